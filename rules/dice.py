@@ -1,0 +1,190 @@
+"""Dice: seeded rolls, a replayable roll log, and dice rolled physically at the table.
+
+Every roll the engine makes goes through a :class:`Dice` and is recorded as a :class:`Roll`
+naming the die, the rule that asked for it and the result::
+
+    >>> dice = Dice(seed=7)
+    >>> result = dice.roll(D6, "§7.1.6 ladder push-back")
+    >>> dice.log[0].reason
+    '§7.1.6 ladder push-back'
+
+A battle replays exactly from its seed, or from its log (:meth:`Dice.replay`). Clubs that roll
+at the table type the results in (:meth:`Dice.supply`); each is checked against the faces of the
+die the rule asks for, so a 7 on a D6 is refused before it changes anything.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "ARROW",
+    "ARTILLERY",
+    "D2",
+    "D3",
+    "D4",
+    "D6",
+    "D10",
+    "D10_ZERO",
+    "DICE",
+    "HIT",
+    "MISFIRE",
+    "SCATTER",
+    "Dice",
+    "DieValueError",
+    "ReplayMismatch",
+    "Roll",
+]
+
+
+@dataclass(frozen=True)
+class Die:
+    """One kind of die: a name and its faces, each face equally likely (faces may repeat)."""
+
+    name: str
+    faces: tuple[int, ...]
+    labels: Mapping[int, str] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The distinct values the die can show, in increasing order."""
+        return tuple(sorted(set(self.faces)))
+
+    def label(self, value: int) -> str:
+        return self.labels.get(value, str(value))
+
+    def __str__(self) -> str:
+        return self.name
+
+
+MISFIRE = 0
+"""The artillery die's misfire face (*incident de tir*)."""
+HIT = 0
+"""The scatter die's hit face: the shot lands where aimed."""
+ARROW = 1
+"""The scatter die's arrow face: the shot scatters."""
+
+D2 = Die("D2", (1, 2))
+D3 = Die("D3", (1, 2, 3))
+D4 = Die("D4", (1, 2, 3, 4))
+D6 = Die("D6", (1, 2, 3, 4, 5, 6))
+D10 = Die("D10", tuple(range(1, 11)))
+"""The d10 read 1–10 (Confrontation house rules, seed 004)."""
+D10_ZERO = Die("D10(0-9)", tuple(range(10)))
+"""The d10 read 0–9 (Frères d'Armes, seed 003, R17): a natural 0 is a critical."""
+ARTILLERY = Die("artillery", (MISFIRE, 2, 4, 6, 8, 10), labels={MISFIRE: "misfire"})
+SCATTER = Die("scatter", (HIT, HIT, ARROW, ARROW, ARROW, ARROW), labels={HIT: "hit", ARROW: "arrow"})
+
+DICE: Mapping[str, Die] = {d.name: d for d in (D2, D3, D4, D6, D10, D10_ZERO, ARTILLERY, SCATTER)}
+
+
+class DieValueError(ValueError):
+    """A physically rolled value that the die cannot show."""
+
+
+class ReplayMismatch(ValueError):
+    """A replayed log does not match the rolls the rules ask for."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One die rolled: which die, why (the rule clause), what it showed, and whether it was rolled at the table."""
+
+    die: str
+    reason: str
+    result: int
+    physical: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"die": self.die, "reason": self.reason, "result": self.result, "physical": self.physical}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Roll:
+        return cls(str(data["die"]), str(data["reason"]), int(data["result"]), bool(data.get("physical", False)))
+
+
+class Dice:
+    """The source of every roll: a seeded generator, values typed in from the table, or a replayed log.
+
+    Supplied values are used first, in order; once they run out the seeded generator takes over.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        self._rng = random.Random(self.seed)
+        self._supplied: deque[int] = deque()
+        self._replay: deque[Roll] | None = None
+        self._log: list[Roll] = []
+
+    @classmethod
+    def replay(cls, log: Iterable[Roll]) -> Dice:
+        """A source that gives back the results of ``log`` in order and checks each roll is the one asked for."""
+        dice = cls(seed=0)
+        dice._replay = deque(log)
+        return dice
+
+    @property
+    def log(self) -> tuple[Roll, ...]:
+        return tuple(self._log)
+
+    def mark(self) -> int:
+        """A position in the log, to collect later what an action rolled with :meth:`since`."""
+        return len(self._log)
+
+    def since(self, mark: int) -> tuple[Roll, ...]:
+        return tuple(self._log[mark:])
+
+    def supply(self, values: Iterable[int]) -> None:
+        """Queue results rolled physically at the table; they are checked against each die as it is rolled."""
+        self._supplied.extend(values)
+
+    @property
+    def pending(self) -> int:
+        """How many supplied values have not been used yet."""
+        return len(self._supplied)
+
+    def roll(self, die: Die, reason: str) -> int:
+        """Roll one ``die`` for the rule ``reason`` and record it."""
+        if self._replay is not None:
+            return self._replayed(die, reason)
+        if self._supplied:
+            value = self._supplied[0]
+            if value not in die.faces:
+                accepted = ", ".join(die.label(v) for v in die.values)
+                raise DieValueError(
+                    f"{reason}: a {die.name} cannot show {value}; accepted values are {accepted}"
+                )
+            self._supplied.popleft()
+            self._log.append(Roll(die.name, reason, value, physical=True))
+            return value
+        value = die.faces[self._rng.randrange(len(die.faces))]
+        self._log.append(Roll(die.name, reason, value))
+        return value
+
+    def pool(self, die: Die, count: int, reason: str) -> tuple[int, ...]:
+        """Roll ``count`` dice of one kind (``2D6`` is ``pool(D6, 2, …)``), each recorded."""
+        if count < 0:
+            raise ValueError(f"{reason}: count must be 0 or more, got {count}")
+        return tuple(self.roll(die, reason) for _ in range(count))
+
+    def total(self, die: Die, count: int, reason: str) -> int:
+        """The sum of ``count`` dice of one kind."""
+        return sum(self.pool(die, count, reason))
+
+    def _replayed(self, die: Die, reason: str) -> int:
+        assert self._replay is not None
+        if not self._replay:
+            raise ReplayMismatch(f"{reason}: the log has no more rolls, a {die.name} was asked for")
+        recorded = self._replay.popleft()
+        if recorded.die != die.name or recorded.reason != reason:
+            raise ReplayMismatch(
+                f"roll {len(self._log) + 1}: the log has a {recorded.die} for {recorded.reason!r}, "
+                f"the rules ask for a {die.name} for {reason!r}"
+            )
+        self._log.append(recorded)
+        return recorded.result
+
