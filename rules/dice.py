@@ -155,9 +155,7 @@ class Dice:
             value = self._supplied[0]
             if value not in die.faces:
                 accepted = ", ".join(die.label(v) for v in die.values)
-                raise DieValueError(
-                    f"{reason}: a {die.name} cannot show {value}; accepted values are {accepted}"
-                )
+                raise DieValueError(f"{reason}: a {die.name} cannot show {value}; accepted values are {accepted}")
             self._supplied.popleft()
             self._log.append(Roll(die.name, reason, value, physical=True))
             return value
@@ -187,4 +185,3 @@ class Dice:
             )
         self._log.append(recorded)
         return recorded.result
-
