@@ -1,6 +1,20 @@
+import json
+from dataclasses import replace
+
 import pytest
 
-from rules.siege.fort import minimum_sections
+from rules.siege.fort import (
+    Connection,
+    ConnectionKind,
+    FortLayout,
+    Gate,
+    GateKind,
+    InvalidLayout,
+    Section,
+    SectionKind,
+    minimum_sections,
+    standard_fort,
+)
 
 # §1.4 Table 1 as printed in seed 000, one row per kind, one column per band (R12)
 TABLE_1 = {
@@ -37,3 +51,159 @@ def test_minimum_sections_keys_leave_service_doors_out() -> None:
 def test_minimum_sections_refuses_negative_points() -> None:
     with pytest.raises(ValueError, match="besieged_points must be 0 or more, got -1"):
         minimum_sections(-1)
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "capacity"),
+    [
+        pytest.param("W1", "W2", 10, id="§2.1.1-wall-to-wall-10"),
+        pytest.param("W1", "T2", 10, id="§2.1.1-wall-to-tower-10"),
+        pytest.param("C1", "S1", 10, id="§2.1.1-courtyard-to-stairs-10"),
+        pytest.param("S1", "W1", 10, id="§2.1.1-stairs-to-wall-10"),
+        pytest.param("C1", "C2", 20, id="§2.1.1-courtyard-to-courtyard-20"),
+        pytest.param("C2", "C1", 20, id="§2.1.1-both-directions"),
+        pytest.param("C1", "W2", 0, id="§2.1.1-not-connected-0"),
+    ],
+)
+def test_table_2_capacities_on_a_small_fort(one: str, other: str, capacity: int) -> None:
+    fort = FortLayout(
+        "t",
+        (
+            Section("C1", SectionKind.COURTYARD, 1),
+            Section("C2", SectionKind.COURTYARD, 1),
+            Section("S1", SectionKind.STAIRS, 2),
+            Section("W1", SectionKind.WALL_WALK, 3),
+            Section("W2", SectionKind.WALL_WALK, 3),
+            Section("T2", SectionKind.TOWER, 3, tower="T2"),
+        ),
+        (
+            Connection("C1", "C2", ConnectionKind.COURTYARD),
+            Connection("C1", "S1", ConnectionKind.STAIRS),
+            Connection("S1", "W1", ConnectionKind.STAIRS),
+            Connection("W1", "W2", ConnectionKind.WALL),
+            Connection("W1", "T2", ConnectionKind.WALL),
+        ),
+        (),
+    )
+    assert fort.capacity(one, other) == capacity
+
+
+@pytest.mark.parametrize(
+    ("kind", "capacity"),
+    [
+        pytest.param(ConnectionKind.LADDER, 4, id="§2.1.1-ladder-capacity-4"),
+        pytest.param(ConnectionKind.SERVICE_DOOR, 6, id="§2.1.1-service-door-6"),
+        pytest.param(ConnectionKind.BREACH, 20, id="R5-breach-20"),
+    ],
+)
+def test_connection_kind_capacity(kind: ConnectionKind, capacity: int) -> None:
+    assert Connection("a", "b", kind).capacity == capacity
+
+
+@pytest.mark.parametrize(
+    ("kind", "capacity"),
+    [
+        pytest.param(GateKind.MAIN_GATE, 15, id="§2.1.1-main-gate-15"),
+        pytest.param(GateKind.POSTERN, 10, id="§2.1.1-postern-10"),
+    ],
+)
+def test_gate_capacity(kind: GateKind, capacity: int) -> None:
+    assert Gate("g", kind, "C1").capacity == capacity
+
+
+@pytest.mark.parametrize("points", [0, 1000, 1001, 1500, 1501, 2000, 2001, 4000])
+def test_standard_fort_is_valid_with_the_minimum(points: int) -> None:
+    # §1.4: a template has at least Table 1's numbers and obeys every placement rule
+    fort = standard_fort(points)
+    assert fort.problems(points) == ()
+    counts = fort.counts()
+    assert all(counts[kind] >= minimum for kind, minimum in minimum_sections(points).items())
+    assert counts["main_gate"] == 1
+
+
+def test_standard_fort_has_distinct_drawing_points() -> None:
+    fort = standard_fort(1500)
+    ring = [(s.x, s.y) for s in fort.sections if s.level == 3]
+    assert len(set(ring)) == len(ring)
+    assert all(0 <= s.x <= 100 and 0 <= s.y <= 100 for s in fort.sections)
+
+
+def test_layout_json_round_trip() -> None:
+    fort = standard_fort(2500)
+    assert FortLayout.from_json(json.loads(json.dumps(fort.to_json()))) == fort
+
+
+def _broken(fort: FortLayout, **changes: object) -> FortLayout:
+    return replace(fort, **changes)  # type: ignore[arg-type]
+
+
+BASE = standard_fort(1500)
+
+
+@pytest.mark.parametrize(
+    ("fort", "message"),
+    [
+        pytest.param(
+            _broken(
+                BASE,
+                sections=tuple(s for s in BASE.sections if s.id != "C3"),
+                gates=BASE.gates[:1],
+                connections=tuple(c for c in BASE.connections if "C3" not in (c.a, c.b)),
+            ),
+            "1500 besieged points need at least 3 courtyard, the fort has 2 (§1.4, R12)",
+            id="§1.4-too-few-courtyards",
+        ),
+        pytest.param(
+            _broken(BASE, gates=(*BASE.gates, Gate("G2", GateKind.MAIN_GATE, "C2"))),
+            "a fort has one main gate, this one has 2 (§1.3.1)",
+            id="§1.3.1-one-main-gate",
+        ),
+        pytest.param(
+            _broken(BASE, gates=(Gate("G1", GateKind.MAIN_GATE, "W1"), BASE.gates[1])),
+            "main_gate G1 must open on a courtyard section, not W1 (§1.3)",
+            id="§1.3.1-main-gate-opens-on-a-courtyard",
+        ),
+        pytest.param(
+            _broken(BASE, gates=(BASE.gates[0], Gate("P1", GateKind.POSTERN, "C1"))),
+            "courtyard C1 touches both the main gate and a postern (§1.1.1)",
+            id="§1.1.1-courtyard-touches-one-of-gate-or-postern",
+        ),
+        pytest.param(
+            _broken(BASE, sections=tuple(replace(s, level=1) if s.id == "W1" else s for s in BASE.sections)),
+            "wall_walk W1 is on level 1, must be 3 (§1.2)",
+            id="§1.2-wall-walk-level-3",
+        ),
+        pytest.param(
+            _broken(BASE, connections=(*BASE.connections, Connection("C2", "W2", ConnectionKind.WALL))),
+            "courtyard C2 and wall_walk W2 cannot be joined by a wall connection (§2.1.1)",
+            id="§2.1.1-courtyard-to-wall-needs-stairs-or-ladder",
+        ),
+        pytest.param(
+            _broken(BASE, connections=(*BASE.connections, Connection("T2", "W2", ConnectionKind.LADDER))),
+            "a ladder joins a courtyard to a wall-walk, not tower to wall_walk (§1.1.4)",
+            id="§1.1.4-ladder-courtyard-to-wall-walk",
+        ),
+        pytest.param(
+            _broken(BASE, connections=tuple(c for c in BASE.connections if c.kind is not ConnectionKind.STAIRS)),
+            "stairs or at least two ladders must lead from a courtyard to the wall-walk, the fort has 0 ladders "
+            "and no such stairs (§1.1.4)",
+            id="§1.1.4-stairs-or-two-ladders",
+        ),
+    ],
+)
+def test_layout_problems(fort: FortLayout, message: str) -> None:
+    assert message in fort.problems(1500)
+    with pytest.raises(InvalidLayout) as error:
+        fort.validate(1500)
+    assert message in error.value.problems
+
+
+def test_two_ladders_replace_stairs() -> None:
+    # §1.1.4, §1.2: a fort without stairs reaches its wall-walk by two ladders (clubs may agree to it, §1.5)
+    no_stairs = tuple(s for s in BASE.sections if s.kind is not SectionKind.STAIRS)
+    links = tuple(c for c in BASE.connections if c.kind is not ConnectionKind.STAIRS)
+    ladders = (Connection("C1", "W1", ConnectionKind.LADDER), Connection("C3", "W3", ConnectionKind.LADDER))
+    fort = replace(BASE, sections=no_stairs, connections=links + ladders)
+    problems = fort.problems(1500)
+    assert not any("§1.1.4" in p for p in problems)
+    assert fort.capacity("C1", "W1") == 4
