@@ -1,0 +1,66 @@
+"""Read the seed documents' tables, so the tests check the rules against the source text itself.
+
+The ``shared`` folder holding the seeds is a sibling of the repository root.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+SEEDS = Path(__file__).resolve().parents[2] / "../shared/seeds"
+WFB_REFERENCE = "002_reference_wfb.fr.txt"
+
+Grid = dict[tuple[int, int], int | None]
+
+
+@cache
+def seed_lines(name: str) -> tuple[str, ...]:
+    return tuple((SEEDS / name).read_text(encoding="utf-8").splitlines())
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.split("\t") if cell.strip()]
+
+
+def section(title: str, name: str = WFB_REFERENCE) -> list[str]:
+    """The lines after the line that is exactly ``title``, up to the next all-capitals heading."""
+    lines = seed_lines(name)
+    start = lines.index(title) + 1
+    end = next(
+        (i for i in range(start, len(lines)) if lines[i].isupper() and len(lines[i]) > 3 and "\t" not in lines[i]),
+        len(lines),
+    )
+    return list(lines[start:end])
+
+
+def table(title: str) -> list[list[str]]:
+    """The tab-separated rows of the section ``title``, each as its non-empty cells."""
+    return [cells for line in section(title) if "\t" in line and (cells := _cells(line))]
+
+
+def grid(title: str) -> Grid:
+    """A 10 × 10 table (to hit, to wound): ``{(row, column): need}``, ``None`` for "N"."""
+    cells: Grid = {}
+    for row in table(title):
+        if len(row) >= 11 and row[-11].isdigit():
+            for column, value in enumerate(row[-10:], start=1):
+                cells[int(row[-11]), column] = None if value == "N" else int(value)
+    return cells
+
+
+def labelled(title: str) -> dict[str, str]:
+    """A two-column table of the section ``title`` as ``{label: value}``."""
+    return {row[0].rstrip(" :"): row[1] for row in table(title) if len(row) == 2}
+
+
+def bullets(title: str) -> list[str]:
+    """The ``- `` bulleted lines of the section ``title``, without the bullet."""
+    return [line[2:] for line in section(title) if line.startswith("- ")]
+
+
+def leading_int(text: str) -> int:
+    match = re.match(r"[+-]?\d+", text)
+    assert match, f"no number at the start of {text!r}"
+    return int(match.group())
