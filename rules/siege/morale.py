@@ -1,0 +1,406 @@
+"""After a close combat and when nerves fail (§3.3–§3.5, §4): retreat, holding, flight and rally.
+
+*retraite* (§3.3.2): the losers of a combat leave their section en bloc for one adjacent section, before any test.
+*tenir le terrain*: those who cannot or will not retreat take a leadership test, less the combat result difference.
+*fuite* (§3.3.3): fleeing troops lose 1 wound per enemy model on their section, then run to an adjacent section.
+*ralliement* (§3.4): fleeing troops far enough from the enemy test on the best leadership on their section.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.dice import D6, Dice
+from rules.siege.fort import SectionKind
+from rules.siege.profiles import Special
+from rules.siege.state import (
+    BattleState,
+    CombatResult,
+    Event,
+    IllegalAction,
+    Model,
+    Outcome,
+    Place,
+    Side,
+    Zone,
+    outcome,
+    quota,
+)
+from rules.wfb import break_test_passes
+
+__all__ = [
+    "OUTSIDE_RETREAT",
+    "RALLY_ENEMY_UNIT_STRENGTH",
+    "flee",
+    "flee_on",
+    "hold",
+    "leadership_groups",
+    "leadership_test",
+    "rally",
+    "retreat",
+    "retreat_problem",
+]
+
+OUTSIDE_RETREAT = 4  # §3.5.2: models a turn down a ladder or a siege tower
+RALLY_ENEMY_UNIT_STRENGTH = 5  # §3.4
+MAX_LEADERSHIP = 10
+
+
+def leadership_groups(state: BattleState, models: Sequence[Model]) -> list[tuple[int, tuple[Model, ...]]]:
+    """Who tests together and on which leadership: the best character's on the section, allies included, for
+    everyone (§4.1); without a character, each unit on its own best leadership there.
+    """
+    if not models:
+        return []
+    section, side = models[0].place, models[0].side
+    characters = [m for m in state.at(section, side) if m.profile.has(Special.CHARACTER) and not m.fleeing]
+    if characters:
+        return [(max(m.profile.ld for m in characters), tuple(models))]
+    units: dict[str, list[Model]] = {}
+    for model in models:
+        units.setdefault(model.unit, []).append(model)
+    return [(max(m.profile.ld for m in group), tuple(group)) for group in units.values()]
+
+
+def leadership_test(dice: Dice, leadership: int, lost_by: int, reason: str) -> tuple[bool, int]:
+    """2D6 against ``leadership`` less ``lost_by``; returns whether it passed and the roll."""
+    roll = dice.total(D6, 2, reason)
+    return break_test_passes(min(leadership, MAX_LEADERSHIP), lost_by, roll), roll
+
+
+def _section_of(place: Place) -> str:
+    if not place.inside:
+        raise IllegalAction(f"{place} is not a section of the fort", "§1.1")
+    return place.ref
+
+
+def retreat_problem(state: BattleState, section: str, movers: Sequence[Model], to: Place) -> str | None:
+    """Why ``movers`` cannot leave ``section`` en bloc for ``to`` (§3.3.2, §3.5.2), or ``None`` when they can."""
+    side = movers[0].side
+    count = sum(m.profile.connection_ratio for m in movers)
+    if to.inside:
+        if state.fort.connection(section, to.ref) is None:
+            return f"{to.ref} is not adjacent to {section} (§3.3.2)"
+        if state.at(to, side.enemy):
+            return f"{to.ref} holds enemy models (§3.3.2)"
+        destination = state.fort.section(to.ref)
+        held = state.occupancy(to, side) + sum(m.profile.ratio for m in movers)
+        if held > quota(destination.kind):
+            return (
+                f"{destination.kind} {to.ref} would hold {held} {side} models, more than {quota(destination.kind)} "
+                "(§1.7)"
+            )
+        capacity = state.fort.capacity(section, to.ref)
+        if count > capacity:
+            return f"{count} models cannot pass the {section}–{to.ref} connection, which takes {capacity} (§2.1.1)"
+        if destination.kind is not SectionKind.COURTYARD and any(m.profile.is_cavalry for m in movers):
+            return f"cavalry stays in the courtyards, not {to.ref} (§3.2.3)"
+        return None
+    # §3.5.2: back outside by a ladder or a siege tower, for besiegers who came up this turn
+    if side is not Side.BESIEGER or not all(m.id in state.turn_log.arrived for m in movers):
+        return "only besiegers who set foot on the rampart this turn may retreat outside (§3.5.2)"
+    if count > OUTSIDE_RETREAT:
+        return f"{count} models cannot go down {to}, at most {OUTSIDE_RETREAT} (§3.5.2)"
+    if to.zone is Zone.LADDER:
+        if state.ladder(to.ref).section != section:
+            return f"ladder {to.ref} does not stand against {section} (§3.5.2)"
+        if state.at(to, side):
+            return f"ladder {to.ref} is blocked by a friendly model on it (§3.5.2)"
+        return None
+    if to.zone is Zone.SIEGE_TOWER:
+        if state.siege_tower(to.ref).section != section:
+            return f"siege tower {to.ref} does not stand against {section} (§3.5.2)"
+        return None
+    return f"troops cannot retreat to {to} (§3.3.2)"
+
+
+def _moved_to(state: BattleState, section: str, models: Sequence[Model], to: Place) -> dict[str, Model | None]:
+    """The models after going from ``section`` to ``to``; outside, they end at the wall's foot (§3.5.2)."""
+    if to.inside:
+        return {m.id: replace(m, place=to) for m in models}
+    foot = Place(Zone.FOOT, section)
+    if to.zone is Zone.SIEGE_TOWER:
+        # §3.5.2: placed apart from the friendly regiment, a unit of their own for rallying
+        return {m.id: replace(m, place=foot, unit=f"{m.unit} ({to.ref})") for m in models}
+    return {m.id: replace(m, place=foot) for m in models}
+
+
+def _pending(state: BattleState, section: str) -> tuple[CombatResult, Side]:
+    result = state.result(section)
+    if result is None or result.settled or result.loser is None:
+        raise IllegalAction(f"no lost combat on {section} waits for a retreat or a test (§3.3.2)", "§3.3.2")
+    return result, result.loser
+
+
+def _settle(state: BattleState, result: CombatResult) -> BattleState:
+    return state.with_result(replace(result, settled=True))
+
+
+def _stays(model: Model) -> bool:
+    """Unbreakable troops never retreat (§4.3); flyers never retreat but test to hold (§12.3.2)."""
+    return model.profile.has(Special.UNBREAKABLE) or model.profile.has(Special.FLYER)
+
+
+def retreat(state: BattleState, section: str, to: Place | str, dice: Dice) -> Outcome:
+    """The losers on ``section`` retreat en bloc to ``to`` (§3.3.2) or, if they came up this turn, back outside
+    by a ladder or a siege tower (§3.5.2). Unbreakable troops and flyers stay; flyers test to hold.
+    """
+    mark = dice.mark()
+    result, loser = _pending(state, section)
+    destination = Place.parse(to)
+    everyone = state.at(section, loser)
+    movers = [m for m in everyone if not _stays(m)]
+    if not movers:
+        raise IllegalAction(f"no {loser} model on {section} can retreat (§4.3, §12.3.2)", "§3.3.2")
+    problem = retreat_problem(state, section, movers, destination)
+    if problem is not None:
+        raise IllegalAction(f"the {loser} models on {section} cannot retreat: {problem}", "§3.3.2")
+    state = state.with_models(_moved_to(state, section, movers, destination))
+    events = [
+        Event(
+            "retreat",
+            "§3.3.2",
+            f"{len(movers)} {loser} models retreat from {section} to {destination}",
+            tuple(m.id for m in movers),
+        )
+    ]
+    stayers = [m for m in everyone if _stays(m)]
+    if stayers:
+        state, more = _hold_tests(state, section, stayers, result, dice, None, ())
+        events.extend(more)
+    return outcome(_settle(state, result), events, dice, mark)
+
+
+def hold(
+    state: BattleState,
+    section: str,
+    dice: Dice,
+    *,
+    flee_to: Place | str | None = None,
+    losses_order: Sequence[str] = (),
+) -> Outcome:
+    """The losers on ``section`` stand and test (§3.3.2): whether they could not retreat or chose not to.
+
+    Those who fail flee (§3.3.3) to ``flee_to`` or the first adjacent section open to them.
+    """
+    mark = dice.mark()
+    result, loser = _pending(state, section)
+    target = None if flee_to is None else Place.parse(flee_to)
+    state, events = _hold_tests(state, section, state.at(section, loser), result, dice, target, losses_order)
+    return outcome(_settle(state, result), events, dice, mark)
+
+
+def _fear_broken(state: BattleState, section: str, model: Model) -> bool:
+    """§4.2: losing a combat while outnumbered by enemies causing fear means flight, without a test."""
+    if _immune_to_fear(model):
+        return False
+    fearsome = sum(
+        m.profile.unit_strength for m in state.at(section, model.side.enemy) if m.profile.causes_fear and not m.fleeing
+    )
+    return fearsome > 0 and fearsome > state.unit_strength(section, model.side)
+
+
+def _immune_to_fear(model: Model) -> bool:
+    profile = model.profile
+    return profile.causes_fear or profile.has(Special.FRENZY) or profile.has(Special.UNBREAKABLE)
+
+
+def _hold_tests(
+    state: BattleState,
+    section: str,
+    models: Sequence[Model],
+    result: CombatResult,
+    dice: Dice,
+    flee_to: Place | None,
+    losses_order: Sequence[str],
+) -> tuple[BattleState, list[Event]]:
+    events: list[Event] = []
+    breaking: list[Model] = []
+    testing: list[Model] = []
+    for model in models:
+        if model.profile.has(Special.UNBREAKABLE):
+            events.append(Event("holds", "§4.3", f"{model.id} is unbreakable and holds {section}", (model.id,)))
+        elif _fear_broken(state, section, model):
+            breaking.append(model)
+        else:
+            testing.append(model)
+    if breaking:
+        events.append(
+            Event(
+                "fear",
+                "§4.2",
+                f"outnumbered by fearsome enemies, {len(breaking)} models on {section} flee",
+                tuple(m.id for m in breaking),
+            )
+        )
+    stubborn = [m for m in testing if m.profile.has(Special.STUBBORN)]
+    others = [m for m in testing if not m.profile.has(Special.STUBBORN)]
+    groups = [(ld, group, result.difference) for ld, group in leadership_groups(state, others)]
+    if stubborn:
+        # §4.3: stubborn models test en bloc, on their leadership alone
+        groups.append((max(ld for ld, _ in leadership_groups(state, stubborn)), tuple(stubborn), 0))
+    for ld, group, lost_by in groups:
+        passed, roll = leadership_test(dice, ld, lost_by, f"§3.3.2 combat test {section}")
+        verb = "hold" if passed else "break"
+        events.append(
+            Event(
+                "combat_test",
+                "§3.3.2",
+                f"{len(group)} models on {section} roll {roll} against Ld {ld} - {lost_by}: they {verb}",
+                tuple(m.id for m in group),
+            )
+        )
+        if not passed:
+            breaking.extend(group)
+    if breaking:
+        state, more = flee(state, section, breaking, dice, to=flee_to, losses_order=losses_order)
+        events.extend(more)
+    return state, events
+
+
+def _legal_flight(state: BattleState, section: str, models: Sequence[Model]) -> Place | None:
+    for neighbour in state.fort.neighbours(section):
+        if retreat_problem(state, section, models, Place(Zone.SECTION, neighbour)) is None:
+            return Place(Zone.SECTION, neighbour)
+    if models and models[0].side is Side.BESIEGER:
+        # §3.5.2: ladders first, then siege towers
+        for ladder in state.ladders:
+            if ladder.section == section:
+                place = Place(Zone.LADDER, ladder.id)
+                if retreat_problem(state, section, models, place) is None:
+                    return place
+        for tower in state.siege_towers:
+            if tower.section == section:
+                place = Place(Zone.SIEGE_TOWER, tower.id)
+                if retreat_problem(state, section, models, place) is None:
+                    return place
+    return None
+
+
+def flee(
+    state: BattleState,
+    section: str,
+    models: Sequence[Model],
+    dice: Dice,
+    *,
+    to: Place | None = None,
+    losses_order: Sequence[str] = (),
+) -> tuple[BattleState, list[Event]]:
+    """``models`` flee from ``section`` (§3.3.3): flyers are destroyed (§12.3.2); the rest lose 1 wound per enemy
+    model on the section, spread by the fleeing player (``losses_order``, cheapest first by default), then the
+    survivors run to ``to`` (or the first adjacent section open to them) or flee where they stand.
+    """
+    events: list[Event] = []
+    flyers = [m for m in models if m.profile.has(Special.FLYER)]
+    if flyers:
+        state = state.with_models(dict.fromkeys((m.id for m in flyers), None))
+        events.append(
+            Event("destroyed", "§12.3.2", f"fleeing flyers on {section} are destroyed", tuple(m.id for m in flyers))
+        )
+    runners = [m for m in models if not m.profile.has(Special.FLYER)]
+    if not runners:
+        return state, events
+    enemies = len(state.at(section, runners[0].side.enemy))
+    order = {model_id: index for index, model_id in enumerate(losses_order)}
+    runners.sort(key=lambda m: (order.get(m.id, len(order)), m.profile.points, m.id))
+    wounded: dict[str, Model | None] = {}
+    remaining = list(runners)
+    for _ in range(enemies):
+        if not remaining:
+            break
+        victim = remaining[0]
+        hurt = replace(victim, wounds_lost=victim.wounds_lost + 1)
+        if hurt.wounds_left <= 0:
+            wounded[victim.id] = None
+            remaining.pop(0)
+        else:
+            wounded[victim.id] = hurt
+            remaining[0] = hurt
+    dead = [model_id for model_id, m in wounded.items() if m is None]
+    if enemies:
+        events.append(
+            Event(
+                "flight_losses",
+                "§3.3.3",
+                f"{enemies} enemy models on {section}: the fleeing lose {enemies} wounds, {len(dead)} models die",
+                tuple(dead),
+            )
+        )
+    state = state.with_models({**wounded, **{m.id: replace(m, fleeing=True) for m in remaining}})
+    survivors = [state.model(m.id) for m in remaining]
+    if not survivors:
+        return state, events
+    if to is not None:
+        problem = retreat_problem(state, section, survivors, to)
+        if problem is not None:
+            raise IllegalAction(f"the fleeing models on {section} cannot run to {to}: {problem}", "§3.3.3")
+        destination: Place | None = to
+    else:
+        destination = _legal_flight(state, section, survivors)
+    if destination is None:
+        events.append(
+            Event(
+                "flee",
+                "§3.3.3",
+                f"{len(survivors)} models flee where they stand on {section}",
+                tuple(m.id for m in survivors),
+            )
+        )
+        return state, events
+    state = state.with_models(_moved_to(state, section, survivors, destination))
+    events.append(
+        Event(
+            "flee",
+            "§3.3.3",
+            f"{len(survivors)} models flee from {section} to {destination}",
+            tuple(m.id for m in survivors),
+        )
+    )
+    return state, events
+
+
+def flee_on(state: BattleState, section: str, side: Side, dice: Dice, *, to: Place | str | None = None) -> Outcome:
+    """Fleeing troops with an enemy on their section flee on (§3.3.3)."""
+    mark = dice.mark()
+    fleeing = [m for m in state.at(section, side) if m.fleeing]
+    if not fleeing:
+        raise IllegalAction(f"no {side} model flees on {section} (§3.3.3)", "§3.3.3")
+    if not state.at(section, side.enemy):
+        raise IllegalAction(f"no enemy on {section}: the fleeing stop and may rally (§3.3.3)", "§3.3.3")
+    target = None if to is None else Place.parse(to)
+    state, events = flee(state, section, fleeing, dice, to=target)
+    return outcome(state, events, dice, mark)
+
+
+def rally(state: BattleState, section: str, side: Side, dice: Dice) -> Outcome:
+    """Fleeing troops on ``section`` try to rally (§3.4), on the best leadership of any model of their side there,
+    fleeing or not, +1 with a musician; rallied, they regroup as one unit and do nothing more this turn.
+    """
+    mark = dice.mark()
+    fleeing = [m for m in state.at(section, side) if m.fleeing]
+    if not fleeing:
+        raise IllegalAction(f"no {side} model flees on {section} (§3.4)", "§3.4")
+    if state.at(section, side.enemy):
+        raise IllegalAction(f"enemies stand on {section}: the fleeing cannot rally (§3.3.3)", "§3.3.3")
+    for neighbour in state.fort.neighbours(section):
+        strength = state.unit_strength(neighbour, side.enemy)
+        if strength >= RALLY_ENEMY_UNIT_STRENGTH:
+            raise IllegalAction(
+                f"enemies of unit strength {strength} on adjacent {neighbour}: no rally within reach of unit strength "
+                f"{RALLY_ENEMY_UNIT_STRENGTH} (§3.4)",
+                "§3.4",
+            )
+    everyone = state.at(section, side)
+    leadership = max(m.profile.ld for m in everyone)
+    musician = any(m.profile.has(Special.MUSICIAN) for m in everyone)
+    passed, roll = leadership_test(dice, leadership + musician, 0, f"§3.4 rally {section}")
+    ids = tuple(m.id for m in fleeing)
+    if not passed:
+        text = f"{len(fleeing)} fleeing models on {section} roll {roll} against Ld {leadership + musician}: no rally"
+        return outcome(state, [Event("rally_failed", "§3.4", text, ids)], dice, mark)
+    unit = f"rallied on {section}, turn {state.turn}"
+    state = state.with_models({m.id: replace(m, fleeing=False, unit=unit) for m in fleeing})
+    state = replace(state, turn_log=replace(state.turn_log, rallied=state.turn_log.rallied | set(ids)))
+    text = f"{len(fleeing)} models rally on {section} (roll {roll} against Ld {leadership + musician})"
+    return outcome(state, [Event("rally", "§3.4", text, ids)], dice, mark)

@@ -1,0 +1,160 @@
+"""Psychology inside the fort (§4): panic tied to a section, fear and terror when charged, frenzy and hatred.
+
+Tests are taken per section/level for every model of one side there, on the best leadership of a character
+present, allies included (§4.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from enum import StrEnum
+
+from rules.dice import Dice
+from rules.siege.morale import flee, leadership_groups, leadership_test
+from rules.siege.profiles import Special
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Side, outcome
+
+__all__ = [
+    "IGNORED_PANIC",
+    "PanicCause",
+    "charge_psychology",
+    "holds_the_section",
+    "needs_casualty_test",
+    "panic_test",
+]
+
+
+class PanicCause(StrEnum):
+    CASUALTIES = "casualties"
+    """25 % of a side's models on a section lost to shooting or magic in one phase."""
+    FLEEING_FRIENDS_NEARBY = "fleeing_friends_nearby"
+    """friends breaking within 15 cm."""
+    FLEEING_FRIENDS_PASSING = "fleeing_friends_passing"
+    """fleeing friends within 10 cm."""
+    SECTION_WIPED_OUT = "section_wiped_out"
+    """every model of a section killed in one turn."""
+
+
+IGNORED_PANIC = frozenset(
+    {
+        PanicCause.FLEEING_FRIENDS_NEARBY,  # §4.1
+        PanicCause.FLEEING_FRIENDS_PASSING,  # §4.1
+        PanicCause.SECTION_WIPED_OUT,  # §4.1
+    }
+)
+
+
+def needs_casualty_test(present: int, lost: int) -> bool:
+    """Whether losing ``lost`` of the ``present`` models of a side on a section in a phase is 25 % (§4.1)."""
+    if present < 0 or lost < 0 or lost > present:
+        raise ValueError(f"lost must be between 0 and present ({present}), got {lost}")
+    return present > 0 and 4 * lost >= present
+
+
+def _immune(model: Model) -> bool:
+    profile = model.profile
+    return profile.has(Special.FRENZY) or profile.has(Special.UNBREAKABLE)
+
+
+def panic_test(
+    state: BattleState,
+    section: str,
+    side: Side,
+    cause: PanicCause,
+    dice: Dice,
+    *,
+    present: int = 0,
+    lost: int = 0,
+    flee_to: Place | str | None = None,
+) -> Outcome:
+    """A panic test for every ``side`` model on ``section`` (§4.1); ``present`` and ``lost`` count models for a
+    casualty test. Those who fail flee: to an adjacent section open to them, else they lose 1 wound per enemy
+    there, else they flee where they stand.
+    """
+    mark = dice.mark()
+    if cause in IGNORED_PANIC:
+        return outcome(state, [Event("panic_ignored", "§4.1", f"no panic test in a siege for {cause}")], dice, mark)
+    if cause is PanicCause.CASUALTIES and not needs_casualty_test(present, lost):
+        text = f"{lost} of {present} models lost on {section}: under 25 %, no test"
+        return outcome(state, [Event("panic_ignored", "§4.1", text)], dice, mark)
+    models = [m for m in state.at(section, side) if not m.fleeing]
+    testing = [m for m in models if not _immune(m)]
+    if not models:
+        raise IllegalAction(f"no {side} model on {section} to test for panic (§4.1)", "§4.1")
+    events: list[Event] = []
+    breaking: list[Model] = []
+    for ld, group in leadership_groups(state, testing):
+        passed, roll = leadership_test(dice, ld, 0, f"§4.1 panic {section}")
+        events.append(
+            Event(
+                "panic_test",
+                "§4.1",
+                f"{len(group)} models on {section} roll {roll} against Ld {ld}: {'steady' if passed else 'panic'}",
+                tuple(m.id for m in group),
+            )
+        )
+        if not passed:
+            breaking.extend(group)
+    if breaking:
+        target = None if flee_to is None else Place.parse(flee_to)
+        state, more = flee(state, section, breaking, dice, to=target)
+        events.extend(more)
+    return outcome(state, events, dice, mark)
+
+
+def charge_psychology(
+    state: BattleState, section: str, chargers: Sequence[Model], dice: Dice
+) -> tuple[BattleState, list[Event]]:
+    """Fear and terror of the models charged on ``section`` (§4.2). Terror acts on this section only and its
+    failure means flight; a failed fear test means flight when outnumbered by the fearsome enemies (unit
+    strength), otherwise hitting only on 6s this turn.
+    """
+    side = chargers[0].side.enemy
+    terror = any(m.profile.has(Special.TERROR) for m in chargers)
+    fear = any(m.profile.causes_fear for m in chargers)
+    if not fear:
+        return state, []
+    charged = [m for m in state.at(section, side) if not m.fleeing]
+    testing = [
+        m for m in charged if not (_immune(m) or m.profile.causes_fear or (terror and m.profile.has(Special.TERROR)))
+    ]
+    if not testing:
+        return state, []
+    events: list[Event] = []
+    fearsome = sum(m.profile.unit_strength for m in state.at(section, side.enemy) if m.profile.causes_fear)
+    outnumbered = fearsome > state.unit_strength(section, side)
+    breaking: list[Model] = []
+    afraid: list[Model] = []
+    kind, clause = ("terror", "§4.2") if terror else ("fear", "§4.2")
+    for ld, group in leadership_groups(state, testing):
+        passed, roll = leadership_test(dice, ld, 0, f"§4.2 {kind} {section}")
+        events.append(
+            Event(
+                f"{kind}_test",
+                clause,
+                f"{len(group)} models on {section} roll {roll} against Ld {ld}"
+                f" for {kind}: {'steady' if passed else 'failed'}",
+                tuple(m.id for m in group),
+            )
+        )
+        if passed:
+            continue
+        if terror or outnumbered:
+            breaking.extend(group)
+        else:
+            afraid.extend(group)
+    if afraid:
+        log = state.turn_log
+        state = replace(state, turn_log=replace(log, afraid=log.afraid | {m.id for m in afraid}))
+    if breaking:
+        state, more = flee(state, section, breaking, dice)
+        events.extend(more)
+    return state, events
+
+
+def holds_the_section(model: Model) -> bool:
+    """Frenzied and hating troops must clear their section of enemies before leaving it, and never disengage
+    (§4.2).
+    """
+    return model.profile.has(Special.FRENZY) or model.profile.has(Special.HATRED)

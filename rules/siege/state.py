@@ -1,0 +1,438 @@
+"""The battle state of a siege: where every model stands, what happened this turn, and the shape of an action.
+
+The state is a value. An action takes a state (and the :class:`~rules.dice.Dice` it rolls with) and returns an
+:class:`Outcome`: the new state, the events to show and the rolls it made. An action the rules forbid raises
+:class:`IllegalAction` naming the clause; the old state is untouched.
+
+A model stands at a :class:`Place`: a section of the fort, or outside it at the foot of a section's wall
+(*au pied du rempart*), on a ladder (*échelle*) or in a siege tower (*tour de siège*).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from rules.dice import Dice, Roll
+from rules.siege.fort import FortLayout, SectionKind
+from rules.siege.profiles import Profile
+
+__all__ = [
+    "BattleState",
+    "CombatResult",
+    "Event",
+    "IllegalAction",
+    "Ladder",
+    "Model",
+    "Outcome",
+    "Place",
+    "Side",
+    "SiegeTower",
+    "TurnLog",
+    "Zone",
+    "outcome",
+    "quota",
+]
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; ``clause`` is the rule that forbids it (``"§1.7"``)."""
+
+    def __init__(self, message: str, clause: str) -> None:
+        super().__init__(message)
+        self.clause = clause
+
+
+class Side(StrEnum):
+    BESIEGER = "besieger"
+    """*assiégeant*."""
+    BESIEGED = "besieged"
+    """*assiégé*."""
+
+    @property
+    def enemy(self) -> Side:
+        return Side.BESIEGED if self is Side.BESIEGER else Side.BESIEGER
+
+
+class Zone(StrEnum):
+    SECTION = "section"
+    FOOT = "foot"
+    """outside, at the foot of a section's wall."""
+    LADDER = "ladder"
+    SIEGE_TOWER = "siege_tower"
+
+
+@dataclass(frozen=True, order=True)
+class Place:
+    """Where a model stands: ``Place(Zone.SECTION, "W3")``, ``Place(Zone.LADDER, "L1")``… Written ``"W3"``,
+    ``"ladder:L1"``, ``"foot:W3"``, ``"siege_tower:ST1"``.
+    """
+
+    zone: Zone
+    ref: str
+
+    @classmethod
+    def parse(cls, text: str | Place) -> Place:
+        if isinstance(text, Place):
+            return text
+        zone, sep, ref = text.partition(":")
+        return cls(Zone(zone), ref) if sep else cls(Zone.SECTION, text)
+
+    @property
+    def inside(self) -> bool:
+        return self.zone is Zone.SECTION
+
+    def __str__(self) -> str:
+        return self.ref if self.inside else f"{self.zone.value}:{self.ref}"
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """A ladder raised against a rampart section (how it is carried and raised is §7.1)."""
+
+    id: str
+    section: str
+
+
+@dataclass(frozen=True)
+class SiegeTower:
+    """A siege tower; ``section`` is the rampart section it stands against, ``None`` while away (§7.3)."""
+
+    id: str
+    section: str | None
+
+
+@dataclass(frozen=True)
+class Model:
+    """One model (*figurine*). ``unit`` is the unit it was raised in; ``wounds_lost`` counts down its W."""
+
+    id: str
+    side: Side
+    profile: Profile
+    place: Place
+    unit: str
+    wounds_lost: int = 0
+    fleeing: bool = False
+
+    @property
+    def wounds_left(self) -> int:
+        return self.profile.w - self.wounds_lost
+
+
+QUOTA_PER_SIDE: Mapping[SectionKind, int] = {
+    # §1.7, R15
+    SectionKind.COURTYARD: 30,
+    SectionKind.WALL_WALK: 15,
+    SectionKind.TOWER: 15,
+    SectionKind.STAIRS: 15,
+}
+LADDER_HOLDS = 4  # §7.1.5
+SIEGE_TOWER_HOLDS = 15  # §7.3.4
+
+
+def quota(kind: SectionKind) -> int:
+    """Models a side may have on a section of this kind (§1.7, R15); both sides together hold twice that."""
+    return QUOTA_PER_SIDE[kind]
+
+
+@dataclass(frozen=True)
+class CombatResult:
+    """The result of one round of close combat on a section (§3.2.4); the loser still has to react until
+    ``settled``.
+    """
+
+    section: str
+    besieger: int
+    besieged: int
+    winner: Side | None
+    settled: bool = False
+
+    @property
+    def loser(self) -> Side | None:
+        return None if self.winner is None else self.winner.enemy
+
+    @property
+    def difference(self) -> int:
+        return abs(self.besieger - self.besieged)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "section": self.section,
+            "besieger": self.besieger,
+            "besieged": self.besieged,
+            "winner": None if self.winner is None else self.winner.value,
+            "settled": self.settled,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CombatResult:
+        winner = data.get("winner")
+        return cls(
+            str(data["section"]),
+            int(data["besieger"]),
+            int(data["besieged"]),
+            None if winner is None else Side(winner),
+            bool(data.get("settled", False)),
+        )
+
+
+@dataclass(frozen=True)
+class TurnLog:
+    """What has happened in the current player turn, which the rules look back on."""
+
+    flows: tuple[tuple[str, str, int], ...] = ()
+    """models moved this turn from a place to another (``str(Place)``), counted with connection ratios (§2.1.1)."""
+    moved: frozenset[str] = frozenset()
+    charged: frozenset[str] = frozenset()
+    from_below: frozenset[str] = frozenset()
+    """models that charged from a lower level this turn: their foes hit them at +1 (§3.2.2)."""
+    arrived: frozenset[str] = frozenset()
+    """besiegers who set foot on the rampart this turn, who may retreat outside (§3.5.2)."""
+    afraid: frozenset[str] = frozenset()
+    """models that failed a fear test without being outnumbered: they hit on 6s."""
+    fought: frozenset[str] = frozenset()
+    fought_twice: frozenset[str] = frozenset()
+    rallied: frozenset[str] = frozenset()
+
+    def flow(self, origin: str, destination: str) -> int:
+        return sum(count for a, b, count in self.flows if a == origin and b == destination)
+
+    def with_flow(self, origin: str, destination: str, count: int) -> TurnLog:
+        return replace(self, flows=(*self.flows, (origin, destination, count)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "flows": [list(flow) for flow in self.flows],
+            **{name: sorted(getattr(self, name)) for name in _TURN_SETS},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TurnLog:
+        flows = tuple((str(a), str(b), int(n)) for a, b, n in data.get("flows", ()))
+        sets = {name: frozenset(str(x) for x in data.get(name, ())) for name in _TURN_SETS}
+        return cls(flows, **sets)
+
+
+_TURN_SETS = ("moved", "charged", "from_below", "arrived", "afraid", "fought", "fought_twice", "rallied")
+
+
+@dataclass(frozen=True)
+class BattleState:
+    """A siege battle at one moment: the fort, the models, the engines against the walls and the turn."""
+
+    fort: FortLayout
+    models: tuple[Model, ...]
+    ladders: tuple[Ladder, ...] = ()
+    siege_towers: tuple[SiegeTower, ...] = ()
+    turn: int = 1
+    active: Side = Side.BESIEGER
+    first: Side = Side.BESIEGER
+    turn_log: TurnLog = field(default_factory=TurnLog)
+    results: tuple[CombatResult, ...] = ()
+    """the last close-combat result of each section."""
+    contacts: frozenset[tuple[str, str]] = frozenset()
+    """pairs of models (one of each side) engaged in close combat."""
+    magic_protection: bool = True
+    """the fort's magical protection (§13.2), which ethereal creatures must cross (§12.4)."""
+
+    def model(self, model_id: str) -> Model:
+        for model in self.models:
+            if model.id == model_id:
+                return model
+        raise IllegalAction(f"there is no model {model_id!r} in this battle", "§1.7")
+
+    def at(self, place: Place | str, side: Side | None = None) -> tuple[Model, ...]:
+        where = Place.parse(place)
+        return tuple(m for m in self.models if m.place == where and (side is None or m.side is side))
+
+    def occupancy(self, place: Place | str, side: Side) -> int:
+        """The models of ``side`` at ``place``, counted with their ratio (§1.7, §3.2.3, §12.1.1)."""
+        return sum(m.profile.ratio for m in self.at(place, side))
+
+    def unit_strength(self, section: str, side: Side) -> int:
+        """Unit strength of ``side``'s models on a section, fleeing models aside (§3.2.4)."""
+        return sum(m.profile.unit_strength for m in self.at(section, side) if not m.fleeing)
+
+    def ladder(self, ladder_id: str) -> Ladder:
+        for ladder in self.ladders:
+            if ladder.id == ladder_id:
+                return ladder
+        raise IllegalAction(f"there is no ladder {ladder_id!r} against the walls", "§7.1")
+
+    def siege_tower(self, tower_id: str) -> SiegeTower:
+        for tower in self.siege_towers:
+            if tower.id == tower_id:
+                return tower
+        raise IllegalAction(f"there is no siege tower {tower_id!r}", "§7.3")
+
+    def result(self, section: str) -> CombatResult | None:
+        for result in self.results:
+            if result.section == section:
+                return result
+        return None
+
+    def in_contact(self, model_id: str) -> bool:
+        return any(model_id in pair for pair in self.contacts)
+
+    def with_models(self, changed: Mapping[str, Model | None]) -> BattleState:
+        """The state with the models in ``changed`` replaced (``None`` removes a casualty and its contacts)."""
+        kept: dict[str, Model] = {}
+        for model in self.models:
+            now = changed.get(model.id, model) if model.id in changed else model
+            if now is not None:
+                kept[model.id] = now
+        before = {m.id: m.place for m in self.models}
+        # a model that dies, moves or flees leaves the fight it was in
+        contacts = frozenset(
+            pair
+            for pair in self.contacts
+            if all(x in kept and kept[x].place == before[x] and not kept[x].fleeing for x in pair)
+        )
+        return replace(self, models=tuple(kept.values()), contacts=contacts)
+
+    def with_result(self, result: CombatResult) -> BattleState:
+        others = tuple(r for r in self.results if r.section != result.section)
+        return replace(self, results=(*others, result))
+
+    def to_json(self) -> dict[str, Any]:
+        profiles: dict[str, Profile] = {}
+        for model in self.models:
+            known = profiles.setdefault(model.profile.name, model.profile)
+            if known != model.profile:
+                raise ValueError(f"two different profiles are named {model.profile.name!r}")
+        return {
+            "fort": self.fort.to_json(),
+            "profiles": {name: profile.to_json() for name, profile in profiles.items()},
+            "models": [
+                {
+                    "id": m.id,
+                    "side": m.side.value,
+                    "profile": m.profile.name,
+                    "place": str(m.place),
+                    "unit": m.unit,
+                    "wounds_lost": m.wounds_lost,
+                    "fleeing": m.fleeing,
+                }
+                for m in self.models
+            ],
+            "ladders": [{"id": ladder.id, "section": ladder.section} for ladder in self.ladders],
+            "siege_towers": [{"id": tower.id, "section": tower.section} for tower in self.siege_towers],
+            "turn": self.turn,
+            "active": self.active.value,
+            "first": self.first.value,
+            "turn_log": self.turn_log.to_json(),
+            "results": [r.to_json() for r in self.results],
+            "contacts": sorted(list(pair) for pair in self.contacts),
+            "magic_protection": self.magic_protection,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BattleState:
+        profiles = {name: Profile.from_json(p) for name, p in data["profiles"].items()}
+        return cls(
+            fort=FortLayout.from_json(data["fort"]),
+            models=tuple(
+                Model(
+                    str(m["id"]),
+                    Side(m["side"]),
+                    profiles[m["profile"]],
+                    Place.parse(str(m["place"])),
+                    str(m["unit"]),
+                    int(m.get("wounds_lost", 0)),
+                    bool(m.get("fleeing", False)),
+                )
+                for m in data["models"]
+            ),
+            ladders=tuple(Ladder(str(x["id"]), str(x["section"])) for x in data.get("ladders", ())),
+            siege_towers=tuple(
+                SiegeTower(str(x["id"]), None if x.get("section") is None else str(x["section"]))
+                for x in data.get("siege_towers", ())
+            ),
+            turn=int(data["turn"]),
+            active=Side(data["active"]),
+            first=Side(data["first"]),
+            turn_log=TurnLog.from_json(data.get("turn_log", {})),
+            results=tuple(CombatResult.from_json(r) for r in data.get("results", ())),
+            contacts=frozenset((str(a), str(b)) for a, b in data.get("contacts", ())),
+            magic_protection=bool(data.get("magic_protection", True)),
+        )
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the battle log: a short kind, the clause behind it, a sentence, the models."""
+
+    kind: str
+    clause: str
+    text: str
+    models: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "clause": self.clause, "text": self.text, "models": list(self.models)}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an action returns: the new state, what happened, and the dice it rolled."""
+
+    state: BattleState
+    events: tuple[Event, ...]
+    rolls: tuple[Roll, ...]
+
+
+def outcome(state: BattleState, events: Iterable[Event], dice: Dice, mark: int) -> Outcome:
+    """The :class:`Outcome` of an action that started rolling at ``mark``."""
+    return Outcome(state, tuple(events), dice.since(mark))
+
+
+def new_battle(
+    fort: FortLayout,
+    models: Iterable[Model],
+    *,
+    ladders: Iterable[Ladder] = (),
+    siege_towers: Iterable[SiegeTower] = (),
+    first: Side = Side.BESIEGER,
+    magic_protection: bool = True,
+) -> BattleState:
+    """A battle at the start of turn 1, checked against the fort's sections and occupancy quotas (§1.7)."""
+    state = BattleState(
+        fort, tuple(models), tuple(ladders), tuple(siege_towers), 1, first, first, magic_protection=magic_protection
+    )
+    ids = [m.id for m in state.models]
+    if len(set(ids)) != len(ids):
+        raise IllegalAction("model ids must be unique", "§1.7")
+    for place in {m.place for m in state.models}:
+        if place.inside:
+            if not fort.has_section(place.ref):
+                raise IllegalAction(f"the fort has no section {place.ref}", "§1.1")
+            section = fort.section(place.ref)
+            for side in Side:
+                held = state.occupancy(place, side)
+                if held > quota(section.kind):
+                    raise IllegalAction(
+                        f"{section.kind} {section.id} holds at most {quota(section.kind)} {side} models, "
+                        f"{held} were deployed (§1.7)",
+                        "§1.7",
+                    )
+            if any(m.profile.is_cavalry for m in state.at(place)) and section.kind is not SectionKind.COURTYARD:
+                raise IllegalAction(f"cavalry is deployed in courtyards only, not on {section.id} (§3.2.3)", "§3.2.3")
+        elif place.zone is Zone.LADDER:
+            state.ladder(place.ref)
+        elif place.zone is Zone.SIEGE_TOWER:
+            state.siege_tower(place.ref)
+    return state
+
+
+def end_turn(state: BattleState) -> BattleState:
+    """The next player turn: the other side plays, the turn's log is cleared (the game turn counts on when the
+    side that played first plays again).
+    """
+    active = state.active.enemy
+    return replace(
+        state,
+        active=active,
+        turn=state.turn + 1 if active is state.first else state.turn,
+        turn_log=TurnLog(),
+    )
