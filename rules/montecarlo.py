@@ -43,7 +43,7 @@ BoolArray = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float64]
 
 _OUTCOMES = tuple(structure.StructureOutcome)
-_THRESHOLDS = np.array([o.lowest_score for o in _OUTCOMES])
+_THRESHOLDS = np.array(structure.THRESHOLDS)
 _POINTS = np.array([o.damage_points for o in _OUTCOMES])
 _COLLAPSE = _OUTCOMES.index(structure.StructureOutcome.COLLAPSE)
 
@@ -80,7 +80,7 @@ def _damage_rolls(rng: np.random.Generator, damage: str, size: int) -> IntArray:
 def structure_hit(rng: np.random.Generator, runs: int, strength: int, damage: str, prior: int) -> IntArray:
     """Each run's Table 3 outcome, as an index into :class:`~rules.siege.structure.StructureOutcome` (§5.9, R5)."""
     score = strength + _damage_rolls(rng, damage, runs) + prior
-    return np.searchsorted(_THRESHOLDS, score, side="right") - 1
+    return np.searchsorted(_THRESHOLDS, score, side="right")
 
 
 def bombardment(
@@ -93,7 +93,7 @@ def bombardment(
         for _ in range(hits_per_turn):
             standing = collapsed_turn == 0
             score = strength + _damage_rolls(rng, damage, runs) + points
-            outcome = np.searchsorted(_THRESHOLDS, score, side="right") - 1
+            outcome = np.searchsorted(_THRESHOLDS, score, side="right")
             points = np.where(standing, points + _POINTS[outcome], points)
             collapsed_turn[standing & (outcome == _COLLAPSE)] = turn
     return collapsed_turn

@@ -22,6 +22,7 @@ __all__ = [
     "BREACH_MODELS_PER_TURN",
     "COLLAPSE_SCORE",
     "DAMAGE_DICE",
+    "THRESHOLDS",
     "StructureOutcome",
     "damage_die",
     "outcome",
@@ -75,7 +76,8 @@ _LOWEST_SCORE: Mapping[StructureOutcome, int] = MappingProxyType(
 )
 
 _OUTCOMES = tuple(StructureOutcome)
-_THRESHOLDS = tuple(o.lowest_score for o in _OUTCOMES)
+THRESHOLDS = tuple(o.lowest_score for o in _OUTCOMES[1:])
+"""The scores from which each outcome after ``no_effect`` applies, in :class:`StructureOutcome` order."""
 COLLAPSE_SCORE = _LOWEST_SCORE[StructureOutcome.COLLAPSE]
 BREACH_MODELS_PER_TURN = 20
 """A collapsed section is a breach: a courtyard connection letting 20 models a turn through (§5.9, R5)."""
@@ -100,8 +102,9 @@ def score(strength: int, damage_roll: int, prior: int) -> int:
 
 def outcome(score: int) -> StructureOutcome:
     """The Table 3 row for ``score`` (§5.9)."""
-    check_range("score", score, 2)
-    return _OUTCOMES[bisect_right(_THRESHOLDS, score) - 1]
+    # A S1 single-damage hit on an undamaged section scores 1, below the table's 2: no effect.
+    check_range("score", score, 1)
+    return _OUTCOMES[bisect_right(THRESHOLDS, score)]
 
 
 def template_strength(strength: int, *, with_models: bool) -> int:

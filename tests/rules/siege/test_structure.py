@@ -62,6 +62,11 @@ def test_damage_points_each_outcome_adds(name: str, points: int) -> None:
     assert StructureOutcome(name).damage_points == points
 
 
+def test_score_below_the_table_has_no_effect() -> None:
+    """§5.9: S1 single damage on an undamaged section scores 1."""
+    assert outcome(1) is StructureOutcome.NO_EFFECT
+
+
 def test_collapse_threshold() -> None:
     """R5: 19+ collapses."""
     assert COLLAPSE_SCORE == 19
@@ -97,7 +102,7 @@ def test_template_over_models_loses_one_strength() -> None:
         (lambda: damage_die("D5"), "damage must be one of '1', 'D2', 'D3', 'D4', 'D6', got 'D5'"),
         (lambda: score(11, 0, 0), "strength must be between 1 and 10, got 11"),
         (lambda: score(5, 0, -1), "prior must be 0 or more, got -1"),
-        (lambda: outcome(1), "score must be 2 or more, got 1"),
+        (lambda: outcome(0), "score must be 1 or more, got 0"),
     ],
 )
 def test_bad_input(call: Callable[[], object], message: str) -> None:
