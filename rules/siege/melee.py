@@ -1,0 +1,297 @@
+"""Close combat in the fort (§3.2): every section/level is one engagement, the player whose turn it is pairs
+his models with the enemy up to 4 against 1, and may fight a second time (*règle du double combat*).
+
+The combat result (§3.2.4) counts models killed, not wounds, with the unit strength and one standard per section;
+ranks, flanks, rear, overkill and high ground are gone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rules.dice import D6, Dice
+from rules.siege.fort import SectionKind
+from rules.siege.profiles import Special, Weapon
+from rules.siege.state import BattleState, CombatResult, Event, IllegalAction, Model, Outcome, Side, outcome
+from rules.wfb import SEVEN_PLUS_SECOND_ROLL, combat_result_bonus, melee_to_hit, modified_save, to_wound
+
+__all__ = [
+    "MAX_GANG_UP",
+    "attacks",
+    "fight",
+    "roll_hits",
+    "strength",
+    "to_hit_need",
+    "wounds_caused",
+]
+
+MAX_GANG_UP = 4  # §3.2.1: at most 4 against 1
+SIX_ONLY = 6
+
+
+def strength(model: Model, kind: SectionKind) -> int:
+    """A model's strength in close combat on a section of ``kind``: halberds keep their +1 in courtyards only,
+    spears and cavalry lances fight as hand weapons (§3.2.2, §3.2.3); great weapons +2.
+    """
+    profile = model.profile
+    if profile.weapon is Weapon.HALBERD and kind is SectionKind.COURTYARD:
+        return profile.s + 1
+    if profile.weapon is Weapon.GREAT_WEAPON:
+        return profile.s + 2
+    return profile.s
+
+
+def attacks(model: Model) -> int:
+    """Attacks: +1 with an additional hand weapon, +1 when frenzied (§4.2: frenzy applies as usual)."""
+    profile = model.profile
+    return profile.a + (profile.weapon is Weapon.ADDITIONAL_HAND_WEAPON) + profile.has(Special.FRENZY)
+
+
+def to_hit_need(state: BattleState, striker: Model, target: Model, kind: SectionKind) -> int:
+    """The D6 need to hit: +1 against enemies who charged from a lower level this turn (§3.2.2), −1 for a flyer
+    on a wall-walk or stairs (§12.3.1); a model that failed a fear test hits on 6s only.
+    """
+    if striker.id in state.turn_log.afraid:
+        return SIX_ONLY
+    modifier = 0
+    if target.id in state.turn_log.from_below:
+        modifier += 1  # §3.2.2
+    if striker.profile.has(Special.FLYER) and kind in (SectionKind.WALL_WALK, SectionKind.STAIRS):
+        modifier -= 1  # §12.3.1
+    return melee_to_hit(striker.profile.ws, target.profile.ws, modifier)
+
+
+def roll_hits(dice: Dice, need: int | None, count: int, reason: str) -> int:
+    """Hits from ``count`` dice needing ``need`` (R6: 7–9 is a 6 then a second roll; ``None`` cannot hit)."""
+    if need is None:
+        return 0
+    rolls = dice.pool(D6, count, reason)
+    if need <= SIX_ONLY:
+        return sum(r >= need for r in rolls)
+    sixes = sum(r == SIX_ONLY for r in rolls)
+    return sum(r >= SEVEN_PLUS_SECOND_ROLL[need] for r in dice.pool(D6, sixes, f"{reason}, 7+"))
+
+
+def wounds_caused(dice: Dice, hits: int, hit_strength: int, target: Model, reason: str) -> int:
+    """Unsaved wounds from ``hits`` of ``hit_strength`` on ``target`` (R8, R9)."""
+    need = to_wound(hit_strength, target.profile.t)
+    if need is None or hits == 0:
+        return 0
+    wounds = sum(r >= need for r in dice.pool(D6, hits, f"{reason} to wound"))
+    save = modified_save(target.profile.save, hit_strength)
+    if save is None or wounds == 0:
+        return wounds
+    return wounds - sum(r >= save for r in dice.pool(D6, wounds, f"{reason} armour save"))
+
+
+@dataclass(frozen=True)
+class _Blow:
+    striker: str
+    target: str
+    order: tuple[int, int]
+
+
+def _blows(state: BattleState, pairs: Sequence[tuple[str, str]], second: bool) -> list[_Blow]:
+    """Who strikes whom, in order: chargers first (every model of the active player in a second combat, §3.2.2),
+    then by initiative (§3.2.2: initiative only counts in combats already engaged); great weapons last.
+    """
+    blows: list[_Blow] = []
+    riposte: dict[str, str] = {}
+    for attacker, target in pairs:
+        riposte.setdefault(target, attacker)
+    for striker_id, target_id in [*pairs, *riposte.items()]:
+        striker = state.model(striker_id)
+        first = (second and striker.side is state.active) or (not second and striker_id in state.turn_log.charged)
+        rank = 2 if striker.profile.weapon is Weapon.GREAT_WEAPON else 0 if first else 1
+        blows.append(_Blow(striker_id, target_id, (rank, -striker.profile.i)))
+    return sorted(blows, key=lambda blow: blow.order)
+
+
+def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], second: bool) -> None:
+    side = state.active
+    if not state.fort.has_section(section):
+        raise IllegalAction(f"the fort has no section {section}", "§3.2.1")
+    pending = state.result(section)
+    if pending is not None and not pending.settled and pending.loser is not None:
+        raise IllegalAction(f"the losers on {section} must retreat or test before another combat (§3.3.2)", "§3.3.2")
+    log = state.turn_log
+    if second and section not in log.fought:
+        raise IllegalAction(f"a second combat on {section} follows a first one this turn (§3.2.2)", "§3.2.2")
+    if (second and section in log.fought_twice) or (not second and section in log.fought):
+        raise IllegalAction(
+            f"{section} has had its {'second' if second else 'first'} combat this turn (§3.2.2)", "§3.2.2"
+        )
+    if not pairs:
+        raise IllegalAction(f"no model engages the enemy on {section} (§3.2.1)", "§3.2.1")
+    attackers = [a for a, _ in pairs]
+    if len(set(attackers)) != len(attackers):
+        raise IllegalAction("a model engages one enemy only: it cannot fight 1 against 2 (§3.2.1)", "§3.2.1")
+    gangs: dict[str, list[Model]] = {}
+    for attacker_id, target_id in pairs:
+        attacker, target = state.model(attacker_id), state.model(target_id)
+        if attacker.side is not side or target.side is side:
+            raise IllegalAction(f"{attacker_id} and {target_id}: the {side} player engages enemies (§3.2.1)", "§3.2.1")
+        for model in (attacker, target):
+            if str(model.place) != section:
+                raise IllegalAction(f"{model.id} is not on {section}: models fight on their own section (§1.2)", "§1.2")
+        if attacker.fleeing or attacker_id in log.rallied:
+            raise IllegalAction(f"{attacker_id} is fleeing or has just rallied and cannot fight (§3.4)", "§3.4")
+        if second and attacker.profile.has(Special.FLYER):
+            raise IllegalAction(f"{attacker_id} is a flyer: no second combat (§12.3.1)", "§12.3.1")
+        gangs.setdefault(target_id, []).append(attacker)
+    for target_id, gang in gangs.items():
+        target = state.model(target_id)
+        weight = sum(m.profile.ratio for m in gang)
+        if len(gang) > 1 and weight > MAX_GANG_UP * target.profile.ratio:
+            raise IllegalAction(
+                f"{weight} against {target.profile.ratio} on {target_id}: at most {MAX_GANG_UP} against 1, "
+                "cavalry and large creatures counting their ratio (§3.2.1, §3.2.3, §12.1.1)",
+                "§3.2.1",
+            )
+    fleeing_targets = [t for t in gangs if state.model(t).fleeing]
+    if fleeing_targets:
+        standing = {m.id for m in state.at(section, side.enemy) if not m.fleeing}
+        if not standing <= set(gangs):
+            raise IllegalAction(
+                f"the enemies standing on {section} must be engaged before the fleeing {', '.join(fleeing_targets)} "
+                "(§3.3.3)",
+                "§3.3.3",
+            )
+
+
+def fight(
+    state: BattleState, section: str, pairs: Sequence[tuple[str, str]], dice: Dice, *, second: bool = False
+) -> Outcome:
+    """One round of close combat on ``section``: each ``(attacker, target)`` pair is one of the active player's
+    models engaging an enemy (§3.2.1); each target strikes back at the first model engaging it. ``second`` is the
+    double combat (§3.2.2). Fleeing targets are cut down (§3.3.3). The result waits for the losers to
+    :func:`~rules.siege.morale.retreat` or :func:`~rules.siege.morale.hold`.
+    """
+    mark = dice.mark()
+    _check(state, section, pairs, second)
+    kind = state.fort.section(section).kind
+    events: list[Event] = []
+    casualties: dict[Side, int] = dict.fromkeys(Side, 0)
+    changed: dict[str, Model | None] = {}
+    cut_down = [t for _, t in pairs if state.model(t).fleeing]
+    for target_id in dict.fromkeys(cut_down):
+        changed[target_id] = None
+        casualties[state.active] += 1
+        events.append(Event("cut_down", "§3.3.3", f"fleeing {target_id} is cut down", (target_id,)))
+    state = state.with_models(changed)
+    living = [(a, t) for a, t in pairs if t not in changed]
+    blows = _blows(state, living, second)
+    steps = sorted({blow.order for blow in blows})
+    for step in steps:
+        damage: dict[str, int] = {}
+        for blow in (b for b in blows if b.order == step):
+            if not _alive(state, blow.striker) or not _alive(state, blow.target):
+                continue
+            striker, target = state.model(blow.striker), state.model(blow.target)
+            reason = f"§3.2 {striker.id} strikes {target.id}"
+            need = to_hit_need(state, striker, target, kind)
+            count = attacks(striker)
+            hits = roll_hits(dice, need, count, f"{reason} to hit")
+            rerolls = count - hits
+            if striker.profile.has(Special.HATRED) and rerolls and not second and _first_round(state, striker, target):
+                hits += roll_hits(dice, need, rerolls, f"{reason} hatred re-roll")  # §4.2
+            wounds = wounds_caused(dice, hits, strength(striker, kind), target, reason)
+            damage[target.id] = damage.get(target.id, 0) + wounds
+            events.append(
+                Event(
+                    "blows",
+                    "§3.2.1",
+                    f"{striker.id} strikes {target.id}: {count} attacks, {hits} hits, {wounds} unsaved wounds",
+                    (striker.id, target.id),
+                )
+            )
+        state, dead = _apply(state, section, damage)
+        for model in dead:
+            casualties[model.side.enemy] += 1
+        if dead:
+            events.append(
+                Event("casualties", "§3.2.4", f"{len(dead)} models die on {section}", tuple(m.id for m in dead))
+            )
+    result = _result(state, section, casualties)
+    survivors = frozenset((a, t) for a, t in living if _alive(state, a) and _alive(state, t))
+    log = state.turn_log
+    log = (
+        replace(log, fought_twice=log.fought_twice | {section})
+        if second
+        else replace(log, fought=log.fought | {section})
+    )
+    state = replace(state, contacts=state.contacts | survivors, turn_log=log).with_result(result)
+    text = f"combat on {section}: besieger {result.besieger}, besieged {result.besieged}, " + (
+        f"{result.winner} win by {result.difference}" if result.winner else "a draw"
+    )
+    events.append(Event("combat_result", "§3.2.4", text))
+    return outcome(state, events, dice, mark)
+
+
+def _alive(state: BattleState, model_id: str) -> bool:
+    return any(m.id == model_id for m in state.models)
+
+
+def _first_round(state: BattleState, striker: Model, target: Model) -> bool:
+    charged = state.turn_log.charged
+    return striker.id in charged or target.id in charged
+
+
+def _apply(state: BattleState, section: str, damage: dict[str, int]) -> tuple[BattleState, list[Model]]:
+    """Wounds of one initiative step, struck together; a standard bearer dies last of its unit there (§3.2.4)."""
+    changed: dict[str, Model | None] = {}
+    dead: list[Model] = []
+    for model_id, wounds in damage.items():
+        model = state.model(model_id)
+        if wounds >= model.wounds_left:
+            dead.append(model)
+        elif wounds:
+            changed[model_id] = replace(model, wounds_lost=model.wounds_lost + wounds)
+    final: list[Model] = []
+    for model in dead:
+        if model.profile.has(Special.STANDARD) or model.profile.has(Special.BATTLE_STANDARD):
+            stand_in = next(
+                (
+                    m
+                    for m in state.at(section, model.side)
+                    if m.unit == model.unit
+                    and m not in dead
+                    and m not in final
+                    and not m.fleeing
+                    and not (m.profile.has(Special.STANDARD) or m.profile.has(Special.BATTLE_STANDARD))
+                ),
+                None,
+            )
+            if stand_in is not None:
+                final.append(stand_in)
+                changed.pop(stand_in.id, None)
+                continue
+        final.append(model)
+    changed.update(dict.fromkeys((m.id for m in final), None))
+    return state.with_models(changed), final
+
+
+def _result(state: BattleState, section: str, casualties: dict[Side, int]) -> CombatResult:
+    """§3.2.4: models killed, +1 for outnumbering in unit strength, +1 for one standard on the section; a draw
+    goes by 1 to the only side with a musician.
+    """
+    score: dict[Side, int] = {}
+    for side in Side:
+        standing = [m for m in state.at(section, side) if not m.fleeing]
+        standard = any(m.profile.has(Special.STANDARD) or m.profile.has(Special.BATTLE_STANDARD) for m in standing)
+        outnumber = state.unit_strength(section, side) > state.unit_strength(section, side.enemy)
+        score[side] = casualties[side] + combat_result_bonus(outnumber=outnumber, standard=standard)
+    if score[Side.BESIEGER] == score[Side.BESIEGED]:
+        music = {
+            side
+            for side in Side
+            if any(m.profile.has(Special.MUSICIAN) for m in state.at(section, side) if not m.fleeing)
+        }
+        if len(music) == 1:
+            score[music.pop()] += 1
+    winner = None
+    if score[Side.BESIEGER] != score[Side.BESIEGED]:
+        winner = max(Side, key=lambda s: score[s])
+    settled = winner is None or not state.at(section, winner.enemy)
+    return CombatResult(section, score[Side.BESIEGER], score[Side.BESIEGED], winner, settled)

@@ -1,0 +1,335 @@
+"""Movement in and onto the fort (§2): section by section, never by the inch.
+
+A model moves to one adjacent section a turn, two in the courtyard (§2.1); every connection lets through a
+number of models a turn each way (§2.1.1 Table 2); nobody enters a section whose quota is full (§2.1.2, §1.7).
+Entering a section held by the enemy is a charge (§3.1.1). Besiegers come in from outside by ladders and siege
+towers: from the wall's foot onto a ladder, from the ladder or the tower onto the rampart.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.dice import D3, D6, Dice
+from rules.siege.fort import ConnectionKind, SectionKind
+from rules.siege.melee import roll_hits, wounds_caused
+from rules.siege.profiles import Special
+from rules.siege.psychology import charge_psychology, holds_the_section
+from rules.siege.state import (
+    LADDER_HOLDS,
+    SIEGE_TOWER_HOLDS,
+    BattleState,
+    Event,
+    IllegalAction,
+    Model,
+    Outcome,
+    Place,
+    Zone,
+    outcome,
+    quota,
+)
+from rules.wfb import shooting_modifier, shooting_to_hit
+
+__all__ = ["LADDER_A_TURN", "SIEGE_TOWER_A_TURN", "move"]
+
+LADDER_A_TURN = 4  # §2.1.1
+SIEGE_TOWER_A_TURN = 4  # §7.3.4
+ETHEREAL_REPELLED_HARD = 1  # §12.4
+ETHEREAL_PASSES = 3  # §12.4
+
+
+def _level(state: BattleState, place: Place) -> int:
+    """How high a place is: ladders below the rampart they lean on (§3.2.2); a siege tower level with it."""
+    if place.zone is Zone.SECTION:
+        return state.fort.section(place.ref).level
+    if place.zone is Zone.SIEGE_TOWER:
+        tower = state.siege_tower(place.ref)
+        return 0 if tower.section is None else state.fort.section(tower.section).level
+    return 0
+
+
+def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, destination: Place) -> int | None:
+    """Models a turn that may go from ``origin`` to ``destination``, ``None`` when unlimited; IllegalAction when
+    there is no way.
+    """
+    profiles = [m.profile for m in movers]
+    if origin.inside and destination.inside:
+        connection = state.fort.connection(origin.ref, destination.ref)
+        if connection is None:
+            raise IllegalAction(f"{origin} and {destination} are not connected (§2.1.1)", "§2.1.1")
+        if connection.kind is ConnectionKind.LADDER:
+            _check_ladder(movers)
+        return connection.capacity
+    if origin.zone is Zone.FOOT and destination.zone is Zone.LADDER:
+        if state.ladder(destination.ref).section != origin.ref:
+            raise IllegalAction(f"ladder {destination.ref} does not stand against {origin.ref} (§2.1.1)", "§2.1.1")
+        _check_ladder(movers)
+        return LADDER_A_TURN
+    if origin.zone is Zone.LADDER and destination.inside:
+        if state.ladder(origin.ref).section != destination.ref:
+            raise IllegalAction(f"ladder {origin.ref} does not lead to {destination} (§2.1.1)", "§2.1.1")
+        return LADDER_A_TURN
+    if origin.zone is Zone.FOOT and destination.zone is Zone.SIEGE_TOWER:
+        if state.siege_tower(destination.ref).section != origin.ref:
+            raise IllegalAction(f"siege tower {destination.ref} does not stand against {origin.ref} (§7.3)", "§7.3")
+        refused = [m.id for m in movers if not m.profile.may_board_siege_towers]
+        if refused:
+            raise IllegalAction(
+                f"{', '.join(refused)} cannot go into a siege tower: centauroids and cavalry never do (§12.2)", "§12.2"
+            )
+        return None
+    if origin.zone is Zone.SIEGE_TOWER and destination.inside:
+        if state.siege_tower(origin.ref).section != destination.ref:
+            raise IllegalAction(f"siege tower {origin.ref} does not stand against {destination} (§7.3.4)", "§7.3.4")
+        return SIEGE_TOWER_A_TURN
+    if origin.zone is Zone.FOOT and destination.inside and destination.ref == origin.ref:
+        if not all(p.has(Special.ETHEREAL) for p in profiles):
+            raise IllegalAction(f"only ethereal creatures pass through the wall of {destination} (§12.4)", "§12.4")
+        return None
+    raise IllegalAction(f"there is no way from {origin} to {destination} (§2.1)", "§2.1")
+
+
+def _check_ladder(movers: Sequence[Model]) -> None:
+    refused = [m.id for m in movers if not m.profile.may_climb_ladders]
+    if refused:
+        raise IllegalAction(
+            f"{', '.join(refused)} cannot climb a ladder: giants, treemen (§12.1.1), centauroids (§12.2) and "
+            "cavalry (§3.2.3) never do",
+            "§12.1.1",
+        )
+
+
+def _check_movers(state: BattleState, ids: Sequence[str]) -> list[Model]:
+    if not ids:
+        raise IllegalAction("no model to move (§2.1)", "§2.1")
+    if len(set(ids)) != len(ids):
+        raise IllegalAction("a model is listed twice (§2.1)", "§2.1")
+    movers = [state.model(i) for i in ids]
+    log = state.turn_log
+    for model in movers:
+        if model.side is not state.active:
+            raise IllegalAction(f"{model.id} is a {model.side} model; it is the {state.active}'s turn (§2.1)", "§2.1")
+        if model.place != movers[0].place:
+            raise IllegalAction(f"{model.id} is not on {movers[0].place}: a group moves from one place (§2.1)", "§2.1")
+        if model.fleeing:
+            raise IllegalAction(f"{model.id} is fleeing: it flees, it does not move (§3.3.3)", "§3.3.3")
+        if model.id in log.rallied:
+            raise IllegalAction(f"{model.id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
+        if model.id in log.moved:
+            raise IllegalAction(f"{model.id} has moved this turn: one section a turn (§2.1)", "§2.1")
+    return movers
+
+
+def _check_leaving(state: BattleState, movers: Sequence[Model], destination: Place) -> None:
+    """§3.3.1: leaving a section the enemy is on is disengaging: for the side that won the last combat there,
+    with models not in contact, to a section without enemies; never for frenzied or hating troops (§4.2).
+    """
+    origin = movers[0].place
+    side = movers[0].side
+    if not origin.inside or not state.at(origin, side.enemy):
+        return
+    stubborn = [m.id for m in movers if holds_the_section(m)]
+    if stubborn:
+        raise IllegalAction(
+            f"{', '.join(stubborn)} must clear {origin} of enemies before leaving it (frenzy, hatred: §4.2)", "§4.2"
+        )
+    result = state.result(origin.ref)
+    if result is None or result.winner is not side:
+        raise IllegalAction(f"only the winners of the last combat on {origin} may disengage (§3.3.1)", "§3.3.1")
+    engaged = [m.id for m in movers if state.in_contact(m.id)]
+    if engaged:
+        raise IllegalAction(f"{', '.join(engaged)} are engaged in contact and cannot disengage (§3.3.1)", "§3.3.1")
+    if state.at(destination, side.enemy):
+        raise IllegalAction(f"disengaging troops go to a section without enemies, not {destination} (§3.3.1)", "§3.3.1")
+
+
+def _check_room(state: BattleState, movers: Sequence[Model], destination: Place) -> None:
+    side = movers[0].side
+    incoming = sum(m.profile.ratio for m in movers)
+    held = state.occupancy(destination, side)
+    if destination.inside:
+        section = state.fort.section(destination.ref)
+        limit, name, clause = quota(section.kind), f"{section.kind} {section.id}", "§1.7"
+        if section.kind is not SectionKind.COURTYARD:
+            cavalry = [m.id for m in movers if m.profile.is_cavalry]
+            if cavalry:
+                raise IllegalAction(
+                    f"{', '.join(cavalry)} are cavalry: courtyards only, not {section.id} (§3.2.3)", "§3.2.3"
+                )
+    elif destination.zone is Zone.LADDER:
+        limit, name, clause = LADDER_HOLDS, f"ladder {destination.ref}", "§7.1.5"
+    elif destination.zone is Zone.SIEGE_TOWER:
+        limit, name, clause = SIEGE_TOWER_HOLDS, f"siege tower {destination.ref}", "§7.3.4"
+    else:
+        return
+    if held + incoming > limit:
+        raise IllegalAction(
+            f"{name} holds {held} {side} models; moving {incoming} would make {held + incoming}, more than {limit} "
+            f"({clause})",
+            clause,
+        )
+
+
+def move(
+    state: BattleState,
+    models: Sequence[str],
+    to: Place | str,
+    dice: Dice,
+    *,
+    via: str | None = None,
+    stand_and_shoot: Sequence[str] = (),
+) -> Outcome:
+    """Move a group of the active player's models from one place to ``to`` (through courtyard ``via`` for a two
+    section move, §2.1.1). Entering a section the enemy holds is a charge (§3.1.1): the charged may shoot back
+    with ``stand_and_shoot`` but never flee (§3.1.2), then test for fear or terror (§4.2).
+    """
+    mark = dice.mark()
+    movers = _check_movers(state, models)
+    origin, destination = movers[0].place, Place.parse(to)
+    path = [origin, *([Place(Zone.SECTION, via)] if via is not None else []), destination]
+    if via is not None:
+        kinds = [state.fort.section(p.ref).kind if p.inside else None for p in path]
+        if any(kind is not SectionKind.COURTYARD for kind in kinds):
+            raise IllegalAction(
+                f"only in the courtyard do models move two sections a turn: {' → '.join(map(str, path))} (§2.1.1)",
+                "§2.1.1",
+            )
+        if state.at(path[1], movers[0].side.enemy):
+            raise IllegalAction(f"{via} holds enemy models: a charge ends there (§3.1.1)", "§3.1.1")
+    count = sum(m.profile.connection_ratio for m in movers)
+    log = state.turn_log
+    for here, there in itertools.pairwise(path):
+        capacity = _step_capacity(state, movers, here, there)
+        if capacity is not None:
+            used = log.flow(str(here), str(there))
+            if used + count > capacity:
+                raise IllegalAction(
+                    f"{capacity} models a turn pass from {here} to {there}; {used} have, {count} more would make "
+                    f"{used + count} (§2.1.1)",
+                    "§2.1.1",
+                )
+        log = log.with_flow(str(here), str(there), count)
+    _check_leaving(state, movers, destination)
+    _check_room(state, movers, destination)
+    ids = frozenset(m.id for m in movers)
+    log = replace(log, moved=log.moved | ids)
+    events: list[Event] = []
+    if origin.zone is Zone.FOOT and destination.inside:
+        passed, state, events = _ethereal_crossing(replace(state, turn_log=log), movers, destination, dice)
+        if not passed:
+            return outcome(state, events, dice, mark)
+        log = state.turn_log
+        movers = [state.model(m.id) for m in movers if any(x.id == m.id for x in state.models)]
+    charging = destination.inside and bool(state.at(destination, movers[0].side.enemy))
+    if charging:
+        log = replace(log, charged=log.charged | ids)
+        if _level(state, origin) < _level(state, destination):
+            log = replace(log, from_below=log.from_below | ids)  # §3.2.2: ladders count, siege towers do not
+    if destination.inside and not origin.inside:
+        log = replace(log, arrived=log.arrived | ids)  # §3.5.2
+    state = replace(state, turn_log=log)
+    if charging and stand_and_shoot:
+        state, shots = _stand_and_shoot(state, movers, destination, stand_and_shoot, dice)
+        events.extend(shots)
+        movers = [m for m in movers if any(x.id == m.id for x in state.models)]
+    if not movers:
+        return outcome(state, events, dice, mark)
+    state = state.with_models({m.id: replace(m, place=destination) for m in movers})
+    verb = "charge" if charging else "move"
+    events.append(
+        Event(
+            verb,
+            "§3.1.1" if charging else "§2.1",
+            f"{len(movers)} {movers[0].side} models {verb} from {origin} to {destination}",
+            tuple(m.id for m in movers),
+        )
+    )
+    if charging:
+        state, more = charge_psychology(state, destination.ref, [state.model(m.id) for m in movers], dice)
+        events.extend(more)
+    return outcome(state, events, dice, mark)
+
+
+def _stand_and_shoot(
+    state: BattleState, chargers: Sequence[Model], section: Place, shooters: Sequence[str], dice: Dice
+) -> tuple[BattleState, list[Event]]:
+    """§3.1.2: the charged may shoot at the chargers as usual, with the stand-and-shoot penalty; half range is
+    ignored. Hits fall on the chargers in the order they were listed.
+    """
+    events: list[Event] = []
+    alive = list(chargers)
+    damage: dict[str, int] = {}
+    turn = 0
+    for shooter_id in shooters:
+        shooter = state.model(shooter_id)
+        missile = shooter.profile.missile
+        if shooter.side is state.active or shooter.place != section or shooter.fleeing or missile is None:
+            raise IllegalAction(
+                f"{shooter_id} cannot shoot at the chargers: it must be a charged model on {section} with a missile "
+                "weapon (§3.1.2)",
+                "§3.1.2",
+            )
+        if state.in_contact(shooter_id):
+            raise IllegalAction(f"{shooter_id} is engaged in close combat and cannot shoot (§3.1.2)", "§3.1.2")
+        for _ in range(missile.shots):
+            if not alive:
+                break
+            target = alive[turn % len(alive)]
+            turn += 1
+            names = ["stand_and_shoot", *(["large_target"] if target.profile.is_large else [])]
+            need = shooting_to_hit(shooter.profile.bs, shooting_modifier(names))
+            reason = f"§3.1.2 {shooter_id} shoots {target.id}"
+            hits = roll_hits(dice, need, 1, f"{reason} to hit")
+            wounds = wounds_caused(dice, hits, missile.strength, target, reason)
+            if wounds:
+                damage[target.id] = damage.get(target.id, 0) + wounds
+                if damage[target.id] >= target.wounds_left:
+                    alive.remove(target)
+            events.append(
+                Event(
+                    "stand_and_shoot",
+                    "§3.1.2",
+                    f"{shooter_id} shoots {target.id}: {hits} hit, {wounds} unsaved wounds",
+                    (shooter_id, target.id),
+                )
+            )
+    changed: dict[str, Model | None] = {}
+    for model_id, wounds in damage.items():
+        model = state.model(model_id)
+        changed[model_id] = (
+            None if wounds >= model.wounds_left else replace(model, wounds_lost=model.wounds_lost + wounds)
+        )
+    return state.with_models(changed), events
+
+
+def _ethereal_crossing(
+    state: BattleState, movers: Sequence[Model], destination: Place, dice: Dice
+) -> tuple[bool, BattleState, list[Event]]:
+    """§12.4: an ethereal creature crossing a magically protected wall rolls a D6: 1 thrown back losing D3
+    models (a lone creature D3 wounds), 2 thrown back, 3+ through and may attack this turn.
+    """
+    if not state.magic_protection:
+        return True, state, []
+    roll = dice.roll(D6, f"§12.4 ethereal crossing into {destination}")
+    ids = tuple(m.id for m in movers)
+    if roll >= ETHEREAL_PASSES:
+        return (
+            True,
+            state,
+            [Event("ethereal_crossing", "§12.4", f"roll {roll}: through the wall into {destination}", ids)],
+        )
+    if roll > ETHEREAL_REPELLED_HARD:
+        return False, state, [Event("ethereal_repelled", "§12.4", f"roll {roll}: thrown back from {destination}", ids)]
+    losses = dice.roll(D3, f"§12.4 ethereal losses at {destination}")
+    changed: dict[str, Model | None]
+    if len(movers) == 1:
+        model = movers[0]
+        changed = {
+            model.id: None if losses >= model.wounds_left else replace(model, wounds_lost=model.wounds_lost + losses)
+        }
+    else:
+        changed = dict.fromkeys(ids[:losses], None)
+    text = f"roll {roll}: thrown back from {destination}, losing {losses}"
+    return False, state.with_models(changed), [Event("ethereal_repelled", "§12.4", text, ids)]
