@@ -71,8 +71,18 @@ class Dist:
         den = total if denominator is None else denominator
         if den != total:
             raise ValueError(f"weights sum to {total}, not to the denominator {den}")
-        g = math.gcd(den, *kept.values())
-        self._weights = {k: kept[k] // g for k in sorted(kept)}
+        self._set(kept, den)
+
+    @classmethod
+    def _checked(cls, weights: Mapping[int, int], denominator: int) -> Dist:
+        """From weights the operations built, so already positive and summing to ``denominator``."""
+        dist = cls.__new__(cls)
+        dist._set({k: w for k, w in weights.items() if w}, denominator)
+        return dist
+
+    def _set(self, weights: Mapping[int, int], den: int) -> None:
+        g = math.gcd(den, *weights.values())
+        self._weights = {k: weights[k] // g for k in sorted(weights)}
         self._den = den // g
 
     # Construction
@@ -115,15 +125,18 @@ class Dist:
         chosen = [(Fraction(p), d) for p, d in parts]
         if sum(p for p, _ in chosen) != 1:
             raise ValueError("the mixture's probabilities must sum to 1")
-        den = math.lcm(*(p.denominator * d._den for p, d in chosen if p))
+        return cls._weighted([(p.numerator, p.denominator, d) for p, d in chosen if p])
+
+    @classmethod
+    def _weighted(cls, parts: list[tuple[int, int, Dist]]) -> Dist:
+        """Mixture of ``(numerator, denominator, dist)`` parts whose fractions sum to 1, in integers only."""
+        den = math.lcm(*(q * d._den for _, q, d in parts))
         weights: defaultdict[int, int] = defaultdict(int)
-        for p, d in chosen:
-            if not p:
-                continue
-            scale = p.numerator * (den // (p.denominator * d._den))
+        for p, q, d in parts:
+            scale = p * (den // (q * d._den))
             for k, w in d._weights.items():
                 weights[k] += w * scale
-        return cls(weights, den)
+        return cls._checked(weights, den)
 
     # Reading
 
@@ -169,11 +182,11 @@ class Dist:
         weights: defaultdict[int, int] = defaultdict(int)
         for k, w in self._weights.items():
             weights[f(k)] += w
-        return Dist(weights, self._den)
+        return Dist._checked(weights, self._den)
 
     def bind(self, f: Callable[[int], Dist]) -> Dist:
         """Draw an outcome, then draw from the distribution ``f(outcome)``: one step of a Markov chain."""
-        return Dist.mixture((Fraction(w, self._den), f(k)) for k, w in self._weights.items())
+        return Dist._weighted([(w, self._den, f(k)) for k, w in self._weights.items()])
 
     def combine(self, other: Dist, f: Callable[[int, int], int]) -> Dist:
         """The distribution of ``f(a, b)`` for independent draws ``a`` from this and ``b`` from ``other``."""
@@ -181,7 +194,7 @@ class Dist:
         for a, wa in self._weights.items():
             for b, wb in other._weights.items():
                 weights[f(a, b)] += wa * wb
-        return Dist(weights, self._den * other._den)
+        return Dist._checked(weights, self._den * other._den)
 
     def __add__(self, other: Dist | int) -> Dist:
         if isinstance(other, int):
@@ -233,7 +246,7 @@ class Dist:
         kept = {k: w for k, w in self._weights.items() if predicate(k)}
         if not kept:
             raise ValueError("the condition has probability 0")
-        return Dist(kept)
+        return Dist._checked(kept, sum(kept.values()))
 
     def to_float(self) -> FloatDist:
         return FloatDist.from_pmf({k: w / self._den for k, w in self._weights.items()})

@@ -15,9 +15,8 @@ The distributions behind the answers are cached (they are immutable); every call
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache, partial
 
 from rules import wfb
 from rules.dice import D6
@@ -87,7 +86,12 @@ def _probability(success: Dist) -> Fraction:
 
 def ladder_pushback(helpers: int) -> Fraction:
     """P(the besieged push a ladder back): 6+ on a D6, +1 per helping model, ``helpers`` 0–2 (§7.1.6)."""
-    return _probability(_d6_success(ladders.pushback_need(helpers)))
+    return _ladder_pushback(ladders.pushback_need(helpers))
+
+
+@lru_cache(maxsize=8)
+def _ladder_pushback(need: int) -> Fraction:
+    return _probability(_d6_success(need))
 
 
 # §5.9 structure damage
@@ -101,15 +105,12 @@ def _score(strength: int, damage: str, prior: int) -> Dist:
     return rolls.map(lambda roll: structure.score(strength, roll, prior))
 
 
-def _after_hit(strength: int, damage: str) -> Callable[[int], Dist]:
-    """The damage-point step of one hit: collapsed stays collapsed, else Table 3 adds its points (R5)."""
-
-    def step(points: int) -> Dist:
-        if points == _COLLAPSED:
-            return Dist.constant(_COLLAPSED)
-        return _score(strength, damage, points).map(lambda s: _next_points(points, structure.outcome(s)))
-
-    return step
+@lru_cache(maxsize=4096)
+def _after_hit(strength: int, damage: str, points: int) -> Dist:
+    """Damage points after one hit on a section with ``points``: collapsed stays collapsed, else Table 3 adds (R5)."""
+    if points == _COLLAPSED:
+        return Dist.constant(_COLLAPSED)
+    return _score(strength, damage, points).map(lambda s: _next_points(points, structure.outcome(s)))
 
 
 def _next_points(points: int, outcome: structure.StructureOutcome) -> int:
@@ -127,28 +128,26 @@ def _check_hit(strength: int, damage: str, prior: int) -> None:
     check_range("prior", prior, 0)
 
 
+@lru_cache(maxsize=1024)
+def _structure_hit(strength: int, damage: str, prior: int) -> tuple[tuple[str, Fraction], ...]:
+    outcomes = _score(strength, damage, prior).map(lambda s: _OUTCOMES.index(structure.outcome(s)))
+    return tuple((_OUTCOMES[i].value, p) for i, p in outcomes.pmf().items())
+
+
 def structure_hit(strength: int, damage: str, prior: int) -> dict[str, Fraction]:
     """Outcome of one hit on a wall or tower section that has ``prior`` damage points (§5.9, R5).
 
     ``damage`` is ``"1"``, ``"D2"``, ``"D3"``, ``"D4"`` or ``"D6"``; keys are the outcomes with P > 0.
     """
     _check_hit(strength, damage, prior)
-    outcomes = _score(strength, damage, prior).map(lambda s: _OUTCOMES.index(structure.outcome(s)))
-    return {_OUTCOMES[i].value: p for i, p in outcomes.pmf().items()}
+    return dict(_structure_hit(strength, damage, prior))
 
 
 @lru_cache(maxsize=256)
 def _bombardment(strength: int, damage: str, hits_per_turn: int, turns: int, prior: int) -> tuple[Fraction, ...]:
-    hit = _after_hit(strength, damage)
-
-    def turn(points: int) -> Dist:
-        # R5: the hits of a turn resolve one after another, each reading the points the last one left.
-        state = Dist.constant(points)
-        for _ in range(hits_per_turn):
-            state = state.bind(hit)
-        return state
-
-    return tuple(s.probability(_COLLAPSED) for s in trajectory(Dist.constant(prior), turn, turns))
+    # R5: hits resolve one after another, each reading the points the last one left, turn after turn.
+    after_each_hit = trajectory(Dist.constant(prior), partial(_after_hit, strength, damage), hits_per_turn * turns)
+    return tuple(s.probability(_COLLAPSED) for s in after_each_hit[hits_per_turn - 1 :: hits_per_turn])
 
 
 def bombardment(strength: int, damage: str, hits_per_turn: int, turns: int, prior: int = 0) -> list[Fraction]:
@@ -174,6 +173,7 @@ def _ram_vs_gate(
         strikes.append(wounds.map(lambda w: w * rams.COVERED_SECOND_STRIKE_DAMAGE))  # R3
     defenders = gates.REINFORCING_MODELS if reinforced else 0
 
+    @cache
     def turn(points: int) -> Dist:
         state = Dist.constant(points)
         for strike in strikes:
@@ -207,6 +207,7 @@ def _mining(target: int, counter_miners: int, turns: int) -> tuple[Fraction, ...
     subtraction = Dist.constant(0) if die is None else Dist.of(die)
     progress = Dist.of(sapping.SAPPING_DIE).combine(subtraction, sapping.progress)  # R2
 
+    @cache
     def turn(score: int) -> Dist:
         if score >= target:
             return Dist.constant(score)
@@ -238,9 +239,9 @@ def _unsaved_wound(hit: Dist, strength: int, toughness: int, armour_save: int | 
     return _both(_both(hit, wound), _fails(saved))
 
 
-def _wounds(count_name: str, count: int, per_attack: Dist) -> list[Fraction]:
-    check_range(count_name, count, 0, MAX_ATTACKS)
-    return per_attack.repeat(count).pmf_list(count + 1)
+@lru_cache(maxsize=1024)
+def _wounds(count: int, per_attack: Dist) -> tuple[Fraction, ...]:
+    return tuple(per_attack.repeat(count).pmf_list(count + 1))
 
 
 @lru_cache(maxsize=1024)
@@ -263,7 +264,8 @@ def melee_wounds(
     ``armour_save`` is the unmodified need (5 for 5+), ``None`` for none; ``hit_mod`` +1 makes hitting easier.
     """
     check_range("hit_mod", hit_mod, -MAX_MODIFIER, MAX_MODIFIER)
-    return _wounds("attacks", attacks, _melee_attack(ws, target_ws, strength, toughness, armour_save, hit_mod))
+    check_range("attacks", attacks, 0, MAX_ATTACKS)
+    return list(_wounds(attacks, _melee_attack(ws, target_ws, strength, toughness, armour_save, hit_mod)))
 
 
 @lru_cache(maxsize=64)
@@ -293,13 +295,18 @@ def shooting_wounds(
     ``modifier`` is the sum of the to-hit modifiers, negative being harder, with the 7+ rule (R6).
     """
     check_range("modifier", modifier, -MAX_MODIFIER, MAX_MODIFIER)
-    return _wounds("shots", shots, _shot(bs, strength, toughness, armour_save, modifier))
+    check_range("shots", shots, 0, MAX_ATTACKS)
+    return list(_wounds(shots, _shot(bs, strength, toughness, armour_save, modifier)))
 
 
+_2D6 = _D6.repeat(2)
+
+
+@lru_cache(maxsize=256)
 def break_test(leadership: int, lost_by: int) -> Fraction:
     """P(a unit that lost its combat by ``lost_by`` passes its break test: 2D6 ≤ Ld − ``lost_by``)."""
     wfb.break_test_passes(leadership, lost_by, 2)
-    return _D6.repeat(2).where(lambda roll: wfb.break_test_passes(leadership, lost_by, roll))
+    return _2D6.where(lambda roll: wfb.break_test_passes(leadership, lost_by, roll))
 
 
 # §16 game length
@@ -312,5 +319,18 @@ def game_length() -> dict[int, Fraction]:
 
 def cache_clear() -> None:
     """Empty the caches of the distributions behind the answers (for measuring uncached calls)."""
-    for cached in (_score, _bombardment, _ram_vs_gate, _mining, _melee_attack, _shooting_hit, _shot):
+    for cached in (
+        _score,
+        _after_hit,
+        _structure_hit,
+        _bombardment,
+        _ram_vs_gate,
+        _mining,
+        _wounds,
+        _melee_attack,
+        _shooting_hit,
+        _shot,
+        _ladder_pushback,
+        break_test,
+    ):
         cached.cache_clear()
