@@ -1,0 +1,345 @@
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+
+from rules.dice import Dice
+from rules.siege.movement import move
+from rules.siege.profiles import Special
+from rules.siege.state import BattleState, IllegalAction, Outcome, Place, Side, TurnLog, Zone
+from tests.rules.siege.builders import (
+    ARCHER,
+    CENTAUR,
+    GHOST,
+    GIANT,
+    KNIGHT,
+    MAN,
+    OGRE,
+    ORC,
+    TREEMAN,
+    battle,
+    besieged,
+    besiegers,
+    dice,
+    lost,
+    with_rules,
+)
+
+Action = Callable[[BattleState], Outcome]
+
+
+def ids(prefix: str, count: int) -> list[str]:
+    return [f"{prefix}{n}" for n in range(1, count + 1)]
+
+
+REFUSALS = [
+    pytest.param(
+        battle(besiegers(ORC, "W3", 15, "w"), besiegers(ORC, "ladder:L1", 2)),
+        lambda s: move(s, ids("a", 2), "W3", Dice(0)),
+        "§1.7",
+        "wall_walk W3 holds 15 besieger models; moving 2 would make 17, more than 15 (§1.7)",
+        id="§1.7-wall-walk-quota-15",
+    ),
+    pytest.param(
+        battle(besieged(MAN, "C2", 30), besieged(MAN, "C1", 1, "m"), active=Side.BESIEGED),
+        lambda s: move(s, ["m1"], "C2", Dice(0)),
+        "§1.7",
+        "courtyard C2 holds 30 besieged models; moving 1 would make 31, more than 30 (§1.7)",
+        id="§2.1.2-full-section-closed",
+    ),
+    pytest.param(
+        battle(besiegers(ORC, "foot:W3", 5)),
+        lambda s: move(s, ids("a", 5), "ladder:L1", Dice(0)),
+        "§2.1.1",
+        "4 models a turn pass from foot:W3 to ladder:L1; 0 have, 5 more would make 5 (§2.1.1)",
+        id="§2.1.1-ladder-capacity-4",
+    ),
+    pytest.param(
+        battle(besieged(MAN, "W1", 11), active=Side.BESIEGED),
+        lambda s: move(s, ids("d", 11), "T2", Dice(0)),
+        "§2.1.1",
+        "10 models a turn pass from W1 to T2; 0 have, 11 more would make 11 (§2.1.1)",
+        id="§2.1.1-wall-to-tower-10",
+    ),
+    pytest.param(
+        battle(besieged(MAN, "C1", 11), active=Side.BESIEGED),
+        lambda s: move(s, ids("d", 11), "S1", Dice(0)),
+        "§2.1.1",
+        "10 models a turn pass from C1 to S1; 0 have, 11 more would make 11 (§2.1.1)",
+        id="§2.1.1-stairs-10",
+    ),
+    pytest.param(
+        battle(besieged(MAN, "C1", 21), active=Side.BESIEGED),
+        lambda s: move(s, ids("d", 21), "C2", Dice(0)),
+        "§2.1.1",
+        "20 models a turn pass from C1 to C2; 0 have, 21 more would make 21 (§2.1.1)",
+        id="§2.1.1-courtyard-20",
+    ),
+    pytest.param(
+        battle(besieged(TREEMAN, "C1", 3), active=Side.BESIEGED),
+        lambda s: move(s, ids("d", 3), "C2", Dice(0)),
+        "§2.1.1",
+        "20 models a turn pass from C1 to C2; 0 have, 24 more would make 24 (§2.1.1)",
+        id="§12.1.1-treeman-counts-8-through-connections",
+    ),
+    pytest.param(
+        battle(besiegers(ORC, "siege_tower:ST1", 5)),
+        lambda s: move(s, ids("a", 5), "W2", Dice(0)),
+        "§2.1.1",
+        "4 models a turn pass from siege_tower:ST1 to W2; 0 have, 5 more would make 5 (§2.1.1)",
+        id="§7.3.4-siege-tower-4-a-turn",
+    ),
+    pytest.param(
+        battle(besieged(MAN, "W1", 1), active=Side.BESIEGED),
+        lambda s: move(s, ["d1"], "C2", Dice(0)),
+        "§2.1.1",
+        "W1 and C2 are not connected (§2.1.1)",
+        id="§2.1-adjacent-sections-only",
+    ),
+    pytest.param(
+        battle(besieged(MAN, "W1", 1), active=Side.BESIEGED),
+        lambda s: move(s, ["d1"], "T3", Dice(0), via="W2"),
+        "§2.1.1",
+        "only in the courtyard do models move two sections a turn: W1 → W2 → T3 (§2.1.1)",
+        id="§2.1.1-two-sections-in-courtyard-only",
+    ),
+    pytest.param(
+        battle(besieged(MAN, "C1", 1), besiegers(ORC, "C2", 1), active=Side.BESIEGED),
+        lambda s: move(s, ["d1"], "C3", Dice(0), via="C2"),
+        "§3.1.1",
+        "C2 holds enemy models: a charge ends there (§3.1.1)",
+        id="§3.1.1-no-passing-through-enemies",
+    ),
+    pytest.param(
+        battle(besieged(KNIGHT, "C1", 1), active=Side.BESIEGED),
+        lambda s: move(s, ["d1"], "S1", Dice(0)),
+        "§3.2.3",
+        "d1 are cavalry: courtyards only, not S1 (§3.2.3)",
+        id="§3.2.3-cavalry-onto-stairs",
+    ),
+    pytest.param(
+        battle(besiegers(GIANT, "foot:W3", 1)),
+        lambda s: move(s, ["a1"], "ladder:L1", Dice(0)),
+        "§12.1.1",
+        "a1 cannot climb a ladder",
+        id="§12.1.1-giant-never-on-a-ladder",
+    ),
+    pytest.param(
+        battle(besiegers(TREEMAN, "foot:W3", 1)),
+        lambda s: move(s, ["a1"], "ladder:L1", Dice(0)),
+        "§12.1.1",
+        "a1 cannot climb a ladder",
+        id="§12.1.1-treeman-never-on-a-ladder",
+    ),
+    pytest.param(
+        battle(besiegers(CENTAUR, "foot:W3", 1)),
+        lambda s: move(s, ["a1"], "ladder:L1", Dice(0)),
+        "§12.1.1",
+        "centauroids (§12.2)",
+        id="§12.2-centauroid-never-on-a-ladder",
+    ),
+    pytest.param(
+        battle(besiegers(CENTAUR, "foot:W2", 1)),
+        lambda s: move(s, ["a1"], "siege_tower:ST1", Dice(0)),
+        "§12.2",
+        "a1 cannot go into a siege tower",
+        id="§12.2-centauroid-never-in-a-siege-tower",
+    ),
+    pytest.param(
+        battle(besiegers(ORC, "foot:W3", 1)),
+        lambda s: move(s, ["a1"], "W3", Dice(0)),
+        "§12.4",
+        "only ethereal creatures pass through the wall of W3 (§12.4)",
+        id="§12.4-walls-stop-the-living",
+    ),
+    pytest.param(
+        battle(besieged(MAN, "W1", 2), besiegers(ORC, "W1", 2), active=Side.BESIEGED),
+        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        "§3.3.1",
+        "only the winners of the last combat on W1 may disengage (§3.3.1)",
+        id="§3.3.1-losers-do-not-disengage",
+    ),
+    pytest.param(
+        replace(
+            battle(
+                besieged(MAN, "W1", 2),
+                besiegers(ORC, "W1", 1),
+                active=Side.BESIEGED,
+                results=[replace(lost("W1", Side.BESIEGER), settled=True)],
+            ),
+            contacts=frozenset({("a1", "d1")}),
+        ),
+        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        "§3.3.1",
+        "d1 are engaged in contact and cannot disengage (§3.3.1)",
+        id="§3.3.1-only-models-out-of-contact-disengage",
+    ),
+    pytest.param(
+        battle(
+            besieged(with_rules(MAN, Special.FRENZY), "W1", 1),
+            besiegers(ORC, "W1", 1),
+            active=Side.BESIEGED,
+            results=[replace(lost("W1", Side.BESIEGER), settled=True)],
+        ),
+        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        "§4.2",
+        "d1 must clear W1 of enemies before leaving it (frenzy, hatred: §4.2)",
+        id="§4.2-frenzy-holds-the-section",
+    ),
+    pytest.param(
+        battle(
+            besieged(with_rules(MAN, Special.HATRED), "W1", 1),
+            besiegers(ORC, "W1", 1),
+            active=Side.BESIEGED,
+            results=[replace(lost("W1", Side.BESIEGER), settled=True)],
+        ),
+        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        "§4.2",
+        "frenzy, hatred: §4.2",
+        id="§4.2-hatred-holds-the-section",
+    ),
+    pytest.param(
+        battle(besieged(MAN, "W1", 1)),
+        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        "§2.1",
+        "d1 is a besieged model; it is the besieger's turn (§2.1)",
+        id="§2.1-movement-in-ones-own-turn",
+    ),
+    pytest.param(
+        battle(besieged(MAN, "W1", 1), active=Side.BESIEGED, log=TurnLog(moved=frozenset({"d1"}))),
+        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        "§2.1",
+        "d1 has moved this turn: one section a turn (§2.1)",
+        id="§2.1-one-section-a-turn",
+    ),
+    pytest.param(
+        battle(besieged(MAN, "W1", 1), active=Side.BESIEGED, log=TurnLog(rallied=frozenset({"d1"}))),
+        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        "§3.4",
+        "d1 has just rallied and can do nothing this turn (§3.4)",
+        id="§3.4-rallied-troops-do-nothing",
+    ),
+]
+
+
+@pytest.mark.parametrize(("state", "action", "clause", "message"), REFUSALS)
+def test_refusals(state: BattleState, action: Action, clause: str, message: str) -> None:
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as error:
+        action(state)
+    assert error.value.clause == clause
+    assert message in str(error.value)
+    assert state.to_json() == before
+
+
+def test_fleeing_models_do_not_move() -> None:
+    # §3.3.3
+    state = battle(besieged(MAN, "W1", 1), active=Side.BESIEGED)
+    state = state.with_models({"d1": replace(state.model("d1"), fleeing=True)})
+    with pytest.raises(IllegalAction) as error:
+        move(state, ["d1"], "T2", Dice(0))
+    assert error.value.clause == "§3.3.3"
+
+
+def test_connections_run_both_ways_independently() -> None:
+    # §2.1.1: 10 pass W1 → T2 while 10 others pass T2 → W1
+    state = battle(besieged(MAN, "W1", 10), besieged(MAN, "T2", 10, "e"), active=Side.BESIEGED)
+    state = move(state, ids("d", 10), "T2", Dice(0)).state
+    state = move(state, ids("e", 10), "W1", Dice(0)).state
+    assert {m.place.ref for m in state.models if m.id.startswith("d")} == {"T2"}
+    assert {m.place.ref for m in state.models if m.id.startswith("e")} == {"W1"}
+
+
+def test_capacity_is_shared_by_a_turns_moves() -> None:
+    # §2.1.1: the 10 a turn counts every group using the connection that way
+    state = battle(besieged(MAN, "W1", 12), active=Side.BESIEGED)
+    state = move(state, ids("d", 6), "T2", Dice(0)).state
+    with pytest.raises(IllegalAction, match="6 have, 5 more would make 11"):
+        move(state, ["d7", "d8", "d9", "d10", "d11"], "T2", Dice(0))
+
+
+def test_two_courtyard_sections_in_one_move() -> None:
+    # §2.1.1
+    state = battle(besieged(MAN, "C1", 3), active=Side.BESIEGED)
+    after = move(state, ids("d", 3), "C3", Dice(0), via="C2").state
+    assert {m.place for m in after.models} == {Place(Zone.SECTION, "C3")}
+
+
+def test_charge_from_a_ladder_counts_from_below() -> None:
+    # §3.1.1, §3.2.2: ladders count as a lower level; §3.5.2: the climbers have set foot on the rampart
+    state = battle(besieged(MAN, "W3", 2), besiegers(ORC, "ladder:L1", 2))
+    result = move(state, ids("a", 2), "W3", Dice(0))
+    log = result.state.turn_log
+    assert log.charged == log.from_below == log.arrived == {"a1", "a2"}
+    assert [e.kind for e in result.events] == ["charge"]
+
+
+def test_charge_from_a_siege_tower_is_not_from_below() -> None:
+    # §3.2.2: siege towers do not count as a lower level
+    state = battle(besieged(MAN, "W2", 2), besiegers(ORC, "siege_tower:ST1", 2))
+    log = move(state, ids("a", 2), "W2", Dice(0)).state.turn_log
+    assert log.charged == {"a1", "a2"}
+    assert log.from_below == frozenset()
+
+
+def test_charge_up_the_stairs_is_from_below() -> None:
+    # §3.2.2: stairs (level 2) to wall-walk (level 3)
+    state = battle(besieged(MAN, "W1", 1), besiegers(ORC, "S1", 1))
+    assert move(state, ["a1"], "W1", Dice(0)).state.turn_log.from_below == {"a1"}
+
+
+def test_stand_and_shoot_at_chargers() -> None:
+    # §3.1.2: BS3 needs 4+, -1 standing and shooting: 5+; bow S3 against T4 wounds on 5+; no armour
+    state = battle(besieged(ARCHER, "W3", 1), besiegers(ORC, "ladder:L1", 2))
+    result = move(state, ids("a", 2), "W3", dice(5, 5), stand_and_shoot=["d1"])
+    assert [m.id for m in result.state.at("W3", Side.BESIEGER)] == ["a2"]
+    assert [r.result for r in result.rolls] == [5, 5]
+
+
+def test_stand_and_shoot_miss() -> None:
+    # §3.1.2: a 4 misses at 5+
+    state = battle(besieged(ARCHER, "W3", 1), besiegers(ORC, "ladder:L1", 2))
+    result = move(state, ids("a", 2), "W3", dice(4), stand_and_shoot=["d1"])
+    assert len(result.state.at("W3", Side.BESIEGER)) == 2
+
+
+def test_stand_and_shoot_needs_a_missile_weapon() -> None:
+    state = battle(besieged(MAN, "W3", 1), besiegers(ORC, "ladder:L1", 2))
+    with pytest.raises(IllegalAction) as error:
+        move(state, ids("a", 2), "W3", Dice(0), stand_and_shoot=["d1"])
+    assert error.value.clause == "§3.1.2"
+
+
+def test_ogres_count_two_for_occupancy() -> None:
+    # §12.1.1, R15: 7 ogres (14) and 1 man fit on a wall-walk, an eighth ogre does not
+    state = battle(besiegers(OGRE, "W2", 7), besiegers(OGRE, "siege_tower:ST1", 1, "o"))
+    with pytest.raises(IllegalAction, match="holds 14 besieger models; moving 2 would make 16"):
+        move(state, ["o1"], "W2", Dice(0))
+
+
+@pytest.mark.parametrize(
+    ("roll", "through", "kind"),
+    [
+        pytest.param(3, True, "ethereal_crossing", id="§12.4-3-passes"),
+        pytest.param(2, False, "ethereal_repelled", id="§12.4-2-repelled"),
+    ],
+)
+def test_ethereal_crossing(roll: int, through: bool, kind: str) -> None:
+    state = battle(besiegers(GHOST, "foot:W3", 1))
+    result = move(state, ["a1"], "W3", dice(roll))
+    assert (result.state.model("a1").place == Place(Zone.SECTION, "W3")) is through
+    assert result.events[0].kind == kind
+
+
+def test_ethereal_repelled_hard_loses_d3_wounds() -> None:
+    # §12.4: a 1 throws back a lone creature with D3 wounds
+    state = battle(besiegers(GHOST, "foot:W3", 1))
+    assert move(state, ["a1"], "W3", dice(1, 1)).state.model("a1").wounds_lost == 1
+    assert move(state, ["a1"], "W3", dice(1, 2)).state.at("foot:W3") == ()
+
+
+def test_ethereal_without_magic_protection_passes_freely() -> None:
+    state = battle(besiegers(GHOST, "foot:W3", 1), magic_protection=False)
+    result = move(state, ["a1"], "W3", Dice(0))
+    assert result.rolls == ()
+    assert result.state.model("a1").place.ref == "W3"

@@ -1,0 +1,78 @@
+import json
+
+import pytest
+
+from rules.siege.fort import SectionKind
+from rules.siege.state import BattleState, IllegalAction, Place, Side, Zone, end_turn, quota
+from tests.rules.siege.builders import KNIGHT, MAN, ORC, battle, besieged, besiegers, lost
+
+
+@pytest.mark.parametrize(
+    ("kind", "per_side"),
+    [
+        pytest.param(SectionKind.WALL_WALK, 15, id="§1.7-wall-walk-15-a-side"),
+        pytest.param(SectionKind.TOWER, 15, id="§1.7-tower-15-a-side"),
+        pytest.param(SectionKind.STAIRS, 15, id="§1.7-stairs-15-a-side"),
+        pytest.param(SectionKind.COURTYARD, 30, id="§1.7-courtyard-30-a-side"),
+    ],
+)
+def test_quota(kind: SectionKind, per_side: int) -> None:
+    # §1.7, R15: 30 / 60 in all is two full sides
+    assert quota(kind) == per_side
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        pytest.param("W3", Place(Zone.SECTION, "W3"), id="section"),
+        pytest.param("foot:W3", Place(Zone.FOOT, "W3"), id="foot-of-the-wall"),
+        pytest.param("ladder:L1", Place(Zone.LADDER, "L1"), id="ladder"),
+        pytest.param("siege_tower:ST1", Place(Zone.SIEGE_TOWER, "ST1"), id="siege-tower"),
+    ],
+)
+def test_place_round_trip(text: str, place: Place) -> None:
+    assert Place.parse(text) == place
+    assert str(place) == text
+
+
+def test_battle_state_json_round_trip() -> None:
+    state = battle(
+        besieged(MAN, "W3", 5),
+        besiegers(ORC, "ladder:L1", 3),
+        besiegers(ORC, "siege_tower:ST1", 2, "t"),
+        besiegers(ORC, "foot:W3", 2, "f"),
+        results=[lost("W3", Side.BESIEGED)],
+    )
+    data = json.loads(json.dumps(state.to_json()))
+    assert BattleState.from_json(data) == state
+
+
+def test_deployment_over_quota_is_refused() -> None:
+    # §1.7
+    with pytest.raises(
+        IllegalAction, match=r"wall_walk W1 holds at most 15 besieged models, 16 were deployed \(§1.7\)"
+    ):
+        battle(besieged(MAN, "W1", 16))
+
+
+def test_cavalry_deploys_in_courtyards_only() -> None:
+    # §3.2.3
+    with pytest.raises(IllegalAction) as error:
+        battle(besieged(KNIGHT, "W1", 1))
+    assert error.value.clause == "§3.2.3"
+
+
+def test_cavalry_counts_two_for_occupancy() -> None:
+    # §3.2.3, R15
+    state = battle(besieged(KNIGHT, "C1", 15))
+    assert state.occupancy("C1", Side.BESIEGED) == 30
+    with pytest.raises(IllegalAction, match="31 were deployed"):
+        battle(besieged(KNIGHT, "C1", 15), besieged(MAN, "C1", 1, "m"))
+
+
+def test_end_turn_passes_the_hand_and_counts_game_turns() -> None:
+    state = battle(besieged(MAN, "W1", 1))
+    second = end_turn(state)
+    third = end_turn(second)
+    assert (second.active, second.turn) == (Side.BESIEGED, 1)
+    assert (third.active, third.turn) == (Side.BESIEGER, 2)
