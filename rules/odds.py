@@ -314,7 +314,12 @@ def break_test(leadership: int, lost_by: int) -> Fraction:
 
 def game_length() -> dict[int, Fraction]:
     """The distribution of the battle's number of turns (§16, R10)."""
-    return Dist.of(EARLY_END_DIE).map(last_turn).pmf()
+    return dict(_game_length())
+
+
+@cache
+def _game_length() -> tuple[tuple[int, Fraction], ...]:
+    return tuple(Dist.of(EARLY_END_DIE).map(last_turn).pmf().items())
 
 
 def cache_clear() -> None:
@@ -332,5 +337,6 @@ def cache_clear() -> None:
         _shot,
         _ladder_pushback,
         break_test,
+        _game_length,
     ):
         cached.cache_clear()
