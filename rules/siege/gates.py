@@ -27,16 +27,25 @@ class GateKind(Enum):
 
     @property
     def toughness(self) -> int:
-        return {GateKind.MAIN: 9, GateKind.POSTERN: 8, GateKind.SERVICE: 4}[self]
+        return _TOUGHNESS_AND_SP[self][0]
 
     @property
     def structure_points(self) -> int:
-        return {GateKind.MAIN: 7, GateKind.POSTERN: 4, GateKind.SERVICE: 1}[self]
+        """Starting structure points (*points de structure*)."""
+        return _TOUGHNESS_AND_SP[self][1]
 
     @property
     def reinforceable(self) -> bool:
         """§6.4 names only the main gate and posterns; a service door's single point could not be regained anyway."""
         return self is not GateKind.SERVICE
+
+
+_TOUGHNESS_AND_SP: dict[GateKind, tuple[int, int]] = {
+    # R4, §6.1, §6.2
+    GateKind.MAIN: (9, 7),
+    GateKind.POSTERN: (8, 4),
+    GateKind.SERVICE: (4, 1),
+}
 
 
 def gate_kind(name: str) -> GateKind:
