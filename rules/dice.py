@@ -153,7 +153,8 @@ class Dice:
             return self._replayed(die, reason)
         if self._supplied:
             value = self._supplied[0]
-            if value not in die.faces:
+            # A typed-in True or 3.0 compares equal to a face but is not a die result.
+            if isinstance(value, bool) or not isinstance(value, int) or value not in die.faces:
                 accepted = ", ".join(die.label(v) for v in die.values)
                 raise DieValueError(f"{reason}: a {die.name} cannot show {value}; accepted values are {accepted}")
             self._supplied.popleft()

@@ -146,6 +146,14 @@ def test_supplied_value_out_of_range_is_refused(die: object, value: int, accepte
     assert not dice.log
 
 
+@pytest.mark.parametrize("value", [3.0, True, "3"])
+def test_supplied_value_must_be_an_integer(value: object) -> None:
+    dice = Dice(seed=1)
+    dice.supply([value])  # type: ignore[list-item]
+    with pytest.raises(DieValueError, match="a D6 cannot show"):
+        dice.roll(D6, "typed in")
+
+
 def test_negative_pool_is_refused() -> None:
     with pytest.raises(ValueError, match="count must be 0 or more, got -1"):
         Dice(seed=1).pool(D6, -1, "x")

@@ -323,5 +323,6 @@ def test_break_test_against_monte_carlo(leadership: int, lost_by: int) -> None:
 
 def test_game_length_against_monte_carlo() -> None:
     exact = odds.game_length()
+    assert sum(exact.values()) == 1
     samples = mc.game_length(_rng("game length"), RUNS)
     _assert_close([exact[5], exact[6]], np.array([(samples == 5).mean(), (samples == 6).mean()]))
