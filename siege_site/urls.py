@@ -1,0 +1,25 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from django.views.generic import RedirectView
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework.routers import DefaultRouter
+
+from campaigns.api import CampaignViewSet
+
+from .health import healthz
+
+router = DefaultRouter()
+router.register("campaigns", CampaignViewSet, basename="campaign")
+
+urlpatterns = [
+    path("", RedirectView.as_view(pattern_name="campaigns:list", permanent=False), name="home"),
+    path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("campaigns/", include("campaigns.urls")),
+    path("api/", include(router.urls)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
+]

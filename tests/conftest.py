@@ -1,0 +1,86 @@
+"""Fixtures shared by the whole suite: a real Celery worker process and one Chromium per test session."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from pytest_django.live_server_helper import LiveServer
+
+# Playwright's sync API keeps an event loop in the test thread; Django's ORM must still be usable there.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-features=Translate,OptimizationHints,MediaRouter,NetworkTimeServiceQuerying",
+]
+
+
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup: None, worker_id: str) -> Iterator[str]:
+    """A real ``celery worker`` process on its own queue, using the test database: tasks go through Redis.
+
+    Tests that use it need ``transactional_db``, so that what they write is committed and the worker sees it.
+    """
+    from django.conf import settings
+
+    from siege_site.celery import app
+
+    db = settings.DATABASES["default"]
+    database_url = f"postgresql://{db['USER']}:{db['PASSWORD']}@/{db['NAME']}?host={db['HOST']}"
+    if db.get("PORT"):
+        database_url = f"postgresql://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    queue = f"test-{worker_id}-{os.getpid()}"
+    hostname = f"{queue}@localhost"
+    env = os.environ | {"DATABASE_URL": database_url, "CELERY_QUEUE": queue, "DB_CONN_MAX_AGE": "0"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "siege_site", "worker", "-Q", queue, "-n", hostname,
+         "--pool", "solo", "--without-mingle", "--without-gossip", "--loglevel", "WARNING"],
+        env=env, cwd=BASE_DIR, start_new_session=True,
+    )  # fmt: skip
+    app.conf.task_default_queue = queue
+    try:
+        deadline = time.monotonic() + 60
+        while not app.control.ping(destination=[hostname], timeout=0.5):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the Celery worker {hostname} did not start (exit code {process.poll()})")
+        yield hostname
+    finally:
+        from siege_site.stack import stop_process
+
+        stop_process(process)
+        app.conf.task_default_queue = settings.CELERY_TASK_DEFAULT_QUEUE
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Debian Chromium per test session (per xdist worker), driven by Playwright."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
+    """A fresh browser context (no cookies) for one test, phone-sized, French by default like the clubs."""
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 412, "height": 860}, locale="fr-FR")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    yield page
+    context.close()
