@@ -22,7 +22,8 @@ def test_retreat_en_bloc() -> None:
     assert places(result.state, Side.BESIEGED) == {"T3"}
     assert result.rolls == ()
     combat = result.state.result("W3")
-    assert combat is not None and combat.settled
+    assert combat is not None
+    assert combat.settled
 
 
 @pytest.mark.parametrize(
@@ -169,7 +170,8 @@ def test_stubborn_test_en_bloc_without_the_difference() -> None:
     stubborn = besieged(with_rules(MAN, Special.STUBBORN), "W3", 2, "s")
     state = battle(stubborn, besieged(MAN, "W3", 1), besiegers(ORC, "W3", 1), results=[lost("W3", Side.BESIEGED, 3)])
     after = hold(state, "W3", dice(3, 4, 3, 4)).state
-    assert not after.model("s1").fleeing and not after.model("s2").fleeing
+    assert not after.model("s1").fleeing
+    assert not after.model("s2").fleeing
     assert [m.id for m in after.models if m.side is Side.BESIEGED] == ["s1", "s2"]  # d1 fled and fell (§3.3.3)
 
 
