@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 
 from rules import montecarlo as mc
 from rules import odds
+from rules.siege import fort
 from rules.siege.structure import StructureOutcome
 
 REPO = Path(__file__).resolve().parents[2]
@@ -149,6 +150,7 @@ def test_game_length() -> None:
 def test_fixed_lookups() -> None:
     """R13 heroism; Table 1 (R12) comes from rules.siege.fort."""
     assert odds.heroism_tokens(2000, 1500) == 1
+    assert odds.minimum_sections is fort.minimum_sections
     assert set(odds.minimum_sections(1200)) == {
         "courtyard",
         "wall_walk",
