@@ -18,6 +18,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -240,10 +241,16 @@ def run() -> int:
     return 0
 
 
-def run_pytest(var_dir: Path, args: Sequence[str], directory: str = "tests") -> int:
-    with services(var_dir) as env:
-        env |= {"DEBUG": os.environ.get("DEBUG", "1")}
-        return subprocess.run([PYTHON, "-m", "pytest", directory, *args], env=os.environ | env, check=False).returncode
+def run_pytest(args: Sequence[str]) -> int:
+    """pytest against servers of its own: a throwaway PostgreSQL and Redis, unless the environment names servers."""
+    (BASE_DIR / "var").mkdir(exist_ok=True)
+    var_dir = Path(tempfile.mkdtemp(prefix="test-", dir=BASE_DIR / "var"))
+    try:
+        with services(var_dir) as env:
+            env |= {"DEBUG": os.environ.get("DEBUG", "1")}
+            return subprocess.run([PYTHON, "-m", "pytest", *args], env=os.environ | env, check=False).returncode
+    finally:
+        shutil.rmtree(var_dir, ignore_errors=True)
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -263,11 +270,9 @@ def main(argv: Sequence[str]) -> int:
         if command == "run":
             return run()
         if command == "test":
-            var_dir = BASE_DIR / "var" / "test"
-            shutil.rmtree(var_dir / "redis", ignore_errors=True)
-            return run_pytest(var_dir, rest)
+            return run_pytest(rest)
         if command == "bench":
-            return run_pytest(BASE_DIR / "var" / "test", rest, directory="bench")
+            return run_pytest(["bench", "-p", "no:xdist", "--benchmark-only", *rest])
         raise StackError(f"unknown command {command!r}; use run, test or bench")
     except StackError as exc:
         print(f"error: {exc}", file=sys.stderr)
