@@ -111,9 +111,9 @@ def ram_vs_gate(
 ) -> IntArray:
     """Each run's besieger turn in which the gate falls, 0 if it stands after ``turns`` (§7.2.4, R3, R4)."""
     kind = gates.gate_kind(gate)
-    need = wfb.to_wound(rams.ram_strength(carriers), kind.toughness)
+    need = wfb.to_wound(rams.ram_strength(carriers), gates.toughness(kind))
     per_wound = rams.ram_damage(carrier_strength)
-    sp = np.full(runs, kind.structure_points, dtype=np.int64)
+    sp = np.full(runs, gates.starting_points(kind), dtype=np.int64)
     fallen = np.zeros(runs, dtype=np.int64)
     for turn in range(1, turns + 1):
         wounded = _meets(roll(rng, D6, runs), need)
@@ -122,8 +122,8 @@ def ram_vs_gate(
             sp -= np.where(_meets(roll(rng, D6, runs), need), rams.COVERED_SECOND_STRIKE_DAMAGE, 0)
         sp = np.maximum(sp, 0)
         fallen[(fallen == 0) & (sp == 0)] = turn
-        if reinforced and kind.reinforceable:
-            sp = np.where(sp > 0, np.minimum(sp + 1, kind.structure_points), 0)
+        if reinforced and gates.reinforceable(kind):
+            sp = np.where(sp > 0, np.minimum(sp + 1, gates.starting_points(kind)), 0)
     return fallen
 
 

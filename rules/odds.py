@@ -165,7 +165,7 @@ def _ram_vs_gate(
     carriers: int, carrier_strength: int, gate: str, covered: bool, turns: int, reinforced: bool
 ) -> tuple[Fraction, ...]:
     kind = gates.gate_kind(gate)
-    wounds = _d6_success(wfb.to_wound(rams.ram_strength(carriers), kind.toughness))  # R3
+    wounds = _d6_success(wfb.to_wound(rams.ram_strength(carriers), gates.toughness(kind)))  # R3
     per_wound = rams.ram_damage(carrier_strength)
     damage = Dist.of(per_wound.die) + per_wound.bonus
     strikes = [wounds.bind(lambda w: damage if w else Dist.constant(0))]
@@ -181,7 +181,9 @@ def _ram_vs_gate(
         # R4: the besieged turn between two besieger turns.
         return state.map(lambda sp: gates.reinforce(kind, sp, defenders=defenders))
 
-    return tuple(s.where(gates.is_destroyed) for s in trajectory(Dist.constant(kind.structure_points), turn, turns))
+    return tuple(
+        s.where(gates.is_destroyed) for s in trajectory(Dist.constant(gates.starting_points(kind)), turn, turns)
+    )
 
 
 def ram_vs_gate(

@@ -128,12 +128,15 @@ class GateKind(StrEnum):
     """*porte principale*."""
     POSTERN = "postern"
     """*poterne*."""
+    SERVICE_DOOR = "service_door"
+    """*porte de service*: in the layout, a connection between two inner sections (§1.3.3)."""
 
 
 GATE_CAPACITY: Mapping[GateKind, int] = {
     # §2.1.1 Table 2
     GateKind.MAIN_GATE: 15,
     GateKind.POSTERN: 10,
+    GateKind.SERVICE_DOOR: CONNECTION_CAPACITY[ConnectionKind.SERVICE_DOOR],
 }
 
 

@@ -1,60 +1,70 @@
 """Gates (*portes*): the main gate (§6.1), posterns and service doors (§6.2), and reinforcing them (§6.4).
 
->>> GateKind.POSTERN.toughness, GateKind.POSTERN.structure_points
+The kinds are the fort's :class:`~rules.siege.fort.GateKind`; the odds contract names them ``"main"``,
+``"postern"`` and ``"service"`` (:func:`gate_kind`).
+
+>>> toughness(GateKind.POSTERN), starting_points(GateKind.POSTERN)
 (8, 4)
->>> reinforce(GateKind.MAIN, 5, defenders=2)
+>>> reinforce(gate_kind("main"), 5, defenders=2)
 6
 """
 
 from __future__ import annotations
 
-from enum import Enum
+from collections.abc import Mapping
+from types import MappingProxyType
 
-from rules.validation import check_range
+from rules.siege.fort import GateKind
+from rules.validation import check_choice, check_range
 
-__all__ = ["REINFORCING_MODELS", "GateKind", "gate_kind", "is_destroyed", "reinforce"]
+__all__ = [
+    "CONTRACT_NAMES",
+    "REINFORCING_MODELS",
+    "GateKind",
+    "gate_kind",
+    "is_destroyed",
+    "reinforce",
+    "reinforceable",
+    "starting_points",
+    "toughness",
+]
 
 REINFORCING_MODELS = 2
 """Non-engaged besieged models needed in the gate's section to reinforce it (§6.4, R4)."""
 
+CONTRACT_NAMES: Mapping[str, GateKind] = MappingProxyType(
+    {"main": GateKind.MAIN_GATE, "postern": GateKind.POSTERN, "service": GateKind.SERVICE_DOOR}
+)
+"""The odds contract's gate names (``ODDS_API.md``)."""
 
-class GateKind(Enum):
-    """The kinds of gate, with their toughness and starting structure points (R4)."""
-
-    MAIN = "main"  # porte principale, §6.1
-    POSTERN = "postern"  # poterne, §6.2
-    SERVICE = "service"  # porte de service, §6.2
-
-    @property
-    def toughness(self) -> int:
-        return _TOUGHNESS_AND_SP[self][0]
-
-    @property
-    def structure_points(self) -> int:
-        """Starting structure points (*points de structure*)."""
-        return _TOUGHNESS_AND_SP[self][1]
-
-    @property
-    def reinforceable(self) -> bool:
-        """§6.4 names only the main gate and posterns; a service door's single point could not be regained anyway."""
-        return self is not GateKind.SERVICE
-
-
-_TOUGHNESS_AND_SP: dict[GateKind, tuple[int, int]] = {
-    # R4, §6.1, §6.2
-    GateKind.MAIN: (9, 7),
-    GateKind.POSTERN: (8, 4),
-    GateKind.SERVICE: (4, 1),
-}
+_TOUGHNESS_AND_SP: Mapping[GateKind, tuple[int, int]] = MappingProxyType(
+    {
+        # R4, §6.1, §6.2
+        GateKind.MAIN_GATE: (9, 7),
+        GateKind.POSTERN: (8, 4),
+        GateKind.SERVICE_DOOR: (4, 1),
+    }
+)
 
 
 def gate_kind(name: str) -> GateKind:
-    """The gate kind called ``name`` (``"main"``, ``"postern"`` or ``"service"``)."""
-    try:
-        return GateKind(name)
-    except ValueError:
-        accepted = ", ".join(repr(k.value) for k in GateKind)
-        raise ValueError(f"gate must be one of {accepted}, got {name!r}") from None
+    """The gate kind the odds contract calls ``name`` (``"main"``, ``"postern"`` or ``"service"``)."""
+    return CONTRACT_NAMES[check_choice("gate", name, CONTRACT_NAMES)]
+
+
+def toughness(kind: GateKind) -> int:
+    """The gate's toughness (*endurance*, R4)."""
+    return _TOUGHNESS_AND_SP[kind][0]
+
+
+def starting_points(kind: GateKind) -> int:
+    """The gate's starting structure points (*points de structure*, R4)."""
+    return _TOUGHNESS_AND_SP[kind][1]
+
+
+def reinforceable(kind: GateKind) -> bool:
+    """§6.4 names only the main gate and posterns; a service door's single point could not be regained anyway."""
+    return kind is not GateKind.SERVICE_DOOR
 
 
 def is_destroyed(structure_points: int) -> bool:
@@ -68,8 +78,8 @@ def reinforce(kind: GateKind, structure_points: int, *, defenders: int) -> int:
     ``defenders`` counts the non-engaged besieged models in the gate's section (§6.4, R4); a destroyed gate stays
     destroyed.
     """
-    check_range("structure_points", structure_points, 0, kind.structure_points)
+    check_range("structure_points", structure_points, 0, starting_points(kind))
     check_range("defenders", defenders, 0)
-    if is_destroyed(structure_points) or not kind.reinforceable or defenders < REINFORCING_MODELS:
+    if is_destroyed(structure_points) or not reinforceable(kind) or defenders < REINFORCING_MODELS:
         return structure_points
-    return min(structure_points + 1, kind.structure_points)
+    return min(structure_points + 1, starting_points(kind))

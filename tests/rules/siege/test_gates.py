@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.siege.gates import GateKind, gate_kind, is_destroyed, reinforce
+from rules.siege.gates import GateKind, gate_kind, is_destroyed, reinforce, starting_points
+from rules.siege.gates import toughness as toughness_of
 
 
 @pytest.mark.parametrize(
@@ -18,7 +19,7 @@ from rules.siege.gates import GateKind, gate_kind, is_destroyed, reinforce
 def test_gate_kinds(name: str, toughness: int, structure_points: int) -> None:
     """R4."""
     kind = gate_kind(name)
-    assert (kind.toughness, kind.structure_points) == (toughness, structure_points)
+    assert (toughness_of(kind), starting_points(kind)) == (toughness, structure_points)
 
 
 def test_destroyed_at_zero() -> None:
@@ -30,12 +31,12 @@ def test_destroyed_at_zero() -> None:
 @pytest.mark.parametrize(
     ("kind", "sp", "defenders", "after"),
     [
-        pytest.param(GateKind.MAIN, 5, 2, 6, id="§6.4-two-defenders-regain-one"),
-        pytest.param(GateKind.MAIN, 5, 1, 5, id="§6.4-one-defender-is-not-enough"),
-        pytest.param(GateKind.MAIN, 7, 3, 7, id="§6.4-never-above-start"),
+        pytest.param(GateKind.MAIN_GATE, 5, 2, 6, id="§6.4-two-defenders-regain-one"),
+        pytest.param(GateKind.MAIN_GATE, 5, 1, 5, id="§6.4-one-defender-is-not-enough"),
+        pytest.param(GateKind.MAIN_GATE, 7, 3, 7, id="§6.4-never-above-start"),
         pytest.param(GateKind.POSTERN, 3, 2, 4, id="§6.4-postern"),
         pytest.param(GateKind.POSTERN, 0, 4, 0, id="R4-destroyed-stays-destroyed"),
-        pytest.param(GateKind.SERVICE, 1, 2, 1, id="§6.4-service-door-not-reinforced"),
+        pytest.param(GateKind.SERVICE_DOOR, 1, 2, 1, id="§6.4-service-door-not-reinforced"),
     ],
 )
 def test_reinforce(kind: GateKind, sp: int, defenders: int, after: int) -> None:
