@@ -64,3 +64,23 @@ def leading_int(text: str) -> int:
     match = re.match(r"[+-]?\d+", text)
     assert match, f"no number at the start of {text!r}"
     return int(match.group())
+
+
+SIEGE_RULES = "000_regles_de_siege.fr.txt"
+
+
+def captioned(caption: str, name: str = SIEGE_RULES) -> list[list[str]]:
+    """The tab-separated rows under the line containing ``caption`` (a "Tableau N" of seed 000), up to a blank line.
+
+    The header row comes first.
+    """
+    lines = seed_lines(name)
+    start = next(i for i, line in enumerate(lines) if caption in line) + 1
+    while not lines[start].strip():
+        start += 1
+    rows: list[list[str]] = []
+    for line in lines[start:]:
+        if not line.strip():
+            break
+        rows.append(_cells(line))
+    return rows

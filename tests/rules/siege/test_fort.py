@@ -4,6 +4,8 @@ from dataclasses import replace
 import pytest
 
 from rules.siege.fort import (
+    CONNECTION_CAPACITY,
+    GATE_CAPACITY,
     Connection,
     ConnectionKind,
     FortLayout,
@@ -15,18 +17,31 @@ from rules.siege.fort import (
     minimum_sections,
     standard_fort,
 )
+from tests.rules.seeds import captioned
 
-# §1.4 Table 1 as printed in seed 000, one row per kind, one column per band (R12)
+# §1.4 Table 1, read from seed 000 itself: one row per kind, one column per band of besieged points (R12)
+TABLE_1_ROWS = {
+    "Cour intérieure": "courtyard",
+    "Chemin de ronde": "wall_walk",
+    "Tour niveau 3": "tower_level3",
+    "Tour niveau 2": "tower_level2",
+    "Escalier": "stairs",
+    "Porte principale": "main_gate",
+    "Poterne": "postern",
+}
 TABLE_1 = {
-    "courtyard": (2, 3, 3, 4),
-    "wall_walk": (3, 4, 4, 5),
-    "tower_level3": (2, 2, 3, 3),
-    "tower_level2": (0, 0, 1, 2),
-    "stairs": (1, 1, 2, 2),
-    "main_gate": (1, 1, 1, 1),
-    "postern": (0, 1, 1, 2),
+    TABLE_1_ROWS[row[0]]: tuple(int(cell) for cell in row[1:])
+    for row in captioned("Tableau 1: Les Sections obligatoires")[1:]
+    if row[0] in TABLE_1_ROWS
 }
 BAND_POINTS = ((0, 1000), (1001, 1500), (1501, 2000), (2001, 10_000))
+
+
+def test_table_1_is_read_whole_from_the_seed() -> None:
+    # §1.4: seven kinds with a minimum, four bands; service doors are "variable" (R12)
+    assert set(TABLE_1) == set(TABLE_1_ROWS.values())
+    assert all(len(row) == len(BAND_POINTS) for row in TABLE_1.values())
+    assert captioned("Tableau 1: Les Sections obligatoires")[-1] == ["Porte de service", *["variable"] * 4]
 
 
 @pytest.mark.parametrize(
@@ -86,6 +101,34 @@ def test_table_2_capacities_on_a_small_fort(one: str, other: str, capacity: int)
         (),
     )
     assert fort.capacity(one, other) == capacity
+
+
+TABLE_2_ROWS = {
+    # §2.1.1 Table 2, row as printed → the capacity the engine uses for it
+    "Chemin de ronde => chemin de ronde": CONNECTION_CAPACITY[ConnectionKind.WALL],
+    "Chemin de ronde => tour": CONNECTION_CAPACITY[ConnectionKind.WALL],
+    "Cour intérieure => cour intérieure": CONNECTION_CAPACITY[ConnectionKind.COURTYARD],
+    "Porte principale => cour intérieure": GATE_CAPACITY[GateKind.MAIN_GATE],
+    "Poterne => cour intérieure": GATE_CAPACITY[GateKind.POSTERN],
+    "Porte de service => autre section": CONNECTION_CAPACITY[ConnectionKind.SERVICE_DOOR],
+}
+
+
+@pytest.mark.parametrize(
+    ("connection", "printed"),
+    [
+        pytest.param(row[0], int(row[1]), id=f"§2.1.1-table2-{row[0]}")
+        for row in captioned("Tableau 2: Connexions/nombres de figurines")[1:]
+    ],
+)
+def test_table_2_every_cell_from_the_seed(connection: str, printed: int) -> None:
+    assert TABLE_2_ROWS[connection] == printed
+
+
+def test_table_2_is_read_whole_from_the_seed() -> None:
+    rows = captioned("Tableau 2: Connexions/nombres de figurines")
+    assert rows[0] == ["Connexion", "Nombre de figurines"]
+    assert [row[0] for row in rows[1:]] == list(TABLE_2_ROWS)
 
 
 @pytest.mark.parametrize(
