@@ -265,6 +265,7 @@ def main(argv: Sequence[str]) -> int:
     # pgserver keeps its lock file in the runtime directory, which a bare shell may not name.
     runtime_dir = BASE_DIR / "var" / "run"
     runtime_dir.mkdir(parents=True, exist_ok=True)
+    runtime_dir.chmod(0o700)
     os.environ.setdefault("XDG_RUNTIME_DIR", str(runtime_dir))
     try:
         if command == "run":
