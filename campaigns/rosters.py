@@ -1,0 +1,452 @@
+"""Army lists imported from BattleScribe, the roster builder clubs already use.
+
+BattleScribe saves a roster as ``.ros`` (XML in the namespace :data:`ROSTER_NS`) or ``.rosz`` (a zip holding one
+``.ros``). A roster holds forces, one per catalogue (army book); a force holds selections (units, models and their
+upgrades), each with its costs, profiles and rules, nested as the army list is built::
+
+    roster(name, gameSystemName)
+      forces/force(catalogueName)
+        selections/selection(name, type=unit|model|upgrade, number)
+          costs/cost(name="pts", value)
+          profiles/profile(typeName)/characteristics/characteristic(name)
+          rules/rule(name)
+          selections/selection(...)
+
+Uploads are untrusted: the XML is read with ``defusedxml`` (no DTDs, no entities) and archives are read with a cap
+on what they unpack to. Any fault raises :class:`RosterError` naming the line or the element at fault; nothing
+partial is returned.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+import zipfile
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from xml.sax import SAXParseException
+from xml.sax.handler import ContentHandler
+from xml.sax.xmlreader import AttributesNSImpl, Locator
+
+from defusedxml import DefusedXmlException
+from defusedxml.expatreader import DefusedExpatParser
+
+__all__ = [
+    "CHARACTERISTICS",
+    "FACTIONS",
+    "MAX_ROSTER_BYTES",
+    "ROSTER_NS",
+    "Roster",
+    "RosterError",
+    "RosterUnit",
+    "faction_of",
+    "parse_roster",
+]
+
+ROSTER_NS = "http://www.battlescribe.net/schema/rosterSchema"
+
+MAX_ROSTER_BYTES = 8 * 1024 * 1024
+"""The largest roster read, packed or unpacked; real ones, rules text included, stay under a megabyte."""
+
+CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+
+FACTIONS: tuple[str, ...] = (
+    "Empire",
+    "Bretonnia",
+    "Dwarfs",
+    "High Elves",
+    "Wood Elves",
+    "Dark Elves",
+    "Orcs & Goblins",
+    "Skaven",
+    "Chaos",
+    "Beasts of Chaos",
+    "Vampire Counts",
+    "Tomb Kings",
+    "Lizardmen",
+    "Ogre Kingdoms",
+    "Chaos Dwarfs",
+    "Dogs of War",
+)
+
+_FACTION_ALIASES: dict[str, tuple[str, ...]] = {
+    # English and French catalogue names, across the editions clubs still play
+    "Empire": ("empire", "the empire", "l empire"),
+    "Bretonnia": ("bretonnia", "bretonnie"),
+    "Dwarfs": ("dwarfs", "dwarves", "nains"),
+    "High Elves": ("high elves", "hauts elfes"),
+    "Wood Elves": ("wood elves", "elfes sylvains"),
+    "Dark Elves": ("dark elves", "elfes noirs"),
+    "Orcs & Goblins": ("orcs and goblins", "orques and gobelins"),
+    "Skaven": ("skaven", "skavens"),
+    "Chaos": (
+        "chaos",
+        "warriors of chaos",
+        "hordes of chaos",
+        "daemons of chaos",
+        "guerriers du chaos",
+        "hordes du chaos",
+        "demons du chaos",
+    ),
+    "Beasts of Chaos": ("beasts of chaos", "beastmen", "hommes betes", "betes du chaos"),
+    "Vampire Counts": ("vampire counts", "comtes vampires"),
+    "Tomb Kings": ("tomb kings", "tomb kings of khemri", "rois des tombes"),
+    "Lizardmen": ("lizardmen", "hommes lezards"),
+    "Ogre Kingdoms": ("ogre kingdoms", "royaumes ogres"),
+    "Chaos Dwarfs": ("chaos dwarfs", "chaos dwarves", "nains du chaos"),
+    "Dogs of War": ("dogs of war", "chiens de guerre"),
+}
+
+# Longest first, so that "Nains du Chaos" is read as Chaos Dwarfs before "nains" or "chaos" alone can match.
+_ALIASES_BY_LENGTH: tuple[tuple[str, str], ...] = tuple(
+    sorted(
+        ((alias, faction) for faction, aliases in _FACTION_ALIASES.items() for alias in aliases),
+        key=lambda pair: -len(pair[0]),
+    )
+)
+
+# French army books print the profile as M CC CT F E PV I A Cd.
+_CHARACTERISTIC_ALIASES: dict[str, str] = {
+    **{name.casefold(): name for name in CHARACTERISTICS},
+    "cc": "WS",
+    "ct": "BS",
+    "f": "S",
+    "e": "T",
+    "pv": "W",
+    "cd": "Ld",
+}
+_SAVE_NAMES = frozenset({"save", "sv", "svg", "sauvegarde"})
+_MODEL_PROFILE_TYPES = frozenset({"model", "unit", "figurine", "unite"})
+_POINTS_NAMES = frozenset({"pts", "points"})
+_SELECTION_TYPES = frozenset({"unit", "model", "upgrade"})
+_UNIT_TYPES = frozenset({"unit", "model"})
+
+_DICE = re.compile(r"(?:\d?D\d+(?:\+\d+)?|\d+\+D\d+)", re.IGNORECASE)
+_SAVE = re.compile(r"([1-6])\+?(?:\D.*)?")
+
+
+class RosterError(ValueError):
+    """A file that is not a readable BattleScribe roster; the message says where it breaks."""
+
+
+@dataclass(frozen=True)
+class RosterUnit:
+    """One unit or character of a roster, with its points, model count and the profile of its models."""
+
+    name: str
+    count: int
+    points: int
+    profile: dict[str, int | str]
+    """``M WS BS S T W I A Ld``: a number, ``"-"`` for none, or a dice roll such as ``"2D6"``; empty when the
+    roster carries no profile for the unit."""
+    save: int | None
+    """The armour save, 4 for 4+; ``None`` for none or when the roster does not say."""
+    special_rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Roster:
+    name: str
+    game_system: str
+    faction: str | None
+    """One of :data:`FACTIONS`, from the first force whose catalogue names one; ``None`` when none does."""
+    points: int
+    """Every cost in every force, upgrades outside units included."""
+    units: tuple[RosterUnit, ...]
+
+
+def _normalise(name: str) -> str:
+    """Lower case, no accents, ``&``/``et`` as ``and``, words split on anything but letters and digits."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).replace("&", " and ")
+    words = re.findall(r"[a-z0-9]+", plain)
+    return " ".join("and" if word == "et" else word for word in words)
+
+
+def faction_of(catalogue_name: str) -> str | None:
+    """The faction of :data:`FACTIONS` a catalogue or force name stands for, English or French.
+
+    >>> faction_of("Nains du Chaos")
+    'Chaos Dwarfs'
+    >>> faction_of("Warhammer Fantasy - Orques et Gobelins (8e)")
+    'Orcs & Goblins'
+    >>> faction_of("Grand Army") is None
+    True
+    """
+    padded = f" {_normalise(catalogue_name)} "
+    for alias, faction in _ALIASES_BY_LENGTH:
+        if f" {alias} " in padded:
+            return faction
+    return None
+
+
+@dataclass
+class _Element:
+    """An XML element with the line it starts on, which ElementTree does not keep."""
+
+    namespace: str | None
+    name: str
+    attrs: dict[str, str]
+    line: int
+    children: list[_Element] = field(default_factory=list)
+    text: str = ""
+
+    def find_all(self, *path: str) -> Iterator[_Element]:
+        """Descendants reached by the local names of ``path``, in the roster namespace, in document order."""
+        if not path:
+            yield self
+            return
+        for child in self.children:
+            if child.namespace == ROSTER_NS and child.name == path[0]:
+                yield from child.find_all(*path[1:])
+
+    def describe(self) -> str:
+        return f"{self.name} {self.attrs.get('name', '')!r} (line {self.line})"
+
+
+class _TreeBuilder(ContentHandler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.locator: Locator | None = None
+        self.root: _Element | None = None
+        self._open: list[_Element] = []
+
+    @property
+    def line(self) -> int:
+        return (None if self.locator is None else self.locator.getLineNumber()) or 0
+
+    def setDocumentLocator(self, locator: Locator) -> None:
+        self.locator = locator
+
+    def startElementNS(self, name: tuple[str | None, str], qname: str | None, attrs: AttributesNSImpl) -> None:
+        namespace, local = name
+        plain = {key[1]: value for key, value in attrs.items() if key[0] is None}
+        element = _Element(namespace, local, plain, self.line)
+        if self._open:
+            self._open[-1].children.append(element)
+        else:
+            self.root = element
+        self._open.append(element)
+
+    def endElementNS(self, name: tuple[str | None, str], qname: str | None) -> None:
+        self._open.pop()
+
+    def characters(self, content: str) -> None:
+        self._open[-1].text += content
+
+
+def _read_xml(data: bytes) -> _Element:
+    builder = _TreeBuilder()
+    parser = DefusedExpatParser(namespaceHandling=1, forbid_dtd=True)
+    parser.setContentHandler(builder)
+    try:
+        parser.parse(io.BytesIO(data))
+    except SAXParseException as error:
+        raise RosterError(
+            f"line {error.getLineNumber()}, column {error.getColumnNumber()}: not valid XML ({error.getMessage()})"
+        ) from error
+    except DefusedXmlException as error:
+        raise RosterError(f"line {builder.line}: DTDs and entities are not allowed in a roster") from error
+    if builder.root is None:
+        raise RosterError("line 1: the file holds no XML element")
+    return builder.root
+
+
+def _unzip(data: bytes) -> bytes:
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = [info for info in archive.infolist() if info.filename.lower().endswith(".ros")]
+            if len(members) != 1:
+                found = ", ".join(info.filename for info in members) or "none"
+                raise RosterError(f"a .rosz archive must hold exactly one .ros file, found {found}")
+            member = members[0]
+            # The declared size can lie, so the read itself is capped too.
+            if member.file_size > MAX_ROSTER_BYTES:
+                raise RosterError(f"{member.filename} unpacks to more than {MAX_ROSTER_BYTES} bytes")
+            with archive.open(member) as packed:
+                content = packed.read(MAX_ROSTER_BYTES + 1)
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as error:
+        raise RosterError(f"not a readable .rosz (zip) archive: {error}") from error
+    if len(content) > MAX_ROSTER_BYTES:
+        raise RosterError(f"{member.filename} unpacks to more than {MAX_ROSTER_BYTES} bytes")
+    return content
+
+
+def _number(element: _Element, owner: _Element, what: str, text: str) -> Decimal:
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        value = Decimal("NaN")
+    if not value.is_finite():
+        raise RosterError(f"{owner.describe()}: {what} is {text!r}, expected a number (line {element.line})")
+    return value
+
+
+def _selection_type(selection: _Element) -> str:
+    kind = selection.attrs.get("type", "")
+    if kind not in _SELECTION_TYPES:
+        raise RosterError(f"{selection.describe()}: type is {kind!r}, expected unit, model or upgrade")
+    return kind
+
+
+def _selection_number(selection: _Element) -> int:
+    text = selection.attrs.get("number", "1")
+    if not text.strip().isdigit():
+        raise RosterError(f"{selection.describe()}: number is {text!r}, expected a whole number")
+    return int(text)
+
+
+def _subtree(selection: _Element) -> Iterator[_Element]:
+    """The selection and every selection nested in it, in document order."""
+    yield selection
+    for child in selection.find_all("selections", "selection"):
+        yield from _subtree(child)
+
+
+def _points(selection: _Element) -> Decimal:
+    """The points of a selection's whole subtree: BattleScribe stores each selection's own cost, times its number."""
+    total = Decimal(0)
+    for part in _subtree(selection):
+        _selection_type(part)
+        for cost in part.find_all("costs", "cost"):
+            if cost.attrs.get("name", "").strip().casefold() in _POINTS_NAMES:
+                total += _number(cost, part, "cost pts", cost.attrs.get("value", ""))
+    return total
+
+
+def _characteristic_value(owner: _Element, name: str, text: str) -> int | str:
+    value = text.strip()
+    if value.isdigit() and 0 <= int(value) <= 10:
+        return int(value)
+    if value in ("-", "") or _DICE.fullmatch(value):
+        return value.upper() or "-"
+    raise RosterError(
+        f"{owner.describe()}: characteristic {name} is {text!r}, expected a number 0–10, '-' or a dice roll like D6"
+    )
+
+
+def _save_value(owner: _Element, text: str) -> int | None:
+    value = text.strip()
+    if value in ("-", ""):
+        return None
+    match = _SAVE.fullmatch(value)
+    if match is None:
+        raise RosterError(f"{owner.describe()}: characteristic Save is {text!r}, expected a save like 4+ or '-'")
+    return int(match.group(1))
+
+
+def _model_profile(selection: _Element) -> tuple[dict[str, int | str], int | None]:
+    """The profile of the unit's models: the first profile in its subtree of a model type, or one that gives WS.
+
+    Weapon, magic item and other profiles are passed over; a model profile must be complete.
+    """
+    for part in _subtree(selection):
+        for profile in part.find_all("profiles", "profile"):
+            characteristics: dict[str, str] = {}
+            for characteristic in profile.find_all("characteristics", "characteristic"):
+                # BattleScribe 1.x wrote the value as an attribute, 2.x as the element's text.
+                characteristics[characteristic.attrs.get("name", "").strip().casefold()] = characteristic.attrs.get(
+                    "value", characteristic.text
+                )
+            named = {_CHARACTERISTIC_ALIASES.get(name, name): text for name, text in characteristics.items()}
+            type_name = _normalise(profile.attrs.get("typeName", ""))
+            if type_name not in _MODEL_PROFILE_TYPES and "WS" not in named:
+                continue
+            missing = [name for name in CHARACTERISTICS if name not in named]
+            if missing:
+                raise RosterError(f"{part.describe()}: profile {profile.describe()} lacks {', '.join(missing)}")
+            stats = {name: _characteristic_value(part, name, named[name]) for name in CHARACTERISTICS}
+            save_text = next((text for name, text in characteristics.items() if name in _SAVE_NAMES), "-")
+            return stats, _save_value(part, save_text)
+    return {}, None
+
+
+def _rules(selection: _Element) -> tuple[str, ...]:
+    names: dict[str, None] = {}
+    for part in _subtree(selection):
+        for rule in part.find_all("rules", "rule"):
+            name = rule.attrs.get("name", "").strip()
+            if name and rule.attrs.get("hidden") != "true":
+                names[name] = None
+    return tuple(names)
+
+
+def _model_count(selection: _Element) -> int:
+    """A unit's models are its direct model selections; a character or a unit without any counts itself."""
+    if _selection_type(selection) == "unit":
+        models = [
+            _selection_number(child)
+            for child in selection.find_all("selections", "selection")
+            if _selection_type(child) == "model"
+        ]
+        if models:
+            return sum(models)
+    return _selection_number(selection)
+
+
+def _unit(selection: _Element) -> RosterUnit:
+    name = selection.attrs.get("name", "").strip()
+    if not name:
+        raise RosterError(f"{selection.describe()}: the selection has no name")
+    profile, save = _model_profile(selection)
+    return RosterUnit(
+        name=name,
+        count=_model_count(selection),
+        points=round(_points(selection)),
+        profile=profile,
+        save=save,
+        special_rules=_rules(selection),
+    )
+
+
+def _forces(parent: _Element) -> Iterator[_Element]:
+    """Every force, allied forces nested in a force included."""
+    for force in parent.find_all("forces", "force"):
+        yield force
+        yield from _forces(force)
+
+
+def _roster(root: _Element) -> Roster:
+    if root.namespace != ROSTER_NS or root.name != "roster":
+        found = root.name if root.namespace is None else f"{{{root.namespace}}}{root.name}"
+        raise RosterError(
+            f"line {root.line}: the root element is <{found}>, expected a BattleScribe <roster> in {ROSTER_NS}"
+        )
+    forces = list(_forces(root))
+    if not forces:
+        raise RosterError(f"line {root.line}: the roster has no force")
+    units: list[RosterUnit] = []
+    total = Decimal(0)
+    for force in forces:
+        for selection in force.find_all("selections", "selection"):
+            total += _points(selection)
+            if _selection_type(selection) in _UNIT_TYPES:
+                units.append(_unit(selection))
+    if not units:
+        raise RosterError(f"line {root.line}: the roster has no unit")
+    names = [force.attrs.get(key, "") for force in forces for key in ("catalogueName", "name")]
+    return Roster(
+        name=root.attrs.get("name", "").strip(),
+        game_system=root.attrs.get("gameSystemName", "").strip(),
+        faction=next((found for found in map(faction_of, names) if found is not None), None),
+        points=round(total),
+        units=tuple(units),
+    )
+
+
+def parse_roster(data: bytes, filename: str) -> Roster:
+    """The roster in a BattleScribe ``.ros`` or ``.rosz`` file, told apart by ``filename``'s extension.
+
+    Raises :class:`RosterError` when the file cannot be read as a roster.
+    """
+    if len(data) > MAX_ROSTER_BYTES:
+        raise RosterError(f"the file is larger than {MAX_ROSTER_BYTES} bytes")
+    extension = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+    if extension == "rosz":
+        data = _unzip(data)
+    elif extension != "ros":
+        raise RosterError(f"{filename!r} is not a BattleScribe roster: expected a .ros or .rosz file")
+    return _roster(_read_xml(data))
