@@ -84,6 +84,9 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
         if state.siege_tower(origin.ref).section != destination.ref:
             raise IllegalAction(f"siege tower {origin.ref} does not stand against {destination} (§7.3.4)", "§7.3.4")
         return SIEGE_TOWER_A_TURN
+    breach = state.fort.connection(origin.ref, destination.ref) if destination.inside else None
+    if origin.zone is Zone.FOOT and breach is not None and breach.kind is ConnectionKind.BREACH:
+        return breach.capacity  # §5.9, R5: through the breach into the courtyard behind it
     if origin.zone is Zone.FOOT and destination.inside and destination.ref == origin.ref:
         if not all(p.has(Special.ETHEREAL) for p in profiles):
             raise IllegalAction(f"only ethereal creatures pass through the wall of {destination} (§12.4)", "§12.4")

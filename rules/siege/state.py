@@ -16,6 +16,8 @@ from enum import StrEnum
 from typing import Any
 
 from rules.dice import Dice, Roll
+from rules.siege import engines
+from rules.siege.engines import Budget, Fire, GateStatus, Ladder, Mine, Ram, SiegeTower, Works
 from rules.siege.fort import FortLayout, SectionKind
 from rules.siege.profiles import Profile
 
@@ -86,22 +88,6 @@ class Place:
 
     def __str__(self) -> str:
         return self.ref if self.inside else f"{self.zone.value}:{self.ref}"
-
-
-@dataclass(frozen=True)
-class Ladder:
-    """A ladder raised against a rampart section (how it is carried and raised is §7.1)."""
-
-    id: str
-    section: str
-
-
-@dataclass(frozen=True)
-class SiegeTower:
-    """A siege tower; ``section`` is the rampart section it stands against, ``None`` while away (§7.3)."""
-
-    id: str
-    section: str | None
 
 
 @dataclass(frozen=True)
@@ -195,6 +181,23 @@ class TurnLog:
     fought: frozenset[str] = frozenset()
     fought_twice: frozenset[str] = frozenset()
     rallied: frozenset[str] = frozenset()
+    exposed: frozenset[str] = frozenset()
+    """models without cover on a rampart for the coming shooting: fighting, pouring, throwing, pushing (§5.2)."""
+    erected: frozenset[str] = frozenset()
+    """ladders raised this turn (§7.1.4)."""
+    pushed: frozenset[str] = frozenset()
+    """ladders the besieged have tried to push back this turn: one try each (§7.1.6)."""
+    rammed: frozenset[str] = frozenset()
+    """rams used in this close-combat phase (R3)."""
+    ignition: frozenset[str] = frozenset()
+    """structures whose catching fire was rolled this turn: one D6 for all the flaming hits (§9.2)."""
+    blockers: frozenset[str] = frozenset()
+    """models that started blocking this turn and so may not move (§6.3.1)."""
+    penalties: tuple[tuple[str, int], ...] = ()
+    """to-hit penalties scalded models suffer this turn (§8.2.4–§8.2.6)."""
+
+    def penalty(self, model_id: str) -> int:
+        return max((n for m, n in self.penalties if m == model_id), default=0)
 
     def flow(self, origin: str, destination: str) -> int:
         return sum(count for a, b, count in self.flows if a == origin and b == destination)
@@ -205,6 +208,7 @@ class TurnLog:
     def to_json(self) -> dict[str, Any]:
         return {
             "flows": [list(flow) for flow in self.flows],
+            "penalties": [list(p) for p in self.penalties],
             **{name: sorted(getattr(self, name)) for name in _TURN_SETS},
         }
 
@@ -212,10 +216,26 @@ class TurnLog:
     def from_json(cls, data: Mapping[str, Any]) -> TurnLog:
         flows = tuple((str(a), str(b), int(n)) for a, b, n in data.get("flows", ()))
         sets = {name: frozenset(str(x) for x in data.get(name, ())) for name in _TURN_SETS}
-        return cls(flows, **sets)
+        penalties = tuple((str(m), int(n)) for m, n in data.get("penalties", ()))
+        return cls(flows, penalties=penalties, **sets)
 
 
-_TURN_SETS = ("moved", "charged", "from_below", "arrived", "afraid", "fought", "fought_twice", "rallied")
+_TURN_SETS = (
+    "moved",
+    "charged",
+    "from_below",
+    "arrived",
+    "afraid",
+    "fought",
+    "fought_twice",
+    "rallied",
+    "exposed",
+    "erected",
+    "pushed",
+    "rammed",
+    "ignition",
+    "blockers",
+)
 
 
 @dataclass(frozen=True)
@@ -236,6 +256,20 @@ class BattleState:
     """pairs of models (one of each side) engaged in close combat."""
     magic_protection: bool = True
     """the fort's magical protection (§13.2), which ethereal creatures must cross (§12.4)."""
+    works: tuple[Works, ...] = ()
+    """rampart sections with damage or defences (§5.9, §8); the others are whole and bare."""
+    gates: tuple[GateStatus, ...] = ()
+    rams: tuple[Ram, ...] = ()
+    fires: tuple[Fire, ...] = ()
+    mine: Mine | None = None
+    budgets: tuple[tuple[Side, Budget], ...] = ()
+    heroism_tokens: int = 0
+    """the besieged's heroism tokens (§15, R13)."""
+    last_turn: int | None = None
+    """the game's last turn once rolled for at the end of the besieger's turn 5 (§16, R10)."""
+    over: bool = False
+    fallen: tuple[Model, ...] = ()
+    """models removed as casualties, as they last stood, for the victory points (§17)."""
 
     def model(self, model_id: str) -> Model:
         for model in self.models:
@@ -267,6 +301,52 @@ class BattleState:
                 return tower
         raise IllegalAction(f"there is no siege tower {tower_id!r}", "§7.3")
 
+    def ram(self, ram_id: str) -> Ram:
+        for ram in self.rams:
+            if ram.id == ram_id:
+                return ram
+        raise IllegalAction(f"there is no ram {ram_id!r}", "§7.2")
+
+    def gate(self, gate_id: str) -> GateStatus:
+        for gate in self.gates:
+            if gate.id == gate_id:
+                return gate
+        raise IllegalAction(f"there is no gate {gate_id!r}", "§6")
+
+    def works_of(self, section: str) -> Works:
+        """The damage and defences of a rampart section (whole and bare unless recorded)."""
+        for works in self.works:
+            if works.section == section:
+                return works
+        return Works(section)
+
+    def budget(self, side: Side) -> Budget | None:
+        return next((budget for s, budget in self.budgets if s is side), None)
+
+    def with_works(self, works: Works) -> BattleState:
+        return replace(self, works=(*(w for w in self.works if w.section != works.section), works))
+
+    def with_gate(self, gate: GateStatus) -> BattleState:
+        return replace(self, gates=tuple(gate if g.id == gate.id else g for g in self.gates))
+
+    def with_ram(self, ram: Ram) -> BattleState:
+        return replace(self, rams=tuple(ram if r.id == ram.id else r for r in self.rams))
+
+    def with_ladder(self, ladder: Ladder | None, ladder_id: str) -> BattleState:
+        """The state with ladder ``ladder_id`` replaced (``None`` removes it)."""
+        kept = tuple(x for x in self.ladders if x.id != ladder_id)
+        return replace(self, ladders=kept if ladder is None else (*kept, ladder))
+
+    def with_siege_tower(self, tower: SiegeTower) -> BattleState:
+        return replace(self, siege_towers=tuple(tower if t.id == tower.id else t for t in self.siege_towers))
+
+    def with_penalty(self, model_ids: Iterable[str], penalty: int) -> BattleState:
+        log = self.turn_log
+        return replace(self, turn_log=replace(log, penalties=(*log.penalties, *((m, penalty) for m in model_ids))))
+
+    def expose(self, model_ids: Iterable[str]) -> BattleState:
+        return replace(self, turn_log=replace(self.turn_log, exposed=self.turn_log.exposed | set(model_ids)))
+
     def result(self, section: str) -> CombatResult | None:
         for result in self.results:
             if result.section == section:
@@ -279,6 +359,7 @@ class BattleState:
     def with_models(self, changed: Mapping[str, Model | None]) -> BattleState:
         """The state with the models in ``changed`` replaced (``None`` removes a casualty and its contacts)."""
         kept: dict[str, Model] = {}
+        fallen = [m for m in self.models if m.id in changed and changed[m.id] is None]
         for model in self.models:
             now = changed.get(model.id, model) if model.id in changed else model
             if now is not None:
@@ -290,7 +371,21 @@ class BattleState:
             for pair in self.contacts
             if all(x in kept and kept[x].place == before[x] and not kept[x].fleeing for x in pair)
         )
-        return replace(self, models=tuple(kept.values()), contacts=contacts)
+        # a casualty no longer blocks, carries or pushes anything
+        gone = {m.id for m in fallen}
+        return replace(
+            self,
+            models=tuple(kept.values()),
+            contacts=contacts,
+            fallen=(*self.fallen, *fallen),
+            ladders=tuple(_without(x, gone) for x in self.ladders),
+            rams=tuple(replace(r, carriers=tuple(c for c in r.carriers if c not in gone)) for r in self.rams),
+            siege_towers=tuple(replace(t, crew=tuple(c for c in t.crew if c not in gone)) for t in self.siege_towers),
+            gates=tuple(
+                replace(g, blocker=None if g.blocker in gone else g.blocker, reinforcers=_alive(g.reinforcers, gone))
+                for g in self.gates
+            ),
+        )
 
     def with_result(self, result: CombatResult) -> BattleState:
         others = tuple(r for r in self.results if r.section != result.section)
@@ -298,27 +393,21 @@ class BattleState:
 
     def to_json(self) -> dict[str, Any]:
         profiles: dict[str, Profile] = {}
-        for model in self.models:
+        for model in (*self.models, *self.fallen):
             known = profiles.setdefault(model.profile.name, model.profile)
             if known != model.profile:
                 raise ValueError(f"two different profiles are named {model.profile.name!r}")
         return {
             "fort": self.fort.to_json(),
             "profiles": {name: profile.to_json() for name, profile in profiles.items()},
-            "models": [
-                {
-                    "id": m.id,
-                    "side": m.side.value,
-                    "profile": m.profile.name,
-                    "place": str(m.place),
-                    "unit": m.unit,
-                    "wounds_lost": m.wounds_lost,
-                    "fleeing": m.fleeing,
-                }
-                for m in self.models
-            ],
-            "ladders": [{"id": ladder.id, "section": ladder.section} for ladder in self.ladders],
-            "siege_towers": [{"id": tower.id, "section": tower.section} for tower in self.siege_towers],
+            "models": [_model_json(m) for m in self.models],
+            "fallen": [_model_json(m) for m in self.fallen],
+            **{name: engines.to_json(getattr(self, name)) for name in _ENGINE_FIELDS},
+            "mine": None if self.mine is None else engines.to_json(self.mine),
+            "budgets": [[side.value, engines.to_json(budget)] for side, budget in self.budgets],
+            "heroism_tokens": self.heroism_tokens,
+            "last_turn": self.last_turn,
+            "over": self.over,
             "turn": self.turn,
             "active": self.active.value,
             "first": self.first.value,
@@ -331,25 +420,23 @@ class BattleState:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BattleState:
         profiles = {name: Profile.from_json(p) for name, p in data["profiles"].items()}
+        mine = data.get("mine")
+        last_turn = data.get("last_turn")
         return cls(
             fort=FortLayout.from_json(data["fort"]),
-            models=tuple(
-                Model(
-                    str(m["id"]),
-                    Side(m["side"]),
-                    profiles[m["profile"]],
-                    Place.parse(str(m["place"])),
-                    str(m["unit"]),
-                    int(m.get("wounds_lost", 0)),
-                    bool(m.get("fleeing", False)),
-                )
-                for m in data["models"]
-            ),
-            ladders=tuple(Ladder(str(x["id"]), str(x["section"])) for x in data.get("ladders", ())),
-            siege_towers=tuple(
-                SiegeTower(str(x["id"]), None if x.get("section") is None else str(x["section"]))
-                for x in data.get("siege_towers", ())
-            ),
+            models=tuple(_model_from_json(m, profiles) for m in data["models"]),
+            fallen=tuple(_model_from_json(m, profiles) for m in data.get("fallen", ())),
+            ladders=tuple(engines.from_json(Ladder, x) for x in data.get("ladders", ())),
+            siege_towers=tuple(engines.from_json(SiegeTower, x) for x in data.get("siege_towers", ())),
+            works=tuple(engines.from_json(Works, x) for x in data.get("works", ())),
+            gates=tuple(engines.from_json(GateStatus, x) for x in data.get("gates", ())),
+            rams=tuple(engines.from_json(Ram, x) for x in data.get("rams", ())),
+            fires=tuple(engines.from_json(Fire, x) for x in data.get("fires", ())),
+            mine=None if mine is None else engines.from_json(Mine, mine),
+            budgets=tuple((Side(side), engines.from_json(Budget, b)) for side, b in data.get("budgets", ())),
+            heroism_tokens=int(data.get("heroism_tokens", 0)),
+            last_turn=None if last_turn is None else int(last_turn),
+            over=bool(data.get("over", False)),
             turn=int(data["turn"]),
             active=Side(data["active"]),
             first=Side(data["first"]),
@@ -358,6 +445,43 @@ class BattleState:
             contacts=frozenset((str(a), str(b)) for a, b in data.get("contacts", ())),
             magic_protection=bool(data.get("magic_protection", True)),
         )
+
+
+_ENGINE_FIELDS = ("ladders", "siege_towers", "works", "gates", "rams", "fires")
+
+
+def _model_json(model: Model) -> dict[str, Any]:
+    return {
+        "id": model.id,
+        "side": model.side.value,
+        "profile": model.profile.name,
+        "place": str(model.place),
+        "unit": model.unit,
+        "wounds_lost": model.wounds_lost,
+        "fleeing": model.fleeing,
+    }
+
+
+def _model_from_json(data: Mapping[str, Any], profiles: Mapping[str, Profile]) -> Model:
+    return Model(
+        str(data["id"]),
+        Side(data["side"]),
+        profiles[data["profile"]],
+        Place.parse(str(data["place"])),
+        str(data["unit"]),
+        int(data.get("wounds_lost", 0)),
+        bool(data.get("fleeing", False)),
+    )
+
+
+def _alive(ids: tuple[str, ...], gone: set[str]) -> tuple[str, ...]:
+    return tuple(i for i in ids if i not in gone)
+
+
+def _without(ladder: Ladder, gone: set[str]) -> Ladder:
+    return replace(
+        ladder, carriers=_alive(ladder.carriers, gone), blocker=None if ladder.blocker in gone else ladder.blocker
+    )
 
 
 @dataclass(frozen=True)
@@ -393,12 +517,23 @@ def new_battle(
     *,
     ladders: Iterable[Ladder] = (),
     siege_towers: Iterable[SiegeTower] = (),
+    gates: Iterable[GateStatus] = (),
+    rams: Iterable[Ram] = (),
     first: Side = Side.BESIEGER,
     magic_protection: bool = True,
 ) -> BattleState:
     """A battle at the start of turn 1, checked against the fort's sections and occupancy quotas (§1.7)."""
     state = BattleState(
-        fort, tuple(models), tuple(ladders), tuple(siege_towers), 1, first, first, magic_protection=magic_protection
+        fort,
+        tuple(models),
+        tuple(ladders),
+        tuple(siege_towers),
+        1,
+        first,
+        first,
+        magic_protection=magic_protection,
+        gates=tuple(gates),
+        rams=tuple(rams),
     )
     ids = [m.id for m in state.models]
     if len(set(ids)) != len(ids):
@@ -435,4 +570,5 @@ def end_turn(state: BattleState) -> BattleState:
         active=active,
         turn=state.turn + 1 if active is state.first else state.turn,
         turn_log=TurnLog(),
+        works=tuple(replace(w, silenced=max(0, w.silenced - 1)) for w in state.works),
     )

@@ -10,12 +10,18 @@ what happens and how many damage points the section takes::
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_right
 from collections.abc import Mapping
+from dataclasses import replace
 from enum import Enum
 from types import MappingProxyType
 
-from rules.dice import D2, D3, D4, D6, Die
+from rules.dice import D2, D3, D4, D6, Dice, Die
+from rules.siege.fort import Connection, ConnectionKind, SectionKind
+from rules.siege.hits import Save, hit_models
+from rules.siege.profiles import TroopType
+from rules.siege.state import BattleState, Event, IllegalAction, Place, Zone
 from rules.validation import check_choice, check_range
 
 __all__ = [
@@ -24,7 +30,11 @@ __all__ = [
     "DAMAGE_DICE",
     "THRESHOLDS",
     "StructureOutcome",
+    "add_damage",
+    "breach_courtyard",
+    "check_not_silenced",
     "damage_die",
+    "hit_section",
     "outcome",
     "score",
     "template_strength",
@@ -111,3 +121,114 @@ def template_strength(strength: int, *, with_models: bool) -> int:
     """A template weapon aimed at the structure and the models under it lobs its shot: S−1 for both (§5.10, R5)."""
     check_range("strength", strength, 1, 10)
     return strength - 1 if with_models else strength
+
+
+SILENCE_NEED: Mapping[StructureOutcome, int] = MappingProxyType(
+    {
+        # §5.9 Table 3: the D6 that stops the section's shooting and engineering next turn; 1 is "always"
+        StructureOutcome.SEVERELY_SHAKEN: 4,
+        StructureOutcome.RAMPART_DESTROYED: 2,
+        StructureOutcome.PARTIAL_COLLAPSE: 1,
+    }
+)
+SILENCED_TURNS = 2
+"""The rest of this player turn and the next one (§5.9 *lors du prochain tour*)."""
+RAMPART_DESTROYED_VICTIMS = D4
+COLLAPSE_HIT = 5
+ADJACENT_HIT = 3
+FALLING_RAMPART_HIT = 4
+
+
+def check_not_silenced(state: BattleState, section: str, what: str) -> None:
+    """Refuse shooting or engineering from a section Table 3 has shaken into silence (§5.9)."""
+    works = state.works_of(section)
+    if works.silenced:
+        raise IllegalAction(
+            f"{section} was shaken by structure damage: its models cannot {what} this turn or the next (§5.9)", "§5.9"
+        )
+
+
+def breach_courtyard(state: BattleState, section: str) -> str:
+    """The courtyard section a breach in ``section`` opens on: the nearest one (§5.9)."""
+    wall = state.fort.section(section)
+    courtyards = [s for s in state.fort.sections if s.kind is SectionKind.COURTYARD]
+    return min(courtyards, key=lambda c: math.dist((c.x, c.y), (wall.x, wall.y))).id
+
+
+def add_damage(state: BattleState, section: str, points: int) -> BattleState:
+    """``points`` structure damage points on ``section`` without a roll on Table 3 (§10.3.1: undermining)."""
+    works = state.works_of(section)
+    return state.with_works(replace(works, damage=works.damage + points))
+
+
+def hit_section(
+    state: BattleState, section: str, strength: int, damage: str, dice: Dice, reason: str
+) -> tuple[BattleState, list[Event]]:
+    """One hit of ``strength`` and ``damage`` (``"1"``, ``"D3"``…) on a rampart section, resolved on Table 3 with
+    every effect (§5.9, R5). Hits on one section resolve one after another: call this once per hit.
+    """
+    rampart = state.fort.section(section)
+    if not rampart.is_rampart:
+        raise IllegalAction(
+            f"structure damage falls on wall and tower sections, not {rampart.kind} {section} (§5.9)", "§5.9"
+        )
+    works = state.works_of(section)
+    if works.collapsed:
+        raise IllegalAction(f"{section} has already collapsed into a breach (§5.9)", "§5.9")
+    die = damage_die(damage)
+    roll = 0 if die is None else dice.roll(die, f"§5.9 {reason} damage on {section}")
+    total = score(strength, roll, works.damage)
+    result = outcome(total)
+    works = replace(works, damage=works.damage + result.damage_points)
+    events = [Event("structure_damage", "§5.9", f"{reason}: score {total} on {section}, {result.value}")]
+    need = SILENCE_NEED.get(result)
+    if need is not None and (need == 1 or dice.roll(D6, f"§5.9 {section} shaken") >= need):
+        works = replace(works, silenced=SILENCED_TURNS)
+        events.append(Event("silenced", "§5.9", f"{section} cannot shoot nor use engineering next turn"))
+    state = state.with_works(works)
+    here = [m.id for m in state.at(section)]
+    if result is StructureOutcome.RAMPART_DESTROYED:
+        victims = dice.roll(RAMPART_DESTROYED_VICTIMS, f"§5.9 {section} rampart falls")
+        state, more, _ = hit_models(
+            state, here[:victims], FALLING_RAMPART_HIT, dice, f"§5.9 {section}", "§5.9", save=Save.NONE
+        )
+        events.extend(more)
+    elif result is StructureOutcome.PARTIAL_COLLAPSE:
+        state, more, _ = hit_models(state, here, FALLING_RAMPART_HIT, dice, f"§5.9 {section}", "§5.9", save=Save.NONE)
+        events.extend(more)
+    elif result is StructureOutcome.COLLAPSE:
+        state, more = _collapse(state, section, dice)
+        events.extend(more)
+    return state, events
+
+
+def _collapse(state: BattleState, section: str, dice: Dice) -> tuple[BattleState, list[Event]]:
+    """§5.9 19+: the section falls into a breach, a courtyard connection (R5)."""
+    here = [m.id for m in state.at(section)]
+    state, events, _ = hit_models(state, here, COLLAPSE_HIT, dice, f"§5.9 {section} collapses", "§5.9", save=Save.NONE)
+    machines = {m.id: None for m in state.at(section) if m.profile.troop_type is TroopType.WAR_MACHINE}
+    state = state.with_models(machines)
+    fallen_ladders = [x for x in state.ladders if x.section == section]
+    foot = Place(Zone.FOOT, section)
+    climbers = [m for x in fallen_ladders for m in state.at(Place(Zone.LADDER, x.id))]
+    state = state.with_models({m.id: replace(m, place=foot) for m in climbers})
+    for ladder in fallen_ladders:
+        state = state.with_ladder(None, ladder.id)
+    near = [m.id for n in state.fort.neighbours(section) for m in state.at(n)] + [m.id for m in state.at(foot)]
+    state, more, _ = hit_models(state, near, ADJACENT_HIT, dice, f"§5.9 near {section}", "§5.9", save=Save.NONE)
+    events.extend(more)
+    courtyard = breach_courtyard(state, section)
+    fort = replace(
+        state.fort, connections=(*state.fort.connections, Connection(section, courtyard, ConnectionKind.BREACH))
+    )
+    state = replace(state, fort=fort).with_works(
+        replace(state.works_of(section), collapsed=True, stones=0, rocks=0, braziers=())
+    )
+    events.append(
+        Event(
+            "breach",
+            "§5.9",
+            f"{section} collapses: machines, ladders and defences there are destroyed; a breach opens into {courtyard}",
+        )
+    )
+    return state, events
