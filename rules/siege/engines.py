@@ -106,6 +106,8 @@ class Works:
     stones: int = 0
     rocks: int = 0
     braziers: tuple[Liquid, ...] = ()
+    blocker: str | None = None
+    """the large creature blocking the breach, once collapsed (§6.3.5)."""
 
 
 @dataclass(frozen=True)

@@ -11,21 +11,35 @@ The kinds are the fort's :class:`~rules.siege.fort.GateKind`; the odds contract 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from types import MappingProxyType
 
-from rules.siege.fort import GateKind
+from rules.dice import D6, Dice
+from rules.siege.engines import GateStatus
+from rules.siege.fort import ConnectionKind, FortLayout, GateKind
+from rules.siege.melee import attacks, roll_hits
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Side, Zone, outcome
 from rules.validation import check_choice, check_range
+from rules.wfb import to_wound
 
 __all__ = [
     "CONTRACT_NAMES",
     "REINFORCING_MODELS",
     "GateKind",
+    "attack_gate",
+    "damage_gate",
     "gate_kind",
+    "gate_sections",
+    "gate_statuses",
     "is_destroyed",
     "reinforce",
+    "reinforce_gate",
+    "reinforce_gates",
     "reinforceable",
+    "service_door_id",
     "starting_points",
+    "touches_gate",
     "toughness",
 ]
 
@@ -83,3 +97,133 @@ def reinforce(kind: GateKind, structure_points: int, *, defenders: int) -> int:
     if is_destroyed(structure_points) or not reinforceable(kind) or defenders < REINFORCING_MODELS:
         return structure_points
     return min(structure_points + 1, starting_points(kind))
+
+
+def service_door_id(one: str, other: str) -> str:
+    """The id of the service door between two sections: ``"C1/C2"``, in sorted order."""
+    return "/".join(sorted((one, other)))
+
+
+def gate_statuses(fort: FortLayout) -> tuple[GateStatus, ...]:
+    """Every gate and service door of ``fort``, whole (R4)."""
+    doors = [
+        (service_door_id(c.a, c.b), GateKind.SERVICE_DOOR)
+        for c in fort.connections
+        if c.kind is ConnectionKind.SERVICE_DOOR
+    ]
+    return tuple(
+        GateStatus(gate_id, kind, starting_points(kind))
+        for gate_id, kind in [*((g.id, g.kind) for g in fort.gates), *doors]
+    )
+
+
+def gate_sections(state: BattleState, gate_id: str) -> tuple[str, ...]:
+    """The sections a gate belongs to: the courtyard behind a gate, both sides of a service door."""
+    gate = state.gate(gate_id)
+    if gate.kind is GateKind.SERVICE_DOOR:
+        return tuple(gate_id.split("/"))
+    return (next(g.section for g in state.fort.gates if g.id == gate_id),)
+
+
+def touches_gate(state: BattleState, model: Model, gate_id: str) -> bool:
+    """A model is in contact with a gate on its section(s), or outside at the foot of the gate's courtyard."""
+    sections = gate_sections(state, gate_id)
+    return str(model.place) in sections or (model.place.zone is Zone.FOOT and model.place.ref in sections)
+
+
+MAIN_GATE_HIT_NEED = 3
+"""Attacks on the main gate hit on 3+, as against WS 1 (§6.1)."""
+DOOR_ATTACKERS = 2
+"""At most two models a turn try to break a postern or a service door, hitting automatically (§6.2)."""
+
+
+def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice: Dice) -> Outcome:
+    """Models in contact with a gate strike it (§6.1, §6.2): every wound costs it a structure point (R4)."""
+    mark = dice.mark()
+    gate = state.gate(gate_id)
+    if is_destroyed(gate.structure_points):
+        raise IllegalAction(f"gate {gate_id} is already destroyed (§6.1)", "§6.1")
+    if gate.kind is not GateKind.MAIN_GATE and len(attackers) > DOOR_ATTACKERS:
+        raise IllegalAction(
+            f"at most {DOOR_ATTACKERS} models a turn try to break a {gate.kind}, not {len(attackers)} (§6.2)", "§6.2"
+        )
+    wounds = 0
+    for attacker_id in attackers:
+        model = state.model(attacker_id)
+        if model.side is not state.active or not touches_gate(state, model, gate_id) or model.fleeing:
+            raise IllegalAction(f"{attacker_id} is not an active model in contact with gate {gate_id} (§6.1)", "§6.1")
+        count = attacks(model)
+        reason = f"§6 {attacker_id} strikes gate {gate_id}"
+        hits = (
+            roll_hits(dice, MAIN_GATE_HIT_NEED, count, f"{reason} to hit") if gate.kind is GateKind.MAIN_GATE else count
+        )
+        need = to_wound(model.profile.s, toughness(gate.kind))
+        if need is not None:
+            wounds += sum(r >= need for r in dice.pool(D6, hits, f"{reason} to wound"))
+    points = max(0, gate.structure_points - wounds)
+    state = state.with_gate(replace(gate, structure_points=points))
+    text = f"gate {gate_id} takes {wounds} damage, {points} structure points left" + (
+        ": destroyed" if is_destroyed(points) else ""
+    )
+    return outcome(state, [Event("gate_damage", "§6.1", text, tuple(attackers))], dice, mark)
+
+
+def damage_gate(state: BattleState, gate_id: str, points: int) -> tuple[BattleState, Event]:
+    """``points`` damage on a gate, never below 0 (R4)."""
+    gate = state.gate(gate_id)
+    left = max(0, gate.structure_points - points)
+    state = state.with_gate(replace(gate, structure_points=left))
+    text = f"gate {gate_id} loses {points} structure points, {left} left" + (
+        ": destroyed" if is_destroyed(left) else ""
+    )
+    return state, Event("gate_damage", "R4", text)
+
+
+def reinforce_gate(state: BattleState, gate_id: str, models: Sequence[str]) -> Outcome:
+    """Besieged models in the gate's section set to reinforcing it; they do nothing else this turn (§6.4, R4)."""
+    gate = state.gate(gate_id)
+    if not reinforceable(gate.kind):
+        raise IllegalAction(f"only the main gate and posterns are reinforced, not a {gate.kind} (§6.4)", "§6.4")
+    if is_destroyed(gate.structure_points):
+        raise IllegalAction(f"gate {gate_id} is destroyed and cannot be reinforced (R4)", "R4")
+    if len(set(models)) < REINFORCING_MODELS:
+        raise IllegalAction(
+            f"reinforcing takes at least {REINFORCING_MODELS} models, {len(set(models))} were named (§6.4)", "§6.4"
+        )
+    sections = gate_sections(state, gate_id)
+    for model_id in models:
+        model = state.model(model_id)
+        if model.side is not Side.BESIEGED or str(model.place) not in sections or state.in_contact(model_id):
+            raise IllegalAction(
+                f"{model_id} must be a besieged model on {', '.join(sections)}, not engaged in close combat (§6.4)",
+                "§6.4",
+            )
+    state = state.with_gate(replace(gate, reinforcers=tuple(dict.fromkeys(models))))
+    return Outcome(
+        state, (Event("reinforcing", "§6.4", f"{len(models)} models reinforce gate {gate_id}", tuple(models)),), ()
+    )
+
+
+def reinforce_gates(state: BattleState) -> tuple[BattleState, list[Event]]:
+    """End of the besieged turn: each reinforced gate regains 1 point while 2 of its reinforcers are still there,
+    not engaged, and did nothing else (§6.4, R4); the reinforcing ends.
+    """
+    events: list[Event] = []
+    for gate in state.gates:
+        if not gate.reinforcers:
+            continue
+        sections = gate_sections(state, gate.id)
+        log = state.turn_log
+        defenders = sum(
+            1
+            for m in state.models
+            if m.id in gate.reinforcers
+            and str(m.place) in sections
+            and not (state.in_contact(m.id) or m.fleeing or m.id in log.moved or m.id in log.fought)
+        )
+        points = reinforce(gate.kind, gate.structure_points, defenders=defenders)
+        state = state.with_gate(replace(gate, structure_points=points, reinforcers=()))
+        events.append(
+            Event("reinforced", "§6.4", f"gate {gate.id}: {defenders} reinforcers, {points} structure points")
+        )
+    return state, events

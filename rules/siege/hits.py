@@ -81,7 +81,7 @@ def hit_models(
         if armour is not None and dice.roll(D6, f"{reason} armour save {target_id}") >= armour:
             continue
         damage = 1 if wounds is None else dice.roll(wounds, f"{reason} wounds on {target_id}")
-        dealt[target_id] = damage * (2 if target_id in double else 1)
+        dealt[target_id] = dealt.get(target_id, 0) + damage * (2 if target_id in double else 1)
     state, killed = apply_wounds(state, dealt)
     text = f"{reason}: S{strength} on {', '.join(targets) if targets else 'nobody'}, {sum(dealt.values())} wounds"
     return state, [Event("hits", clause, text, tuple(dealt))], killed

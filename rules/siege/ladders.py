@@ -1,4 +1,4 @@
-"""Pushing a ladder back (*repousser une échelle*, §7.1.6).
+"""Ladders (*échelles*, §7.1): carrying, dropping and picking up, raising, hoisting, climbing and pushing back.
 
 One besieged model pushes, up to two more help; it takes a 6 on a D6, +1 per helper, 4+ at best::
 
@@ -8,9 +8,35 @@ One besieged model pushes, up to two more help; it takes a 6 on a D6, +1 per hel
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+from enum import StrEnum
+
+from rules.dice import D6, Dice
+from rules.siege.fort import SectionKind
+from rules.siege.hits import save_or_suffer
+from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, outcome
 from rules.validation import check_range
 
-__all__ = ["BASE_NEED", "MAX_HELPERS", "pushback_need", "pushed_back"]
+__all__ = [
+    "BASE_NEED",
+    "ERECTED_PER_SECTION",
+    "MAX_CARRIERS",
+    "MAX_HELPERS",
+    "LadderFall",
+    "carrying_speed",
+    "drop_ladder",
+    "erect_ladder",
+    "hoist_ladder",
+    "hoisted_ladder_falls",
+    "move_ladder_inside",
+    "must_drop",
+    "pick_up_ladder",
+    "push_back",
+    "push_over_empty_ladder",
+    "pushback_need",
+    "pushed_back",
+]
 
 BASE_NEED = 6
 MAX_HELPERS = 2
@@ -26,3 +52,233 @@ def pushed_back(helpers: int, roll: int) -> bool:
     """Whether the D6 ``roll`` pushes the ladder back (§7.1.6)."""
     check_range("roll", roll, 1, 6)
     return roll >= pushback_need(helpers)
+
+
+MAX_CARRIERS = 6
+FULL_SPEED_CARRIERS = 4
+MIN_CARRIERS = 2
+"""A ladder takes 2 to 6 carriers; 4 carry it at full speed (§7.1.1); large creatures count their ratio (§12.1.4)."""
+INSIDE_MOVE_NEED = 4
+"""Inside the fort, 2 or 3 carriers move one section on a D6 of 4+, else not at all (§7.1.1)."""
+ERECTED_PER_SECTION = 3
+MIN_CLIMBERS = 2
+MAX_CLIMBERS = 4
+"""Right after raising a ladder, 2 to 4 models go up it (§7.1.5)."""
+
+
+def carrying_speed(carriers: int, move: int) -> int:
+    """The move in cm of a ladder's carriers outside the fort: full with 4 or more, half with 2 or 3 (§7.1.1)."""
+    check_range("carriers", carriers, MIN_CARRIERS, MAX_CARRIERS)
+    return move if carriers >= FULL_SPEED_CARRIERS else move // 2
+
+
+def _carry_weight(state: BattleState, carriers: Sequence[str]) -> int:
+    return sum(state.model(c).profile.ratio for c in carriers)
+
+
+def _check_carriers(state: BattleState, carriers: Sequence[str], place: Place) -> None:
+    weight = _carry_weight(state, carriers)
+    if weight < MIN_CARRIERS:
+        raise IllegalAction(f"a ladder is never carried by one model alone, {weight} named (§7.1.1)", "§7.1.1")
+    if weight > MAX_CARRIERS:
+        raise IllegalAction(f"a ladder is carried by at most {MAX_CARRIERS} models, {weight} named (§7.1.1)", "§7.1.1")
+    for carrier in carriers:
+        model = state.model(carrier)
+        if model.place != place or model.fleeing or state.in_contact(carrier):
+            raise IllegalAction(f"{carrier} must stand free at {place} to carry the ladder (§7.1.3)", "§7.1.3")
+
+
+def pick_up_ladder(state: BattleState, ladder_id: str, carriers: Sequence[str]) -> BattleState:
+    """Models passing by a ladder lying at a wall's foot pick it up, from one unit or several (§7.1.3)."""
+    ladder = state.ladder(ladder_id)
+    if ladder.raised:
+        raise IllegalAction(
+            f"ladder {ladder_id} is raised against {ladder.section}: it is not lying free (§7.1.3)", "§7.1.3"
+        )
+    _check_carriers(state, carriers, Place(Zone.FOOT, ladder.section))
+    return state.with_ladder(replace(ladder, carriers=tuple(carriers)), ladder_id)
+
+
+def drop_ladder(state: BattleState, ladder_id: str) -> BattleState:
+    """The carriers let the ladder fall: engaged, fleeing or down to one model (§7.1.2); it lies where they are."""
+    return state.with_ladder(replace(state.ladder(ladder_id), carriers=()), ladder_id)
+
+
+def must_drop(state: BattleState, ladder_id: str) -> bool:
+    """§7.1.2: carriers drop their ladder when engaged, fleeing or reduced to a single model."""
+    carriers = [state.model(c) for c in state.ladder(ladder_id).carriers if any(m.id == c for m in state.models)]
+    return len(carriers) <= 1 or any(m.fleeing or state.in_contact(m.id) for m in carriers)
+
+
+def move_ladder_inside(state: BattleState, ladder_id: str, dice: Dice) -> tuple[bool, Outcome]:
+    """2 or 3 carriers inside the fort roll a D6: 4+ they move one section, even in the courtyard (§7.1.1); 4 or
+    more move as usual. Returns whether they may move.
+    """
+    mark = dice.mark()
+    ladder = state.ladder(ladder_id)
+    weight = _carry_weight(state, ladder.carriers)
+    if weight >= FULL_SPEED_CARRIERS:
+        return True, outcome(state, [], dice, mark)
+    roll = dice.roll(D6, f"§7.1.1 ladder {ladder_id} carried by {weight}")
+    moves = roll >= INSIDE_MOVE_NEED
+    text = f"{weight} carriers roll {roll}: {'one section' if moves else 'they cannot move'}"
+    return moves, outcome(state, [Event("ladder_carried", "§7.1.1", text, ladder.carriers)], dice, mark)
+
+
+def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Sequence[str] = ()) -> Outcome:
+    """Raise a carried ladder against ``section`` in the movement phase, at most 3 a section a turn (§7.1.4); 2 to
+    4 ``climbers`` at its foot go up at once (§7.1.5) and wait there for the push-back.
+    """
+    ladder = state.ladder(ladder_id)
+    if state.active is not Side.BESIEGER:
+        raise IllegalAction("the besieger raises ladders in his own movement phase (§7.1.4)", "§7.1.4")
+    if not state.fort.section(section).is_rampart:
+        raise IllegalAction(f"ladders are raised against wall and tower sections, not {section} (§7.1.4)", "§7.1.4")
+    foot = Place(Zone.FOOT, section)
+    if ladder.raised or not ladder.carriers:
+        raise IllegalAction(f"ladder {ladder_id} must be carried to be raised (§7.1.4)", "§7.1.4")
+    _check_carriers(state, ladder.carriers, foot)
+    raised = [x for x in state.ladders if x.id in state.turn_log.erected and x.section == section]
+    if len(raised) >= ERECTED_PER_SECTION:
+        raise IllegalAction(
+            f"{len(raised)} ladders were already raised against {section} this turn; at most {ERECTED_PER_SECTION} "
+            "(§7.1.4)",
+            "§7.1.4",
+        )
+    weight = _carry_weight(state, climbers)
+    if climbers and not MIN_CLIMBERS <= weight <= MAX_CLIMBERS:
+        raise IllegalAction(
+            f"{MIN_CLIMBERS} to {MAX_CLIMBERS} models go up a raised ladder, not {weight} (§7.1.5)", "§7.1.5"
+        )
+    for climber in climbers:
+        model = state.model(climber)
+        if model.place != foot or not model.profile.may_climb_ladders:
+            raise IllegalAction(
+                f"{climber} must stand at the foot of {section} and be able to climb (§7.1.5)", "§7.1.5"
+            )
+    log = state.turn_log
+    state = replace(state, turn_log=replace(log, erected=log.erected | {ladder_id}))
+    state = state.with_ladder(
+        replace(ladder, section=section, raised=True, carriers=(), blocker=None, taken=False), ladder_id
+    )
+    on_ladder = Place(Zone.LADDER, ladder_id)
+    state = state.with_models({c: replace(state.model(c), place=on_ladder) for c in climbers})
+    text = f"ladder {ladder_id} raised against {section}, {len(climbers)} models climb"
+    return Outcome(state, (Event("ladder_raised", "§7.1.4", text, tuple(climbers)),), ())
+
+
+def hoist_ladder(state: BattleState, ladder_id: str, hoisters: Sequence[str], courtyard: str) -> BattleState:
+    """Models on the rampart hoist a ladder from outside down into ``courtyard``; it takes them the whole turn and
+    they cannot use it (§7.1.4).
+    """
+    ladder = state.ladder(ladder_id)
+    if not ladder.raised:
+        raise IllegalAction(f"ladder {ladder_id} must be raised against the rampart to be hoisted (§7.1.4)", "§7.1.4")
+    if state.fort.section(courtyard).kind is not SectionKind.COURTYARD:
+        raise IllegalAction(f"a hoisted ladder leads down into a courtyard, not {courtyard} (§7.1.4)", "§7.1.4")
+    _check_carriers(state, hoisters, Place(Zone.SECTION, ladder.section))
+    if state.at(Place(Zone.LADDER, ladder_id)):
+        raise IllegalAction(f"ladder {ladder_id} has models on it (§7.1.4)", "§7.1.4")
+    log = state.turn_log
+    state = replace(state, turn_log=replace(log, moved=log.moved | set(hoisters)))
+    return state.with_ladder(replace(ladder, courtyard=courtyard, carriers=tuple(hoisters)), ladder_id)
+
+
+class LadderFall(StrEnum):
+    OUTSIDE = "outside"
+    RAMPART = "rampart"
+    COURTYARD = "courtyard"
+
+
+def hoisted_ladder_falls(state: BattleState, ladder_id: str, dice: Dice) -> tuple[LadderFall, Outcome]:
+    """Hoisters forced to let go mid-way: D6 1–3 it falls outside, 4 on the rampart, 5–6 into the courtyard
+    (§7.1.4).
+    """
+    mark = dice.mark()
+    ladder = state.ladder(ladder_id)
+    roll = dice.roll(D6, f"§7.1.4 ladder {ladder_id} falls")
+    fall = LadderFall.OUTSIDE if roll <= 3 else LadderFall.RAMPART if roll == 4 else LadderFall.COURTYARD
+    fallen = replace(
+        ladder, raised=False, carriers=(), courtyard=ladder.courtyard if fall is LadderFall.COURTYARD else None
+    )
+    state = state.with_ladder(fallen, ladder_id)
+    return fall, outcome(
+        state, [Event("ladder_falls", "§7.1.4", f"roll {roll}: ladder {ladder_id} falls {fall}")], dice, mark
+    )
+
+
+def push_back(
+    state: BattleState, ladder_id: str, pushers: Sequence[str], dice: Dice, *, blocker: str | None = None
+) -> Outcome:
+    """The besieged try once to push a raised ladder back at the end of the besieger's movement (§7.1.6): 1 to 3
+    models on its section, not engaged, a 6 on a D6 with +1 per helper. Pushed back, its climbers take a wound
+    unless they pass a basic save without shield, and go back down; failed, one pusher may ``blocker`` the top
+    (§7.1.7). The pushers (the blocker aside) are exposed to the coming shooting. A blocker who has just killed its
+    attackers may try again alone, on a 6 (§7.1.8).
+    """
+    mark = dice.mark()
+    ladder = state.ladder(ladder_id)
+    if not ladder.raised:
+        raise IllegalAction(f"ladder {ladder_id} is not raised (§7.1.6)", "§7.1.6")
+    solo = ladder.blocker is not None and list(pushers) == [ladder.blocker]
+    if ladder_id in state.turn_log.pushed and not solo:
+        raise IllegalAction(f"ladder {ladder_id} has had its push-back this turn: one try a ladder (§7.1.6)", "§7.1.6")
+    if not 1 <= len(pushers) <= MAX_HELPERS + 1:
+        raise IllegalAction(
+            f"1 to {MAX_HELPERS + 1} models push a ladder back, {len(pushers)} named (§7.1.6)", "§7.1.6"
+        )
+    for pusher in pushers:
+        model = state.model(pusher)
+        if model.side is not Side.BESIEGED or str(model.place) != ladder.section or model.fleeing:
+            raise IllegalAction(f"{pusher} must be a besieged model on {ladder.section} (§7.1.6)", "§7.1.6")
+        if state.in_contact(pusher):
+            raise IllegalAction(f"{pusher} is engaged in close combat and cannot push a ladder (§7.1.6)", "§7.1.6")
+    if blocker is not None and blocker not in pushers:
+        raise IllegalAction(
+            f"only a model that tried to push the ladder back may block it, not {blocker} (§7.1.7)", "§7.1.7"
+        )
+    if ladder.taken and blocker is not None:
+        raise IllegalAction(
+            f"assaulters have taken the rampart by ladder {ladder_id}: no more blocking (§7.1.9)", "§7.1.9"
+        )
+    roll = dice.roll(D6, f"§7.1.6 push back ladder {ladder_id}")
+    success = pushed_back(len(pushers) - 1, roll)
+    log = state.turn_log
+    state = replace(state, turn_log=replace(log, pushed=log.pushed | {ladder_id}))
+    state = state.expose(p for p in pushers if p != blocker)
+    events = [
+        Event(
+            "push_back",
+            "§7.1.6",
+            f"roll {roll} to push ladder {ladder_id}: {'pushed' if success else 'holds'}",
+            tuple(pushers),
+        )
+    ]
+    if not success:
+        if blocker is not None:
+            log = state.turn_log
+            state = state.with_ladder(replace(state.ladder(ladder_id), blocker=blocker), ladder_id)
+            state = replace(state, turn_log=replace(log, blockers=log.blockers | {blocker}))
+            events.append(Event("block", "§7.1.7", f"{blocker} blocks the top of ladder {ladder_id}", (blocker,)))
+        return outcome(state, events, dice, mark)
+    climbers = [m.id for m in state.at(Place(Zone.LADDER, ladder_id))]
+    state, more, _ = save_or_suffer(state, climbers, dice, f"§7.1.6 ladder {ladder_id} pushed back", "§7.1.6", wounds=1)
+    events.extend(more)
+    foot = Place(Zone.FOOT, ladder.section)
+    state = state.with_models({m.id: replace(m, place=foot) for m in state.at(Place(Zone.LADDER, ladder_id))})
+    state = state.with_ladder(replace(state.ladder(ladder_id), raised=False, blocker=None, taken=False), ladder_id)
+    return outcome(state, events, dice, mark)
+
+
+def push_over_empty_ladder(state: BattleState, ladder_id: str) -> BattleState:
+    """A ladder with no enemy on it or at its foot is pushed over automatically in the player's own turn (§7.1.6)."""
+    ladder = state.ladder(ladder_id)
+    if state.at(Place(Zone.LADDER, ladder_id)) or state.at(Place(Zone.FOOT, ladder.section), state.active.enemy):
+        raise IllegalAction(
+            f"ladder {ladder_id} has enemies on it or at its foot: it is pushed back by the roll (§7.1.6)", "§7.1.6"
+        )
+    if not any(m.side is state.active for m in state.at(ladder.section)):
+        raise IllegalAction(
+            f"no {state.active} model on {ladder.section} to push ladder {ladder_id} (§7.1.6)", "§7.1.6"
+        )
+    return state.with_ladder(replace(ladder, raised=False, blocker=None, taken=False), ladder_id)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.dice import D3, D6, Dice
+from rules.siege.blocking import gate_open, is_blocking
 from rules.siege.fort import ConnectionKind, SectionKind
 from rules.siege.melee import roll_hits, wounds_caused
 from rules.siege.profiles import Special
@@ -84,6 +85,10 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
         if state.siege_tower(origin.ref).section != destination.ref:
             raise IllegalAction(f"siege tower {origin.ref} does not stand against {destination} (§7.3.4)", "§7.3.4")
         return SIEGE_TOWER_A_TURN
+    if origin.zone is Zone.FOOT and destination.inside and destination.ref == origin.ref:
+        through = [g for g in state.fort.gates_of(origin.ref) if gate_open(state, g.id)]
+        if through:
+            return through[0].capacity  # §2.1.1 Table 2: through a broken, unblocked gate (§6.1, §6.3)
     breach = state.fort.connection(origin.ref, destination.ref) if destination.inside else None
     if origin.zone is Zone.FOOT and breach is not None and breach.kind is ConnectionKind.BREACH:
         return breach.capacity  # §5.9, R5: through the breach into the courtyard behind it
@@ -122,6 +127,8 @@ def _check_movers(state: BattleState, ids: Sequence[str]) -> list[Model]:
             raise IllegalAction(f"{model.id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
         if model.id in log.moved:
             raise IllegalAction(f"{model.id} has moved this turn: one section a turn (§2.1)", "§2.1")
+        if is_blocking(state, model.id):
+            raise IllegalAction(f"{model.id} is blocking and cannot move (§6.3.1)", "§6.3.1")
     return movers
 
 

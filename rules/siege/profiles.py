@@ -77,6 +77,8 @@ class Special(StrEnum):
     BATTLE_STANDARD = "battle_standard"
     MUSICIAN = "musician"
     GENERAL = "general"
+    SAPPER = "sapper"
+    """an Imperial engineer, a Dwarf sapper or a Chaos Dwarf artillerist: the mine re-roll (§10.4)."""
 
 
 class Weapon(StrEnum):

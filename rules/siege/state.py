@@ -64,6 +64,10 @@ class Zone(StrEnum):
     """outside, at the foot of a section's wall."""
     LADDER = "ladder"
     SIEGE_TOWER = "siege_tower"
+    FIELD = "field"
+    """out on the battlefield, 40 cm or more from the walls (§16)."""
+    MINE = "mine"
+    """digging or counter-digging a mine, off the table (§10.1, §10.2)."""
 
 
 @dataclass(frozen=True, order=True)

@@ -1,0 +1,237 @@
+"""Blocking (*bloquer*, §6.3): one model in a doorway, a breach or at the top of a ladder holds it alone.
+
+Where: ``"gate:P1"`` (a postern or a service door ``"gate:C1/C2"``), ``"gate:G1"`` the main gate,
+``"breach:W3"`` a collapsed section, ``"ladder:L1"`` the top of a ladder (§7.1.7, see :mod:`rules.siege.ladders`).
+Who: one model of normal size at a postern or service door; only a large creature of ratio 2 at the main gate;
+only one of ratio above 2 at a breach (§6.3.5, §12.1.2). A blocker fights duels (:func:`fight_blocker`): one
+attacker at a time (as many as its ratio against a large creature), the blocker striking first at +1 to hit, no
+combat result (§6.3.3, §6.3.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.dice import Dice
+from rules.siege.fort import GateKind
+from rules.siege.gates import gate_sections, is_destroyed
+from rules.siege.hits import Save, hit_models
+from rules.siege.melee import roll_hits, strength
+from rules.siege.profiles import Weapon
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Zone, outcome
+from rules.wfb import melee_to_hit
+
+__all__ = [
+    "BLOCKER_BONUS",
+    "HIGH_GROUND_BONUS",
+    "block",
+    "blocker_of",
+    "end_block",
+    "fight_blocker",
+    "gate_open",
+    "is_blocking",
+]
+
+BLOCKER_BONUS = 1  # §6.3.3: +1 to hit in every round
+HIGH_GROUND_BONUS = 1  # §7.1.7: +1 more at the top of a ladder
+MAIN_GATE_RATIO = 2  # §6.3.5
+BREACH_RATIO = 2  # §6.3.5: a ratio above 2
+
+
+def blocker_of(state: BattleState, where: str) -> str | None:
+    """The model blocking ``where``, if any."""
+    kind, _, ref = where.partition(":")
+    if kind == "gate":
+        return state.gate(ref).blocker
+    if kind == "ladder":
+        return state.ladder(ref).blocker
+    if kind == "breach":
+        return state.works_of(ref).blocker
+    raise IllegalAction(f"{where!r} is not a gate, a ladder or a breach that can be blocked (§6.3)", "§6.3")
+
+
+def _with_blocker(state: BattleState, where: str, blocker: str | None) -> BattleState:
+    kind, _, ref = where.partition(":")
+    if kind == "gate":
+        return state.with_gate(replace(state.gate(ref), blocker=blocker))
+    if kind == "ladder":
+        return state.with_ladder(replace(state.ladder(ref), blocker=blocker), ref)
+    return state.with_works(replace(state.works_of(ref), blocker=blocker))
+
+
+def _check_size(state: BattleState, model: Model, where: str) -> None:
+    kind, _, ref = where.partition(":")
+    ratio = model.profile.ratio if model.profile.is_large else 1
+    if kind == "breach":
+        if not state.works_of(ref).collapsed:
+            raise IllegalAction(f"{ref} has not collapsed: there is no breach to block (§6.3.5)", "§6.3.5")
+        if ratio <= BREACH_RATIO:
+            raise IllegalAction(
+                f"a breach is blocked only by a large creature of ratio above {BREACH_RATIO}; {model.id} counts "
+                f"{ratio} (§6.3.5)",
+                "§6.3.5",
+            )
+    elif kind == "gate" and state.gate(ref).kind is GateKind.MAIN_GATE:
+        if ratio != MAIN_GATE_RATIO:
+            raise IllegalAction(
+                f"the main gate is blocked only by a large creature of ratio {MAIN_GATE_RATIO}; {model.id} counts "
+                f"{ratio} (§6.3.5)",
+                "§6.3.5",
+            )
+    elif kind == "gate" and model.profile.is_large:
+        raise IllegalAction(f"{model.id} is a large creature: it cannot block a normal door (§12.1.2)", "§12.1.2")
+
+
+def _place_of(state: BattleState, where: str) -> tuple[str, ...]:
+    """The sections a blocker of ``where`` stands on."""
+    kind, _, ref = where.partition(":")
+    if kind == "gate":
+        return gate_sections(state, ref)
+    if kind == "ladder":
+        return (state.ladder(ref).section,)
+    return (ref,)
+
+
+def block(state: BattleState, model_id: str, where: str) -> BattleState:
+    """``model_id`` declares it blocks ``where`` (§6.3.1). It must not have moved this turn, nor be engaged, and it
+    may not move or shoot while it blocks.
+    """
+    model = state.model(model_id)
+    if blocker_of(state, where) is not None:
+        raise IllegalAction(
+            f"{where} is already blocked by {blocker_of(state, where)}: one model only (§6.3.1)", "§6.3.1"
+        )
+    if str(model.place) not in _place_of(state, where):
+        raise IllegalAction(
+            f"{model_id} is not on {' or '.join(_place_of(state, where))} to block {where} (§6.3.1)", "§6.3.1"
+        )
+    if model.id in state.turn_log.moved:
+        raise IllegalAction(f"{model_id} has moved this turn: a blocker cannot move and block (§6.3.1)", "§6.3.1")
+    if state.in_contact(model_id) or model.fleeing:
+        raise IllegalAction(f"{model_id} is engaged or fleeing and cannot block (§6.3.1)", "§6.3.1")
+    _check_size(state, model, where)
+    log = state.turn_log
+    return replace(_with_blocker(state, where, model_id), turn_log=replace(log, blockers=log.blockers | {model_id}))
+
+
+def end_block(state: BattleState, where: str) -> BattleState:
+    """The blocker leaves of its own will, or is engaged by an enemy from another access (§6.3.2)."""
+    if blocker_of(state, where) is None:
+        raise IllegalAction(f"nobody blocks {where} (§6.3.2)", "§6.3.2")
+    return _with_blocker(state, where, None)
+
+
+def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice: Dice) -> Outcome:
+    """A round against the blocker of ``where`` (§6.3.3): the blocker always strikes first at +1 to hit (+1 more
+    at the top of a ladder, where the climber has no shield and one hand weapon, §7.1.7). ``attackers`` are
+    listed in order: as many fight as the blocker's ratio; an attacker killed is replaced at once by the next, once
+    (double combat). No combat result and no test follow (§6.3.4).
+    """
+    mark = dice.mark()
+    blocker_id = blocker_of(state, where)
+    if blocker_id is None:
+        raise IllegalAction(f"nobody blocks {where} (§6.3.3)", "§6.3.3")
+    blocker = state.model(blocker_id)
+    front = max(1, blocker.profile.ratio) if blocker.profile.is_large else 1  # §12.1.2
+    ladder = where.startswith("ladder:")
+    for attacker_id in attackers:
+        if state.model(attacker_id).side is blocker.side:
+            raise IllegalAction(f"{attacker_id} is on the blocker's side (§6.3.3)", "§6.3.3")
+    if len(attackers) > front + 1:
+        raise IllegalAction(
+            f"{front} model{'s' if front > 1 else ''} attack {blocker_id}, and one more replaces a fallen attacker: "
+            f"{len(attackers)} named (§6.3.3, §12.1.2)",
+            "§6.3.3",
+        )
+    kind = state.fort.section(_place_of(state, where)[0]).kind
+    events: list[Event] = []
+    queue = list(attackers)
+    engaged = queue[:front]
+    queue = queue[front:]
+    bonus = BLOCKER_BONUS + (HIGH_GROUND_BONUS if ladder else 0)
+    for round_ in (1, 2):
+        # §6.3.3: the blocker strikes first at its bonus, on the first attacker
+        target = engaged[0]
+        need = melee_to_hit(blocker.profile.ws, state.model(target).profile.ws, bonus)
+        hits = roll_hits(dice, need, blocker.profile.a, f"§6.3.3 {blocker_id} blocks {target} to hit")
+        save = Save.NO_SHIELD if ladder else Save.NORMAL  # §7.1.7
+        state, more, killed = hit_models(
+            state,
+            [target] * hits,
+            strength(blocker, kind),
+            dice,
+            f"§6.3.3 {blocker_id} on {target}",
+            "§6.3.3",
+            save=save,
+        )
+        events.extend(more)
+        engaged = [a for a in engaged if a not in killed]
+        for attacker_id in engaged:
+            attacker = state.model(attacker_id)
+            # §7.1.7: on a ladder a single hand weapon, so no extra attacks
+            count = attacker.profile.a + (
+                0 if ladder or attacker.profile.weapon is not Weapon.ADDITIONAL_HAND_WEAPON else 1
+            )
+            need = melee_to_hit(attacker.profile.ws, blocker.profile.ws)
+            hits = roll_hits(dice, need, count, f"§6.3.3 {attacker_id} attacks {blocker_id} to hit")
+            state, more, killed_blocker = hit_models(
+                state,
+                [blocker_id] * hits,
+                strength(attacker, kind),
+                dice,
+                f"§6.3.3 {attacker_id} on {blocker_id}",
+                "§6.3.3",
+            )
+            events.extend(more)
+            if killed_blocker:
+                return _blocker_falls(state, where, blocker_id, dice, mark, events)
+        if engaged or not queue or round_ == 2:
+            break
+        engaged, queue = queue[:1], queue[1:]  # §6.3.3: the next attacker steps up and a second combat is fought
+    if not engaged:
+        events.append(Event("block_held", "§7.1.8" if ladder else "§6.3.4", f"{blocker_id} holds {where}"))
+    else:
+        events.append(Event("block_draw", "§7.1.8" if ladder else "§6.3.4", f"{blocker_id} and {engaged[0]} fight on"))
+    return outcome(state, events, dice, mark)
+
+
+def _blocker_falls(
+    state: BattleState, where: str, blocker_id: str, dice: Dice, mark: int, events: list[Event]
+) -> Outcome:
+    """The blocker is dead: through a doorway the attacker may now block in turn (§6.3.4); up a ladder every
+    climber sets foot on the rampart (§7.1.8), and the ladder can no longer be blocked (§7.1.9).
+    """
+    kind, _, ref = where.partition(":")
+    if kind != "ladder":
+        events.append(Event("block_broken", "§6.3.4", f"{blocker_id} falls: {where} is open"))
+        return outcome(state, events, dice, mark)
+    ladder = state.ladder(ref)
+    climbers = state.at(Place(Zone.LADDER, ref))
+    on_rampart = Place(Zone.SECTION, ladder.section)
+    state = state.with_models({m.id: replace(m, place=on_rampart) for m in climbers})
+    log = state.turn_log
+    ids = {m.id for m in climbers}
+    state = replace(state, turn_log=replace(log, arrived=log.arrived | ids, moved=log.moved | ids))
+    state = state.with_ladder(replace(state.ladder(ref), taken=True, blocker=None), ref)
+    events.append(
+        Event(
+            "ladder_taken",
+            "§7.1.8",
+            f"{blocker_id} falls: {len(climbers)} climbers of ladder {ref} set foot on {ladder.section}",
+            tuple(ids),
+        )
+    )
+    return outcome(state, events, dice, mark)
+
+
+def gate_open(state: BattleState, gate_id: str) -> bool:
+    """Whether a gate lets the enemy through: destroyed (R4) and not blocked (§6.3)."""
+    gate = state.gate(gate_id)
+    return is_destroyed(gate.structure_points) and gate.blocker is None
+
+
+def is_blocking(state: BattleState, model_id: str) -> bool:
+    """Whether ``model_id`` blocks a gate, a breach or a ladder (and so may neither move nor shoot, §6.3.1)."""
+    found = [g.blocker for g in state.gates] + [x.blocker for x in state.ladders] + [w.blocker for w in state.works]
+    return model_id in found
