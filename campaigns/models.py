@@ -59,6 +59,27 @@ class Campaign(models.Model):
         return self.name
 
 
+class Faction(models.TextChoices):
+    """The Warhammer Fantasy Battle armies a player may lead."""
+
+    EMPIRE = "empire", _("Empire")
+    BRETONNIA = "bretonnia", _("Bretonnia")
+    DWARFS = "dwarfs", _("Dwarfs")
+    HIGH_ELVES = "high_elves", _("High Elves")
+    WOOD_ELVES = "wood_elves", _("Wood Elves")
+    DARK_ELVES = "dark_elves", _("Dark Elves")
+    ORCS_AND_GOBLINS = "orcs_and_goblins", _("Orcs & Goblins")
+    SKAVEN = "skaven", _("Skaven")
+    CHAOS = "chaos", _("Chaos")
+    BEASTS_OF_CHAOS = "beasts_of_chaos", _("Beasts of Chaos")
+    VAMPIRE_COUNTS = "vampire_counts", _("Vampire Counts")
+    TOMB_KINGS = "tomb_kings", _("Tomb Kings")
+    LIZARDMEN = "lizardmen", _("Lizardmen")
+    OGRE_KINGDOMS = "ogre_kingdoms", _("Ogre Kingdoms")
+    CHAOS_DWARFS = "chaos_dwarfs", _("Chaos Dwarfs")
+    DOGS_OF_WAR = "dogs_of_war", _("Dogs of War")
+
+
 class Role(models.TextChoices):
     ORGANISER = "organiser", _("Organiser")
     PLAYER = "player", _("Player")
@@ -70,6 +91,7 @@ class CampaignMembership(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaign_memberships")
     role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.PLAYER)
+    faction = models.CharField(_("faction"), max_length=24, choices=Faction.choices, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -83,3 +105,262 @@ class CampaignMembership(models.Model):
     @property
     def is_organiser(self) -> bool:
         return self.role == Role.ORGANISER
+
+
+class CampaignSettings(models.Model):
+    """A campaign's points limits, order deadline and house rules (RULINGS.md readings are the defaults)."""
+
+    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="settings")
+    invite_code = models.CharField(_("invitation code"), max_length=16, unique=True)
+    army_points_limit = models.PositiveIntegerField(_("army points limit"), default=3000)
+    reinforcement_points = models.PositiveIntegerField(_("points gained by a reinforce order"), default=250)
+    fort_bonus = models.PositiveIntegerField(_("victory points per fort held"), default=3)
+    order_hours = models.PositiveIntegerField(_("hours players have to give their orders"), default=72)
+    empty_sections_stay_besieged = models.BooleanField(
+        _("empty sections stay with the besieged (R11 option)"), default=False
+    )
+    belfry_overload = models.BooleanField(_("belfries may carry up to 26 models (R16 option)"), default=False)
+    sudden_end_roll = models.BooleanField(_("sieges may end after turn 5 on a 5+ (R10)"), default=True)
+
+    class Meta:
+        verbose_name = _("campaign settings")
+        verbose_name_plural = _("campaign settings")
+
+    def __str__(self) -> str:
+        return f"{self.campaign}"
+
+
+class TerritoryKind(models.TextChoices):
+    OPEN_LAND = "open", _("Open land")
+    TOWN = "town", _("Town")
+    CASTLE = "castle", _("Castle")
+    FORTRESS = "fortress", _("Fortress")
+
+
+FORTIFIED_KINDS = frozenset({TerritoryKind.CASTLE, TerritoryKind.FORTRESS})
+
+
+class Territory(models.Model):
+    """A territory of the campaign map; castles and fortresses have a fort layout (siege supplement §1)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="territories")
+    name = models.CharField(_("name"), max_length=80)
+    kind = models.CharField(_("kind"), max_length=16, choices=TerritoryKind.choices, default=TerritoryKind.OPEN_LAND)
+    owner = models.ForeignKey(
+        CampaignMembership,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="territories",
+        verbose_name=_("owner"),
+    )
+    value = models.PositiveIntegerField(_("value"), default=1)
+    x = models.FloatField(default=50.0)
+    y = models.FloatField(default=50.0)
+    neighbours = models.ManyToManyField("self", symmetrical=True, blank=True, verbose_name=_("neighbours"))
+    fort_layout = models.JSONField(_("fort layout"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["campaign", "name"], name="territory_name_unique")]
+        verbose_name = _("territory")
+        verbose_name_plural = _("territories")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def fortified(self) -> bool:
+        return self.kind in FORTIFIED_KINDS
+
+
+class Army(models.Model):
+    """A player's army on the map; a fort's garrison (*garnison*) is an army that never leaves its fort."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="armies")
+    owner = models.ForeignKey(
+        CampaignMembership, on_delete=models.CASCADE, related_name="armies", verbose_name=_("owner")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    territory = models.ForeignKey(
+        Territory, on_delete=models.PROTECT, related_name="armies", verbose_name=_("location")
+    )
+    points = models.PositiveIntegerField(_("points"))
+    is_garrison = models.BooleanField(_("fort garrison"), default=False)
+    destroyed = models.BooleanField(_("destroyed"), default=False)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("army")
+        verbose_name_plural = _("armies")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Unit(models.Model):
+    """A unit of an army's roster with its WFB profile."""
+
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="units")
+    name = models.CharField(_("name"), max_length=120)
+    count = models.PositiveIntegerField(_("models"), default=1)
+    points = models.PositiveIntegerField(_("points"), default=0)
+    profile = models.JSONField(_("profile"), default=dict)
+    save_roll = models.PositiveSmallIntegerField(_("armour save"), null=True, blank=True)
+    special_rules = models.JSONField(_("special rules"), default=list)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("unit")
+        verbose_name_plural = _("units")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TurnState(models.TextChoices):
+    OPEN = "open", _("Orders open")
+    LOCKED = "locked", _("Orders locked")
+    RESOLVING = "resolving", _("Resolving")
+    BATTLES = "battles", _("Battles to play")
+    COMPLETE = "complete", _("Complete")
+
+
+class Turn(models.Model):
+    """One campaign turn: orders open until the deadline, are locked, resolved, then its battles are played."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="turns")
+    number = models.PositiveIntegerField(_("number"))
+    state = models.CharField(_("state"), max_length=16, choices=TurnState.choices, default=TurnState.OPEN)
+    deadline = models.DateTimeField(_("order deadline"))
+    task_id = models.CharField(max_length=64, blank=True)
+    log = models.JSONField(default=list)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["campaign", "number"]
+        constraints = [models.UniqueConstraint(fields=["campaign", "number"], name="one_turn_per_number")]
+        verbose_name = _("turn")
+        verbose_name_plural = _("turns")
+
+    def __str__(self) -> str:
+        return f"{self.campaign} — {self.number}"
+
+
+class OrderKind(models.TextChoices):
+    HOLD = "hold", _("Hold")
+    MOVE = "move", _("Move")
+    ATTACK = "attack", _("Attack")
+    BESIEGE = "besiege", _("Besiege")
+    REINFORCE = "reinforce", _("Reinforce")
+
+
+class Order(models.Model):
+    """An army's order for a turn, hidden from the other players until the turn is resolved."""
+
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="orders")
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="orders", verbose_name=_("army"))
+    kind = models.CharField(_("order"), max_length=16, choices=OrderKind.choices)
+    target = models.ForeignKey(
+        Territory, on_delete=models.CASCADE, null=True, blank=True, related_name="+", verbose_name=_("target")
+    )
+    withdraw_into_fort = models.BooleanField(_("if attacked, withdraw into the fort"), default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["army__name"]
+        constraints = [models.UniqueConstraint(fields=["turn", "army"], name="one_order_per_army_per_turn")]
+        verbose_name = _("order")
+        verbose_name_plural = _("orders")
+
+    def __str__(self) -> str:
+        return f"{self.army}: {self.get_kind_display()}"
+
+
+class BattleKind(models.TextChoices):
+    FIELD = "field", _("Field battle")
+    SIEGE = "siege", _("Siege")
+
+
+class Side(models.TextChoices):
+    ATTACKER = "attacker", _("Attacker")
+    DEFENDER = "defender", _("Defender")
+
+
+class Winner(models.TextChoices):
+    ATTACKER = "attacker", _("Attacker")
+    DEFENDER = "defender", _("Defender")
+    DRAW = "draw", _("Draw")
+
+
+class Battle(models.Model):
+    """A battle the turn's resolution created, to be played on the table and reported."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="battles")
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="battles")
+    territory = models.ForeignKey(Territory, on_delete=models.CASCADE, related_name="battles")
+    kind = models.CharField(_("kind"), max_length=8, choices=BattleKind.choices)
+    attacker = models.ForeignKey(CampaignMembership, on_delete=models.CASCADE, related_name="+")
+    defender = models.ForeignKey(CampaignMembership, on_delete=models.CASCADE, related_name="+")
+    attacker_points = models.PositiveIntegerField(_("attacker points"))
+    defender_points = models.PositiveIntegerField(_("defender points"))
+    open_field_points = models.PositiveIntegerField(_("open-field points"), null=True, blank=True)
+    heroism_tokens = models.PositiveSmallIntegerField(_("heroism tokens"), default=0)
+    fort_layout = models.JSONField(_("fort layout"), null=True, blank=True)
+    winner = models.CharField(_("winner"), max_length=8, choices=Winner.choices, blank=True)
+    attacker_victory_points = models.PositiveIntegerField(_("attacker victory points"), default=0)
+    defender_victory_points = models.PositiveIntegerField(_("defender victory points"), default=0)
+    victory_detail = models.JSONField(default=dict, blank=True)
+    attacker_losses = models.PositiveIntegerField(_("attacker losses (points)"), default=0)
+    defender_losses = models.PositiveIntegerField(_("defender losses (points)"), default=0)
+    notes = models.TextField(_("notes"), blank=True)
+    played_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["turn__number", "pk"]
+        verbose_name = _("battle")
+        verbose_name_plural = _("battles")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} — {self.territory}"
+
+    @property
+    def played(self) -> bool:
+        return bool(self.winner)
+
+
+class BattleArmy(models.Model):
+    """An army in a battle, with the territory it marched from (where it falls back if beaten)."""
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="participants")
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="battles")
+    side = models.CharField(max_length=8, choices=Side.choices)
+    origin = models.ForeignKey(Territory, on_delete=models.CASCADE, related_name="+")
+    points = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["battle", "army"], name="army_once_per_battle")]
+
+    def __str__(self) -> str:
+        return f"{self.army} ({self.get_side_display()})"
+
+
+class Score(models.Model):
+    """A player's tally at the end of a turn: the chart of points over turns reads these."""
+
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="scores")
+    membership = models.ForeignKey(CampaignMembership, on_delete=models.CASCADE, related_name="scores")
+    battle_points = models.IntegerField(default=0)
+    territory_points = models.IntegerField(default=0)
+    fort_points = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["turn__number"]
+        constraints = [models.UniqueConstraint(fields=["turn", "membership"], name="one_score_per_turn")]
+
+    def __str__(self) -> str:
+        return f"{self.membership} — {self.turn}"
+
+    @property
+    def total(self) -> int:
+        return self.battle_points + self.territory_points + self.fort_points
