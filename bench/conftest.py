@@ -16,7 +16,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture
 def record(request: pytest.FixtureRequest) -> Callable[[str, str, float], None]:
-    """``record(case, kind, mean_seconds)``; kind is ``uncached``, ``cached`` or ``monte_carlo``."""
+    """``record(case, kind, mean_seconds)``; kind is ``exact``, ``cold`` or ``monte_carlo``."""
     means = request.config.stash[MEANS]
 
     def store(case: str, kind: str, mean: float) -> None:
@@ -33,16 +33,14 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
     write = terminalreporter.write_line
     write("")
     write("Exact odds against a 100,000-run vectorised Monte Carlo (means of this run)")
-    write(
-        f"{'case':<18}{'exact uncached':>16}{'exact cached':>14}{'Monte Carlo':>14}{'MC/uncached':>13}{'MC/cached':>12}"
-    )
+    write(f"{'case':<18}{'exact':>12}{'exact cold':>14}{'Monte Carlo':>14}{'MC/exact':>11}{'MC/cold':>10}")
     for case in cases:
-        uncached = means.get((case, "uncached"))
-        cached = means.get((case, "cached"))
+        exact = means.get((case, "exact"))
+        cold = means.get((case, "cold"))
         monte_carlo = means.get((case, "monte_carlo"))
-        if uncached is None or cached is None or monte_carlo is None:
+        if exact is None or cold is None or monte_carlo is None:
             continue
         write(
-            f"{case:<18}{uncached * 1e6:>13.1f} µs{cached * 1e6:>11.2f} µs{monte_carlo * 1e3:>11.1f} ms"
-            f"{monte_carlo / uncached:>12,.0f}×{monte_carlo / cached:>11,.0f}×"
+            f"{case:<18}{exact * 1e6:>9.2f} µs{cold * 1e6:>11.1f} µs{monte_carlo * 1e3:>11.1f} ms"
+            f"{monte_carlo / exact:>10,.0f}×{monte_carlo / cold:>9,.0f}×"
         )

@@ -1,6 +1,6 @@
 """Exact odds for the siege mechanics: every probability is a :class:`~fractions.Fraction` (``ODDS_API.md``).
 
-Each answer is composed from :class:`rules.dist.Dist` operations over the rules' own functions (the siege chapters
+Each answer is computed from :mod:`rules.dist` operations over the rules' own functions (the siege chapters
 under :mod:`rules.siege` and the WFB tables in :mod:`rules.wfb`), so no number is typed twice::
 
     >>> from fractions import Fraction as F
@@ -9,18 +9,24 @@ under :mod:`rules.siege` and the WFB tables in :mod:`rules.wfb`), so no number i
     >>> game_length()
     {5: Fraction(1, 3), 6: Fraction(2, 3)}
 
-The distributions behind the answers are cached (they are immutable); every call returns a new list or dict.
-:func:`cache_clear` empties the caches. Bad arguments raise ``ValueError`` naming the argument and its range.
+Questions with a small domain (a ladder push-back, a break test, the game length) are answered from exact tables
+built at import. The turn-by-turn questions run an integer Markov chain (:class:`~rules.dist.Chain`) compiled from
+the rules the first time it is needed, once per strength and damage die (which also gives :func:`structure_hit`),
+per ram and gate, per sapping target and counter-mining; compiling takes 0.05–0.3 ms, running one a few
+microseconds a step. Wounds are exact binomials. No answer is cached: every call computes it and returns a new list
+or dict; :func:`cache_clear` forgets the compiled chains. Bad arguments raise ``ValueError`` naming the argument
+and its range.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache, partial
+from functools import cache, partial
 
 from rules import wfb
 from rules.dice import D6
-from rules.dist import Dist, trajectory
+from rules.dist import Chain, Dist
 from rules.siege import gates, ladders, rams, structure
 from rules.siege import mining as sapping
 from rules.siege.fort import minimum_sections
@@ -54,12 +60,33 @@ MAX_MODIFIER = 10
 """Modifiers beyond ±10 cannot change any need, so larger ones are refused as likely mistakes."""
 
 _D6 = Dist.of(D6)
+_D6_SIDES = len(D6.faces)
+_D6_MEETING: dict[int | None, int] = {None: 0} | {
+    need: sum(face >= need for face in D6.faces) for need in range(1, _D6_SIDES + 1)
+}
+"""How many D6 faces meet a need (``None``: none do), to keep the per-attack chances in integers."""
+
+_STRENGTHS = range(1, 11)
+"""S1–S10, the strengths a hit on a structure can have (§5.9)."""
 _COLLAPSED = -1
 """The state of a section that has collapsed, in the damage-point chains."""
+_OUTCOMES = tuple(structure.StructureOutcome)
+_COLLAPSE = _OUTCOMES.index(structure.StructureOutcome.COLLAPSE)
+
+
+def _checked(name: str, value: int, accepted: range) -> int:
+    """``value`` if it is an ``int`` in ``accepted``, else the ``ValueError`` of :func:`check_range`.
+
+    Every answer is cheap now, so the argument checks are a visible share of a call: this is one type test and
+    one range membership on the valid path (``type is``, as the rules refuse ``True`` for 1).
+    """
+    if type(value) is int and value in accepted:
+        return value
+    return check_range(name, value, accepted.start, accepted.stop - 1)
 
 
 def _turns(turns: int) -> int:
-    return check_range("turns", turns, 1, MAX_TURNS)
+    return _checked("turns", turns, range(1, MAX_TURNS + 1))
 
 
 def _d6_success(need: int | None) -> Dist:
@@ -69,69 +96,74 @@ def _d6_success(need: int | None) -> Dist:
     return _D6.map(lambda roll: int(roll >= need))
 
 
-def _fails(success: Dist) -> Dist:
-    return success.map(lambda k: 1 - k)
-
-
-def _both(a: Dist, b: Dist) -> Dist:
-    return a.combine(b, min)
-
-
-def _probability(success: Dist) -> Fraction:
-    return success.probability(1)
-
-
 # §7.1.6 ladders
+
+_LADDER = {helpers: _D6.at_least(ladders.pushback_need(helpers)) for helpers in range(ladders.MAX_HELPERS + 1)}
 
 
 def ladder_pushback(helpers: int) -> Fraction:
     """P(the besieged push a ladder back): 6+ on a D6, +1 per helping model, ``helpers`` 0–2 (§7.1.6)."""
-    return _ladder_pushback(ladders.pushback_need(helpers))
-
-
-@lru_cache(maxsize=8)
-def _ladder_pushback(need: int) -> Fraction:
-    return _probability(_d6_success(need))
+    if type(helpers) is not int or helpers not in _LADDER:
+        ladders.pushback_need(helpers)  # the rule's own check raises
+    return _LADDER[helpers]
 
 
 # §5.9 structure damage
 
 
-@lru_cache(maxsize=1024)
-def _score(strength: int, damage: str, prior: int) -> Dist:
+@dataclass(frozen=True)
+class _Section:
+    """One hit's effect on a wall or tower section, for one strength and damage die (§5.9, R5)."""
+
+    cap: int
+    """Damage points from which every hit collapses the section: more points change nothing, so they share a state."""
+    hit: tuple[tuple[tuple[str, Fraction], ...], ...]
+    """The answer of :func:`structure_hit`, by damage points 0 … ``cap``."""
+    chain: Chain
+    """Damage points hit after hit, ``_COLLAPSED`` once the section has collapsed."""
+
+
+def _rows(rolls: Dist, strength: int, points: int) -> Dist:
+    """The Table 3 row (index into :class:`~rules.siege.structure.StructureOutcome`) of one hit."""
+    return rolls.map(lambda roll: _OUTCOMES.index(structure.outcome(structure.score(strength, roll, points))))
+
+
+def _points_after(points: int, cap: int, row: int) -> int:
+    outcome = _OUTCOMES[row]
+    if outcome is structure.StructureOutcome.COLLAPSE:
+        return _COLLAPSED
+    return min(points + outcome.damage_points, cap)
+
+
+@cache
+def _section(strength: int, damage: str) -> _Section:
     # R5: single damage adds nothing to the score; multiple damage adds its die.
     die = structure.damage_die(damage)
     rolls = Dist.constant(0) if die is None else Dist.of(die)
-    return rolls.map(lambda roll: structure.score(strength, roll, prior))
+    rows: list[Dist] = []
+    while not rows or rows[-1].outcomes != (_COLLAPSE,):
+        rows.append(_rows(rolls, strength, len(rows)))
+    cap = len(rows) - 1
+    step = {points: row.map(partial(_points_after, points, cap)) for points, row in enumerate(rows)}
+    step[_COLLAPSED] = Dist.constant(_COLLAPSED)
+    hit = tuple(tuple((_OUTCOMES[i].value, p) for i, p in row.pmf().items()) for row in rows)
+    return _Section(cap, hit, Chain(step))
 
 
-@lru_cache(maxsize=4096)
-def _after_hit(strength: int, damage: str, points: int) -> Dist:
-    """Damage points after one hit on a section with ``points``: collapsed stays collapsed, else Table 3 adds (R5)."""
-    if points == _COLLAPSED:
-        return Dist.constant(_COLLAPSED)
-    return _score(strength, damage, points).map(lambda s: _next_points(points, structure.outcome(s)))
-
-
-def _next_points(points: int, outcome: structure.StructureOutcome) -> int:
-    if outcome is structure.StructureOutcome.COLLAPSE:
-        return _COLLAPSED
-    return points + outcome.damage_points
-
-
-_OUTCOMES = tuple(structure.StructureOutcome)
-
-
-def _check_hit(strength: int, damage: str, prior: int) -> None:
-    check_range("strength", strength, 1, 10)
-    check_choice("damage", damage, structure.DAMAGE_DICE)
-    check_range("prior", prior, 0)
-
-
-@lru_cache(maxsize=1024)
-def _structure_hit(strength: int, damage: str, prior: int) -> tuple[tuple[str, Fraction], ...]:
-    outcomes = _score(strength, damage, prior).map(lambda s: _OUTCOMES.index(structure.outcome(s)))
-    return tuple((_OUTCOMES[i].value, p) for i, p in outcomes.pmf().items())
+def _check_hit(strength: int, damage: str, prior: int) -> _Section:
+    """The compiled section for a hit; on bad arguments, the ``ValueError`` naming the first one."""
+    if not (
+        type(strength) is int
+        and strength in _STRENGTHS
+        and type(damage) is str
+        and damage in structure.DAMAGE_DICE
+        and type(prior) is int
+        and prior >= 0
+    ):
+        check_range("strength", strength, _STRENGTHS.start, _STRENGTHS.stop - 1)
+        check_choice("damage", damage, structure.DAMAGE_DICE)
+        check_range("prior", prior, 0)
+    return _section(strength, damage)
 
 
 def structure_hit(strength: int, damage: str, prior: int) -> dict[str, Fraction]:
@@ -139,51 +171,52 @@ def structure_hit(strength: int, damage: str, prior: int) -> dict[str, Fraction]
 
     ``damage`` is ``"1"``, ``"D2"``, ``"D3"``, ``"D4"`` or ``"D6"``; keys are the outcomes with P > 0.
     """
-    _check_hit(strength, damage, prior)
-    return dict(_structure_hit(strength, damage, prior))
-
-
-@lru_cache(maxsize=256)
-def _bombardment(strength: int, damage: str, hits_per_turn: int, turns: int, prior: int) -> tuple[Fraction, ...]:
-    # R5: hits resolve one after another, each reading the points the last one left, turn after turn.
-    after_each_hit = trajectory(Dist.constant(prior), partial(_after_hit, strength, damage), hits_per_turn * turns)
-    return tuple(s.probability(_COLLAPSED) for s in after_each_hit[hits_per_turn - 1 :: hits_per_turn])
+    section = _check_hit(strength, damage, prior)
+    return dict(section.hit[min(prior, section.cap)])
 
 
 def bombardment(strength: int, damage: str, hits_per_turn: int, turns: int, prior: int = 0) -> list[Fraction]:
     """P(the section has collapsed by the end of turn ``t``), for ``t`` = 1 … ``turns`` (§5.9, R5)."""
-    _check_hit(strength, damage, prior)
-    check_range("hits_per_turn", hits_per_turn, 1, MAX_HITS_PER_TURN)
-    return list(_bombardment(strength, damage, hits_per_turn, _turns(turns), prior))
+    section = _check_hit(strength, damage, prior)
+    hits = _checked("hits_per_turn", hits_per_turn, range(1, MAX_HITS_PER_TURN + 1))
+    # R5: hits resolve one after another, each reading the points the last one left, so a turn is `hits` steps.
+    return section.chain.power(hits).probability_of(_COLLAPSED, min(prior, section.cap), _turns(turns))
 
 
 # §7.2 rams against §6 gates
 
+_DESTROYED = 0
+"""A gate's structure points once destroyed: damage never takes them below 0 (§6.1, R4)."""
 
-@lru_cache(maxsize=256)
-def _ram_vs_gate(
-    carriers: int, carrier_strength: int, gate: str, covered: bool, turns: int, reinforced: bool
-) -> tuple[Fraction, ...]:
-    kind = gates.gate_kind(gate)
-    wounds = _d6_success(wfb.to_wound(rams.ram_strength(carriers), gates.toughness(kind)))  # R3
-    per_wound = rams.ram_damage(carrier_strength)
+
+def _turn_damage(need: int | None, per_wound: rams.RamDamage, covered: bool) -> Dist:
+    """The structure points a gate loses to the ram in one besieger turn (R3)."""
+    wounds = _d6_success(need)
     damage = Dist.of(per_wound.die) + per_wound.bonus
-    strikes = [wounds.bind(lambda w: damage if w else Dist.constant(0))]
+    total = wounds.bind(lambda w: damage if w else Dist.constant(0))
     if covered:
-        strikes.append(wounds.map(lambda w: w * rams.COVERED_SECOND_STRIKE_DAMAGE))  # R3
-    defenders = gates.REINFORCING_MODELS if reinforced else 0
+        total += wounds.map(lambda w: w * rams.COVERED_SECOND_STRIKE_DAMAGE)
+    return total
 
-    @cache
-    def turn(points: int) -> Dist:
-        state = Dist.constant(points)
-        for strike in strikes:
-            state = state.combine(strike, lambda sp, dmg: max(0, sp - dmg))
-        # R4: the besieged turn between two besieger turns.
-        return state.map(lambda sp: gates.reinforce(kind, sp, defenders=defenders))
 
-    return tuple(
-        s.where(gates.is_destroyed) for s in trajectory(Dist.constant(gates.starting_points(kind)), turn, turns)
-    )
+def _after_turn(kind: gates.GateKind, damage: Dist, defenders: int, points: int) -> Dist:
+    # Each strike takes max(0, SP − damage); damage being never negative, that is SP less the turn's total.
+    # R4: then the besieged turn between two besieger turns.
+    return damage.map(lambda dmg: gates.reinforce(kind, max(_DESTROYED, points - dmg), defenders=defenders))
+
+
+def _gate_chain(kind: gates.GateKind, damage: Dist, reinforced: bool) -> Chain:
+    after = partial(_after_turn, kind, damage, gates.REINFORCING_MODELS if reinforced else 0)
+    return Chain({points: after(points) for points in range(_DESTROYED, gates.starting_points(kind) + 1)})
+
+
+@cache
+def _ram_chain(carriers: int, carrier_strength: int, gate: str, covered: bool, reinforced: bool) -> Chain:
+    """Gate structure points turn after turn; the rules' own functions check the arguments on the first call."""
+    per_wound = rams.ram_damage(carrier_strength)
+    kind = gates.gate_kind(gate)
+    need = wfb.to_wound(rams.ram_strength(carriers), gates.toughness(kind))  # R3
+    return _gate_chain(kind, _turn_damage(need, per_wound, covered), reinforced)
 
 
 def ram_vs_gate(
@@ -194,28 +227,38 @@ def ram_vs_gate(
     ``gate`` is ``"main"``, ``"postern"`` or ``"service"``. With ``reinforced``, the gate regains 1 structure point
     in each besieged turn between, never above its start (§6.4).
     """
-    rams.ram_strength(carriers)
-    rams.ram_damage(carrier_strength)
-    gates.gate_kind(gate)
-    return list(_ram_vs_gate(carriers, carrier_strength, gate, bool(covered), _turns(turns), bool(reinforced)))
+    if type(carriers) is not int or type(carrier_strength) is not int:
+        # A cached chain for 1 would otherwise answer for True.
+        rams.ram_strength(carriers)
+        rams.ram_damage(carrier_strength)
+    chain = _ram_chain(carriers, carrier_strength, gate, bool(covered), bool(reinforced))
+    return chain.probability_of(_DESTROYED, chain.states[-1], _turns(turns))
 
 
 # §10 mining
 
 
-@lru_cache(maxsize=64)
-def _mining(target: int, counter_miners: int, turns: int) -> tuple[Fraction, ...]:
+def _check_target(target: int) -> None:
+    if type(target) is not int or target not in (sapping.FOUNDATIONS, sapping.TUNNEL):
+        raise ValueError(
+            f"target must be {sapping.FOUNDATIONS} (foundations) or {sapping.TUNNEL} (tunnel), got {target!r}"
+        )
+
+
+@cache
+def _sapping_chain(target: int, counter_miners: int) -> Chain:
+    """The sapping score turn after turn, capped at ``target``; the arguments are checked on the first call."""
+    _check_target(target)
     die = sapping.counter_mining_die(counter_miners)
     subtraction = Dist.constant(0) if die is None else Dist.of(die)
     progress = Dist.of(sapping.SAPPING_DIE).combine(subtraction, sapping.progress)  # R2
 
-    @cache
     def turn(score: int) -> Dist:
         if score >= target:
             return Dist.constant(score)
         return (progress + score).clamp(high=target)
 
-    return tuple(s.at_least(target) for s in trajectory(Dist.constant(0), turn, turns))
+    return Chain.from_step([0], turn)
 
 
 def mining(target: int, counter_miners: int, turns: int) -> list[Fraction]:
@@ -223,33 +266,30 @@ def mining(target: int, counter_miners: int, turns: int) -> list[Fraction]:
 
     ``target`` is 8 (foundations) or 10 (tunnel); no sapper re-roll (§10.4).
     """
-    if target not in (sapping.FOUNDATIONS, sapping.TUNNEL):
-        raise ValueError(
-            f"target must be {sapping.FOUNDATIONS} (foundations) or {sapping.TUNNEL} (tunnel), got {target!r}"
-        )
-    sapping.counter_mining_die(counter_miners)
-    return list(_mining(target, counter_miners, _turns(turns)))
+    if type(target) is not int or type(counter_miners) is not int:
+        # A cached chain for 1 would otherwise answer for True.
+        _check_target(target)
+        sapping.counter_mining_die(counter_miners)
+    return _sapping_chain(target, counter_miners).probability_of(target, 0, _turns(turns))
 
 
 # WFB close combat and shooting (seed 002)
 
 
-def _unsaved_wound(hit: Dist, strength: int, toughness: int, armour_save: int | None) -> Dist:
-    """1 when one attack that has ``hit`` as its to-hit roll causes an unsaved wound (R8, R9)."""
-    wound = _d6_success(wfb.to_wound(strength, toughness))
-    saved = _d6_success(wfb.modified_save(armour_save, strength))
-    return _both(_both(hit, wound), _fails(saved))
+def _wounds(count: int, hits: int, hit_sides: int, strength: int, toughness: int, save: int | None) -> list[Fraction]:
+    """PMF of unsaved wounds from ``count`` attacks, each hitting on ``hits`` of ``hit_sides`` (R8, R9).
+
+    The attacks are independent and alike, so the count is binomial; the chance of one unsaved wound is
+    counted in faces (hit × wound × failed save) to stay in integers until the one ``Fraction`` it needs.
+    """
+    wounds = _D6_MEETING[wfb.to_wound(strength, toughness)]
+    unsaved = _D6_SIDES - _D6_MEETING[wfb.modified_save(save, strength)]
+    per_attack = Fraction(hits * wounds * unsaved, hit_sides * _D6_SIDES * _D6_SIDES)
+    return Dist.binomial(count, per_attack).pmf_list(count + 1)
 
 
-@lru_cache(maxsize=1024)
-def _wounds(count: int, per_attack: Dist) -> tuple[Fraction, ...]:
-    return tuple(per_attack.repeat(count).pmf_list(count + 1))
-
-
-@lru_cache(maxsize=1024)
-def _melee_attack(ws: int, target_ws: int, strength: int, toughness: int, save: int | None, hit_mod: int) -> Dist:
-    hit = _d6_success(wfb.melee_to_hit(ws, target_ws, hit_mod))  # R7
-    return _unsaved_wound(hit, strength, toughness, save)
+_MODIFIERS = range(-MAX_MODIFIER, MAX_MODIFIER + 1)
+_ATTACKS = range(MAX_ATTACKS + 1)
 
 
 def melee_wounds(
@@ -265,23 +305,10 @@ def melee_wounds(
 
     ``armour_save`` is the unmodified need (5 for 5+), ``None`` for none; ``hit_mod`` +1 makes hitting easier.
     """
-    check_range("hit_mod", hit_mod, -MAX_MODIFIER, MAX_MODIFIER)
-    check_range("attacks", attacks, 0, MAX_ATTACKS)
-    return list(_wounds(attacks, _melee_attack(ws, target_ws, strength, toughness, armour_save, hit_mod)))
-
-
-@lru_cache(maxsize=64)
-def _shooting_hit(need: int | None) -> Dist:
-    if need is None or need <= 6:
-        return _d6_success(need)
-    # R6: a need of 7-9 is a 6, then a second D6.
-    second = _d6_success(wfb.SEVEN_PLUS_SECOND_ROLL[need])
-    return _D6.bind(lambda roll: second if roll == 6 else Dist.constant(0))
-
-
-@lru_cache(maxsize=1024)
-def _shot(bs: int, strength: int, toughness: int, save: int | None, modifier: int) -> Dist:
-    return _unsaved_wound(_shooting_hit(wfb.shooting_to_hit(bs, modifier)), strength, toughness, save)
+    _checked("hit_mod", hit_mod, _MODIFIERS)
+    _checked("attacks", attacks, _ATTACKS)
+    hits = _D6_MEETING[wfb.melee_to_hit(ws, target_ws, hit_mod)]  # R7
+    return _wounds(attacks, hits, _D6_SIDES, strength, toughness, armour_save)
 
 
 def shooting_wounds(
@@ -296,49 +323,55 @@ def shooting_wounds(
 
     ``modifier`` is the sum of the to-hit modifiers, negative being harder, with the 7+ rule (R6).
     """
-    check_range("modifier", modifier, -MAX_MODIFIER, MAX_MODIFIER)
-    check_range("shots", shots, 0, MAX_ATTACKS)
-    return list(_wounds(shots, _shot(bs, strength, toughness, armour_save, modifier)))
+    _checked("modifier", modifier, _MODIFIERS)
+    _checked("shots", shots, _ATTACKS)
+    need = wfb.shooting_to_hit(bs, modifier)
+    if need is None or need <= _D6_SIDES:
+        return _wounds(shots, _D6_MEETING[need], _D6_SIDES, strength, toughness, armour_save)
+    # R6: a need of 7-9 is a 6, then a second D6.
+    hits = _D6_MEETING[_D6_SIDES] * _D6_MEETING[wfb.SEVEN_PLUS_SECOND_ROLL[need]]
+    return _wounds(shots, hits, _D6_SIDES * _D6_SIDES, strength, toughness, armour_save)
 
+
+# Break tests
 
 _2D6 = _D6.repeat(2)
 
 
-@lru_cache(maxsize=256)
+def _passes(leadership: int, lost_by: int) -> Fraction:
+    return _2D6.where(lambda roll: wfb.break_test_passes(leadership, lost_by, roll))
+
+
+def _break_row(leadership: int) -> tuple[Fraction, ...]:
+    """P(passing) by ``lost_by`` from 0 until no roll passes; a larger margin cannot pass either."""
+    row = [_passes(leadership, 0)]
+    while row[-1]:
+        row.append(_passes(leadership, len(row)))
+    return tuple(row)
+
+
+_BREAK = {leadership: _break_row(leadership) for leadership in range(1, wfb.CHARACTERISTIC_MAX + 1)}
+
+
 def break_test(leadership: int, lost_by: int) -> Fraction:
     """P(a unit that lost its combat by ``lost_by`` passes its break test: 2D6 ≤ Ld − ``lost_by``)."""
-    wfb.break_test_passes(leadership, lost_by, 2)
-    return _2D6.where(lambda roll: wfb.break_test_passes(leadership, lost_by, roll))
+    if not (type(leadership) is int and type(lost_by) is int and leadership in _BREAK and lost_by >= 0):
+        wfb.break_test_passes(leadership, lost_by, 2)  # the rule's own check raises
+    row = _BREAK[leadership]
+    return row[min(lost_by, len(row) - 1)]
 
 
 # §16 game length
 
+_GAME_LENGTH = tuple(Dist.of(EARLY_END_DIE).map(last_turn).pmf().items())
+
 
 def game_length() -> dict[int, Fraction]:
     """The distribution of the battle's number of turns (§16, R10)."""
-    return dict(_game_length())
-
-
-@cache
-def _game_length() -> tuple[tuple[int, Fraction], ...]:
-    return tuple(Dist.of(EARLY_END_DIE).map(last_turn).pmf().items())
+    return dict(_GAME_LENGTH)
 
 
 def cache_clear() -> None:
-    """Empty the caches of the distributions behind the answers (for measuring uncached calls)."""
-    for cached in (
-        _score,
-        _after_hit,
-        _structure_hit,
-        _bombardment,
-        _ram_vs_gate,
-        _mining,
-        _wounds,
-        _melee_attack,
-        _shooting_hit,
-        _shot,
-        _ladder_pushback,
-        break_test,
-        _game_length,
-    ):
-        cached.cache_clear()
+    """Forget the compiled chains, so that the next calls compile them again (for measuring that cost)."""
+    for compiled in (_section, _ram_chain, _sapping_chain):
+        compiled.cache_clear()
