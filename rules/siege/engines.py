@@ -22,6 +22,8 @@ from typing import Any, TypeVar
 from rules.siege.fort import GateKind
 
 __all__ = [
+    "COVERED_RAM_STRUCTURE_POINTS",
+    "TOWER_STRUCTURE_POINTS",
     "Budget",
     "Fire",
     "GateStatus",
@@ -35,6 +37,10 @@ __all__ = [
     "from_json",
     "to_json",
 ]
+
+
+TOWER_STRUCTURE_POINTS = 7  # §7.3.2
+COVERED_RAM_STRUCTURE_POINTS = 4  # §7.2.3
 
 
 class Liquid(StrEnum):
@@ -73,7 +79,7 @@ class SiegeTower:
 
     id: str
     section: str | None
-    structure_points: int = 7
+    structure_points: int = TOWER_STRUCTURE_POINTS
     crew: tuple[str, ...] = ()
     collapsed: bool = False
 
@@ -88,7 +94,7 @@ class Ram:
     covered: bool = False
     carriers: tuple[str, ...] = ()
     gate: str | None = None
-    structure_points: int = 4
+    structure_points: int = COVERED_RAM_STRUCTURE_POINTS
     wrecked: bool = False
 
 

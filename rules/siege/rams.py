@@ -9,19 +9,34 @@ each wound does damage by the carriers' majority natural strength (R3)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from rules.dice import D4, D6, Die
+from rules.dice import D4, D6, Dice, Die
+from rules.siege.engines import COVERED_RAM_STRUCTURE_POINTS
+from rules.siege.gates import damage_gate, is_destroyed, touches_gate, toughness
+from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Side, outcome
 from rules.validation import check_range
+from rules.wfb import to_wound
 
 __all__ = [
     "COVERED_SECOND_STRIKE_DAMAGE",
+    "COVERED_STRUCTURE_POINTS",
+    "COVERED_TOUGHNESS",
     "MAX_CARRIERS",
     "MIN_CARRIERS",
     "RamDamage",
+    "bring_ram",
+    "carry_ram",
+    "damage_ram",
+    "drop_ram",
+    "must_drop_ram",
     "ram_damage",
+    "ram_speed",
     "ram_strength",
     "strikes",
+    "use_ram",
 ]
 
 MIN_CARRIERS = 6
@@ -58,3 +73,127 @@ def ram_damage(carrier_strength: int) -> RamDamage:
 def strikes(covered: bool) -> int:
     """Strikes in one close-combat phase: one, or two for a covered ram (§7.2.3, R3)."""
     return 2 if covered else 1
+
+
+COVERED_TOUGHNESS = 8
+COVERED_STRUCTURE_POINTS = COVERED_RAM_STRUCTURE_POINTS
+"""A covered ram: T8, 4 structure points (§7.2.3)."""
+WRECKED_USE_NEED = 5
+"""A destroyed covered ram still swings as a plain ram on a D6 of 5+ (§7.2.3)."""
+FULL_SPEED_CARRIERS = 9
+"""6 to 8 carriers move at half speed, 9 or 10 at full speed (§7.2.1)."""
+
+
+def ram_speed(carriers: int, move: int) -> int:
+    """The move in cm of a ram's carriers: half with 6 to 8, full with 9 or 10 (§7.2.1); forced marches allowed."""
+    ram_strength(carriers)
+    return move if carriers >= FULL_SPEED_CARRIERS else move // 2
+
+
+def _weight(state: BattleState, carriers: Sequence[str]) -> int:
+    return sum(state.model(c).profile.ratio for c in carriers)
+
+
+def carry_ram(state: BattleState, ram_id: str, carriers: Sequence[str]) -> BattleState:
+    """Models take up a ram (or pick up a dropped one, as for ladders, §7.2.2): 6 to 10, large creatures counting
+    their ratio (§7.2.1, §12.1.4).
+    """
+    ram = state.ram(ram_id)
+    weight = _weight(state, carriers)
+    if not MIN_CARRIERS <= weight <= MAX_CARRIERS:
+        raise IllegalAction(
+            f"a ram is carried by {MIN_CARRIERS} to {MAX_CARRIERS} models, not {weight} (§7.2.1)", "§7.2.1"
+        )
+    places = {state.model(c).place for c in carriers}
+    if len(places) != 1 or next(iter(places)).inside:
+        raise IllegalAction("a ram's carriers stand together outside the fort: it never enters it (§7.2.1)", "§7.2.1")
+    return state.with_ram(replace(ram, carriers=tuple(carriers)))
+
+
+def must_drop_ram(state: BattleState, ram_id: str) -> bool:
+    """§7.2.2 as §7.1.2: carriers engaged, fleeing, or fewer than the ram needs."""
+    carriers = [state.model(c) for c in state.ram(ram_id).carriers]
+    return _weight(state, [m.id for m in carriers]) < MIN_CARRIERS or any(
+        m.fleeing or state.in_contact(m.id) for m in carriers
+    )
+
+
+def drop_ram(state: BattleState, ram_id: str) -> BattleState:
+    """The carriers let the ram go; it stays where they were (§7.2.2)."""
+    return state.with_ram(replace(state.ram(ram_id), carriers=(), gate=None))
+
+
+def bring_ram(state: BattleState, ram_id: str, gate_id: str) -> BattleState:
+    """The ram's carriers reach the gate: it may strike from the end of this movement phase (§7.2.4)."""
+    ram = state.ram(ram_id)
+    if not all(touches_gate(state, state.model(c), gate_id) for c in ram.carriers) or not ram.carriers:
+        raise IllegalAction(f"ram {ram_id}'s carriers must stand at gate {gate_id} (§7.2.4)", "§7.2.4")
+    return state.with_ram(replace(ram, gate=gate_id))
+
+
+def _majority_strength(state: BattleState, carriers: Sequence[str], dice: Dice, ram_id: str) -> int:
+    """The natural strength most carriers have; a tie is settled on a D6: 1–3 the lower, 4–6 the higher (§7.2.4)."""
+    counts = Counter(state.model(c).profile.s for c in carriers)
+    top = max(counts.values())
+    tied = sorted(s for s, n in counts.items() if n == top)
+    if len(tied) == 1:
+        return tied[0]
+    return tied[-1] if dice.roll(D6, f"§7.2.4 ram {ram_id} carriers' strength") >= 4 else tied[0]
+
+
+def use_ram(state: BattleState, ram_id: str, dice: Dice) -> Outcome:
+    """Strike the gate in the close-combat phase (§7.2.4, R3): one to-wound roll of the ram's strength against the
+    gate's toughness, damage by the carriers' majority strength; a covered ram strikes again for 1 damage.
+    """
+    mark = dice.mark()
+    ram = state.ram(ram_id)
+    if state.active is not Side.BESIEGER:
+        raise IllegalAction("rams strike in the besieger's close-combat phase (§7.2.4)", "§7.2.4")
+    if ram_id in state.turn_log.rammed:
+        raise IllegalAction(f"ram {ram_id} has struck this phase: one use a phase (R3)", "R3")
+    if ram.gate is None:
+        raise IllegalAction(f"ram {ram_id} is not in contact with a gate (§7.2.4)", "§7.2.4")
+    gate = state.gate(ram.gate)
+    if is_destroyed(gate.structure_points):
+        raise IllegalAction(f"gate {gate.id} is already destroyed (R4)", "R4")
+    carriers = [c for c in ram.carriers if touches_gate(state, state.model(c), gate.id)]
+    weight = _weight(state, carriers)
+    if weight < MIN_CARRIERS:
+        raise IllegalAction(
+            f"ram {ram_id} has {weight} carriers at the gate; it needs {MIN_CARRIERS} (§7.2.1)", "§7.2.1"
+        )
+    log = state.turn_log
+    state = replace(state, turn_log=replace(log, rammed=log.rammed | {ram_id}))
+    events: list[Event] = []
+    if ram.wrecked:
+        roll = dice.roll(D6, f"§7.2.3 wrecked ram {ram_id}")
+        if roll < WRECKED_USE_NEED:
+            events.append(Event("ram_broken", "§7.2.3", f"roll {roll}: the wrecked ram {ram_id} cannot be used"))
+            return outcome(state, events, dice, mark)
+    per_wound = ram_damage(_majority_strength(state, carriers, dice, ram_id))
+    need = to_wound(ram_strength(weight), toughness(gate.kind))
+    total = 0
+    for strike in range(1, strikes(ram.covered and not ram.wrecked) + 1):
+        reason = f"§7.2.4 ram {ram_id} strike {strike}"
+        if need is None or dice.roll(D6, f"{reason} to wound") < need:
+            continue
+        if strike == 1:
+            total += dice.roll(per_wound.die, f"{reason} damage") + per_wound.bonus
+        else:
+            total += COVERED_SECOND_STRIKE_DAMAGE
+    state, event = damage_gate(state, gate.id, total)
+    events.append(
+        Event("ram", "§7.2.4", f"ram {ram_id} (S{weight}) does {total} damage to gate {gate.id}", ram.carriers)
+    )
+    events.append(event)
+    return outcome(state, events, dice, mark)
+
+
+def damage_ram(state: BattleState, ram_id: str, points: int) -> tuple[BattleState, Event]:
+    """``points`` on a covered ram; at 0 it is wrecked (§7.2.3)."""
+    ram = state.ram(ram_id)
+    if not ram.covered:
+        raise IllegalAction(f"ram {ram_id} is not covered: only a covered ram is a target (§5.3, §7.2.3)", "§7.2.3")
+    left = max(0, ram.structure_points - points)
+    state = state.with_ram(replace(ram, structure_points=left, wrecked=ram.wrecked or left == 0))
+    return state, Event("ram_damage", "§7.2.3", f"covered ram {ram_id} loses {points}, {left} structure points left")

@@ -1,0 +1,149 @@
+"""Fire (*le feu*, §9): flaming shots set wooden structures alight, fires burn on each turn, water puts them out.
+
+Wooden structures are gates (``"gate:G1"``), covered rams (``"ram:R1"``) and siege towers (``"siege_tower:ST1"``).
+Each start of a player turn every burning structure rolls on the fire table (R1)::
+
+    >>> fire_result(2, blazing=False), fire_result(2, blazing=True), fire_result(6, blazing=False)
+    (<FireResult.OUT: 'out'>, <FireResult.BURNS: 'burns'>, <FireResult.BLAZE: 'blaze'>)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from enum import StrEnum
+
+from rules.dice import D3, D6, Dice
+from rules.siege.engines import Fire
+from rules.siege.gates import damage_gate
+from rules.siege.rams import damage_ram
+from rules.siege.siege_towers import damage_tower
+from rules.siege.state import BattleState, Event, IllegalAction, Outcome, outcome
+from rules.validation import check_range
+
+__all__ = [
+    "CATCH_NEED",
+    "OIL_ON_FIRE_DIE",
+    "FireResult",
+    "burn",
+    "catch_fire",
+    "damage_structure",
+    "fire_result",
+    "oil_on_fire",
+    "pour_water",
+]
+
+CATCH_NEED = 5
+"""A D6 of 5–6 for all the flaming hits a structure took this turn sets it alight (§9.2)."""
+OIL_ON_FIRE_DIE = D6
+"""Boiling oil on a burning structure does D6 damage points at once (§9.3)."""
+DOUSING_TO_PUT_OUT = 2
+"""Two water braziers poured in one turn put out every fire (§9.4)."""
+FLAMING_WEAPONS = frozenset({"bow", "short bow", "long bow", "crossbow", "javelin", "bolt thrower"})
+"""§9.1.3: every kind of bow, javelins and bolt throwers' bolts (a crossbow is a bow here)."""
+
+
+class FireResult(StrEnum):
+    OUT = "out"  # 1-2 le feu s'éteint
+    BURNS = "burns"  # 3-4 continue sans se propager
+    SPREADS = "spreads"  # 5 se propage: +1 point
+    BLAZE = "blaze"  # 6 s'embrase: D3 points
+
+
+def fire_result(score: int, *, blazing: bool) -> FireResult:
+    """The fire table (§9.3, R1): the D6 plus 1 a fire beyond the first, above 6 counting as 6; once blazing, 1–2
+    count as 3–4.
+    """
+    check_range("score", score, 1)
+    score = min(score, 6)
+    if score <= 2:
+        return FireResult.BURNS if blazing else FireResult.OUT
+    if score <= 4:
+        return FireResult.BURNS
+    return FireResult.SPREADS if score == 5 else FireResult.BLAZE
+
+
+def damage_structure(state: BattleState, target: str, points: int, dice: Dice) -> tuple[BattleState, list[Event]]:
+    """``points`` structure points off a wooden structure (a gate, a covered ram or a siege tower)."""
+    kind, _, ref = target.partition(":")
+    if kind == "gate":
+        state, event = damage_gate(state, ref, points)
+        return state, [event]
+    if kind == "ram":
+        state, event = damage_ram(state, ref, points)
+        return state, [event]
+    if kind == "siege_tower":
+        return damage_tower(state, ref, points, dice)
+    raise IllegalAction(f"{target!r} is not a wooden structure: a gate, a covered ram or a siege tower (§9.2)", "§9.2")
+
+
+def _fire(state: BattleState, target: str) -> Fire | None:
+    return next((f for f in state.fires if f.target == target), None)
+
+
+def _with_fire(state: BattleState, target: str, fire: Fire | None) -> BattleState:
+    others = tuple(f for f in state.fires if f.target != target)
+    return replace(state, fires=others if fire is None else (*others, fire))
+
+
+def catch_fire(state: BattleState, target: str, dice: Dice) -> Outcome:
+    """After flaming hits on a wooden structure: one D6 for all of them this turn, 5–6 a fire starts (one more if
+    it burns already, §9.2, §9.3).
+    """
+    mark = dice.mark()
+    if target in state.turn_log.ignition:
+        return outcome(state, [], dice, mark)
+    log = state.turn_log
+    state = replace(state, turn_log=replace(log, ignition=log.ignition | {target}))
+    roll = dice.roll(D6, f"§9.2 {target} catches fire")
+    if roll < CATCH_NEED:
+        return outcome(state, [Event("no_fire", "§9.2", f"roll {roll}: {target} does not catch fire")], dice, mark)
+    fire = _fire(state, target)
+    state = _with_fire(state, target, Fire(target) if fire is None else replace(fire, fires=fire.fires + 1))
+    return outcome(state, [Event("fire", "§9.2", f"roll {roll}: {target} catches fire")], dice, mark)
+
+
+def burn(state: BattleState, dice: Dice) -> Outcome:
+    """Start of a player turn: each burning structure rolls on the fire table (§9.3, R1); each water brazier
+    poured on it last turn takes 1 off the damage (§9.4).
+    """
+    mark = dice.mark()
+    events: list[Event] = []
+    for fire in state.fires:
+        roll = dice.roll(D6, f"§9.3 fire on {fire.target}")
+        result = fire_result(roll + fire.fires - 1, blazing=fire.blazing)
+        damage = 0
+        if result is FireResult.SPREADS:
+            damage = 1
+        elif result is FireResult.BLAZE:
+            damage = dice.roll(D3, f"§9.3 {fire.target} blazes")
+        damage = max(0, damage - fire.doused)
+        events.append(Event("fire_table", "§9.3", f"roll {roll} for {fire.target}: {result}, {damage} damage"))
+        now = (
+            None
+            if result is FireResult.OUT
+            else replace(fire, blazing=fire.blazing or result is FireResult.BLAZE, doused=0)
+        )
+        state = _with_fire(state, fire.target, now)
+        if damage:
+            state, more = damage_structure(state, fire.target, damage, dice)
+            events.extend(more)
+    return outcome(state, events, dice, mark)
+
+
+def pour_water(state: BattleState, target: str) -> tuple[BattleState, Event]:
+    """A water brazier poured on a fire: 1 damage less next turn; the second in a turn puts out every fire (§9.4)."""
+    fire = _fire(state, target)
+    if fire is None:
+        raise IllegalAction(f"{target} is not burning (§9.4)", "§9.4")
+    doused = replace(fire, doused=fire.doused + 1)
+    if sum(f.doused for f in state.fires) + 1 >= DOUSING_TO_PUT_OUT:
+        return replace(state, fires=()), Event("fires_out", "§9.4", "two water braziers this turn: every fire is out")
+    return _with_fire(state, target, doused), Event("doused", "§9.4", f"water on {target}: 1 damage less next turn")
+
+
+def oil_on_fire(state: BattleState, target: str, dice: Dice) -> tuple[BattleState, list[Event]]:
+    """Boiling oil on a burning structure: D6 damage points at once (§9.3)."""
+    if _fire(state, target) is None:
+        return state, []
+    points = dice.roll(OIL_ON_FIRE_DIE, f"§9.3 oil on burning {target}")
+    return damage_structure(state, target, points, dice)

@@ -1,0 +1,133 @@
+"""Siege towers (*tours de siège*, §7.3): crew, structure, movement, assault, collapse.
+
+>>> tower_move(10), tower_move(8), tower_move(7)
+(20, 15, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.dice import D6, Dice
+from rules.siege.engines import TOWER_STRUCTURE_POINTS
+from rules.siege.hits import Save, hit_models, save_or_suffer
+from rules.siege.state import (
+    SIEGE_TOWER_HOLDS,
+    BattleState,
+    Event,
+    IllegalAction,
+    Place,
+    Side,
+    SiegeTower,
+    Zone,
+)
+from rules.validation import check_range
+
+__all__ = [
+    "AFTER_WIN",
+    "CREW",
+    "HEAVY_COVER_LOST_AFTER",
+    "STRUCTURE_POINTS",
+    "TOUGHNESS",
+    "damage_tower",
+    "disembark_after_win",
+    "has_heavy_cover",
+    "push_tower",
+    "tower_move",
+]
+
+CREW = 10  # §7.3.1
+TOUGHNESS = 9
+STRUCTURE_POINTS = TOWER_STRUCTURE_POINTS  # §7.3.2
+HEAVY_COVER_LOST_AFTER = 3
+"""The tower's heavy cover is gone once it has taken 3 structure points (§7.3.2)."""
+COLLAPSE_FALLS_ON = 2
+"""A tower at 0 falls over on a D6 of 1–2, hitting models beneath at S4 (§7.3.2)."""
+FALL_HIT = 4
+FULL_MOVE, SLOW_MOVE = 20, 15
+SLOW_CREW = 8
+AFTER_WIN = 2
+"""After a won combat, 2 more models come out of the tower (§7.3.4)."""
+
+
+def tower_move(crew: int) -> int:
+    """The tower's move in cm: 20 with 10 crew, 15 with 8 or 9, none below 8 (§7.3.3)."""
+    check_range("crew", crew, 0, SIEGE_TOWER_HOLDS)
+    return FULL_MOVE if crew >= CREW else SLOW_MOVE if crew >= SLOW_CREW else 0
+
+
+def has_heavy_cover(tower: SiegeTower) -> bool:
+    """Heavy cover for those inside until it has lost 3 structure points (§7.3.2)."""
+    return STRUCTURE_POINTS - tower.structure_points < HEAVY_COVER_LOST_AFTER
+
+
+def _crew(state: BattleState, tower: SiegeTower) -> int:
+    inside = Place(Zone.SIEGE_TOWER, tower.id)
+    return sum(state.model(c).profile.ratio for c in tower.crew if state.model(c).place == inside)
+
+
+def push_tower(state: BattleState, tower_id: str, distance: int, section: str | None = None) -> BattleState:
+    """The crew push the tower ``distance`` cm, up against rampart ``section`` if given (§7.3.3, §7.3.4): at most
+    20 cm, 15 with 8 or 9 crew, none with fewer; one tower a section.
+    """
+    tower = state.siege_tower(tower_id)
+    if tower.collapsed:
+        raise IllegalAction(f"siege tower {tower_id} has collapsed (§7.3.2)", "§7.3.2")
+    crew = _crew(state, tower)
+    allowed = tower_move(crew)
+    if distance > allowed:
+        raise IllegalAction(
+            f"siege tower {tower_id} with {crew} crew moves at most {allowed} cm, not {distance} (§7.3.3)", "§7.3.3"
+        )
+    if section is not None:
+        if not state.fort.section(section).is_rampart:
+            raise IllegalAction(f"a siege tower assaults a wall or tower section, not {section} (§7.3.4)", "§7.3.4")
+        if any(t.section == section and t.id != tower_id for t in state.siege_towers):
+            raise IllegalAction(f"{section} already has a siege tower against it: one a section (§7.3.4)", "§7.3.4")
+    return state.with_siege_tower(replace(tower, section=section))
+
+
+def disembark_after_win(state: BattleState, tower_id: str, models: Sequence[str]) -> BattleState:
+    """Having won the combat on the tower's section, 2 more models come out; they fight next phase (§7.3.4)."""
+    tower = state.siege_tower(tower_id)
+    if tower.section is None:
+        raise IllegalAction(f"siege tower {tower_id} is not against a rampart (§7.3.4)", "§7.3.4")
+    result = state.result(tower.section)
+    if result is None or result.winner is not Side.BESIEGER:
+        raise IllegalAction(f"the besiegers have not won the combat on {tower.section} (§7.3.4)", "§7.3.4")
+    if len(models) > AFTER_WIN:
+        raise IllegalAction(f"{AFTER_WIN} more models come out after a win, not {len(models)} (§7.3.4)", "§7.3.4")
+    inside = Place(Zone.SIEGE_TOWER, tower_id)
+    if any(state.model(m).place != inside for m in models):
+        raise IllegalAction(f"the models must be in siege tower {tower_id} (§7.3.4)", "§7.3.4")
+    on = Place(Zone.SECTION, tower.section)
+    return state.with_models({m: replace(state.model(m), place=on) for m in models})
+
+
+def damage_tower(state: BattleState, tower_id: str, points: int, dice: Dice) -> tuple[BattleState, list[Event]]:
+    """``points`` on a siege tower; at 0 it collapses (§7.3.2): on a D6 of 1–2 it falls, hitting every model at
+    its foot at S4; everyone inside takes a basic save without shield or dies.
+    """
+    tower = state.siege_tower(tower_id)
+    left = max(0, tower.structure_points - points)
+    state = state.with_siege_tower(replace(tower, structure_points=left))
+    events = [Event("tower_damage", "§7.3.2", f"siege tower {tower_id} loses {points}, {left} left")]
+    if left or tower.collapsed:
+        return state, events
+    inside = [m.id for m in state.at(Place(Zone.SIEGE_TOWER, tower_id))]
+    state, more, _ = save_or_suffer(
+        state, inside, dice, f"§7.3.2 siege tower {tower_id} collapses", "§7.3.2", wounds=None
+    )
+    events.extend(more)
+    if tower.section is not None and dice.roll(D6, f"§7.3.2 siege tower {tower_id} falls") <= COLLAPSE_FALLS_ON:
+        below = [m.id for m in state.at(Place(Zone.FOOT, tower.section))]
+        state, more, _ = hit_models(
+            state, below, FALL_HIT, dice, f"§7.3.2 tower {tower_id} falls", "§7.3.2", save=Save.NORMAL
+        )
+        events.extend(more)
+    survivors = state.at(Place(Zone.SIEGE_TOWER, tower_id))
+    foot = Place(Zone.FOOT, tower.section) if tower.section is not None else Place(Zone.FIELD, tower_id)
+    state = state.with_models({m.id: replace(m, place=foot) for m in survivors})
+    state = state.with_siege_tower(replace(state.siege_tower(tower_id), collapsed=True, section=None, crew=()))
+    return state, events
