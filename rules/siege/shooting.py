@@ -1,0 +1,287 @@
+"""Shooting in a siege (§5): the siege's to-hit modifiers, shots at engines, gates and walls, template weapons.
+
+Modifiers are named as in :data:`rules.wfb.SHOOTING_MODIFIERS` (R6): troops on a rampart are at −2 unless exposed
+(fighting, pouring, throwing, pushing a ladder); a blocker in a gate's embrasure and the troops in a siege tower
+have heavy cover; a covered ram's carriers light cover; a large creature on a section draws every shot there (+1).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.dice import D6, Dice
+from rules.siege.blocking import is_blocking
+from rules.siege.fire import FLAMING_WEAPONS, catch_fire, damage_structure
+from rules.siege.fort import GateKind
+from rules.siege.gates import gate_sections, toughness
+from rules.siege.hits import hit_models
+from rules.siege.melee import roll_hits
+from rules.siege.profiles import Creature
+from rules.siege.rams import COVERED_TOUGHNESS
+from rules.siege.siege_towers import TOUGHNESS as TOWER_TOUGHNESS
+from rules.siege.siege_towers import has_heavy_cover
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Zone, outcome
+from rules.siege.structure import check_not_silenced, hit_section, template_strength
+from rules.wfb import shooting_modifier, shooting_to_hit, to_wound
+
+__all__ = [
+    "ALLOCATION",
+    "GATE_HIT_BY_MACHINE",
+    "allocate",
+    "bombard",
+    "main_gate_wall",
+    "modifiers",
+    "shoot",
+    "shoot_engine",
+    "shoot_gate",
+    "shoot_structure",
+]
+
+FEAR_FIRE = frozenset({Creature.TROLL, Creature.TREEMAN})
+"""Creatures that fear fire take double damage from flaming shots (§9.2)."""
+ALLOCATION = {"ram": 4, "siege_tower": 3}
+"""§5.3: the D6 up to which a shot at an engine falls on the models (covered ram 1–4, siege tower 1–3)."""
+GATE_HIT_BY_MACHINE = {GateKind.MAIN_GATE: 2, GateKind.POSTERN: 1}
+"""§5.6: a war machine's shot at a gate's section hits the gate on a D6 up to this, else the wall."""
+
+
+def modifiers(state: BattleState, target: Model, *, dead_angle: bool = False, flaming: bool = False) -> list[str]:
+    """The siege's to-hit modifiers against ``target`` (§5.1, §5.2, §9.2, §12.1.3, R6)."""
+    names: list[str] = []
+    place = target.place
+    exposed = target.id in state.turn_log.exposed or state.in_contact(target.id)
+    if place.inside and state.fort.section(place.ref).is_rampart and not exposed:
+        names.append("rampart_troops")  # §5.2
+    if is_blocking(state, target.id) and any(g.blocker == target.id for g in state.gates):
+        names.append("heavy_cover")  # §5.2: in a gate's embrasure
+    if place.zone is Zone.SIEGE_TOWER and has_heavy_cover(state.siege_tower(place.ref)):
+        names.append("heavy_cover")  # §5.2, §7.3.2
+    if any(target.id in r.carriers for r in state.rams if r.covered and not r.wrecked) and not target.profile.is_large:
+        names.append("light_cover")  # §5.2, §7.2.3: under three metres tall
+    if any(m.profile.is_large for m in state.at(place)):
+        names.append("large_target")  # §5.2, §12.1.3: everyone on the section
+    if dead_angle:
+        names.append("dead_angle")  # §5.1
+    if flaming:
+        names.append("flaming")  # §9.2
+    return names
+
+
+def _check_shooters(state: BattleState, shooters: Sequence[str], flaming: bool) -> list[Model]:
+    models = [state.model(s) for s in shooters]
+    for model in models:
+        missile = model.profile.missile
+        if missile is None or model.side is not state.active or model.fleeing or state.in_contact(model.id):
+            raise IllegalAction(f"{model.id} cannot shoot: an active, free model with a missile weapon (§5)", "§5")
+        if is_blocking(state, model.id):
+            raise IllegalAction(f"{model.id} is blocking and cannot use missile weapons (§6.3.1)", "§6.3.1")
+        if any(model.id in x.carriers for x in state.ladders):
+            raise IllegalAction(f"{model.id} carries a ladder and cannot shoot (§7.1.1)", "§7.1.1")
+        if model.place.inside:
+            check_not_silenced(state, model.place.ref, "shoot")
+        if flaming and missile.name not in FLAMING_WEAPONS:
+            raise IllegalAction(
+                f"{missile.name} cannot shoot flaming missiles: bows, javelins, bolts (§9.1.3)", "§9.1.3"
+            )
+    return models
+
+
+def shoot(
+    state: BattleState,
+    shooters: Sequence[str],
+    targets: Sequence[str],
+    dice: Dice,
+    *,
+    dead_angle: bool = False,
+    flaming: bool = False,
+    extra: Sequence[str] = (),
+) -> Outcome:
+    """Shots at models, spread over ``targets`` in turn; ``extra`` names the usual WFB modifiers (long range…)."""
+    mark = dice.mark()
+    events: list[Event] = []
+    turn = 0
+    for shooter in _check_shooters(state, shooters, flaming):
+        assert shooter.profile.missile is not None
+        for _ in range(shooter.profile.missile.shots):
+            alive = [t for t in targets if any(m.id == t for m in state.models)]
+            if not alive:
+                break
+            target = state.model(alive[turn % len(alive)])
+            turn += 1
+            names = [*modifiers(state, target, dead_angle=dead_angle, flaming=flaming), *extra]
+            need = shooting_to_hit(shooter.profile.bs, shooting_modifier(names) - state.turn_log.penalty(shooter.id))
+            hits = roll_hits(dice, need, 1, f"§5.2 {shooter.id} shoots {target.id} to hit")
+            double = [target.id] if flaming and target.profile.creature in FEAR_FIRE else []
+            state, more, _ = hit_models(
+                state,
+                [target.id] * hits,
+                shooter.profile.missile.strength,
+                dice,
+                f"§5 {shooter.id} shoots",
+                "§5.2",
+                double=double,
+            )
+            events.extend(more)
+    return outcome(state, events, dice, mark)
+
+
+def allocate(engine: str, roll: int) -> str:
+    """§5.3: the allocation D6 before the to-hit rolls: ``"models"`` or ``"engine"``."""
+    kind = engine.partition(":")[0]
+    return "models" if roll <= ALLOCATION[kind] else "engine"
+
+
+def _engine_toughness(state: BattleState, engine: str) -> int:
+    kind, _, ref = engine.partition(":")
+    if kind == "ram":
+        if not state.ram(ref).covered:
+            raise IllegalAction(f"ram {ref} is not covered: shoot at its carriers (§5.3)", "§5.3")
+        return COVERED_TOUGHNESS
+    if kind == "siege_tower":
+        return TOWER_TOUGHNESS
+    raise IllegalAction(f"{engine!r} is not a covered ram or a siege tower (§5.3)", "§5.3")
+
+
+def _engine_models(state: BattleState, engine: str) -> list[str]:
+    kind, _, ref = engine.partition(":")
+    if kind == "ram":
+        return list(state.ram(ref).carriers)
+    return [m.id for m in state.at(Place(Zone.SIEGE_TOWER, ref))]
+
+
+def shoot_engine(
+    state: BattleState, shooters: Sequence[str], engine: str, dice: Dice, *, flaming: bool = False
+) -> Outcome:
+    """Shots at a covered ram or a siege tower (§5.3): one allocation D6 first, then the to-hit rolls against the
+    models (with their cover) or the engine itself, whose wounds cost structure points. Shooting at the unit
+    escorting it is a plain :func:`shoot` (§5.4).
+    """
+    mark = dice.mark()
+    toughness_ = _engine_toughness(state, engine)
+    models = _check_shooters(state, shooters, flaming)
+    roll = dice.roll(D6, f"§5.3 allocation on {engine}")
+    side = allocate(engine, roll)
+    events = [Event("allocation", "§5.3", f"roll {roll}: the shots at {engine} fall on the {side}")]
+    if side == "models":
+        more = shoot(state, shooters, _engine_models(state, engine), dice, flaming=flaming)
+        return Outcome(more.state, (*events, *more.events), dice.since(mark))
+    wounds = 0
+    for shooter in models:
+        assert shooter.profile.missile is not None
+        need = shooting_to_hit(shooter.profile.bs, shooting_modifier(["flaming"] if flaming else []))
+        hits = roll_hits(dice, need, shooter.profile.missile.shots, f"§5.3 {shooter.id} shoots {engine} to hit")
+        wound_need = to_wound(shooter.profile.missile.strength, toughness_)
+        if wound_need is not None and hits:
+            wounds += sum(r >= wound_need for r in dice.pool(D6, hits, f"§5.3 {engine} to wound"))
+        if hits and flaming:
+            more = catch_fire(state, engine, dice)
+            state, events = more.state, [*events, *more.events]
+    if wounds:
+        state, more_events = damage_structure(state, engine, wounds, dice)
+        events.extend(more_events)
+    return outcome(state, events, dice, mark)
+
+
+def main_gate_wall(state: BattleState, gate_id: str) -> str:
+    """The rampart section a gate stands in: the wall or tower section nearest to it (§5.5, §5.6, §10.3.1)."""
+    gate = next(g for g in state.fort.gates if g.id == gate_id)
+    ramparts = [s for s in state.fort.sections if s.is_rampart]
+    return min(ramparts, key=lambda s: math.dist((s.x, s.y), (gate.x, gate.y))).id
+
+
+def shoot_gate(
+    state: BattleState, shooters: Sequence[str], gate_id: str, dice: Dice, *, flaming: bool = False
+) -> Outcome:
+    """Missiles at a gate (§5.5): the main gate as usual, a postern at −1; a miss strikes the wall beside it."""
+    mark = dice.mark()
+    gate = state.gate(gate_id)
+    if gate.kind is GateKind.SERVICE_DOOR:
+        raise IllegalAction("service doors are inside the fort, out of the besiegers' sight (§5.5)", "§5.5")
+    names = [*(["postern"] if gate.kind is GateKind.POSTERN else []), *(["flaming"] if flaming else [])]
+    events: list[Event] = []
+    wounds = 0
+    for shooter in _check_shooters(state, shooters, flaming):
+        assert shooter.profile.missile is not None
+        need = shooting_to_hit(shooter.profile.bs, shooting_modifier(names))
+        shots = shooter.profile.missile.shots
+        hits = roll_hits(dice, need, shots, f"§5.5 {shooter.id} shoots gate {gate_id} to hit")
+        if shots - hits:
+            events.append(Event("wall_hit", "§5.5", f"{shots - hits} missed shots at gate {gate_id} strike the wall"))
+        wound_need = to_wound(shooter.profile.missile.strength, toughness(gate.kind))
+        if wound_need is not None and hits:
+            wounds += sum(r >= wound_need for r in dice.pool(D6, hits, f"§5.5 gate {gate_id} to wound"))
+        if hits and flaming:
+            more = catch_fire(state, f"gate:{gate_id}", dice)
+            state, events = more.state, [*events, *more.events]
+    if wounds:
+        state, more_events = damage_structure(state, f"gate:{gate_id}", wounds, dice)
+        events.extend(more_events)
+    return outcome(state, events, dice, mark)
+
+
+def shoot_structure(state: BattleState, shooters: Sequence[str], section: str, dice: Dice) -> Outcome:
+    """Missiles at a wall or tower section hit it automatically in range (§5.7); each hit is resolved on Table 3
+    one after another (§5.9).
+    """
+    mark = dice.mark()
+    events: list[Event] = []
+    for shooter in _check_shooters(state, shooters, False):
+        assert shooter.profile.missile is not None
+        for _ in range(shooter.profile.missile.shots):
+            state, more = hit_section(
+                state, section, shooter.profile.missile.strength, "1", dice, f"{shooter.id} shoots"
+            )
+            events.extend(more)
+    return outcome(state, events, dice, mark)
+
+
+def bombard(
+    state: BattleState,
+    target: str,
+    strength: int,
+    damage: str,
+    dice: Dice,
+    *,
+    under_template: Sequence[str] | None = None,
+    braziers_hit: int = 0,
+) -> Outcome:
+    """A war machine's hit, once it has guessed and rolled its artillery dice (§5.7), on a rampart section or on a
+    gate (``"gate:G1"``: the gate on a D6 of 1–2, a postern on 1, otherwise the wall, §5.6). A template weapon
+    fires at the structure alone at full strength, or at the structure and the ``under_template`` models at S−1
+    (§5.10). A template of S5 or more destroys the ``braziers_hit`` under it (§8.2.3.1).
+    """
+    mark = dice.mark()
+    events: list[Event] = []
+    section = target
+    if target.startswith("gate:"):
+        gate_id = target.partition(":")[2]
+        gate = state.gate(gate_id)
+        roll = dice.roll(D6, f"§5.6 shot at gate {gate_id}")
+        if roll <= GATE_HIT_BY_MACHINE.get(gate.kind, 0):
+            wound_need = to_wound(strength, toughness(gate.kind))
+            hit = wound_need is not None and dice.roll(D6, f"§5.6 gate {gate_id} to wound") >= wound_need
+            events.append(Event("gate_hit", "§5.6", f"roll {roll}: the shot strikes gate {gate_id}"))
+            if hit:
+                state, more = damage_structure(state, target, 1, dice)
+                events.extend(more)
+            return outcome(state, events, dice, mark)
+        section = (
+            main_gate_wall(state, gate_id)
+            if gate.kind is not GateKind.SERVICE_DOOR
+            else gate_sections(state, gate_id)[0]
+        )
+        events.append(Event("wall_hit", "§5.6", f"roll {roll}: the shot strikes the wall {section}"))
+    hit_strength = template_strength(strength, with_models=under_template is not None)
+    state, more = hit_section(state, section, hit_strength, damage, dice, f"S{hit_strength} war machine")
+    events.extend(more)
+    if under_template:
+        alive = [m for m in under_template if any(x.id == m for x in state.models)]
+        state, more, _ = hit_models(state, alive, hit_strength, dice, f"§5.10 template on {section}", "§5.10")
+        events.extend(more)
+    if braziers_hit and strength >= 5:
+        works = state.works_of(section)
+        state = state.with_works(replace(works, braziers=works.braziers[braziers_hit:]))
+        events.append(Event("braziers_destroyed", "§8.2.3.1", f"{braziers_hit} braziers on {section} destroyed"))
+    return outcome(state, events, dice, mark)
