@@ -120,12 +120,11 @@ class Dist:
         """
         if n < 0:
             raise ValueError(f"n must be 0 or more, got {n}")
-        p = Fraction(p)
-        if not 0 <= p <= 1:
-            raise ValueError(f"p must be between 0 and 1, got {p}")
-        if p == 1:
+        a, b = p.as_integer_ratio()
+        if not 0 <= a <= b:
+            raise ValueError(f"p must be between 0 and 1, got {Fraction(a, b)}")
+        if a == b:
             return cls.constant(n)
-        a, b = p.numerator, p.denominator
         q = b - a
         weight = q**n
         weights = {0: weight}
@@ -194,7 +193,8 @@ class Dist:
         size = self.outcomes[-1] + 1 if length is None else length
         if size <= self.outcomes[-1]:
             raise ValueError(f"length must be more than the largest outcome {self.outcomes[-1]}, got {size}")
-        return [self.probability(k) for k in range(size)]
+        weight, den = self._weights.get, self._den
+        return [Fraction(weight(k, 0), den) for k in range(size)]
 
     def mean(self) -> Fraction:
         return Fraction(sum(k * w for k, w in self._weights.items()), self._den)
@@ -373,15 +373,17 @@ class Chain:
         chain._init(self.states, self._index, np.linalg.matrix_power(_widened(self._matrix, den), steps), den)
         return chain
 
-    def _run(self, start: Dist, steps: int) -> list[tuple[IntMatrix, int]]:
-        """The weight vectors over :attr:`states` and their denominators after 1 … ``steps`` steps."""
-        matrix = _widened(self._matrix, start.denominator * self._den**steps)
+    def _run(self, start: Mapping[int, int], den: int, steps: int) -> list[tuple[IntMatrix, int]]:
+        """The weight vectors over :attr:`states` and their denominators after 1 … ``steps`` steps.
+
+        ``start`` is the starting distribution as weights over ``den``.
+        """
+        matrix = _widened(self._matrix, den * self._den**steps)
         weights = np.zeros(len(self.states), dtype=matrix.dtype)
-        for k, w in start._weights.items():
+        for k, w in start.items():
             if k not in self._index:
                 raise ValueError(f"{k} is not a state of the chain")
             weights[self._index[k]] = w
-        den = start.denominator
         vectors = []
         for _ in range(steps):
             weights = weights @ matrix
@@ -393,13 +395,13 @@ class Chain:
         """The distributions after 1, 2, … ``steps`` steps from ``start``."""
         return [
             Dist._checked({s: int(w) for s, w in zip(self.states, weights, strict=True)}, den)
-            for weights, den in self._run(start, steps)
+            for weights, den in self._run(start._weights, start.denominator, steps)
         ]
 
     def probability_of(self, state: int, start: int, steps: int) -> list[Fraction]:
         """P(the chain is in ``state``) after 1, 2, … ``steps`` steps from ``start``."""
         column = self._index[state]
-        return [Fraction(int(weights[column]), den) for weights, den in self._run(Dist.constant(start), steps)]
+        return [Fraction(int(weights[column]), den) for weights, den in self._run({start: 1}, 1, steps)]
 
 
 def _narrowed(matrix: IntMatrix, bound: int) -> IntMatrix:

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.dice import D2, D3, D4, D6, SCATTER, Die
-from rules.dist import Dist, FloatDist, trajectory
+from rules.dist import Chain, Dist, FloatDist, trajectory
 
 small_dists = st.dictionaries(st.integers(-5, 12), st.integers(1, 9), min_size=1, max_size=6).map(Dist)
 DICE = [D2, D3, D4, D6]
@@ -142,3 +142,62 @@ def test_float_path_agrees_with_exact(a: Dist, b: Dist, n: int, low: int, width:
     close(a.clamp(low, low + width), a.to_float().clamp(low, low + width))
     assert a.to_float().at_least(3) == pytest.approx(float(a.at_least(3)))
     assert float(np.sum(a.to_float().repeat(n).probs)) == pytest.approx(1.0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(0, 12), a=st.integers(0, 7), extra=st.integers(0, 7))
+def test_binomial_matches_repeated_bernoulli(n: int, a: int, extra: int) -> None:
+    p = F(a, a + extra) if a + extra else F(0)
+    assert Dist.binomial(n, p) == Dist.bernoulli(p).repeat(n)
+
+
+@st.composite
+def small_chains(draw: st.DrawFn) -> dict[int, dict[int, int]]:
+    """Each state 0 … n−1 steps to states among them, with integer weights of its own denominator."""
+    n = draw(st.integers(1, 5))
+    row = st.dictionaries(st.integers(0, n - 1), st.integers(1, 9), min_size=1, max_size=n)
+    return {state: draw(row) for state in range(n)}
+
+
+def _fraction_steps(rows: dict[int, dict[int, int]], start: int, steps: int) -> list[dict[int, F]]:
+    """The chain run with plain ``Fraction`` dictionaries: the reference for the integer matrices."""
+    step = {s: {k: F(w, sum(row.values())) for k, w in row.items()} for s, row in rows.items()}
+    current = {start: F(1)}
+    states = []
+    for _ in range(steps):
+        after: dict[int, F] = {}
+        for s, p in current.items():
+            for k, q in step[s].items():
+                after[k] = after.get(k, F(0)) + p * q
+        current = {k: p for k, p in after.items() if p}
+        states.append(current)
+    return states
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=small_chains(), steps=st.integers(1, 6), every=st.integers(1, 3))
+def test_chain_matches_fraction_arithmetic(rows: dict[int, dict[int, int]], steps: int, every: int) -> None:
+    chain = Chain({s: Dist(row) for s, row in rows.items()})
+    reference = _fraction_steps(rows, 0, steps * every)
+    assert [d.pmf() for d in chain.trajectory(Dist.constant(0), steps * every)] == reference
+    last = max(rows)
+    assert chain.power(every).probability_of(last, 0, steps) == [
+        reference[t * every - 1].get(last, F(0)) for t in range(1, steps + 1)
+    ]
+
+
+def test_chain_switches_to_python_integers_beyond_int64() -> None:
+    """Weights over 3**45 (past 2**63) and a 45-step power stay exact, in Python integers."""
+    rows = {0: {0: 1, 1: 2}, 1: {0: 1, 1: 1, 2: 1}, 2: {2: 1}}
+    chain = Chain({s: Dist(row) for s, row in rows.items()})
+    reference = _fraction_steps(rows, 0, 45)
+    assert chain.probability_of(2, 0, 45) == [r.get(2, F(0)) for r in reference]
+    assert chain.power(45).probability_of(2, 0, 1) == [reference[-1][2]]
+    assert chain.trajectory(Dist.constant(0), 45)[-1].pmf() == reference[-1]
+
+
+def test_chain_needs_every_state_it_reaches() -> None:
+    with pytest.raises(ValueError, match="not a state of the chain"):
+        Chain({0: Dist({0: 1, 1: 1})})
+    with pytest.raises(ValueError, match="steps must be 1 or more"):
+        Chain({0: Dist.constant(0)}).power(0)

@@ -166,6 +166,46 @@ def test_results_are_fresh_copies() -> None:
     first = odds.melee_wounds(2, 4, 4, 4, 4)
     first[0] = F(0)
     assert odds.melee_wounds(2, 4, 4, 4, 4)[0] != 0
+    # The small questions are answered from tables built at import: a caller's edits must not reach them.
+    hit = odds.structure_hit(10, "D6", 3)
+    hit.clear()
+    assert odds.structure_hit(10, "D6", 3)["collapse"] == F(1, 6)
+    length = odds.game_length()
+    length[5] = F(1)
+    assert odds.game_length() == {5: F(1, 3), 6: F(2, 3)}
+
+
+def test_recompiling_the_chains_gives_the_same_answers() -> None:
+    before = (
+        odds.bombardment(7, "D3", 2, 4, 1),
+        odds.ram_vs_gate(9, 7, "postern", True, 4, True),
+        odds.mining(8, 5, 4),
+    )
+    odds.cache_clear()
+    after = (odds.bombardment(7, "D3", 2, 4, 1), odds.ram_vs_gate(9, 7, "postern", True, 4, True), odds.mining(8, 5, 4))
+    assert before == after
+
+
+def test_points_beyond_certain_collapse_change_nothing() -> None:
+    """Damage points past the first that makes every hit collapse share one state of the chain."""
+    assert odds.structure_hit(1, "1", 40) == {"collapse": F(1)}
+    assert odds.bombardment(3, "D2", 1, 2, prior=50) == [F(1), F(1)]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: odds.ladder_pushback(True),
+        lambda: odds.structure_hit(True, "D6", 0),
+        lambda: odds.ram_vs_gate(8, True, "main", False, 2),
+        lambda: odds.mining(True, 4, 2),
+        lambda: odds.break_test(True, 0),
+    ],
+)
+def test_booleans_are_not_integers(call: Callable[[], object]) -> None:
+    """The table lookups must refuse True where the rules do, though True == 1 as a key."""
+    with pytest.raises(ValueError, match="must be"):
+        call()
 
 
 @pytest.mark.parametrize(
