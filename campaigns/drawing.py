@@ -158,7 +158,17 @@ def _pill(x: float, y: float, label: str, *, fill: str, size: float = 11.0, **at
     height = size + 5
     return _tag(
         "g",
-        _tag("rect", x=x - width / 2, y=y - height / 2, width=width, height=height, rx=height / 2, fill=fill)
+        _tag(
+            "rect",
+            x=x - width / 2,
+            y=y - height / 2,
+            width=width,
+            height=height,
+            rx=height / 2,
+            fill=fill,
+            stroke=_DARK,
+            stroke_width=1,
+        )
         + _text(x, y + size * 0.36, label, size, fill=_ink(fill), text_anchor="middle", font_weight="bold"),
         **attrs,
     )
@@ -231,25 +241,25 @@ class MapTerritory:
 _KINDS = ("open", "town", "castle", "fortress")
 _MAP_MARGIN = 34.0
 _MAP_SIZE = _WIDTH - 2 * _MAP_MARGIN
-_TOKEN_RADIUS = {"open": 14.0, "town": 15.0, "castle": 16.0, "fortress": 18.0}
+_TOKEN_RADIUS = {"open": 14.0, "town": 16.0, "castle": 17.0, "fortress": 19.0}
 
 
-def _kind_glyph(kind: str) -> str:
-    """The icon of a kind of territory, drawn above (0, 0) in dark with a white outline: none for open land."""
-    style = {"fill": _DARK, "stroke": _LIGHT, "stroke_width": 1.5, "stroke_linejoin": "round"}
-    if kind == "town":
-        return _tag("path", d="M-7 0V-7L0-13L7-7V0Z", **style)
-    if kind == "castle":
+def _kind_glyph(kind: str, ink: str) -> str:
+    """The icon of a kind of territory centred on (0, 0), in ``ink``: none for open land."""
+    outline = {
+        "town": "M-7 6V-1L0-7L7-1V6Z",
         # a tower: a shaft under three merlons
-        return _tag("path", d="M-5 0V-10H-6V-15H-3V-12.5H-1V-15H1V-12.5H3V-15H6V-10H5V0Z", **style)
-    if kind == "fortress":
+        "castle": "M-5 7.5V-2.5H-6V-7.5H-3V-5H-1V-7.5H1V-5H3V-7.5H6V-2.5H5V7.5Z",
         # a keep: two towers either side of a taller centre
-        return _tag(
-            "path",
-            d="M-10 0V-12H-11V-16H-8V-14H-6V-16H-3V-18H-1V-16H1V-18H3V-16H6V-14H8V-16H11V-12H10V0Z",
-            **style,
-        )
-    return ""
+        "fortress": "M-10 9V-3H-11V-7H-8V-5H-6V-7H-3V-9H-1V-7H1V-9H3V-7H6V-5H8V-7H11V-3H10V9Z",
+    }.get(kind)
+    return "" if outline is None else _tag("path", d=outline, fill=ink)
+
+
+def _value_badge(value: int) -> str:
+    return _tag("circle", r=9, fill=_LIGHT, stroke=_DARK, stroke_width=1.5) + _text(
+        0, 4, str(value), 11.0 if value < 100 else 8.0, fill=_DARK, text_anchor="middle", font_weight="bold"
+    )
 
 
 def _token(kind: str, colour: str, owned: bool) -> str:
@@ -283,10 +293,9 @@ def _territory(territory: MapTerritory) -> str:
     radius = _TOKEN_RADIUS[territory.kind]
     owned = territory.owner is not None
     ring = _fortified_ring(radius) if territory.fortified else ""
-    glyph = _tag("g", _kind_glyph(territory.kind), transform=f"translate(0 {_format(-radius + 3)})")
-    value = _text(
-        0, 4.5, str(territory.value), 13.0, fill=_ink(territory.colour), text_anchor="middle", font_weight="bold"
-    )
+    glyph = _kind_glyph(territory.kind, _ink(territory.colour))
+    corner = radius * 0.75
+    value = _tag("g", _value_badge(territory.value), transform=f"translate({_format(corner)} {_format(-corner)})")
     lines = _wrap(territory.name)
     name = "".join(
         _halo_text(0, radius + 14 + 13 * index, line, 12.0, font_weight="600") for index, line in enumerate(lines)
@@ -333,18 +342,14 @@ def _map_legend(territories: Sequence[MapTerritory], top: float) -> tuple[str, f
         for owner, colour in owners
     ]
     kinds = {t.kind for t in territories}
-    entries += [
-        _LegendEntry(_tag("g", _kind_glyph(kind), transform="translate(0 7)"), kind.capitalize())
-        for kind in _KINDS[1:]
-        if kind in kinds
-    ]
+    entries += [_LegendEntry(_kind_glyph(kind, _DARK), kind.capitalize()) for kind in _KINDS[1:] if kind in kinds]
     if any(t.fortified for t in territories):
         entries.append(
             _LegendEntry(
                 _tag("g", _token("open", _LIGHT, True) + _fortified_ring(14), transform="scale(0.45)"), "Fortified"
             )
         )
-    entries.append(_LegendEntry(_text(0, 4, "3", 12.0, text_anchor="middle", font_weight="bold"), "Value"))
+    entries.append(_LegendEntry(_value_badge(3), "Value"))
     return _legend(entries, top)
 
 
@@ -407,11 +412,22 @@ def auto_layout(ids: Sequence[int], neighbours: Mapping[int, Sequence[int]]) -> 
 
 
 def _scaled(order: Sequence[int], positions: np.ndarray) -> dict[int, tuple[float, float]]:
-    """``positions`` stretched to fill 8–92 both ways (the margin leaves room for labels), then rounded."""
+    """``positions`` stretched to fill 8–92 both ways (the margin leaves room for labels), then pushed apart where
+    two territories came closer than their labels need, and rounded."""
     low, high = positions.min(axis=0), positions.max(axis=0)
     span = np.where(high - low > 1e-9, high - low, 1.0)
-    fitted = 8 + (positions - low) / span * 84
-    fitted = np.where(high - low > 1e-9, fitted, 50.0)
+    fitted = np.where(high - low > 1e-9, 8 + (positions - low) / span * 84, 50.0)
+    gap = min(18.0, 70.0 / math.sqrt(len(order)))
+    for _ in range(200):
+        delta = fitted[:, None, :] - fitted[None, :, :]
+        distance = np.linalg.norm(delta, axis=-1)
+        np.fill_diagonal(distance, 1e9)
+        short = distance < gap
+        if not short.any():
+            break
+        # each of a pair too close moves half the shortfall away from the other
+        push = np.where(short, (gap - distance) / 2 / np.maximum(distance, 1e-6), 0.0)
+        fitted = np.clip(fitted + (delta * push[:, :, None]).sum(axis=1), 8.0, 92.0)
     return {
         territory: (round(float(x), 1), round(float(y), 1)) for territory, (x, y) in zip(order, fitted, strict=True)
     }
@@ -436,7 +452,7 @@ _SECTION_NAMES = {
 }
 _CONNECTION_STYLES: Mapping[ConnectionKind, tuple[str, dict[str, object]]] = {
     ConnectionKind.WALL: ("Wall", {"stroke": _WALL, "stroke_width": 14, "stroke_linecap": "square"}),
-    ConnectionKind.STAIRS: ("Stairs", {"stroke": "#6B4E2E", "stroke_width": 4}),
+    ConnectionKind.STAIRS: ("Stairway", {"stroke": "#6B4E2E", "stroke_width": 4}),
     ConnectionKind.COURTYARD: ("Open ground", {"stroke": "#C9B27C", "stroke_width": 10, "stroke_linecap": "round"}),
     ConnectionKind.LADDER: ("Ladder", {"stroke": "#8B5A2B", "stroke_width": 7, "stroke_dasharray": "2 3"}),
     ConnectionKind.SERVICE_DOOR: (
@@ -513,7 +529,7 @@ def _fort_positions(
         while (round(x), round(y)) in taken:
             dx, dy = centre[0] - x, centre[1] - y
             length = math.hypot(dx, dy) or 1.0
-            x, y = x + 30 * dx / length, y + 30 * dy / length
+            x, y = x + 40 * dx / length, y + 40 * dy / length
         taken.add((round(x), round(y)))
         fitted[section.id] = (x, y)
     return fitted, {gate_id: fit(point) for gate_id, point in gate_points.items()}
@@ -539,25 +555,28 @@ def _place(layout: FortLayout, positions: Mapping[str, tuple[float, float]]) -> 
                 angle = math.degrees(math.atan2(walls[1][1] - walls[0][1], walls[1][0] - walls[0][0]))
             angle = (angle + 90) % 180 - 90  # keep the label side up
         size = {
-            SectionKind.COURTYARD: (30.0, 20.0),
+            SectionKind.COURTYARD: (30.0, 24.0),
             SectionKind.WALL_WALK: (22.0, 11.0),
-            SectionKind.TOWER: (17.0, 17.0) if section.level == 3 else (13.0, 13.0),
+            SectionKind.TOWER: (17.0, 17.0) if section.level == 3 else (15.0, 15.0),
             SectionKind.STAIRS: (13.0, 13.0),
         }[section.kind]
         placed.append(_Placed(section, x, y, *size, angle))
-    # Courtyards share the space between them: never wider than 45 % of the gap to the next one.
-    courtyards = [p for p in placed if p.section.kind is SectionKind.COURTYARD]
+    return _fit_courtyards(placed)
+
+
+def _fit_courtyards(placed: list[_Placed]) -> list[_Placed]:
+    """Courtyards narrowed, all alike, until none overlaps a section beside it (stairs often sit close by)."""
+    half_width = 30.0
+    for courtyard in (p for p in placed if p.section.kind is SectionKind.COURTYARD):
+        for other in placed:
+            dx, dy = abs(other.x - courtyard.x), abs(other.y - courtyard.y)
+            if other is courtyard or dy >= courtyard.half_height + other.half_height or dx < 1:
+                continue
+            share = dx / 2 if other.section.kind is SectionKind.COURTYARD else dx - other.half_width
+            half_width = min(half_width, share - 4)
+    width = max(half_width, 16.0)
     return [
-        p
-        if p.section.kind is not SectionKind.COURTYARD
-        else _Placed(
-            p.section,
-            p.x,
-            p.y,
-            min([p.half_width, *(0.45 * math.dist((p.x, p.y), (o.x, o.y)) for o in courtyards if o is not p)]),
-            p.half_height,
-            p.angle,
-        )
+        _Placed(p.section, p.x, p.y, width, p.half_height, p.angle) if p.section.kind is SectionKind.COURTYARD else p
         for p in placed
     ]
 
@@ -606,6 +625,12 @@ def _section_name(section: Section) -> str:
     return f"{name} {section.id}, level {section.level}"
 
 
+def _drop(placed: _Placed) -> float:
+    """How far the section's shape reaches below its centre, turned as it is."""
+    angle = math.radians(placed.angle)
+    return abs(placed.half_width * math.sin(angle)) + abs(placed.half_height * math.cos(angle))
+
+
 def _occupancy_badges(placed: _Placed, counts: tuple[int, int]) -> str:
     besiegers, besieged = counts
     labels = [(str(n), colour) for n, colour in ((besiegers, _BESIEGER), (besieged, _BESIEGED)) if n > 0]
@@ -614,7 +639,7 @@ def _occupancy_badges(placed: _Placed, counts: tuple[int, int]) -> str:
     x = -total / 2
     badges = []
     for (label, colour), width in zip(labels, widths, strict=True):
-        badges.append(_pill(x + width / 2, placed.half_height + 10, label, fill=colour, class_="occupancy"))
+        badges.append(_pill(x + width / 2, _drop(placed) + 10, label, fill=colour, class_="occupancy"))
         x += width + 3
     return "".join(badges)
 
@@ -746,10 +771,10 @@ def _fort_legend(layout: FortLayout, occupancy: bool, top: float) -> tuple[str, 
             entries.append(_LegendEntry(_tag("line", x1=-9, y1=0, x2=9, y2=0, **style), name))
     if layout.gates:
         entries.append(_LegendEntry(_tag("g", _gate_glyph(GateKind.POSTERN), transform="scale(0.9)"), "Gate"))
-    entries.append(_LegendEntry(_pill(0, 0, "10", fill=_LIGHT, stroke=_DARK), "Models a turn, each way"))
+    entries.append(_LegendEntry(_pill(0, 0, "6", fill=_LIGHT), "Models a turn, each way"))
     if occupancy:
-        entries.append(_LegendEntry(_pill(0, 0, "12", fill=_BESIEGER), "Besiegers"))
-        entries.append(_LegendEntry(_pill(0, 0, "8", fill=_BESIEGED), "Besieged"))
+        entries.append(_LegendEntry(_pill(0, 0, "9", fill=_BESIEGER), "Besiegers"))
+        entries.append(_LegendEntry(_pill(0, 0, "9", fill=_BESIEGED), "Besieged"))
     return _legend(entries, top)
 
 
@@ -800,7 +825,7 @@ _MARKERS = (
 
 def _marker(index: int, colour: str) -> str:
     shape = _MARKERS[index % len(_MARKERS)]
-    style = {"fill": colour, "stroke": _LIGHT, "stroke_width": 1.5}
+    style = {"fill": colour, "stroke": _DARK, "stroke_width": 1.5}
     return _tag("circle", r=5, **style) if shape == "circle" else _tag("path", d=shape, **style)
 
 
@@ -868,14 +893,12 @@ def line_chart_svg(
     for index, (name, values) in enumerate(series.items()):
         colour = colours[name]
         points = [(to_x(i), to_y(v)) for i, v in enumerate(values)]
+        joined = " ".join(f"{_format(x)},{_format(y)}" for x, y in points)
+        # a dark edge under the colour keeps light colours (Empire yellow) visible on white
         path = (
-            _tag(
-                "polyline",
-                points=" ".join(f"{_format(x)},{_format(y)}" for x, y in points),
-                fill="none",
-                stroke=colour,
-                stroke_width=3,
-                stroke_linejoin="round",
+            "".join(
+                _tag("polyline", points=joined, fill="none", stroke=stroke, stroke_width=width, stroke_linejoin="round")
+                for stroke, width in ((_DARK, 5), (colour, 3))
             )
             if len(points) > 1
             else ""
