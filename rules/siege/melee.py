@@ -59,6 +59,7 @@ def to_hit_need(state: BattleState, striker: Model, target: Model, kind: Section
         modifier += 1  # §3.2.2
     if striker.profile.has(Special.FLYER) and kind in (SectionKind.WALL_WALK, SectionKind.STAIRS):
         modifier -= 1  # §12.3.1
+    modifier -= state.turn_log.penalty(striker.id)  # §8.2.4–§8.2.6: scalded this turn
     return melee_to_hit(striker.profile.ws, target.profile.ws, modifier)
 
 

@@ -11,7 +11,15 @@ them) or a D3 (8), never below zero (R2). The score reaches the foundations at 8
 
 from __future__ import annotations
 
-from rules.dice import D2, D3, D4, D6, Die
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.dice import D2, D3, D4, D6, Dice, Die
+from rules.siege.engines import Mine, MineGoal
+from rules.siege.fort import GateKind, SectionKind
+from rules.siege.profiles import Special
+from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, outcome
+from rules.siege.structure import add_damage, main_gate_wall
 from rules.validation import check_range
 
 __all__ = [
@@ -24,8 +32,12 @@ __all__ = [
     "SAPPING_DIE",
     "TUNNEL",
     "TUNNEL_MODELS_PER_TURN",
+    "counter_mine",
     "counter_mining_die",
+    "dig",
     "progress",
+    "start_mine",
+    "through_tunnel",
 ]
 
 SAPPERS = 6
@@ -58,3 +70,138 @@ def progress(sapping_roll: int, subtraction: int) -> int:
     check_range("sapping_roll", sapping_roll, 1, 6)
     check_range("subtraction", subtraction, 0, 3)
     return max(0, sapping_roll - subtraction)
+
+
+def _check_diggers(state: BattleState, models: Sequence[str], side: Side, clause: str) -> None:
+    for model_id in models:
+        model = state.model(model_id)
+        profile = model.profile
+        if model.side is not side or profile.unit_strength != 1 or profile.is_cavalry or profile.is_large:
+            raise IllegalAction(
+                f"{model_id} cannot dig: {side} models of unit strength 1, no cavalry, monster or large creature "
+                f"({clause})",
+                clause,
+            )
+
+
+def _has_sapper(state: BattleState, models: Sequence[str]) -> bool:
+    return any(state.model(m).profile.has(Special.SAPPER) for m in models)
+
+
+def start_mine(state: BattleState, goal: MineGoal, sappers: Sequence[str]) -> BattleState:
+    """The besieger sets 6 models of unit strength 1 to dig, off the table (§10.1)."""
+    if state.mine is not None:
+        raise IllegalAction("the besieger digs one mine (§10.1)", "§10.1")
+    if len(set(sappers)) != SAPPERS:
+        raise IllegalAction(f"a mine takes {SAPPERS} sappers, {len(set(sappers))} named (§10.1)", "§10.1")
+    _check_diggers(state, sappers, Side.BESIEGER, "§10.1")
+    mine = Mine(goal, tuple(sappers), sapper_reroll=_has_sapper(state, sappers))
+    away = Place(Zone.MINE, "sappers")
+    return replace(state, mine=mine).with_models({s: replace(state.model(s), place=away) for s in sappers})
+
+
+def counter_mine(state: BattleState, models: Sequence[str]) -> BattleState:
+    """The besieged counter-mines for free with 4 to 8 models (§10.2, R2)."""
+    if state.mine is None:
+        raise IllegalAction("there is no mine to counter (§10.2)", "§10.2")
+    count = len(set(models)) + len(state.mine.counter_miners)
+    if not MIN_COUNTER_MINERS <= count <= MAX_COUNTER_MINERS:
+        raise IllegalAction(
+            f"counter-mining takes {MIN_COUNTER_MINERS} to {MAX_COUNTER_MINERS} models, not {count} (§10.2)", "§10.2"
+        )
+    _check_diggers(state, models, Side.BESIEGED, "§10.2")
+    miners = (*state.mine.counter_miners, *models)
+    mine = replace(state.mine, counter_miners=miners, counter_reroll=_has_sapper(state, miners))
+    away = Place(Zone.MINE, "counter")
+    return replace(state, mine=mine).with_models({m: replace(state.model(m), place=away) for m in models})
+
+
+def dig(
+    state: BattleState,
+    dice: Dice,
+    *,
+    section: str | None = None,
+    reroll_sapping: bool = False,
+    reroll_counter: bool = False,
+    reroll_damage: bool = False,
+) -> Outcome:
+    """The besieger's mining roll before his movement phase (§10.3, R2). Reaching 8 on the foundations, the chosen
+    rampart ``section`` (not the main gate's) takes D4+1 damage points (§10.3.1); reaching 10 opens the tunnel
+    (§10.3.2). The sapper re-roll (§10.4), once a game a side, re-rolls the sapping D6, the counter-mining die or
+    the D4; the second roll stands.
+    """
+    mark = dice.mark()
+    mine = state.mine
+    if mine is None or mine.finished:
+        raise IllegalAction("there is no mine being dug (§10.3)", "§10.3")
+    if state.active is not Side.BESIEGER:
+        raise IllegalAction("the besieger digs before his movement phase (§10.3)", "§10.3")
+    if reroll_sapping and not mine.sapper_reroll:
+        raise IllegalAction("the sappers' re-roll is used or they have no sapper (§10.4)", "§10.4")
+    if reroll_counter and not mine.counter_reroll:
+        raise IllegalAction("the counter-miners' re-roll is used or they have no sapper (§10.4)", "§10.4")
+    target = FOUNDATIONS if mine.goal is MineGoal.FOUNDATIONS else TUNNEL
+    if mine.goal is MineGoal.FOUNDATIONS and section is not None:
+        _check_undermined(state, section)
+    roll = dice.roll(SAPPING_DIE, "§10.3 sapping")
+    if reroll_sapping:
+        roll = dice.roll(SAPPING_DIE, "§10.4 sapping re-roll")
+        mine = replace(mine, sapper_reroll=False)
+    die = counter_mining_die(len(mine.counter_miners))
+    subtraction = 0 if die is None else dice.roll(die, "§10.2 counter-mining")
+    if die is not None and reroll_counter:
+        subtraction = dice.roll(die, "§10.4 counter-mining re-roll")
+        mine = replace(mine, counter_reroll=False)
+    score = min(target, mine.score + progress(roll, subtraction))
+    mine = replace(mine, score=score, finished=score >= target)
+    state = replace(state, mine=mine)
+    events = [Event("mining", "§10.3", f"sapping {roll} less {subtraction}: the mine stands at {score} of {target}")]
+    if mine.finished and mine.goal is MineGoal.FOUNDATIONS:
+        if section is None:
+            raise IllegalAction("the foundations are reached: name the section to undermine (§10.3.1)", "§10.3.1")
+        points = dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.3.1 foundations")
+        if reroll_damage:
+            if not mine.sapper_reroll:
+                raise IllegalAction("the sappers' re-roll is used or they have no sapper (§10.4)", "§10.4")
+            points = dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.4 foundations re-roll")
+            state = replace(state, mine=replace(mine, sapper_reroll=False))
+        points += FOUNDATIONS_DAMAGE_BONUS
+        state = add_damage(state, section, points)
+        events.append(Event("undermined", "§10.3.1", f"{section} takes {points} damage points from the mine"))
+    elif mine.finished:
+        events.append(Event("tunnel", "§10.3.2", "the tunnel is dug"))
+    return outcome(state, events, dice, mark)
+
+
+def _check_undermined(state: BattleState, section: str) -> None:
+    if not state.fort.section(section).is_rampart:
+        raise IllegalAction(f"the mine weakens a wall or tower section, not {section} (§10.3.1)", "§10.3.1")
+    main = [g.id for g in state.fort.gates if g.kind is GateKind.MAIN_GATE]
+    if main and section == main_gate_wall(state, main[0]):
+        raise IllegalAction(f"{section} holds the main gate, which the mine cannot weaken (§10.3.1)", "§10.3.1")
+
+
+def through_tunnel(state: BattleState, models: Sequence[str], courtyard: str) -> BattleState:
+    """Up to 6 models of one unit outside come up in a courtyard, once a besieger turn; they may charge at once
+    (§10.3.2). Never models of unit strength above 1.
+    """
+    mine = state.mine
+    if mine is None or mine.goal is not MineGoal.TUNNEL or not mine.finished:
+        raise IllegalAction("no tunnel has been dug (§10.3.2)", "§10.3.2")
+    if mine.tunnel_turn == state.turn:
+        raise IllegalAction("one unit a turn comes through the tunnel (§10.3.2)", "§10.3.2")
+    if state.fort.section(courtyard).kind is not SectionKind.COURTYARD:
+        raise IllegalAction(f"the tunnel opens into a courtyard, not {courtyard} (§10.3.2)", "§10.3.2")
+    if len(models) > TUNNEL_MODELS_PER_TURN:
+        raise IllegalAction(
+            f"{TUNNEL_MODELS_PER_TURN} models a turn come through the tunnel, not {len(models)} (§10.3.2)", "§10.3.2"
+        )
+    units = {state.model(m).unit for m in models}
+    if len(units) != 1 or any(state.model(m).place.inside for m in models):
+        raise IllegalAction("the models come from one unit outside the fort (§10.3.2)", "§10.3.2")
+    _check_diggers(state, models, Side.BESIEGER, "§10.3.2")
+    log = state.turn_log
+    state = replace(
+        state, mine=replace(mine, tunnel_turn=state.turn), turn_log=replace(log, arrived=log.arrived | set(models))
+    )
+    return state.with_models({m: replace(state.model(m), place=Place(Zone.SECTION, courtyard)) for m in models})

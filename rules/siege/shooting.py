@@ -7,7 +7,6 @@ have heavy cover; a covered ram's carriers light cover; a large creature on a se
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -23,7 +22,7 @@ from rules.siege.rams import COVERED_TOUGHNESS
 from rules.siege.siege_towers import TOUGHNESS as TOWER_TOUGHNESS
 from rules.siege.siege_towers import has_heavy_cover
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Zone, outcome
-from rules.siege.structure import check_not_silenced, hit_section, template_strength
+from rules.siege.structure import check_not_silenced, hit_section, main_gate_wall, template_strength
 from rules.wfb import shooting_modifier, shooting_to_hit, to_wound
 
 __all__ = [
@@ -31,7 +30,6 @@ __all__ = [
     "GATE_HIT_BY_MACHINE",
     "allocate",
     "bombard",
-    "main_gate_wall",
     "modifiers",
     "shoot",
     "shoot_engine",
@@ -182,13 +180,6 @@ def shoot_engine(
         state, more_events = damage_structure(state, engine, wounds, dice)
         events.extend(more_events)
     return outcome(state, events, dice, mark)
-
-
-def main_gate_wall(state: BattleState, gate_id: str) -> str:
-    """The rampart section a gate stands in: the wall or tower section nearest to it (§5.5, §5.6, §10.3.1)."""
-    gate = next(g for g in state.fort.gates if g.id == gate_id)
-    ramparts = [s for s in state.fort.sections if s.is_rampart]
-    return min(ramparts, key=lambda s: math.dist((s.x, s.y), (gate.x, gate.y))).id
 
 
 def shoot_gate(

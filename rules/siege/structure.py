@@ -35,6 +35,7 @@ __all__ = [
     "check_not_silenced",
     "damage_die",
     "hit_section",
+    "main_gate_wall",
     "outcome",
     "score",
     "template_strength",
@@ -153,6 +154,13 @@ def breach_courtyard(state: BattleState, section: str) -> str:
     wall = state.fort.section(section)
     courtyards = [s for s in state.fort.sections if s.kind is SectionKind.COURTYARD]
     return min(courtyards, key=lambda c: math.dist((c.x, c.y), (wall.x, wall.y))).id
+
+
+def main_gate_wall(state: BattleState, gate_id: str) -> str:
+    """The rampart section a gate stands in: the wall or tower section nearest to it (§5.5, §5.6, §10.3.1)."""
+    gate = next(g for g in state.fort.gates if g.id == gate_id)
+    ramparts = [s for s in state.fort.sections if s.is_rampart]
+    return min(ramparts, key=lambda s: math.dist((s.x, s.y), (gate.x, gate.y))).id
 
 
 def add_damage(state: BattleState, section: str, points: int) -> BattleState:

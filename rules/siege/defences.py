@@ -1,0 +1,241 @@
+"""Defending the ramparts (§8): stones and rocks thrown, braziers of boiling water, oil or molten lead poured.
+
+All of it happens at the end of a movement phase, either side's (§8.1.2, §8.2.2), from a section not shaken into
+silence (§5.9), by models not engaged, who are exposed to the next shooting (§5.2). Losses count for panic at
+25 % (§8.1.2) and boiling oil or lead force a panic test at the first loss (§8.2.5, §8.2.6), but never for the
+combat result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rules.dice import D3, D6, Dice
+from rules.siege.engines import Liquid
+from rules.siege.fire import catch_fire, oil_on_fire, pour_water
+from rules.siege.hits import Save, hit_models, save_or_suffer
+from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, outcome
+from rules.siege.structure import check_not_silenced
+from rules.wfb import shooting_to_hit
+
+__all__ = [
+    "BRAZIERS_PER_SECTION",
+    "LIQUIDS",
+    "drop_rock",
+    "knock_over_braziers",
+    "place_braziers",
+    "pour_brazier",
+    "throw_stones",
+]
+
+STONES_HIT = 3  # §8.1.3
+ROCK_HIT, ROCK_WOUNDS, ROCK_THROWERS = 8, D3, 2  # §8.1.4
+ROCK_BREAKS_LADDER = 3
+"""A ladder whose climber a rock kills is destroyed on a D6 of 3+ (§8.1.4)."""
+BRAZIERS_PER_SECTION = 2  # §8.2.1
+POURERS = 2  # §8.2.2
+SPLASH_NEED, SPLASH_HIT = 4, 3  # §8.2.7
+
+
+@dataclass(frozen=True)
+class _Liquid:
+    strength: int
+    save: Save
+    penalty: int
+    """to hit for the survivors, shooting and in close combat, this turn."""
+    panic: bool
+    """a panic test at the first loss."""
+    splashes: bool
+    clause: str
+
+
+LIQUIDS = {
+    Liquid.WATER: _Liquid(3, Save.NONE, 1, False, True, "§8.2.4"),
+    Liquid.OIL: _Liquid(4, Save.NONE, 2, True, True, "§8.2.5"),
+    # §8.2.6: the designated model takes S5 without armour save and D3 wounds; the others S3 with their save
+    Liquid.LEAD: _Liquid(3, Save.NORMAL, 2, True, False, "§8.2.6"),
+}
+LEAD_HIT = 5
+
+
+def _check_throwers(state: BattleState, section: str, throwers: Sequence[str], need: int, what: str) -> None:
+    check_not_silenced(state, section, f"use {what}")
+    weight = sum(state.model(t).profile.ratio for t in throwers)  # §12.1.4
+    if weight < need:
+        raise IllegalAction(
+            f"{what} takes {need} models, {weight} named (§8.1.4, §8.2.2)", "§8.2.2" if need == POURERS else "§8.1.4"
+        )
+    for thrower in throwers:
+        model = state.model(thrower)
+        if model.side is not Side.BESIEGED or str(model.place) != section or model.fleeing:
+            raise IllegalAction(f"{thrower} must be a besieged model on {section} (§8.1.2)", "§8.1.2")
+        if state.in_contact(thrower):
+            raise IllegalAction(f"{thrower} is engaged in close combat and cannot use {what} (§8.1.2)", "§8.1.2")
+        if any(x.blocker == thrower for x in state.ladders) or thrower in state.turn_log.pushed:
+            raise IllegalAction(f"{thrower} blocks or pushes a ladder and cannot use {what} too (§8.1.2)", "§8.1.2")
+
+
+def _outside(state: BattleState, section: str, targets: Sequence[str]) -> None:
+    """Stones, rocks and liquids fall outside the fort only, on the section's foot and ladders (§8.1.2)."""
+    allowed = {str(Place(Zone.FOOT, section))} | {
+        str(Place(Zone.LADDER, x.id)) for x in state.ladders if x.section == section and x.raised
+    }
+    for target in targets:
+        if str(state.model(target).place) not in allowed:
+            raise IllegalAction(f"{target} is not below {section} outside the fort (§8.1.2)", "§8.1.2")
+
+
+def _panic_event(
+    state: BattleState, before: int, killed: Sequence[str], at_first_loss: bool, clause: str
+) -> list[Event]:
+    if (at_first_loss and killed) or (before and 4 * len(killed) >= before):
+        return [Event("panic_due", clause, f"{len(killed)} lost of {before}: the unit tests for panic", tuple(killed))]
+    return []
+
+
+def throw_stones(
+    state: BattleState, section: str, throwers: Sequence[str], targets: Sequence[str], dice: Dice
+) -> Outcome:
+    """A stone token: every model under the 5 cm half template takes an automatic S3 hit (§8.1.3); never on a
+    siege tower. Climbers killed to the last on a blocked ladder push it back (§8.1.3).
+    """
+    mark = dice.mark()
+    works = state.works_of(section)
+    if works.stones < 1:
+        raise IllegalAction(f"{section} has no stone token left (§8.1.1)", "§8.1.1")
+    _check_throwers(state, section, throwers, 1, "stones")
+    _outside(state, section, targets)
+    state = state.with_works(replace(works, stones=works.stones - 1)).expose(throwers)
+    state, events, killed = hit_models(state, targets, STONES_HIT, dice, f"§8.1.3 stones from {section}", "§8.1.3")
+    events.extend(_panic_event(state, len(targets), killed, False, "§8.1.2"))
+    emptied = {
+        str(Place(Zone.LADDER, x.id)) for x in state.ladders if x.blocker and not state.at(Place(Zone.LADDER, x.id))
+    }
+    for ladder in [x for x in state.ladders if str(Place(Zone.LADDER, x.id)) in emptied]:
+        if any(str(m.place) == str(Place(Zone.LADDER, ladder.id)) for m in state.fallen if m.id in killed):
+            state = state.with_ladder(replace(ladder, raised=False, blocker=None), ladder.id)
+            events.append(Event("ladder_pushed", "§8.1.3", f"ladder {ladder.id} emptied by stones is pushed back"))
+    return outcome(state, events, dice, mark)
+
+
+def drop_rock(state: BattleState, section: str, throwers: Sequence[str], target: str, dice: Dice) -> Outcome:
+    """A rock token, two models base to base: the best BS rolls a basic to-hit; one target takes S8, D3 wounds.
+    A climber killed breaks the ladder on 3+, and everyone on it takes a basic save without shield or a wound
+    (§8.1.4).
+    """
+    mark = dice.mark()
+    works = state.works_of(section)
+    if works.rocks < 1:
+        raise IllegalAction(f"{section} has no rock token left (§8.1.1)", "§8.1.1")
+    _check_throwers(state, section, throwers, ROCK_THROWERS, "a rock")
+    victim = state.model(target)
+    on_tower = victim.place.zone is Zone.SIEGE_TOWER
+    if not on_tower:
+        _outside(state, section, [target])
+    state = state.with_works(replace(works, rocks=works.rocks - 1)).expose(throwers)
+    bs = max(state.model(t).profile.bs for t in throwers)
+    need = shooting_to_hit(bs)
+    if need is None or dice.roll(D6, f"§8.1.4 rock from {section} to hit") < need:
+        return outcome(state, [Event("rock_misses", "§8.1.4", f"the rock from {section} hits nobody")], dice, mark)
+    state, events, killed = hit_models(state, [target], ROCK_HIT, dice, "§8.1.4 rock", "§8.1.4", wounds=ROCK_WOUNDS)
+    if killed and victim.place.zone is Zone.LADDER:
+        ladder_id = victim.place.ref
+        if dice.roll(D6, f"§8.1.4 ladder {ladder_id} under the rock") >= ROCK_BREAKS_LADDER:
+            climbers = [m.id for m in state.at(victim.place)]
+            state, more, _ = save_or_suffer(
+                state, climbers, dice, f"§8.1.4 ladder {ladder_id} breaks", "§8.1.4", wounds=1
+            )
+            events.extend(more)
+            foot = Place(Zone.FOOT, state.ladder(ladder_id).section)
+            state = state.with_models({m.id: replace(m, place=foot) for m in state.at(victim.place)})
+            state = state.with_ladder(None, ladder_id)
+            events.append(Event("ladder_destroyed", "§8.1.4", f"ladder {ladder_id} is destroyed"))
+    return outcome(state, events, dice, mark)
+
+
+def place_braziers(state: BattleState, section: str, liquids: Sequence[Liquid]) -> BattleState:
+    """Braziers stand on a rampart section, two at most, never moved (§8.2.1)."""
+    works = state.works_of(section)
+    if not state.fort.section(section).is_rampart:
+        raise IllegalAction(f"braziers stand on the ramparts, not on {section} (§8.2.1)", "§8.2.1")
+    if len(works.braziers) + len(liquids) > BRAZIERS_PER_SECTION:
+        raise IllegalAction(
+            f"{section} has {len(works.braziers)} braziers; {len(liquids)} more would pass the "
+            f"{BRAZIERS_PER_SECTION} a section (§8.2.1)",
+            "§8.2.1",
+        )
+    return state.with_works(replace(works, braziers=(*works.braziers, *liquids)))
+
+
+def pour_brazier(
+    state: BattleState,
+    section: str,
+    liquid: Liquid,
+    pourers: Sequence[str],
+    targets: Sequence[str],
+    dice: Dice,
+    *,
+    designated: str | None = None,
+    splash: Sequence[str] = (),
+    structure: str | None = None,
+) -> Outcome:
+    """Pour a brazier on the models under the template (§8.2.2): water S3 no save, −1 to hit this turn (§8.2.4);
+    oil S4 no save, −2, sets the wooden ``structure`` below alight (one already burning takes D6, §9.3), panic at
+    the first loss (§8.2.5); lead S5 no save D3 wounds on the ``designated`` model, S3 with save on the others,
+    −2, panic (§8.2.6). Water and oil splash on a D6 of 4+: S3 with save on the ``splash`` models (§8.2.7). Water
+    poured on a burning ``structure`` fights the fire instead (§9.4). The brazier is spent.
+    """
+    mark = dice.mark()
+    works = state.works_of(section)
+    if liquid not in works.braziers:
+        raise IllegalAction(f"{section} has no {liquid} brazier (§8.2.1)", "§8.2.1")
+    _check_throwers(state, section, pourers, POURERS, "a brazier")
+    braziers = list(works.braziers)
+    braziers.remove(liquid)
+    state = state.with_works(replace(works, braziers=tuple(braziers))).expose(pourers)
+    rule = LIQUIDS[liquid]
+    events: list[Event] = []
+    if liquid is Liquid.WATER and structure is not None and any(f.target == structure for f in state.fires):
+        state, event = pour_water(state, structure)
+        return outcome(state, [event], dice, mark)
+    _outside(state, section, [*targets, *splash])
+    killed: tuple[str, ...] = ()
+    if liquid is Liquid.LEAD:
+        if designated is None:
+            raise IllegalAction("molten lead needs a designated model (§8.2.6)", "§8.2.6")
+        state, events, killed = hit_models(
+            state, [designated], LEAD_HIT, dice, "§8.2.6 lead", "§8.2.6", save=Save.NONE, wounds=D3
+        )
+        targets = [t for t in targets if t != designated]
+    state, more, more_killed = hit_models(
+        state, targets, rule.strength, dice, f"{rule.clause} {liquid}", rule.clause, save=rule.save
+    )
+    events.extend(more)
+    killed = (*killed, *more_killed)
+    if rule.splashes and splash and dice.roll(D6, f"§8.2.7 {liquid} splash") >= SPLASH_NEED:
+        alive = [s for s in splash if any(m.id == s for m in state.models)]
+        state, more, _ = hit_models(state, alive, SPLASH_HIT, dice, "§8.2.7 splash", "§8.2.7")
+        events.extend(more)
+    survivors = [t for t in (*targets, *([designated] if designated else [])) if any(m.id == t for m in state.models)]
+    state = state.with_penalty(survivors, rule.penalty)
+    events.extend(_panic_event(state, len(targets), killed, rule.panic, rule.clause))
+    if liquid is Liquid.OIL and structure is not None:
+        burning = any(f.target == structure for f in state.fires)
+        if burning:
+            state, more = oil_on_fire(state, structure, dice)
+            events.extend(more)
+        else:
+            caught = catch_fire(state, structure, dice)
+            state = caught.state
+            events.extend(caught.events)
+    return outcome(state, events, dice, mark)
+
+
+def knock_over_braziers(state: BattleState, section: str) -> BattleState:
+    """Besiegers holding a section with no besieged left on it knock its braziers over (§8.2.3)."""
+    if state.at(section, Side.BESIEGED) or not state.at(section, Side.BESIEGER):
+        raise IllegalAction(
+            f"the besiegers must hold {section} with no besieged left to knock its braziers over (§8.2.3)", "§8.2.3"
+        )
+    return state.with_works(replace(state.works_of(section), braziers=()))
