@@ -1,0 +1,65 @@
+"""The cost of siege engines (*coût des engins de siège*, §14, R14), bought from each side's engine budget.
+
+>>> ENGINE_COSTS[Side.BESIEGER]["siege_tower"], ENGINE_COSTS[Side.BESIEGED]["brazier_oil"]
+(70, 20)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.siege.engines import Budget
+from rules.siege.state import BattleState, IllegalAction, Side
+
+__all__ = ["BESIEGED_FREE_POINTS", "ENGINE_COSTS", "POINTS_PER_TOWER", "buy", "spent"]
+
+_BRAZIER = 10
+ENGINE_COSTS: dict[Side, dict[str, int]] = {
+    # §14.1, R14
+    Side.BESIEGER: {"ladder": 8, "ram": 30, "covered_ram": 40, "siege_tower": 70, "brazier": 5},
+    # §14.2, R14: a brazier costs 10 and its liquid more
+    Side.BESIEGED: {
+        "stones": 3,
+        "rock": 6,
+        "brazier_water": _BRAZIER + 5,
+        "brazier_oil": _BRAZIER + 10,
+        "brazier_lead": _BRAZIER + 15,
+    },
+}
+BESIEGED_FREE_POINTS = 50
+"""The besieged's first 50 engine points are free (§14.2, R14)."""
+POINTS_PER_TOWER = 1000
+"""One siege tower per full 1000 besieger army points (§14.1, R14)."""
+
+
+def spent(side: Side, budget: Budget) -> int:
+    return sum(ENGINE_COSTS[side][item] for item in budget.bought)
+
+
+def buy(state: BattleState, side: Side, item: str) -> BattleState:
+    """``side`` buys one ``item`` from its engine budget, refused over budget (§14, R14)."""
+    costs = ENGINE_COSTS[side]
+    if item not in costs:
+        raise IllegalAction(f"the {side} cannot buy {item!r}; the list is {', '.join(costs)} (§14)", "§14")
+    budget = state.budget(side)
+    if budget is None:
+        raise IllegalAction(f"the {side} has no engine budget (§14)", "§14")
+    points = budget.points + (BESIEGED_FREE_POINTS if side is Side.BESIEGED else 0)
+    already = spent(side, budget)
+    if already + costs[item] > points:
+        free = f" (with the {BESIEGED_FREE_POINTS} free points)" if side is Side.BESIEGED else ""
+        raise IllegalAction(
+            f"the {side}'s engine budget is {points} points{free}; a {item.replace('_', ' ')} costs {costs[item]} "
+            f"and {already} are already spent (§14, R14)",
+            "§14",
+        )
+    if item == "siege_tower":
+        allowed = budget.army_points // POINTS_PER_TOWER
+        if budget.bought.count(item) + 1 > allowed:
+            raise IllegalAction(
+                f"one siege tower per full {POINTS_PER_TOWER} army points: {budget.army_points} points allow "
+                f"{allowed} (§14.1, R14)",
+                "§14.1",
+            )
+    bought = replace(budget, bought=(*budget.bought, item))
+    return replace(state, budgets=(*((s, b) for s, b in state.budgets if s is not side), (side, bought)))

@@ -1,0 +1,51 @@
+"""Magic in a siege (§13): spells as usual, the fort's magical protection, and spells that shake the walls.
+
+Every spell cast from outside the fort at models in it, or in support of besiegers on its ramparts, may be
+dispelled by the walls on a 5+, irresistible spells too, besides the besieged's own dispels (§13.2)::
+
+    >>> protection_applies(caster_inside=False, target_in_fort=True, shakes_walls=False)
+    True
+"""
+
+from __future__ import annotations
+
+from rules.dice import D6, Dice
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Side, outcome
+from rules.siege.structure import hit_section
+
+__all__ = ["EARTHQUAKE_DAMAGE", "EARTHQUAKE_STRENGTH", "PROTECTION_NEED", "earthquake", "protection_applies", "ward"]
+
+PROTECTION_NEED = 5
+EARTHQUAKE_STRENGTH = 10
+EARTHQUAKE_DAMAGE = "D6"
+"""Earthquake, crevasse and the like: a S10 hit of D6 damage on the section, never stopped by the walls (§13.2)."""
+
+
+def protection_applies(*, caster_inside: bool, target_in_fort: bool, shakes_walls: bool) -> bool:
+    """The walls' protection works against a spell from outside on anyone in the fort, never against one that
+    shakes the walls, nor once the caster stands in the fort (§13.2).
+    """
+    return not caster_inside and target_in_fort and not shakes_walls
+
+
+def ward(state: BattleState, caster: Model, target_in_fort: bool, dice: Dice, *, irresistible: bool = False) -> Outcome:
+    """The walls try to dispel a besieger's spell (§13.2): 5+ on a D6, even one cast with irresistible force."""
+    mark = dice.mark()
+    if not state.magic_protection or caster.side is Side.BESIEGED:
+        raise IllegalAction(
+            "the besieged's own wizards and an unprotected fort have no magical protection (§13.2)", "§13.2"
+        )
+    if not protection_applies(caster_inside=caster.place.inside, target_in_fort=target_in_fort, shakes_walls=False):
+        raise IllegalAction(f"{caster.id}'s spell is not cast from outside at the fort (§13.2)", "§13.2")
+    roll = dice.roll(D6, f"§13.2 walls against {caster.id}'s spell")
+    dispelled = roll >= PROTECTION_NEED
+    force = " irresistible" if irresistible else ""
+    text = f"roll {roll}: the walls {'dispel' if dispelled else 'let through'} the{force} spell"
+    return outcome(state, [Event("ward", "§13.2", text, (caster.id,))], dice, mark)
+
+
+def earthquake(state: BattleState, section: str, dice: Dice) -> Outcome:
+    """A spell shaking the walls strikes ``section`` at S10 with D6 damage on Table 3 (§13.2, §5.9)."""
+    mark = dice.mark()
+    state, events = hit_section(state, section, EARTHQUAKE_STRENGTH, EARTHQUAKE_DAMAGE, dice, "§13.2 earthquake")
+    return outcome(state, events, dice, mark)
