@@ -22,7 +22,7 @@ from rules.siege.rams import COVERED_TOUGHNESS
 from rules.siege.siege_towers import TOUGHNESS as TOWER_TOUGHNESS
 from rules.siege.siege_towers import has_heavy_cover
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Zone, outcome
-from rules.siege.structure import check_not_silenced, hit_section, main_gate_wall, template_strength
+from rules.siege.structure import check_not_silenced, damage_die, hit_section, main_gate_wall, template_strength
 from rules.wfb import shooting_modifier, shooting_to_hit, to_wound
 
 __all__ = [
@@ -255,7 +255,9 @@ def bombard(
             hit = wound_need is not None and dice.roll(D6, f"§5.6 gate {gate_id} to wound") >= wound_need
             events.append(Event("gate_hit", "§5.6", f"roll {roll}: the shot strikes gate {gate_id}"))
             if hit:
-                state, more = damage_structure(state, target, 1, dice)
+                die = damage_die(damage)
+                points = 1 if die is None else dice.roll(die, f"§5.6 gate {gate_id} damage")
+                state, more = damage_structure(state, target, points, dice)
                 events.extend(more)
             return outcome(state, events, dice, mark)
         section = (

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from rules.dice import Dice
 from rules.siege.fort import standard_fort
+from rules.siege.gates import gate_statuses
 from rules.siege.profiles import Creature, Missile, Profile, Special, TroopType
 from rules.siege.state import BattleState, CombatResult, Ladder, Model, Place, Side, SiegeTower, TurnLog, new_battle
 
@@ -92,6 +93,7 @@ def battle(
         [m for group in groups for m in group],
         ladders=ladders,
         siege_towers=towers,
+        gates=gate_statuses(FORT),
         first=active,
         magic_protection=magic_protection,
     )
