@@ -57,7 +57,8 @@ def test_collapse_makes_a_breach_and_destroys_ladders_and_defences() -> None:
     assert after.works_of("W3").stones == 0
     assert not [x for x in after.ladders if x.section == "W3"]
     breach = after.fort.connection("W3", "C3")
-    assert breach is not None and breach.kind is ConnectionKind.BREACH
+    assert breach is not None
+    assert breach.kind is ConnectionKind.BREACH
     assert any(e.kind == "breach" for e in events)
     # §5.9: 20 models a turn through the breach into C3
     walked = move(after, ["f1", "f2"], "C3", dice())
