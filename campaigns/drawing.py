@@ -368,7 +368,8 @@ def map_svg(territories: Sequence[MapTerritory], *, title: str) -> str:
 
 def auto_layout(ids: Sequence[int], neighbours: Mapping[int, Sequence[int]]) -> dict[int, tuple[float, float]]:
     """Positions (0–100 each way) for a map that has none: territories around a circle for up to three, otherwise
-    a force-directed layout (Fruchterman–Reingold) where roads pull and every territory pushes the others away.
+    a force-directed layout (Fruchterman–Reingold) where roads pull and every territory pushes the others away,
+    started from the graph's spectral layout.
 
     The start is seeded, so the same map always gets the same picture.
     """
@@ -384,14 +385,21 @@ def auto_layout(ids: Sequence[int], neighbours: Mapping[int, Sequence[int]]) -> 
             if territory != other:
                 edges.add((min(index[territory], index[other]), max(index[territory], index[other])))
     count = len(order)
-    angles = np.linspace(-math.pi / 2, 3 * math.pi / 2, count, endpoint=False)
-    circle = np.column_stack((np.cos(angles), np.sin(angles)))
+    if count == 0:
+        return {}
     if count <= 3:
-        return _scaled(order, circle * 0.6 if count > 1 else circle * 0.0)
-    rng = np.random.default_rng(_LAYOUT_SEED)
-    positions = circle + rng.normal(0.0, 0.05, circle.shape)
-    spacing = math.sqrt(4.0 / count)
+        angles = np.linspace(-math.pi / 2, 3 * math.pi / 2, count, endpoint=False)
+        return _scaled(order, np.column_stack((np.cos(angles), np.sin(angles))))
     pairs = np.array(sorted(edges), dtype=int).reshape(-1, 2)
+    adjacency = np.zeros((count, count))
+    adjacency[pairs[:, 0], pairs[:, 1]] = adjacency[pairs[:, 1], pairs[:, 0]] = 1.0
+    # Start from the spectral layout (the Laplacian's two smoothest non-constant eigenvectors), which unfolds grids
+    # and rings that a start on a circle would leave twisted; the seeded jitter parts territories it puts together.
+    _, vectors = np.linalg.eigh(np.diag(adjacency.sum(axis=1)) - adjacency)
+    start = vectors[:, 1:3] / max(float(np.abs(vectors[:, 1:3]).max()), 1e-9)
+    rng = np.random.default_rng(_LAYOUT_SEED)
+    positions = start + rng.normal(0.0, 0.05, start.shape)
+    spacing = math.sqrt(4.0 / count)
     steps = 400
     for step in range(steps):
         delta = positions[:, None, :] - positions[None, :, :]
@@ -412,8 +420,8 @@ def auto_layout(ids: Sequence[int], neighbours: Mapping[int, Sequence[int]]) -> 
 
 
 def _scaled(order: Sequence[int], positions: np.ndarray) -> dict[int, tuple[float, float]]:
-    """``positions`` stretched to fill 8–92 both ways (the margin leaves room for labels), then pushed apart where
-    two territories came closer than their labels need, and rounded."""
+    """``positions`` (at least one) stretched to fill 8–92 both ways (the margin leaves room for labels), then
+    pushed apart where two territories came closer than their labels need, and rounded."""
     low, high = positions.min(axis=0), positions.max(axis=0)
     span = np.where(high - low > 1e-9, high - low, 1.0)
     fitted = np.where(high - low > 1e-9, 8 + (positions - low) / span * 84, 50.0)
@@ -442,8 +450,8 @@ _GROUND_INSIDE = "#EADFC4"
 _GROUND_OUTSIDE = "#DCE6CF"
 _BESIEGER = "#B3261E"
 _BESIEGED = "#1F5AA6"
-_FORT_TOP = 36.0
-_FORT_SIZE = 300.0
+_FORT_TOP = 32.0
+_FORT_SIZE = 324.0
 _SECTION_NAMES = {
     SectionKind.COURTYARD: "Courtyard",
     SectionKind.WALL_WALK: "Wall-walk",
@@ -625,8 +633,11 @@ def _section_name(section: Section) -> str:
     return f"{name} {section.id}, level {section.level}"
 
 
-def _drop(placed: _Placed) -> float:
-    """How far the section's shape reaches below its centre, turned as it is."""
+def _badge_drop(placed: _Placed) -> float:
+    """How far below a section's centre its model counts go: inside a courtyard, which has room, else just under
+    the shape, turned as it is."""
+    if placed.section.kind is SectionKind.COURTYARD:
+        return placed.half_height - 20
     angle = math.radians(placed.angle)
     return abs(placed.half_width * math.sin(angle)) + abs(placed.half_height * math.cos(angle))
 
@@ -639,7 +650,7 @@ def _occupancy_badges(placed: _Placed, counts: tuple[int, int]) -> str:
     x = -total / 2
     badges = []
     for (label, colour), width in zip(labels, widths, strict=True):
-        badges.append(_pill(x + width / 2, _drop(placed) + 10, label, fill=colour, class_="occupancy"))
+        badges.append(_pill(x + width / 2, _badge_drop(placed) + 10, label, fill=colour, class_="occupancy"))
         x += width + 3
     return "".join(badges)
 
