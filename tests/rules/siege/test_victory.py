@@ -1,0 +1,108 @@
+"""§17 victory points and R11 section control, on end states worked out by hand from the seed's §17 text."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.siege.profiles import Special
+from rules.siege.state import Side
+from rules.siege.victory import section_control, victory_points
+from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, with_rules
+
+HALBERDIER = replace(MAN, name="Halberdier", points=30)
+GENERAL = with_rules(replace(MAN, points=100), Special.GENERAL, Special.CHARACTER, name="General")
+ORC10 = replace(ORC, name="Orc warrior", points=10)
+STANDARD = with_rules(replace(ORC, points=10), Special.BATTLE_STANDARD, name="Orc battle standard")
+
+
+@pytest.mark.parametrize(
+    ("besieger", "besieged_", "holder"),
+    [
+        pytest.param(10, 1, Side.BESIEGER, id="R11-10-to-1-controls"),
+        pytest.param(9, 1, None, id="R11-9-to-1-nobody"),
+        pytest.param(0, 1, Side.BESIEGED, id="R11-alone-controls"),
+        pytest.param(0, 0, None, id="R11-empty-nobody"),
+    ],
+)
+def test_section_control(besieger: int, besieged_: int, holder: Side | None) -> None:
+    state = battle(besiegers(ORC, "C2", besieger), besieged(MAN, "C2", besieged_))
+    assert section_control(state, "C2") is holder
+
+
+def test_end_state_a_a_wall_each_and_a_destroyed_unit() -> None:
+    """Besiegers alone on W3: a rampart section, 2 (§17.1). Besieged alone on W1: 4 (§17.2). The besieged's 4
+    halberdiers at 30 points, 120 in all, are all dead: one full 100, 1 point to the besieger. Every other
+    section is empty: nobody's (R11). Besieger 3, besieged 4.
+    """
+    state = battle(besiegers(ORC, "W3", 5), besieged(MAN, "W1", 5), besieged(HALBERDIER, "C2", 4, "h", "Halberdiers"))
+    state = state.with_models(dict.fromkeys(("h1", "h2", "h3", "h4"), None))
+    points = victory_points(state)
+    assert points.total(Side.BESIEGER) == 3
+    assert points.total(Side.BESIEGED) == 4
+    assert points.besieger["units"] == 1
+
+
+def test_end_state_b_the_gate_courtyard_a_breach_and_the_general() -> None:
+    """10 besiegers against 1 besieged in C1, the main gate's courtyard: 10 to 1 is control (note 1), so a
+    courtyard, 4, and the main gate section, 3 (§17.1). W3 has collapsed: a breach, 5. The besieged general is
+    dead: 2 (his 100 points are a unit of one: 1 more). Besieger 4 + 3 + 5 + 2 + 1 = 15. The besieged hold the
+    tower T1 alone: 5 (§17.2).
+    """
+    state = battle(
+        besiegers(ORC, "C1", 10),
+        besieged(MAN, "C1", 1),
+        besieged(MAN, "T1", 2, "t"),
+        besieged(GENERAL, "C2", 1, "g", "General"),
+    )
+    state = state.with_works(replace(state.works_of("W3"), collapsed=True)).with_models({"g1": None})
+    points = victory_points(state)
+    assert dict(points.besieger) == {
+        "units": 1,
+        "general": 2,
+        "battle_standard": 0,
+        "wall_walk": 0,
+        "tower": 0,
+        "main_gate": 3,
+        "postern": 0,
+        "courtyard": 4,
+        "breach": 5,
+    }
+    assert points.total(Side.BESIEGED) == 5
+
+
+def test_end_state_c_fleeing_units_and_a_contested_postern_courtyard() -> None:
+    """9 besiegers against 1 besieged in C3 (the postern's courtyard): under 10 to 1, nobody's. A besieged unit of
+    20 men at 5 points (100) flees on C2: 1 to the besieger, and fleeing models hold nothing, so C2 is nobody's.
+    The besiegers' 10 orcs at 10 points (100) are destroyed and their battle standard bearer flees: 1 + 1 to the
+    besieged. Besieger 1, besieged 2.
+    """
+    state = battle(
+        besiegers(ORC, "C3", 9),
+        besieged(MAN, "C3", 1),
+        besieged(MAN, "C2", 20, "f", "Militia"),
+        besiegers(ORC10, "foot:W3", 10, "o", "Orcs"),
+        besiegers(STANDARD, "foot:W4", 1, "s", "Standard"),
+    )
+    state = state.with_models({**{f"o{n}": None for n in range(1, 11)}})
+    state = state.with_models(
+        {
+            **{m.id: replace(m, fleeing=True) for m in state.at("C2")},
+            "s1": replace(state.model("s1"), fleeing=True),
+        }
+    )
+    points = victory_points(state)
+    assert points.total(Side.BESIEGER) == 1
+    assert points.besieged["units"] == 1
+    assert points.besieged["battle_standard"] == 1
+    assert points.total(Side.BESIEGED) == 2
+
+
+def test_house_rule_empty_sections_stay_with_the_besieged() -> None:
+    """R11 option: W1 held plus the three empty wall-walks, 4 each, go to the besieged."""
+    state = battle(besieged(MAN, "W1", 1))
+    plain = victory_points(state).besieged["wall_walk"]
+    kept = victory_points(state, empty_to_besieged=True).besieged["wall_walk"]
+    assert plain == 4
+    assert kept == 4 * 4
