@@ -59,13 +59,13 @@ LIQUIDS = {
 LEAD_HIT = 5
 
 
-def _check_throwers(state: BattleState, section: str, throwers: Sequence[str], need: int, what: str) -> None:
+def _check_throwers(
+    state: BattleState, section: str, throwers: Sequence[str], need: int, what: str, clause: str
+) -> None:
     check_not_silenced(state, section, f"use {what}")
     weight = sum(state.model(t).profile.ratio for t in throwers)  # §12.1.4
     if weight < need:
-        raise IllegalAction(
-            f"{what} takes {need} models, {weight} named (§8.1.4, §8.2.2)", "§8.2.2" if need == POURERS else "§8.1.4"
-        )
+        raise IllegalAction(f"{what} takes {need} models, {weight} named ({clause})", clause)
     for thrower in throwers:
         model = state.model(thrower)
         if model.side is not Side.BESIEGED or str(model.place) != section or model.fleeing:
@@ -104,7 +104,7 @@ def throw_stones(
     works = state.works_of(section)
     if works.stones < 1:
         raise IllegalAction(f"{section} has no stone token left (§8.1.1)", "§8.1.1")
-    _check_throwers(state, section, throwers, 1, "stones")
+    _check_throwers(state, section, throwers, 1, "stones", "§8.1.2")
     _outside(state, section, targets)
     state = state.with_works(replace(works, stones=works.stones - 1)).expose(throwers)
     state, events, killed = hit_models(state, targets, STONES_HIT, dice, f"§8.1.3 stones from {section}", "§8.1.3")
@@ -128,7 +128,7 @@ def drop_rock(state: BattleState, section: str, throwers: Sequence[str], target:
     works = state.works_of(section)
     if works.rocks < 1:
         raise IllegalAction(f"{section} has no rock token left (§8.1.1)", "§8.1.1")
-    _check_throwers(state, section, throwers, ROCK_THROWERS, "a rock")
+    _check_throwers(state, section, throwers, ROCK_THROWERS, "a rock", "§8.1.4")
     victim = state.model(target)
     on_tower = victim.place.zone is Zone.SIEGE_TOWER
     if not on_tower:
@@ -190,7 +190,7 @@ def pour_brazier(
     works = state.works_of(section)
     if liquid not in works.braziers:
         raise IllegalAction(f"{section} has no {liquid} brazier (§8.2.1)", "§8.2.1")
-    _check_throwers(state, section, pourers, POURERS, "a brazier")
+    _check_throwers(state, section, pourers, POURERS, "a brazier", "§8.2.2")
     braziers = list(works.braziers)
     braziers.remove(liquid)
     state = state.with_works(replace(works, braziers=tuple(braziers))).expose(pourers)
