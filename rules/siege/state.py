@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from rules.dice import Dice, Roll
 from rules.siege import engines
@@ -294,28 +294,16 @@ class BattleState:
         return sum(m.profile.unit_strength for m in self.at(section, side) if not m.fleeing)
 
     def ladder(self, ladder_id: str) -> Ladder:
-        for ladder in self.ladders:
-            if ladder.id == ladder_id:
-                return ladder
-        raise IllegalAction(f"there is no ladder {ladder_id!r} against the walls", "§7.1")
+        return _find(self.ladders, ladder_id, f"there is no ladder {ladder_id!r} against the walls", "§7.1")
 
     def siege_tower(self, tower_id: str) -> SiegeTower:
-        for tower in self.siege_towers:
-            if tower.id == tower_id:
-                return tower
-        raise IllegalAction(f"there is no siege tower {tower_id!r}", "§7.3")
+        return _find(self.siege_towers, tower_id, f"there is no siege tower {tower_id!r}", "§7.3")
 
     def ram(self, ram_id: str) -> Ram:
-        for ram in self.rams:
-            if ram.id == ram_id:
-                return ram
-        raise IllegalAction(f"there is no ram {ram_id!r}", "§7.2")
+        return _find(self.rams, ram_id, f"there is no ram {ram_id!r}", "§7.2")
 
     def gate(self, gate_id: str) -> GateStatus:
-        for gate in self.gates:
-            if gate.id == gate_id:
-                return gate
-        raise IllegalAction(f"there is no gate {gate_id!r}", "§6")
+        return _find(self.gates, gate_id, f"there is no gate {gate_id!r}", "§6")
 
     def works_of(self, section: str) -> Works:
         """The damage and defences of a rampart section (whole and bare unless recorded)."""
@@ -449,6 +437,21 @@ class BattleState:
             contacts=frozenset((str(a), str(b)) for a, b in data.get("contacts", ())),
             magic_protection=bool(data.get("magic_protection", True)),
         )
+
+
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+_Item = TypeVar("_Item", bound=_Identified)
+
+
+def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _Item:
+    for item in items:
+        if item.id == item_id:
+            return item
+    raise IllegalAction(missing, clause)
 
 
 _ENGINE_FIELDS = ("ladders", "siege_towers", "works", "gates", "rams", "fires")
