@@ -9,6 +9,7 @@ insert with ``mark_safe``.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -425,7 +426,7 @@ def _scaled(order: Sequence[int], positions: np.ndarray) -> dict[int, tuple[floa
     low, high = positions.min(axis=0), positions.max(axis=0)
     span = np.where(high - low > 1e-9, high - low, 1.0)
     fitted = np.where(high - low > 1e-9, 8 + (positions - low) / span * 84, 50.0)
-    gap = min(18.0, 70.0 / math.sqrt(len(order)))
+    gap = min(22.0, 80.0 / math.sqrt(len(order)))
     for _ in range(200):
         delta = fitted[:, None, :] - fitted[None, :, :]
         distance = np.linalg.norm(delta, axis=-1)
@@ -540,7 +541,39 @@ def _fort_positions(
             x, y = x + 40 * dx / length, y + 40 * dy / length
         taken.add((round(x), round(y)))
         fitted[section.id] = (x, y)
-    return fitted, {gate_id: fit(point) for gate_id, point in gate_points.items()}
+    return _spread(layout, fitted), {gate_id: fit(point) for gate_id, point in gate_points.items()}
+
+
+_ROOM = {SectionKind.COURTYARD: 28.0, SectionKind.WALL_WALK: 22.0, SectionKind.TOWER: 19.0, SectionKind.STAIRS: 15.0}
+"""How far a section's shape reaches from its point, to keep shapes and the labels between them apart."""
+
+
+def _spread(layout: FortLayout, points: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+    """The points with the sections inside the walls nudged apart where their shapes would crowd each other; the
+    ramparts stay where they are, so the walls keep their shape."""
+    pinned = {s.id for s in layout.sections if s.is_rampart and s.level == 3}
+    room = {s.id: _ROOM[s.kind] for s in layout.sections}
+    spread = dict(points)
+    for _ in range(100):
+        moved = False
+        for one, other in itertools.combinations(spread, 2):
+            if one in pinned and other in pinned:
+                continue
+            (x1, y1), (x2, y2) = spread[one], spread[other]
+            shortfall = room[one] + room[other] + 14 - math.hypot(x2 - x1, y2 - y1)
+            if shortfall <= 0.5:
+                continue
+            length = math.hypot(x2 - x1, y2 - y1) or 1.0
+            ux, uy = (x2 - x1) / length, (y2 - y1) / length
+            share = 1.0 if one in pinned or other in pinned else 0.5
+            if one not in pinned:
+                spread[one] = (x1 - ux * shortfall * share, y1 - uy * shortfall * share)
+            if other not in pinned:
+                spread[other] = (x2 + ux * shortfall * share, y2 + uy * shortfall * share)
+            moved = True
+        if not moved:
+            break
+    return spread
 
 
 def _centre(points: Iterable[tuple[float, float]]) -> tuple[float, float]:
@@ -643,16 +676,22 @@ def _badge_drop(placed: _Placed) -> float:
 
 
 def _occupancy_badges(placed: _Placed, counts: tuple[int, int]) -> str:
+    """The models on a section, besiegers then besieged, under it; drawn over everything else, as they change."""
     besiegers, besieged = counts
     labels = [(str(n), colour) for n, colour in ((besiegers, _BESIEGER), (besieged, _BESIEGED)) if n > 0]
     widths = [_text_width(label, 11.0) + 8 for label, _ in labels]
-    total = sum(widths) + 3 * (len(labels) - 1)
-    x = -total / 2
+    x = -(sum(widths) + 3 * (len(labels) - 1)) / 2
     badges = []
     for (label, colour), width in zip(labels, widths, strict=True):
-        badges.append(_pill(x + width / 2, _badge_drop(placed) + 10, label, fill=colour, class_="occupancy"))
+        badges.append(_pill(x + width / 2, _badge_drop(placed) + 10, label, fill=colour))
         x += width + 3
-    return "".join(badges)
+    return _tag(
+        "g",
+        "".join(badges),
+        transform=f"translate({_format(placed.x)} {_format(placed.y)})",
+        class_="occupancy",
+        data_section=placed.section.id,
+    )
 
 
 def _section(placed: _Placed, counts: tuple[int, int] | None) -> str:
@@ -667,13 +706,11 @@ def _section(placed: _Placed, counts: tuple[int, int] | None) -> str:
         font_weight="bold",
     )
     summary = _section_name(placed.section)
-    badges = ""
     if counts is not None:
         summary += f": {counts[0]} besiegers, {counts[1]} besieged"
-        badges = _occupancy_badges(placed, counts)
     return _tag(
         "g",
-        _title(summary) + shape + label + badges,
+        _title(summary) + shape + label,
         transform=f"translate({_format(placed.x)} {_format(placed.y)})",
         class_="section",
         data_section=placed.section.id,
@@ -699,11 +736,11 @@ def _connections(layout: FortLayout, by_id: Mapping[str, _Placed]) -> tuple[str,
                 data_kind=connection.kind.value,
             )
         )
-        pills.append(
-            _pill(
-                (one.x + other.x) / 2, (one.y + other.y) / 2, str(connection.capacity), fill=_LIGHT, class_="capacity"
-            )
-        )
+        # halfway across the gap between the two shapes, not between their centres, which may be off-centre
+        length = math.hypot(other.x - one.x, other.y - one.y) or 1.0
+        along = (_ROOM[one.section.kind] + length - _ROOM[other.section.kind]) / 2 / length
+        x, y = one.x + (other.x - one.x) * along, one.y + (other.y - one.y) * along
+        pills.append(_pill(x, y, str(connection.capacity), fill=_LIGHT, class_="capacity"))
     return "".join(lines), "".join(pills)
 
 
@@ -811,10 +848,12 @@ def fort_svg(layout: FortLayout, *, title: str, occupancy: Mapping[str, tuple[in
     lines, pills = _connections(layout, by_id)
     passages, gates = _gates(layout, by_id, gate_points, _centre(positions.values()))
     sections = "".join(_section(p, None if occupancy is None else occupancy.get(p.section.id, (0, 0))) for p in placed)
+    counts = occupancy or {}
+    badges = "".join(_occupancy_badges(p, counts[p.section.id]) for p in placed if p.section.id in counts)
     picture_bottom = max([p.y + p.half_height + 30 for p in placed] + [y + 60 for _, y in gate_points.values()])
     background = _tag("rect", x=0, y=0, width=_WIDTH, height=picture_bottom, rx=8, fill=_GROUND_OUTSIDE)
     legend, legend_height = _fort_legend(layout, occupancy is not None, picture_bottom)
-    body = background + inside + passages + lines + sections + pills + gates + legend
+    body = background + inside + passages + lines + sections + pills + gates + badges + legend
     return _svg(picture_bottom + legend_height + 6, title, body)
 
 

@@ -217,7 +217,7 @@ def test_the_fort_shows_the_models_on_each_section() -> None:
     sections = section_groups(root)
 
     def counts(section: str) -> list[str]:
-        return [t for g in sections[section].iter(f"{SVG}g") if g.get("class") == "occupancy" for t in texts(g)]
+        return [t for g in groups(root, "occupancy") if g.get("data-section") == section for t in texts(g)]
 
     assert counts("C1") == ["12", "8"]
     assert counts("W2") == ["5"]
