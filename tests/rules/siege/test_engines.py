@@ -132,7 +132,7 @@ ERECTED_3 = replace(
         pytest.param(lambda: _carried(7), "§7.1.1", id="§7.1.1-six-carriers-max"),
         pytest.param(lambda: ladders.push_back(GOOD_LADDER, "L1", ["d1"], dice()), "§7.1.6", id="§7.1.6-not-raised"),
         pytest.param(lambda: _ram_battle(carriers=5), "§7.2.1", id="§7.2.1-six-carriers-min"),
-        pytest.param(_twice, "R3", id="R3-one-use-a-phase"),
+        pytest.param(lambda: _twice(), "R3", id="R3-one-use-a-phase"),
         pytest.param(lambda: siege_towers.push_tower(_tower(8), "ST1", 20), "§7.3.3", id="§7.3.3-8-crew-moves-15"),
         pytest.param(lambda: gates.reinforce_gate(_gate_battle(), "G1", ["d1"]), "§6.4", id="§6.4-two-reinforcers"),
         pytest.param(lambda: block(_gate_battle(), "d1", "gate:G1"), "§6.3.5", id="§6.3.5-main-gate-ratio-2"),
