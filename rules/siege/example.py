@@ -1,5 +1,6 @@
-"""A scripted example battle: a fort for 1500 points, two ladders and a siege tower against its east side,
-three game turns. It replays exactly from its seed or from its roll log, so the web app can show it as a demo.
+"""A scripted example battle: a fort for 1500 points, two ladders and a siege tower against its east side, a
+covered ram at the main gate, a catapult battering a tower, a mine under the north wall and a brazier of boiling
+oil, three game turns. It replays exactly from its seed or from its roll log, so the web app can show it as a demo.
 
 >>> state, events, dice = example_battle(seed=1500)
 >>> state.turn
@@ -12,11 +13,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rules.dice import Dice
+from rules.siege.defences import place_braziers, pour_brazier
+from rules.siege.engines import Liquid, MineGoal, Ram
 from rules.siege.fort import standard_fort
+from rules.siege.game_length import end_player_turn
+from rules.siege.gates import gate_statuses
 from rules.siege.melee import MAX_GANG_UP, fight
+from rules.siege.mining import dig, start_mine
 from rules.siege.morale import RALLY_ENEMY_UNIT_STRENGTH, hold, rally, retreat, retreat_problem
 from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN, move
 from rules.siege.profiles import Missile, Profile, Special, Weapon
+from rules.siege.rams import bring_ram, carry_ram, use_ram
+from rules.siege.shooting import bombard
 from rules.siege.state import (
     BattleState,
     Event,
@@ -27,7 +35,6 @@ from rules.siege.state import (
     Side,
     SiegeTower,
     Zone,
-    end_turn,
     new_battle,
     quota,
 )
@@ -38,6 +45,11 @@ EXAMPLE_SEED = 1500
 TURNS = 3
 ASSAULTED = "W3"
 TOWER_TARGET = "W2"
+GATE_COURTYARD = "C1"
+UNDERMINED = "W4"
+BATTERED = "T3"
+CATAPULT = (7, "D4")
+"""The seed's own example: a catapult of strength 7 doing D4 damage (§5.9)."""
 
 HALBERDIER = Profile("Halberdier", ws=3, s=3, t=3, i=3, ld=7, save=6, points=6, weapon=Weapon.HALBERD)
 CROSSBOWMAN = Profile("Crossbowman", ws=3, bs=3, t=3, ld=7, points=8, missile=Missile("crossbow", 4))
@@ -88,13 +100,47 @@ def example_start() -> BattleState:
         *_squad(Side.BESIEGER, ORC, f"foot:{ASSAULTED}", 12, "c", "Boyz"),
         *_squad(Side.BESIEGER, BIG_UN, "siege_tower:ST1", 9, "u", "Big 'uns"),
         *_squad(Side.BESIEGER, BOSS, "siege_tower:ST1", 1, "boss", "Boss"),
+        *_squad(Side.BESIEGER, ORC, f"foot:{GATE_COURTYARD}", 6, "ram", "Ram crew"),
+        *_squad(Side.BESIEGER, ORC, "foot:W4", 6, "sap", "Sappers"),
     ]
-    return new_battle(
+    state = new_battle(
         fort,
         [*besieged, *besiegers],
         ladders=(Ladder("L1", ASSAULTED), Ladder("L2", ASSAULTED)),
         siege_towers=(SiegeTower("ST1", TOWER_TARGET),),
+        gates=gate_statuses(fort),
+        rams=(Ram("R1", covered=True),),
     )
+    state = bring_ram(carry_ram(state, "R1", [f"ram{n}" for n in range(1, 7)]), "R1", "G1")
+    state = place_braziers(state, ASSAULTED, [Liquid.OIL])
+    return start_mine(state, MineGoal.FOUNDATIONS, [f"sap{n}" for n in range(1, 7)])
+
+
+def _siege_works(play: _Play) -> None:
+    """The besieger's mine digs before he moves (§10.3); the catapult batters tower T3 (§5.7, §5.9)."""
+    mine = play.state.mine
+    if mine is not None and not mine.finished:
+        play.apply(dig(play.state, play.dice, section=UNDERMINED))
+    if not play.state.works_of(BATTERED).collapsed:
+        play.apply(bombard(play.state, BATTERED, *CATAPULT, play.dice))
+
+
+def _boiling_oil(play: _Play) -> None:
+    """At the end of the besieger's movement the defenders of the assaulted wall pour their oil on the foot
+    (§8.2.2, §8.2.5).
+    """
+    state = play.state
+    if Liquid.OIL not in state.works_of(ASSAULTED).braziers or state.works_of(ASSAULTED).silenced:
+        return
+    pourers = [m.id for m in _free(state, ASSAULTED, Side.BESIEGED) if not state.in_contact(m.id)][:2]
+    targets = [m.id for m in state.at(Place(Zone.FOOT, ASSAULTED), Side.BESIEGER)][:4]
+    if len(pourers) == 2 and targets:
+        play.apply(pour_brazier(state, ASSAULTED, Liquid.OIL, pourers, targets, play.dice))
+
+
+def _ram(play: _Play) -> None:
+    if play.state.ram("R1").gate is not None and play.state.gate("G1").structure_points > 0:
+        play.apply(use_ram(play.state, "R1", play.dice))
 
 
 @dataclass
@@ -214,11 +260,14 @@ def _turns(play: _Play) -> Iterator[None]:
     for _ in range(2 * TURNS):
         _rallies(play)
         if play.state.active is Side.BESIEGER:
+            _siege_works(play)
             _besieger_moves(play)
+            _boiling_oil(play)
+            _ram(play)
         else:
             _besieged_moves(play)
         _combats(play)
-        play.state = end_turn(play.state)
+        play.apply(end_player_turn(play.state, play.dice))
         yield None
 
 

@@ -22,3 +22,19 @@ def test_the_assault_comes_over_ladders_and_a_tower() -> None:
     assert state.turn == 4
     assert any(e.kind == "combat_result" for e in events)
     assert len(dice.log) > 0
+
+
+def test_the_ram_the_catapult_the_oil_and_the_mine_all_act() -> None:
+    """§7.2.4 once a besieger turn, §5.9 a catapult hit a besieger turn on T3, §8.2.5 the one oil brazier is
+    spent, §10.3 a mining roll a besieger turn until the foundations are reached (then W4 takes D4+1: 2 to 5).
+    """
+    state, events, _ = example_battle(EXAMPLE_SEED)
+    kinds = [e.kind for e in events]
+    assert kinds.count("ram") == 3
+    assert sum(1 for e in events if e.kind == "structure_damage" and "on T3" in e.text) == 3
+    assert any(e.clause == "§8.2.5" for e in events)
+    assert state.works_of("W3").braziers == ()
+    assert state.mine is not None
+    assert 1 <= kinds.count("mining") <= 3
+    if state.mine.finished:
+        assert 2 <= state.works_of("W4").damage <= 5
