@@ -63,7 +63,8 @@ _FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 
 _WIDTH = 400.0
 _LEGEND_FONT = 12.0
 _HEX_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")
-_SAFE_URL = re.compile(r"(?:https?://|/|\?|#)[^\s\"'<>]*|[A-Za-z0-9_.~-][^\s\"'<>:]*(?:/[^\s\"'<>]*)?")
+# http(s), a path on this site (not "//host", which leaves it) or a relative path without a scheme
+_SAFE_URL = re.compile(r"(?:https?://|/(?!/)|\?|#)[^\s\"'<>]*|[A-Za-z0-9_.~-][^\s\"'<>:/]*(?:/[^\s\"'<>]*)?")
 _LAYOUT_SEED = 1515
 """Fixes the jitter of :func:`auto_layout`, so that a map is laid out the same every time."""
 

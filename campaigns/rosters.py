@@ -216,7 +216,8 @@ class _TreeBuilder(ContentHandler):
 
     @property
     def line(self) -> int:
-        return (None if self.locator is None else self.locator.getLineNumber()) or 0
+        """The line the parser has reached; 0 before it starts (the locator gives ``None`` until then)."""
+        return (self.locator.getLineNumber() if self.locator is not None else None) or 0
 
     def setDocumentLocator(self, locator: Locator) -> None:
         self.locator = locator

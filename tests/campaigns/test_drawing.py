@@ -3,9 +3,11 @@ text escaped, and the automatic map layout stable and readable."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import pytest
 
@@ -41,22 +43,9 @@ def groups(root: ET.Element, css_class: str) -> list[ET.Element]:
     return [g for g in root.iter(f"{SVG}g") if g.get("class") == css_class]
 
 
-def territory(id: int, **changes: object) -> MapTerritory:
-    fields: dict[str, object] = {
-        "id": id,
-        "name": f"Territory {id}",
-        "kind": "open",
-        "x": 10.0 + 20 * id,
-        "y": 50.0,
-        "neighbours": (),
-        "owner": None,
-        "colour": UNOWNED_COLOUR,
-        "value": 1,
-        "fortified": False,
-        "url": None,
-    }
-    fields.update(changes)
-    return MapTerritory(**fields)  # type: ignore[arg-type]
+def territory(id: int, **changes: Any) -> MapTerritory:
+    plain = MapTerritory(id, f"Territory {id}", "open", 10.0 + 20 * id, 50.0, (), None, UNOWNED_COLOUR, 1, False, None)
+    return dataclasses.replace(plain, **changes)
 
 
 def test_every_faction_has_its_own_colour() -> None:
@@ -109,8 +98,11 @@ def test_map_text_is_escaped() -> None:
     assert HOSTILE in texts(groups(root, "legend")[0])
 
 
-@pytest.mark.parametrize("url", ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,x", "//evil\" a='"])
+@pytest.mark.parametrize(
+    "url", ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,x", "//evil.example/x", "/a\" onclick='x'"]
+)
 def test_map_links_must_be_http_or_relative(url: str) -> None:
+    map_svg([territory(0, url="https://example.org/t/1?x=1&y=2"), territory(1, url="territories/2/")], title="m")
     with pytest.raises(ValueError, match="link"):
         map_svg([territory(0, url=url)], title="m")
 
@@ -145,7 +137,7 @@ def grid(width: int, height: int) -> dict[int, tuple[int, ...]]:
     }
 
 
-LAYOUTS = {
+LAYOUTS: dict[str, dict[int, tuple[int, ...]]] = {
     "one": {5: ()},
     "pair": {1: (2,), 2: (1,)},
     "triangle": {1: (2, 3), 2: (3,), 3: ()},
