@@ -1,14 +1,24 @@
-"""The REST API: the same rules as the pages, members read, organisers write."""
+"""The REST API: the same rules as the pages, members read, organisers write; fog of war as on the pages.
+
+A campaign's map, armies, orders, battles and standings hang off the campaign: ``/api/campaigns/<id>/armies/``…
+Orders are given or changed by POSTing to ``/api/campaigns/<id>/orders/``; a refused order answers 400 with the
+reason, a campaign that is not yours 404.
+"""
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
-from rest_framework import mixins, serializers, viewsets
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
 
-from . import selectors
-from .access import IsCampaignOrganiserOrReadOnly
-from .models import Campaign, CampaignMembership
+from . import selectors, services
+from .access import IsCampaignMember, IsCampaignOrganiserOrReadOnly, campaign_for
+from .models import Army, Battle, Campaign, CampaignMembership, Order, OrderKind, Territory
 
 
 class MembershipSerializer(serializers.ModelSerializer):
@@ -16,7 +26,7 @@ class MembershipSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = CampaignMembership
-        fields = ["username", "role"]
+        fields = ["username", "role", "faction"]
 
 
 class CampaignSerializer(serializers.ModelSerializer):
@@ -29,6 +39,62 @@ class CampaignSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "slug", "club", "members", "created_at"]
 
 
+class TerritorySerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.user.username", read_only=True, default=None)
+    neighbours = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = Territory
+        fields = ["id", "name", "kind", "owner", "value", "x", "y", "neighbours", "fort_layout"]
+
+
+class ArmySerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.user.username", read_only=True)
+
+    class Meta:
+        model = Army
+        fields = ["id", "name", "owner", "territory", "points", "is_garrison"]
+
+
+class OrderSerializer(serializers.ModelSerializer):
+    army = serializers.IntegerField(source="army_id")
+    target = serializers.IntegerField(source="target_id", allow_null=True, required=False, default=None)
+    kind = serializers.ChoiceField(choices=OrderKind.choices)
+    withdraw_into_fort = serializers.BooleanField(required=False, default=False)
+    turn = serializers.IntegerField(source="turn.number", read_only=True)
+
+    class Meta:
+        model = Order
+        fields = ["id", "turn", "army", "kind", "target", "withdraw_into_fort"]
+        read_only_fields = ["id", "turn"]
+
+
+class BattleSerializer(serializers.ModelSerializer):
+    attacker = serializers.CharField(source="attacker.user.username", read_only=True)
+    defender = serializers.CharField(source="defender.user.username", read_only=True)
+    turn = serializers.IntegerField(source="turn.number", read_only=True)
+
+    class Meta:
+        model = Battle
+        fields = [
+            "id", "turn", "territory", "kind", "attacker", "defender", "attacker_points", "defender_points",
+            "open_field_points", "heroism_tokens", "fort_layout", "winner", "attacker_victory_points",
+            "defender_victory_points", "victory_detail", "attacker_losses", "defender_losses", "notes",
+        ]  # fmt: skip
+
+
+class StandingSerializer(serializers.Serializer):
+    player = serializers.CharField(source="membership.user.username")
+    faction = serializers.CharField(source="membership.faction")
+    battle_points = serializers.IntegerField()
+    territory_points = serializers.IntegerField()
+    fort_points = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+MEMBERS = [IsAuthenticated, IsCampaignMember]
+
+
 class CampaignViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.UpdateModelMixin, viewsets.GenericViewSet
 ):
@@ -37,3 +103,54 @@ class CampaignViewSet(
 
     def get_queryset(self) -> QuerySet[Campaign]:
         return selectors.campaigns_for(self.request.user).prefetch_related("memberships__user")
+
+    def _membership(self) -> tuple[Campaign, CampaignMembership]:
+        campaign = self.get_object()
+        return campaign_for(self.request.user, campaign.pk)
+
+    @extend_schema(responses=TerritorySerializer(many=True))
+    @action(detail=True, permission_classes=MEMBERS)
+    def territories(self, request: Request, pk: int) -> Response:
+        campaign, _membership = self._membership()
+        return Response(TerritorySerializer(selectors.territories_of(campaign), many=True).data)
+
+    @extend_schema(responses=ArmySerializer(many=True))
+    @action(detail=True, permission_classes=MEMBERS)
+    def armies(self, request: Request, pk: int) -> Response:
+        campaign, membership = self._membership()
+        return Response(ArmySerializer(selectors.visible_armies(campaign, membership), many=True).data)
+
+    @extend_schema(request=OrderSerializer, responses=OrderSerializer(many=True))
+    @action(detail=True, methods=["get", "post"], permission_classes=MEMBERS)
+    def orders(self, request: Request, pk: int) -> Response:
+        campaign, membership = self._membership()
+        if request.method == "GET":
+            turn = selectors.current_turn(campaign)
+            orders = selectors.visible_orders(turn, membership) if turn else Order.objects.none()
+            return Response(OrderSerializer(orders, many=True).data)
+        incoming = OrderSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        data = incoming.validated_data
+        try:
+            order = services.submit_order(
+                membership=membership,
+                army_id=data["army_id"],
+                kind=data["kind"],
+                target_id=data["target_id"],
+                withdraw=data["withdraw_into_fort"],
+            )
+        except ValidationError as error:
+            return Response({"detail": " ".join(error.messages)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(OrderSerializer(order).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=BattleSerializer(many=True))
+    @action(detail=True, permission_classes=MEMBERS)
+    def battles(self, request: Request, pk: int) -> Response:
+        campaign, _membership = self._membership()
+        return Response(BattleSerializer(selectors.battles_of(campaign), many=True).data)
+
+    @extend_schema(responses=StandingSerializer(many=True))
+    @action(detail=True, permission_classes=MEMBERS)
+    def standings(self, request: Request, pk: int) -> Response:
+        campaign, _membership = self._membership()
+        return Response(StandingSerializer(selectors.tallies(campaign), many=True).data)

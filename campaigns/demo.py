@@ -1,4 +1,8 @@
-"""The demo campaign that ``make run`` loads: the same data every time, loading it twice changes nothing."""
+"""The demo campaign that ``make run`` loads: the same data every time, loading it twice changes nothing.
+
+Four lords share a small map with a castle and a fortress; turn 1 is already resolved: Bruno's orcs besiege the
+castle of Montfort, whose knights withdrew behind the walls (a siege with heroism tokens, waiting to be played).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,20 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from .models import Campaign, CampaignMembership, Club, ClubMembership, Role
+from rules.siege.fort import standard_fort
+
+from .models import Campaign, CampaignMembership, Club, ClubMembership, Faction, Role, TerritoryKind
+from .services import (
+    TerritorySpec,
+    create_army,
+    ensure_settings,
+    load_map,
+    open_turn,
+    resolve_turn,
+    set_fort_layout,
+    start_resolution,
+    submit_order,
+)
 
 DEMO_PASSWORD = "vieux-monde"
 CLUB_NAME = "Les Compagnons de la Tour"
@@ -18,14 +35,35 @@ CAMPAIGN_NAME = "La Conquête du Vieux Monde"
 class DemoLogin:
     username: str
     role: Role
+    faction: str = ""
 
 
 DEMO_LOGINS = (
     DemoLogin("organisateur", Role.ORGANISER),
-    DemoLogin("alice", Role.PLAYER),
-    DemoLogin("bruno", Role.PLAYER),
-    DemoLogin("chloe", Role.PLAYER),
-    DemoLogin("damien", Role.PLAYER),
+    DemoLogin("alice", Role.PLAYER, Faction.EMPIRE),
+    DemoLogin("bruno", Role.PLAYER, Faction.ORCS_AND_GOBLINS),
+    DemoLogin("chloe", Role.PLAYER, Faction.BRETONNIA),
+    DemoLogin("damien", Role.PLAYER, Faction.CHAOS),
+)
+
+CASTLE, FORTRESS = "Château de Montfort", "Forteresse du Crâne"
+DEMO_MAP = (
+    TerritorySpec("Altdorf", TerritoryKind.TOWN, 3, "alice", ("Forêt de Reik", "Plaine de Bastogne"), 20, 25),
+    TerritorySpec("Forêt de Reik", TerritoryKind.OPEN_LAND, 1, "alice", ("Plaine de Bastogne", CASTLE), 15, 65),
+    TerritorySpec("Plaine de Bastogne", TerritoryKind.OPEN_LAND, 1, None, (CASTLE, "Col du Crâne"), 45, 45),
+    TerritorySpec(CASTLE, TerritoryKind.CASTLE, 4, "chloe", ("Marais Noirs",), 45, 80),
+    TerritorySpec("Marais Noirs", TerritoryKind.OPEN_LAND, 1, "bruno", ("Col du Crâne",), 80, 75),
+    TerritorySpec("Col du Crâne", TerritoryKind.OPEN_LAND, 1, "damien", (FORTRESS,), 75, 40),
+    TerritorySpec(FORTRESS, TerritoryKind.FORTRESS, 5, "damien", (), 85, 12),
+)
+# (owner, name, territory, points, garrison)
+DEMO_ARMIES = (
+    ("alice", "Ost d'Altdorf", "Altdorf", 2500, False),
+    ("bruno", "Waaagh! des Marais", "Marais Noirs", 2500, False),
+    ("chloe", "Garnison de Montfort", CASTLE, 1500, True),
+    ("chloe", "Chevaliers du Graal", CASTLE, 1000, False),
+    ("damien", "Garnison du Crâne", FORTRESS, 2000, True),
+    ("damien", "Horde du Crâne", "Col du Crâne", 2000, False),
 )
 
 
@@ -41,11 +79,45 @@ def load_demo() -> Campaign:
             "description": "Campagne de démonstration : quatre seigneurs se disputent les marches de l'Empire.",
         },
     )
+    ensure_settings(campaign=campaign)
+    members = {}
     for login in DEMO_LOGINS:
-        user, created = user_model.objects.get_or_create(username=login.username)
+        user, created = user_model.objects.get_or_create(
+            username=login.username, defaults={"email": f"{login.username}@example.org"}
+        )
         if created:
             user.set_password(DEMO_PASSWORD)
             user.save()
         ClubMembership.objects.get_or_create(club=club, user=user)
-        CampaignMembership.objects.get_or_create(campaign=campaign, user=user, defaults={"role": login.role})
+        members[login.username], _ = CampaignMembership.objects.get_or_create(
+            campaign=campaign, user=user, defaults={"role": login.role, "faction": login.faction}
+        )
+    if not campaign.territories.exists():
+        _play_the_first_turn(campaign, members)
     return campaign
+
+
+def _play_the_first_turn(campaign: Campaign, members: dict[str, CampaignMembership]) -> None:
+    territories = {t.name: t for t in load_map(campaign=campaign, specs=DEMO_MAP)}
+    armies = {
+        name: create_army(
+            owner=members[owner], name=name, territory=territories[at], points=points, is_garrison=garrison
+        )
+        for owner, name, at, points, garrison in DEMO_ARMIES
+    }
+    set_fort_layout(territory=territories[CASTLE], layout_json=standard_fort(1500, CASTLE).to_json())
+    set_fort_layout(territory=territories[FORTRESS], layout_json=standard_fort(2000, FORTRESS).to_json())
+    turn = open_turn(campaign=campaign)
+    for player, army, kind, target, withdraw in (
+        ("bruno", "Waaagh! des Marais", "besiege", CASTLE, False),
+        ("chloe", "Chevaliers du Graal", "hold", None, True),
+        ("alice", "Ost d'Altdorf", "move", "Plaine de Bastogne", False),
+    ):
+        submit_order(
+            membership=members[player],
+            army_id=armies[army].pk,
+            kind=kind,
+            target_id=territories[target].pk if target else None,
+            withdraw=withdraw,
+        )
+    resolve_turn(turn_id=start_resolution(turn=turn).pk)

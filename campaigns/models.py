@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 
@@ -78,6 +79,12 @@ class Faction(models.TextChoices):
     OGRE_KINGDOMS = "ogre_kingdoms", _("Ogre Kingdoms")
     CHAOS_DWARFS = "chaos_dwarfs", _("Chaos Dwarfs")
     DOGS_OF_WAR = "dogs_of_war", _("Dogs of War")
+
+
+def faction_english_names() -> dict[str, str]:
+    """Faction value → its English name, the name rosters and the map's colours know factions by."""
+    with translation.override("en"):
+        return {value: str(label) for value, label in Faction.choices}
 
 
 class Role(models.TextChoices):

@@ -1,11 +1,35 @@
-"""Reads: what pages and the API show, already filtered to what the user may see."""
+"""Reads: what pages and the API show, already filtered to what the user may see (fog of war).
+
+The organiser sees everything. A player sees the map and its owners, their own armies and the armies standing in or
+next to their territories, their own orders, and everyone's orders once the turn is resolved.
+"""
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from .access import User
-from .models import Campaign, CampaignMembership
+from .drawing import MapTerritory, colour_of
+from .models import (
+    Army,
+    Battle,
+    Campaign,
+    CampaignMembership,
+    Order,
+    Role,
+    Score,
+    Territory,
+    Turn,
+    TurnState,
+    faction_english_names,
+)
+
+RESOLVED_STATES = (TurnState.BATTLES, TurnState.COMPLETE)
 
 
 def campaigns_for(user: User) -> QuerySet[Campaign]:
@@ -16,3 +40,175 @@ def campaigns_for(user: User) -> QuerySet[Campaign]:
 
 def memberships_of(campaign: Campaign) -> QuerySet[CampaignMembership]:
     return campaign.memberships.select_related("user").order_by("role", "user__username")
+
+
+def players_of(campaign: Campaign) -> QuerySet[CampaignMembership]:
+    return campaign.memberships.filter(role=Role.PLAYER).select_related("user").order_by("user__username")
+
+
+def territories_of(campaign: Campaign) -> QuerySet[Territory]:
+    return campaign.territories.select_related("owner__user").prefetch_related("neighbours")
+
+
+def current_turn(campaign: Campaign) -> Turn | None:
+    return campaign.turns.order_by("-number").first()
+
+
+def visible_armies(campaign: Campaign, membership: CampaignMembership) -> QuerySet[Army]:
+    armies = campaign.armies.filter(destroyed=False).select_related("owner__user", "territory")
+    if membership.is_organiser:
+        return armies
+    mine = Territory.objects.filter(owner=membership)
+    near = Q(territory__in=mine) | Q(territory__neighbours__in=mine)
+    return armies.filter(Q(owner=membership) | near).distinct()
+
+
+def visible_orders(turn: Turn, membership: CampaignMembership) -> QuerySet[Order]:
+    """Own orders always; the others' only once the turn is resolved (or for the organiser)."""
+    orders = turn.orders.select_related("army__owner__user", "army__territory", "target")
+    if membership.is_organiser or turn.state in RESOLVED_STATES:
+        return orders
+    return orders.filter(army__owner=membership)
+
+
+def battles_of(campaign: Campaign) -> QuerySet[Battle]:
+    return campaign.battles.select_related("territory", "turn", "attacker__user", "defender__user")
+
+
+def battle_forces(battle: Battle) -> dict[str, list]:
+    participants = battle.participants.select_related("army__owner__user", "origin").order_by("army__name")
+    return {side: [p for p in participants if p.side == side] for side in ("attacker", "defender")}
+
+
+def may_report(battle: Battle, membership: CampaignMembership) -> bool:
+    """The organiser and the two players of a battle may enter its result."""
+    return membership.is_organiser or membership.pk in (battle.attacker_id, battle.defender_id)
+
+
+def owner_colour(membership: CampaignMembership | None) -> str:
+    return colour_of(faction_english_names().get(membership.faction) if membership else None)
+
+
+def map_territories(campaign: Campaign) -> list[MapTerritory]:
+    return [
+        MapTerritory(
+            id=t.pk,
+            name=t.name,
+            kind=t.kind,
+            x=t.x,
+            y=t.y,
+            neighbours=tuple(n.pk for n in t.neighbours.all()),
+            owner=t.owner.user.get_username() if t.owner else None,
+            colour=owner_colour(t.owner),
+            value=t.value,
+            fortified=t.fortified,
+            url=reverse("campaigns:territory", args=[campaign.pk, t.pk]),
+        )
+        for t in territories_of(campaign)
+    ]
+
+
+@dataclass(frozen=True)
+class Tally:
+    membership: CampaignMembership
+    battle_points: int
+    territory_points: int
+    fort_points: int
+    territories: int
+    forts: int
+
+    @property
+    def total(self) -> int:
+        return self.battle_points + self.territory_points + self.fort_points
+
+
+def tallies(campaign: Campaign) -> list[Tally]:
+    """Each player's victory points now: from battles, territories' values and forts held, best first."""
+    battles = list(campaign.battles.exclude(winner=""))
+    territories = list(campaign.territories.all())
+    fort_bonus = campaign.settings.fort_bonus
+    result = []
+    for m in players_of(campaign):
+        battle_points = sum(b.attacker_victory_points for b in battles if b.attacker_id == m.pk) + sum(
+            b.defender_victory_points for b in battles if b.defender_id == m.pk
+        )
+        owned = [t for t in territories if t.owner_id == m.pk]
+        forts = sum(t.fortified for t in owned)
+        result.append(Tally(m, battle_points, sum(t.value for t in owned), forts * fort_bonus, len(owned), forts))
+    return sorted(result, key=lambda t: (-t.total, t.membership.user.get_username()))
+
+
+@dataclass(frozen=True)
+class FactionTally:
+    faction: str
+    label: str
+    total: int
+    players: int
+
+
+def faction_tallies(rows: Sequence[Tally]) -> list[FactionTally]:
+    by_faction: dict[str, list[Tally]] = {}
+    for row in rows:
+        by_faction.setdefault(row.membership.faction, []).append(row)
+    return sorted(
+        (
+            FactionTally(
+                faction,
+                group[0].membership.get_faction_display() or _("No faction"),
+                sum(r.total for r in group),
+                len(group),
+            )
+            for faction, group in by_faction.items()
+        ),
+        key=lambda f: -f.total,
+    )
+
+
+def score_series(campaign: Campaign) -> tuple[list[str], dict[str, list[float]], dict[str, str]]:
+    """Points over turns, per player: x labels, one series per player, their colours."""
+    scores = Score.objects.filter(turn__campaign=campaign).select_related("turn", "membership__user")
+    turns = sorted({s.turn.number for s in scores})
+    series: dict[str, list[float]] = {}
+    colours: dict[str, str] = {}
+    for m in players_of(campaign):
+        name = m.user.get_username()
+        by_turn = {s.turn.number: s.total for s in scores if s.membership_id == m.pk}
+        series[name] = [float(by_turn.get(n, 0)) for n in turns]
+        colours[name] = owner_colour(m)
+    return [_("Turn %(number)s") % {"number": n} for n in turns], series, colours
+
+
+def event_lines(turn: Turn) -> list[str]:
+    """The turn's log in words."""
+    names = {t.pk: t.name for t in turn.campaign.territories.all()}
+    armies = {a.pk: a.name for a in turn.campaign.armies.all()}
+    players = {m.pk: m.user.get_username() for m in turn.campaign.memberships.select_related("user")}
+    texts = {
+        "move": _("%(army)s marches into %(territory)s."),
+        "reinforce": _("%(army)s is reinforced in %(territory)s."),
+        "swap": _("%(army)s meets the enemy on the road and halts in %(territory)s."),
+        "standoff": _("%(army)s is outnumbered and falls back to %(territory)s."),
+        "walls": _("%(army)s cannot storm the walls without a siege and falls back to %(territory)s."),
+        "capture": _("%(player)s takes %(territory)s."),
+        "field": _("%(player)s attacks %(territory)s: a field battle."),
+        "siege": _("%(player)s lays siege to %(territory)s."),
+    }
+    return [
+        texts[e["code"]]
+        % {
+            "army": armies.get(e["army"], "?"),
+            "territory": names.get(e["territory"], "?"),
+            "player": players.get(e["player"], "?"),
+        }
+        for e in turn.log
+        if e["code"] in texts
+    ]
+
+
+FORT_TEMPLATE_POINTS = (1000, 1500, 2000, 2500)
+
+
+def fort_templates(points: int) -> list[tuple[str, str]]:
+    """Generated forts to pick from: Table 1's minimum for the garrison's points, and one per band of Table 1."""
+    options = sorted({max(points, 1), *FORT_TEMPLATE_POINTS})
+    return [(str(p), _("Standard fort for %(points)s points") % {"points": p}) for p in options if p >= points]

@@ -16,14 +16,15 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mass_mail
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from rules.siege.fort import FortLayout
 
-from . import resolution, rosters
+from . import resolution, rosters, selectors
+from .drawing import auto_layout
 from .models import (
     Army,
     Battle,
@@ -45,6 +46,7 @@ from .models import (
     TurnState,
     Unit,
     Winner,
+    faction_english_names,
 )
 from .victory import siege_victory_points
 
@@ -74,9 +76,18 @@ def create_campaign(*, club: Club, name: str, organiser: AbstractUser, descripti
     if not ClubMembership.objects.filter(club=club, user=organiser).exists():
         raise ValidationError(_("%(user)s is not a member of %(club)s.") % {"user": organiser, "club": club})
     campaign = Campaign.objects.create(club=club, name=name, slug=slugify(name), description=description)
-    CampaignSettings.objects.create(campaign=campaign, invite_code=_new_invite_code())
+    ensure_settings(campaign=campaign)
     CampaignMembership.objects.create(campaign=campaign, user=organiser, role=Role.ORGANISER)
     return campaign
+
+
+@transaction.atomic
+def ensure_settings(*, campaign: Campaign) -> CampaignSettings:
+    """The campaign's settings, created with the defaults (and a fresh invitation code) if it has none."""
+    settings, _created = CampaignSettings.objects.get_or_create(
+        campaign=campaign, defaults={"invite_code": _new_invite_code()}
+    )
+    return settings
 
 
 @transaction.atomic
@@ -201,8 +212,6 @@ def load_map(*, campaign: Campaign, specs: Sequence[TerritorySpec]) -> list[Terr
     index = {s.name: i for i, s in enumerate(specs)}
     layout = {}
     if any(s.x is None or s.y is None for s in specs):
-        from .drawing import auto_layout
-
         layout = auto_layout(
             list(index.values()), {i: tuple(index[n] for n in s.neighbours) for i, s in enumerate(specs)}
         )
@@ -347,9 +356,8 @@ def add_unit(
 
 
 def _faction_value(name: str | None) -> str | None:
-    with translation.override("en"):
-        by_label = {str(label): value for value, label in Faction.choices}
-    return by_label.get(name) if name else None
+    by_name = {english: value for value, english in faction_english_names().items()}
+    return by_name.get(name) if name else None
 
 
 @transaction.atomic
@@ -393,10 +401,6 @@ def _notify(campaign: Campaign, subject: str, body: str) -> None:
     if recipients:
         messages = [(f"[{campaign.name}] {subject}", body, None, [address]) for address in recipients]
         transaction.on_commit(lambda: send_mass_mail(messages, fail_silently=True))
-
-
-def current_turn(campaign: Campaign) -> Turn | None:
-    return campaign.turns.order_by("-number").first()
 
 
 @transaction.atomic
@@ -664,41 +668,10 @@ def _fall_back(army: Army, origin: Territory, lost: Territory) -> None:
         army.territory = refuge
 
 
-@dataclass(frozen=True)
-class Tally:
-    membership: CampaignMembership
-    battle_points: int
-    territory_points: int
-    fort_points: int
-    territories: int
-    forts: int
-
-    @property
-    def total(self) -> int:
-        return self.battle_points + self.territory_points + self.fort_points
-
-
-def tallies(campaign: Campaign) -> list[Tally]:
-    """Each player's victory points now: from battles, territories' values and forts held, best first."""
-    players = list(campaign.memberships.filter(role=Role.PLAYER).select_related("user"))
-    battles = list(campaign.battles.exclude(winner=""))
-    territories = list(campaign.territories.all())
-    fort_bonus = campaign.settings.fort_bonus
-    result = []
-    for m in players:
-        battle_points = sum(b.attacker_victory_points for b in battles if b.attacker_id == m.pk) + sum(
-            b.defender_victory_points for b in battles if b.defender_id == m.pk
-        )
-        owned = [t for t in territories if t.owner_id == m.pk]
-        forts = sum(t.fortified for t in owned)
-        result.append(Tally(m, battle_points, sum(t.value for t in owned), forts * fort_bonus, len(owned), forts))
-    return sorted(result, key=lambda t: (-t.total, t.membership.user.get_username()))
-
-
 @transaction.atomic
 def record_scores(*, turn: Turn) -> None:
     """Keeps the turn's snapshot of the tallies current (the chart of points over turns reads them)."""
-    for tally in tallies(turn.campaign):
+    for tally in selectors.tallies(turn.campaign):
         Score.objects.update_or_create(
             turn=turn,
             membership=tally.membership,

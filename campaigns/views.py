@@ -2,34 +2,484 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+import csv
+import json
+from typing import Any
 
-from . import selectors
+from celery.result import AsyncResult
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseStopPolling
+
+from rules.siege.fort import FortLayout, standard_fort
+
+from . import drawing, selectors, services, tasks
 from .access import campaign_for
+from .forms import (
+    ArmyForm,
+    FactionForm,
+    FortForm,
+    JoinForm,
+    MapJSONForm,
+    OrderForm,
+    ResultForm,
+    RosterForm,
+    SettingsForm,
+    TerritoryForm,
+    TurnForm,
+    UnitForm,
+)
+from .models import Army, Battle, Campaign, CampaignMembership, Territory, TurnState
+
+
+def _refused(form: Form, error: ValidationError) -> None:
+    for message in error.messages:
+        form.add_error(None, message)
+
+
+def _page(request: HttpRequest, template: str, campaign: Campaign, membership: CampaignMembership, **context: Any):
+    return render(request, template, {"campaign": campaign, "membership": membership, **context})
 
 
 @login_required
 def campaign_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "campaigns/list.html", {"campaigns": selectors.campaigns_for(request.user)})
+    return render(
+        request, "campaigns/list.html", {"campaigns": selectors.campaigns_for(request.user), "join_form": JoinForm()}
+    )
+
+
+@login_required
+def join(request: HttpRequest, code: str = "") -> HttpResponse:
+    form = JoinForm(request.POST or None, initial={"code": code})
+    if request.method == "POST" and form.is_valid():
+        try:
+            membership = services.join_with_code(code=form.cleaned_data["code"], user=request.user)
+        except ValidationError as error:
+            _refused(form, error)
+        else:
+            return redirect("campaigns:faction", membership.campaign_id)
+    return render(request, "campaigns/join.html", {"form": form})
+
+
+@login_required
+def faction(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, membership = campaign_for(request.user, pk)
+    form = FactionForm(request.POST or None, initial={"faction": membership.faction})
+    if request.method == "POST" and form.is_valid():
+        services.choose_faction(membership=membership, faction=form.cleaned_data["faction"])
+        return redirect("campaigns:detail", pk)
+    return _page(request, "campaigns/faction.html", campaign, membership, form=form)
 
 
 @login_required
 def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    return render(
+    turn = selectors.current_turn(campaign)
+    return _page(
         request,
         "campaigns/detail.html",
-        {"campaign": campaign, "membership": membership, "members": selectors.memberships_of(campaign)},
+        campaign,
+        membership,
+        members=selectors.memberships_of(campaign),
+        turn=turn,
+        events=selectors.event_lines(turn) if turn else [],
+        map_svg=mark_safe(drawing.map_svg(selectors.map_territories(campaign), title=campaign.name)),
     )
 
 
 @login_required
 def campaign_manage(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk, organiser=True)
-    return render(
+    territories = selectors.territories_of(campaign)
+    players = selectors.players_of(campaign)
+    settings_form = SettingsForm(instance=campaign.settings)
+    territory_form = TerritoryForm(
+        players=[p.user.get_username() for p in players], territories=[t.name for t in territories]
+    )
+    army_form = ArmyForm(
+        players=[(p.pk, p.user.get_username()) for p in players], territories=campaign.territories.all()
+    )
+    forms = {"settings": settings_form, "territory": territory_form, "map": MapJSONForm(), "army": army_form}
+    action = request.POST.get("action")
+    if request.method == "POST" and action in forms:
+        bound = {
+            "settings": lambda: SettingsForm(request.POST, instance=campaign.settings),
+            "territory": lambda: TerritoryForm(
+                request.POST,
+                players=[p.user.get_username() for p in players],
+                territories=[t.name for t in territories],
+            ),
+            "map": lambda: MapJSONForm(request.POST),
+            "army": lambda: ArmyForm(
+                request.POST,
+                players=[(p.pk, p.user.get_username()) for p in players],
+                territories=campaign.territories.all(),
+            ),
+        }[action]()
+        forms[action] = bound
+        if bound.is_valid():
+            try:
+                _manage_action(campaign, action, bound.cleaned_data)
+            except ValidationError as error:
+                _refused(bound, error)
+            else:
+                messages.success(request, _("Saved."))
+                return redirect("campaigns:manage", pk)
+    return _page(
         request,
         "campaigns/manage.html",
-        {"campaign": campaign, "membership": membership, "members": selectors.memberships_of(campaign)},
+        campaign,
+        membership,
+        members=selectors.memberships_of(campaign),
+        territories=territories,
+        turn=selectors.current_turn(campaign),
+        turn_form=TurnForm(),
+        invite_url=request.build_absolute_uri(f"/campaigns/join/{campaign.settings.invite_code}/"),
+        forms=forms,
     )
+
+
+def _manage_action(campaign: Campaign, action: str, data: dict[str, Any]) -> None:
+    if action == "settings":
+        services.update_settings(campaign=campaign, values=data)
+    elif action == "territory":
+        services.add_territory(
+            campaign=campaign,
+            spec=services.TerritorySpec(
+                name=data["name"],
+                kind=data["kind"],
+                value=data["value"],
+                owner=data["owner"] or None,
+                neighbours=tuple(data["neighbours"]),
+                x=data["x"],
+                y=data["y"],
+            ),
+        )
+    elif action == "map":
+        try:
+            parsed = json.loads(data["map_json"])
+        except json.JSONDecodeError as error:
+            raise ValidationError(_("The map JSON cannot be read: %(error)s") % {"error": error}) from error
+        services.load_map(campaign=campaign, specs=services.map_specs_from_json(parsed))
+    elif action == "army":
+        services.create_army(
+            owner=campaign.memberships.get(pk=data["owner"]),
+            name=data["name"],
+            territory=data["territory"],
+            points=data["points"],
+            is_garrison=data["is_garrison"],
+        )
+
+
+@login_required
+@require_POST
+def invite_code(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, _membership = campaign_for(request.user, pk, organiser=True)
+    services.new_invite_code(campaign=campaign)
+    return redirect("campaigns:manage", pk)
+
+
+@login_required
+def territory_detail(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
+    campaign, membership = campaign_for(request.user, pk)
+    territory = get_object_or_404(Territory, pk=tid, campaign=campaign)
+    points = services.garrison_points(territory)
+    form = FortForm(request.POST or None, templates=selectors.fort_templates(points))
+    if request.method == "POST":
+        campaign_for(request.user, pk, organiser=True)
+        if form.is_valid():
+            try:
+                layout = _chosen_layout(form.cleaned_data)
+                services.set_fort_layout(territory=territory, layout_json=layout)
+            except ValidationError as error:
+                _refused(form, error)
+            else:
+                messages.success(request, _("The fort layout is saved."))
+                return redirect("campaigns:territory", pk, tid)
+    fort = None
+    if territory.fort_layout:
+        layout = FortLayout.from_json(territory.fort_layout)
+        fort = mark_safe(drawing.fort_svg(layout, title=territory.name))
+    return _page(
+        request,
+        "campaigns/territory.html",
+        campaign,
+        membership,
+        territory=territory,
+        garrison_points=points,
+        fort_svg=fort,
+        form=form,
+        armies=selectors.visible_armies(campaign, membership).filter(territory=territory),
+    )
+
+
+def _chosen_layout(data: dict[str, Any]) -> Any:
+    if data["layout_json"].strip():
+        try:
+            return json.loads(data["layout_json"])
+        except json.JSONDecodeError as error:
+            raise ValidationError(_("The layout JSON cannot be read: %(error)s") % {"error": error}) from error
+    if data["template"]:
+        return standard_fort(int(data["template"])).to_json()
+    raise ValidationError(_("Pick a generated template or paste a layout."))
+
+
+@login_required
+def army_list(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, membership = campaign_for(request.user, pk)
+    return _page(
+        request, "campaigns/armies.html", campaign, membership, armies=selectors.visible_armies(campaign, membership)
+    )
+
+
+@login_required
+def army_detail(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
+    campaign, membership = campaign_for(request.user, pk)
+    army = get_object_or_404(selectors.visible_armies(campaign, membership), pk=aid)
+    editable = membership.is_organiser or army.owner_id == membership.pk
+    unit_form, roster_form = UnitForm(), RosterForm()
+    if request.method == "POST" and editable:
+        if "roster" in request.FILES:
+            roster_form = RosterForm(request.POST, request.FILES)
+            if roster_form.is_valid():
+                upload = roster_form.cleaned_data["roster"]
+                try:
+                    services.import_roster(army=army, data=upload.read(), filename=upload.name)
+                except ValidationError as error:
+                    _refused(roster_form, error)
+                else:
+                    messages.success(request, _("The roster is imported."))
+                    return redirect("campaigns:army", pk, aid)
+        else:
+            unit_form = UnitForm(request.POST)
+            if unit_form.is_valid():
+                data = unit_form.cleaned_data
+                try:
+                    services.add_unit(
+                        army=army,
+                        name=data["name"],
+                        count=data["count"],
+                        points=data["points"],
+                        profile=unit_form.profile(),
+                        save=data["save_roll"],
+                        special_rules=data["special_rules"].split(","),
+                    )
+                except ValidationError as error:
+                    _refused(unit_form, error)
+                else:
+                    return redirect("campaigns:army", pk, aid)
+    return _page(
+        request,
+        "campaigns/army.html",
+        campaign,
+        membership,
+        army=army,
+        units=army.units.all(),
+        editable=editable,
+        unit_form=unit_form,
+        roster_form=roster_form,
+        profile_keys=("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"),
+    )
+
+
+def _order_form(army: Army, data: Any = None, initial: dict[str, Any] | None = None) -> OrderForm:
+    targets = [(t.pk, t.name) for t in army.territory.neighbours.order_by("name")]
+    return OrderForm(data, army=army, targets=targets, initial=initial)
+
+
+@login_required
+def orders(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, membership = campaign_for(request.user, pk)
+    turn = selectors.current_turn(campaign)
+    given = {o.army_id: o for o in selectors.visible_orders(turn, membership)} if turn else {}
+    open_ = turn is not None and services.orders_open(turn)
+    forms = []
+    if open_:
+        for army in campaign.armies.filter(owner=membership, destroyed=False).select_related("territory"):
+            order = given.get(army.pk)
+            initial = (
+                {"kind": order.kind, "target": order.target_id, "withdraw": order.withdraw_into_fort} if order else {}
+            )
+            forms.append(_order_form(army, initial=initial))
+    return _page(
+        request,
+        "campaigns/orders.html",
+        campaign,
+        membership,
+        turn=turn,
+        open=open_,
+        forms=forms,
+        visible=given.values(),
+    )
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def give_order(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
+    campaign, membership = campaign_for(request.user, pk)
+    army = Army.objects.filter(pk=aid, campaign=campaign).select_related("territory").first()
+    if army is None or army.owner_id != membership.pk:
+        # the service gives the message; the form needs an army to be drawn for
+        try:
+            services.submit_order(membership=membership, army_id=aid, kind=request.POST.get("kind", ""))
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        return redirect("campaigns:orders", pk)
+    form = _order_form(army, request.POST)
+    saved = False
+    if form.is_valid():
+        try:
+            services.submit_order(
+                membership=membership,
+                army_id=army.pk,
+                kind=form.cleaned_data["kind"],
+                target_id=form.cleaned_data["target"],
+                withdraw=form.cleaned_data["withdraw"],
+            )
+            saved = True
+        except ValidationError as error:
+            _refused(form, error)
+    if request.htmx:
+        return render(request, "campaigns/_order_form.html", {"campaign": campaign, "form": form, "saved": saved})
+    if saved:
+        messages.success(request, _("Order saved."))
+        return redirect("campaigns:orders", pk)
+    return _page(request, "campaigns/orders.html", campaign, membership, turn=selectors.current_turn(campaign),
+                 open=True, forms=[form], visible=[])  # fmt: skip
+
+
+@login_required
+@require_POST
+def turn_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    campaign, _membership = campaign_for(request.user, pk, organiser=True)
+    turn = selectors.current_turn(campaign)
+    try:
+        if action == "open":
+            form = TurnForm(request.POST)
+            deadline = form.cleaned_data["deadline"] if form.is_valid() else None
+            services.open_turn(campaign=campaign, deadline=deadline)
+        elif turn is None:
+            raise ValidationError(_("No turn has been opened yet."))
+        elif action == "lock":
+            services.lock_turn(turn=turn)
+        elif action == "resolve":
+            services.start_resolution(turn=turn)
+            result = tasks.resolve_turn.delay(turn.pk)
+            services.record_task(turn=turn, task_id=result.id)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return redirect("campaigns:manage", pk)
+
+
+@login_required
+@vary_on_headers("HX-Request")
+def turn_progress(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, _membership = campaign_for(request.user, pk)
+    turn = selectors.current_turn(campaign)
+    percent, message = 100, ""
+    if turn is not None and turn.state == TurnState.RESOLVING:
+        info = AsyncResult(turn.task_id).info if turn.task_id else None
+        percent = int(info.get("percent", 0)) if isinstance(info, dict) else 0
+        message = info.get("message", "") if isinstance(info, dict) else _("Waiting for a worker")
+        return render(
+            request,
+            "campaigns/_progress.html",
+            {"campaign": campaign, "turn": turn, "percent": percent, "message": message, "polling": True},
+        )
+    response = render(
+        request, "campaigns/_progress.html", {"campaign": campaign, "turn": turn, "percent": 100, "polling": False}
+    )
+    return HttpResponseStopPolling(response.content) if request.htmx else response
+
+
+@login_required
+def battle_list(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, membership = campaign_for(request.user, pk)
+    return _page(request, "campaigns/battles.html", campaign, membership, battles=selectors.battles_of(campaign))
+
+
+@login_required
+def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
+    campaign, membership = campaign_for(request.user, pk)
+    battle: Battle = get_object_or_404(selectors.battles_of(campaign), pk=bid)
+    may_report = selectors.may_report(battle, membership) and not battle.played
+    form = ResultForm(request.POST or None, siege=battle.kind == "siege")
+    if request.method == "POST":
+        if not may_report:
+            messages.error(request, _("Only the organiser and the battle's players may enter its result, once."))
+            return redirect("campaigns:battle", pk, bid)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                services.record_result(
+                    battle=battle,
+                    result=services.Result(
+                        winner=data["winner"],
+                        attacker_victory_points=data.get("attacker_victory_points", 0),
+                        defender_victory_points=data.get("defender_victory_points", 0),
+                        attacker_losses=data["attacker_losses"],
+                        defender_losses=data["defender_losses"],
+                        notes=data["notes"],
+                        siege_counts=form.siege_counts(),
+                    ),
+                )
+            except ValidationError as error:
+                _refused(form, error)
+            else:
+                messages.success(request, _("The result is recorded."))
+                return redirect("campaigns:battle", pk, bid)
+    fort = None
+    if battle.fort_layout:
+        fort = mark_safe(drawing.fort_svg(FortLayout.from_json(battle.fort_layout), title=battle.territory.name))
+    return _page(
+        request,
+        "campaigns/battle.html",
+        campaign,
+        membership,
+        battle=battle,
+        forces=selectors.battle_forces(battle),
+        fort_svg=fort,
+        form=form if may_report else None,
+    )
+
+
+@login_required
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, membership = campaign_for(request.user, pk)
+    rows = selectors.tallies(campaign)
+    labels, series, colours = selectors.score_series(campaign)
+    chart = drawing.line_chart_svg(series, x_labels=labels, colours=colours, title=_("Victory points over turns"))
+    return _page(
+        request,
+        "campaigns/standings.html",
+        campaign,
+        membership,
+        rows=rows,
+        factions=selectors.faction_tallies(rows),
+        chart_svg=mark_safe(chart),
+        map_svg=mark_safe(drawing.map_svg(selectors.map_territories(campaign), title=campaign.name)),
+    )
+
+
+@login_required
+def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, _membership = campaign_for(request.user, pk)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-standings.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        ["player", "faction", "battle_points", "territory_points", "fort_points", "total", "territories", "forts"]
+    )
+    for row in selectors.tallies(campaign):
+        writer.writerow([row.membership.user.get_username(), row.membership.faction, row.battle_points,
+                         row.territory_points, row.fort_points, row.total, row.territories, row.forts])  # fmt: skip
+    return response

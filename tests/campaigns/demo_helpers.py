@@ -1,0 +1,34 @@
+"""Moving the demo campaign on: its pending siege played, the next turn opened."""
+
+from __future__ import annotations
+
+from campaigns.models import Army, Battle, Campaign, CampaignMembership, Territory, Turn, Winner
+from campaigns.services import Result, open_turn, record_result
+
+
+def member(campaign: Campaign, username: str) -> CampaignMembership:
+    return CampaignMembership.objects.select_related("user").get(campaign=campaign, user__username=username)
+
+
+def army(campaign: Campaign, name: str) -> Army:
+    return Army.objects.get(campaign=campaign, name=name)
+
+
+def territory(campaign: Campaign, name: str) -> Territory:
+    return Territory.objects.get(campaign=campaign, name=name)
+
+
+def play_the_pending_siege(campaign: Campaign) -> Battle:
+    """Montfort holds: the besieged win; Bruno's orcs fall back to their marshes."""
+    siege = Battle.objects.get(campaign=campaign, kind="siege", winner="")
+    return record_result(
+        battle=siege,
+        result=Result(winner=Winner.DEFENDER, attacker_losses=800, defender_losses=300, siege_counts={
+            "attacker": {"units": 300, "wall_walks": 1}, "defender": {"units": 800, "general": 1, "towers": 2},
+        }),
+    )  # fmt: skip
+
+
+def second_turn(campaign: Campaign) -> Turn:
+    play_the_pending_siege(campaign)
+    return open_turn(campaign=campaign)

@@ -1,0 +1,110 @@
+"""The API's campaign endpoints: fog of war as on the pages; a refused order is a 400 naming why, nothing saved."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from campaigns.demo import load_demo
+from campaigns.models import Campaign, Order, Turn
+
+from .demo_helpers import army, member, second_turn, territory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo() -> Campaign:
+    campaign = load_demo()
+    second_turn(campaign)
+    return campaign
+
+
+def api(campaign: Campaign, username: str) -> Client:
+    client = Client()
+    client.force_login(member(campaign, username).user)
+    return client
+
+
+def post_order(campaign: Campaign, username: str, **order: object):
+    return api(campaign, username).post(f"/api/campaigns/{campaign.pk}/orders/", order, content_type="application/json")
+
+
+def test_an_order_is_given_and_changed(demo: Campaign) -> None:
+    host = army(demo, "Ost d'Altdorf")
+    first = post_order(demo, "alice", army=host.pk, kind="move", target=territory(demo, "Forêt de Reik").pk)
+    assert first.status_code == 201, first.json()
+    second = post_order(demo, "alice", army=host.pk, kind="attack", target=territory(demo, "Col du Crâne").pk)
+    assert second.status_code == 201
+    assert [(o.kind, o.target.name) for o in Order.objects.filter(turn__number=2)] == [("attack", "Col du Crâne")]
+
+
+@pytest.mark.parametrize(
+    ("who", "army_name", "kind", "target", "message"),
+    [
+        ("alice", "Ost d'Altdorf", "move", "Forteresse du Crâne", "voisin"),
+        ("alice", "Horde du Crâne", "hold", None, "pas à vous"),
+        ("alice", None, "hold", None, "Aucune armée"),
+        ("alice", "Ost d'Altdorf", "move", "Col du Crâne", "attaque"),
+        ("chloe", "Garnison de Montfort", "move", "Marais Noirs", "garnison"),
+        ("alice", "Ost d'Altdorf", "besiege", "Col du Crâne", "château"),
+    ],
+    ids=[
+        "non-neighbour",
+        "another player's army",
+        "no such army",
+        "move into enemy land",
+        "garrison moves",
+        "besiege open land",
+    ],
+)
+def test_bad_orders_are_refused_with_a_reason(
+    demo: Campaign, who: str, army_name: str | None, kind: str, target: str | None, message: str
+) -> None:
+    response = post_order(
+        demo,
+        who,
+        army=army(demo, army_name).pk if army_name else 999_999,
+        kind=kind,
+        target=territory(demo, target).pk if target else None,
+    )
+    assert response.status_code == 400
+    assert message in response.json()["detail"]
+    assert not Order.objects.filter(turn__number=2).exists()
+
+
+def test_orders_after_the_deadline_are_refused(demo: Campaign) -> None:
+    Turn.objects.filter(campaign=demo, number=2).update(deadline=timezone.now() - timedelta(minutes=1))
+    response = post_order(demo, "alice", army=army(demo, "Ost d'Altdorf").pk, kind="hold")
+    assert response.status_code == 400
+    assert "date limite" in response.json()["detail"]
+
+
+def test_other_players_orders_stay_hidden_until_resolution(demo: Campaign) -> None:
+    post_order(demo, "alice", army=army(demo, "Ost d'Altdorf").pk, kind="hold")
+    assert api(demo, "bruno").get(f"/api/campaigns/{demo.pk}/orders/").json() == []
+    assert len(api(demo, "alice").get(f"/api/campaigns/{demo.pk}/orders/").json()) == 1
+
+
+def test_armies_follow_the_fog_of_war(demo: Campaign) -> None:
+    names = {a["name"] for a in api(demo, "alice").get(f"/api/campaigns/{demo.pk}/armies/").json()}
+    assert "Ost d'Altdorf" in names
+    assert "Garnison du Crâne" not in names
+
+
+def test_outsiders_get_404(demo: Campaign, outsider) -> None:
+    client = Client()
+    client.force_login(outsider)
+    for part in ("territories", "armies", "orders", "battles", "standings"):
+        assert client.get(f"/api/campaigns/{demo.pk}/{part}/").status_code == 404
+
+
+def test_standings_and_battles(demo: Campaign) -> None:
+    standings = api(demo, "chloe").get(f"/api/campaigns/{demo.pk}/standings/").json()
+    chloe = next(s for s in standings if s["player"] == "chloe")
+    assert chloe["battle_points"] == 20  # the siege of Montfort held, §17.2
+    battles = api(demo, "chloe").get(f"/api/campaigns/{demo.pk}/battles/").json()
+    assert [(b["kind"], b["heroism_tokens"]) for b in battles] == [("siege", 3)]

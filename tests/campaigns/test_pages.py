@@ -1,0 +1,111 @@
+"""The campaign's pages on the demo campaign: they render, they hide what fog of war hides, forms refuse bad input."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from campaigns.demo import load_demo
+from campaigns.models import Battle, Campaign, Order, TurnState
+
+from .demo_helpers import army, member, second_turn, territory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo() -> Campaign:
+    return load_demo()
+
+
+def as_user(client: Client, campaign: Campaign, username: str) -> Client:
+    client.force_login(member(campaign, username).user)
+    return client
+
+
+@pytest.mark.parametrize("name", ["detail", "orders", "armies", "battles", "standings", "standings-csv", "faction"])
+def test_every_campaign_page_renders_for_a_player(client: Client, demo: Campaign, name: str) -> None:
+    response = as_user(client, demo, "alice").get(reverse(f"campaigns:{name}", args=[demo.pk]))
+    assert response.status_code == 200
+
+
+def test_the_demo_turn_left_a_siege_with_heroism_tokens(client: Client, demo: Campaign) -> None:
+    siege = Battle.objects.get(campaign=demo, kind="siege")
+    assert (siege.open_field_points, siege.defender_points, siege.heroism_tokens) == (2500, 1500, 3)  # R13
+    page = as_user(client, demo, "chloe").get(reverse("campaigns:battle", args=[demo.pk, siege.pk])).content.decode()
+    assert "Jetons d’héroïsme" in page
+    assert "<svg" in page
+
+
+def test_a_player_sees_only_armies_in_or_next_to_their_territories(client: Client, demo: Campaign) -> None:
+    page = as_user(client, demo, "alice").get(reverse("campaigns:armies", args=[demo.pk])).content.decode()
+    assert "Horde du Crâne" in page  # next to the Plaine alice took
+    assert "Garnison du Crâne" not in page  # the fortress is nowhere near her lands
+    organiser_page = as_user(client, demo, "organisateur").get(reverse("campaigns:armies", args=[demo.pk]))
+    assert "Garnison du Crâne" in organiser_page.content.decode()
+
+
+def test_hidden_army_pages_are_not_found(client: Client, demo: Campaign) -> None:
+    hidden = army(demo, "Garnison du Crâne")
+    assert as_user(client, demo, "alice").get(reverse("campaigns:army", args=[demo.pk, hidden.pk])).status_code == 404
+
+
+def test_open_orders_are_hidden_from_the_other_players(client: Client, demo: Campaign) -> None:
+    second_turn(demo)
+    host = army(demo, "Ost d'Altdorf")
+    prefix = f"army-{host.pk}"
+    as_user(client, demo, "alice").post(
+        reverse("campaigns:order", args=[demo.pk, host.pk]),
+        {f"{prefix}-army": host.pk, f"{prefix}-kind": "attack", f"{prefix}-target": territory(demo, "Col du Crâne").pk},
+    )
+    assert Order.objects.filter(turn__number=2, army__name="Ost d'Altdorf", kind="attack").exists()
+    bruno = as_user(Client(), demo, "bruno").get(reverse("campaigns:orders", args=[demo.pk])).content.decode()
+    assert "Ost d&#x27;Altdorf" not in bruno
+    organiser = as_user(Client(), demo, "organisateur").get(reverse("campaigns:orders", args=[demo.pk]))
+    assert "Ost d&#x27;Altdorf" in organiser.content.decode()
+
+
+def test_an_order_to_a_non_neighbour_is_refused_in_the_form(client: Client, demo: Campaign) -> None:
+    second_turn(demo)
+    host = army(demo, "Ost d'Altdorf")
+    prefix = f"army-{host.pk}"
+    response = as_user(client, demo, "alice").post(
+        reverse("campaigns:order", args=[demo.pk, host.pk]),
+        {
+            f"{prefix}-army": host.pk,
+            f"{prefix}-kind": "besiege",
+            f"{prefix}-target": territory(demo, "Forteresse du Crâne").pk,
+        },
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    assert "Sélectionnez un choix valide" in response.content.decode() or "voisin" in response.content.decode()
+    assert not Order.objects.filter(turn__number=2).exists()
+    assert response["Vary"].count("HX-Request") == 1
+
+
+def test_progress_stops_polling_once_the_turn_is_resolved(client: Client, demo: Campaign) -> None:
+    response = as_user(client, demo, "alice").get(
+        reverse("campaigns:progress", args=[demo.pk]), headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 286
+    assert "HX-Request" in response["Vary"]
+
+
+def test_the_standings_csv_lists_every_player(client: Client, demo: Campaign) -> None:
+    lines = as_user(client, demo, "bruno").get(reverse("campaigns:standings-csv", args=[demo.pk])).content.decode()
+    rows = [line.split(",") for line in lines.strip().splitlines()]
+    assert rows[0][0] == "player"
+    assert sorted(r[0] for r in rows[1:]) == ["alice", "bruno", "chloe", "damien"]
+    alice = next(r for r in rows if r[0] == "alice")
+    # Altdorf (3), Forêt de Reik (1) and the Plaine she took (1)
+    assert alice[3] == "5"
+
+
+def test_a_siege_result_counts_the_section_categories(demo: Campaign) -> None:
+    turn = second_turn(demo)
+    siege = Battle.objects.get(campaign=demo, kind="siege")
+    assert (siege.attacker_victory_points, siege.defender_victory_points) == (3 * 1 + 1 * 2, 8 * 1 + 2 + 2 * 5)  # §17
+    assert army(demo, "Waaagh! des Marais").territory.name == "Marais Noirs"
+    assert turn.state == TurnState.OPEN
