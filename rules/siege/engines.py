@@ -151,8 +151,9 @@ class MineGoal(StrEnum):
 
 @dataclass(frozen=True)
 class Mine:
-    """The besieger's mine (§10): sappers and counter-miners (off the table), the score, and each side's sapper
-    re-roll still unused (§10.4).
+    """The besieger's mine (§10): sappers and counter-miners (off the table), the score, and the sapper re-rolls
+    still unused (§10.4): each side's once-a-game re-roll of its mining die, and the besieger's own re-roll of the
+    foundations' D4.
     """
 
     goal: MineGoal
@@ -164,6 +165,7 @@ class Mine:
     counter_reroll: bool = False
     tunnel_turn: int = 0
     """the game turn a unit last came through the tunnel: one unit a turn (§10.3.2)."""
+    foundations_reroll: bool = False
 
 
 @dataclass(frozen=True)

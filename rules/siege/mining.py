@@ -95,7 +95,8 @@ def start_mine(state: BattleState, goal: MineGoal, sappers: Sequence[str]) -> Ba
     if len(set(sappers)) != SAPPERS:
         raise IllegalAction(f"a mine takes {SAPPERS} sappers, {len(set(sappers))} named (§10.1)", "§10.1")
     _check_diggers(state, sappers, Side.BESIEGER, "§10.1")
-    mine = Mine(goal, tuple(sappers), sapper_reroll=_has_sapper(state, sappers))
+    sapper = _has_sapper(state, sappers)
+    mine = Mine(goal, tuple(sappers), sapper_reroll=sapper, foundations_reroll=sapper)
     away = Place(Zone.MINE, "sappers")
     return replace(state, mine=mine).with_models({s: replace(state.model(s), place=away) for s in sappers})
 
@@ -127,8 +128,8 @@ def dig(
 ) -> Outcome:
     """The besieger's mining roll before his movement phase (§10.3, R2). Reaching 8 on the foundations, the chosen
     rampart ``section`` (not the main gate's) takes D4+1 damage points (§10.3.1); reaching 10 opens the tunnel
-    (§10.3.2). The sapper re-roll (§10.4), once a game a side, re-rolls the sapping D6, the counter-mining die or
-    the D4; the second roll stands.
+    (§10.3.2). With a sapper among them (§10.4), each side re-rolls its mining die once a game (the sapping D6, the
+    counter-mining D2 or D3), and the besieger, besides, the foundations' D4 once; the second roll stands.
     """
     mark = dice.mark()
     mine = state.mine
@@ -140,6 +141,8 @@ def dig(
         raise IllegalAction("the sappers' re-roll is used or they have no sapper (§10.4)", "§10.4")
     if reroll_counter and not mine.counter_reroll:
         raise IllegalAction("the counter-miners' re-roll is used or they have no sapper (§10.4)", "§10.4")
+    if reroll_damage and not mine.foundations_reroll:
+        raise IllegalAction("the foundations' D4 re-roll is used or the sappers have no sapper (§10.4)", "§10.4")
     target = FOUNDATIONS if mine.goal is MineGoal.FOUNDATIONS else TUNNEL
     if mine.goal is MineGoal.FOUNDATIONS and section is not None:
         _check_undermined(state, section)
@@ -161,10 +164,8 @@ def dig(
             raise IllegalAction("the foundations are reached: name the section to undermine (§10.3.1)", "§10.3.1")
         points = dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.3.1 foundations")
         if reroll_damage:
-            if not mine.sapper_reroll:
-                raise IllegalAction("the sappers' re-roll is used or they have no sapper (§10.4)", "§10.4")
             points = dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.4 foundations re-roll")
-            state = replace(state, mine=replace(mine, sapper_reroll=False))
+            state = replace(state, mine=replace(mine, foundations_reroll=False))
         points += FOUNDATIONS_DAMAGE_BONUS
         state = add_damage(state, section, points)
         events.append(Event("undermined", "§10.3.1", f"{section} takes {points} damage points from the mine"))

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from rules.dice import D6, Dice
@@ -34,6 +34,7 @@ __all__ = [
     "RALLY_ENEMY_UNIT_STRENGTH",
     "flee",
     "flee_on",
+    "group_tests",
     "hold",
     "leadership_groups",
     "leadership_test",
@@ -67,6 +68,35 @@ def leadership_test(dice: Dice, leadership: int, lost_by: int, reason: str) -> t
     """2D6 against ``leadership`` less ``lost_by``; returns whether it passed and the roll."""
     roll = dice.total(D6, 2, reason)
     return break_test_passes(min(leadership, MAX_LEADERSHIP), lost_by, roll), roll
+
+
+def group_tests(
+    dice: Dice,
+    section: str,
+    groups: Iterable[tuple[int, Sequence[Model], int]],
+    test: str,
+    clause: str,
+    verdicts: tuple[str, str],
+) -> tuple[list[Model], list[Event]]:
+    """Each ``(leadership, models, lost_by)`` group on ``section`` takes its ``test`` on 2D6; ``verdicts`` name a
+    failure and a pass. Returns the models that failed and the events.
+    """
+    failed: list[Model] = []
+    events: list[Event] = []
+    for ld, group, lost_by in groups:
+        passed, roll = leadership_test(dice, ld, lost_by, f"{clause} {test} {section}")
+        against = f"Ld {ld} - {lost_by}" if lost_by else f"Ld {ld}"
+        events.append(
+            Event(
+                f"{test}_test",
+                clause,
+                f"{len(group)} models on {section} roll {roll} against {against} for {test}: {verdicts[passed]}",
+                tuple(m.id for m in group),
+            )
+        )
+        if not passed:
+            failed.extend(group)
+    return failed, events
 
 
 def _section_of(place: Place) -> str:
@@ -109,6 +139,7 @@ def retreat_problem(state: BattleState, section: str, movers: Sequence[Model], t
             return f"ladder {to.ref} is blocked by a friendly model on it (§3.5.2)"
         return None
     if to.zone is Zone.SIEGE_TOWER:
+        # §3.5.2, §7.3.5: retreat goes through a siege tower even with friends inside (flight never does, see flee)
         if state.siege_tower(to.ref).section != section:
             return f"siege tower {to.ref} does not stand against {section} (§3.5.2)"
         return None
@@ -117,7 +148,7 @@ def retreat_problem(state: BattleState, section: str, movers: Sequence[Model], t
 
 def _moved_to(state: BattleState, section: str, models: Sequence[Model], to: Place) -> dict[str, Model | None]:
     """The models after going from ``section`` to ``to``; outside, they end at the wall's foot (§3.5.2)."""
-    if to.inside:
+    if to.inside or to.zone is Zone.FOOT:
         return {m.id: replace(m, place=to) for m in models}
     foot = Place(Zone.FOOT, section)
     if to.zone is Zone.SIEGE_TOWER:
@@ -240,19 +271,9 @@ def _hold_tests(
     if stubborn:
         # §4.3: stubborn models test en bloc, on their leadership alone
         groups.append((max(ld for ld, _ in leadership_groups(state, stubborn)), tuple(stubborn), 0))
-    for ld, group, lost_by in groups:
-        passed, roll = leadership_test(dice, ld, lost_by, f"§3.3.2 combat test {section}")
-        verb = "hold" if passed else "break"
-        events.append(
-            Event(
-                "combat_test",
-                "§3.3.2",
-                f"{len(group)} models on {section} roll {roll} against Ld {ld} - {lost_by}: they {verb}",
-                tuple(m.id for m in group),
-            )
-        )
-        if not passed:
-            breaking.extend(group)
+    failed, more = group_tests(dice, section, groups, "combat", "§3.3.2", ("break", "hold"))
+    breaking.extend(failed)
+    events.extend(more)
     if breaking:
         state, more = flee(state, section, breaking, dice, to=flee_to, losses_order=losses_order)
         events.extend(more)
@@ -260,19 +281,19 @@ def _hold_tests(
 
 
 def _legal_flight(state: BattleState, section: str, models: Sequence[Model]) -> Place | None:
+    where = Place.parse(section)
+    if not where.inside:
+        # §7.1.11: climbers flee down their ladder; at the wall's foot they flee on the table as in the WFB rules
+        return Place(Zone.FOOT, state.ladder(where.ref).section) if where.zone is Zone.LADDER else None
     for neighbour in state.fort.neighbours(section):
         if retreat_problem(state, section, models, Place(Zone.SECTION, neighbour)) is None:
             return Place(Zone.SECTION, neighbour)
     if models and models[0].side is Side.BESIEGER:
-        # §3.5.2: ladders first, then siege towers
+        # §3.5.2 lets the fleeing go down a ladder or a siege tower, §7.3.5 forbids flight through a siege tower
+        # and keeps retreat: the specific rule wins, so flight goes down ladders only (§7.1.11)
         for ladder in state.ladders:
             if ladder.section == section:
                 place = Place(Zone.LADDER, ladder.id)
-                if retreat_problem(state, section, models, place) is None:
-                    return place
-        for tower in state.siege_towers:
-            if tower.section == section:
-                place = Place(Zone.SIEGE_TOWER, tower.id)
                 if retreat_problem(state, section, models, place) is None:
                     return place
     return None
@@ -289,7 +310,9 @@ def flee(
 ) -> tuple[BattleState, list[Event]]:
     """``models`` flee from ``section`` (§3.3.3): flyers are destroyed (§12.3.2); the rest lose 1 wound per enemy
     model on the section, spread by the fleeing player (``losses_order``, cheapest first by default), then the
-    survivors run to ``to`` (or the first adjacent section open to them) or flee where they stand.
+    survivors run to ``to`` (or the first adjacent section open to them, or a ladder down, never a siege tower,
+    §7.3.5) or flee where they stand. ``section`` may be outside the fort (``"ladder:L1"``, ``"foot:W3"``) for a
+    panic there (§8.2.5).
     """
     events: list[Event] = []
     flyers = [m for m in models if m.profile.has(Special.FLYER)]
@@ -332,6 +355,11 @@ def flee(
     if not survivors:
         return state, events
     if to is not None:
+        if to.zone is Zone.SIEGE_TOWER:
+            # §7.3.5 over §3.5.2: no flight through a siege tower, though retreat through one is allowed
+            raise IllegalAction(
+                f"the fleeing models on {section} cannot flee through siege tower {to.ref} (§7.3.5)", "§7.3.5"
+            )
         problem = retreat_problem(state, section, survivors, to)
         if problem is not None:
             raise IllegalAction(f"the fleeing models on {section} cannot run to {to}: {problem}", "§3.3.3")

@@ -6,12 +6,12 @@ present, allies included (§4.1).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from enum import StrEnum
 
 from rules.dice import Dice
-from rules.siege.morale import flee, leadership_groups, leadership_test
+from rules.siege.morale import flee, group_tests, leadership_groups
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Side, outcome
 
@@ -34,6 +34,8 @@ class PanicCause(StrEnum):
     """fleeing friends within 10 cm."""
     SECTION_WIPED_OUT = "section_wiped_out"
     """every model of a section killed in one turn."""
+    SCALDED = "scalded"
+    """a loss to boiling oil or molten lead: a test at the first loss (§8.2.5, §8.2.6)."""
 
 
 IGNORED_PANIC = frozenset(
@@ -67,10 +69,12 @@ def panic_test(
     present: int = 0,
     lost: int = 0,
     flee_to: Place | str | None = None,
+    units: Collection[str] | None = None,
 ) -> Outcome:
     """A panic test for every ``side`` model on ``section`` (§4.1); ``present`` and ``lost`` count models for a
     casualty test. Those who fail flee: to an adjacent section open to them, else they lose 1 wound per enemy
-    there, else they flee where they stand.
+    there, else they flee where they stand. Outside the fort (``"foot:W3"``, ``"ladder:L1"``) only the ``units``
+    that suffered test, as units do in the open (§3.5).
     """
     mark = dice.mark()
     if cause in IGNORED_PANIC:
@@ -78,24 +82,15 @@ def panic_test(
     if cause is PanicCause.CASUALTIES and not needs_casualty_test(present, lost):
         text = f"{lost} of {present} models lost on {section}: under 25 %, no test"
         return outcome(state, [Event("panic_ignored", "§4.1", text)], dice, mark)
-    models = [m for m in state.at(section, side) if not m.fleeing]
+    if cause is PanicCause.SCALDED and lost < 1:
+        text = f"no loss to boiling oil or molten lead on {section}: no test"
+        return outcome(state, [Event("panic_ignored", "§8.2.5", text)], dice, mark)
+    models = [m for m in state.at(section, side) if not m.fleeing and (units is None or m.unit in units)]
     testing = [m for m in models if not _immune(m)]
     if not models:
         raise IllegalAction(f"no {side} model on {section} to test for panic (§4.1)", "§4.1")
-    events: list[Event] = []
-    breaking: list[Model] = []
-    for ld, group in leadership_groups(state, testing):
-        passed, roll = leadership_test(dice, ld, 0, f"§4.1 panic {section}")
-        events.append(
-            Event(
-                "panic_test",
-                "§4.1",
-                f"{len(group)} models on {section} roll {roll} against Ld {ld}: {'steady' if passed else 'panic'}",
-                tuple(m.id for m in group),
-            )
-        )
-        if not passed:
-            breaking.extend(group)
+    groups = [(ld, group, 0) for ld, group in leadership_groups(state, testing)]
+    breaking, events = group_tests(dice, section, groups, "panic", "§4.1", ("panic", "steady"))
     if breaking:
         target = None if flee_to is None else Place.parse(flee_to)
         state, more = flee(state, section, breaking, dice, to=target)
@@ -121,29 +116,13 @@ def charge_psychology(
     ]
     if not testing:
         return state, []
-    events: list[Event] = []
     fearsome = sum(m.profile.unit_strength for m in state.at(section, side.enemy) if m.profile.causes_fear)
     outnumbered = fearsome > state.unit_strength(section, side)
-    breaking: list[Model] = []
-    afraid: list[Model] = []
-    kind, clause = ("terror", "§4.2") if terror else ("fear", "§4.2")
-    for ld, group in leadership_groups(state, testing):
-        passed, roll = leadership_test(dice, ld, 0, f"§4.2 {kind} {section}")
-        events.append(
-            Event(
-                f"{kind}_test",
-                clause,
-                f"{len(group)} models on {section} roll {roll} against Ld {ld}"
-                f" for {kind}: {'steady' if passed else 'failed'}",
-                tuple(m.id for m in group),
-            )
-        )
-        if passed:
-            continue
-        if terror or outnumbered:
-            breaking.extend(group)
-        else:
-            afraid.extend(group)
+    groups = [(ld, group, 0) for ld, group in leadership_groups(state, testing)]
+    failed, events = group_tests(dice, section, groups, "terror" if terror else "fear", "§4.2", ("failed", "steady"))
+    # §4.2: terror, or fear while outnumbered, means flight; fear alone, hitting on 6s only
+    breaking = failed if terror or outnumbered else []
+    afraid = [] if terror or outnumbered else failed
     if afraid:
         log = state.turn_log
         state = replace(state, turn_log=replace(log, afraid=log.afraid | {m.id for m in afraid}))

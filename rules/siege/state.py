@@ -197,6 +197,13 @@ class TurnLog:
     """structures whose catching fire was rolled this turn: one D6 for all the flaming hits (§9.2)."""
     blockers: frozenset[str] = frozenset()
     """models that started blocking this turn and so may not move (§6.3.1)."""
+    held: frozenset[str] = frozenset()
+    """ladders whose blocker has killed its attackers this turn, and so may push it back alone (§7.1.8) or, at the
+    foot of a hoisted ladder, knock it down (§7.1.10)."""
+    blocker_killers: frozenset[str] = frozenset()
+    """climbers who killed a ladder's blocker this turn: they stand on the rampart but engage nobody (§7.1.8)."""
+    by_taken_ladder: frozenset[str] = frozenset()
+    """climbers who came up a ladder whose blocker fell this turn: one round of combat only (§7.1.8)."""
     penalties: tuple[tuple[str, int], ...] = ()
     """to-hit penalties scalded models suffer this turn (§8.2.4–§8.2.6)."""
 
@@ -239,6 +246,9 @@ _TURN_SETS = (
     "rammed",
     "ignition",
     "blockers",
+    "held",
+    "blocker_killers",
+    "by_taken_ladder",
 )
 
 
@@ -274,6 +284,8 @@ class BattleState:
     over: bool = False
     fallen: tuple[Model, ...] = ()
     """models removed as casualties, as they last stood, for the victory points (§17)."""
+    unit_braziers: tuple[str, ...] = ()
+    """the besieger's units of shooters each given a brazier for flaming shots (§9.1.1)."""
 
     def model(self, model_id: str) -> Model:
         for model in self.models:
@@ -331,6 +343,15 @@ class BattleState:
 
     def with_siege_tower(self, tower: SiegeTower) -> BattleState:
         return replace(self, siege_towers=tuple(tower if t.id == tower.id else t for t in self.siege_towers))
+
+    def without_blocker(self, model_id: str) -> BattleState:
+        """The state with ``model_id`` no longer blocking any gate, ladder or breach (§6.3.2)."""
+        return replace(
+            self,
+            gates=tuple(replace(g, blocker=None) if g.blocker == model_id else g for g in self.gates),
+            ladders=tuple(replace(x, blocker=None) if x.blocker == model_id else x for x in self.ladders),
+            works=tuple(replace(w, blocker=None) if w.blocker == model_id else w for w in self.works),
+        )
 
     def with_penalty(self, model_ids: Iterable[str], penalty: int) -> BattleState:
         log = self.turn_log
@@ -398,6 +419,7 @@ class BattleState:
             "mine": None if self.mine is None else engines.to_json(self.mine),
             "budgets": [[side.value, engines.to_json(budget)] for side, budget in self.budgets],
             "heroism_tokens": self.heroism_tokens,
+            "unit_braziers": list(self.unit_braziers),
             "last_turn": self.last_turn,
             "over": self.over,
             "turn": self.turn,
@@ -427,6 +449,7 @@ class BattleState:
             mine=None if mine is None else engines.from_json(Mine, mine),
             budgets=tuple((Side(side), engines.from_json(Budget, b)) for side, b in data.get("budgets", ())),
             heroism_tokens=int(data.get("heroism_tokens", 0)),
+            unit_braziers=tuple(str(u) for u in data.get("unit_braziers", ())),
             last_turn=None if last_turn is None else int(last_turn),
             over=bool(data.get("over", False)),
             turn=int(data["turn"]),
@@ -569,7 +592,7 @@ def new_battle(
 
 def end_turn(state: BattleState) -> BattleState:
     """The next player turn: the other side plays, the turn's log is cleared (the game turn counts on when the
-    side that played first plays again).
+    side that played first plays again). A ladder hoisted this turn now stands inside: its hoisters let go (§7.1.4).
     """
     active = state.active.enemy
     return replace(
@@ -578,4 +601,5 @@ def end_turn(state: BattleState) -> BattleState:
         turn=state.turn + 1 if active is state.first else state.turn,
         turn_log=TurnLog(),
         works=tuple(replace(w, silenced=max(0, w.silenced - 1)) for w in state.works),
+        ladders=tuple(replace(x, carriers=()) if x.courtyard is not None and x.raised else x for x in state.ladders),
     )
