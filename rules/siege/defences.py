@@ -15,6 +15,7 @@ from rules.dice import D3, D6, Dice
 from rules.siege.engines import Liquid
 from rules.siege.fire import catch_fire, oil_on_fire, pour_water
 from rules.siege.hits import Save, hit_models, save_or_suffer
+from rules.siege.psychology import PanicCause, panic_test
 from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, outcome
 from rules.siege.structure import check_not_silenced
 from rules.wfb import shooting_to_hit
@@ -45,7 +46,7 @@ class _Liquid:
     penalty: int
     """to hit for the survivors, shooting and in close combat, this turn."""
     panic: bool
-    """a panic test at the first loss."""
+    """a panic test at the first loss (§8.2.5, §8.2.6), not at 25 %."""
     splashes: bool
     clause: str
 
@@ -86,12 +87,33 @@ def _outside(state: BattleState, section: str, targets: Sequence[str]) -> None:
             raise IllegalAction(f"{target} is not below {section} outside the fort (§8.1.2)", "§8.1.2")
 
 
-def _panic_event(
-    state: BattleState, before: int, killed: Sequence[str], at_first_loss: bool, clause: str
-) -> list[Event]:
-    if (at_first_loss and killed) or (before and 4 * len(killed) >= before):
-        return [Event("panic_due", clause, f"{len(killed)} lost of {before}: the unit tests for panic", tuple(killed))]
-    return []
+def _units_at(state: BattleState, targets: Sequence[str]) -> dict[tuple[str, str], int]:
+    """How many models each unit has at each place the ``targets`` stand, before they are hit."""
+    places = {state.model(t).place for t in targets}
+    counts: dict[tuple[str, str], int] = {}
+    for model in state.models:
+        if model.place in places:
+            key = (str(model.place), model.unit)
+            counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def _panic(
+    state: BattleState, before: dict[tuple[str, str], int], cause: PanicCause, dice: Dice
+) -> tuple[BattleState, list[Event]]:
+    """Each unit that lost models tests for panic where it stands (§8.1.2, §8.2.2): at 25 % as under shooting, or
+    at the first loss to boiling oil or molten lead (§8.2.5, §8.2.6). Never for the combat result.
+    """
+    events: list[Event] = []
+    for (place, unit), present in before.items():
+        left = [m for m in state.at(place) if m.unit == unit]
+        lost = present - len(left)
+        if not lost or not left:
+            continue
+        result = panic_test(state, place, left[0].side, cause, dice, present=present, lost=lost, units={unit})
+        state = result.state
+        events.extend(result.events)
+    return state, events
 
 
 def throw_stones(
@@ -107,8 +129,8 @@ def throw_stones(
     _check_throwers(state, section, throwers, 1, "stones", "§8.1.2")
     _outside(state, section, targets)
     state = state.with_works(replace(works, stones=works.stones - 1)).expose(throwers)
+    before = _units_at(state, targets)
     state, events, killed = hit_models(state, targets, STONES_HIT, dice, f"§8.1.3 stones from {section}", "§8.1.3")
-    events.extend(_panic_event(state, len(targets), killed, False, "§8.1.2"))
     emptied = {
         str(Place(Zone.LADDER, x.id)) for x in state.ladders if x.blocker and not state.at(Place(Zone.LADDER, x.id))
     }
@@ -116,6 +138,8 @@ def throw_stones(
         if any(str(m.place) == str(Place(Zone.LADDER, ladder.id)) for m in state.fallen if m.id in killed):
             state = state.with_ladder(replace(ladder, raised=False, blocker=None), ladder.id)
             events.append(Event("ladder_pushed", "§8.1.3", f"ladder {ladder.id} emptied by stones is pushed back"))
+    state, more = _panic(state, before, PanicCause.CASUALTIES, dice)
+    events.extend(more)
     return outcome(state, events, dice, mark)
 
 
@@ -138,6 +162,7 @@ def drop_rock(state: BattleState, section: str, throwers: Sequence[str], target:
     need = shooting_to_hit(bs)
     if need is None or dice.roll(D6, f"§8.1.4 rock from {section} to hit") < need:
         return outcome(state, [Event("rock_misses", "§8.1.4", f"the rock from {section} hits nobody")], dice, mark)
+    before = _units_at(state, [target])
     state, events, killed = hit_models(state, [target], ROCK_HIT, dice, "§8.1.4 rock", "§8.1.4", wounds=ROCK_WOUNDS)
     if killed and victim.place.zone is Zone.LADDER:
         ladder_id = victim.place.ref
@@ -151,6 +176,9 @@ def drop_rock(state: BattleState, section: str, throwers: Sequence[str], target:
             state = state.with_models({m.id: replace(m, place=foot) for m in state.at(victim.place)})
             state = state.with_ladder(None, ladder_id)
             events.append(Event("ladder_destroyed", "§8.1.4", f"ladder {ladder_id} is destroyed"))
+    if not on_tower:
+        state, more = _panic(state, before, PanicCause.CASUALTIES, dice)
+        events.extend(more)
     return outcome(state, events, dice, mark)
 
 
@@ -200,26 +228,26 @@ def pour_brazier(
         state, event = pour_water(state, structure)
         return outcome(state, [event], dice, mark)
     _outside(state, section, [*targets, *splash])
-    killed: tuple[str, ...] = ()
+    before = _units_at(state, [*targets, *splash, *([designated] if designated else [])])
     if liquid is Liquid.LEAD:
         if designated is None:
             raise IllegalAction("molten lead needs a designated model (§8.2.6)", "§8.2.6")
-        state, events, killed = hit_models(
+        state, events, _ = hit_models(
             state, [designated], LEAD_HIT, dice, "§8.2.6 lead", "§8.2.6", save=Save.NONE, wounds=D3
         )
         targets = [t for t in targets if t != designated]
-    state, more, more_killed = hit_models(
+    state, more, _ = hit_models(
         state, targets, rule.strength, dice, f"{rule.clause} {liquid}", rule.clause, save=rule.save
     )
     events.extend(more)
-    killed = (*killed, *more_killed)
     if rule.splashes and splash and dice.roll(D6, f"§8.2.7 {liquid} splash") >= SPLASH_NEED:
         alive = [s for s in splash if any(m.id == s for m in state.models)]
         state, more, _ = hit_models(state, alive, SPLASH_HIT, dice, "§8.2.7 splash", "§8.2.7")
         events.extend(more)
     survivors = [t for t in (*targets, *([designated] if designated else [])) if any(m.id == t for m in state.models)]
     state = state.with_penalty(survivors, rule.penalty)
-    events.extend(_panic_event(state, len(targets), killed, rule.panic, rule.clause))
+    state, more = _panic(state, before, PanicCause.SCALDED if rule.panic else PanicCause.CASUALTIES, dice)
+    events.extend(more)
     if liquid is Liquid.OIL and structure is not None:
         burning = any(f.target == structure for f in state.fires)
         if burning:

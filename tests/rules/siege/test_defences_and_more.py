@@ -98,11 +98,16 @@ def test_stones_hit_everyone_under_the_template_at_s3() -> None:
 
 
 def test_boiling_oil_s4_no_save_minus_2_and_panic() -> None:
-    """§8.2.5: S4 on T4 wounds on 4+; survivors −2 to hit; a loss means a panic test; no splash on a 3."""
-    result = defences.pour_brazier(_walls(), "W3", Liquid.OIL, ["d1", "d2"], ["f1", "f2"], dice(4, 3), splash=["f3"])
+    """§8.2.5: S4 on T4 wounds on 4+; survivors −2 to hit; no splash on a 3 (§8.2.7); one loss is enough for a
+    panic test, and 12 against Ld 7 sends the unit's two survivors fleeing from the wall's foot.
+    """
+    result = defences.pour_brazier(
+        _walls(), "W3", Liquid.OIL, ["d1", "d2"], ["f1", "f2"], dice(4, 3, 3, 6, 6), splash=["f3"]
+    )
     assert [m.id for m in result.state.fallen] == ["f1"]
     assert result.state.turn_log.penalty("f2") == 2
-    assert any(e.kind == "panic_due" for e in result.events)
+    assert [e.kind for e in result.events if e.clause == "§4.1"] == ["panic_test"]
+    assert result.state.model("f2").fleeing and result.state.model("f3").fleeing
     assert result.state.works_of("W3").braziers == (Liquid.WATER,)
 
 
