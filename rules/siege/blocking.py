@@ -1,7 +1,8 @@
 """Blocking (*bloquer*, §6.3): one model in a doorway, a breach or at the top of a ladder holds it alone.
 
 Where: ``"gate:P1"`` (a postern or a service door ``"gate:C1/C2"``), ``"gate:G1"`` the main gate,
-``"breach:W3"`` a collapsed section, ``"ladder:L1"`` the top of a ladder (§7.1.7, see :mod:`rules.siege.ladders`).
+``"breach:W3"`` a collapsed section, ``"ladder:L1"`` the top of a ladder (§7.1.7, see :mod:`rules.siege.ladders`)
+or, once hoisted into the fort, its foot (§7.1.10).
 Who: one model of normal size at a postern or service door; only a large creature of ratio 2 at the main gate;
 only one of ratio above 2 at a breach (§6.3.5, §12.1.2). A blocker fights duels (:func:`fight_blocker`): one
 attacker at a time (as many as its ratio against a large creature), the blocker striking first at +1 to hit, no
@@ -30,7 +31,6 @@ __all__ = [
     "end_block",
     "fight_blocker",
     "gate_open",
-    "is_blocking",
 ]
 
 BLOCKER_BONUS = 1  # §6.3.3: +1 to hit in every round
@@ -89,7 +89,9 @@ def _place_of(state: BattleState, where: str) -> tuple[str, ...]:
     if kind == "gate":
         return gate_sections(state, ref)
     if kind == "ladder":
-        return (state.ladder(ref).section,)
+        ladder = state.ladder(ref)
+        # §7.1.10: a hoisted ladder is blocked at its foot, in the courtyard
+        return (ladder.section if ladder.courtyard is None else ladder.courtyard,)
     return (ref,)
 
 
@@ -111,6 +113,9 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
     if state.in_contact(model_id) or model.fleeing:
         raise IllegalAction(f"{model_id} is engaged or fleeing and cannot block (§6.3.1)", "§6.3.1")
     _check_size(state, model, where)
+    kind, _, ref = where.partition(":")
+    if kind == "ladder" and state.ladder(ref).taken and state.ladder(ref).courtyard is None:
+        raise IllegalAction(f"assaulters have taken the rampart by ladder {ref}: no more blocking (§7.1.9)", "§7.1.9")
     log = state.turn_log
     return replace(_with_blocker(state, where, model_id), turn_log=replace(log, blockers=log.blockers | {model_id}))
 
@@ -123,10 +128,11 @@ def end_block(state: BattleState, where: str) -> BattleState:
 
 
 def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice: Dice) -> Outcome:
-    """A round against the blocker of ``where`` (§6.3.3): the blocker always strikes first at +1 to hit (+1 more
-    at the top of a ladder, where the climber has no shield and one hand weapon, §7.1.7). ``attackers`` are
-    listed in order: as many fight as the blocker's ratio; an attacker killed is replaced at once by the next, once
-    (double combat). No combat result and no test follow (§6.3.4).
+    """A round against the blocker of ``where`` (§6.3.3): the blocker always strikes first at +1 to hit. At the top
+    of a ladder it has +1 more for the high ground, and the climber no shield and one hand weapon (§7.1.7); at the
+    foot of a hoisted ladder the climber has that +1 instead (§7.1.10). ``attackers`` are listed in order: as many
+    fight as the blocker's ratio; an attacker killed is replaced at once by the next, once (double combat). No
+    combat result and no test follow (§6.3.4, §7.1.8).
     """
     mark = dice.mark()
     blocker_id = blocker_of(state, where)
@@ -134,7 +140,9 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
         raise IllegalAction(f"nobody blocks {where} (§6.3.3)", "§6.3.3")
     blocker = state.model(blocker_id)
     front = max(1, blocker.profile.ratio) if blocker.profile.is_large else 1  # §12.1.2
-    ladder = where.startswith("ladder:")
+    kind_, _, ref = where.partition(":")
+    ladder = kind_ == "ladder"
+    at_foot = ladder and state.ladder(ref).courtyard is not None
     for attacker_id in attackers:
         if state.model(attacker_id).side is blocker.side:
             raise IllegalAction(f"{attacker_id} is on the blocker's side (§6.3.3)", "§6.3.3")
@@ -149,7 +157,8 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
     queue = list(attackers)
     engaged = queue[:front]
     queue = queue[front:]
-    bonus = BLOCKER_BONUS + (HIGH_GROUND_BONUS if ladder else 0)
+    bonus = BLOCKER_BONUS + (HIGH_GROUND_BONUS if ladder and not at_foot else 0)
+    climber_bonus = HIGH_GROUND_BONUS if at_foot else 0  # §7.1.10
     for round_ in (1, 2):
         # §6.3.3: the blocker strikes first at its bonus, on the first attacker
         target = engaged[0]
@@ -173,7 +182,7 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
             count = attacker.profile.a + (
                 0 if ladder or attacker.profile.weapon is not Weapon.ADDITIONAL_HAND_WEAPON else 1
             )
-            need = melee_to_hit(attacker.profile.ws, blocker.profile.ws)
+            need = melee_to_hit(attacker.profile.ws, blocker.profile.ws, climber_bonus)
             hits = roll_hits(dice, need, count, f"§6.3.3 {attacker_id} attacks {blocker_id} to hit")
             state, more, killed_blocker = hit_models(
                 state,
@@ -185,22 +194,34 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
             )
             events.extend(more)
             if killed_blocker:
-                return _blocker_falls(state, where, blocker_id, dice, mark, events)
+                return _blocker_falls(state, where, blocker_id, engaged, dice, mark, events)
         if engaged or not queue or round_ == 2:
             break
         engaged, queue = queue[:1], queue[1:]  # §6.3.3: the next attacker steps up and a second combat is fought
+    clause = "§7.1.8" if ladder else "§6.3.4"
     if not engaged:
-        events.append(Event("block_held", "§7.1.8" if ladder else "§6.3.4", f"{blocker_id} holds {where}"))
+        if ladder:
+            # §7.1.8, §7.1.10: having killed its attackers, the blocker may push or knock the ladder down alone
+            state = replace(state, turn_log=replace(state.turn_log, held=state.turn_log.held | {ref}))
+        events.append(Event("block_held", clause, f"{blocker_id} holds {where}"))
     else:
-        events.append(Event("block_draw", "§7.1.8" if ladder else "§6.3.4", f"{blocker_id} and {engaged[0]} fight on"))
+        events.append(Event("block_draw", clause, f"{blocker_id} and {engaged[0]} fight on"))
     return outcome(state, events, dice, mark)
 
 
 def _blocker_falls(
-    state: BattleState, where: str, blocker_id: str, dice: Dice, mark: int, events: list[Event]
+    state: BattleState,
+    where: str,
+    blocker_id: str,
+    killers: Sequence[str],
+    dice: Dice,
+    mark: int,
+    events: list[Event],
 ) -> Outcome:
     """The blocker is dead: through a doorway the attacker may now block in turn (§6.3.4); up a ladder every
-    climber sets foot on the rampart (§7.1.8), and the ladder can no longer be blocked (§7.1.9).
+    climber sets foot on the rampart (down a hoisted one, in the courtyard) for one round of combat, those who
+    killed the blocker engaging nobody, and the besieged hit them at +1 from above (§7.1.8, §7.1.10); the ladder
+    can no longer be blocked (§7.1.9).
     """
     kind, _, ref = where.partition(":")
     if kind != "ladder":
@@ -208,17 +229,26 @@ def _blocker_falls(
         return outcome(state, events, dice, mark)
     ladder = state.ladder(ref)
     climbers = state.at(Place(Zone.LADDER, ref))
-    on_rampart = Place(Zone.SECTION, ladder.section)
-    state = state.with_models({m.id: replace(m, place=on_rampart) for m in climbers})
+    landing = ladder.section if ladder.courtyard is None else ladder.courtyard
+    state = state.with_models({m.id: replace(m, place=Place(Zone.SECTION, landing)) for m in climbers})
     log = state.turn_log
     ids = {m.id for m in climbers}
-    state = replace(state, turn_log=replace(log, arrived=log.arrived | ids, moved=log.moved | ids))
+    log = replace(
+        log,
+        arrived=log.arrived | ids,
+        moved=log.moved | ids,
+        by_taken_ladder=log.by_taken_ladder | ids,
+        blocker_killers=log.blocker_killers | set(killers),
+    )
+    if ladder.courtyard is None:
+        log = replace(log, from_below=log.from_below | ids)  # §7.1.8: the besieged's +1 for the high ground
+    state = replace(state, turn_log=log)
     state = state.with_ladder(replace(state.ladder(ref), taken=True, blocker=None), ref)
     events.append(
         Event(
             "ladder_taken",
             "§7.1.8",
-            f"{blocker_id} falls: {len(climbers)} climbers of ladder {ref} set foot on {ladder.section}",
+            f"{blocker_id} falls: {len(climbers)} climbers of ladder {ref} set foot on {landing}",
             tuple(ids),
         )
     )
@@ -229,9 +259,3 @@ def gate_open(state: BattleState, gate_id: str) -> bool:
     """Whether a gate lets the enemy through: destroyed (R4) and not blocked (§6.3)."""
     gate = state.gate(gate_id)
     return is_destroyed(gate.structure_points) and gate.blocker is None
-
-
-def is_blocking(state: BattleState, model_id: str) -> bool:
-    """Whether ``model_id`` blocks a gate, a breach or a ladder (and so may neither move nor shoot, §6.3.1)."""
-    found = [g.blocker for g in state.gates] + [x.blocker for x in state.ladders] + [w.blocker for w in state.works]
-    return model_id in found

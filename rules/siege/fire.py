@@ -17,7 +17,7 @@ from rules.siege.engines import Fire
 from rules.siege.gates import damage_gate
 from rules.siege.rams import damage_ram
 from rules.siege.siege_towers import damage_tower
-from rules.siege.state import BattleState, Event, IllegalAction, Outcome, outcome
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Side, outcome
 from rules.validation import check_range
 
 __all__ = [
@@ -28,6 +28,8 @@ __all__ = [
     "catch_fire",
     "damage_structure",
     "fire_result",
+    "give_brazier",
+    "has_brazier",
     "oil_on_fire",
     "pour_water",
 ]
@@ -74,6 +76,33 @@ def damage_structure(state: BattleState, target: str, points: int, dice: Dice) -
     if kind == "siege_tower":
         return damage_tower(state, ref, points, dice)
     raise IllegalAction(f"{target!r} is not a wooden structure: a gate, a covered ram or a siege tower (§9.2)", "§9.2")
+
+
+def give_brazier(state: BattleState, unit: str) -> BattleState:
+    """The besieger allocates one of his braziers to a unit of shooters, which alone shoots flaming missiles with
+    it (§9.1.1); he has as many as he bought (§14.1).
+    """
+    if not any(m.unit == unit and m.side is Side.BESIEGER and m.profile.missile for m in state.models):
+        raise IllegalAction(f"a brazier goes to a besieger unit of shooters, not {unit!r} (§9.1.1)", "§9.1.1")
+    if unit in state.unit_braziers:
+        raise IllegalAction(f"unit {unit!r} already has a brazier (§9.1.1)", "§9.1.1")
+    budget = state.budget(Side.BESIEGER)
+    bought = 0 if budget is None else budget.bought.count("brazier")
+    if len(state.unit_braziers) >= bought:
+        raise IllegalAction(
+            f"the besieger bought {bought} braziers and has given out {len(state.unit_braziers)} (§9.1.1, §14.1)",
+            "§9.1.1",
+        )
+    return replace(state, unit_braziers=(*state.unit_braziers, unit))
+
+
+def has_brazier(state: BattleState, model: Model) -> bool:
+    """Whether ``model`` may shoot flaming missiles: a besieger whose unit was given a brazier (§9.1.1), a besieged
+    model on a section with a brazier, which every shooter there may use (§9.1.2).
+    """
+    if model.side is Side.BESIEGER:
+        return model.unit in state.unit_braziers
+    return model.place.inside and bool(state.works_of(model.place.ref).braziers)
 
 
 def _fire(state: BattleState, target: str) -> Fire | None:

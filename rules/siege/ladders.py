@@ -29,6 +29,7 @@ __all__ = [
     "erect_ladder",
     "hoist_ladder",
     "hoisted_ladder_falls",
+    "knock_down_ladder",
     "move_ladder_inside",
     "must_drop",
     "pick_up_ladder",
@@ -181,7 +182,9 @@ def hoist_ladder(state: BattleState, ladder_id: str, hoisters: Sequence[str], co
         raise IllegalAction(f"ladder {ladder_id} has models on it (§7.1.4)", "§7.1.4")
     log = state.turn_log
     state = replace(state, turn_log=replace(log, moved=log.moved | set(hoisters)))
-    return state.with_ladder(replace(ladder, courtyard=courtyard, carriers=tuple(hoisters)), ladder_id)
+    # §7.1.9 bound the rampart's blockers; once inside, the ladder may be blocked at its foot (§7.1.10)
+    hoisted = replace(ladder, courtyard=courtyard, carriers=tuple(hoisters), blocker=None, taken=False)
+    return state.with_ladder(hoisted, ladder_id)
 
 
 class LadderFall(StrEnum):
@@ -220,7 +223,12 @@ def push_back(
     ladder = state.ladder(ladder_id)
     if not ladder.raised:
         raise IllegalAction(f"ladder {ladder_id} is not raised (§7.1.6)", "§7.1.6")
-    solo = ladder.blocker is not None and list(pushers) == [ladder.blocker]
+    if ladder.courtyard is not None:
+        raise IllegalAction(
+            f"ladder {ladder_id} is hoisted into {ladder.courtyard}: its foot blocker knocks it down (§7.1.10)",
+            "§7.1.10",
+        )
+    solo = ladder_id in state.turn_log.held and list(pushers) == [ladder.blocker]  # §7.1.8
     if ladder_id in state.turn_log.pushed and not solo:
         raise IllegalAction(f"ladder {ladder_id} has had its push-back this turn: one try a ladder (§7.1.6)", "§7.1.6")
     if not 1 <= len(pushers) <= MAX_HELPERS + 1:
@@ -261,12 +269,52 @@ def push_back(
             state = replace(state, turn_log=replace(log, blockers=log.blockers | {blocker}))
             events.append(Event("block", "§7.1.7", f"{blocker} blocks the top of ladder {ladder_id}", (blocker,)))
         return outcome(state, events, dice, mark)
-    climbers = [m.id for m in state.at(Place(Zone.LADDER, ladder_id))]
-    state, more, _ = save_or_suffer(state, climbers, dice, f"§7.1.6 ladder {ladder_id} pushed back", "§7.1.6", wounds=1)
+    state, more = _topple(state, ladder_id, Place(Zone.FOOT, ladder.section), dice, "§7.1.6")
     events.extend(more)
-    foot = Place(Zone.FOOT, ladder.section)
-    state = state.with_models({m.id: replace(m, place=foot) for m in state.at(Place(Zone.LADDER, ladder_id))})
+    return outcome(state, events, dice, mark)
+
+
+def _topple(
+    state: BattleState, ladder_id: str, landing: Place, dice: Dice, clause: str
+) -> tuple[BattleState, list[Event]]:
+    """The ladder goes down: each climber takes a wound unless it passes a basic save without shield, and the
+    survivors land at ``landing`` (§7.1.6); no combat or panic test follows.
+    """
+    on_ladder = Place(Zone.LADDER, ladder_id)
+    climbers = [m.id for m in state.at(on_ladder)]
+    state, events, _ = save_or_suffer(state, climbers, dice, f"{clause} ladder {ladder_id} down", clause, wounds=1)
+    state = state.with_models({m.id: replace(m, place=landing) for m in state.at(on_ladder)})
     state = state.with_ladder(replace(state.ladder(ladder_id), raised=False, blocker=None, taken=False), ladder_id)
+    return state, events
+
+
+def knock_down_ladder(state: BattleState, ladder_id: str, dice: Dice) -> Outcome:
+    """The blocker at the foot of a hoisted ladder, having just killed its attacker, knocks it down alone on a 6,
+    with no help (§7.1.10); the climbers fall back onto the rampart as from a ladder pushed back (§7.1.6).
+    """
+    mark = dice.mark()
+    ladder = state.ladder(ladder_id)
+    if ladder.courtyard is None or not ladder.raised:
+        raise IllegalAction(f"ladder {ladder_id} does not stand hoisted into a courtyard (§7.1.10)", "§7.1.10")
+    if ladder.blocker is None or ladder_id not in state.turn_log.held:
+        raise IllegalAction(
+            f"only a blocker at the foot of ladder {ladder_id} who has just killed its attacker knocks it down "
+            "(§7.1.10)",
+            "§7.1.10",
+        )
+    roll = dice.roll(D6, f"§7.1.10 knock down ladder {ladder_id}")
+    success = roll >= BASE_NEED
+    events = [
+        Event(
+            "knock_down",
+            "§7.1.10",
+            f"roll {roll} to knock ladder {ladder_id} down: {'down' if success else 'holds'}",
+            (ladder.blocker,),
+        )
+    ]
+    if success:
+        state, more = _topple(state, ladder_id, Place(Zone.SECTION, ladder.section), dice, "§7.1.10")
+        events.extend(more)
     return outcome(state, events, dice, mark)
 
 

@@ -140,6 +140,16 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
             raise IllegalAction(f"{attacker_id} is fleeing or has just rallied and cannot fight (§3.4)", "§3.4")
         if second and attacker.profile.has(Special.FLYER):
             raise IllegalAction(f"{attacker_id} is a flyer: no second combat (§12.3.1)", "§12.3.1")
+        if attacker_id in log.blocker_killers:
+            raise IllegalAction(
+                f"{attacker_id} killed the ladder's blocker: it stands on the rampart but engages nobody (§7.1.8)",
+                "§7.1.8",
+            )
+        if second and attacker_id in log.by_taken_ladder:
+            raise IllegalAction(
+                f"{attacker_id} came up a ladder whose blocker fell this turn: one round of combat only (§7.1.8)",
+                "§7.1.8",
+            )
         gangs.setdefault(target_id, []).append(attacker)
     for target_id, gang in gangs.items():
         target = state.model(target_id)
@@ -173,6 +183,11 @@ def fight(
     _check(state, section, pairs, second)
     kind = state.fort.section(section).kind
     events: list[Event] = []
+    for model_id in dict.fromkeys(x for pair in pairs for x in pair):
+        if state.is_blocking(model_id):
+            # §6.3.1, §6.3.2: a blocker engaged in close combat, by an enemy from another access, blocks no more
+            state = state.without_blocker(model_id)
+            events.append(Event("block_ended", "§6.3.2", f"{model_id} is engaged and stops blocking", (model_id,)))
     casualties: dict[Side, int] = dict.fromkeys(Side, 0)
     changed: dict[str, Model | None] = {}
     cut_down = [t for _, t in pairs if state.model(t).fleeing]

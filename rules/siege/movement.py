@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.dice import D3, D6, Dice
-from rules.siege.blocking import gate_open, is_blocking
+from rules.siege.blocking import gate_open
 from rules.siege.fort import ConnectionKind, SectionKind
 from rules.siege.melee import roll_hits, wounds_caused
 from rules.siege.profiles import Special
@@ -68,9 +68,23 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
             raise IllegalAction(f"ladder {destination.ref} does not stand against {origin.ref} (§2.1.1)", "§2.1.1")
         _check_ladder(movers)
         return LADDER_A_TURN
+    if origin.inside and destination.zone is Zone.LADDER:
+        ladder = state.ladder(destination.ref)
+        if ladder.courtyard is None or ladder.section != origin.ref or ladder.carriers or not ladder.raised:
+            raise IllegalAction(
+                f"ladder {destination.ref} is not hoisted from {origin} into a courtyard (§7.1.4, §7.1.10)", "§7.1.10"
+            )
+        _check_ladder(movers)
+        return LADDER_A_TURN
     if origin.zone is Zone.LADDER and destination.inside:
-        if state.ladder(origin.ref).section != destination.ref:
+        ladder = state.ladder(origin.ref)
+        if (ladder.courtyard or ladder.section) != destination.ref:
             raise IllegalAction(f"ladder {origin.ref} does not lead to {destination} (§2.1.1)", "§2.1.1")
+        if ladder.blocker is not None:
+            clause = "§7.1.7" if ladder.courtyard is None else "§7.1.10"
+            raise IllegalAction(
+                f"{ladder.blocker} blocks ladder {origin.ref}: the climbers fight it first ({clause})", clause
+            )
         return LADDER_A_TURN
     if origin.zone is Zone.FOOT and destination.zone is Zone.SIEGE_TOWER:
         if state.siege_tower(destination.ref).section != origin.ref:
@@ -127,7 +141,7 @@ def _check_movers(state: BattleState, ids: Sequence[str]) -> list[Model]:
             raise IllegalAction(f"{model.id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
         if model.id in log.moved:
             raise IllegalAction(f"{model.id} has moved this turn: one section a turn (§2.1)", "§2.1")
-        if is_blocking(state, model.id):
+        if state.is_blocking(model.id):
             raise IllegalAction(f"{model.id} is blocking and cannot move (§6.3.1)", "§6.3.1")
     return movers
 
@@ -288,6 +302,7 @@ def _stand_and_shoot(
                 break
             target = alive[turn % len(alive)]
             turn += 1
+            # §7.3.4: assaulters charging out of a siege tower have lost its heavy cover, so no cover counts here
             names = ["stand_and_shoot", *(["large_target"] if target.profile.is_large else [])]
             need = shooting_to_hit(shooter.profile.bs, shooting_modifier(names))
             reason = f"§3.1.2 {shooter_id} shoots {target.id}"

@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.dice import D6, Dice
-from rules.siege.blocking import is_blocking
-from rules.siege.fire import FLAMING_WEAPONS, catch_fire, damage_structure
+from rules.siege.fire import FLAMING_WEAPONS, catch_fire, damage_structure, has_brazier
 from rules.siege.fort import GateKind
 from rules.siege.gates import gate_sections, toughness
 from rules.siege.hits import hit_models
@@ -21,7 +20,7 @@ from rules.siege.profiles import Creature
 from rules.siege.rams import COVERED_TOUGHNESS
 from rules.siege.siege_towers import TOUGHNESS as TOWER_TOUGHNESS
 from rules.siege.siege_towers import has_heavy_cover
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Zone, outcome
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Side, Zone, outcome
 from rules.siege.structure import check_not_silenced, damage_die, hit_section, main_gate_wall, template_strength
 from rules.wfb import shooting_modifier, shooting_to_hit, to_wound
 
@@ -52,7 +51,7 @@ def modifiers(state: BattleState, target: Model, *, dead_angle: bool = False, fl
     exposed = target.id in state.turn_log.exposed or state.in_contact(target.id)
     if place.inside and state.fort.section(place.ref).is_rampart and not exposed:
         names.append("rampart_troops")  # §5.2
-    if is_blocking(state, target.id) and any(g.blocker == target.id for g in state.gates):
+    if any(g.blocker == target.id for g in state.gates):
         names.append("heavy_cover")  # §5.2: in a gate's embrasure
     if place.zone is Zone.SIEGE_TOWER and has_heavy_cover(state.siege_tower(place.ref)):
         names.append("heavy_cover")  # §5.2, §7.3.2
@@ -73,7 +72,7 @@ def _check_shooters(state: BattleState, shooters: Sequence[str], flaming: bool) 
         missile = model.profile.missile
         if missile is None or model.side is not state.active or model.fleeing or state.in_contact(model.id):
             raise IllegalAction(f"{model.id} cannot shoot: an active, free model with a missile weapon (§5)", "§5")
-        if is_blocking(state, model.id):
+        if state.is_blocking(model.id):
             raise IllegalAction(f"{model.id} is blocking and cannot use missile weapons (§6.3.1)", "§6.3.1")
         if any(model.id in x.carriers for x in state.ladders):
             raise IllegalAction(f"{model.id} carries a ladder and cannot shoot (§7.1.1)", "§7.1.1")
@@ -82,6 +81,12 @@ def _check_shooters(state: BattleState, shooters: Sequence[str], flaming: bool) 
         if flaming and missile.name not in FLAMING_WEAPONS:
             raise IllegalAction(
                 f"{missile.name} cannot shoot flaming missiles: bows, javelins, bolts (§9.1.3)", "§9.1.3"
+            )
+        if flaming and not has_brazier(state, model):
+            raise IllegalAction(
+                f"{model.id} has no brazier: the besieger's unit needs its own, the besieged one on the section "
+                "(§9.1.1, §9.1.2)",
+                "§9.1.1" if model.side is Side.BESIEGER else "§9.1.2",
             )
     return models
 

@@ -344,6 +344,11 @@ class BattleState:
     def with_siege_tower(self, tower: SiegeTower) -> BattleState:
         return replace(self, siege_towers=tuple(tower if t.id == tower.id else t for t in self.siege_towers))
 
+    def is_blocking(self, model_id: str) -> bool:
+        """Whether ``model_id`` blocks a gate, a breach or a ladder (and so may neither move nor shoot, §6.3.1)."""
+        found = [g.blocker for g in self.gates] + [x.blocker for x in self.ladders] + [w.blocker for w in self.works]
+        return model_id in found
+
     def without_blocker(self, model_id: str) -> BattleState:
         """The state with ``model_id`` no longer blocking any gate, ladder or breach (§6.3.2)."""
         return replace(
