@@ -42,7 +42,9 @@ def celery_worker(django_db_setup: None, worker_id: str) -> Iterator[str]:
     from siege_site.celery import app
 
     db = settings.DATABASES["default"]
-    database_url = f"postgresql://{db['USER']}:{db['PASSWORD']}@/{db['NAME']}?host={db['HOST']}"
+    # a socket directory may come as HOST or, from a ``?host=`` URL, as the driver option
+    socket_dir = db["HOST"] or db.get("OPTIONS", {}).get("host", "")
+    database_url = f"postgresql://{db['USER']}:{db['PASSWORD']}@/{db['NAME']}?host={socket_dir}"
     if db.get("PORT"):
         database_url = f"postgresql://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
     queue = f"test-{worker_id}-{os.getpid()}"
