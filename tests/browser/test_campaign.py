@@ -1,0 +1,131 @@
+"""In real Chromium, on a phone, in French: a player's orders, the organiser's turn, a result, the standings."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Locator, Page, expect
+
+from campaigns.demo import DEMO_PASSWORD, load_demo
+from campaigns.models import Battle, Campaign, Order, Turn
+from campaigns.services import submit_order
+from tests.campaigns.demo_helpers import army, member, second_turn, territory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def log_in(page: Page, username: str) -> None:
+    page.goto("/accounts/login/")
+    page.get_by_label("Nom d’utilisateur").fill(username)
+    page.get_by_label("Mot de passe").fill(DEMO_PASSWORD)
+    page.get_by_role("button", name="Connexion").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Vos campagnes")
+
+
+def order_form(page: Page, army_name: str) -> Locator:
+    return page.locator("form.order").filter(has=page.get_by_role("heading", name=re.compile(re.escape(army_name))))
+
+
+def give_order(page: Page, army_name: str, kind: str, target: str) -> Locator:
+    """Fills and sends the army's order form; HTMX swaps in the answer, which is returned."""
+    form = order_form(page, army_name)
+    form.get_by_label("Ordre").select_option(label=kind)
+    form.get_by_label("Cible").select_option(label=target)
+    with page.expect_response(lambda r: "/orders/" in r.url and r.request.method == "POST"):
+        form.get_by_role("button", name="Donner l’ordre").click()
+    return order_form(page, army_name)
+
+
+def test_a_player_gives_and_changes_orders_before_the_deadline_and_not_after(page: Page) -> None:
+    campaign = load_demo()
+    second_turn(campaign)
+    log_in(page, "alice")
+    page.get_by_role("link", name=campaign.name).click()
+    page.get_by_role("link", name="Ordres", exact=True).click()
+
+    answer = give_order(page, "Ost d'Altdorf", "Attaquer", "Col du Crâne")
+    expect(answer.get_by_role("status")).to_have_text("Ordre enregistré.")
+    assert Order.objects.get(army__name="Ost d'Altdorf", turn__number=2).target.name == "Col du Crâne"
+
+    answer = give_order(page, "Ost d'Altdorf", "Se déplacer", "Forêt de Reik")
+    expect(answer.get_by_role("status")).to_have_text("Ordre enregistré.")
+    order = Order.objects.get(army__name="Ost d'Altdorf", turn__number=2)
+    assert (order.kind, order.target.name) == ("move", "Forêt de Reik")
+
+    answer = give_order(page, "Ost d'Altdorf", "Se déplacer", "Col du Crâne")
+    expect(answer.locator(".errorlist")).to_contain_text("appartient à un autre joueur")
+    assert Order.objects.get(army__name="Ost d'Altdorf", turn__number=2).target.name == "Forêt de Reik"
+
+    Turn.objects.filter(campaign=campaign, number=2).update(deadline=timezone.now() - timedelta(minutes=1))
+    page.reload()
+    expect(page.locator("#orders-closed")).to_have_text("Les ordres sont clos pour ce tour.")
+    expect(page.locator("form.order")).to_have_count(0)
+
+
+def _second_turn_orders(campaign: Campaign) -> None:
+    second_turn(campaign)
+    for player, army_name, kind, target, withdraw in (
+        ("bruno", "Waaagh! des Marais", "besiege", "Château de Montfort", False),
+        ("chloe", "Chevaliers du Graal", "hold", None, True),
+        ("alice", "Ost d'Altdorf", "attack", "Col du Crâne", False),
+    ):
+        submit_order(
+            membership=member(campaign, player),
+            army_id=army(campaign, army_name).pk,
+            kind=kind,
+            target_id=territory(campaign, target).pk if target else None,
+            withdraw=withdraw,
+        )
+
+
+def test_the_organiser_resolves_a_turn_a_siege_appears_and_a_field_result_moves_the_standings(
+    page: Page, celery_worker: str
+) -> None:
+    campaign = load_demo()
+    _second_turn_orders(campaign)
+    log_in(page, "organisateur")
+    page.goto(f"/campaigns/{campaign.pk}/manage/")
+    page.get_by_role("button", name="Résoudre le tour").click()
+    expect(page.get_by_role("status")).to_contain_text("Le tour est résolu.", timeout=30_000)
+    page.get_by_role("link", name="Voir les batailles").click()
+    expect(page.get_by_role("link", name=re.compile("Siège — Château de Montfort"))).to_have_count(2)
+    field = page.get_by_role("link", name=re.compile("Bataille rangée — Col du Crâne"))
+    expect(field).to_be_visible()
+
+    page.goto(f"/campaigns/{campaign.pk}/standings/")
+    alice_row = page.locator("table.standings tr", has_text="alice")
+    before = int(alice_row.locator("td").nth(5).inner_text())
+
+    page.goto(f"/campaigns/{campaign.pk}/battles/")
+    page.get_by_role("link", name=re.compile("Bataille rangée — Col du Crâne")).click()
+    page.get_by_label("Vainqueur").select_option(label="Attaquant")
+    page.get_by_label("Points de victoire de l’attaquant").fill("12")
+    page.get_by_label("Points de victoire du défenseur").fill("3")
+    page.get_by_label("Pertes de l’attaquant (points)").fill("400")
+    page.get_by_label("Pertes du défenseur (points)").fill("1200")
+    page.get_by_role("button", name="Enregistrer le résultat").click()
+    expect(page.locator(".messages")).to_contain_text("Le résultat est enregistré.")
+
+    page.goto(f"/campaigns/{campaign.pk}/standings/")
+    # 12 victory points and the pass's value of 1
+    expect(alice_row.locator("td").nth(5)).to_have_text(str(before + 12 + 1))
+    expect(page.locator(".chart svg")).to_contain_text("Tour 2")
+    battle = Battle.objects.get(campaign=campaign, territory__name="Col du Crâne")
+    assert battle.territory.owner.user.username == "alice"
+
+
+ENGLISH = re.compile(r"\b(Orders|Armies|Battles|Standings|Turn|Siege|Field battle|Heroism|Victory points|Owner)\b")
+
+
+def test_the_french_interface_is_french_throughout(page: Page) -> None:
+    campaign = load_demo()
+    siege = Battle.objects.get(campaign=campaign, kind="siege")
+    log_in(page, "chloe")
+    for path in ("", "orders/", "armies/", "battles/", f"battles/{siege.pk}/", "standings/"):
+        page.goto(f"/campaigns/{campaign.pk}/{path}")
+        text = page.locator("body").inner_text()
+        assert not ENGLISH.search(text), (path, ENGLISH.search(text))
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
