@@ -177,6 +177,9 @@ def hoist_ladder(state: BattleState, ladder_id: str, hoisters: Sequence[str], co
         raise IllegalAction(f"ladder {ladder_id} must be raised against the rampart to be hoisted (§7.1.4)", "§7.1.4")
     if state.fort.section(courtyard).kind is not SectionKind.COURTYARD:
         raise IllegalAction(f"a hoisted ladder leads down into a courtyard, not {courtyard} (§7.1.4)", "§7.1.4")
+    engaged = [h for h in hoisters if state.in_contact(h)]
+    if engaged:
+        raise IllegalAction(f"{', '.join(engaged)} are engaged in close combat and cannot hoist (§7.1.4)", "§7.1.4")
     _check_carriers(state, hoisters, Place(Zone.SECTION, ladder.section))
     if state.at(Place(Zone.LADDER, ladder_id)):
         raise IllegalAction(f"ladder {ladder_id} has models on it (§7.1.4)", "§7.1.4")
