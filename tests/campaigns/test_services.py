@@ -1,0 +1,123 @@
+"""The campaign services beyond the turn: invitations, map, forts, rosters, emails, one resolution per turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.core.exceptions import ValidationError
+
+from campaigns.demo import load_demo
+from campaigns.models import Army, Campaign, CampaignMembership, Role, Territory, Turn, TurnState, Unit
+from campaigns.services import (
+    TerritorySpec,
+    create_army,
+    import_roster,
+    join_with_code,
+    load_map,
+    map_specs_from_json,
+    open_turn,
+    set_fort_layout,
+    start_resolution,
+)
+from rules.siege.fort import standard_fort
+
+from .demo_helpers import army, second_turn, territory
+
+pytestmark = pytest.mark.django_db
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def test_the_invitation_code_makes_a_player(campaign: Campaign, outsider: User) -> None:
+    membership = join_with_code(code=campaign.settings.invite_code, user=outsider)
+    assert (membership.campaign, membership.role) == (campaign, Role.PLAYER)
+    with pytest.raises(ValidationError, match="Aucune campagne"):
+        join_with_code(code="not-a-code", user=outsider)
+
+
+def test_a_map_from_json_without_coordinates_is_laid_out(campaign: Campaign) -> None:
+    specs = map_specs_from_json(
+        {"territories": [
+            {"name": "Nord", "kind": "castle", "value": 3, "owner": "player", "neighbours": ["Sud"]},
+            {"name": "Sud", "neighbours": ["Nord"]},
+        ]}
+    )  # fmt: skip
+    load_map(campaign=campaign, specs=specs)
+    nord = Territory.objects.get(campaign=campaign, name="Nord")
+    assert nord.fortified
+    assert nord.owner.user.username == "player"
+    assert [n.name for n in nord.neighbours.all()] == ["Sud"]
+    assert all(0 <= t.x <= 100 and 0 <= t.y <= 100 for t in campaign.territories.all())
+    assert len({(t.x, t.y) for t in campaign.territories.all()}) == 2
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"territories": [{"name": "A", "neighbours": ["Z"]}]}, "voisins inconnus Z"),
+        ({"territories": [{"name": "A", "kind": "volcano"}]}, "type inconnu"),
+        ({"territories": [{"name": "A"}, {"name": "A"}]}, "uniques"),
+        ({"territories": [{"name": "A", "owner": "nobody"}]}, "ne participe pas"),
+        ({"lands": []}, "territories"),
+    ],
+    ids=["unknown neighbour", "unknown kind", "duplicate name", "owner outside the campaign", "no list"],
+)
+def test_a_bad_map_is_refused_whole(campaign: Campaign, data: dict, message: str) -> None:
+    load_map(campaign=campaign, specs=[TerritorySpec("Ancien")])
+    with pytest.raises(ValidationError, match=message):
+        load_map(campaign=campaign, specs=map_specs_from_json(data))
+    assert [t.name for t in campaign.territories.all()] == ["Ancien"]
+
+
+def test_a_fort_too_small_for_its_garrison_is_refused_by_table_1(campaign: Campaign) -> None:
+    load_map(campaign=campaign, specs=[TerritorySpec("Fort", kind="fortress", owner="player", x=1, y=1)])
+    fort = Territory.objects.get(campaign=campaign)
+    owner = CampaignMembership.objects.get(campaign=campaign, user__username="player")
+    create_army(owner=owner, name="Garnison", territory=fort, points=2500, is_garrison=True)
+    with pytest.raises(ValidationError, match=r"§1\.4"):
+        set_fort_layout(territory=fort, layout_json=standard_fort(1000).to_json())
+    fort.refresh_from_db()
+    assert fort.fort_layout is None
+    set_fort_layout(territory=fort, layout_json=standard_fort(2500).to_json())
+    fort.refresh_from_db()
+    assert fort.fort_layout["sections"]
+
+
+def test_a_roster_replaces_the_units_and_a_broken_one_imports_nothing() -> None:
+    campaign = load_demo()
+    host = army(campaign, "Ost d'Altdorf")
+    import_roster(army=host, data=(FIXTURES / "empire.ros").read_bytes(), filename="empire.ros")
+    units = list(Unit.objects.filter(army=host).values_list("name", flat=True))
+    assert units
+    points = Army.objects.get(pk=host.pk).points
+    with pytest.raises(ValidationError, match="line"):
+        import_roster(army=host, data=(FIXTURES / "broken_syntax.ros").read_bytes(), filename="broken_syntax.ros")
+    assert list(Unit.objects.filter(army=host).values_list("name", flat=True)) == units
+    assert Army.objects.get(pk=host.pk).points == points
+
+
+def test_members_are_mailed_when_a_turn_opens_locks_and_resolves(django_capture_on_commit_callbacks) -> None:
+    campaign = load_demo()
+    with django_capture_on_commit_callbacks(execute=True):
+        second_turn(campaign)
+    assert any("Le tour 2 est ouvert" in m.subject for m in mail.outbox)
+    assert {address for m in mail.outbox for address in m.to} >= {"alice@example.org", "chloe@example.org"}
+
+
+def test_a_turn_is_resolved_only_once() -> None:
+    campaign = load_demo()
+    turn = second_turn(campaign)
+    start_resolution(turn=turn)
+    with pytest.raises(ValidationError, match="déjà résolu"):
+        start_resolution(turn=turn)
+    assert Turn.objects.get(pk=turn.pk).state == TurnState.RESOLVING
+
+
+def test_the_next_turn_waits_for_the_battles() -> None:
+    campaign = load_demo()
+    with pytest.raises(ValidationError, match="pas encore terminé"):
+        open_turn(campaign=campaign)
+    assert campaign.turns.count() == 1
+    assert territory(campaign, "Plaine de Bastogne").owner.user.username == "alice"
