@@ -1,6 +1,19 @@
 from django.contrib import admin
 
-from .models import Campaign, CampaignMembership, Club, ClubMembership
+from .models import (
+    Army,
+    Battle,
+    BattleArmy,
+    Campaign,
+    CampaignMembership,
+    CampaignSettings,
+    Club,
+    ClubMembership,
+    Order,
+    Territory,
+    Turn,
+    Unit,
+)
 
 
 class ClubMembershipInline(admin.TabularInline):
@@ -11,6 +24,10 @@ class ClubMembershipInline(admin.TabularInline):
 class CampaignMembershipInline(admin.TabularInline):
     model = CampaignMembership
     extra = 0
+
+
+class CampaignSettingsInline(admin.StackedInline):
+    model = CampaignSettings
 
 
 @admin.register(Club)
@@ -25,4 +42,47 @@ class CampaignAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "created_at"]
     list_filter = ["club"]
     prepopulated_fields = {"slug": ["name"]}
-    inlines = [CampaignMembershipInline]
+    inlines = [CampaignSettingsInline, CampaignMembershipInline]
+
+
+@admin.register(Territory)
+class TerritoryAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "kind", "owner", "value"]
+    list_filter = ["campaign", "kind"]
+    filter_horizontal = ["neighbours"]
+
+
+class UnitInline(admin.TabularInline):
+    model = Unit
+    extra = 0
+
+
+@admin.register(Army)
+class ArmyAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "owner", "territory", "points", "is_garrison", "destroyed"]
+    list_filter = ["campaign", "is_garrison", "destroyed"]
+    inlines = [UnitInline]
+
+
+class OrderInline(admin.TabularInline):
+    model = Order
+    extra = 0
+
+
+@admin.register(Turn)
+class TurnAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "number", "state", "deadline", "resolved_at"]
+    list_filter = ["campaign", "state"]
+    inlines = [OrderInline]
+
+
+class BattleArmyInline(admin.TabularInline):
+    model = BattleArmy
+    extra = 0
+
+
+@admin.register(Battle)
+class BattleAdmin(admin.ModelAdmin):
+    list_display = ["territory", "campaign", "turn", "kind", "winner"]
+    list_filter = ["campaign", "kind"]
+    inlines = [BattleArmyInline]
