@@ -17,7 +17,7 @@ from rules.siege.melee import fight, to_hit_need
 from rules.siege.morale import hold
 from rules.siege.movement import move
 from rules.siege.state import BattleState, IllegalAction, Ladder, Place, Side, SiegeTower, TurnLog, Zone, end_turn
-from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers, dice, lost
+from tests.rules.siege.builders import ARCHER, MAN, OGRE, ORC, battle, besieged, besiegers, dice, lost
 
 HOISTED = Ladder("L1", "W3", courtyard="C2")
 SAVED_MAN = replace(MAN, name="Man with a 5+ save", save=5)
@@ -352,3 +352,37 @@ def test_blocker_engaged_from_another_access_stops_blocking() -> None:
     result = fight(state, "C3", [("a1", "d1")], dice(1, 1))
     assert result.state.gate("P1").blocker is None
     assert any(e.clause == "§6.3.2" for e in result.events)
+
+
+def test_fleeing_go_down_a_ladder() -> None:
+    """§7.1.11, §3.5.2: a 12 breaks them, the one enemy costs a1; T3 and T4 are held, so a2 flees down a ladder."""
+    state = battle(
+        besiegers(ORC, "W3", 2),
+        besieged(MAN, "W3", 1),
+        besieged(MAN, "T3", 1, "e"),
+        besieged(MAN, "T4", 1, "f"),
+        results=[lost("W3", Side.BESIEGER)],
+        log=ARRIVED,
+    )
+    after = hold(state, "W3", dice(6, 6)).state.model("a2")
+    assert (str(after.place), after.fleeing) == ("foot:W3", True)
+
+
+def test_tower_crew_push_from_inside() -> None:
+    """§7.3.1: the crew are the pushers inside the tower; ten at its foot push nothing (§7.3.3)."""
+    crew = tuple(f"c{n}" for n in range(1, 11))
+    outside = battle(besiegers(ORC, "foot:W2", 10, "c"), towers=(SiegeTower("ST1", None, crew=crew),))
+    refused(lambda: siege_towers.push_tower(outside, "ST1", 20), "§7.3.3")
+    inside = battle(besiegers(ORC, "siege_tower:ST1", 10, "c"), towers=(SiegeTower("ST1", None, crew=crew),))
+    assert siege_towers.push_tower(inside, "ST1", 20, "W2").siege_tower("ST1").section == "W2"
+
+
+def test_large_creatures_carry_ladders_for_their_ratio() -> None:
+    """§12.1.4, §7.1.1: an ogre and a man carry for 3; four ogres count 8, more than 6."""
+    state = battle(
+        besiegers(OGRE, "foot:W3", 4, "o"),
+        besiegers(MAN, "foot:W3", 1, "m"),
+        ladders=(Ladder("L1", "W3", raised=False),),
+    )
+    assert ladders.pick_up_ladder(state, "L1", ["o1", "m1"]).ladder("L1").carriers == ("o1", "m1")
+    refused(lambda: ladders.pick_up_ladder(state, "L1", ["o1", "o2", "o3", "o4"]), "§7.1.1")

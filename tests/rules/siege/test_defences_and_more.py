@@ -32,7 +32,7 @@ CANNON = replace(MAN, name="Cannon", troop_type=TroopType.WAR_MACHINE)
             battle(besieged(MAN, "W1", 1), besieged(OGRE, "W1", 1, "o")),
             "d1",
             ["rampart_troops", "large_target"],
-            id="§5.2-large-creature-draws-shots",
+            id="§5.2-§12.1.3-large-creature-draws-shots",
         ),
         pytest.param(battle(besiegers(ORC, "siege_tower:ST1", 1)), "a1", ["heavy_cover"], id="§5.2-siege-tower"),
         pytest.param(

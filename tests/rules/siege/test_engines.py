@@ -166,7 +166,7 @@ def _gate_battle(blocker: object = MAN) -> BattleState:
 
 
 def test_block_main_gate_with_an_ogre_and_not_a_breach() -> None:
-    """§6.3.5: ratio 2 blocks the main gate; a breach takes a ratio above 2."""
+    """§6.3.5, §12.1.2: ratio 2 blocks the main gate; a breach takes a ratio above 2."""
     state = block(_gate_battle(OGRE), "d1", "gate:G1")
     assert state.gate("G1").blocker == "d1"
     with pytest.raises(IllegalAction) as error:
@@ -203,6 +203,7 @@ def test_tower_loses_heavy_cover_at_3_and_collapses_at_0() -> None:
     ],
 )
 def test_fire_table_on_a_gate(roll: int, fires: int, blazing: bool, damage: int, still: bool) -> None:
+    """§9.3 as ruled by R1."""
     state = replace(_gate_battle(), fires=(Fire("gate:G1", fires, blazing),))
     result = fire.burn(state, dice(roll))
     assert result.state.gate("G1").structure_points == 7 - damage

@@ -11,7 +11,7 @@ import pytest
 
 from rules.siege import defences, fire, magic, mining, shooting, sorties
 from rules.siege.engines import Budget, Fire, Liquid, MineGoal
-from rules.siege.profiles import Special, TroopType
+from rules.siege.profiles import Missile, Special, TroopType
 from rules.siege.state import BattleState, IllegalAction, Place, Side, Zone
 from tests.rules.siege.builders import ARCHER, HARPY, MAN, ORC, battle, besieged, besiegers, dice, with_rules
 
@@ -207,3 +207,49 @@ def test_foundations_re_roll_once() -> None:
     assert state.mine is not None
     spent = replace(state, mine=replace(state.mine, foundations_reroll=False))
     refused(lambda: mining.dig(spent, dice(6), section="W2", reroll_damage=True), "§10.4")
+
+
+HANDGUNNER = replace(ARCHER, name="Handgunner", missile=Missile("handgun", 4))
+
+
+def test_shots_at_an_escort_need_no_allocation() -> None:
+    """§5.4: at the unit beside the engine the shot is plain: BS3 hits on 4, S3 wounds T4 on 5, two rolls only."""
+    state = battle(besieged(ARCHER, "W2", 1), besiegers(ORC, "foot:W2", 1), active=Side.BESIEGED)
+    result = shooting.shoot(state, ["d1"], ["a1"], dice(4, 5))
+    assert [m.id for m in result.state.fallen] == ["a1"]
+    assert len(result.rolls) == 2
+
+
+def test_only_bows_javelins_and_bolts_shoot_flaming() -> None:
+    """§9.1.3: a handgun, even with a brazier, does not."""
+    state = replace(battle(besiegers(HANDGUNNER, "foot:C1", 1)), unit_braziers=("a",))
+    refused(lambda: shooting.shoot_gate(state, ["a1"], "G1", dice(), flaming=True), "§9.1.3")
+
+
+def test_oil_on_a_burning_gate_does_d6_at_once() -> None:
+    """§9.3: a 4 takes the main gate from 7 to 3 structure points."""
+    state = replace(battle(besieged(MAN, "C1", 1)), fires=(Fire("gate:G1"),))
+    after, _ = fire.oil_on_fire(state, "gate:G1", dice(4))
+    assert after.gate("G1").structure_points == 3
+
+
+@pytest.mark.parametrize(
+    ("strength", "left"),
+    [
+        pytest.param(5, (Liquid.WATER,), id="§8.2.3.1-template-S5-destroys-a-brazier"),
+        pytest.param(4, (Liquid.OIL, Liquid.WATER), id="§8.2.3.1-S4-spares-it"),
+    ],
+)
+def test_template_on_braziers(strength: int, left: tuple[Liquid, ...]) -> None:
+    """The structure score (S + 0) stays under 13: no Table 3 effect to roll for."""
+    state = battle(besieged(MAN, "W3", 1))
+    state = state.with_works(replace(state.works_of("W3"), braziers=(Liquid.OIL, Liquid.WATER)))
+    after = shooting.bombard(state, "W3", strength, "1", dice(), braziers_hit=1).state
+    assert after.works_of("W3").braziers == left
+
+
+def test_stone_tokens_stay_on_their_section() -> None:
+    """§8.1.1: W2's token cannot be thrown from W3."""
+    state = battle(besieged(MAN, "W3", 1), besiegers(ORC, "foot:W3", 1))
+    state = state.with_works(replace(state.works_of("W2"), stones=1))
+    refused(lambda: defences.throw_stones(state, "W3", ["d1"], ["a1"], dice()), "§8.1.1")

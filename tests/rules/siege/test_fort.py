@@ -209,7 +209,7 @@ BASE = standard_fort(1500)
         pytest.param(
             _broken(BASE, gates=(BASE.gates[0], Gate("P1", GateKind.POSTERN, "C1"))),
             "courtyard C1 touches both the main gate and a postern (§1.1.1)",
-            id="§1.1.1-courtyard-touches-one-of-gate-or-postern",
+            id="§1.1.1-§1.3.2-courtyard-touches-one-of-gate-or-postern",
         ),
         pytest.param(
             _broken(BASE, sections=tuple(replace(s, level=1) if s.id == "W1" else s for s in BASE.sections)),

@@ -185,7 +185,7 @@ def test_character_leadership_for_everyone() -> None:
 
 
 def test_besiegers_on_ladders_take_no_test() -> None:
-    # §3.5.1: their fellows on the rampart break, the climbers are untouched
+    # §3.5, §3.5.1: the models inside count apart; their fellows on the rampart break, the climbers are untouched
     state = battle(
         besiegers(ORC, "W3", 1),
         besiegers(ORC, "ladder:L1", 3, "l"),
