@@ -296,18 +296,28 @@ def test_no_flight_through_a_siege_tower() -> None:
     refused(lambda: hold(state, "W2", dice(6, 6), flee_to="siege_tower:ST1"), "§7.3.5")
 
 
-def test_fleeing_stay_put_rather_than_take_the_tower() -> None:
-    """§7.3.5: both neighbours held by the enemy and only a tower at W2: a2 flees where it stands."""
+@pytest.mark.parametrize(
+    ("section", "held", "lands"),
+    [
+        pytest.param("W2", ("T2", "T3"), "W2", id="§7.3.5-flee-where-they-stand-not-down-the-tower"),
+        pytest.param("W3", ("T3", "T4"), "foot:W3", id="§7.1.11-flee-down-a-ladder"),
+    ],
+)
+def test_where_the_fleeing_go_with_both_neighbours_held(section: str, held: tuple[str, str], lands: str) -> None:
+    """§3.3.3: a 12 breaks them and the one enemy costs a1; with no open section, a2 flees down a ladder (§7.1.11,
+    §3.5.2) but never through a siege tower (§7.3.5): at W2, with only the tower, it flees where it stands.
+    """
     state = battle(
-        besiegers(ORC, "W2", 2),
-        besieged(MAN, "W2", 1),
-        besieged(MAN, "T2", 1, "e"),
-        besieged(MAN, "T3", 1, "f"),
-        results=[lost("W2", Side.BESIEGER)],
+        besiegers(ORC, section, 2),
+        besieged(MAN, section, 1),
+        besieged(MAN, held[0], 1, "e"),
+        besieged(MAN, held[1], 1, "f"),
+        ladders=(Ladder("L1", "W3"),),
+        results=[lost(section, Side.BESIEGER)],
         log=ARRIVED,
     )
-    after = hold(state, "W2", dice(6, 6)).state.model("a2")
-    assert (str(after.place), after.fleeing) == ("W2", True)
+    after = hold(state, section, dice(6, 6)).state.model("a2")
+    assert (str(after.place), after.fleeing) == (lands, True)
 
 
 def _postern(*attackers: str) -> BattleState:
@@ -352,20 +362,6 @@ def test_blocker_engaged_from_another_access_stops_blocking() -> None:
     result = fight(state, "C3", [("a1", "d1")], dice(1, 1))
     assert result.state.gate("P1").blocker is None
     assert any(e.clause == "§6.3.2" for e in result.events)
-
-
-def test_fleeing_go_down_a_ladder() -> None:
-    """§7.1.11, §3.5.2: a 12 breaks them, the one enemy costs a1; T3 and T4 are held, so a2 flees down a ladder."""
-    state = battle(
-        besiegers(ORC, "W3", 2),
-        besieged(MAN, "W3", 1),
-        besieged(MAN, "T3", 1, "e"),
-        besieged(MAN, "T4", 1, "f"),
-        results=[lost("W3", Side.BESIEGER)],
-        log=ARRIVED,
-    )
-    after = hold(state, "W3", dice(6, 6)).state.model("a2")
-    assert (str(after.place), after.fleeing) == ("foot:W3", True)
 
 
 def test_tower_crew_push_from_inside() -> None:
