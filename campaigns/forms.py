@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .models import Army, CampaignSettings, Faction, OrderKind, Territory, TerritoryKind, Winner
+from .services import SETTINGS_FIELDS
 from .victory import SIEGE_CATEGORIES
 
 PROFILE_KEYS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
@@ -24,15 +25,7 @@ class FactionForm(forms.Form):
 class SettingsForm(forms.ModelForm):
     class Meta:
         model = CampaignSettings
-        fields = [
-            "army_points_limit",
-            "reinforcement_points",
-            "fort_bonus",
-            "order_hours",
-            "empty_sections_stay_besieged",
-            "belfry_overload",
-            "sudden_end_roll",
-        ]
+        fields = list(SETTINGS_FIELDS)
 
 
 class TerritoryForm(forms.Form):

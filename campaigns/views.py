@@ -99,32 +99,10 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def campaign_manage(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk, organiser=True)
     territories = selectors.territories_of(campaign)
-    players = selectors.players_of(campaign)
-    settings_form = SettingsForm(instance=campaign.settings)
-    territory_form = TerritoryForm(
-        players=[p.user.get_username() for p in players], territories=[t.name for t in territories]
-    )
-    army_form = ArmyForm(
-        players=[(p.pk, p.user.get_username()) for p in players], territories=campaign.territories.all()
-    )
-    forms = {"settings": settings_form, "territory": territory_form, "map": MapJSONForm(), "army": army_form}
-    action = request.POST.get("action")
-    if request.method == "POST" and action in forms:
-        bound = {
-            "settings": lambda: SettingsForm(request.POST, instance=campaign.settings),
-            "territory": lambda: TerritoryForm(
-                request.POST,
-                players=[p.user.get_username() for p in players],
-                territories=[t.name for t in territories],
-            ),
-            "map": lambda: MapJSONForm(request.POST),
-            "army": lambda: ArmyForm(
-                request.POST,
-                players=[(p.pk, p.user.get_username()) for p in players],
-                territories=campaign.territories.all(),
-            ),
-        }[action]()
-        forms[action] = bound
+    action = request.POST.get("action") if request.method == "POST" else None
+    forms = _manage_forms(campaign, territories, action, request.POST)
+    if action in forms:
+        bound = forms[action]
         if bound.is_valid():
             try:
                 _manage_action(campaign, action, bound.cleaned_data)
@@ -145,6 +123,29 @@ def campaign_manage(request: HttpRequest, pk: int) -> HttpResponse:
         invite_url=request.build_absolute_uri(f"/campaigns/join/{campaign.settings.invite_code}/"),
         forms=forms,
     )
+
+
+def _manage_forms(campaign: Campaign, territories: Any, action: str | None, data: Any) -> dict[str, Form]:
+    """The organiser's forms; the one that was sent is bound to what was sent."""
+    players = selectors.players_of(campaign)
+
+    def sent(name: str) -> Any:
+        return data if action == name else None
+
+    return {
+        "settings": SettingsForm(sent("settings"), instance=campaign.settings),
+        "territory": TerritoryForm(
+            sent("territory"),
+            players=[p.user.get_username() for p in players],
+            territories=[t.name for t in territories],
+        ),
+        "map": MapJSONForm(sent("map")),
+        "army": ArmyForm(
+            sent("army"),
+            players=[(p.pk, p.user.get_username()) for p in players],
+            territories=campaign.territories.all(),
+        ),
+    }
 
 
 def _manage_action(campaign: Campaign, action: str, data: dict[str, Any]) -> None:

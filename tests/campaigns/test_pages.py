@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -109,3 +111,29 @@ def test_a_siege_result_counts_the_section_categories(demo: Campaign) -> None:
     assert (siege.attacker_victory_points, siege.defender_victory_points) == (3 * 1 + 1 * 2, 8 * 1 + 2 + 2 * 5)  # §17
     assert army(demo, "Waaagh! des Marais").territory.name == "Marais Noirs"
     assert turn.state == TurnState.OPEN
+
+
+def test_the_organiser_builds_the_map_and_armies_in_forms(client: Client, campaign: Campaign) -> None:
+    client.force_login(member(campaign, "orga").user)
+    url = reverse("campaigns:manage", args=[campaign.pk])
+    bad = client.post(url, {"action": "map", "map_json": '{"territories": [{"name": "A", "neighbours": ["Z"]}]}'})
+    assert "voisins inconnus Z" in bad.content.decode()
+    assert not campaign.territories.exists()
+    good = json.dumps(
+        {"territories": [{"name": "Tour", "kind": "castle", "owner": "player", "neighbours": ["Gué"]}, {"name": "Gué"}]}
+    )
+    assert client.post(url, {"action": "map", "map_json": good}).status_code == 302
+    tower = territory(campaign, "Tour")
+    player = member(campaign, "player")
+    army_form = {"action": "army", "owner": player.pk, "name": "Garde", "territory": tower.pk, "points": 1200}
+    assert client.post(url, army_form | {"is_garrison": "on"}).status_code == 302
+    assert army(campaign, "Garde").is_garrison
+    too_big = client.post(url, army_form | {"name": "Horde", "points": 99_999})
+    assert "limite de la campagne" in too_big.content.decode()
+    settings = {"army_points_limit": 2500, "reinforcement_points": 100, "fort_bonus": 2, "order_hours": 48}
+    assert client.post(url, {"action": "settings", "sudden_end_roll": "on"} | settings).status_code == 302
+    campaign.settings.refresh_from_db()
+    assert (campaign.settings.army_points_limit, campaign.settings.empty_sections_stay_besieged) == (2500, False)
+    fort = client.post(reverse("campaigns:territory", args=[campaign.pk, tower.pk]), {"template": "1500"})
+    assert fort.status_code == 302
+    assert "<svg" in client.get(reverse("campaigns:territory", args=[campaign.pk, tower.pk])).content.decode()
