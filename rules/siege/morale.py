@@ -366,25 +366,10 @@ def flee(
         destination: Place | None = to
     else:
         destination = _legal_flight(state, section, survivors)
-    if destination is None:
-        events.append(
-            Event(
-                "flee",
-                "§3.3.3",
-                f"{len(survivors)} models flee where they stand on {section}",
-                tuple(m.id for m in survivors),
-            )
-        )
-        return state, events
-    state = state.with_models(_moved_to(state, section, survivors, destination))
-    events.append(
-        Event(
-            "flee",
-            "§3.3.3",
-            f"{len(survivors)} models flee from {section} to {destination}",
-            tuple(m.id for m in survivors),
-        )
-    )
+    if destination is not None:
+        state = state.with_models(_moved_to(state, section, survivors, destination))
+    where = f"where they stand on {section}" if destination is None else f"from {section} to {destination}"
+    events.append(Event("flee", "§3.3.3", f"{len(survivors)} models flee {where}", tuple(m.id for m in survivors)))
     return state, events
 
 
