@@ -2,11 +2,12 @@
 
 Where: ``"gate:P1"`` (a postern or a service door ``"gate:C1/C2"``), ``"gate:G1"`` the main gate,
 ``"breach:W3"`` a collapsed section, ``"ladder:L1"`` the top of a ladder (§7.1.7, see :mod:`rules.siege.ladders`)
-or, once hoisted into the fort, its foot (§7.1.10).
+or, once hoisted into the fort, its foot (§7.1.10); ``"climb:G1"`` giant G1 scaling a wall (§12.1.5, see
+:mod:`rules.siege.giants`).
 Who: one model of normal size at a postern or service door; only a large creature of ratio 2 at the main gate;
-only one of ratio above 2 at a breach (§6.3.5, §12.1.2). A blocker fights duels (:func:`fight_blocker`): one
-attacker at a time (as many as its ratio against a large creature), the blocker striking first at +1 to hit, no
-combat result (§6.3.3, §6.3.4).
+only one of ratio above 2 at a breach (§6.3.5, §12.1.2); up to six enemies of normal size against a climbing giant
+(§12.1.5). A blocker fights duels (:func:`fight_blocker`): one attacker at a time (as many as its ratio against a
+large creature), the blocker striking first at +1 to hit, no combat result (§6.3.3, §6.3.4).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.dice import Dice
-from rules.siege.fort import GateKind
+from rules.siege.fort import GateKind, SectionKind
 from rules.siege.gates import gate_sections, is_destroyed
 from rules.siege.hits import Save, hit_models
 from rules.siege.melee import roll_hits, strength
@@ -25,18 +26,22 @@ from rules.wfb import melee_to_hit
 
 __all__ = [
     "BLOCKER_BONUS",
+    "CLIMB_BLOCKERS",
     "HIGH_GROUND_BONUS",
     "block",
     "blocker_of",
+    "blockers_of",
     "end_block",
     "fight_blocker",
     "gate_open",
+    "strike",
 ]
 
 BLOCKER_BONUS = 1  # §6.3.3: +1 to hit in every round
 HIGH_GROUND_BONUS = 1  # §7.1.7: +1 more at the top of a ladder
 MAIN_GATE_RATIO = 2  # §6.3.5
 BREACH_RATIO = 2  # §6.3.5: a ratio above 2
+CLIMB_BLOCKERS = 6  # §12.1.5
 
 
 def blocker_of(state: BattleState, where: str) -> str | None:
@@ -51,8 +56,20 @@ def blocker_of(state: BattleState, where: str) -> str | None:
     raise IllegalAction(f"{where!r} is not a gate, a ladder or a breach that can be blocked (§6.3)", "§6.3")
 
 
-def _with_blocker(state: BattleState, where: str, blocker: str | None) -> BattleState:
+def blockers_of(state: BattleState, where: str) -> tuple[str, ...]:
+    """The models blocking ``where``: one at most, up to six at a giant's climb (§12.1.5)."""
     kind, _, ref = where.partition(":")
+    if kind == "climb":
+        return state.climb(ref).blockers
+    blocker = blocker_of(state, where)
+    return () if blocker is None else (blocker,)
+
+
+def _with_blocker(state: BattleState, where: str, blocker: str) -> BattleState:
+    kind, _, ref = where.partition(":")
+    if kind == "climb":
+        climb = state.climb(ref)
+        return state.with_climb(replace(climb, blockers=(*climb.blockers, blocker)))
     if kind == "gate":
         return state.with_gate(replace(state.gate(ref), blocker=blocker))
     if kind == "ladder":
@@ -63,7 +80,14 @@ def _with_blocker(state: BattleState, where: str, blocker: str | None) -> Battle
 def _check_size(state: BattleState, model: Model, where: str) -> None:
     kind, _, ref = where.partition(":")
     ratio = model.profile.ratio if model.profile.is_large else 1
-    if kind == "breach":
+    if kind == "climb":
+        if model.side is state.model(ref).side or model.profile.is_large:
+            raise IllegalAction(
+                f"only enemies of normal size block a climbing giant; {model.id} is a {model.side} model counting "
+                f"{ratio} (§12.1.5)",
+                "§12.1.5",
+            )
+    elif kind == "breach":
         if not state.works_of(ref).collapsed:
             raise IllegalAction(f"{ref} has not collapsed: there is no breach to block (§6.3.5)", "§6.3.5")
         if ratio <= BREACH_RATIO:
@@ -86,6 +110,9 @@ def _check_size(state: BattleState, model: Model, where: str) -> None:
 def _place_of(state: BattleState, where: str) -> tuple[str, ...]:
     """The sections a blocker of ``where`` stands on."""
     kind, _, ref = where.partition(":")
+    if kind == "climb":
+        state.climb(ref)
+        return (state.model(ref).place.ref,)  # §12.1.5: the rampart above the giant
     if kind == "gate":
         return gate_sections(state, ref)
     if kind == "ladder":
@@ -100,10 +127,14 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
     may not move or shoot while it blocks.
     """
     model = state.model(model_id)
-    if blocker_of(state, where) is not None:
+    held = blockers_of(state, where)
+    if where.startswith("climb:") and len(held) >= CLIMB_BLOCKERS:
         raise IllegalAction(
-            f"{where} is already blocked by {blocker_of(state, where)}: one model only (§6.3.1)", "§6.3.1"
+            f"{len(held)} models already block {where}: at most {CLIMB_BLOCKERS} block a climbing giant (§12.1.5)",
+            "§12.1.5",
         )
+    if held and not where.startswith("climb:"):
+        raise IllegalAction(f"{where} is already blocked by {held[0]}: one model only (§6.3.1)", "§6.3.1")
     if str(model.place) not in _place_of(state, where):
         raise IllegalAction(
             f"{model_id} is not on {' or '.join(_place_of(state, where))} to block {where} (§6.3.1)", "§6.3.1"
@@ -120,11 +151,36 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
     return replace(_with_blocker(state, where, model_id), turn_log=replace(log, blockers=log.blockers | {model_id}))
 
 
-def end_block(state: BattleState, where: str) -> BattleState:
-    """The blocker leaves of its own will, or is engaged by an enemy from another access (§6.3.2)."""
-    if blocker_of(state, where) is None:
-        raise IllegalAction(f"nobody blocks {where} (§6.3.2)", "§6.3.2")
-    return _with_blocker(state, where, None)
+def end_block(state: BattleState, where: str, blocker: str | None = None) -> BattleState:
+    """The blocker leaves of its own will, or is engaged by an enemy from another access (§6.3.2); where several
+    block a climbing giant (§12.1.5), ``blocker`` names the one leaving.
+    """
+    held = blockers_of(state, where)
+    leaving = held[0] if blocker is None and len(held) == 1 else blocker
+    if leaving is None or leaving not in held:
+        raise IllegalAction(f"{leaving or 'nobody'} is not the one blocker of {where} (§6.3.2)", "§6.3.2")
+    return state.without_blocker(leaving)
+
+
+def strike(
+    state: BattleState,
+    striker_id: str,
+    target_id: str,
+    attacks: int,
+    bonus: int,
+    kind: SectionKind,
+    dice: Dice,
+    *,
+    save: Save = Save.NORMAL,
+) -> tuple[BattleState, list[Event], tuple[str, ...]]:
+    """One side of a blocking duel (§6.3.3): ``attacks`` to hit at ``bonus``, then to wound at the striker's
+    strength on a section of ``kind``. Returns the state, the events and the ids of the models killed.
+    """
+    striker = state.model(striker_id)
+    need = melee_to_hit(striker.profile.ws, state.model(target_id).profile.ws, bonus)
+    hits = roll_hits(dice, need, attacks, f"§6.3.3 {striker_id} on {target_id} to hit")
+    reason = f"§6.3.3 {striker_id} on {target_id}"
+    return hit_models(state, [target_id] * hits, strength(striker, kind), dice, reason, "§6.3.3", save=save)
 
 
 def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice: Dice) -> Outcome:
@@ -161,19 +217,8 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
     climber_bonus = HIGH_GROUND_BONUS if at_foot else 0  # §7.1.10
     for round_ in (1, 2):
         # §6.3.3: the blocker strikes first at its bonus, on the first attacker
-        target = engaged[0]
-        need = melee_to_hit(blocker.profile.ws, state.model(target).profile.ws, bonus)
-        hits = roll_hits(dice, need, blocker.profile.a, f"§6.3.3 {blocker_id} blocks {target} to hit")
         save = Save.NO_SHIELD if ladder else Save.NORMAL  # §7.1.7
-        state, more, killed = hit_models(
-            state,
-            [target] * hits,
-            strength(blocker, kind),
-            dice,
-            f"§6.3.3 {blocker_id} on {target}",
-            "§6.3.3",
-            save=save,
-        )
+        state, more, killed = strike(state, blocker_id, engaged[0], blocker.profile.a, bonus, kind, dice, save=save)
         events.extend(more)
         engaged = [a for a in engaged if a not in killed]
         for attacker_id in engaged:
@@ -182,16 +227,7 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
             count = attacker.profile.a + (
                 0 if ladder or attacker.profile.weapon is not Weapon.ADDITIONAL_HAND_WEAPON else 1
             )
-            need = melee_to_hit(attacker.profile.ws, blocker.profile.ws, climber_bonus)
-            hits = roll_hits(dice, need, count, f"§6.3.3 {attacker_id} attacks {blocker_id} to hit")
-            state, more, killed_blocker = hit_models(
-                state,
-                [blocker_id] * hits,
-                strength(attacker, kind),
-                dice,
-                f"§6.3.3 {attacker_id} on {blocker_id}",
-                "§6.3.3",
-            )
+            state, more, killed_blocker = strike(state, attacker_id, blocker_id, count, climber_bonus, kind, dice)
             events.extend(more)
             if killed_blocker:
                 return _blocker_falls(state, where, blocker_id, engaged, dice, mark, events)

@@ -1,6 +1,6 @@
 """The siege engines and works a battle state holds, as frozen values: ladders (*échelles*, §7.1), rams
-(*béliers*, §7.2), siege towers (*tours de siège*, §7.3), each rampart section's damage and defences (§5.9, §8),
-the gates (§6), fires (§9), the mine (§10) and the engine budgets (§14).
+(*béliers*, §7.2), siege towers (*tours de siège*, §7.3), giants scaling a wall (§12.1.5), each rampart section's
+damage and defences (§5.9, §8), the gates (§6), fires (§9), the mine (§10) and the engine budgets (§14).
 
 Each value reads and writes JSON through :func:`to_json` and :func:`from_json`, which follow the dataclass
 fields, so a new field is saved without more code::
@@ -25,6 +25,7 @@ __all__ = [
     "COVERED_RAM_STRUCTURE_POINTS",
     "TOWER_STRUCTURE_POINTS",
     "Budget",
+    "Climb",
     "Fire",
     "GateStatus",
     "Ladder",
@@ -127,6 +128,16 @@ class GateStatus:
     structure_points: int
     blocker: str | None = None
     reinforcers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Climb:
+    """A giant scaling the outer face of a rampart section (*escalader une muraille*, §12.1.5): ``id`` is the
+    giant's, ``blockers`` the normal-size models on the rampart holding it off, at most six.
+    """
+
+    id: str
+    blockers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

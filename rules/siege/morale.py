@@ -283,8 +283,11 @@ def _hold_tests(
 def _legal_flight(state: BattleState, section: str, models: Sequence[Model]) -> Place | None:
     where = Place.parse(section)
     if not where.inside:
-        # §7.1.11: climbers flee down their ladder; at the wall's foot they flee on the table as in the WFB rules
-        return Place(Zone.FOOT, state.ladder(where.ref).section) if where.zone is Zone.LADDER else None
+        # §7.1.11: climbers flee down their ladder, §12.1.5: a giant down its wall; at the wall's foot they flee on
+        # the table as in the WFB rules
+        if where.zone is Zone.LADDER:
+            return Place(Zone.FOOT, state.ladder(where.ref).section)
+        return Place(Zone.FOOT, where.ref) if where.zone is Zone.WALL else None
     for neighbour in state.fort.neighbours(section):
         if retreat_problem(state, section, models, Place(Zone.SECTION, neighbour)) is None:
             return Place(Zone.SECTION, neighbour)

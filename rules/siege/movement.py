@@ -3,7 +3,8 @@
 A model moves to one adjacent section a turn, two in the courtyard (§2.1); every connection lets through a
 number of models a turn each way (§2.1.1 Table 2); nobody enters a section whose quota is full (§2.1.2, §1.7).
 Entering a section held by the enemy is a charge (§3.1.1). Besiegers come in from outside by ladders and siege
-towers: from the wall's foot onto a ladder, from the ladder or the tower onto the rampart.
+towers: from the wall's foot onto a ladder, from the ladder or the tower onto the rampart; a giant from the wall it
+has climbed, once no one blocks it (§12.1.5).
 """
 
 from __future__ import annotations
@@ -99,6 +100,15 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
         if state.siege_tower(origin.ref).section != destination.ref:
             raise IllegalAction(f"siege tower {origin.ref} does not stand against {destination} (§7.3.4)", "§7.3.4")
         return SIEGE_TOWER_A_TURN
+    if origin.zone is Zone.WALL and destination.inside and destination.ref == origin.ref:
+        blockers = [b for m in movers for b in state.climb(m.id).blockers]
+        if blockers:
+            raise IllegalAction(
+                f"{', '.join(blockers)} block the giant on the wall of {origin.ref}: it reaches the rampart once they "
+                "are all dead (§12.1.5)",
+                "§12.1.5",
+            )
+        return None
     if origin.zone is Zone.FOOT and destination.inside and destination.ref == origin.ref:
         through = [g for g in state.fort.gates_of(origin.ref) if gate_open(state, g.id)]
         if through:

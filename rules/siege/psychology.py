@@ -36,6 +36,8 @@ class PanicCause(StrEnum):
     """every model of a section killed in one turn."""
     SCALDED = "scalded"
     """a loss to boiling oil or molten lead: a test at the first loss (§8.2.5, §8.2.6)."""
+    CLIMBING_WOUNDED = "climbing_wounded"
+    """a giant wounded by its blockers while scaling a wall (§12.1.5)."""
 
 
 IGNORED_PANIC = frozenset(

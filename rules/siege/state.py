@@ -5,7 +5,8 @@ The state is a value. An action takes a state (and the :class:`~rules.dice.Dice`
 :class:`IllegalAction` naming the clause; the old state is untouched.
 
 A model stands at a :class:`Place`: a section of the fort, or outside it at the foot of a section's wall
-(*au pied du rempart*), on a ladder (*échelle*) or in a siege tower (*tour de siège*).
+(*au pied du rempart*), on a ladder (*échelle*), in a siege tower (*tour de siège*) or, for a giant, on the wall
+itself (§12.1.5).
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from typing import Any, Protocol, TypeVar
 
 from rules.dice import Dice, Roll
 from rules.siege import engines
-from rules.siege.engines import Budget, Fire, GateStatus, Ladder, Mine, Ram, SiegeTower, Works
+from rules.siege.engines import Budget, Climb, Fire, GateStatus, Ladder, Mine, Ram, SiegeTower, Works
 from rules.siege.fort import FortLayout, SectionKind
 from rules.siege.profiles import Profile
 
 __all__ = [
     "BattleState",
+    "Climb",
     "CombatResult",
     "Event",
     "IllegalAction",
@@ -68,6 +70,8 @@ class Zone(StrEnum):
     """out on the battlefield, 40 cm or more from the walls (§16)."""
     MINE = "mine"
     """digging or counter-digging a mine, off the table (§10.1, §10.2)."""
+    WALL = "wall"
+    """on the outer face of a section's wall: a giant scaling it (§12.1.5)."""
 
 
 @dataclass(frozen=True, order=True)
@@ -286,6 +290,8 @@ class BattleState:
     """models removed as casualties, as they last stood, for the victory points (§17)."""
     unit_braziers: tuple[str, ...] = ()
     """the besieger's units of shooters each given a brazier for flaming shots (§9.1.1)."""
+    climbs: tuple[Climb, ...] = ()
+    """giants on the wall and the models blocking them (§12.1.5)."""
 
     def model(self, model_id: str) -> Model:
         for model in self.models:
@@ -313,6 +319,12 @@ class BattleState:
 
     def ram(self, ram_id: str) -> Ram:
         return _find(self.rams, ram_id, f"there is no ram {ram_id!r}", "§7.2")
+
+    def climb(self, giant_id: str) -> Climb:
+        return _find(self.climbs, giant_id, f"{giant_id!r} is not scaling a wall", "§12.1.5")
+
+    def with_climb(self, climb: Climb) -> BattleState:
+        return replace(self, climbs=(*(c for c in self.climbs if c.id != climb.id), climb))
 
     def gate(self, gate_id: str) -> GateStatus:
         return _find(self.gates, gate_id, f"there is no gate {gate_id!r}", "§6")
@@ -345,14 +357,17 @@ class BattleState:
         return replace(self, siege_towers=tuple(tower if t.id == tower.id else t for t in self.siege_towers))
 
     def is_blocking(self, model_id: str) -> bool:
-        """Whether ``model_id`` blocks a gate, a breach or a ladder (and so may neither move nor shoot, §6.3.1)."""
+        """Whether ``model_id`` blocks a gate, a breach, a ladder or a giant on the wall (and so may neither move nor
+        shoot, §6.3.1, §12.1.5).
+        """
         found = [g.blocker for g in self.gates] + [x.blocker for x in self.ladders] + [w.blocker for w in self.works]
-        return model_id in found
+        return model_id in found or any(model_id in c.blockers for c in self.climbs)
 
     def without_blocker(self, model_id: str) -> BattleState:
-        """The state with ``model_id`` no longer blocking any gate, ladder or breach (§6.3.2)."""
+        """The state with ``model_id`` no longer blocking any gate, ladder, breach or giant (§6.3.2)."""
         return replace(
             self,
+            climbs=tuple(replace(c, blockers=_alive(c.blockers, {model_id})) for c in self.climbs),
             gates=tuple(replace(g, blocker=None) if g.blocker == model_id else g for g in self.gates),
             ladders=tuple(replace(x, blocker=None) if x.blocker == model_id else x for x in self.ladders),
             works=tuple(replace(w, blocker=None) if w.blocker == model_id else w for w in self.works),
@@ -391,8 +406,15 @@ class BattleState:
         )
         # a casualty no longer blocks, carries or pushes anything
         gone = {m.id for m in fallen}
+        # §12.1.5: a giant that falls, flees or steps onto the rampart has left the wall and its blockers
+        climbs = tuple(
+            replace(c, blockers=_alive(c.blockers, gone))
+            for c in self.climbs
+            if c.id in kept and kept[c.id].place.zone is Zone.WALL
+        )
         return replace(
             self,
+            climbs=climbs,
             models=tuple(kept.values()),
             contacts=contacts,
             fallen=(*self.fallen, *fallen),
@@ -451,6 +473,7 @@ class BattleState:
             gates=tuple(engines.from_json(GateStatus, x) for x in data.get("gates", ())),
             rams=tuple(engines.from_json(Ram, x) for x in data.get("rams", ())),
             fires=tuple(engines.from_json(Fire, x) for x in data.get("fires", ())),
+            climbs=tuple(engines.from_json(Climb, x) for x in data.get("climbs", ())),
             mine=None if mine is None else engines.from_json(Mine, mine),
             budgets=tuple((Side(side), engines.from_json(Budget, b)) for side, b in data.get("budgets", ())),
             heroism_tokens=int(data.get("heroism_tokens", 0)),
@@ -482,7 +505,7 @@ def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _I
     raise IllegalAction(missing, clause)
 
 
-_ENGINE_FIELDS = ("ladders", "siege_towers", "works", "gates", "rams", "fires")
+_ENGINE_FIELDS = ("ladders", "siege_towers", "works", "gates", "rams", "fires", "climbs")
 
 
 def _model_json(model: Model) -> dict[str, Any]:

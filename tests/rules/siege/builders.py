@@ -5,14 +5,27 @@ Ring: T1 W1 T2 W2 T3 W3 T4 W4 (wall connections, 10); courtyards C1–C2–C3 (2
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+
+import pytest
 
 from rules.dice import Dice
 from rules.siege.fort import standard_fort
 from rules.siege.gates import gate_statuses
 from rules.siege.profiles import Creature, Missile, Profile, Special, TroopType
-from rules.siege.state import BattleState, CombatResult, Ladder, Model, Place, Side, SiegeTower, TurnLog, new_battle
+from rules.siege.state import (
+    BattleState,
+    CombatResult,
+    IllegalAction,
+    Ladder,
+    Model,
+    Place,
+    Side,
+    SiegeTower,
+    TurnLog,
+    new_battle,
+)
 
 FORT = standard_fort(1500)
 MAN = Profile("Man", ws=3, s=3, t=3, i=3, ld=7, points=5)
@@ -112,3 +125,10 @@ def dice(*values: int) -> Dice:
     rolled = Dice(seed=0)
     rolled.supply(values)
     return rolled
+
+
+def refused(action: Callable[[], object], clause: str) -> None:
+    """``action`` is refused, and for the rule ``clause``."""
+    with pytest.raises(IllegalAction) as error:
+        action()
+    assert error.value.clause == clause

@@ -1,0 +1,211 @@
+"""A giant scaling a wall (§12.1.5): the climb and its fall, up to six blockers, the sweep at D6 − 1, the fall and
+panic tests of a wounded giant, reaching the rampart; with their refusals by clause.
+
+Dice worked from the seed: the builders' giant (WS3 S7 T5 W6 Ld10, no save) against men (WS3 S3 T3, no save).
+A blocker hits it on 3+ (4+ at equal WS, +1 for blocking, §6.3.3) and wounds on 6 (S3 against T5); the sweep
+wounds a man on 2+ (S7 against T3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.siege.blocking import block, end_block
+from rules.siege.engines import Climb
+from rules.siege.giants import GiantAttack, climb_wall, fight_climbing_giant, sweep_hits
+from rules.siege.movement import move
+from rules.siege.state import BattleState, Model, Place, Side, TurnLog, Zone
+from tests.rules.siege.builders import GIANT, MAN, OGRE, battle, besieged, besiegers, dice, refused
+
+WALL = Place(Zone.WALL, "W3")
+FOOT = Place(Zone.FOOT, "W3")
+
+
+def _at_foot(*defenders: str) -> BattleState:
+    return battle(besiegers(GIANT, "foot:W3", 1, "g"), *(besieged(MAN, place, 1, f"d{place}") for place in defenders))
+
+
+def _on_wall(blockers: int = 2, defenders: int = 7) -> BattleState:
+    """Giant g1 on the wall of W3, blocked by d1… of the ``defenders`` men on W3."""
+    state = battle(besiegers(GIANT, "foot:W3", 1, "g"), besieged(MAN, "W3", defenders))
+    state = climb_wall(state, "g1", dice(3)).state
+    for n in range(1, blockers + 1):
+        state = block(state, f"d{n}", "climb:g1")
+    return state
+
+
+@pytest.mark.parametrize(
+    ("roll", "place", "wounds_lost", "moved"),
+    [
+        pytest.param(5, WALL, 0, False, id="§12.1.5-climbs-on-1-to-5"),
+        pytest.param(6, FOOT, 1, True, id="§12.1.5-falls-outside-on-6-wounded-without-save"),
+    ],
+)
+def test_the_climb_roll(roll: int, place: Place, wounds_lost: int, moved: bool) -> None:
+    """§12.1.5: a 6 and the giant falls back, outside only (§7.1.4), a wound unless saved (§7.1.6): none here."""
+    result = climb_wall(_at_foot(), "g1", dice(roll))
+    giant = result.state.model("g1")
+    assert (giant.place, giant.wounds_lost, "g1" in result.state.turn_log.moved) == (place, wounds_lost, moved)
+    assert [c.id for c in result.state.climbs] == (["g1"] if place == WALL else [])
+    assert len(result.rolls) == 1
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        pytest.param(battle(besiegers(OGRE, "foot:W3", 1, "g")), id="§12.1.5-giants-only"),
+        pytest.param(battle(besiegers(GIANT, "W3", 1, "g")), id="§12.1.5-from-the-foot-of-the-wall"),
+        pytest.param(
+            replace(_at_foot(), turn_log=TurnLog(moved=frozenset({"g1"}))), id="§12.1.5-at-the-foot-at-the-start"
+        ),
+        pytest.param(battle(besiegers(GIANT, "foot:W3", 1, "g"), active=Side.BESIEGED), id="§12.1.5-in-its-own-move"),
+        pytest.param(battle(besiegers(GIANT, "foot:C1", 1, "g")), id="§12.1.5-a-rampart-wall"),
+        pytest.param(_on_wall(0), id="§12.1.5-not-twice"),
+    ],
+)
+def test_climb_refusals(state: BattleState) -> None:
+    refused(lambda: climb_wall(state, "g1", dice(1)), "§12.1.5")
+
+
+def test_six_blockers_and_no_seventh() -> None:
+    """§12.1.5: up to 6 models of normal size block a climbing giant."""
+    state = _on_wall(6)
+    assert state.climb("g1").blockers == ("d1", "d2", "d3", "d4", "d5", "d6")
+    assert all(state.is_blocking(f"d{n}") for n in range(1, 7))
+    refused(lambda: block(state, "d7", "climb:g1"), "§12.1.5")
+
+
+def _giant_on_wall_with(*groups: list[Model]) -> BattleState:
+    return replace(battle(besiegers(GIANT, "wall:W3", 1, "g"), *groups), climbs=(Climb("g1"),))
+
+
+@pytest.mark.parametrize(
+    ("state", "blocker", "clause"),
+    [
+        pytest.param(_giant_on_wall_with(besieged(OGRE, "W3", 1)), "d1", "§12.1.5", id="§12.1.5-normal-size"),
+        pytest.param(_giant_on_wall_with(besiegers(MAN, "W3", 1)), "a1", "§12.1.5", id="§12.1.5-enemies"),
+        pytest.param(_giant_on_wall_with(besieged(MAN, "W2", 1)), "d1", "§6.3.1", id="§6.3.1-on-the-rampart"),
+        pytest.param(_at_foot("W3"), "dW31", "§12.1.5", id="§12.1.5-a-climbing-giant"),
+    ],
+)
+def test_blocking_refusals(state: BattleState, blocker: str, clause: str) -> None:
+    refused(lambda: block(state, blocker, "climb:g1"), clause)
+
+
+def test_a_blocker_leaves_by_name() -> None:
+    """§6.3.2 applied to §12.1.5: with two blockers, the one leaving is named."""
+    state = _on_wall(2)
+    refused(lambda: end_block(state, "climb:g1"), "§6.3.2")
+    assert end_block(state, "climb:g1", "d1").climb("g1").blockers == ("d2",)
+
+
+@pytest.mark.parametrize("roll", range(1, 7))
+def test_the_sweep_is_d6_less_one(roll: int) -> None:
+    """§12.1.5: the giant takes 1 from the D6 and may score nothing."""
+    assert sweep_hits(roll) == roll - 1
+
+
+@pytest.mark.parametrize(
+    ("rolls", "place", "wounds_lost", "fleeing", "blockers"),
+    [
+        pytest.param(
+            # d1 hits (3) and wounds (6), d2 misses (2); the sweep rolls 4: 3 hits, d1 d2 d1, all wound on 2;
+            # wounded, the giant holds on a 5 and passes panic on 3+4 against Ld 10: no blocker left, onto W3
+            (3, 6, 2, 4, 2, 2, 2, 5, 3, 4),
+            Place(Zone.SECTION, "W3"),
+            1,
+            False,
+            None,
+            id="§12.1.5-blockers-swept-away-giant-on-the-rampart",
+        ),
+        pytest.param(
+            # both miss; the sweep rolls 1: no hit, the club catches in the crenel; unhurt, no test
+            (2, 2, 1),
+            WALL,
+            0,
+            False,
+            ("d1", "d2"),
+            id="§12.1.5-sweep-of-1-scores-0",
+        ),
+        pytest.param(
+            # d1 wounds the giant, the sweep scores 0; the fall test rolls 6: outside, a wound without save;
+            # the panic test is taken at the foot and passed
+            (3, 6, 2, 1, 6, 3, 4),
+            FOOT,
+            2,
+            False,
+            None,
+            id="§12.1.5-wounded-giant-falls-on-6",
+        ),
+        pytest.param(
+            # d1 wounds the giant, the sweep scores 0; it holds (5) but panics on 6+6: it flees down its wall
+            (3, 6, 2, 1, 5, 6, 6),
+            FOOT,
+            1,
+            True,
+            None,
+            id="§12.1.5-wounded-giant-takes-a-panic-test",
+        ),
+        pytest.param(
+            # d1 wounds, the sweep rolls 2: one hit on d1, who dies; d2 still blocks, the giant stays on the wall
+            (3, 6, 2, 2, 2, 5, 3, 4),
+            WALL,
+            1,
+            False,
+            ("d2",),
+            id="§12.1.5-on-the-rampart-only-once-every-blocker-is-dead",
+        ),
+    ],
+)
+def test_a_round_against_the_blockers(
+    rolls: tuple[int, ...], place: Place, wounds_lost: int, fleeing: bool, blockers: tuple[str, ...] | None
+) -> None:
+    result = fight_climbing_giant(_on_wall(2), "g1", dice(*rolls))
+    giant = result.state.model("g1")
+    assert (giant.place, giant.wounds_lost, giant.fleeing) == (place, wounds_lost, fleeing)
+    assert [(c.id, c.blockers) for c in result.state.climbs] == ([] if blockers is None else [("g1", blockers)])
+    assert [r.result for r in result.rolls] == list(rolls)
+
+
+def test_the_sweep_falls_on_each_blocker_in_turn() -> None:
+    """§12.1.5: three blockers all miss; a sweep of 4 is 3 hits, one on each, every one wounding on 2."""
+    result = fight_climbing_giant(_on_wall(3), "g1", dice(1, 1, 1, 4, 2, 2, 2))
+    assert {"d1", "d2", "d3"}.isdisjoint(m.id for m in result.state.models)
+    assert result.state.model("g1").place == Place(Zone.SECTION, "W3")
+    assert "g1" in result.state.turn_log.arrived
+
+
+@pytest.mark.parametrize(
+    ("state", "attack", "targets"),
+    [
+        pytest.param(_on_wall(2), GiantAttack.THUMP, (), id="§12.1.5-sweep-only"),
+        pytest.param(_on_wall(2), GiantAttack.SWEEP, ("d3",), id="§12.1.5-only-against-the-blockers"),
+        pytest.param(_on_wall(0), GiantAttack.SWEEP, (), id="§12.1.5-no-blocker-no-fight"),
+        pytest.param(_at_foot("W3"), GiantAttack.SWEEP, (), id="§12.1.5-a-giant-on-the-wall"),
+        pytest.param(
+            replace(battle(besiegers(OGRE, "wall:W3", 1, "g")), climbs=(Climb("g1"),)),
+            GiantAttack.SWEEP,
+            (),
+            id="§12.1.5-a-giant",
+        ),
+    ],
+)
+def test_fight_refusals(state: BattleState, attack: GiantAttack, targets: tuple[str, ...]) -> None:
+    refused(lambda: fight_climbing_giant(state, "g1", dice(), attack=attack, targets=targets), "§12.1.5")
+
+
+def test_onto_the_rampart_in_its_move_only_unblocked() -> None:
+    """§12.1.5: a blocked giant stays on the wall; unblocked, it steps onto the rampart, from below (§3.2.2)."""
+    refused(lambda: move(_on_wall(1), ["g1"], "W3", dice()), "§12.1.5")
+    state = climb_wall(_at_foot("W4"), "g1", dice(4)).state
+    moved = move(state, ["g1"], "W3", dice()).state
+    assert moved.model("g1").place == Place(Zone.SECTION, "W3")
+    assert moved.climbs == ()
+    assert "g1" in moved.turn_log.arrived
+
+
+def test_a_climb_is_saved_with_the_battle() -> None:
+    state = _on_wall(2)
+    assert BattleState.from_json(state.to_json()) == state
