@@ -1,12 +1,14 @@
-from collections.abc import Callable
+from __future__ import annotations
+
 from dataclasses import replace
 
 import pytest
+from _pytest.mark import ParameterSet
 
 from rules.dice import Dice
 from rules.siege.movement import move
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, IllegalAction, Outcome, Place, Side, TurnLog, Zone
+from rules.siege.state import BattleState, IllegalAction, Place, Side, TurnLog, Zone
 from tests.rules.siege.builders import (
     ARCHER,
     CENTAUR,
@@ -25,141 +27,166 @@ from tests.rules.siege.builders import (
     with_rules,
 )
 
-Action = Callable[[BattleState], Outcome]
-
 
 def ids(prefix: str, count: int) -> list[str]:
     return [f"{prefix}{n}" for n in range(1, count + 1)]
 
 
+def refused_move(
+    state: BattleState, models: list[str], to: str, clause: str, message: str, case: str, *, via: str | None = None
+) -> ParameterSet:
+    """A move of ``models`` to ``to`` that the rules refuse by ``clause``, saying ``message``."""
+    return pytest.param(state, models, to, via, clause, message, id=case)
+
+
 REFUSALS = [
-    pytest.param(
+    refused_move(
         battle(besiegers(ORC, "W3", 15, "w"), besiegers(ORC, "ladder:L1", 2)),
-        lambda s: move(s, ids("a", 2), "W3", Dice(0)),
+        ids("a", 2),
+        "W3",
         "§1.7",
         "wall_walk W3 holds 15 besieger models; moving 2 would make 17, more than 15 (§1.7)",
-        id="§1.7-wall-walk-quota-15",
+        "§1.7-wall-walk-quota-15",
     ),
-    pytest.param(
+    refused_move(
         battle(besieged(MAN, "C2", 30), besieged(MAN, "C1", 1, "m"), active=Side.BESIEGED),
-        lambda s: move(s, ["m1"], "C2", Dice(0)),
+        ["m1"],
+        "C2",
         "§1.7",
         "courtyard C2 holds 30 besieged models; moving 1 would make 31, more than 30 (§1.7)",
-        id="§2.1.2-full-section-closed",
+        "§2.1.2-full-section-closed",
     ),
-    pytest.param(
+    refused_move(
         battle(besiegers(ORC, "foot:W3", 5)),
-        lambda s: move(s, ids("a", 5), "ladder:L1", Dice(0)),
+        ids("a", 5),
+        "ladder:L1",
         "§2.1.1",
         "4 models a turn pass from foot:W3 to ladder:L1; 0 have, 5 more would make 5 (§2.1.1)",
-        id="§2.1.1-ladder-capacity-4",
+        "§2.1.1-ladder-capacity-4",
     ),
-    pytest.param(
+    refused_move(
         battle(besieged(MAN, "W1", 11), active=Side.BESIEGED),
-        lambda s: move(s, ids("d", 11), "T2", Dice(0)),
+        ids("d", 11),
+        "T2",
         "§2.1.1",
         "10 models a turn pass from W1 to T2; 0 have, 11 more would make 11 (§2.1.1)",
-        id="§2.1.1-wall-to-tower-10",
+        "§2.1.1-wall-to-tower-10",
     ),
-    pytest.param(
+    refused_move(
         battle(besieged(MAN, "C1", 11), active=Side.BESIEGED),
-        lambda s: move(s, ids("d", 11), "S1", Dice(0)),
+        ids("d", 11),
+        "S1",
         "§2.1.1",
         "10 models a turn pass from C1 to S1; 0 have, 11 more would make 11 (§2.1.1)",
-        id="§2.1.1-stairs-10",
+        "§2.1.1-stairs-10",
     ),
-    pytest.param(
+    refused_move(
         battle(besieged(MAN, "C1", 21), active=Side.BESIEGED),
-        lambda s: move(s, ids("d", 21), "C2", Dice(0)),
+        ids("d", 21),
+        "C2",
         "§2.1.1",
         "20 models a turn pass from C1 to C2; 0 have, 21 more would make 21 (§2.1.1)",
-        id="§2.1.1-courtyard-20",
+        "§2.1.1-courtyard-20",
     ),
-    pytest.param(
+    refused_move(
         battle(besieged(TREEMAN, "C1", 3), active=Side.BESIEGED),
-        lambda s: move(s, ids("d", 3), "C2", Dice(0)),
+        ids("d", 3),
+        "C2",
         "§2.1.1",
         "20 models a turn pass from C1 to C2; 0 have, 24 more would make 24 (§2.1.1)",
-        id="§12.1.1-treeman-counts-8-through-connections",
+        "§12.1.1-treeman-counts-8-through-connections",
     ),
-    pytest.param(
+    refused_move(
         battle(besiegers(ORC, "siege_tower:ST1", 5)),
-        lambda s: move(s, ids("a", 5), "W2", Dice(0)),
+        ids("a", 5),
+        "W2",
         "§2.1.1",
         "4 models a turn pass from siege_tower:ST1 to W2; 0 have, 5 more would make 5 (§2.1.1)",
-        id="§7.3.4-siege-tower-4-a-turn",
+        "§7.3.4-siege-tower-4-a-turn",
     ),
-    pytest.param(
+    refused_move(
         battle(besieged(MAN, "W1", 1), active=Side.BESIEGED),
-        lambda s: move(s, ["d1"], "C2", Dice(0)),
+        ["d1"],
+        "C2",
         "§2.1.1",
         "W1 and C2 are not connected (§2.1.1)",
-        id="§2.1-adjacent-sections-only",
+        "§2.1-adjacent-sections-only",
     ),
-    pytest.param(
+    refused_move(
         battle(besieged(MAN, "W1", 1), active=Side.BESIEGED),
-        lambda s: move(s, ["d1"], "T3", Dice(0), via="W2"),
+        ["d1"],
+        "T3",
         "§2.1.1",
         "only in the courtyard do models move two sections a turn: W1 → W2 → T3 (§2.1.1)",
-        id="§2.1.1-two-sections-in-courtyard-only",
+        "§2.1.1-two-sections-in-courtyard-only",
+        via="W2",
     ),
-    pytest.param(
+    refused_move(
         battle(besieged(MAN, "C1", 1), besiegers(ORC, "C2", 1), active=Side.BESIEGED),
-        lambda s: move(s, ["d1"], "C3", Dice(0), via="C2"),
+        ["d1"],
+        "C3",
         "§3.1.1",
         "C2 holds enemy models: a charge ends there (§3.1.1)",
-        id="§3.1.1-no-passing-through-enemies",
+        "§3.1.1-no-passing-through-enemies",
+        via="C2",
     ),
-    pytest.param(
+    refused_move(
         battle(besieged(KNIGHT, "C1", 1), active=Side.BESIEGED),
-        lambda s: move(s, ["d1"], "S1", Dice(0)),
+        ["d1"],
+        "S1",
         "§3.2.3",
         "d1 are cavalry: courtyards only, not S1 (§3.2.3)",
-        id="§3.2.3-cavalry-onto-stairs",
+        "§3.2.3-cavalry-onto-stairs",
     ),
-    pytest.param(
+    refused_move(
         battle(besiegers(GIANT, "foot:W3", 1)),
-        lambda s: move(s, ["a1"], "ladder:L1", Dice(0)),
+        ["a1"],
+        "ladder:L1",
         "§12.1.1",
         "a1 cannot climb a ladder",
-        id="§12.1.1-giant-never-on-a-ladder",
+        "§12.1.1-giant-never-on-a-ladder",
     ),
-    pytest.param(
+    refused_move(
         battle(besiegers(TREEMAN, "foot:W3", 1)),
-        lambda s: move(s, ["a1"], "ladder:L1", Dice(0)),
+        ["a1"],
+        "ladder:L1",
         "§12.1.1",
         "a1 cannot climb a ladder",
-        id="§12.1.1-treeman-never-on-a-ladder",
+        "§12.1.1-treeman-never-on-a-ladder",
     ),
-    pytest.param(
+    refused_move(
         battle(besiegers(CENTAUR, "foot:W3", 1)),
-        lambda s: move(s, ["a1"], "ladder:L1", Dice(0)),
+        ["a1"],
+        "ladder:L1",
         "§12.1.1",
         "centauroids (§12.2)",
-        id="§12.2-centauroid-never-on-a-ladder",
+        "§12.2-centauroid-never-on-a-ladder",
     ),
-    pytest.param(
+    refused_move(
         battle(besiegers(CENTAUR, "foot:W2", 1)),
-        lambda s: move(s, ["a1"], "siege_tower:ST1", Dice(0)),
+        ["a1"],
+        "siege_tower:ST1",
         "§12.2",
         "a1 cannot go into a siege tower",
-        id="§12.2-centauroid-never-in-a-siege-tower",
+        "§12.2-centauroid-never-in-a-siege-tower",
     ),
-    pytest.param(
+    refused_move(
         battle(besiegers(ORC, "foot:W3", 1)),
-        lambda s: move(s, ["a1"], "W3", Dice(0)),
+        ["a1"],
+        "W3",
         "§12.4",
         "only ethereal creatures pass through the wall of W3 (§12.4)",
-        id="§12.4-walls-stop-the-living",
+        "§12.4-walls-stop-the-living",
     ),
-    pytest.param(
+    refused_move(
         battle(besieged(MAN, "W1", 2), besiegers(ORC, "W1", 2), active=Side.BESIEGED),
-        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        ["d1"],
+        "T2",
         "§3.3.1",
         "only the winners of the last combat on W1 may disengage (§3.3.1)",
-        id="§3.3.1-losers-do-not-disengage",
+        "§3.3.1-losers-do-not-disengage",
     ),
-    pytest.param(
+    refused_move(
         replace(
             battle(
                 besieged(MAN, "W1", 2),
@@ -169,64 +196,70 @@ REFUSALS = [
             ),
             contacts=frozenset({("a1", "d1")}),
         ),
-        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        ["d1"],
+        "T2",
         "§3.3.1",
         "d1 are engaged in contact and cannot disengage (§3.3.1)",
-        id="§3.3.1-only-models-out-of-contact-disengage",
+        "§3.3.1-only-models-out-of-contact-disengage",
     ),
-    pytest.param(
+    refused_move(
         battle(
             besieged(with_rules(MAN, Special.FRENZY), "W1", 1),
             besiegers(ORC, "W1", 1),
             active=Side.BESIEGED,
             results=[replace(lost("W1", Side.BESIEGER), settled=True)],
         ),
-        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        ["d1"],
+        "T2",
         "§4.2",
         "d1 must clear W1 of enemies before leaving it (frenzy, hatred: §4.2)",
-        id="§4.2-frenzy-holds-the-section",
+        "§4.2-frenzy-holds-the-section",
     ),
-    pytest.param(
+    refused_move(
         battle(
             besieged(with_rules(MAN, Special.HATRED), "W1", 1),
             besiegers(ORC, "W1", 1),
             active=Side.BESIEGED,
             results=[replace(lost("W1", Side.BESIEGER), settled=True)],
         ),
-        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        ["d1"],
+        "T2",
         "§4.2",
         "frenzy, hatred: §4.2",
-        id="§4.2-hatred-holds-the-section",
+        "§4.2-hatred-holds-the-section",
     ),
-    pytest.param(
+    refused_move(
         battle(besieged(MAN, "W1", 1)),
-        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        ["d1"],
+        "T2",
         "§2.1",
         "d1 is a besieged model; it is the besieger's turn (§2.1)",
-        id="§2.1-movement-in-ones-own-turn",
+        "§2.1-movement-in-ones-own-turn",
     ),
-    pytest.param(
+    refused_move(
         battle(besieged(MAN, "W1", 1), active=Side.BESIEGED, log=TurnLog(moved=frozenset({"d1"}))),
-        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        ["d1"],
+        "T2",
         "§2.1",
         "d1 has moved this turn: one section a turn (§2.1)",
-        id="§2.1-one-section-a-turn",
+        "§2.1-one-section-a-turn",
     ),
-    pytest.param(
+    refused_move(
         battle(besieged(MAN, "W1", 1), active=Side.BESIEGED, log=TurnLog(rallied=frozenset({"d1"}))),
-        lambda s: move(s, ["d1"], "T2", Dice(0)),
+        ["d1"],
+        "T2",
         "§3.4",
         "d1 has just rallied and can do nothing this turn (§3.4)",
-        id="§3.4-rallied-troops-do-nothing",
+        "§3.4-rallied-troops-do-nothing",
     ),
 ]
 
 
-@pytest.mark.parametrize(("state", "action", "clause", "message"), REFUSALS)
-def test_refusals(state: BattleState, action: Action, clause: str, message: str) -> None:
+@pytest.mark.parametrize(("state", "models", "to", "via", "clause", "message"), REFUSALS)
+def test_refusals(state: BattleState, models: list[str], to: str, via: str | None, clause: str, message: str) -> None:
     before = state.to_json()
     with pytest.raises(IllegalAction) as error:
-        action(state)
+        move(state, models, to, Dice(0), via=via)
     assert error.value.clause == clause
     assert message in str(error.value)
     assert state.to_json() == before
