@@ -21,6 +21,7 @@ from tests.rules.siege.builders import GIANT, MAN, OGRE, battle, besieged, besie
 
 WALL = Place(Zone.WALL, "W3")
 FOOT = Place(Zone.FOOT, "W3")
+RAMPART = Place(Zone.SECTION, "W3")
 
 
 def _at_foot(*defenders: str) -> BattleState:
@@ -110,53 +111,18 @@ def test_the_sweep_is_d6_less_one(roll: int) -> None:
 @pytest.mark.parametrize(
     ("rolls", "place", "wounds_lost", "fleeing", "blockers"),
     [
-        pytest.param(
-            # d1 hits (3) and wounds (6), d2 misses (2); the sweep rolls 4: 3 hits, d1 d2 d1, all wound on 2;
-            # wounded, the giant holds on a 5 and passes panic on 3+4 against Ld 10: no blocker left, onto W3
-            (3, 6, 2, 4, 2, 2, 2, 5, 3, 4),
-            Place(Zone.SECTION, "W3"),
-            1,
-            False,
-            None,
-            id="§12.1.5-blockers-swept-away-giant-on-the-rampart",
-        ),
-        pytest.param(
-            # both miss; the sweep rolls 1: no hit, the club catches in the crenel; unhurt, no test
-            (2, 2, 1),
-            WALL,
-            0,
-            False,
-            ("d1", "d2"),
-            id="§12.1.5-sweep-of-1-scores-0",
-        ),
-        pytest.param(
-            # d1 wounds the giant, the sweep scores 0; the fall test rolls 6: outside, a wound without save;
-            # the panic test is taken at the foot and passed
-            (3, 6, 2, 1, 6, 3, 4),
-            FOOT,
-            2,
-            False,
-            None,
-            id="§12.1.5-wounded-giant-falls-on-6",
-        ),
-        pytest.param(
-            # d1 wounds the giant, the sweep scores 0; it holds (5) but panics on 6+6: it flees down its wall
-            (3, 6, 2, 1, 5, 6, 6),
-            FOOT,
-            1,
-            True,
-            None,
-            id="§12.1.5-wounded-giant-takes-a-panic-test",
-        ),
-        pytest.param(
-            # d1 wounds, the sweep rolls 2: one hit on d1, who dies; d2 still blocks, the giant stays on the wall
-            (3, 6, 2, 2, 2, 5, 3, 4),
-            WALL,
-            1,
-            False,
-            ("d2",),
-            id="§12.1.5-on-the-rampart-only-once-every-blocker-is-dead",
-        ),
+        # d1 hits (3) and wounds (6), d2 misses (2); the sweep rolls 4: 3 hits, d1 d2 d1, all wound on 2;
+        # wounded, the giant holds on a 5 and passes panic on 3+4 against Ld 10: no blocker left, onto W3
+        pytest.param((3, 6, 2, 4, 2, 2, 2, 5, 3, 4), RAMPART, 1, False, None, id="§12.1.5-swept-away-giant-up"),
+        # both miss; the sweep rolls 1: no hit, the club catches in the crenel; unhurt, no test
+        pytest.param((2, 2, 1), WALL, 0, False, ("d1", "d2"), id="§12.1.5-sweep-of-1-scores-0"),
+        # d1 wounds the giant, the sweep scores 0; the fall test rolls 6: outside, a wound without save;
+        # the panic test is taken at the foot and passed
+        pytest.param((3, 6, 2, 1, 6, 3, 4), FOOT, 2, False, None, id="§12.1.5-wounded-giant-falls-on-6"),
+        # d1 wounds the giant, the sweep scores 0; it holds (5) but panics on 6+6: it flees down its wall
+        pytest.param((3, 6, 2, 1, 5, 6, 6), FOOT, 1, True, None, id="§12.1.5-wounded-giant-takes-a-panic-test"),
+        # d1 wounds, the sweep rolls 2: one hit on d1, who dies; d2 still blocks, the giant stays on the wall
+        pytest.param((3, 6, 2, 2, 2, 5, 3, 4), WALL, 1, False, ("d2",), id="§12.1.5-up-once-all-blockers-dead"),
     ],
 )
 def test_a_round_against_the_blockers(
@@ -173,7 +139,7 @@ def test_the_sweep_falls_on_each_blocker_in_turn() -> None:
     """§12.1.5: three blockers all miss; a sweep of 4 is 3 hits, one on each, every one wounding on 2."""
     result = fight_climbing_giant(_on_wall(3), "g1", dice(1, 1, 1, 4, 2, 2, 2))
     assert {"d1", "d2", "d3"}.isdisjoint(m.id for m in result.state.models)
-    assert result.state.model("g1").place == Place(Zone.SECTION, "W3")
+    assert result.state.model("g1").place == RAMPART
     assert "g1" in result.state.turn_log.arrived
 
 
@@ -201,7 +167,7 @@ def test_onto_the_rampart_in_its_move_only_unblocked() -> None:
     refused(lambda: move(_on_wall(1), ["g1"], "W3", dice()), "§12.1.5")
     state = climb_wall(_at_foot("W4"), "g1", dice(4)).state
     moved = move(state, ["g1"], "W3", dice()).state
-    assert moved.model("g1").place == Place(Zone.SECTION, "W3")
+    assert moved.model("g1").place == RAMPART
     assert moved.climbs == ()
     assert "g1" in moved.turn_log.arrived
 

@@ -202,31 +202,21 @@ REFUSALS = [
         "d1 are engaged in contact and cannot disengage (§3.3.1)",
         "§3.3.1-only-models-out-of-contact-disengage",
     ),
-    refused_move(
-        battle(
-            besieged(with_rules(MAN, Special.FRENZY), "W1", 1),
-            besiegers(ORC, "W1", 1),
-            active=Side.BESIEGED,
-            results=[replace(lost("W1", Side.BESIEGER), settled=True)],
-        ),
-        ["d1"],
-        "T2",
-        "§4.2",
-        "d1 must clear W1 of enemies before leaving it (frenzy, hatred: §4.2)",
-        "§4.2-frenzy-holds-the-section",
-    ),
-    refused_move(
-        battle(
-            besieged(with_rules(MAN, Special.HATRED), "W1", 1),
-            besiegers(ORC, "W1", 1),
-            active=Side.BESIEGED,
-            results=[replace(lost("W1", Side.BESIEGER), settled=True)],
-        ),
-        ["d1"],
-        "T2",
-        "§4.2",
-        "frenzy, hatred: §4.2",
-        "§4.2-hatred-holds-the-section",
+    *(
+        refused_move(
+            battle(
+                besieged(with_rules(MAN, rule), "W1", 1),
+                besiegers(ORC, "W1", 1),
+                active=Side.BESIEGED,
+                results=[replace(lost("W1", Side.BESIEGER), settled=True)],
+            ),
+            ["d1"],
+            "T2",
+            "§4.2",
+            "d1 must clear W1 of enemies before leaving it (frenzy, hatred: §4.2)",
+            f"§4.2-{rule}-holds-the-section",
+        )
+        for rule in (Special.FRENZY, Special.HATRED)
     ),
     refused_move(
         battle(besieged(MAN, "W1", 1)),
