@@ -127,6 +127,11 @@ def dice(*values: int) -> Dice:
     return rolled
 
 
+def fleeing(state: BattleState, *ids: str) -> BattleState:
+    """The state with models ``ids`` fleeing."""
+    return state.with_models({i: replace(state.model(i), fleeing=True) for i in ids})
+
+
 def refused(action: Callable[[], object], clause: str) -> None:
     """``action`` is refused, and for the rule ``clause``."""
     with pytest.raises(IllegalAction) as error:

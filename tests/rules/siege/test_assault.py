@@ -16,17 +16,11 @@ from rules.siege.fort import SectionKind
 from rules.siege.melee import fight, to_hit_need
 from rules.siege.morale import hold
 from rules.siege.movement import move
-from rules.siege.state import BattleState, IllegalAction, Ladder, Place, Side, SiegeTower, TurnLog, Zone, end_turn
-from tests.rules.siege.builders import ARCHER, MAN, OGRE, ORC, battle, besieged, besiegers, dice, lost
+from rules.siege.state import BattleState, Ladder, Place, Side, SiegeTower, TurnLog, Zone, end_turn
+from tests.rules.siege.builders import ARCHER, MAN, OGRE, ORC, battle, besieged, besiegers, dice, fleeing, lost, refused
 
 HOISTED = Ladder("L1", "W3", courtyard="C2")
 SAVED_MAN = replace(MAN, name="Man with a 5+ save", save=5)
-
-
-def refused(action: Callable[[], object], clause: str) -> None:
-    with pytest.raises(IllegalAction) as error:
-        action()
-    assert error.value.clause == clause
 
 
 def _hoisting() -> BattleState:
@@ -211,7 +205,7 @@ def test_carriers_drop_the_ladder_engaged_fleeing_or_alone() -> None:
     state = _carried(2)
     assert not ladders.must_drop(state, "L1")
     assert ladders.must_drop(replace(state, contacts=frozenset({("c1", "x")})), "L1")
-    assert ladders.must_drop(state.with_models({"c1": replace(state.model("c1"), fleeing=True)}), "L1")
+    assert ladders.must_drop(fleeing(state, "c1"), "L1")
     assert ladders.must_drop(state.with_models({"c1": None}), "L1")
     dropped = ladders.drop_ladder(state, "L1")
     assert dropped.ladder("L1").carriers == ()

@@ -12,18 +12,12 @@ import pytest
 from rules.siege import defences, fire, magic, mining, shooting, sorties
 from rules.siege.engines import Budget, Fire, Liquid, MineGoal
 from rules.siege.profiles import Missile, Special, TroopType
-from rules.siege.state import BattleState, IllegalAction, Place, Side, Zone
-from tests.rules.siege.builders import ARCHER, HARPY, MAN, ORC, battle, besieged, besiegers, dice, with_rules
+from rules.siege.state import BattleState, Place, Side, Zone
+from tests.rules.siege.builders import ARCHER, HARPY, MAN, ORC, battle, besieged, besiegers, dice, refused, with_rules
 
 ARMOURED_ORC = replace(ORC, name="Armoured orc", save=4)
 SAPPER = with_rules(MAN, Special.SAPPER, name="Sapper")
 CANNON = replace(MAN, name="Cannon", troop_type=TroopType.WAR_MACHINE)
-
-
-def refused(action: Callable[[], object], clause: str) -> None:
-    with pytest.raises(IllegalAction) as error:
-        action()
-    assert error.value.clause == clause
 
 
 def _archers(count: int = 1, braziers: int = 1) -> BattleState:

@@ -1,6 +1,7 @@
 from dataclasses import replace
 
 import pytest
+from _pytest.mark import ParameterSet
 
 from rules.dice import Dice
 from rules.siege.fort import SectionKind
@@ -17,6 +18,7 @@ from tests.rules.siege.builders import (
     besieged,
     besiegers,
     dice,
+    fleeing,
     lost,
     with_rules,
 )
@@ -24,86 +26,84 @@ from tests.rules.siege.builders import (
 CHARGED = TurnLog(charged=frozenset({"a1"}))
 
 
+def refused_fight(
+    state: BattleState, pairs: list[tuple[str, str]], clause: str, message: str, case: str, *, second: bool = False
+) -> ParameterSet:
+    """A round of combat with ``pairs`` that the rules refuse by ``clause``, saying ``message``."""
+    return pytest.param(state, pairs, second, clause, message, id=case)
+
+
 @pytest.mark.parametrize(
     ("state", "pairs", "second", "clause", "message"),
     [
-        pytest.param(
+        refused_fight(
             battle(besiegers(ORC, "W3", 5), besieged(MAN, "W3", 1)),
             [(f"a{n}", "d1") for n in range(1, 6)],
-            False,
             "§3.2.1",
             "5 against 1 on d1: at most 4 against 1",
-            id="§3.2.1-five-against-one",
+            "§3.2.1-five-against-one",
         ),
-        pytest.param(
+        refused_fight(
             battle(besiegers(KNIGHT, "C1", 3), besieged(MAN, "C1", 1)),
             [("a1", "d1"), ("a2", "d1"), ("a3", "d1")],
-            False,
             "§3.2.1",
             "6 against 1 on d1",
-            id="§3.2.3-cavalry-counts-two-in-combat",
+            "§3.2.3-cavalry-counts-two-in-combat",
         ),
-        pytest.param(
+        refused_fight(
             battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 2)),
             [("a1", "d1"), ("a1", "d2")],
-            False,
             "§3.2.1",
             "it cannot fight 1 against 2",
-            id="§3.2.1-no-one-against-two",
+            "§3.2.1-no-one-against-two",
         ),
-        pytest.param(
+        refused_fight(
             battle(besiegers(ORC, "W3", 1), besieged(MAN, "W2", 1)),
             [("a1", "d1")],
-            False,
             "§1.2",
             "d1 is not on W3",
-            id="§1.2-same-section-and-level",
+            "§1.2-same-section-and-level",
         ),
-        pytest.param(
+        refused_fight(
             battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 1)),
             [("a1", "d1")],
-            True,
             "§3.2.2",
             "a second combat on W3 follows a first one this turn",
-            id="§3.2.2-second-combat-after-the-first",
+            "§3.2.2-second-combat-after-the-first",
+            second=True,
         ),
-        pytest.param(
+        refused_fight(
             battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 1), log=TurnLog(fought=frozenset({"W3"}))),
             [("a1", "d1")],
-            False,
             "§3.2.2",
             "W3 has had its first combat this turn",
-            id="§3.2.1-one-engagement-per-section",
+            "§3.2.1-one-engagement-per-section",
         ),
-        pytest.param(
+        refused_fight(
             battle(besiegers(HARPY, "W3", 1), besieged(MAN, "W3", 1), log=TurnLog(fought=frozenset({"W3"}))),
             [("a1", "d1")],
-            True,
             "§12.3.1",
             "a1 is a flyer: no second combat",
-            id="§12.3.1-flyers-no-double-combat",
+            "§12.3.1-flyers-no-double-combat",
+            second=True,
         ),
-        pytest.param(
+        refused_fight(
             battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 1), results=[lost("W3", Side.BESIEGED)]),
             [("a1", "d1")],
-            False,
             "§3.3.2",
             "the losers on W3 must retreat or test",
-            id="§3.3.2-losers-react-first",
+            "§3.3.2-losers-react-first",
         ),
-        pytest.param(
-            battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 2)),
+        refused_fight(
+            fleeing(battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 2)), "d2"),
             [("a1", "d2")],
-            False,
             "§3.3.3",
             "the enemies standing on W3 must be engaged before the fleeing d2",
-            id="§3.3.3-standing-allies-first",
+            "§3.3.3-standing-allies-first",
         ),
     ],
 )
 def test_refusals(state: BattleState, pairs: list[tuple[str, str]], second: bool, clause: str, message: str) -> None:
-    if "fleeing d2" in message:
-        state = state.with_models({"d2": replace(state.model("d2"), fleeing=True)})
     with pytest.raises(IllegalAction) as error:
         fight(state, state.model(pairs[0][0]).place.ref, pairs, Dice(0), second=second)
     assert error.value.clause == clause
@@ -198,7 +198,7 @@ def test_standard_bearer_dies_last_of_its_unit() -> None:
 def test_fleeing_models_attacked_are_cut_down() -> None:
     # §3.3.3: no dice
     state = battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 1))
-    state = state.with_models({"d1": replace(state.model("d1"), fleeing=True)})
+    state = fleeing(state, "d1")
     result = fight(state, "W3", [("a1", "d1")], Dice(0))
     assert result.rolls == ()
     assert result.state.at("W3", Side.BESIEGED) == ()

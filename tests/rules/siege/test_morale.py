@@ -6,7 +6,7 @@ from rules.dice import Dice
 from rules.siege.morale import flee_on, hold, rally, retreat
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, IllegalAction, Place, Side, TurnLog, Zone
-from tests.rules.siege.builders import HARPY, MAN, ORC, battle, besieged, besiegers, dice, lost, with_rules
+from tests.rules.siege.builders import HARPY, MAN, ORC, battle, besieged, besiegers, dice, fleeing, lost, with_rules
 
 ARRIVED = TurnLog(arrived=frozenset({"a1", "a2", "a3", "a4", "a5"}))
 
@@ -194,10 +194,6 @@ def test_besiegers_on_ladders_take_no_test() -> None:
     )
     after = hold(state, "W3", dice(6, 6)).state
     assert all(not m.fleeing and m.wounds_lost == 0 for m in after.at("ladder:L1"))
-
-
-def fleeing(state: BattleState, *ids: str) -> BattleState:
-    return state.with_models({i: replace(state.model(i), fleeing=True) for i in ids})
 
 
 def test_rally_on_the_best_leadership_there() -> None:

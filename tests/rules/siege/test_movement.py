@@ -23,6 +23,7 @@ from tests.rules.siege.builders import (
     besieged,
     besiegers,
     dice,
+    fleeing,
     lost,
     with_rules,
 )
@@ -258,7 +259,7 @@ def test_refusals(state: BattleState, models: list[str], to: str, via: str | Non
 def test_fleeing_models_do_not_move() -> None:
     # §3.3.3
     state = battle(besieged(MAN, "W1", 1), active=Side.BESIEGED)
-    state = state.with_models({"d1": replace(state.model("d1"), fleeing=True)})
+    state = fleeing(state, "d1")
     with pytest.raises(IllegalAction) as error:
         move(state, ["d1"], "T2", Dice(0))
     assert error.value.clause == "§3.3.3"
