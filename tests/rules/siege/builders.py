@@ -32,44 +32,19 @@ MAN = Profile("Man", ws=3, s=3, t=3, i=3, ld=7, points=5)
 ORC = Profile("Orc", ws=3, s=3, t=4, i=2, ld=7, points=6)
 ARCHER = Profile("Archer", ws=3, bs=3, t=3, ld=7, points=8, missile=Missile("bow", 3))
 KNIGHT = Profile("Knight", ws=4, s=4, t=3, ld=8, save=2, unit_strength=2, points=25, troop_type=TroopType.CAVALRY)
-GIANT = Profile(
-    "Giant",
-    ws=3,
-    s=7,
-    t=5,
-    w=6,
-    a=5,
-    ld=10,
-    unit_strength=6,
-    creature=Creature.GIANT,
-    troop_type=TroopType.MONSTER,
-    rules=frozenset({Special.TERROR}),
-)
-TREEMAN = Profile(
-    "Treeman",
-    ws=5,
-    s=6,
-    t=6,
-    w=6,
-    a=4,
-    ld=8,
-    unit_strength=6,
-    creature=Creature.TREEMAN,
-    troop_type=TroopType.MONSTER,
-    rules=frozenset({Special.TERROR}),
-)
-OGRE = Profile(
-    "Ogre",
-    ws=3,
-    s=4,
-    t=4,
-    w=3,
-    a=3,
-    i=2,
-    ld=7,
-    unit_strength=3,
-    creature=Creature.OGRE,
-    rules=frozenset({Special.FEAR}),
+
+
+def large(
+    name: str, creature: Creature, rule: Special, troop_type: TroopType = TroopType.MONSTER, **stats: int
+) -> Profile:
+    """A large creature (§12.1) that causes ``rule``, fear or terror."""
+    return Profile(name, creature=creature, troop_type=troop_type, rules=frozenset({rule}), **stats)
+
+
+GIANT = large("Giant", Creature.GIANT, Special.TERROR, ws=3, s=7, t=5, w=6, a=5, ld=10, unit_strength=6)
+TREEMAN = large("Treeman", Creature.TREEMAN, Special.TERROR, ws=5, s=6, t=6, w=6, a=4, ld=8, unit_strength=6)
+OGRE = large(
+    "Ogre", Creature.OGRE, Special.FEAR, TroopType.INFANTRY, ws=3, s=4, t=4, w=3, a=3, i=2, ld=7, unit_strength=3
 )
 CENTAUR = Profile("Centaur", ws=4, s=4, t=4, w=2, unit_strength=2, rules=frozenset({Special.CENTAUROID}))
 HARPY = Profile("Harpy", ws=3, s=3, t=3, rules=frozenset({Special.FLYER}))
