@@ -171,14 +171,16 @@ def strike(
     kind: SectionKind,
     dice: Dice,
     *,
+    verb: str,
     save: Save = Save.NORMAL,
 ) -> tuple[BattleState, list[Event], tuple[str, ...]]:
     """One side of a blocking duel (§6.3.3): ``attacks`` to hit at ``bonus``, then to wound at the striker's
-    strength on a section of ``kind``. Returns the state, the events and the ids of the models killed.
+    strength on a section of ``kind``. ``verb`` (``"blocks"``, ``"attacks"``) names the to-hit roll as battle logs
+    have always recorded it, so that they replay. Returns the state, the events and the ids of the models killed.
     """
     striker = state.model(striker_id)
     need = melee_to_hit(striker.profile.ws, state.model(target_id).profile.ws, bonus)
-    hits = roll_hits(dice, need, attacks, f"§6.3.3 {striker_id} on {target_id} to hit")
+    hits = roll_hits(dice, need, attacks, f"§6.3.3 {striker_id} {verb} {target_id} to hit")
     reason = f"§6.3.3 {striker_id} on {target_id}"
     return hit_models(state, [target_id] * hits, strength(striker, kind), dice, reason, "§6.3.3", save=save)
 
@@ -218,7 +220,9 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
     for round_ in (1, 2):
         # §6.3.3: the blocker strikes first at its bonus, on the first attacker
         save = Save.NO_SHIELD if ladder else Save.NORMAL  # §7.1.7
-        state, more, killed = strike(state, blocker_id, engaged[0], blocker.profile.a, bonus, kind, dice, save=save)
+        state, more, killed = strike(
+            state, blocker_id, engaged[0], blocker.profile.a, bonus, kind, dice, verb="blocks", save=save
+        )
         events.extend(more)
         engaged = [a for a in engaged if a not in killed]
         for attacker_id in engaged:
@@ -227,7 +231,9 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
             count = attacker.profile.a + (
                 0 if ladder or attacker.profile.weapon is not Weapon.ADDITIONAL_HAND_WEAPON else 1
             )
-            state, more, killed_blocker = strike(state, attacker_id, blocker_id, count, climber_bonus, kind, dice)
+            state, more, killed_blocker = strike(
+                state, attacker_id, blocker_id, count, climber_bonus, kind, dice, verb="attacks"
+            )
             events.extend(more)
             if killed_blocker:
                 return _blocker_falls(state, where, blocker_id, engaged, dice, mark, events)

@@ -142,7 +142,7 @@ def fight_climbing_giant(
     events: list[Event] = []
     for blocker_id in blockers:
         state, more, killed = strike(
-            state, blocker_id, giant_id, state.model(blocker_id).profile.a, BLOCKER_BONUS, kind, dice
+            state, blocker_id, giant_id, state.model(blocker_id).profile.a, BLOCKER_BONUS, kind, dice, verb="blocks"
         )
         events.extend(more)
         if killed:
