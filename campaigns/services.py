@@ -485,6 +485,20 @@ def lock_turn(*, turn: Turn) -> Turn:
     return turn
 
 
+def lock_overdue_turns(*, now: datetime | None = None) -> list[Turn]:
+    """Locks every open turn whose order deadline has passed, each through :func:`lock_turn` and so in a
+    transaction of its own: one campaign's trouble leaves the others locked, and each mails its own players.
+    Running it again locks nothing more."""
+    now = now or timezone.now()
+    locked = []
+    for turn in Turn.objects.filter(state=TurnState.OPEN, deadline__lt=now).select_related("campaign"):
+        try:
+            locked.append(lock_turn(turn=turn))
+        except ValidationError:
+            continue  # the organiser locked or resolved it in the meantime
+    return locked
+
+
 @transaction.atomic
 def start_resolution(*, turn: Turn) -> Turn:
     """Marks the turn as resolving; a second request finds it so and is refused (no turn is resolved twice)."""

@@ -14,3 +14,9 @@ def resolve_turn(self: Task, turn_id: int) -> int:
 
     services.resolve_turn(turn_id=turn_id, progress=progress)
     return turn_id
+
+
+@shared_task(name="campaigns.lock_overdue_turns")
+def lock_overdue_turns() -> list[int]:
+    """Run every minute by Celery beat (``CELERY_BEAT_SCHEDULE``): orders close at their deadline by themselves."""
+    return [turn.pk for turn in services.lock_overdue_turns()]

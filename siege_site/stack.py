@@ -223,10 +223,11 @@ def run() -> int:
         env |= service_env
         manage(env, "migrate", "--no-input", "-v", "0")
         manage(env, "load_demo")
+        # -B: the worker runs beat too, which locks turns at their deadline (CELERY_BEAT_SCHEDULE)
+        worker = [PYTHON, "-m", "celery", "-A", "siege_site", "worker", "--loglevel", "INFO", "--concurrency", "2",
+                  "-B", "--schedule", str(var_dir / "celerybeat-schedule")]  # fmt: skip
         children = [
-            spawn(
-                env, PYTHON, "-m", "celery", "-A", "siege_site", "worker", "--loglevel", "INFO", "--concurrency", "2"
-            ),
+            spawn(env, *worker),
             spawn(env, PYTHON, str(BASE_DIR / "manage.py"), "runserver", f"{host}:{port}"),
         ]
         print(f"\n  Siege campaigns on http://{host}:{port}/  (Ctrl-C stops everything)\n", flush=True)
