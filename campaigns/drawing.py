@@ -22,8 +22,10 @@ import numpy as np
 from rules.siege.fort import LEVELS, ConnectionKind, FortLayout, GateKind, Section, SectionKind
 
 __all__ = [
+    "ENGLISH",
     "FACTION_COLOURS",
     "UNOWNED_COLOUR",
+    "Labels",
     "MapTerritory",
     "auto_layout",
     "colour_of",
@@ -72,6 +74,70 @@ _LAYOUT_SEED = 1515
 def colour_of(faction: str | None) -> str:
     """The colour of a faction of :data:`campaigns.rosters.FACTIONS`; :data:`UNOWNED_COLOUR` for none or another."""
     return FACTION_COLOURS.get(faction or "", UNOWNED_COLOUR)
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The words the pictures draw, English by default. This module stays free of Django, so the pages pass their
+    language's words; the summaries are ``%``-templates, so a language may order them its own way (and French puts
+    a space before its colons)."""
+
+    open_land: str = "Open land"
+    town: str = "Town"
+    castle: str = "Castle"
+    fortress: str = "Fortress"
+    unowned: str = "Unowned"
+    fortified: str = "Fortified"
+    value: str = "Value"
+    territory_summary: str = "%(name)s: %(kind)s, %(owner)s, value %(value)s"
+    fortified_summary: str = "%(summary)s, fortified"
+    courtyard: str = "Courtyard"
+    wall_walk: str = "Wall-walk"
+    tower: str = "Tower"
+    stairs: str = "Stairs"
+    lower_level: str = "%(section)s (lower level)"
+    section_summary: str = "%(section)s %(id)s, level %(level)s"
+    occupancy_summary: str = "%(section)s: %(besiegers)s besiegers, %(besieged)s besieged"
+    wall: str = "Wall"
+    stairway: str = "Stairway"
+    open_ground: str = "Open ground"
+    ladder: str = "Ladder"
+    service_door: str = "Service door"
+    breach: str = "Breach"
+    connection_summary: str = "%(connection)s %(a)s–%(b)s: %(capacity)s models a turn"
+    gate: str = "Gate"
+    main_gate: str = "Main gate"
+    postern: str = "Postern"
+    gate_summary: str = "%(gate)s %(id)s into %(section)s: %(capacity)s models a turn"
+    capacity: str = "Models a turn, each way"
+    besiegers: str = "Besiegers"
+    besieged: str = "Besieged"
+    no_turns: str = "No turns yet"
+
+    def kind(self, kind: str) -> str:
+        """The name of a kind of territory (:data:`_KINDS`)."""
+        return {"open": self.open_land, "town": self.town, "castle": self.castle, "fortress": self.fortress}[kind]
+
+    def section(self, kind: SectionKind) -> str:
+        return {
+            SectionKind.COURTYARD: self.courtyard,
+            SectionKind.WALL_WALK: self.wall_walk,
+            SectionKind.TOWER: self.tower,
+            SectionKind.STAIRS: self.stairs,
+        }[kind]
+
+    def connection(self, kind: ConnectionKind) -> str:
+        return {
+            ConnectionKind.WALL: self.wall,
+            ConnectionKind.STAIRS: self.stairway,
+            ConnectionKind.COURTYARD: self.open_ground,
+            ConnectionKind.LADDER: self.ladder,
+            ConnectionKind.SERVICE_DOOR: self.service_door,
+            ConnectionKind.BREACH: self.breach,
+        }[kind]
+
+
+ENGLISH = Labels()
 
 
 # Shared SVG writing -------------------------------------------------------------------------------------------
@@ -290,7 +356,7 @@ def _safe_url(url: str) -> str:
     return url
 
 
-def _territory(territory: MapTerritory) -> str:
+def _territory(territory: MapTerritory, labels: Labels) -> str:
     cx, cy = _map_point(territory.x, territory.y)
     radius = _TOKEN_RADIUS[territory.kind]
     owned = territory.owner is not None
@@ -302,9 +368,15 @@ def _territory(territory: MapTerritory) -> str:
     name = "".join(
         _halo_text(0, radius + 14 + 13 * index, line, 12.0, font_weight="600") for index, line in enumerate(lines)
     )
-    summary = f"{territory.name}: {territory.kind}, {territory.owner or 'unowned'}, value {territory.value}" + (
-        ", fortified" if territory.fortified else ""
-    )
+    # the legend's capitalised words, lowered mid-sentence
+    summary = labels.territory_summary % {
+        "name": territory.name,
+        "kind": labels.kind(territory.kind).lower(),
+        "owner": territory.owner or labels.unowned.lower(),
+        "value": territory.value,
+    }
+    if territory.fortified:
+        summary = labels.fortified_summary % {"summary": summary}
     group = _tag(
         "g",
         _title(summary) + ring + _token(territory.kind, territory.colour, owned) + value + glyph + name,
@@ -335,36 +407,39 @@ def _roads(territories: Sequence[MapTerritory]) -> str:
     return _tag("g", "".join(roads), class_="roads")
 
 
-def _map_legend(territories: Sequence[MapTerritory], top: float) -> tuple[str, float]:
+def _map_legend(territories: Sequence[MapTerritory], top: float, labels: Labels) -> tuple[str, float]:
     owners: dict[tuple[str | None, str], None] = {}
     for territory in sorted(territories, key=lambda t: (t.owner is None, t.owner or "")):
         owners[territory.owner, territory.colour] = None
     entries = [
-        _LegendEntry(_tag("g", _token("open", colour, owner is not None), transform="scale(0.6)"), owner or "Unowned")
+        _LegendEntry(
+            _tag("g", _token("open", colour, owner is not None), transform="scale(0.6)"), owner or labels.unowned
+        )
         for owner, colour in owners
     ]
     kinds = {t.kind for t in territories}
-    entries += [_LegendEntry(_kind_glyph(kind, _DARK), kind.capitalize()) for kind in _KINDS[1:] if kind in kinds]
+    entries += [_LegendEntry(_kind_glyph(kind, _DARK), labels.kind(kind)) for kind in _KINDS[1:] if kind in kinds]
     if any(t.fortified for t in territories):
         entries.append(
             _LegendEntry(
-                _tag("g", _token("open", _LIGHT, True) + _fortified_ring(14), transform="scale(0.45)"), "Fortified"
+                _tag("g", _token("open", _LIGHT, True) + _fortified_ring(14), transform="scale(0.45)"), labels.fortified
             )
         )
-    entries.append(_LegendEntry(_value_badge(3), "Value"))
+    entries.append(_LegendEntry(_value_badge(3), labels.value))
     return _legend(entries, top)
 
 
-def map_svg(territories: Sequence[MapTerritory], *, title: str) -> str:
+def map_svg(territories: Sequence[MapTerritory], *, title: str, labels: Labels = ENGLISH) -> str:
     """The campaign map: roads between neighbours, a token per territory coloured by owner with its value, the
-    icon of its kind and its name, a link to its page when it has a ``url``, and a legend of owners and kinds."""
+    icon of its kind and its name, a link to its page when it has a ``url``, and a legend of owners and kinds in
+    the words of ``labels``."""
     for territory in territories:
         if territory.kind not in _KINDS:
             raise ValueError(f"territory {territory.id} is of kind {territory.kind!r}, expected one of {_KINDS}")
         _colour(territory.colour)
     background = _tag("rect", x=0, y=0, width=_WIDTH, height=_WIDTH, rx=8, fill="#F4ECD8")
-    legend, legend_height = _map_legend(territories, _WIDTH)
-    body = background + _roads(territories) + "".join(_territory(t) for t in territories) + legend
+    legend, legend_height = _map_legend(territories, _WIDTH, labels)
+    body = background + _roads(territories) + "".join(_territory(t, labels) for t in territories) + legend
     return _svg(_WIDTH + legend_height + 6, title, body)
 
 
@@ -454,22 +529,18 @@ _BESIEGER = "#B3261E"
 _BESIEGED = "#1F5AA6"
 _FORT_TOP = 32.0
 _FORT_SIZE = 324.0
-_SECTION_NAMES = {
-    SectionKind.COURTYARD: "Courtyard",
-    SectionKind.WALL_WALK: "Wall-walk",
-    SectionKind.TOWER: "Tower",
-    SectionKind.STAIRS: "Stairs",
-}
-_CONNECTION_STYLES: Mapping[ConnectionKind, tuple[str, dict[str, object]]] = {
-    ConnectionKind.WALL: ("Wall", {"stroke": _WALL, "stroke_width": 14, "stroke_linecap": "square"}),
-    ConnectionKind.STAIRS: ("Stairway", {"stroke": "#6B4E2E", "stroke_width": 4}),
-    ConnectionKind.COURTYARD: ("Open ground", {"stroke": "#C9B27C", "stroke_width": 10, "stroke_linecap": "round"}),
-    ConnectionKind.LADDER: ("Ladder", {"stroke": "#8B5A2B", "stroke_width": 7, "stroke_dasharray": "2 3"}),
-    ConnectionKind.SERVICE_DOOR: (
-        "Service door",
-        {"stroke": "#333333", "stroke_width": 3, "stroke_dasharray": "1 4", "stroke_linecap": "round"},
-    ),
-    ConnectionKind.BREACH: ("Breach", {"stroke": _BESIEGER, "stroke_width": 5, "stroke_dasharray": "8 4"}),
+_CONNECTION_STYLES: Mapping[ConnectionKind, dict[str, object]] = {
+    ConnectionKind.WALL: {"stroke": _WALL, "stroke_width": 14, "stroke_linecap": "square"},
+    ConnectionKind.STAIRS: {"stroke": "#6B4E2E", "stroke_width": 4},
+    ConnectionKind.COURTYARD: {"stroke": "#C9B27C", "stroke_width": 10, "stroke_linecap": "round"},
+    ConnectionKind.LADDER: {"stroke": "#8B5A2B", "stroke_width": 7, "stroke_dasharray": "2 3"},
+    ConnectionKind.SERVICE_DOOR: {
+        "stroke": "#333333",
+        "stroke_width": 3,
+        "stroke_dasharray": "1 4",
+        "stroke_linecap": "round",
+    },
+    ConnectionKind.BREACH: {"stroke": _BESIEGER, "stroke_width": 5, "stroke_dasharray": "8 4"},
 }
 
 
@@ -662,9 +733,8 @@ def _section_shape(placed: _Placed) -> tuple[str, str]:
     return _tag("rect", x=-w, y=-h, width=2 * w, height=2 * h, fill="#958B7D", stroke=_WALL, stroke_width=3), "#958B7D"
 
 
-def _section_name(section: Section) -> str:
-    name = _SECTION_NAMES[section.kind]
-    return f"{name} {section.id}, level {section.level}"
+def _section_name(section: Section, labels: Labels) -> str:
+    return labels.section_summary % {"section": labels.section(section.kind), "id": section.id, "level": section.level}
 
 
 def _badge_drop(placed: _Placed) -> float:
@@ -695,7 +765,7 @@ def _occupancy_badges(placed: _Placed, counts: tuple[int, int]) -> str:
     )
 
 
-def _section(placed: _Placed, counts: tuple[int, int] | None) -> str:
+def _section(placed: _Placed, counts: tuple[int, int] | None, labels: Labels) -> str:
     shape, paper = _section_shape(placed)
     label = _text(
         0,
@@ -706,9 +776,9 @@ def _section(placed: _Placed, counts: tuple[int, int] | None) -> str:
         text_anchor="middle",
         font_weight="bold",
     )
-    summary = _section_name(placed.section)
+    summary = _section_name(placed.section, labels)
     if counts is not None:
-        summary += f": {counts[0]} besiegers, {counts[1]} besieged"
+        summary = labels.occupancy_summary % {"section": summary, "besiegers": counts[0], "besieged": counts[1]}
     return _tag(
         "g",
         _title(summary) + shape + label,
@@ -719,20 +789,28 @@ def _section(placed: _Placed, counts: tuple[int, int] | None) -> str:
     )
 
 
-def _connections(layout: FortLayout, by_id: Mapping[str, _Placed]) -> tuple[str, str]:
+def _connections(layout: FortLayout, by_id: Mapping[str, _Placed], labels: Labels) -> tuple[str, str]:
     """The connections as lines (walls as thick bands with a walkway) and their capacity pills, drawn later on top."""
     lines, pills = [], []
     for connection in layout.connections:
         one, other = by_id[connection.a], by_id[connection.b]
         points = {"x1": one.x, "y1": one.y, "x2": other.x, "y2": other.y}
-        name, style = _CONNECTION_STYLES[connection.kind]
-        line = _tag("line", **points, **style)
+        line = _tag("line", **points, **_CONNECTION_STYLES[connection.kind])
         if connection.kind is ConnectionKind.WALL:
             line += _tag("line", **points, stroke=_WALK, stroke_width=5)
         lines.append(
             _tag(
                 "g",
-                _title(f"{name} {connection.a}–{connection.b}: {connection.capacity} models a turn") + line,
+                _title(
+                    labels.connection_summary
+                    % {
+                        "connection": labels.connection(connection.kind),
+                        "a": connection.a,
+                        "b": connection.b,
+                        "capacity": connection.capacity,
+                    }
+                )
+                + line,
                 class_="connection",
                 data_kind=connection.kind.value,
             )
@@ -762,6 +840,7 @@ def _gates(
     by_id: Mapping[str, _Placed],
     points: Mapping[str, tuple[float, float]],
     centre: tuple[float, float],
+    labels: Labels,
 ) -> tuple[str, str]:
     """The gates, set just outside the wall at their point, with a passage to their courtyard."""
     passages, glyphs = [], []
@@ -771,7 +850,13 @@ def _gates(
         dx, dy = x - centre[0], y - centre[1]
         length = math.hypot(dx, dy) or 1.0
         x, y = x + 22 * dx / length, y + 22 * dy / length
-        name = "Main gate" if gate.kind is GateKind.MAIN_GATE else "Postern"
+        name = labels.main_gate if gate.kind is GateKind.MAIN_GATE else labels.postern
+        summary = labels.gate_summary % {
+            "gate": name,
+            "id": gate.id,
+            "section": gate.section,
+            "capacity": gate.capacity,
+        }
         passages.append(
             _tag(
                 "line",
@@ -787,7 +872,7 @@ def _gates(
         glyphs.append(
             _tag(
                 "g",
-                _title(f"{name} {gate.id} into {gate.section}: {gate.capacity} models a turn")
+                _title(summary)
                 + _gate_glyph(gate.kind)
                 + _pill(0, 20, f"{gate.id} {gate.capacity}", fill="#5A3A1E", class_="capacity"),
                 transform=f"translate({_format(x)} {_format(y)})",
@@ -798,7 +883,7 @@ def _gates(
     return "".join(passages), "".join(glyphs)
 
 
-def _fort_legend(layout: FortLayout, occupancy: bool, top: float) -> tuple[str, float]:
+def _fort_legend(layout: FortLayout, occupancy: bool, top: float, labels: Labels) -> tuple[str, float]:
     kinds = {(s.kind, s.level if s.kind is SectionKind.TOWER else 0) for s in layout.sections}
     entries = []
     for kind, level in [
@@ -812,25 +897,34 @@ def _fort_legend(layout: FortLayout, occupancy: bool, top: float) -> tuple[str, 
             sample = Section("", kind, level or min(LEVELS[kind]))
             size = (7.0, 7.0) if kind is not SectionKind.WALL_WALK else (9.0, 5.0)
             shape, _ = _section_shape(_Placed(sample, 0, 0, *size, 0.0))
-            label = _SECTION_NAMES[kind] + (" (lower level)" if level == 2 else "")
+            label = labels.section(kind)
+            if level == 2:
+                label = labels.lower_level % {"section": label}
             entries.append(_LegendEntry(shape, label))
     for connection_kind in ConnectionKind:
         if connection_kind is not ConnectionKind.WALL and any(c.kind is connection_kind for c in layout.connections):
-            name, style = _CONNECTION_STYLES[connection_kind]
-            entries.append(_LegendEntry(_tag("line", x1=-9, y1=0, x2=9, y2=0, **style), name))
+            line = _tag("line", x1=-9, y1=0, x2=9, y2=0, **_CONNECTION_STYLES[connection_kind])
+            entries.append(_LegendEntry(line, labels.connection(connection_kind)))
     if layout.gates:
-        entries.append(_LegendEntry(_tag("g", _gate_glyph(GateKind.POSTERN), transform="scale(0.9)"), "Gate"))
-    entries.append(_LegendEntry(_pill(0, 0, "6", fill=_LIGHT), "Models a turn, each way"))
+        entries.append(_LegendEntry(_tag("g", _gate_glyph(GateKind.POSTERN), transform="scale(0.9)"), labels.gate))
+    entries.append(_LegendEntry(_pill(0, 0, "6", fill=_LIGHT), labels.capacity))
     if occupancy:
-        entries.append(_LegendEntry(_pill(0, 0, "9", fill=_BESIEGER), "Besiegers"))
-        entries.append(_LegendEntry(_pill(0, 0, "9", fill=_BESIEGED), "Besieged"))
+        entries.append(_LegendEntry(_pill(0, 0, "9", fill=_BESIEGER), labels.besiegers))
+        entries.append(_LegendEntry(_pill(0, 0, "9", fill=_BESIEGED), labels.besieged))
     return _legend(entries, top)
 
 
-def fort_svg(layout: FortLayout, *, title: str, occupancy: Mapping[str, tuple[int, int]] | None = None) -> str:
+def fort_svg(
+    layout: FortLayout,
+    *,
+    title: str,
+    occupancy: Mapping[str, tuple[int, int]] | None = None,
+    labels: Labels = ENGLISH,
+) -> str:
     """The fort's diagram: ground inside the walls, walls as thick bands between towers and wall-walks, courtyards,
     stairs and lower tower levels, every connection with its capacity a turn, the gates outside the wall and, with
-    ``occupancy`` (section id → (besieger models, besieged models)), the models on each section."""
+    ``occupancy`` (section id → (besieger models, besieged models)), the models on each section; the legend and
+    the tooltips in the words of ``labels``."""
     if not layout.sections:
         raise ValueError(f"the fort {layout.name!r} has no section to draw")
     unknown = sorted(set(occupancy or {}) - {s.id for s in layout.sections})
@@ -846,14 +940,16 @@ def fort_svg(layout: FortLayout, *, title: str, occupancy: Mapping[str, tuple[in
         if len(hull) >= 3
         else ""
     )
-    lines, pills = _connections(layout, by_id)
-    passages, gates = _gates(layout, by_id, gate_points, _centre(positions.values()))
-    sections = "".join(_section(p, None if occupancy is None else occupancy.get(p.section.id, (0, 0))) for p in placed)
+    lines, pills = _connections(layout, by_id, labels)
+    passages, gates = _gates(layout, by_id, gate_points, _centre(positions.values()), labels)
+    sections = "".join(
+        _section(p, None if occupancy is None else occupancy.get(p.section.id, (0, 0)), labels) for p in placed
+    )
     counts = occupancy or {}
     badges = "".join(_occupancy_badges(p, counts[p.section.id]) for p in placed if p.section.id in counts)
     picture_bottom = max([p.y + p.half_height + 30 for p in placed] + [y + 60 for _, y in gate_points.values()])
     background = _tag("rect", x=0, y=0, width=_WIDTH, height=picture_bottom, rx=8, fill=_GROUND_OUTSIDE)
-    legend, legend_height = _fort_legend(layout, occupancy is not None, picture_bottom)
+    legend, legend_height = _fort_legend(layout, occupancy is not None, picture_bottom, labels)
     body = background + inside + passages + lines + sections + pills + gates + badges + legend
     return _svg(picture_bottom + legend_height + 6, title, body)
 
@@ -899,11 +995,16 @@ def _number(value: float) -> str:
 
 
 def line_chart_svg(
-    series: Mapping[str, Sequence[float]], *, x_labels: Sequence[str], colours: Mapping[str, str], title: str
+    series: Mapping[str, Sequence[float]],
+    *,
+    x_labels: Sequence[str],
+    colours: Mapping[str, str],
+    title: str,
+    labels: Labels = ENGLISH,
 ) -> str:
     """A line per series (say a player's points after each turn) over ``x_labels``, with gridlines, ticks,
-    markers and a legend giving each series' last value. A series may be shorter than ``x_labels`` (a player who
-    joined late), not longer."""
+    markers and a legend giving each series' last value; ``labels`` gives the words of an empty chart. A series
+    may be shorter than ``x_labels`` (a player who joined late), not longer."""
     for name, values in series.items():
         if len(values) > len(x_labels):
             raise ValueError(f"series {name!r} has {len(values)} values for {len(x_labels)} labels")
@@ -973,7 +1074,7 @@ def line_chart_svg(
     empty = (
         ""
         if x_labels
-        else _text((_CHART_LEFT + _CHART_RIGHT) / 2, 120, "No turns yet", 14.0, fill=_DARK, text_anchor="middle")
+        else _text((_CHART_LEFT + _CHART_RIGHT) / 2, 120, labels.no_turns, 14.0, fill=_DARK, text_anchor="middle")
     )
     legend, legend_height = _legend(entries, _CHART_BOTTOM + 30)
     body = (

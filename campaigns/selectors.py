@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from .access import User
-from .drawing import MapTerritory, colour_of
+from .drawing import Labels, MapTerritory, colour_of
 from .models import (
     Army,
     Battle,
@@ -24,6 +25,7 @@ from .models import (
     Role,
     Score,
     Territory,
+    TerritoryKind,
     Turn,
     TurnState,
     faction_english_names,
@@ -87,6 +89,44 @@ def may_report(battle: Battle, membership: CampaignMembership) -> bool:
 
 def owner_colour(membership: CampaignMembership | None) -> str:
     return colour_of(faction_english_names().get(membership.faction) if membership else None)
+
+
+def picture_labels() -> Labels:
+    """The words of the map, fort and chart pictures in the language of the request."""
+    return Labels(
+        open_land=str(TerritoryKind.OPEN_LAND.label),
+        town=str(TerritoryKind.TOWN.label),
+        castle=str(TerritoryKind.CASTLE.label),
+        fortress=str(TerritoryKind.FORTRESS.label),
+        unowned=_("Unowned"),
+        fortified=_("Fortified"),
+        value=_("Value"),
+        territory_summary=_("%(name)s: %(kind)s, %(owner)s, value %(value)s"),
+        fortified_summary=_("%(summary)s, fortified"),
+        courtyard=_("Courtyard"),
+        wall_walk=_("Wall-walk"),
+        tower=_("Tower"),
+        stairs=_("Stairs"),
+        lower_level=_("%(section)s (lower level)"),
+        section_summary=_("%(section)s %(id)s, level %(level)s"),
+        occupancy_summary=_("%(section)s: %(besiegers)s besiegers, %(besieged)s besieged"),
+        wall=_("Wall"),
+        stairway=_("Stairway"),
+        open_ground=_("Open ground"),
+        ladder=_("Ladder"),
+        service_door=_("Service door"),
+        breach=_("Breach"),
+        connection_summary=_("%(connection)s %(a)s–%(b)s: %(capacity)s models a turn"),
+        gate=_("Gate"),
+        main_gate=_("Main gate"),
+        postern=_("Postern"),
+        gate_summary=_("%(gate)s %(id)s into %(section)s: %(capacity)s models a turn"),
+        capacity=_("Models a turn, each way"),
+        # "Besieged" alone is also the side of a siege, singular in French
+        besiegers=pgettext("models on a section", "Besiegers"),
+        besieged=pgettext("models on a section", "Besieged"),
+        no_turns=_("No turns yet"),
+    )
 
 
 def map_territories(campaign: Campaign) -> list[MapTerritory]:

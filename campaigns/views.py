@@ -45,6 +45,15 @@ def _refused(form: Form, error: ValidationError) -> None:
         form.add_error(None, message)
 
 
+def _map(campaign: Campaign) -> str:
+    territories = selectors.map_territories(campaign)
+    return mark_safe(drawing.map_svg(territories, title=campaign.name, labels=selectors.picture_labels()))
+
+
+def _fort(layout: FortLayout, title: str) -> str:
+    return mark_safe(drawing.fort_svg(layout, title=title, labels=selectors.picture_labels()))
+
+
 def _page(request: HttpRequest, template: str, campaign: Campaign, membership: CampaignMembership, **context: Any):
     return render(request, template, {"campaign": campaign, "membership": membership, **context})
 
@@ -91,7 +100,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
         members=selectors.memberships_of(campaign),
         turn=turn,
         events=selectors.event_lines(turn) if turn else [],
-        map_svg=mark_safe(drawing.map_svg(selectors.map_territories(campaign), title=campaign.name)),
+        map_svg=_map(campaign),
     )
 
 
@@ -208,7 +217,7 @@ def territory_detail(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
     fort = None
     if territory.fort_layout:
         layout = FortLayout.from_json(territory.fort_layout)
-        fort = mark_safe(drawing.fort_svg(layout, title=territory.name))
+        fort = _fort(layout, territory.name)
     return _page(
         request,
         "campaigns/territory.html",
@@ -440,7 +449,7 @@ def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
                 return redirect("campaigns:battle", pk, bid)
     fort = None
     if battle.fort_layout:
-        fort = mark_safe(drawing.fort_svg(FortLayout.from_json(battle.fort_layout), title=battle.territory.name))
+        fort = _fort(FortLayout.from_json(battle.fort_layout), battle.territory.name)
     return _page(
         request,
         "campaigns/battle.html",
@@ -458,7 +467,13 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
     rows = selectors.tallies(campaign)
     labels, series, colours = selectors.score_series(campaign)
-    chart = drawing.line_chart_svg(series, x_labels=labels, colours=colours, title=_("Victory points over turns"))
+    chart = drawing.line_chart_svg(
+        series,
+        x_labels=labels,
+        colours=colours,
+        title=_("Victory points over turns"),
+        labels=selectors.picture_labels(),
+    )
     return _page(
         request,
         "campaigns/standings.html",
@@ -467,7 +482,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         rows=rows,
         factions=selectors.faction_tallies(rows),
         chart_svg=mark_safe(chart),
-        map_svg=mark_safe(drawing.map_svg(selectors.map_territories(campaign), title=campaign.name)),
+        map_svg=_map(campaign),
     )
 
 

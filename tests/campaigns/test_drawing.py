@@ -6,14 +6,17 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
 
 from campaigns.drawing import (
+    ENGLISH,
     FACTION_COLOURS,
     UNOWNED_COLOUR,
+    Labels,
     MapTerritory,
     auto_layout,
     colour_of,
@@ -304,3 +307,79 @@ def test_a_chart_series_longer_than_its_labels_is_refused() -> None:
 def test_a_chart_series_needs_a_colour() -> None:
     with pytest.raises(ValueError, match="no colour"):
         line_chart_svg({"A": [1]}, x_labels=["1"], colours={}, title="p")
+
+
+FRENCH = Labels(
+    open_land="Rase campagne",
+    town="Ville",
+    castle="Château",
+    fortress="Forteresse",
+    unowned="Sans maître",
+    fortified="Fortifié",
+    value="Valeur",
+    territory_summary="%(name)s : %(kind)s, %(owner)s, valeur %(value)s",
+    fortified_summary="%(summary)s, fortifié",
+    courtyard="Cour intérieure",
+    wall_walk="Chemin de ronde",
+    tower="Tour",
+    stairs="Escalier",
+    lower_level="%(section)s (niveau inférieur)",
+    section_summary="%(section)s %(id)s, niveau %(level)s",
+    occupancy_summary="%(section)s : %(besiegers)s assiégeants, %(besieged)s assiégés",
+    wall="Muraille",
+    stairway="Montée d’escalier",
+    open_ground="Terrain découvert",
+    ladder="Échelle",
+    service_door="Porte de service",
+    breach="Brèche",
+    connection_summary="%(connection)s %(a)s–%(b)s : %(capacity)s figurines par tour",
+    gate="Porte",
+    main_gate="Porte principale",
+    postern="Poterne",
+    gate_summary="%(gate)s %(id)s vers %(section)s : %(capacity)s figurines par tour",
+    capacity="Figurines par tour, dans chaque sens",
+    besiegers="Assiégeants",
+    besieged="Assiégés",
+    no_turns="Pas encore de tour",
+)
+ENGLISH_WORDS = re.compile(
+    r"\b(Open|Town|Castle|Fortress|Unowned|Fortified|Value|value|Courtyard|Wall|Tower|Stair|level|besieg|Besieg"
+    r"|Ladder|Service|Breach|Gate|gate|Postern|Models|models|into|No turns)"
+)
+
+
+def words(root: ET.Element) -> list[str]:
+    """Everything a reader sees or hears: the drawn texts and the tooltips."""
+    return texts(root) + ["".join(t.itertext()) for t in root.iter(f"{SVG}title")]
+
+
+def test_the_pictures_speak_the_language_of_their_labels() -> None:
+    territories = [
+        territory(0, kind="town", owner="Anne", colour="#F2C12E", neighbours=(1,)),
+        territory(1, kind="castle", fortified=True, neighbours=(0, 2)),
+        territory(2, kind="fortress"),
+        territory(3),
+    ]
+    map_root = parse(map_svg(territories, title="Carte", labels=FRENCH))
+    assert {"Ville", "Château", "Forteresse", "Fortifié", "Valeur", "Sans maître"} <= set(
+        texts(groups(map_root, "legend")[0])
+    )
+    assert "Territory 1 : château, sans maître, valeur 1, fortifié" in words(map_root)
+    fort_root = parse(fort_svg(standard_fort(2500), title="Fort", occupancy={"C1": (3, 2)}, labels=FRENCH))
+    fort_legend = set(texts(groups(fort_root, "legend")[0]))
+    assert {
+        "Tour", "Tour (niveau inférieur)", "Chemin de ronde", "Cour intérieure", "Escalier", "Porte",
+        "Figurines par tour, dans chaque sens", "Assiégeants", "Assiégés",
+    } <= fort_legend  # fmt: skip
+    assert "Cour intérieure C1, niveau 1 : 3 assiégeants, 2 assiégés" in words(fort_root)
+    chart_root = parse(line_chart_svg({}, x_labels=[], colours={}, title="Points", labels=FRENCH))
+    assert "Pas encore de tour" in texts(chart_root)
+    for root in (map_root, fort_root, chart_root):
+        english = [w for w in words(root) if ENGLISH_WORDS.search(w)]
+        assert english == []
+
+
+def test_the_pictures_are_english_by_default() -> None:
+    root = parse(fort_svg(standard_fort(1000), title="f"))
+    assert ENGLISH.capacity in texts(groups(root, "legend")[0])
+    assert "No turns yet" in texts(parse(line_chart_svg({}, x_labels=[], colours={}, title="p")))
