@@ -121,6 +121,8 @@ class ResultForm(forms.Form):
     defender_losses = forms.IntegerField(label=_("Defender losses (points)"), min_value=0, initial=0)
     notes = forms.CharField(label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
 
+    SIDES = (("attacker", _("Besieger")), ("defender", _("Besieged")))
+
     def __init__(self, *args: Any, siege: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.siege = siege
@@ -128,17 +130,33 @@ class ResultForm(forms.Form):
             # §17: a siege's victory points come from its categories, not typed in
             del self.fields["attacker_victory_points"]
             del self.fields["defender_victory_points"]
-            for side, label in (("attacker", _("Besieger")), ("defender", _("Besieged"))):
+            for side, _legend in self.SIDES:
+                losses = self.fields[f"{side}_losses"]
+                losses.help_text, losses.label = losses.label, _("Losses (pts)")
                 for category in SIEGE_CATEGORIES:
                     if category.besieger if side == "attacker" else category.besieged:
-                        self.fields[f"{side}_{category.key}"] = forms.IntegerField(
-                            label=f"{label}: {category.label}", min_value=0, initial=0
+                        self.fields[f"{side}_{category.key}"] = (
+                            forms.BooleanField(
+                                label=category.short, help_text=category.label, required=False, label_suffix=""
+                            )
+                            if category.once
+                            else forms.IntegerField(
+                                label=category.short, help_text=category.label, min_value=0, initial=0
+                            )
                         )
+
+    def sides(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """A siege's fields side by side: each side's legend and its losses and §17 categories."""
+        return [
+            (str(legend), [self[name] for name in self.fields if name.startswith(f"{side}_")])
+            for side, legend in self.SIDES
+        ]
 
     def siege_counts(self) -> dict[str, dict[str, int]] | None:
         if not self.siege:
             return None
+        # a category scored once is a checkbox: ticked counts 1
         return {
-            side: {c.key: self.cleaned_data.get(f"{side}_{c.key}", 0) for c in SIEGE_CATEGORIES}
-            for side in ("attacker", "defender")
+            side: {c.key: int(self.cleaned_data.get(f"{side}_{c.key}", 0)) for c in SIEGE_CATEGORIES}
+            for side, _legend in self.SIDES
         }

@@ -491,7 +491,7 @@ def lock_overdue_turns(*, now: datetime | None = None) -> list[Turn]:
     Running it again locks nothing more."""
     now = now or timezone.now()
     locked = []
-    for turn in Turn.objects.filter(state=TurnState.OPEN, deadline__lt=now).select_related("campaign"):
+    for turn in Turn.objects.filter(state=TurnState.OPEN, deadline__lt=now):
         try:
             locked.append(lock_turn(turn=turn))
         except ValidationError:

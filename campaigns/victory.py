@@ -12,24 +12,32 @@ from django.utils.translation import gettext_lazy as _
 @dataclass(frozen=True)
 class Category:
     key: str
+    short: Promise
+    """A few words, fit for a form's label on a phone."""
     label: Promise
+    """The category in full, as §17 has it."""
     besieger: int
     besieged: int
     per: int = 1
     """Points are scored per this much of the entered value (100 for army points of units fled or destroyed)."""
+    once: bool = False
+    """Scored once or not at all (the enemy general, the battle standard): the value is 0 or 1."""
 
 
 SIEGE_CATEGORIES: tuple[Category, ...] = (
-    Category("units", _("army points of enemy units fled or destroyed"), 1, 1, per=100),
-    Category("general", _("enemy general killed or fled (0 or 1)"), 2, 2),
-    Category("battle_standard", _("enemy battle standard killed or fled (0 or 1)"), 1, 1),
-    Category("wall_walks", _("wall-walk sections controlled"), 2, 4),
-    Category("towers", _("tower sections controlled"), 3, 5),
-    Category("main_gate", _("main gate sections controlled"), 3, 5),
-    Category("secondary_gates", _("secondary gate sections controlled"), 2, 3),
-    Category("breaches", _("breaches made in a wall"), 5, 0),
-    Category("courtyards", _("courtyard sections controlled"), 4, 2),
-)
+    Category("units", _("Enemy routed (pts)"), _("army points of enemy units fled or destroyed"), 1, 1, per=100),
+    Category("general", _("General slain"), _("enemy general killed or fled"), 2, 2, once=True),
+    Category(
+        "battle_standard", _("Battle standard taken"), _("enemy battle standard killed or fled"), 1, 1,
+        once=True,
+    ),
+    Category("wall_walks", _("Wall-walks"), _("wall-walk sections controlled"), 2, 4),
+    Category("towers", _("Towers"), _("tower sections controlled"), 3, 5),
+    Category("main_gate", _("Main gate"), _("main gate sections controlled"), 3, 5),
+    Category("secondary_gates", _("Posterns"), _("secondary gate sections controlled"), 2, 3),
+    Category("breaches", _("Breaches"), _("breaches made in a wall"), 5, 0),
+    Category("courtyards", _("Courtyards"), _("courtyard sections controlled"), 4, 2),
+)  # fmt: skip
 
 
 def siege_victory_points(counts: Mapping[str, int], *, besieger: bool) -> int:

@@ -97,7 +97,7 @@ def test_the_organiser_resolves_a_turn_a_siege_appears_and_a_field_result_moves_
 
     page.goto(f"/campaigns/{campaign.pk}/standings/")
     alice_row = page.locator("table.standings tr", has_text="alice")
-    before = int(alice_row.locator("td").nth(5).inner_text())
+    before = int(alice_row.locator("td.total").inner_text())
 
     page.goto(f"/campaigns/{campaign.pk}/battles/")
     page.get_by_role("link", name=re.compile("Bataille rangée — Col du Crâne")).click()
@@ -111,13 +111,17 @@ def test_the_organiser_resolves_a_turn_a_siege_appears_and_a_field_result_moves_
 
     page.goto(f"/campaigns/{campaign.pk}/standings/")
     # 12 victory points and the pass's value of 1
-    expect(alice_row.locator("td").nth(5)).to_have_text(str(before + 12 + 1))
+    expect(alice_row.locator("td.total")).to_have_text(str(before + 12 + 1))
     expect(page.locator(".chart svg")).to_contain_text("Tour 2")
     battle = Battle.objects.get(campaign=campaign, territory__name="Col du Crâne")
     assert battle.territory.owner.user.username == "alice"
 
 
 ENGLISH = re.compile(r"\b(Orders|Armies|Battles|Standings|Turn|Siege|Field battle|Heroism|Victory points|Owner)\b")
+PICTURE_ENGLISH = re.compile(
+    r"\b(Town|Castle|Fortress|Fortified|Unowned|Value|Tower|Wall-walk|Courtyard|Stairs|Stairway|Open ground|Gate"
+    r"|Models a turn|Besiegers|Besieged|No turns)\b"
+)
 
 
 def test_the_french_interface_is_french_throughout(page: Page) -> None:
@@ -128,4 +132,17 @@ def test_the_french_interface_is_french_throughout(page: Page) -> None:
         page.goto(f"/campaigns/{campaign.pk}/{path}")
         text = page.locator("body").inner_text()
         assert not ENGLISH.search(text), (path, ENGLISH.search(text))
+        for legend in page.locator("svg .legend").all():
+            assert not PICTURE_ENGLISH.search(legend.text_content() or ""), (path, legend.text_content())
     expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.goto(f"/campaigns/{campaign.pk}/")
+    map_legend = page.locator(".map svg .legend")
+    for word in ("Ville", "Château", "Forteresse", "Fortifié", "Valeur"):
+        expect(map_legend).to_contain_text(word)
+    page.goto(f"/campaigns/{campaign.pk}/battles/{siege.pk}/")
+    fort_legend = page.locator(".fort svg .legend")
+    for word in ("Tour", "Chemin de ronde", "Cour intérieure", "Escalier", "Porte",
+                 "Figurines par tour, dans chaque sens"):  # fmt: skip
+        expect(fort_legend).to_contain_text(word)
+    siege_form = page.locator("form", has=page.get_by_role("heading", name="Saisir le résultat"))
+    expect(siege_form.get_by_role("group", name="Assiégé").get_by_label("Général abattu")).to_be_visible()

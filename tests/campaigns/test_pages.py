@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
+from django.forms import IntegerField
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from campaigns.demo import load_demo
+from campaigns.drawing import ENGLISH, Labels
+from campaigns.forms import ResultForm
 from campaigns.models import Battle, Campaign, Order, TurnState
+from campaigns.selectors import picture_labels
+from campaigns.services import record_task, start_resolution
+from siege_site.celery import app
 
 from .demo_helpers import army, member, second_turn, territory
 
@@ -93,6 +101,62 @@ def test_progress_stops_polling_once_the_turn_is_resolved(client: Client, demo: 
     )
     assert response.status_code == 286
     assert "HX-Request" in response["Vary"]
+
+
+def test_progress_of_a_turn_being_resolved_shows_and_keeps_polling(client: Client, demo: Campaign) -> None:
+    turn = start_resolution(turn=second_turn(demo))
+    record_task(turn=turn, task_id="resolve-40")
+    app.backend.store_result("resolve-40", {"percent": 40, "message": "Les armées marchent"}, "PROGRESS")
+    response = as_user(client, demo, "organisateur").get(
+        reverse("campaigns:progress", args=[demo.pk]), headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'role="progressbar" aria-valuenow="40"' in page
+    assert "width: 40%" in page
+    assert 'hx-trigger="every 1s"' in page
+    assert "Les armées marchent" in page
+    manage = client.get(reverse("campaigns:manage", args=[demo.pk])).content.decode()
+    assert 'hx-trigger="every 1s"' in manage
+
+
+def test_every_word_of_the_pictures_is_french() -> None:
+    with translation.override("fr"):
+        labels = picture_labels()
+    english = [f.name for f in dataclasses.fields(Labels) if getattr(labels, f.name) == getattr(ENGLISH, f.name)]
+    assert english == []
+    assert labels.besieged == "Assiégés"
+    assert labels.territory_summary.startswith("%(name)s : ")
+
+
+def test_the_organisers_title_keeps_french_typography(client: Client, demo: Campaign) -> None:
+    page = as_user(client, demo, "organisateur").get(reverse("campaigns:manage", args=[demo.pk])).content.decode()
+    assert f"Diriger la campagne : {demo.name}</h1>" in page
+    with translation.override("en"):
+        english = client.get(reverse("campaigns:manage", args=[demo.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert f"Run the campaign: {demo.name}</h1>" in english.content.decode()
+
+
+def test_the_siege_result_form_has_a_fieldset_per_side_with_checkboxes(client: Client, demo: Campaign) -> None:
+    siege = Battle.objects.get(campaign=demo, kind="siege")
+    url = reverse("campaigns:battle", args=[demo.pk, siege.pk])
+    page = as_user(client, demo, "chloe").get(url).content.decode()
+    assert page.count('<fieldset class="side">') == 2
+    assert [legend in page for legend in ("<legend>Assiégeant</legend>", "<legend>Assiégé</legend>")] == [True, True]
+    assert 'type="checkbox" name="attacker_general"' in page
+    assert 'type="checkbox" name="defender_battle_standard"' in page
+    assert '<small class="help" id="id_attacker_units_helptext">' in page
+    zeros = {name: 0 for name, field in ResultForm(siege=True).fields.items() if isinstance(field, IntegerField)}
+    result = zeros | {"winner": "defender", "attacker_losses": 800, "defender_losses": 300}
+    refused = client.post(url, result | {"attacker_towers": -1})
+    assert refused.status_code == 200
+    assert not Battle.objects.get(pk=siege.pk).played
+    counts = {"attacker_units": 300, "attacker_wall_walks": 1, "defender_units": 800, "defender_towers": 2}
+    assert client.post(url, result | counts | {"defender_general": "on"}).status_code == 302
+    siege.refresh_from_db()
+    assert siege.victory_detail["defender"]["general"] == 1
+    assert siege.victory_detail["defender"]["battle_standard"] == 0
+    assert (siege.attacker_victory_points, siege.defender_victory_points) == (3 * 1 + 1 * 2, 8 * 1 + 2 + 2 * 5)  # §17
 
 
 def test_the_standings_csv_lists_every_player(client: Client, demo: Campaign) -> None:
