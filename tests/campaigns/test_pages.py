@@ -126,12 +126,12 @@ def test_every_word_of_the_pictures_is_french() -> None:
     english = [f.name for f in dataclasses.fields(Labels) if getattr(labels, f.name) == getattr(ENGLISH, f.name)]
     assert english == []
     assert labels.besieged == "Assiégés"
-    assert labels.territory_summary.startswith("%(name)s : ")
+    assert labels.territory_summary.startswith("%(name)s\xa0: ")
 
 
 def test_the_organisers_title_keeps_french_typography(client: Client, demo: Campaign) -> None:
     page = as_user(client, demo, "organisateur").get(reverse("campaigns:manage", args=[demo.pk])).content.decode()
-    assert f"Diriger la campagne : {demo.name}</h1>" in page
+    assert f"Diriger la campagne\xa0: {demo.name}</h1>" in page
     with translation.override("en"):
         english = client.get(reverse("campaigns:manage", args=[demo.pk]), HTTP_ACCEPT_LANGUAGE="en")
     assert f"Run the campaign: {demo.name}</h1>" in english.content.decode()
