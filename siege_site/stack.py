@@ -12,6 +12,7 @@ Every process started here is stopped on exit, Ctrl-C included, and the data sta
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import shutil
 import signal
@@ -212,6 +213,21 @@ def spawn(env: dict[str, str], *command: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(command, env=os.environ | env, cwd=BASE_DIR, start_new_session=True)
 
 
+@contextlib.contextmanager
+def only_run_on(var_dir: Path) -> Iterator[None]:
+    """Holds ``var_dir`` for one ``make run``: a second one would stop the servers under the first on its exit."""
+    var_dir.mkdir(parents=True, exist_ok=True)
+    with (var_dir / "run.lock").open("w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise StackError(
+                f"another make run is already using {var_dir}; stop it first, or give this one "
+                "data of its own with SIEGE_VAR_DIR=…"
+            ) from None
+        yield
+
+
 def run() -> int:
     host = os.environ.get("HOST") or "127.0.0.1"
     port = int(os.environ.get("PORT") or "8000")
@@ -219,7 +235,7 @@ def run() -> int:
         raise StackError(f"port {port} on {host} is already in use; choose another with: make run PORT={port + 1}")
     var_dir = Path(os.environ.get("SIEGE_VAR_DIR", BASE_DIR / "var"))
     env = {"DEBUG": os.environ.get("DEBUG", "1")}
-    with services(var_dir) as service_env:
+    with only_run_on(var_dir), services(var_dir) as service_env:
         env |= service_env
         manage(env, "migrate", "--no-input", "-v", "0")
         manage(env, "load_demo")

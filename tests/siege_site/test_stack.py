@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import socket
 import subprocess
@@ -89,6 +90,17 @@ def test_port_in_use_says_which_and_how_to_choose_another() -> None:
     assert result.returncode == 1
     assert result.stderr.strip() == (
         f"error: port {port} on 127.0.0.1 is already in use; choose another with: make run PORT={port + 1}"
+    )
+
+
+def test_a_second_run_on_the_same_data_is_refused(tmp_path: Path) -> None:
+    with (tmp_path / "run.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        result = run_stack("run", SIEGE_VAR_DIR=str(tmp_path), PORT=str(free_port()))
+    assert result.returncode == 1
+    assert result.stderr.strip() == (
+        f"error: another make run is already using {tmp_path}; stop it first, or give this one "
+        "data of its own with SIEGE_VAR_DIR=…"
     )
 
 
