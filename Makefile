@@ -14,7 +14,7 @@ export PORT HOST
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,embedded]'
+	$(BIN)/python -m pip install --quiet --quiet --disable-pip-version-check -e '.[dev,embedded]'
 	@touch $@
 
 run: $(STAMP)
