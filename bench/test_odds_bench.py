@@ -1,9 +1,11 @@
 """Benchmarks of ``rules.odds`` on realistic cases, and of a 100,000-run Monte Carlo of the same question.
 
 Run with ``pytest bench -p no:django -p no:xdist --benchmark-only``. Nothing here asserts a time: the figures go to
-``docs/performance.md``. :mod:`rules.odds` caches no answer, so *exact* is a call computing its answer with the
-rules' chains already compiled (as after the first question on a strength and damage die, ram and gate, or sapping
-target); *cold* empties those too before each call (``odds.cache_clear()``), so it includes compiling them.
+``docs/performance.md``. *exact* is a call after the rules' chains are compiled (as after the first question on a
+strength and damage die, ram and gate, or sapping target and counter-mining): ``bombardment`` and the wounds compute
+their answer then, while ``ram_vs_gate`` and ``mining`` copy it from the trajectory run for all ``MAX_TURNS`` turns
+when their chain was compiled. *cold* empties those before each call (``odds.cache_clear()``), so it includes
+compiling the chain and, for those two, running it for every turn.
 """
 
 from __future__ import annotations

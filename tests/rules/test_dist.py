@@ -187,10 +187,15 @@ def test_chain_matches_fraction_arithmetic(rows: dict[int, dict[int, int]], step
 
 
 def test_chain_switches_to_python_integers_beyond_int64() -> None:
-    """Weights over 3**45 (past 2**63) and a 45-step power stay exact, in Python integers."""
+    """Weights over 3**45 (past 2**63) and a 45-step power stay exact, in Python integers.
+
+    A run changes over within itself: 3**39 is below 2**63 and 3**40 above, so 39 steps are ``int64``.
+    """
     rows = {0: {0: 1, 1: 2}, 1: {0: 1, 1: 1, 2: 1}, 2: {2: 1}}
     chain = Chain({s: Dist(row) for s, row in rows.items()})
     reference = _fraction_steps(rows, 0, 45)
+    dtypes = [weights.dtype for weights, _ in chain._run({0: 1}, 1, 45)]
+    assert dtypes == [np.dtype(np.int64)] * 39 + [np.dtype(object)] * 6
     assert chain.probability_of(2, 0, 45) == [r.get(2, F(0)) for r in reference]
     assert chain.power(45).probability_of(2, 0, 1) == [reference[-1][2]]
     assert chain.trajectory(Dist.constant(0), 45)[-1].pmf() == reference[-1]

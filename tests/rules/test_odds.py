@@ -186,6 +186,41 @@ def test_recompiling_the_chains_gives_the_same_answers() -> None:
     assert before == after
 
 
+@pytest.mark.parametrize(("target", "counter_miners"), [(8, 0), (8, 4), (10, 2), (10, 8)])
+def test_mining_trajectory_matches_stepping_the_chain(target: int, counter_miners: int) -> None:
+    """The trajectory kept when compiling answers every turn count as running the chain that many turns would.
+
+    Up to ``MAX_TURNS``, so past the turn from which most of these chains' weights no longer fit ``int64`` (the
+    16th for a chain in 18ths, as with 8 counter-miners).
+    """
+    chain = odds._sapping_chain(target, counter_miners)
+    for turns in range(1, odds.MAX_TURNS + 1):
+        answer = odds.mining(target, counter_miners, turns)
+        assert answer == chain.probability_of(target, 0, turns)
+        answer[-1] = F(-1)  # a caller's edit must not reach the kept trajectory
+    assert odds.mining(target, counter_miners, odds.MAX_TURNS)[-1] >= 0
+
+
+@pytest.mark.parametrize(
+    "ram",
+    [
+        (6, 3, "postern", False, False),
+        (8, 4, "main", True, True),
+        (10, 10, "service", True, False),
+        (7, 1, "main", False, True),
+    ],
+)
+def test_ram_trajectory_matches_stepping_the_chain(ram: tuple[int, int, str, bool, bool]) -> None:
+    """As for mining: these chains are in 24ths or 36ths, past ``int64`` from the 14th or 13th turn."""
+    carriers, carrier_strength, gate, covered, reinforced = ram
+    chain = odds._ram_chain(*ram)
+    for turns in range(1, odds.MAX_TURNS + 1):
+        answer = odds.ram_vs_gate(carriers, carrier_strength, gate, covered, turns, reinforced)
+        assert answer == chain.probability_of(0, chain.states[-1], turns)
+        answer[-1] = F(-1)
+    assert odds.ram_vs_gate(carriers, carrier_strength, gate, covered, odds.MAX_TURNS, reinforced)[-1] >= 0
+
+
 def test_points_beyond_certain_collapse_change_nothing() -> None:
     """Damage points past the first that makes every hit collapse share one state of the chain."""
     assert odds.structure_hit(1, "1", 40) == {"collapse": F(1)}
