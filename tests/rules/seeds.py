@@ -1,15 +1,36 @@
 """Read the seed documents' tables, so the tests check the rules against the source text itself.
 
-The ``shared`` folder holding the seeds is a sibling of the repository root.
+The ``shared`` folder holding the seeds is a sibling of the repository root; a clone made elsewhere finds it beside
+the repository it was cloned from, and ``SIEGE_SHARED_DIR`` names it outright.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 from functools import cache
 from pathlib import Path
 
-SEEDS = Path(__file__).resolve().parents[2] / "../shared/seeds"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _shared_dir() -> Path:
+    tried = [Path(os.environ["SIEGE_SHARED_DIR"])] if "SIEGE_SHARED_DIR" in os.environ else []
+    tried.append(ROOT.parent / "shared")
+    origin = subprocess.run(
+        ["git", "-C", str(ROOT), "remote", "get-url", "origin"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    if origin and Path(origin).is_dir():
+        tried.append(Path(origin).resolve().parent / "shared")
+    for candidate in tried:
+        if (candidate / "seeds").is_dir():
+            return candidate
+    raise FileNotFoundError(f"the source documents (shared/seeds) are in none of: {', '.join(map(str, tried))}")
+
+
+SHARED = _shared_dir()
+SEEDS = SHARED / "seeds"
 WFB_REFERENCE = "002_reference_wfb.fr.txt"
 
 Grid = dict[tuple[int, int], int | None]

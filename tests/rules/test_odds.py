@@ -18,7 +18,6 @@ import zlib
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from fractions import Fraction as F
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -30,9 +29,9 @@ from rules import montecarlo as mc
 from rules import odds
 from rules.siege import fort
 from rules.siege.structure import StructureOutcome
+from tests.rules import seeds
 
-REPO = Path(__file__).resolve().parents[2]
-ODDS_API = REPO / "../shared/ODDS_API.md"
+ODDS_API = seeds.SHARED / "ODDS_API.md"
 RUNS = 10_000
 MC_SETTINGS = settings(max_examples=30, deadline=None, derandomize=True)
 
@@ -61,7 +60,7 @@ def test_worked_example_from_odds_api(example: str) -> None:
 
 def test_imports_without_django() -> None:
     code = "import sys, rules.odds, rules.montecarlo; sys.exit('django' in sys.modules)"
-    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={}, capture_output=True, check=False)
+    result = subprocess.run([sys.executable, "-c", code], cwd=seeds.ROOT, env={}, capture_output=True, check=False)
     assert result.returncode == 0, result.stderr.decode()
 
 

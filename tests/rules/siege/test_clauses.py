@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-SEED = Path("/work/shared/seeds/000_regles_de_siege.fr.txt")
+from tests.rules import seeds
+
+SEED = seeds.SEEDS / seeds.SIEGE_RULES
 TESTS = Path(__file__).parent
 LAST_CHAPTER = 17
 
