@@ -1,0 +1,87 @@
+"""``make run`` end to end: its own PostgreSQL and Redis, the demo campaign served, and Ctrl-C leaves nothing behind."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import psutil
+
+from campaigns.demo import CAMPAIGN_NAME, DEMO_LOGINS, DEMO_PASSWORD
+from siege_site.stack import BASE_DIR, free_port
+
+
+def wait_for(url: str, process: subprocess.Popen[str], seconds: float = 180) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert process.poll() is None, f"make run stopped early with exit code {process.returncode}"
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.5)
+    raise AssertionError(f"{url} did not answer within {seconds} s")
+
+
+def log_in(base: str, username: str) -> str:
+    """The page a demo player lands on after logging in through the real login form."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    page = opener.open(f"{base}/accounts/login/", timeout=10).read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token is not None
+    form = {"csrfmiddlewaretoken": token.group(1), "username": username, "password": DEMO_PASSWORD}
+    request = urllib.request.Request(
+        f"{base}/accounts/login/", data=urllib.parse.urlencode(form).encode(), headers={"Referer": base}
+    )
+    return opener.open(request, timeout=10).read().decode()
+
+
+def started_for(launcher: subprocess.Popen[str], var_dir: Path) -> list[psutil.Process]:
+    """What ``make run`` started: its children (Redis, Celery, the web server) and PostgreSQL, which daemonises."""
+    children = psutil.Process(launcher.pid).children(recursive=True)
+    postgres = [p for p in psutil.process_iter(["cmdline"]) if str(var_dir) in " ".join(p.info["cmdline"] or [])]
+    return children + postgres
+
+
+def still_running(processes: list[psutil.Process]) -> list[psutil.Process]:
+    return [p for p in processes if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(tmp_path: Path) -> None:
+    var_dir, port = tmp_path / "var", free_port()
+    # Its own embedded servers, not the test suite's.
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    env |= {"SIEGE_VAR_DIR": str(var_dir), "PORT": str(port)}
+    log = tmp_path / "run.log"
+    # A file, not a pipe: a server left running would hold a pipe open and hide the failure behind a time-out.
+    with log.open("w") as out:
+        launcher = subprocess.Popen(
+            [sys.executable, "-m", "siege_site.stack", "run"],
+            env=env, cwd=BASE_DIR, stdout=out, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+        )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(f"{base}/accounts/login/", launcher)
+        organiser = next(login.username for login in DEMO_LOGINS if login.role == "organiser")
+        assert CAMPAIGN_NAME in log_in(base, organiser)
+        started = started_for(launcher, var_dir)
+        names = {p.name() for p in started}
+        assert {"postgres", "redis-server", "python"} <= names, names
+    finally:
+        launcher.send_signal(signal.SIGINT)
+        launcher.wait(timeout=120)
+    output = log.read_text()
+    assert launcher.returncode == 0, output
+    assert f"Demo logins (password: {DEMO_PASSWORD})" in output
+    assert organiser in output
+    assert still_running(started) == []
