@@ -166,8 +166,9 @@ def _room(state: BattleState, section: str, side: Side) -> int:
 def _besieger_moves(play: _Play) -> None:
     state = play.state
     for ladder in state.ladders:
-        climbers = _free(state, Place(Zone.LADDER, ladder.id), Side.BESIEGER)[
-            : _room(state, ladder.section, Side.BESIEGER)
+        # the room left on the wall after the climbers of the ladders before this one (§1.7)
+        climbers = _free(play.state, Place(Zone.LADDER, ladder.id), Side.BESIEGER)[
+            : _room(play.state, ladder.section, Side.BESIEGER)
         ]
         if climbers:
             play.apply(move(play.state, [m.id for m in climbers], ladder.section, play.dice))

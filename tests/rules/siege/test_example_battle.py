@@ -1,4 +1,7 @@
 import json
+import re
+
+import pytest
 
 from rules.dice import Dice
 from rules.siege.example import EXAMPLE_SEED, example_battle
@@ -38,3 +41,14 @@ def test_the_ram_the_catapult_the_oil_and_the_mine_all_act() -> None:
     assert 1 <= kinds.count("mining") <= 3
     if state.mine.finished:
         assert 2 <= state.works_of("W4").damage <= 5
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_every_seed_plays_to_the_end_and_replays_from_its_log(seed: int) -> None:
+    """The demo takes any seed: its script respects the wall's quota of 15 a side as each ladder's climbers arrive
+    (§1.7), and each battle replays exactly from its roll log, every roll naming its clause.
+    """
+    state, events, dice = example_battle(seed)
+    replayed, replayed_events, _ = example_battle(dice=Dice.replay(dice.log))
+    assert (replayed, replayed_events) == (state, events)
+    assert all(re.match(r"(§\d|R\d)", roll.reason) for roll in dice.log)
