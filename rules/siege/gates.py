@@ -147,13 +147,19 @@ def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice
         raise IllegalAction(
             f"at most {DOOR_ATTACKERS} models a turn try to break a {gate.kind}, not {len(attackers)} (§6.2)", "§6.2"
         )
-    wounds = 0
-    for attacker_id in attackers:
-        model = state.model(attacker_id)
+    if len(set(attackers)) != len(attackers):
+        raise IllegalAction(
+            f"each model strikes gate {gate_id} once: {', '.join(attackers)} names one twice (§6.1)", "§6.1"
+        )
+    # every attacker is checked before the first roll, so that a refusal leaves the roll log as it was
+    strikers = [state.model(attacker_id) for attacker_id in attackers]
+    for model in strikers:
         if model.side is not state.active or not touches_gate(state, model, gate_id) or model.fleeing:
-            raise IllegalAction(f"{attacker_id} is not an active model in contact with gate {gate_id} (§6.1)", "§6.1")
+            raise IllegalAction(f"{model.id} is not an active model in contact with gate {gate_id} (§6.1)", "§6.1")
+    wounds = 0
+    for model in strikers:
         count = attacks(model)
-        reason = f"§6 {attacker_id} strikes gate {gate_id}"
+        reason = f"§6 {model.id} strikes gate {gate_id}"
         hits = (
             roll_hits(dice, MAIN_GATE_HIT_NEED, count, f"{reason} to hit") if gate.kind is GateKind.MAIN_GATE else count
         )

@@ -15,7 +15,7 @@ from rules.siege.blocking import block, fight_blocker
 from rules.siege.engines import Budget, Fire, Liquid, Mine, MineGoal, Ram, SiegeTower
 from rules.siege.game_length import end_player_turn
 from rules.siege.state import BattleState, IllegalAction, Ladder, Side
-from tests.rules.siege.builders import GIANT, MAN, OGRE, ORC, TREEMAN, battle, besieged, besiegers, dice
+from tests.rules.siege.builders import GIANT, MAN, OGRE, ORC, TREEMAN, battle, besieged, besiegers, dice, refused
 
 STRONG = replace(ORC, name="Strong orc", s=4)
 
@@ -262,3 +262,19 @@ def test_rich_state_json_round_trip() -> None:
     data = json.loads(json.dumps(dead.to_json()))
     assert BattleState.from_json(data) == dead
     assert dead.fallen[0].id == "d2"
+
+
+def test_a_refused_gate_attack_rolls_nothing() -> None:
+    """§6.1: d1 is no attacker at the main gate; f1, who would roll to hit on 3+, is checked with it before any
+    die, so the log stays empty.
+    """
+    state = battle(besieged(MAN, "C1", 1), besiegers(ORC, "foot:C1", 1, "f"))
+    rolled = dice()
+    refused(lambda: gates.attack_gate(state, "G1", ["f1", "d1"], rolled), "§6.1")
+    assert rolled.log == ()
+
+
+def test_a_model_strikes_a_gate_once() -> None:
+    """§6.1, §6.2: naming f1 twice would strike twice, and pass the two models a postern allows with one."""
+    with pytest.raises(IllegalAction, match=r"names one twice \(§6.1\)"):
+        gates.attack_gate(_gate_battle(), "P1", ["f1", "f1"], dice())
