@@ -127,7 +127,8 @@ def dig(
     reroll_damage: bool = False,
 ) -> Outcome:
     """The besieger's mining roll before his movement phase (§10.3, R2). Reaching 8 on the foundations, the chosen
-    rampart ``section`` (not the main gate's) takes D4+1 damage points (§10.3.1); reaching 10 opens the tunnel
+    rampart ``section`` (not the main gate's, named whenever the roll may reach 8) takes D4+1 damage points
+    (§10.3.1); reaching 10 opens the tunnel
     (§10.3.2). With a sapper among them (§10.4), each side re-rolls its mining die once a game (the sapping D6, the
     counter-mining D2 or D3), and the besieger, besides, the foundations' D4 once; the second roll stands.
     """
@@ -144,13 +145,23 @@ def dig(
     if reroll_damage and not mine.foundations_reroll:
         raise IllegalAction("the foundations' D4 re-roll is used or the sappers have no sapper (§10.4)", "§10.4")
     target = FOUNDATIONS if mine.goal is MineGoal.FOUNDATIONS else TUNNEL
-    if mine.goal is MineGoal.FOUNDATIONS and section is not None:
-        _check_undermined(state, section)
+    die = counter_mining_die(len(mine.counter_miners))
+    if mine.goal is MineGoal.FOUNDATIONS:
+        # §10.3.1: the section is named before rolling whenever this roll may reach the foundations, so that a
+        # refusal never comes after dice already in the log
+        best = max(SAPPING_DIE.faces) - (0 if die is None else min(die.faces))
+        if section is None and mine.score + best >= target:
+            raise IllegalAction(
+                f"the mine stands at {mine.score} of {target}: this roll may reach the foundations, so name the "
+                "section to undermine (§10.3.1)",
+                "§10.3.1",
+            )
+        if section is not None:
+            _check_undermined(state, section)
     roll = dice.roll(SAPPING_DIE, "§10.3 sapping")
     if reroll_sapping:
         roll = dice.roll(SAPPING_DIE, "§10.4 sapping re-roll")
         mine = replace(mine, sapper_reroll=False)
-    die = counter_mining_die(len(mine.counter_miners))
     subtraction = 0 if die is None else dice.roll(die, "§10.2 counter-mining")
     if die is not None and reroll_counter:
         subtraction = dice.roll(die, "§10.4 counter-mining re-roll")
@@ -159,9 +170,7 @@ def dig(
     mine = replace(mine, score=score, finished=score >= target)
     state = replace(state, mine=mine)
     events = [Event("mining", "§10.3", f"sapping {roll} less {subtraction}: the mine stands at {score} of {target}")]
-    if mine.finished and mine.goal is MineGoal.FOUNDATIONS:
-        if section is None:
-            raise IllegalAction("the foundations are reached: name the section to undermine (§10.3.1)", "§10.3.1")
+    if mine.finished and mine.goal is MineGoal.FOUNDATIONS and section is not None:
         points = dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.3.1 foundations")
         if reroll_damage:
             points = dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.4 foundations re-roll")

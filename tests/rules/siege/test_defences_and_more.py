@@ -249,3 +249,16 @@ def test_heroism_tokens() -> None:
     state = heroism.grant_heroism(battle(besieged(MAN, "C1", 1)), 2000, 1500)
     assert state.heroism_tokens == 1
     assert heroism.spend_heroism(state).heroism_tokens == 0
+
+
+def test_the_undermined_section_is_named_before_the_roll_that_may_reach_the_foundations() -> None:
+    """§10.3.1: at 6 of 8 a D6 may reach the foundations; without a section the dig is refused before any die,
+    so the roll log stays as it was.
+    """
+    state = mining.dig(_mined(), dice(6)).state
+    rolled = dice(2, 3)
+    with pytest.raises(IllegalAction, match=r"stands at 6 of 8.*name the section") as error:
+        mining.dig(state, rolled)
+    assert error.value.clause == "§10.3.1"
+    assert rolled.log == ()
+    assert rolled.pending == 2
