@@ -156,9 +156,13 @@ def end_block(state: BattleState, where: str, blocker: str | None = None) -> Bat
     block a climbing giant (§12.1.5), ``blocker`` names the one leaving.
     """
     held = blockers_of(state, where)
-    leaving = held[0] if blocker is None and len(held) == 1 else blocker
-    if leaving is None or leaving not in held:
-        raise IllegalAction(f"{leaving or 'nobody'} is not the one blocker of {where} (§6.3.2)", "§6.3.2")
+    if not held:
+        raise IllegalAction(f"nobody blocks {where} (§6.3.2)", "§6.3.2")
+    if blocker is None and len(held) > 1:
+        raise IllegalAction(f"{', '.join(held)} block {where}: name the one leaving (§6.3.2, §12.1.5)", "§6.3.2")
+    leaving = held[0] if blocker is None else blocker
+    if leaving not in held:
+        raise IllegalAction(f"{leaving} does not block {where}; {', '.join(held)} does (§6.3.2)", "§6.3.2")
     return state.without_blocker(leaving)
 
 

@@ -16,7 +16,7 @@ from rules.siege.blocking import block, end_block
 from rules.siege.engines import Climb
 from rules.siege.giants import GiantAttack, climb_wall, fight_climbing_giant, sweep_hits
 from rules.siege.movement import move
-from rules.siege.state import BattleState, Model, Place, Side, TurnLog, Zone
+from rules.siege.state import BattleState, IllegalAction, Model, Place, Side, TurnLog, Zone
 from tests.rules.siege.builders import GIANT, MAN, OGRE, battle, besieged, besiegers, dice, refused
 
 WALL = Place(Zone.WALL, "W3")
@@ -175,3 +175,18 @@ def test_onto_the_rampart_in_its_move_only_unblocked() -> None:
 def test_a_climb_is_saved_with_the_battle() -> None:
     state = _on_wall(2)
     assert BattleState.from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize(
+    ("blockers", "leaving", "message"),
+    [
+        pytest.param(0, None, "nobody blocks climb:g1 (§6.3.2)", id="nobody"),
+        pytest.param(2, None, "d1, d2 block climb:g1: name the one leaving (§6.3.2, §12.1.5)", id="several"),
+        pytest.param(1, "d2", "d2 does not block climb:g1; d1 does (§6.3.2)", id="another"),
+    ],
+)
+def test_a_refused_end_of_blocking_names_who_blocks(blockers: int, leaving: str | None, message: str) -> None:
+    """§6.3.2: the refusal says who blocks, not "nobody is not the one blocker"."""
+    with pytest.raises(IllegalAction) as error:
+        end_block(_on_wall(blockers), "climb:g1", leaving)
+    assert str(error.value) == message
