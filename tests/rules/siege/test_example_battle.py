@@ -49,6 +49,7 @@ def test_every_seed_plays_to_the_end_and_replays_from_its_log(seed: int) -> None
     (§1.7), and each battle replays exactly from its roll log, every roll naming its clause.
     """
     state, events, dice = example_battle(seed)
-    replayed, replayed_events, _ = example_battle(dice=Dice.replay(dice.log))
+    replayed, replayed_events, replayed_dice = example_battle(dice=Dice.replay(dice.log))
     assert (replayed, replayed_events) == (state, events)
+    assert replayed_dice.log == dice.log
     assert all(re.match(r"(§\d|R\d)", roll.reason) for roll in dice.log)
