@@ -56,13 +56,24 @@ def current_turn(campaign: Campaign) -> Turn | None:
     return campaign.turns.order_by("-number").first()
 
 
+def territories_in_sight(membership: CampaignMembership) -> QuerySet[Territory]:
+    """A player's territories and their neighbours: what stands there is not hidden from them."""
+    return Territory.objects.filter(Q(owner=membership) | Q(neighbours__owner=membership))
+
+
+def in_sight(territory: Territory, membership: CampaignMembership) -> bool:
+    return membership.is_organiser or territories_in_sight(membership).filter(pk=territory.pk).exists()
+
+
 def visible_armies(campaign: Campaign, membership: CampaignMembership) -> QuerySet[Army]:
     armies = campaign.armies.filter(destroyed=False).select_related("owner__user", "territory")
     if membership.is_organiser:
         return armies
-    mine = Territory.objects.filter(owner=membership)
-    near = Q(territory__in=mine) | Q(territory__neighbours__in=mine)
-    return armies.filter(Q(owner=membership) | near).distinct()
+    return armies.filter(Q(owner=membership) | Q(territory__in=territories_in_sight(membership)))
+
+
+def garrison_points(territory: Territory) -> int:
+    return sum(a.points for a in territory.armies.filter(is_garrison=True, destroyed=False))
 
 
 def visible_orders(turn: Turn, membership: CampaignMembership) -> QuerySet[Order]:

@@ -279,10 +279,6 @@ def add_territory(*, campaign: Campaign, spec: TerritorySpec) -> Territory:
     return territory
 
 
-def garrison_points(territory: Territory) -> int:
-    return sum(a.points for a in territory.armies.filter(is_garrison=True, destroyed=False))
-
-
 def fort_problems(layout_json: Any, points: int) -> list[str]:
     """What is wrong with a fort layout for a garrison of ``points`` (§1, Table 1); empty when it is valid."""
     try:
@@ -297,7 +293,7 @@ def set_fort_layout(*, territory: Territory, layout_json: Any) -> Territory:
     """Gives a castle or fortress its fort layout, valid by §1 and Table 1 for its garrison's points."""
     if not territory.fortified:
         raise ValidationError(_("Only a castle or a fortress has a fort layout."))
-    problems = fort_problems(layout_json, garrison_points(territory))
+    problems = fort_problems(layout_json, selectors.garrison_points(territory))
     if problems:
         raise ValidationError(problems)
     territory.fort_layout = FortLayout.from_json(layout_json).to_json()

@@ -201,7 +201,7 @@ def invite_code(request: HttpRequest, pk: int) -> HttpResponse:
 def territory_detail(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
     territory = get_object_or_404(Territory, pk=tid, campaign=campaign)
-    points = services.garrison_points(territory)
+    points = selectors.garrison_points(territory)
     form = FortForm(request.POST or None, templates=selectors.fort_templates(points))
     if request.method == "POST":
         campaign_for(request.user, pk, organiser=True)
@@ -224,7 +224,8 @@ def territory_detail(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
         campaign,
         membership,
         territory=territory,
-        garrison_points=points,
+        # a fort out of the player's sight keeps its garrison hidden, as the armies page does
+        garrison_points=points if selectors.in_sight(territory, membership) else None,
         fort_svg=fort,
         form=form,
         armies=selectors.visible_armies(campaign, membership).filter(territory=territory),

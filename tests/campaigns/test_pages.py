@@ -61,6 +61,14 @@ def test_hidden_army_pages_are_not_found(client: Client, demo: Campaign) -> None
     assert as_user(client, demo, "alice").get(reverse("campaigns:army", args=[demo.pk, hidden.pk])).status_code == 404
 
 
+def test_a_fort_out_of_sight_does_not_tell_its_garrison_points(client: Client, demo: Campaign) -> None:
+    fortress = territory(demo, "Forteresse du Crâne")
+    page = reverse("campaigns:territory", args=[demo.pk, fortress.pk])
+    assert "Points de garnison" not in as_user(client, demo, "alice").get(page).content.decode()
+    assert "Points de garnison\u00a0: 2000" in as_user(Client(), demo, "damien").get(page).content.decode()
+    assert "Points de garnison\u00a0: 2000" in as_user(Client(), demo, "organisateur").get(page).content.decode()
+
+
 def test_open_orders_are_hidden_from_the_other_players(client: Client, demo: Campaign) -> None:
     second_turn(demo)
     host = army(demo, "Ost d'Altdorf")
