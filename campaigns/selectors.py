@@ -72,6 +72,15 @@ def visible_armies(campaign: Campaign, membership: CampaignMembership) -> QueryS
     return armies.filter(Q(owner=membership) | Q(territory__in=territories_in_sight(membership)))
 
 
+def armies_to_order(campaign: Campaign, membership: CampaignMembership) -> QuerySet[Army]:
+    """The player's armies still in the field, with the neighbours their orders may target."""
+    return (
+        campaign.armies.filter(owner=membership, destroyed=False)
+        .select_related("territory")
+        .prefetch_related("territory__neighbours")
+    )
+
+
 def garrison_points(territory: Territory) -> int:
     return sum(a.points for a in territory.armies.filter(is_garrison=True, destroyed=False))
 

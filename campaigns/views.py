@@ -302,7 +302,7 @@ def army_detail(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
 
 
 def _order_form(army: Army, data: Any = None, initial: dict[str, Any] | None = None) -> OrderForm:
-    targets = [(t.pk, t.name) for t in army.territory.neighbours.order_by("name")]
+    targets = [(t.pk, t.name) for t in army.territory.neighbours.all()]
     return OrderForm(data, army=army, targets=targets, initial=initial)
 
 
@@ -314,7 +314,7 @@ def orders(request: HttpRequest, pk: int) -> HttpResponse:
     open_ = turn is not None and services.orders_open(turn)
     forms = []
     if open_:
-        for army in campaign.armies.filter(owner=membership, destroyed=False).select_related("territory"):
+        for army in selectors.armies_to_order(campaign, membership):
             order = given.get(army.pk)
             initial = (
                 {"kind": order.kind, "target": order.target_id, "withdraw": order.withdraw_into_fort} if order else {}

@@ -16,7 +16,7 @@ from campaigns.drawing import ENGLISH, Labels
 from campaigns.forms import ResultForm
 from campaigns.models import Battle, Campaign, Order, TurnState
 from campaigns.selectors import picture_labels
-from campaigns.services import record_task, start_resolution
+from campaigns.services import create_army, record_task, start_resolution
 from siege_site.celery import app
 
 from .demo_helpers import army, member, second_turn, territory
@@ -82,6 +82,19 @@ def test_open_orders_are_hidden_from_the_other_players(client: Client, demo: Cam
     assert "Ost d&#x27;Altdorf" not in bruno
     organiser = as_user(Client(), demo, "organisateur").get(reverse("campaigns:orders", args=[demo.pk]))
     assert "Ost d&#x27;Altdorf" in organiser.content.decode()
+
+
+@pytest.mark.parametrize(("name", "queries"), [("detail", 10), ("orders", 7), ("standings", 11)])
+def test_main_pages_take_a_fixed_number_of_queries(
+    client: Client, demo: Campaign, django_assert_max_num_queries, name: str, queries: int
+) -> None:
+    second_turn(demo)
+    chloe, castle = member(demo, "chloe"), territory(demo, "Château de Montfort")
+    for number in range(5):
+        create_army(owner=chloe, name=f"Lances {number}", territory=castle, points=500)
+    as_user(client, demo, "chloe")
+    with django_assert_max_num_queries(queries):
+        assert client.get(reverse(f"campaigns:{name}", args=[demo.pk])).status_code == 200
 
 
 def test_an_order_to_a_non_neighbour_is_refused_in_the_form(client: Client, demo: Campaign) -> None:
