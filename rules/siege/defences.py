@@ -16,7 +16,7 @@ from rules.siege.engines import Liquid
 from rules.siege.fire import catch_fire, oil_on_fire, pour_water
 from rules.siege.hits import Save, hit_models, save_or_suffer
 from rules.siege.psychology import PanicCause, panic_test
-from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, outcome
+from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, check_distinct, outcome
 from rules.siege.structure import check_not_silenced
 from rules.wfb import shooting_to_hit
 
@@ -64,6 +64,7 @@ def _check_throwers(
     state: BattleState, section: str, throwers: Sequence[str], need: int, what: str, clause: str
 ) -> None:
     check_not_silenced(state, section, f"use {what}")
+    check_distinct(throwers, clause)
     weight = sum(state.model(t).profile.ratio for t in throwers)  # §12.1.4
     if weight < need:
         raise IllegalAction(f"{what} takes {need} models, {weight} named ({clause})", clause)

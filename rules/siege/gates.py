@@ -19,7 +19,7 @@ from rules.dice import D6, Dice
 from rules.siege.engines import GateStatus
 from rules.siege.fort import ConnectionKind, FortLayout, GateKind
 from rules.siege.melee import attacks, roll_hits
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Side, Zone, outcome
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Side, Zone, check_distinct, outcome
 from rules.validation import check_choice, check_range
 from rules.wfb import to_wound
 
@@ -147,10 +147,7 @@ def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice
         raise IllegalAction(
             f"at most {DOOR_ATTACKERS} models a turn try to break a {gate.kind}, not {len(attackers)} (§6.2)", "§6.2"
         )
-    if len(set(attackers)) != len(attackers):
-        raise IllegalAction(
-            f"each model strikes gate {gate_id} once: {', '.join(attackers)} names one twice (§6.1)", "§6.1"
-        )
+    check_distinct(attackers, "§6.1")
     # every attacker is checked before the first roll, so that a refusal leaves the roll log as it was
     strikers = [state.model(attacker_id) for attacker_id in attackers]
     for model in strikers:

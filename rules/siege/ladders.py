@@ -15,7 +15,7 @@ from enum import StrEnum
 from rules.dice import D6, Dice
 from rules.siege.fort import SectionKind
 from rules.siege.hits import save_or_suffer
-from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, outcome
+from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, check_distinct, outcome
 from rules.validation import check_range
 
 __all__ = [
@@ -78,6 +78,7 @@ def _carry_weight(state: BattleState, carriers: Sequence[str]) -> int:
 
 
 def _check_carriers(state: BattleState, carriers: Sequence[str], place: Place) -> None:
+    check_distinct(carriers, "§7.1.1")
     weight = _carry_weight(state, carriers)
     if weight < MIN_CARRIERS:
         raise IllegalAction(f"a ladder is never carried by one model alone, {weight} named (§7.1.1)", "§7.1.1")
@@ -146,6 +147,7 @@ def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Seq
             "(§7.1.4)",
             "§7.1.4",
         )
+    check_distinct(climbers, "§7.1.5")
     weight = _carry_weight(state, climbers)
     if climbers and not MIN_CLIMBERS <= weight <= MAX_CLIMBERS:
         raise IllegalAction(
@@ -234,6 +236,7 @@ def push_back(
     solo = ladder_id in state.turn_log.held and list(pushers) == [ladder.blocker]  # §7.1.8
     if ladder_id in state.turn_log.pushed and not solo:
         raise IllegalAction(f"ladder {ladder_id} has had its push-back this turn: one try a ladder (§7.1.6)", "§7.1.6")
+    check_distinct(pushers, "§7.1.6")
     if not 1 <= len(pushers) <= MAX_HELPERS + 1:
         raise IllegalAction(
             f"1 to {MAX_HELPERS + 1} models push a ladder back, {len(pushers)} named (§7.1.6)", "§7.1.6"

@@ -18,7 +18,7 @@ from rules.dice import D2, D3, D4, D6, Dice, Die
 from rules.siege.engines import Mine, MineGoal
 from rules.siege.fort import GateKind, SectionKind
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, outcome
+from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, check_distinct, outcome
 from rules.siege.structure import add_damage, main_gate_wall
 from rules.validation import check_range
 
@@ -92,8 +92,9 @@ def start_mine(state: BattleState, goal: MineGoal, sappers: Sequence[str]) -> Ba
     """The besieger sets 6 models of unit strength 1 to dig, off the table (§10.1)."""
     if state.mine is not None:
         raise IllegalAction("the besieger digs one mine (§10.1)", "§10.1")
-    if len(set(sappers)) != SAPPERS:
-        raise IllegalAction(f"a mine takes {SAPPERS} sappers, {len(set(sappers))} named (§10.1)", "§10.1")
+    check_distinct(sappers, "§10.1")
+    if len(sappers) != SAPPERS:
+        raise IllegalAction(f"a mine takes {SAPPERS} sappers, {len(sappers)} named (§10.1)", "§10.1")
     _check_diggers(state, sappers, Side.BESIEGER, "§10.1")
     sapper = _has_sapper(state, sappers)
     mine = Mine(goal, tuple(sappers), sapper_reroll=sapper, foundations_reroll=sapper)
@@ -105,7 +106,8 @@ def counter_mine(state: BattleState, models: Sequence[str]) -> BattleState:
     """The besieged counter-mines for free with 4 to 8 models (§10.2, R2)."""
     if state.mine is None:
         raise IllegalAction("there is no mine to counter (§10.2)", "§10.2")
-    count = len(set(models)) + len(state.mine.counter_miners)
+    check_distinct((*state.mine.counter_miners, *models), "§10.2")
+    count = len(models) + len(state.mine.counter_miners)
     if not MIN_COUNTER_MINERS <= count <= MAX_COUNTER_MINERS:
         raise IllegalAction(
             f"counter-mining takes {MIN_COUNTER_MINERS} to {MAX_COUNTER_MINERS} models, not {count} (§10.2)", "§10.2"
@@ -202,6 +204,7 @@ def through_tunnel(state: BattleState, models: Sequence[str], courtyard: str) ->
         raise IllegalAction("one unit a turn comes through the tunnel (§10.3.2)", "§10.3.2")
     if state.fort.section(courtyard).kind is not SectionKind.COURTYARD:
         raise IllegalAction(f"the tunnel opens into a courtyard, not {courtyard} (§10.3.2)", "§10.3.2")
+    check_distinct(models, "§10.3.2")
     if len(models) > TUNNEL_MODELS_PER_TURN:
         raise IllegalAction(
             f"{TUNNEL_MODELS_PER_TURN} models a turn come through the tunnel, not {len(models)} (§10.3.2)", "§10.3.2"

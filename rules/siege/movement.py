@@ -29,6 +29,7 @@ from rules.siege.state import (
     Outcome,
     Place,
     Zone,
+    check_distinct,
     outcome,
     quota,
 )
@@ -136,8 +137,7 @@ def _check_ladder(movers: Sequence[Model]) -> None:
 def _check_movers(state: BattleState, ids: Sequence[str]) -> list[Model]:
     if not ids:
         raise IllegalAction("no model to move (§2.1)", "§2.1")
-    if len(set(ids)) != len(ids):
-        raise IllegalAction("a model is listed twice (§2.1)", "§2.1")
+    check_distinct(ids, "§2.1")
     movers = [state.model(i) for i in ids]
     log = state.turn_log
     for model in movers:

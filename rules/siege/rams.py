@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from rules.dice import D4, D6, Dice, Die
 from rules.siege.engines import COVERED_RAM_STRUCTURE_POINTS
 from rules.siege.gates import damage_gate, is_destroyed, touches_gate, toughness
-from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Side, outcome
+from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Side, check_distinct, outcome
 from rules.validation import check_range
 from rules.wfb import to_wound
 
@@ -99,6 +99,7 @@ def carry_ram(state: BattleState, ram_id: str, carriers: Sequence[str]) -> Battl
     their ratio (§7.2.1, §12.1.4).
     """
     ram = state.ram(ram_id)
+    check_distinct(carriers, "§7.2.1")
     weight = _weight(state, carriers)
     if not MIN_CARRIERS <= weight <= MAX_CARRIERS:
         raise IllegalAction(

@@ -20,7 +20,18 @@ from rules.siege.profiles import Creature
 from rules.siege.rams import COVERED_TOUGHNESS
 from rules.siege.siege_towers import TOUGHNESS as TOWER_TOUGHNESS
 from rules.siege.siege_towers import has_heavy_cover
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Side, Zone, outcome
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Model,
+    Outcome,
+    Place,
+    Side,
+    Zone,
+    check_distinct,
+    outcome,
+)
 from rules.siege.structure import check_not_silenced, damage_die, hit_section, main_gate_wall, template_strength
 from rules.wfb import shooting_modifier, shooting_to_hit, to_wound
 
@@ -67,6 +78,7 @@ def modifiers(state: BattleState, target: Model, *, dead_angle: bool = False, fl
 
 
 def _check_shooters(state: BattleState, shooters: Sequence[str], flaming: bool) -> list[Model]:
+    check_distinct(shooters, "§5")
     models = [state.model(s) for s in shooters]
     for model in models:
         missile = model.profile.missile

@@ -21,6 +21,7 @@ from rules.siege.state import (
     Side,
     SiegeTower,
     Zone,
+    check_distinct,
 )
 from rules.validation import check_range
 
@@ -96,6 +97,7 @@ def disembark_after_win(state: BattleState, tower_id: str, models: Sequence[str]
     result = state.result(tower.section)
     if result is None or result.winner is not Side.BESIEGER:
         raise IllegalAction(f"the besiegers have not won the combat on {tower.section} (§7.3.4)", "§7.3.4")
+    check_distinct(models, "§7.3.4")
     if len(models) > AFTER_WIN:
         raise IllegalAction(f"{AFTER_WIN} more models come out after a win, not {len(models)} (§7.3.4)", "§7.3.4")
     inside = Place(Zone.SIEGE_TOWER, tower_id)

@@ -11,6 +11,7 @@ itself (§12.1.5).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -36,6 +37,7 @@ __all__ = [
     "SiegeTower",
     "TurnLog",
     "Zone",
+    "check_distinct",
     "outcome",
     "quota",
 ]
@@ -496,6 +498,13 @@ class _Identified(Protocol):
 
 
 _Item = TypeVar("_Item", bound=_Identified)
+
+
+def check_distinct(model_ids: Iterable[str], clause: str) -> None:
+    """Refuse a list of models that names one twice: it would act, or count towards a number, twice."""
+    twice = sorted(model_id for model_id, named in Counter(model_ids).items() if named > 1)
+    if twice:
+        raise IllegalAction(f"{', '.join(twice)} named more than once: a model acts once ({clause})", clause)
 
 
 def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _Item:

@@ -25,7 +25,6 @@ NO_RULE_TO_TEST = {
     "3.2": _TITLE,
     "3.3": _TITLE,
     "4": _TITLE,
-    "5": _TITLE,
     "7": _TITLE,
     "8.1": _TITLE,
     "12": _TITLE,

@@ -276,5 +276,5 @@ def test_a_refused_gate_attack_rolls_nothing() -> None:
 
 def test_a_model_strikes_a_gate_once() -> None:
     """§6.1, §6.2: naming f1 twice would strike twice, and pass the two models a postern allows with one."""
-    with pytest.raises(IllegalAction, match=r"names one twice \(§6.1\)"):
+    with pytest.raises(IllegalAction, match=r"^f1 named more than once: a model acts once \(§6.1\)$"):
         gates.attack_gate(_gate_battle(), "P1", ["f1", "f1"], dice())
