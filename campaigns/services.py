@@ -509,6 +509,12 @@ def start_resolution(*, turn: Turn) -> Turn:
 
 
 @transaction.atomic
+def abandon_resolution(*, turn_id: int) -> None:
+    """A resolution that failed hands the turn back, locked, for the organiser to resolve again."""
+    Turn.objects.filter(pk=turn_id, state=TurnState.RESOLVING).update(state=TurnState.LOCKED, task_id="")
+
+
+@transaction.atomic
 def record_task(*, turn: Turn, task_id: str) -> None:
     Turn.objects.filter(pk=turn.pk).update(task_id=task_id)
 

@@ -12,7 +12,12 @@ def resolve_turn(self: Task, turn_id: int) -> int:
     def progress(percent: int, message: str) -> None:
         self.update_state(state="PROGRESS", meta={"percent": percent, "message": message})
 
-    services.resolve_turn(turn_id=turn_id, progress=progress)
+    try:
+        services.resolve_turn(turn_id=turn_id, progress=progress)
+    except Exception:
+        # the resolution rolled back whole: without this the turn would stay "resolving" and never be resolved
+        services.abandon_resolution(turn_id=turn_id)
+        raise
     return turn_id
 
 

@@ -9,10 +9,13 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.utils import timezone
 
-from campaigns import tasks
+from campaigns import resolution, tasks
+from campaigns.demo import load_demo
 from campaigns.models import Campaign, Club, Turn, TurnState
-from campaigns.services import create_campaign, lock_overdue_turns, open_turn
+from campaigns.services import create_campaign, lock_overdue_turns, open_turn, start_resolution
 from siege_site.celery import app
+
+from .demo_helpers import second_turn
 
 
 def overdue_and_waiting(campaign: Campaign, club: Club, organiser: User) -> tuple[Turn, Turn]:
@@ -54,3 +57,18 @@ def test_the_worker_locks_overdue_turns(campaign: Campaign, club: Club, organise
     assert tasks.lock_overdue_turns.delay().get(timeout=30) == [overdue.pk]
     assert Turn.objects.get(pk=overdue.pk).state == TurnState.LOCKED
     assert Turn.objects.get(pk=waiting.pk).state == TurnState.OPEN
+
+
+@pytest.mark.django_db
+def test_a_resolution_that_fails_leaves_the_turn_locked_to_be_resolved_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    turn = start_resolution(turn=second_turn(load_demo()))
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the worker lost its database")
+
+    monkeypatch.setattr(resolution, "resolve", broken)
+    assert tasks.resolve_turn.apply(args=[turn.pk]).failed()
+    assert Turn.objects.get(pk=turn.pk).state == TurnState.LOCKED
+    monkeypatch.undo()
+    tasks.resolve_turn.apply(args=[start_resolution(turn=turn).pk], throw=True)
+    assert Turn.objects.get(pk=turn.pk).resolved_at is not None
