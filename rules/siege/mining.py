@@ -128,11 +128,11 @@ def dig(
     reroll_counter: bool = False,
     reroll_damage: bool = False,
 ) -> Outcome:
-    """The besieger's mining roll before his movement phase (§10.3, R2). Reaching 8 on the foundations, the chosen
-    rampart ``section`` (not the main gate's, named whenever the roll may reach 8) takes D4+1 damage points
-    (§10.3.1); reaching 10 opens the tunnel
-    (§10.3.2). With a sapper among them (§10.4), each side re-rolls its mining die once a game (the sapping D6, the
-    counter-mining D2 or D3), and the besieger, besides, the foundations' D4 once; the second roll stands.
+    """The besieger's mining roll before his movement phase, once a turn (§10.3, R2). Reaching 8 on the
+    foundations, the chosen rampart ``section`` (not the main gate's, named whenever the roll may reach 8) takes
+    D4+1 damage points (§10.3.1); reaching 10 opens the tunnel (§10.3.2). With a sapper among them (§10.4), each
+    side re-rolls its mining die once a game (the sapping D6, the counter-mining D2 or D3), and the besieger,
+    besides, the foundations' D4 once; the second roll stands.
     """
     mark = dice.mark()
     mine = state.mine
@@ -140,6 +140,10 @@ def dig(
         raise IllegalAction("there is no mine being dug (§10.3)", "§10.3")
     if state.active is not Side.BESIEGER:
         raise IllegalAction("the besieger digs before his movement phase (§10.3)", "§10.3")
+    if state.turn_log.dug:
+        raise IllegalAction(
+            f"the sappers roll once a besieger turn, and have already rolled in turn {state.turn} (§10.3)", "§10.3"
+        )
     if reroll_sapping and not mine.sapper_reroll:
         raise IllegalAction("the sappers' re-roll is used or they have no sapper (§10.4)", "§10.4")
     if reroll_counter and not mine.counter_reroll:
@@ -170,7 +174,7 @@ def dig(
         mine = replace(mine, counter_reroll=False)
     score = min(target, mine.score + progress(roll, subtraction))
     mine = replace(mine, score=score, finished=score >= target)
-    state = replace(state, mine=mine)
+    state = replace(state, mine=mine, turn_log=replace(state.turn_log, dug=True))
     events = [Event("mining", "§10.3", f"sapping {roll} less {subtraction}: the mine stands at {score} of {target}")]
     if mine.finished and mine.goal is MineGoal.FOUNDATIONS and section is not None:
         points = dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.3.1 foundations")

@@ -212,6 +212,8 @@ class TurnLog:
     """climbers who came up a ladder whose blocker fell this turn: one round of combat only (§7.1.8)."""
     penalties: tuple[tuple[str, int], ...] = ()
     """to-hit penalties scalded models suffer this turn (§8.2.4–§8.2.6)."""
+    dug: bool = False
+    """the sappers have made this besieger turn's progress roll: one a turn (§10.3)."""
 
     def penalty(self, model_id: str) -> int:
         return max((n for m, n in self.penalties if m == model_id), default=0)
@@ -226,6 +228,7 @@ class TurnLog:
         return {
             "flows": [list(flow) for flow in self.flows],
             "penalties": [list(p) for p in self.penalties],
+            "dug": self.dug,
             **{name: sorted(getattr(self, name)) for name in _TURN_SETS},
         }
 
@@ -234,7 +237,7 @@ class TurnLog:
         flows = tuple((str(a), str(b), int(n)) for a, b, n in data.get("flows", ()))
         sets = {name: frozenset(str(x) for x in data.get(name, ())) for name in _TURN_SETS}
         penalties = tuple((str(m), int(n)) for m, n in data.get("penalties", ()))
-        return cls(flows, penalties=penalties, **sets)
+        return cls(flows, penalties=penalties, dug=bool(data.get("dug", False)), **sets)
 
 
 _TURN_SETS = (

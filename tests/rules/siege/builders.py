@@ -24,6 +24,7 @@ from rules.siege.state import (
     Side,
     SiegeTower,
     TurnLog,
+    end_turn,
     new_battle,
 )
 
@@ -105,6 +106,11 @@ def dice(*values: int) -> Dice:
 def fleeing(state: BattleState, *ids: str) -> BattleState:
     """The state with models ``ids`` fleeing."""
     return state.with_models({i: replace(state.model(i), fleeing=True) for i in ids})
+
+
+def next_turn(state: BattleState) -> BattleState:
+    """The same side's next player turn, the other side having played in between (its turn log is fresh)."""
+    return end_turn(end_turn(state))
 
 
 def refused(action: Callable[[], object], clause: str) -> None:

@@ -15,7 +15,19 @@ from rules.siege.fort import standard_fort
 from rules.siege.game_length import end_player_turn
 from rules.siege.profiles import Special, TroopType
 from rules.siege.state import BattleState, IllegalAction, Side, TurnLog
-from tests.rules.siege.builders import ARCHER, HARPY, MAN, OGRE, ORC, battle, besieged, besiegers, dice, with_rules
+from tests.rules.siege.builders import (
+    ARCHER,
+    HARPY,
+    MAN,
+    OGRE,
+    ORC,
+    battle,
+    besieged,
+    besiegers,
+    dice,
+    next_turn,
+    with_rules,
+)
 
 SAPPER = with_rules(MAN, Special.SAPPER, name="Sapper")
 CANNON = replace(MAN, name="Cannon", troop_type=TroopType.WAR_MACHINE)
@@ -171,10 +183,32 @@ def _mined(goal: MineGoal = MineGoal.FOUNDATIONS) -> BattleState:
 def test_mining_to_the_foundations() -> None:
     """§10.3.1, R2: 6 and 2 reach 8; the section takes D4 roll 3 + 1 = 4 points."""
     state = mining.dig(_mined(), dice(6)).state
-    state = mining.dig(state, dice(2, 3), section="W2").state
+    state = mining.dig(next_turn(state), dice(2, 3), section="W2").state
     assert state.mine is not None
     assert state.mine.finished
     assert state.works_of("W2").damage == 4
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [
+        pytest.param(MineGoal.FOUNDATIONS, id="§10.3.1-one-sapping-roll-a-besieger-turn"),
+        pytest.param(MineGoal.TUNNEL, id="§10.3.2-one-sapping-roll-a-besieger-turn"),
+    ],
+)
+def test_the_sappers_roll_once_a_besieger_turn(goal: MineGoal) -> None:
+    """§10.3, R2: "chaque tour … lance 1D6": a second sapping roll in the same turn is refused before any die;
+    the besieger's next turn brings the next roll.
+    """
+    state = mining.dig(_mined(goal), dice(1)).state
+    rolled = dice(6)
+    with pytest.raises(IllegalAction, match=r"once a besieger turn.*turn 1") as error:
+        mining.dig(state, rolled)
+    assert error.value.clause == "§10.3"
+    assert rolled.log == ()
+    again = mining.dig(next_turn(state), dice(2)).state
+    assert again.mine is not None
+    assert again.mine.score == 3
 
 
 def test_counter_mining_with_eight_subtracts_d3() -> None:
@@ -191,7 +225,7 @@ def test_sapper_re_roll_once_a_game() -> None:
     assert state.mine is not None
     assert state.mine.score == 5
     with pytest.raises(IllegalAction) as error:
-        mining.dig(state, dice(1, 1), reroll_sapping=True)
+        mining.dig(next_turn(state), dice(1, 1), reroll_sapping=True)
     assert error.value.clause == "§10.4"
 
 
@@ -199,7 +233,7 @@ def test_tunnel_brings_six_models_into_a_courtyard() -> None:
     """§10.3.2: 10 reached, 6 models of one unit come up in C2."""
     state = battle(besiegers(ORC, "foot:W1", 6, "o"), besiegers(SAPPER, "foot:W1", 6, "s"))
     state = mining.start_mine(state, MineGoal.TUNNEL, [f"s{n}" for n in range(1, 7)])
-    state = mining.dig(mining.dig(state, dice(6)).state, dice(4)).state
+    state = mining.dig(next_turn(mining.dig(state, dice(6)).state), dice(4)).state
     state = mining.through_tunnel(state, [f"o{n}" for n in range(1, 7)], "C2")
     assert len(state.at("C2")) == 6
     with pytest.raises(IllegalAction) as error:
@@ -255,7 +289,7 @@ def test_the_undermined_section_is_named_before_the_roll_that_may_reach_the_foun
     """§10.3.1: at 6 of 8 a D6 may reach the foundations; without a section the dig is refused before any die,
     so the roll log stays as it was.
     """
-    state = mining.dig(_mined(), dice(6)).state
+    state = next_turn(mining.dig(_mined(), dice(6)).state)
     rolled = dice(2, 3)
     with pytest.raises(IllegalAction, match=r"stands at 6 of 8.*name the section") as error:
         mining.dig(state, rolled)

@@ -13,7 +13,19 @@ from rules.siege import defences, fire, magic, mining, shooting, sorties
 from rules.siege.engines import Budget, Fire, Liquid, MineGoal
 from rules.siege.profiles import Missile, Special, TroopType
 from rules.siege.state import BattleState, Place, Side, Zone
-from tests.rules.siege.builders import ARCHER, HARPY, MAN, ORC, battle, besieged, besiegers, dice, refused, with_rules
+from tests.rules.siege.builders import (
+    ARCHER,
+    HARPY,
+    MAN,
+    ORC,
+    battle,
+    besieged,
+    besiegers,
+    dice,
+    next_turn,
+    refused,
+    with_rules,
+)
 
 ARMOURED_ORC = replace(ORC, name="Armoured orc", save=4)
 SAPPER = with_rules(MAN, Special.SAPPER, name="Sapper")
@@ -189,7 +201,7 @@ def test_foundations_d4_re_roll_is_its_own() -> None:
     state = mining.dig(_mined(), dice(1, 5), reroll_sapping=True).state
     assert state.mine is not None
     assert state.mine.foundations_reroll
-    state = mining.dig(state, dice(3, 1, 4), section="W2", reroll_damage=True).state
+    state = mining.dig(next_turn(state), dice(3, 1, 4), section="W2", reroll_damage=True).state
     assert state.works_of("W2").damage == 5
     assert state.mine is not None
     assert not state.mine.foundations_reroll

@@ -3,7 +3,7 @@ import json
 import pytest
 
 from rules.siege.fort import SectionKind
-from rules.siege.state import BattleState, IllegalAction, Place, Side, Zone, end_turn, quota
+from rules.siege.state import BattleState, IllegalAction, Place, Side, TurnLog, Zone, end_turn, quota
 from tests.rules.siege.builders import KNIGHT, MAN, ORC, battle, besieged, besiegers, lost
 
 
@@ -45,6 +45,16 @@ def test_battle_state_json_round_trip() -> None:
     )
     data = json.loads(json.dumps(state.to_json()))
     assert BattleState.from_json(data) == state
+
+
+@pytest.mark.parametrize(
+    "log",
+    [pytest.param(TurnLog(dug=True), id="§10.3-the-turn-s-sapping-roll")],
+)
+def test_turn_log_json_round_trip(log: TurnLog) -> None:
+    """A saved battle remembers what its turn log forbids for the rest of the turn."""
+    data = json.loads(json.dumps(log.to_json()))
+    assert TurnLog.from_json(data) == log
 
 
 def test_deployment_over_quota_is_refused() -> None:
