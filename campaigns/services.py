@@ -403,7 +403,10 @@ def _notify(campaign: Campaign, subject: str, body: str) -> None:
 def open_turn(*, campaign: Campaign, deadline: datetime | None = None, now: datetime | None = None) -> Turn:
     """Opens the next turn's orders; the previous turn's battles must all have their results."""
     now = now or timezone.now()
-    previous = Turn.objects.select_for_update().filter(campaign=campaign).order_by("-number").first()
+    # the campaign's row, not the last turn's: a double submit of the first turn has no turn to lock, and a later
+    # one would read the turn it locked, not the one the other request has just added
+    Campaign.objects.select_for_update().filter(pk=campaign.pk).get()
+    previous = Turn.objects.filter(campaign=campaign).order_by("-number").first()
     if previous is not None and previous.state != TurnState.COMPLETE:
         raise ValidationError(_("Turn %(number)s is not complete yet.") % {"number": previous.number})
     deadline = deadline or now + timedelta(hours=campaign.settings.order_hours)
