@@ -138,16 +138,17 @@ DOOR_ATTACKERS = 2
 
 
 def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice: Dice) -> Outcome:
-    """Models in contact with a gate strike it (§6.1, §6.2): every wound costs it a structure point (R4)."""
+    """Models in contact with a gate strike it (§6.1, §6.2): every wound costs it a structure point (R4). A postern
+    or service door takes at most two models' tries a turn, counted over the turn's attacks on it (§6.2).
+    """
     mark = dice.mark()
     gate = state.gate(gate_id)
     if is_destroyed(gate.structure_points):
         raise IllegalAction(f"gate {gate_id} is already destroyed (§6.1)", "§6.1")
-    if gate.kind is not GateKind.MAIN_GATE and len(attackers) > DOOR_ATTACKERS:
-        raise IllegalAction(
-            f"at most {DOOR_ATTACKERS} models a turn try to break a {gate.kind}, not {len(attackers)} (§6.2)", "§6.2"
-        )
     check_distinct(attackers, "§6.1")
+    door = gate.kind is not GateKind.MAIN_GATE
+    if door:
+        _check_door_breakers(state, gate_id, gate.kind, attackers)
     # every attacker is checked before the first roll, so that a refusal leaves the roll log as it was
     strikers = [state.model(attacker_id) for attacker_id in attackers]
     for model in strikers:
@@ -165,10 +166,32 @@ def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice
             wounds += sum(r >= need for r in dice.pool(D6, hits, f"{reason} to wound"))
     points = max(0, gate.structure_points - wounds)
     state = state.with_gate(replace(gate, structure_points=points))
+    if door:
+        log = state.turn_log
+        tried = tuple((gate_id, a) for a in attackers)
+        state = replace(state, turn_log=replace(log, door_breakers=(*log.door_breakers, *tried)))
     text = f"gate {gate_id} takes {wounds} damage, {points} structure points left" + (
         ": destroyed" if is_destroyed(points) else ""
     )
     return outcome(state, [Event("gate_damage", "§6.1", text, tuple(attackers))], dice, mark)
+
+
+def _check_door_breakers(state: BattleState, gate_id: str, kind: GateKind, attackers: Sequence[str]) -> None:
+    """§6.2's two models a turn count every attack on the door this turn, not one call's attackers."""
+    tried = state.turn_log.breakers(gate_id)
+    again = sorted(set(tried) & set(attackers))
+    if again:
+        raise IllegalAction(
+            f"{', '.join(again)} already tried to break {gate_id} in turn {state.turn}: a model tries once a turn "
+            "(§6.2)",
+            "§6.2",
+        )
+    if len(tried) + len(attackers) > DOOR_ATTACKERS:
+        raise IllegalAction(
+            f"at most {DOOR_ATTACKERS} models a turn try to break a {kind}: {len(tried)} already tried {gate_id} "
+            f"in turn {state.turn}, {len(attackers)} more named (§6.2)",
+            "§6.2",
+        )
 
 
 def damage_gate(state: BattleState, gate_id: str, points: int) -> tuple[BattleState, Event]:

@@ -214,6 +214,11 @@ class TurnLog:
     """to-hit penalties scalded models suffer this turn (§8.2.4–§8.2.6)."""
     dug: bool = False
     """the sappers have made this besieger turn's progress roll: one a turn (§10.3)."""
+    door_breakers: tuple[tuple[str, str], ...] = ()
+    """(door, model) pairs: the models that tried to break a postern or service door this turn, two a door (§6.2)."""
+
+    def breakers(self, door_id: str) -> tuple[str, ...]:
+        return tuple(m for d, m in self.door_breakers if d == door_id)
 
     def penalty(self, model_id: str) -> int:
         return max((n for m, n in self.penalties if m == model_id), default=0)
@@ -229,6 +234,7 @@ class TurnLog:
             "flows": [list(flow) for flow in self.flows],
             "penalties": [list(p) for p in self.penalties],
             "dug": self.dug,
+            "door_breakers": [list(pair) for pair in self.door_breakers],
             **{name: sorted(getattr(self, name)) for name in _TURN_SETS},
         }
 
@@ -237,7 +243,8 @@ class TurnLog:
         flows = tuple((str(a), str(b), int(n)) for a, b, n in data.get("flows", ()))
         sets = {name: frozenset(str(x) for x in data.get(name, ())) for name in _TURN_SETS}
         penalties = tuple((str(m), int(n)) for m, n in data.get("penalties", ()))
-        return cls(flows, penalties=penalties, dug=bool(data.get("dug", False)), **sets)
+        breakers = tuple((str(d), str(m)) for d, m in data.get("door_breakers", ()))
+        return cls(flows, penalties=penalties, dug=bool(data.get("dug", False)), door_breakers=breakers, **sets)
 
 
 _TURN_SETS = (

@@ -15,9 +15,23 @@ from rules.siege.blocking import block, fight_blocker
 from rules.siege.engines import Budget, Fire, Liquid, Mine, MineGoal, Ram, SiegeTower
 from rules.siege.game_length import end_player_turn
 from rules.siege.state import BattleState, IllegalAction, Ladder, Side
-from tests.rules.siege.builders import GIANT, MAN, OGRE, ORC, TREEMAN, battle, besieged, besiegers, dice, refused
+from tests.rules.siege.builders import (
+    GIANT,
+    MAN,
+    OGRE,
+    ORC,
+    TREEMAN,
+    battle,
+    besieged,
+    besiegers,
+    dice,
+    next_turn,
+    refused,
+)
 
 STRONG = replace(ORC, name="Strong orc", s=4)
+BRUTE = replace(ORC, name="Brute", s=6)
+"""S6 wounds a postern's T8 and the main gate's T9 on 6s: an attack on either rolls."""
 
 
 def _ram_battle(carriers: int = 6, covered: bool = False) -> BattleState:
@@ -278,3 +292,54 @@ def test_a_model_strikes_a_gate_once() -> None:
     """§6.1, §6.2: naming f1 twice would strike twice, and pass the two models a postern allows with one."""
     with pytest.raises(IllegalAction, match=r"^f1 named more than once: a model acts once \(§6.1\)$"):
         gates.attack_gate(_gate_battle(), "P1", ["f1", "f1"], dice())
+
+
+def _postern_battle() -> BattleState:
+    return battle(besieged(MAN, "C1", 2), besiegers(BRUTE, "foot:C3", 3, "f"), active=Side.BESIEGER)
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "message"),
+    [
+        pytest.param(
+            ["f1", "f2"],
+            ["f3"],
+            r"^at most 2 models a turn try to break a postern: 2 already tried P1 in turn 1, 1 more named \(§6.2\)$",
+            id="§6.2-two-then-a-third",
+        ),
+        pytest.param(
+            ["f1"],
+            ["f2", "f3"],
+            r"^at most 2 models a turn try to break a postern: 1 already tried P1 in turn 1, 2 more named \(§6.2\)$",
+            id="§6.2-one-then-two-more",
+        ),
+        pytest.param(
+            ["f1"],
+            ["f1"],
+            r"^f1 already tried to break P1 in turn 1: a model tries once a turn \(§6.2\)$",
+            id="§6.2-the-same-model-again",
+        ),
+    ],
+)
+def test_two_models_a_turn_try_to_break_a_postern(first: list[str], then: list[str], message: str) -> None:
+    """§6.2: "deux figurines maximum peuvent essayer de briser une porte chaque tour" counts across the turn's
+    attacks on the door, and is refused before any die; in the side's next turn two may try again.
+    """
+    state = gates.attack_gate(_postern_battle(), "P1", first, dice(1, 1)).state
+    rolled = dice(6, 6)
+    with pytest.raises(IllegalAction, match=message) as error:
+        gates.attack_gate(state, "P1", then, rolled)
+    assert error.value.clause == "§6.2"
+    assert rolled.log == ()
+    assert gates.attack_gate(next_turn(state), "P1", then, dice(6, 6)).state.gate("P1").structure_points == 4 - len(
+        then
+    )
+
+
+def test_the_main_gate_takes_any_number_of_attackers_a_turn() -> None:
+    """§6.1: "toute figurine en contact avec la porte peut tenter de la détruire": §6.2's two a turn is for the
+    secondary doors only.
+    """
+    state = battle(besiegers(BRUTE, "foot:C1", 3, "f"), active=Side.BESIEGER)
+    state = gates.attack_gate(state, "G1", ["f1", "f2"], dice(1, 1)).state
+    assert gates.attack_gate(state, "G1", ["f3"], dice(3, 6)).state.gate("G1").structure_points == 6

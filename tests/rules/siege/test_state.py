@@ -49,7 +49,10 @@ def test_battle_state_json_round_trip() -> None:
 
 @pytest.mark.parametrize(
     "log",
-    [pytest.param(TurnLog(dug=True), id="§10.3-the-turn-s-sapping-roll")],
+    [
+        pytest.param(TurnLog(dug=True), id="§10.3-the-turn-s-sapping-roll"),
+        pytest.param(TurnLog(door_breakers=(("P1", "a1"), ("P1", "a2"))), id="§6.2-the-turn-s-door-breakers"),
+    ],
 )
 def test_turn_log_json_round_trip(log: TurnLog) -> None:
     """A saved battle remembers what its turn log forbids for the rest of the turn."""
