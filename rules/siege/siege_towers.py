@@ -77,9 +77,12 @@ def push_tower(state: BattleState, tower_id: str, distance: int, section: str | 
         raise IllegalAction(f"siege tower {tower_id} has collapsed (§7.3.2)", "§7.3.2")
     crew = _crew(state, tower)
     allowed = tower_move(crew)
-    if distance > allowed:
+    # a push moves the tower forward up to its move; a negative distance is no move §7.3.3 allows
+    if not 0 <= distance <= allowed:
         raise IllegalAction(
-            f"siege tower {tower_id} with {crew} crew moves at most {allowed} cm, not {distance} (§7.3.3)", "§7.3.3"
+            f"distance must be between 0 and {allowed} cm: siege tower {tower_id} with {crew} crew moves at most "
+            f"{allowed} cm, not {distance} (§7.3.3)",
+            "§7.3.3",
         )
     if section is not None:
         if not state.fort.section(section).is_rampart:

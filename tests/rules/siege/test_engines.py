@@ -172,6 +172,32 @@ def _tower(crew: int) -> BattleState:
     return state.with_siege_tower(SiegeTower("ST1", None, crew=tuple(f"t{n}" for n in range(1, crew + 1))))
 
 
+@pytest.mark.parametrize(
+    ("crew", "distance", "message"),
+    [
+        pytest.param(
+            10,
+            -5,
+            r"^distance must be between 0 and 20 cm: siege tower ST1 with 10 crew moves at most 20 cm, not -5 "
+            r"\(§7.3.3\)$",
+            id="§7.3.3-no-negative-distance",
+        ),
+        pytest.param(
+            8,
+            20,
+            r"^distance must be between 0 and 15 cm: siege tower ST1 with 8 crew moves at most 15 cm, not 20 "
+            r"\(§7.3.3\)$",
+            id="§7.3.3-8-crew-at-most-15",
+        ),
+    ],
+)
+def test_a_tower_push_names_the_distance_it_accepts(crew: int, distance: int, message: str) -> None:
+    """§7.3.3: "se déplace de 20 cm maximum", 15 with 8 or 9 crew; a push backwards is no move the rule allows."""
+    with pytest.raises(IllegalAction, match=message) as error:
+        siege_towers.push_tower(_tower(crew), "ST1", distance)
+    assert error.value.clause == "§7.3.3"
+
+
 def _gate_battle(blocker: object = MAN) -> BattleState:
     assert blocker is MAN or blocker is OGRE
     return battle(
