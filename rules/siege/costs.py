@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 
 from rules.siege.engines import Budget
 from rules.siege.state import BattleState, IllegalAction, Side
@@ -14,18 +16,22 @@ from rules.siege.state import BattleState, IllegalAction, Side
 __all__ = ["BESIEGED_FREE_POINTS", "ENGINE_COSTS", "POINTS_PER_TOWER", "buy", "spent"]
 
 _BRAZIER = 10
-ENGINE_COSTS: dict[Side, dict[str, int]] = {
-    # §14.1, R14
-    Side.BESIEGER: {"ladder": 8, "ram": 30, "covered_ram": 40, "siege_tower": 70, "brazier": 5},
-    # §14.2, R14: a brazier costs 10 and its liquid more
-    Side.BESIEGED: {
-        "stones": 3,
-        "rock": 6,
-        "brazier_water": _BRAZIER + 5,
-        "brazier_oil": _BRAZIER + 10,
-        "brazier_lead": _BRAZIER + 15,
-    },
-}
+ENGINE_COSTS: Mapping[Side, Mapping[str, int]] = MappingProxyType(
+    {
+        # §14.1, R14
+        Side.BESIEGER: MappingProxyType({"ladder": 8, "ram": 30, "covered_ram": 40, "siege_tower": 70, "brazier": 5}),
+        # §14.2, R14: a brazier costs 10 and its liquid more
+        Side.BESIEGED: MappingProxyType(
+            {
+                "stones": 3,
+                "rock": 6,
+                "brazier_water": _BRAZIER + 5,
+                "brazier_oil": _BRAZIER + 10,
+                "brazier_lead": _BRAZIER + 15,
+            }
+        ),
+    }
+)
 BESIEGED_FREE_POINTS = 50
 """The besieged's first 50 engine points are free (§14.2, R14)."""
 POINTS_PER_TOWER = 1000

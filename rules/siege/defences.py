@@ -8,8 +8,9 @@ combat result.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from rules.dice import D3, D6, Dice
 from rules.siege.engines import Liquid
@@ -51,12 +52,14 @@ class _Liquid:
     clause: str
 
 
-LIQUIDS = {
-    Liquid.WATER: _Liquid(3, Save.NONE, 1, False, True, "§8.2.4"),
-    Liquid.OIL: _Liquid(4, Save.NONE, 2, True, True, "§8.2.5"),
-    # §8.2.6: the designated model takes S5 without armour save and D3 wounds; the others S3 with their save
-    Liquid.LEAD: _Liquid(3, Save.NORMAL, 2, True, False, "§8.2.6"),
-}
+LIQUIDS: Mapping[Liquid, _Liquid] = MappingProxyType(
+    {
+        Liquid.WATER: _Liquid(3, Save.NONE, 1, False, True, "§8.2.4"),
+        Liquid.OIL: _Liquid(4, Save.NONE, 2, True, True, "§8.2.5"),
+        # §8.2.6: the designated model takes S5 without armour save and D3 wounds; the others S3 with their save
+        Liquid.LEAD: _Liquid(3, Save.NORMAL, 2, True, False, "§8.2.6"),
+    }
+)
 LEAD_HIT = 5
 
 

@@ -19,6 +19,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 __all__ = [
@@ -42,16 +43,18 @@ __all__ = [
 POINT_BANDS: tuple[int | None, ...] = (1000, 1500, 2000, None)
 """Upper bounds (inclusive) of Table 1's columns; ``None`` is "more than 2000" (R12)."""
 
-MINIMUM_SECTIONS_TABLE: dict[str, tuple[int, int, int, int]] = {
-    # §1.4 Table 1, one value per band of POINT_BANDS; service doors are "variable", so absent (R12)
-    "courtyard": (2, 3, 3, 4),
-    "wall_walk": (3, 4, 4, 5),
-    "tower_level3": (2, 2, 3, 3),
-    "tower_level2": (0, 0, 1, 2),
-    "stairs": (1, 1, 2, 2),
-    "main_gate": (1, 1, 1, 1),
-    "postern": (0, 1, 1, 2),
-}
+MINIMUM_SECTIONS_TABLE: Mapping[str, tuple[int, int, int, int]] = MappingProxyType(
+    {
+        # §1.4 Table 1, one value per band of POINT_BANDS; service doors are "variable", so absent (R12)
+        "courtyard": (2, 3, 3, 4),
+        "wall_walk": (3, 4, 4, 5),
+        "tower_level3": (2, 2, 3, 3),
+        "tower_level2": (0, 0, 1, 2),
+        "stairs": (1, 1, 2, 2),
+        "main_gate": (1, 1, 1, 1),
+        "postern": (0, 1, 1, 2),
+    }
+)
 
 
 def _band(besieged_points: int) -> int:
@@ -86,13 +89,15 @@ class SectionKind(StrEnum):
     """*escalier*, level 2."""
 
 
-LEVELS: Mapping[SectionKind, frozenset[int]] = {
-    # §1.2
-    SectionKind.COURTYARD: frozenset({1}),
-    SectionKind.STAIRS: frozenset({2}),
-    SectionKind.TOWER: frozenset({2, 3}),
-    SectionKind.WALL_WALK: frozenset({3}),
-}
+LEVELS: Mapping[SectionKind, frozenset[int]] = MappingProxyType(
+    {
+        # §1.2
+        SectionKind.COURTYARD: frozenset({1}),
+        SectionKind.STAIRS: frozenset({2}),
+        SectionKind.TOWER: frozenset({2, 3}),
+        SectionKind.WALL_WALK: frozenset({3}),
+    }
+)
 
 RAMPART_KINDS = frozenset({SectionKind.WALL_WALK, SectionKind.TOWER})
 
@@ -112,15 +117,17 @@ class ConnectionKind(StrEnum):
     """a collapsed section opened to the outside (R5)."""
 
 
-CONNECTION_CAPACITY: Mapping[ConnectionKind, int] = {
-    # §2.1.1 Table 2
-    ConnectionKind.WALL: 10,
-    ConnectionKind.STAIRS: 10,
-    ConnectionKind.COURTYARD: 20,
-    ConnectionKind.LADDER: 4,
-    ConnectionKind.SERVICE_DOOR: 6,
-    ConnectionKind.BREACH: 20,  # R5
-}
+CONNECTION_CAPACITY: Mapping[ConnectionKind, int] = MappingProxyType(
+    {
+        # §2.1.1 Table 2
+        ConnectionKind.WALL: 10,
+        ConnectionKind.STAIRS: 10,
+        ConnectionKind.COURTYARD: 20,
+        ConnectionKind.LADDER: 4,
+        ConnectionKind.SERVICE_DOOR: 6,
+        ConnectionKind.BREACH: 20,  # R5
+    }
+)
 
 
 class GateKind(StrEnum):
@@ -132,12 +139,14 @@ class GateKind(StrEnum):
     """*porte de service*: in the layout, a connection between two inner sections (§1.3.3)."""
 
 
-GATE_CAPACITY: Mapping[GateKind, int] = {
-    # §2.1.1 Table 2
-    GateKind.MAIN_GATE: 15,
-    GateKind.POSTERN: 10,
-    GateKind.SERVICE_DOOR: CONNECTION_CAPACITY[ConnectionKind.SERVICE_DOOR],
-}
+GATE_CAPACITY: Mapping[GateKind, int] = MappingProxyType(
+    {
+        # §2.1.1 Table 2
+        GateKind.MAIN_GATE: 15,
+        GateKind.POSTERN: 10,
+        GateKind.SERVICE_DOOR: CONNECTION_CAPACITY[ConnectionKind.SERVICE_DOOR],
+    }
+)
 
 
 class InvalidLayout(ValueError):

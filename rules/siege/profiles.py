@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 __all__ = [
@@ -42,16 +43,18 @@ class Creature(StrEnum):
     GIANT = "giant"
 
 
-OCCUPANCY_RATIO: Mapping[Creature, int] = {
-    # §12.1.1, R15
-    Creature.OGRE: 2,
-    Creature.MINOTAUR: 2,
-    Creature.TROLL: 2,
-    Creature.DRAGON_OGRE: 3,
-    Creature.TREEMAN: 4,
-    Creature.GIANT: 6,
-}
-CONNECTION_RATIO: Mapping[Creature, int] = {**OCCUPANCY_RATIO, Creature.TREEMAN: 8}  # §12.1.1, R15
+OCCUPANCY_RATIO: Mapping[Creature, int] = MappingProxyType(
+    {
+        # §12.1.1, R15
+        Creature.OGRE: 2,
+        Creature.MINOTAUR: 2,
+        Creature.TROLL: 2,
+        Creature.DRAGON_OGRE: 3,
+        Creature.TREEMAN: 4,
+        Creature.GIANT: 6,
+    }
+)
+CONNECTION_RATIO: Mapping[Creature, int] = MappingProxyType({**OCCUPANCY_RATIO, Creature.TREEMAN: 8})  # §12.1.1, R15
 CAVALRY_RATIO = 2  # §3.2.3, R15
 FLYING_MONSTER_RATIO = 3  # §12.3.3, R15
 NO_LADDER = frozenset({Creature.GIANT, Creature.TREEMAN})  # §12.1.1

@@ -7,8 +7,9 @@ have heavy cover; a covered ram's carriers light cover; a large creature on a se
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from types import MappingProxyType
 
 from rules.dice import D6, Dice
 from rules.siege.fire import FLAMING_WEAPONS, catch_fire, damage_structure, has_brazier
@@ -49,9 +50,9 @@ __all__ = [
 
 FEAR_FIRE = frozenset({Creature.TROLL, Creature.TREEMAN})
 """Creatures that fear fire take double damage from flaming shots (§9.2)."""
-ALLOCATION = {"ram": 4, "siege_tower": 3}
+ALLOCATION: Mapping[str, int] = MappingProxyType({"ram": 4, "siege_tower": 3})
 """§5.3: the D6 up to which a shot at an engine falls on the models (covered ram 1–4, siege tower 1–3)."""
-GATE_HIT_BY_MACHINE = {GateKind.MAIN_GATE: 2, GateKind.POSTERN: 1}
+GATE_HIT_BY_MACHINE: Mapping[GateKind, int] = MappingProxyType({GateKind.MAIN_GATE: 2, GateKind.POSTERN: 1})
 """§5.6: a war machine's shot at a gate's section hits the gate on a D6 up to this, else the wall."""
 
 

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
 from rules.dice import Dice, Roll
@@ -117,13 +118,15 @@ class Model:
         return self.profile.w - self.wounds_lost
 
 
-QUOTA_PER_SIDE: Mapping[SectionKind, int] = {
-    # §1.7, R15
-    SectionKind.COURTYARD: 30,
-    SectionKind.WALL_WALK: 15,
-    SectionKind.TOWER: 15,
-    SectionKind.STAIRS: 15,
-}
+QUOTA_PER_SIDE: Mapping[SectionKind, int] = MappingProxyType(
+    {
+        # §1.7, R15
+        SectionKind.COURTYARD: 30,
+        SectionKind.WALL_WALK: 15,
+        SectionKind.TOWER: 15,
+        SectionKind.STAIRS: 15,
+    }
+)
 LADDER_HOLDS = 4  # §7.1.5
 SIEGE_TOWER_HOLDS = 15  # §7.3.4
 
