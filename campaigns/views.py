@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.forms import Form
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -368,16 +368,22 @@ def give_order(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
                  open=True, forms=[form], visible=[])  # fmt: skip
 
 
+TURN_ACTIONS = ("open", "lock", "resolve")
+
+
 @login_required
 @require_POST
 def turn_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     campaign, _membership = campaign_for(request.user, pk, organiser=True)
+    if action not in TURN_ACTIONS:
+        raise Http404(_("No such turn action."))
     turn = selectors.current_turn(campaign)
     try:
         if action == "open":
             form = TurnForm(request.POST)
-            deadline = form.cleaned_data["deadline"] if form.is_valid() else None
-            services.open_turn(campaign=campaign, deadline=deadline)
+            if not form.is_valid():
+                raise ValidationError([message for errors in form.errors.values() for message in errors])
+            services.open_turn(campaign=campaign, deadline=form.cleaned_data["deadline"])
         elif turn is None:
             raise ValidationError(_("No turn has been opened yet."))
         elif action == "lock":

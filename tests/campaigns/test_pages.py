@@ -222,3 +222,15 @@ def test_the_organiser_builds_the_map_and_armies_in_forms(client: Client, campai
     fort = client.post(reverse("campaigns:territory", args=[campaign.pk, tower.pk]), {"template": "1500"})
     assert fort.status_code == 302
     assert "<svg" in client.get(reverse("campaigns:territory", args=[campaign.pk, tower.pk])).content.decode()
+
+
+def test_a_deadline_that_cannot_be_read_opens_no_turn(client: Client, campaign: Campaign) -> None:
+    client.force_login(member(campaign, "orga").user)
+    page = client.post(reverse("campaigns:turn", args=[campaign.pk, "open"]), {"deadline": "vendredi"}, follow=True)
+    assert "Saisissez une date et une heure valides" in page.content.decode()
+    assert not campaign.turns.exists()
+
+
+def test_an_unknown_turn_action_is_not_found(client: Client, campaign: Campaign) -> None:
+    client.force_login(member(campaign, "orga").user)
+    assert client.post(reverse("campaigns:turn", args=[campaign.pk, "rewind"])).status_code == 404
