@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import permissions
 from rest_framework.request import Request
 
@@ -54,7 +55,7 @@ class IsCampaignMember(permissions.BasePermission):
 
 
 class IsCampaignOrganiserOrReadOnly(permissions.BasePermission):
-    message = "Only the campaign's organisers may change it."
+    message = gettext_lazy("Only the campaign's organisers may change it.")
 
     def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
         membership = membership_for(request.user, _campaign_of(obj))

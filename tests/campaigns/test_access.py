@@ -84,3 +84,12 @@ def test_a_campaign_is_organised_by_a_club_member(club: Club, outsider: User) ->
     with pytest.raises(ValidationError, match="n’est pas membre de Les Marcheurs"):
         create_campaign(club=club, name="Sans club", organiser=outsider)
     assert not Campaign.objects.filter(name="Sans club").exists()
+
+
+def test_api_tells_a_player_in_their_language_that_organisers_change_a_campaign(
+    client: Client, campaign: Campaign, player: User
+) -> None:
+    response = logged_in(client, player).patch(
+        f"/api/campaigns/{campaign.pk}/", {"description": "Hors saison"}, content_type="application/json"
+    )
+    assert response.json() == {"detail": "Seuls les organisateurs de la campagne peuvent la modifier."}
