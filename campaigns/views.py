@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling
+from kombu.exceptions import OperationalError
 
 from rules.siege.fort import FortLayout, standard_fort
 
@@ -390,7 +391,14 @@ def turn_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             services.lock_turn(turn=turn)
         elif action == "resolve":
             services.start_resolution(turn=turn)
-            result = tasks.resolve_turn.delay(turn.pk)
+            try:
+                result = tasks.resolve_turn.delay(turn.pk)
+            except OperationalError as error:
+                # no task will ever resolve it: the turn must not stay "resolving"
+                services.abandon_resolution(turn_id=turn.pk)
+                raise ValidationError(
+                    _("The turn could not be handed to the resolution worker; try again in a moment.")
+                ) from error
             services.record_task(turn=turn, task_id=result.id)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))

@@ -10,11 +10,13 @@ from django.forms import IntegerField
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from kombu.exceptions import OperationalError
 
+from campaigns import tasks
 from campaigns.demo import load_demo
 from campaigns.drawing import ENGLISH, Labels
 from campaigns.forms import ResultForm
-from campaigns.models import Battle, Campaign, Order, TurnState
+from campaigns.models import Battle, Campaign, Order, Turn, TurnState
 from campaigns.selectors import picture_labels
 from campaigns.services import create_army, record_task, start_resolution
 from siege_site.celery import app
@@ -234,3 +236,17 @@ def test_a_deadline_that_cannot_be_read_opens_no_turn(client: Client, campaign: 
 def test_an_unknown_turn_action_is_not_found(client: Client, campaign: Campaign) -> None:
     client.force_login(member(campaign, "orga").user)
     assert client.post(reverse("campaigns:turn", args=[campaign.pk, "rewind"])).status_code == 404
+
+
+def test_a_turn_the_queue_cannot_take_stays_locked_to_be_resolved_later(
+    client: Client, demo: Campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    turn = second_turn(demo)
+
+    def broker_down(*args: object) -> None:
+        raise OperationalError("Error 111 connecting to redis:6379. Connection refused.")
+
+    monkeypatch.setattr(tasks.resolve_turn, "delay", broker_down)
+    page = as_user(client, demo, "organisateur").post(reverse("campaigns:turn", args=[demo.pk, "resolve"]), follow=True)
+    assert "Le tour n’a pas pu être confié au serveur de calcul" in page.content.decode()
+    assert Turn.objects.get(pk=turn.pk).state == TurnState.LOCKED
