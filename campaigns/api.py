@@ -104,6 +104,12 @@ class CampaignViewSet(
     def get_queryset(self) -> QuerySet[Campaign]:
         return selectors.campaigns_for(self.request.user).prefetch_related("memberships__user")
 
+    def perform_update(self, serializer: serializers.BaseSerializer) -> None:
+        try:
+            serializer.instance = services.update_campaign(campaign=serializer.instance, **serializer.validated_data)
+        except ValidationError as error:
+            raise serializers.ValidationError({"detail": " ".join(error.messages)}) from None
+
     def _membership(self) -> tuple[Campaign, CampaignMembership]:
         campaign = self.get_object()
         return campaign_for(self.request.user, campaign.pk)

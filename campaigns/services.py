@@ -55,6 +55,8 @@ Progress = Callable[[int, str], None]
 
 @transaction.atomic
 def create_club(*, name: str, founder: AbstractUser) -> Club:
+    if Club.objects.filter(slug=slugify(name)).exists():
+        raise ValidationError(_("A club named %(name)s already exists.") % {"name": name})
     club = Club.objects.create(name=name, slug=slugify(name))
     ClubMembership.objects.create(club=club, user=founder)
     return club
@@ -75,9 +77,24 @@ def create_campaign(*, club: Club, name: str, organiser: AbstractUser, descripti
     """A new campaign with default settings; its creator, who must belong to the club, organises it."""
     if not ClubMembership.objects.filter(club=club, user=organiser).exists():
         raise ValidationError(_("%(user)s is not a member of %(club)s.") % {"user": organiser, "club": club})
+    if club.campaigns.filter(slug=slugify(name)).exists():
+        raise ValidationError(_("%(club)s already runs a campaign named %(name)s.") % {"club": club, "name": name})
     campaign = Campaign.objects.create(club=club, name=name, slug=slugify(name), description=description)
     ensure_settings(campaign=campaign)
     CampaignMembership.objects.create(campaign=campaign, user=organiser, role=Role.ORGANISER)
+    return campaign
+
+
+@transaction.atomic
+def update_campaign(*, campaign: Campaign, name: str | None = None, description: str | None = None) -> Campaign:
+    """Renames or redescribes a campaign; its address (slug) stays, so links already shared keep working."""
+    if name is not None:
+        if not name.strip():
+            raise ValidationError(_("A campaign needs a name."))
+        campaign.name = name.strip()
+    if description is not None:
+        campaign.description = description
+    campaign.save(update_fields=["name", "description"])
     return campaign
 
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from campaigns.models import Campaign, CampaignMembership, Club
-from campaigns.services import add_campaign_member, create_campaign
+from campaigns.services import add_campaign_member, create_campaign, create_club
 
 pytestmark = pytest.mark.django_db
 
@@ -93,3 +93,37 @@ def test_api_tells_a_player_in_their_language_that_organisers_change_a_campaign(
         f"/api/campaigns/{campaign.pk}/", {"description": "Hors saison"}, content_type="application/json"
     )
     assert response.json() == {"detail": "Seuls les organisateurs de la campagne peuvent la modifier."}
+
+
+def test_api_changes_go_through_the_service_and_keep_the_address(
+    client: Client, campaign: Campaign, organiser: User
+) -> None:
+    slug = campaign.slug
+    response = logged_in(client, organiser).patch(
+        f"/api/campaigns/{campaign.pk}/", {"name": "  Marches du Nord  "}, content_type="application/json"
+    )
+    assert response.status_code == 200
+    campaign.refresh_from_db()
+    assert (campaign.name, campaign.slug) == ("Marches du Nord", slug)
+
+
+def test_api_refuses_an_empty_name_and_changes_nothing(client: Client, campaign: Campaign, organiser: User) -> None:
+    response = logged_in(client, organiser).patch(
+        f"/api/campaigns/{campaign.pk}/", {"name": " ", "description": "x"}, content_type="application/json"
+    )
+    assert response.status_code == 400
+    campaign.refresh_from_db()
+    assert campaign.name == "Marches de l'Est"
+    assert campaign.description != "x"
+
+
+def test_a_club_runs_one_campaign_of_a_name(club: Club, organiser: User, campaign: Campaign) -> None:
+    with pytest.raises(ValidationError, match="Les Marcheurs organise déjà une campagne nommée Marches de l'Est"):
+        create_campaign(club=club, name="Marches de l'Est", organiser=organiser)
+    assert Campaign.objects.filter(club=club).count() == 1
+
+
+def test_club_names_are_unique(club: Club, outsider: User) -> None:
+    with pytest.raises(ValidationError, match="Un club nommé Les Marcheurs existe déjà"):
+        create_club(name="Les Marcheurs", founder=outsider)
+    assert Club.objects.filter(name="Les Marcheurs").count() == 1
