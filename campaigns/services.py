@@ -374,12 +374,24 @@ def _faction_value(name: str | None) -> str | None:
 
 
 @transaction.atomic
-def import_roster(*, army: Army, data: bytes, filename: str) -> Army:
-    """Replaces the army's units and points by a BattleScribe roster; a faulty file imports nothing."""
+def import_roster(*, army: Army, data: bytes, filename: str, by: CampaignMembership) -> Army:
+    """Replaces the army's units and points by a BattleScribe roster; a faulty file imports nothing.
+
+    A player's roster may not raise the army above the points it has left: losses stay lost, and only the
+    organiser (or a reinforce order) adds points.
+    """
     try:
         roster = rosters.parse_roster(data, filename)
     except rosters.RosterError as error:
         raise ValidationError(_("The roster cannot be imported: %(error)s") % {"error": error}) from error
+    if not by.is_organiser and roster.points > army.points:
+        raise ValidationError(
+            _(
+                "The roster is %(points)s points but %(army)s has %(left)s left after its losses; "
+                "only the organiser can raise an army's points."
+            )
+            % {"points": roster.points, "army": army.name, "left": army.points}
+        )
     limit = army.campaign.settings.army_points_limit
     if roster.points > limit:
         raise ValidationError(

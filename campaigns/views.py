@@ -264,7 +264,7 @@ def army_detail(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
             if roster_form.is_valid():
                 upload = roster_form.cleaned_data["roster"]
                 try:
-                    services.import_roster(army=army, data=upload.read(), filename=upload.name)
+                    services.import_roster(army=army, data=upload.read(), filename=upload.name, by=membership)
                 except ValidationError as error:
                     _refused(roster_form, error)
                 else:

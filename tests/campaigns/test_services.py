@@ -85,17 +85,39 @@ def test_a_fort_too_small_for_its_garrison_is_refused_by_table_1(campaign: Campa
     assert fort.fort_layout["sections"]
 
 
+def organiser_of(campaign: Campaign) -> CampaignMembership:
+    return campaign.memberships.get(role=Role.ORGANISER)
+
+
 def test_a_roster_replaces_the_units_and_a_broken_one_imports_nothing() -> None:
     campaign = load_demo()
     host = army(campaign, "Ost d'Altdorf")
-    import_roster(army=host, data=(FIXTURES / "empire.ros").read_bytes(), filename="empire.ros")
+    by = organiser_of(campaign)
+    import_roster(army=host, data=(FIXTURES / "empire.ros").read_bytes(), filename="empire.ros", by=by)
     units = list(Unit.objects.filter(army=host).values_list("name", flat=True))
     assert units
     points = Army.objects.get(pk=host.pk).points
     with pytest.raises(ValidationError, match="line"):
-        import_roster(army=host, data=(FIXTURES / "broken_syntax.ros").read_bytes(), filename="broken_syntax.ros")
+        import_roster(
+            army=host, data=(FIXTURES / "broken_syntax.ros").read_bytes(), filename="broken_syntax.ros", by=by
+        )
     assert list(Unit.objects.filter(army=host).values_list("name", flat=True)) == units
     assert Army.objects.get(pk=host.pk).points == points
+
+
+def test_a_players_roster_cannot_win_back_lost_points() -> None:
+    campaign = load_demo()
+    host = army(campaign, "Ost d'Altdorf")
+    roster = (FIXTURES / "empire.ros").read_bytes()
+    Army.objects.filter(pk=host.pk).update(points=100)
+    host.refresh_from_db()
+    with pytest.raises(ValidationError, match="n’a plus que 100 points"):
+        import_roster(army=host, data=roster, filename="empire.ros", by=host.owner)
+    host.refresh_from_db()
+    assert (host.points, host.units.count()) == (100, 0)
+    import_roster(army=host, data=roster, filename="empire.ros", by=organiser_of(campaign))
+    host.refresh_from_db()
+    assert host.points > 100
 
 
 def test_members_are_mailed_when_a_turn_opens_locks_and_resolves(django_capture_on_commit_callbacks) -> None:
