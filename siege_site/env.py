@@ -38,3 +38,22 @@ def env_int(name: str, default: int) -> int:
 
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+# Words that mark a key copied from an example rather than generated.
+PLACEHOLDER_WORDS = ("change", "secret", "example", "insecure", "placeholder", "dummy", "xxxx")
+SECRET_KEY_MIN_LENGTH = 50
+
+
+def secret_key_problem(key: str) -> str | None:
+    """Why ``key`` cannot sign production sessions, or None when it is long, varied and not a placeholder."""
+    if not key:
+        return "SECRET_KEY is required when DEBUG is off (set DEBUG=1 for development)"
+    if len(key) < SECRET_KEY_MIN_LENGTH or len(set(key)) < 10:
+        return (
+            f"SECRET_KEY is too weak: use at least {SECRET_KEY_MIN_LENGTH} random characters, for example the output "
+            'of: python -c "import secrets; print(secrets.token_urlsafe(50))"'
+        )
+    if any(word in key.lower() for word in PLACEHOLDER_WORDS):
+        return "SECRET_KEY is a placeholder: replace it with a long random string"
+    return None

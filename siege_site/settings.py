@@ -7,13 +7,14 @@ Redis that ``make run`` starts under ``var/`` (see :mod:`siege_site.stack`, whic
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from .env import env_bool, env_int, env_list, env_str
+from .env import env_bool, env_int, env_list, env_str, secret_key_problem
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("SIEGE_VAR_DIR", str(BASE_DIR / "var")))
@@ -32,10 +33,10 @@ _embedded = _embedded_services()
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off (set DEBUG=1 for development)")
-    SECRET_KEY = "development-only-not-secret"
+if not DEBUG and (_weak_key := secret_key_problem(SECRET_KEY)):
+    # one line, no traceback: the person deploying reads what to change
+    sys.exit(f"error: {_weak_key}")
+SECRET_KEY = SECRET_KEY or "development-only-not-secret"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -150,11 +151,13 @@ STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "siege_site.storage.StaticFilesStorage"
         if not DEBUG
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
+# Before collectstatic (no manifest), WhiteNoise serves the files from the app folders rather than nothing.
+WHITENOISE_USE_FINDERS = DEBUG or not (STATIC_ROOT / "staticfiles.json").exists()
 
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "siege@localhost")
