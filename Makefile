@@ -1,6 +1,7 @@
 # make run    the app with its demo campaign on http://127.0.0.1:8000 (PORT=… to change)
 # make test   lint, then every test: unit, PostgreSQL, Redis, a real Celery worker, Chromium
 # make bench  the benchmarks behind docs/performance.md
+# make superuser  an administrator account, on make run's database
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -9,7 +10,7 @@ STAMP := $(VENV)/.installed
 PYTEST_ARGS ?= -n auto
 export PORT HOST
 
-.PHONY: run test lint format bench chromium clean
+.PHONY: run test lint format bench chromium clean superuser
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,6 +20,9 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	@$(BIN)/python -m siege_site.stack run
+
+superuser: $(STAMP)
+	@$(BIN)/python -m siege_site.stack manage createsuperuser
 
 test: lint chromium
 	@$(BIN)/python -m siege_site.stack test $(PYTEST_ARGS)

@@ -7,6 +7,7 @@ Every process started here is stopped on exit, Ctrl-C included, and the data sta
     python -m siege_site.stack run             # the app with its demo campaign on http://127.0.0.1:8000
     python -m siege_site.stack test [ARGS…]    # the whole test suite (ARGS go to pytest)
     python -m siege_site.stack bench [ARGS…]   # the benchmarks
+    python -m siege_site.stack manage ARGS…    # a manage.py command on make run's database (createsuperuser…)
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ STOP_TIMEOUT = 10.0
 
 class StackError(Exception):
     """A problem the person at the keyboard can fix; printed as one line, without a traceback."""
+
+
+class RunInProgress(StackError):
+    """Another ``make run`` holds the data directory."""
 
 
 def redacted(url: str) -> str:
@@ -221,7 +226,7 @@ def only_run_on(var_dir: Path) -> Iterator[None]:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise StackError(
+            raise RunInProgress(
                 f"another make run is already using {var_dir}; stop it first, or give this one "
                 "data of its own with SIEGE_VAR_DIR=…"
             ) from None
@@ -258,6 +263,21 @@ def run() -> int:
     return 0
 
 
+def manage_command(args: Sequence[str]) -> int:
+    """A ``manage.py`` command in development settings on ``make run``'s database: the one ``make run`` is serving,
+    or, when it is not running, the same embedded servers started for the command (and migrated) then stopped."""
+    var_dir = Path(os.environ.get("SIEGE_VAR_DIR", BASE_DIR / "var"))
+    env = {"DEBUG": os.environ.get("DEBUG", "1"), "SIEGE_VAR_DIR": str(var_dir)}
+    command = [PYTHON, str(BASE_DIR / "manage.py"), *args]
+    try:
+        with only_run_on(var_dir), services(var_dir) as service_env:
+            manage(env | service_env, "migrate", "--no-input", "-v", "0")
+            return subprocess.run(command, env=os.environ | env | service_env, check=False).returncode
+    except RunInProgress:
+        # make run is serving: its servers are named in var/services.env, which the settings read
+        return subprocess.run(command, env=os.environ | env, check=False).returncode
+
+
 def run_pytest(args: Sequence[str]) -> int:
     """pytest against servers of its own: a throwaway PostgreSQL and Redis, unless the environment names servers."""
     (BASE_DIR / "var").mkdir(exist_ok=True)
@@ -289,9 +309,11 @@ def main(argv: Sequence[str]) -> int:
             return run()
         if command == "test":
             return run_pytest(rest)
+        if command == "manage":
+            return manage_command(rest)
         if command == "bench":
             return run_pytest(["bench", "-p", "no:xdist", "--benchmark-only", *rest])
-        raise StackError(f"unknown command {command!r}; use run, test or bench")
+        raise StackError(f"unknown command {command!r}; use run, test, bench or manage")
     except StackError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
