@@ -233,6 +233,17 @@ class TurnState(models.TextChoices):
     COMPLETE = "complete", _("Complete")
 
 
+class ResolutionProblem(models.TextChoices):
+    """Why a resolution was handed back unfinished; in every case it rolled back whole."""
+
+    FAILED = "failed", _("The last resolution failed; nothing was changed. Resolve the turn again.")
+    WORKER_LOST = (
+        "worker_lost",
+        _("The worker resolving this turn stopped before the end; nothing was changed. Resolve the turn again."),
+    )
+    NOT_TAKEN_UP = "not_taken_up", _("No worker took up the resolution of this turn. Resolve the turn again.")
+
+
 class Turn(models.Model):
     """One campaign turn: orders open until the deadline, are locked, resolved, then its battles are played."""
 
@@ -243,6 +254,11 @@ class Turn(models.Model):
     task_id = models.CharField(max_length=64, blank=True)
     log = models.JSONField(default=list)
     resolved_at = models.DateTimeField(null=True, blank=True)
+    # signs of life of a resolution: handed to the queue, then taken up by a worker (see return_stalled_resolutions)
+    resolution_queued_at = models.DateTimeField(null=True, blank=True)
+    resolution_started_at = models.DateTimeField(null=True, blank=True)
+    # why the last resolution was handed back unfinished, shown to the organiser until the next one
+    resolution_problem = models.CharField(max_length=16, blank=True, choices=ResolutionProblem.choices)
 
     class Meta:
         ordering = ["campaign", "number"]

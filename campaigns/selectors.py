@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -54,6 +57,14 @@ def territories_of(campaign: Campaign) -> QuerySet[Territory]:
 
 def current_turn(campaign: Campaign) -> Turn | None:
     return campaign.turns.order_by("-number").first()
+
+
+def stalled(turn: Turn, now: datetime | None = None) -> bool:
+    """A resolving turn with no sign of life for a while: the organiser is offered to start it again."""
+    last_sign = turn.resolution_started_at or turn.resolution_queued_at
+    if turn.state != TurnState.RESOLVING or last_sign is None:
+        return False
+    return last_sign < (now or timezone.now()) - timedelta(seconds=settings.RESOLUTION_SILENCE_SECONDS)
 
 
 def territories_in_sight(membership: CampaignMembership) -> QuerySet[Territory]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mass_mail
@@ -37,6 +38,7 @@ from .models import (
     ClubMembership,
     Faction,
     Order,
+    ResolutionProblem,
     Role,
     Score,
     Side,
@@ -528,7 +530,7 @@ def lock_overdue_turns(*, now: datetime | None = None) -> list[Turn]:
 
 
 @transaction.atomic
-def start_resolution(*, turn: Turn) -> Turn:
+def start_resolution(*, turn: Turn, now: datetime | None = None) -> Turn:
     """Marks the turn as resolving; a second request finds it so and is refused (no turn is resolved twice)."""
     turn = Turn.objects.select_for_update().get(pk=turn.pk)
     if turn.state not in (TurnState.OPEN, TurnState.LOCKED):
@@ -536,19 +538,68 @@ def start_resolution(*, turn: Turn) -> Turn:
     if turn.state == TurnState.OPEN:
         _notify(turn.campaign, _("Turn %(number)s is locked") % {"number": turn.number}, _("Orders are closed."))
     turn.state = TurnState.RESOLVING
-    turn.save(update_fields=["state"])
+    turn.resolution_queued_at = now or timezone.now()
+    turn.resolution_started_at = None
+    turn.resolution_problem = ""
+    turn.save(update_fields=["state", "resolution_queued_at", "resolution_started_at", "resolution_problem"])
     return turn
 
 
 @transaction.atomic
-def abandon_resolution(*, turn_id: int) -> None:
+def abandon_resolution(*, turn_id: int, problem: str = "") -> None:
     """A resolution that failed hands the turn back, locked, for the organiser to resolve again."""
-    Turn.objects.filter(pk=turn_id, state=TurnState.RESOLVING).update(state=TurnState.LOCKED, task_id="")
+    Turn.objects.filter(pk=turn_id, state=TurnState.RESOLVING).update(
+        state=TurnState.LOCKED, task_id="", resolution_problem=problem
+    )
 
 
 @transaction.atomic
 def record_task(*, turn: Turn, task_id: str) -> None:
     Turn.objects.filter(pk=turn.pk).update(task_id=task_id)
+
+
+def mark_resolution_started(*, turn_id: int) -> bool:
+    """A worker took the resolution up: from now on, a turn left unlocked and unresolved means the worker died.
+    False when the turn is no longer waiting for its resolution (a copy of the task that came late)."""
+    updated = Turn.objects.filter(pk=turn_id, state=TurnState.RESOLVING).update(resolution_started_at=timezone.now())
+    return updated == 1
+
+
+@transaction.atomic
+def retry_resolution(*, turn: Turn, now: datetime | None = None) -> Turn:
+    """The organiser starts a stalled resolution again. A resolution at work holds its turn's row, so a turn
+    found locked by another transaction is running and is left alone; the state check in :func:`resolve_turn`
+    keeps a late first attempt from resolving it a second time."""
+    found = Turn.objects.select_for_update(skip_locked=True).filter(pk=turn.pk).first()
+    if found is None:
+        raise ValidationError(_("The resolution is running; wait for it to finish."))
+    if found.state == TurnState.RESOLVING:
+        found.state = TurnState.LOCKED
+        found.save(update_fields=["state"])
+    return start_resolution(turn=found, now=now)
+
+
+def return_stalled_resolutions(*, now: datetime | None = None) -> list[Turn]:
+    """Hands back, locked and with a note, every resolving turn whose resolution cannot finish any more: taken up
+    by a worker that no longer holds the turn (it died, or lost its database), or never taken up from the queue.
+    A resolution at work holds its turn's row, and those are skipped."""
+    now = now or timezone.now()
+    silent_since = now - timedelta(seconds=settings.RESOLUTION_SILENCE_SECONDS)
+    queued_since = now - timedelta(seconds=settings.RESOLUTION_QUEUE_TIMEOUT_SECONDS)
+    returned = []
+    with transaction.atomic():
+        stalled = Turn.objects.select_for_update(skip_locked=True).filter(state=TurnState.RESOLVING)
+        for turn in stalled:
+            if turn.resolution_started_at is not None and turn.resolution_started_at < silent_since:
+                problem = ResolutionProblem.WORKER_LOST
+            elif turn.resolution_started_at is None and (turn.resolution_queued_at or now) < queued_since:
+                problem = ResolutionProblem.NOT_TAKEN_UP
+            else:
+                continue
+            turn.state, turn.task_id, turn.resolution_problem = TurnState.LOCKED, "", problem
+            turn.save(update_fields=["state", "task_id", "resolution_problem"])
+            returned.append(turn)
+    return returned
 
 
 def _no_progress(percent: int, message: str) -> None:

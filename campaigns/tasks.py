@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import Task, shared_task
 
 from . import services
+from .models import ResolutionProblem
 
 
 @shared_task(bind=True, name="campaigns.resolve_turn")
@@ -12,13 +13,24 @@ def resolve_turn(self: Task, turn_id: int) -> int:
     def progress(percent: int, message: str) -> None:
         self.update_state(state="PROGRESS", meta={"percent": percent, "message": message})
 
+    # Acknowledged once done (CELERY_TASK_ACKS_LATE): a worker killed half-way hands the task to another, and the
+    # resolution, rolled back whole with the dead worker's connection, starts again. A copy that comes late finds
+    # the turn resolved and leaves it.
+    if not services.mark_resolution_started(turn_id=turn_id):
+        return turn_id
     try:
         services.resolve_turn(turn_id=turn_id, progress=progress)
     except Exception:
         # the resolution rolled back whole: without this the turn would stay "resolving" and never be resolved
-        services.abandon_resolution(turn_id=turn_id)
+        services.abandon_resolution(turn_id=turn_id, problem=ResolutionProblem.FAILED)
         raise
     return turn_id
+
+
+@shared_task(name="campaigns.return_stalled_resolutions")
+def return_stalled_resolutions() -> list[int]:
+    """Run every minute by Celery beat: a resolution whose worker died or that no worker took up is handed back."""
+    return [turn.pk for turn in services.return_stalled_resolutions()]
 
 
 @shared_task(name="campaigns.lock_overdue_turns")

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling
 from kombu.exceptions import OperationalError
+from redis.exceptions import RedisError
 
 from rules.siege.fort import FortLayout, standard_fort
 
@@ -38,7 +39,7 @@ from .forms import (
     TurnForm,
     UnitForm,
 )
-from .models import Army, Battle, Campaign, CampaignMembership, Territory, TurnState
+from .models import Army, Battle, Campaign, CampaignMembership, Territory, Turn, TurnState
 
 
 def _refused(form: Form, error: ValidationError) -> None:
@@ -369,7 +370,20 @@ def give_order(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
                  open=True, forms=[form], visible=[])  # fmt: skip
 
 
-TURN_ACTIONS = ("open", "lock", "resolve")
+TURN_ACTIONS = ("open", "lock", "resolve", "retry")
+
+
+def _hand_over(turn: Turn) -> None:
+    """Queues the resolution of a turn marked resolving; when the queue cannot be reached, the turn goes back to
+    locked and the organiser is told, instead of a turn left resolving with no task to resolve it."""
+    try:
+        result = tasks.resolve_turn.delay(turn.pk)
+    except (OperationalError, OSError) as error:
+        services.abandon_resolution(turn_id=turn.pk)
+        raise ValidationError(
+            _("The turn could not be handed to the resolution worker; try again in a moment.")
+        ) from error
+    services.record_task(turn=turn, task_id=result.id)
 
 
 @login_required
@@ -390,39 +404,41 @@ def turn_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         elif action == "lock":
             services.lock_turn(turn=turn)
         elif action == "resolve":
-            services.start_resolution(turn=turn)
-            try:
-                result = tasks.resolve_turn.delay(turn.pk)
-            except OperationalError as error:
-                # no task will ever resolve it: the turn must not stay "resolving"
-                services.abandon_resolution(turn_id=turn.pk)
-                raise ValidationError(
-                    _("The turn could not be handed to the resolution worker; try again in a moment.")
-                ) from error
-            services.record_task(turn=turn, task_id=result.id)
+            _hand_over(services.start_resolution(turn=turn))
+        elif action == "retry":
+            _hand_over(services.retry_resolution(turn=turn))
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     return redirect("campaigns:manage", pk)
 
 
+def _task_progress(task_id: str) -> tuple[int, str]:
+    """How far the worker has gone, from the task's state in Redis; nothing is known while Redis is away."""
+    try:
+        info = AsyncResult(task_id).info if task_id else None
+    except (OperationalError, OSError, RedisError):
+        info = None
+    if isinstance(info, dict):
+        return int(info.get("percent", 0)), str(info.get("message", ""))
+    return 0, _("Waiting for a worker")
+
+
 @login_required
 @vary_on_headers("HX-Request")
 def turn_progress(request: HttpRequest, pk: int) -> HttpResponse:
-    campaign, _membership = campaign_for(request.user, pk)
+    campaign, membership = campaign_for(request.user, pk)
     turn = selectors.current_turn(campaign)
-    percent, message = 100, ""
+    context = {"campaign": campaign, "membership": membership, "turn": turn}
     if turn is not None and turn.state == TurnState.RESOLVING:
-        info = AsyncResult(turn.task_id).info if turn.task_id else None
-        percent = int(info.get("percent", 0)) if isinstance(info, dict) else 0
-        message = info.get("message", "") if isinstance(info, dict) else _("Waiting for a worker")
+        percent, message = _task_progress(turn.task_id)
         return render(
             request,
             "campaigns/_progress.html",
-            {"campaign": campaign, "turn": turn, "percent": percent, "message": message, "polling": True},
+            context | {"percent": percent, "message": message, "polling": True, "stalled": selectors.stalled(turn)},
         )
-    response = render(
-        request, "campaigns/_progress.html", {"campaign": campaign, "turn": turn, "percent": 100, "polling": False}
-    )
+    # the page's heading still says "resolving": the last fragment brings the turn's state with it
+    final = context | {"percent": 100, "polling": False, "oob_heading": bool(request.htmx)}
+    response = render(request, "campaigns/_progress.html", final)
     return HttpResponseStopPolling(response.content) if request.htmx else response
 
 

@@ -124,10 +124,26 @@ CELERY_TASK_TRACK_STARTED = True
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# A task is acknowledged once it is done, and a worker killed while running it hands it back to the queue:
+# a resolution interrupted half-way (rolled back with the dead worker's connection) runs again.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A task unacknowledged this long (its worker vanished whole) is delivered again.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900)}
+# With Redis down, handing a task over fails within a few seconds, and the click that asked for it says so.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
 CELERY_BEAT_SCHEDULE = {
     # a turn's orders close within a minute of its deadline, without the organiser
     "lock-overdue-turns": {"task": "campaigns.lock_overdue_turns", "schedule": 60.0},
+    # a resolution whose worker died, or that no worker took up, is handed back to the organiser
+    "return-stalled-resolutions": {"task": "campaigns.return_stalled_resolutions", "schedule": 60.0},
 }
+# A resolution taken up by a worker holds its turn's row until it ends: one that no longer holds it this long
+# after starting has lost its worker. One never taken up is given this long in the queue.
+RESOLUTION_SILENCE_SECONDS = env_int("RESOLUTION_SILENCE_SECONDS", 60)
+RESOLUTION_QUEUE_TIMEOUT_SECONDS = env_int("RESOLUTION_QUEUE_TIMEOUT_SECONDS", 600)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

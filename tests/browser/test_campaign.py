@@ -10,9 +10,8 @@ from django.utils import timezone
 from playwright.sync_api import Locator, Page, expect
 
 from campaigns.demo import DEMO_PASSWORD, load_demo
-from campaigns.models import Battle, Campaign, Order, Turn
-from campaigns.services import submit_order
-from tests.campaigns.demo_helpers import army, member, second_turn, territory
+from campaigns.models import Battle, Order, Turn
+from tests.campaigns.demo_helpers import second_turn, second_turn_with_orders
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -65,27 +64,11 @@ def test_a_player_gives_and_changes_orders_before_the_deadline_and_not_after(pag
     expect(page.locator("form.order")).to_have_count(0)
 
 
-def _second_turn_orders(campaign: Campaign) -> None:
-    second_turn(campaign)
-    for player, army_name, kind, target, withdraw in (
-        ("bruno", "Waaagh! des Marais", "besiege", "Château de Montfort", False),
-        ("chloe", "Chevaliers du Graal", "hold", None, True),
-        ("alice", "Ost d'Altdorf", "attack", "Col du Crâne", False),
-    ):
-        submit_order(
-            membership=member(campaign, player),
-            army_id=army(campaign, army_name).pk,
-            kind=kind,
-            target_id=territory(campaign, target).pk if target else None,
-            withdraw=withdraw,
-        )
-
-
 def test_the_organiser_resolves_a_turn_a_siege_appears_and_a_field_result_moves_the_standings(
     page: Page, celery_worker: str
 ) -> None:
     campaign = load_demo()
-    _second_turn_orders(campaign)
+    second_turn_with_orders(campaign)
     log_in(page, "organisateur")
     page.goto(f"/campaigns/{campaign.pk}/manage/")
     page.get_by_role("button", name="Résoudre le tour").click()

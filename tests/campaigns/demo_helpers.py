@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from campaigns.models import Army, Battle, Campaign, CampaignMembership, Territory, Turn, Winner
-from campaigns.services import Result, open_turn, record_result
+from campaigns.services import Result, open_turn, record_result, submit_order
 
 
 def member(campaign: Campaign, username: str) -> CampaignMembership:
@@ -32,3 +32,21 @@ def play_the_pending_siege(campaign: Campaign) -> Battle:
 def second_turn(campaign: Campaign) -> Turn:
     play_the_pending_siege(campaign)
     return open_turn(campaign=campaign)
+
+
+def second_turn_with_orders(campaign: Campaign) -> Turn:
+    """Turn 2 with its orders given: Bruno besieges Montfort again, Alice attacks the Col du Crâne."""
+    turn = second_turn(campaign)
+    for player, army_name, kind, target, withdraw in (
+        ("bruno", "Waaagh! des Marais", "besiege", "Château de Montfort", False),
+        ("chloe", "Chevaliers du Graal", "hold", None, True),
+        ("alice", "Ost d'Altdorf", "attack", "Col du Crâne", False),
+    ):
+        submit_order(
+            membership=member(campaign, player),
+            army_id=army(campaign, army_name).pk,
+            kind=kind,
+            target_id=territory(campaign, target).pk if target else None,
+            withdraw=withdraw,
+        )
+    return turn
