@@ -31,6 +31,18 @@ CHROMIUM_ARGS = [
 ]
 
 
+def database_url_for_processes() -> str:
+    """The test database, for processes of their own (workers, servers) to use."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    # a socket directory may come as HOST or, from a ``?host=`` URL, as the driver option
+    socket_dir = db["HOST"] or db.get("OPTIONS", {}).get("host", "")
+    if db.get("PORT"):
+        return f"postgresql://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    return f"postgresql://{db['USER']}:{db['PASSWORD']}@/{db['NAME']}?host={socket_dir}"
+
+
 @pytest.fixture(scope="session")
 def celery_worker(django_db_setup: None, worker_id: str) -> Iterator[str]:
     """A real ``celery worker`` process on its own queue, using the test database: tasks go through Redis.
@@ -41,12 +53,7 @@ def celery_worker(django_db_setup: None, worker_id: str) -> Iterator[str]:
 
     from siege_site.celery import app
 
-    db = settings.DATABASES["default"]
-    # a socket directory may come as HOST or, from a ``?host=`` URL, as the driver option
-    socket_dir = db["HOST"] or db.get("OPTIONS", {}).get("host", "")
-    database_url = f"postgresql://{db['USER']}:{db['PASSWORD']}@/{db['NAME']}?host={socket_dir}"
-    if db.get("PORT"):
-        database_url = f"postgresql://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    database_url = database_url_for_processes()
     queue = f"test-{worker_id}-{os.getpid()}"
     hostname = f"{queue}@localhost"
     env = os.environ | {"DATABASE_URL": database_url, "CELERY_QUEUE": queue, "DB_CONN_MAX_AGE": "0"}
