@@ -71,8 +71,17 @@ def test_the_organiser_resolves_a_turn_a_siege_appears_and_a_field_result_moves_
     second_turn_with_orders(campaign)
     log_in(page, "organisateur")
     page.goto(f"/campaigns/{campaign.pk}/manage/")
+    # Lock, Resolve and Record each ask first (issue 14); a turn open for orders is not offered Resolve
+    questions: list[str] = []
+    page.on("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
+    expect(page.get_by_role("button", name="Résoudre le tour")).to_have_count(0)
+    page.get_by_role("button", name="Verrouiller les ordres").click()
+    expect(page.locator("#turn-heading")).to_have_text("Tour 2 — Ordres verrouillés")
     page.get_by_role("button", name="Résoudre le tour").click()
     expect(page.get_by_role("status")).to_contain_text("Le tour est résolu.", timeout=30_000)
+    # the heading follows the turn's state once the resolution ends, without reloading the page
+    expect(page.locator("#turn-heading")).to_have_text("Tour 2 — Batailles à jouer")
+    assert [q.split(" ?")[0] for q in questions] == ["Verrouiller les ordres maintenant", "Résoudre le tour maintenant"]
     page.get_by_role("link", name="Voir les batailles").click()
     expect(page.get_by_role("link", name=re.compile("Siège — Château de Montfort"))).to_have_count(2)
     field = page.get_by_role("link", name=re.compile("Bataille rangée — Col du Crâne"))
@@ -90,6 +99,8 @@ def test_the_organiser_resolves_a_turn_a_siege_appears_and_a_field_result_moves_
     page.get_by_label("Pertes de l’attaquant (points)").fill("400")
     page.get_by_label("Pertes du défenseur (points)").fill("1200")
     page.get_by_role("button", name="Enregistrer le résultat").click()
+    expect(page.locator(".messages")).to_be_visible()
+    assert questions[-1].startswith("Enregistrer ce résultat ?")
     expect(page.locator(".messages")).to_contain_text("Le résultat est enregistré.")
 
     page.goto(f"/campaigns/{campaign.pk}/standings/")
@@ -129,3 +140,16 @@ def test_the_french_interface_is_french_throughout(page: Page) -> None:
         expect(fort_legend).to_contain_text(word)
     siege_form = page.locator("form", has=page.get_by_role("heading", name="Saisir le résultat"))
     expect(siege_form.get_by_role("group", name="Assiégé").get_by_label("Général abattu")).to_be_visible()
+
+
+def test_an_organiser_who_declines_the_question_leaves_the_turn_as_it_was(page: Page) -> None:
+    campaign = load_demo()
+    turn = second_turn(campaign)
+    log_in(page, "organisateur")
+    page.goto(f"/campaigns/{campaign.pk}/manage/")
+    page.on("dialog", lambda dialog: dialog.dismiss())
+    page.get_by_role("button", name="Verrouiller les ordres").click()
+    page.wait_for_timeout(500)
+    expect(page.locator("#turn-heading")).to_have_text("Tour 2 — Ordres ouverts")
+    turn.refresh_from_db()
+    assert turn.state == "open"
