@@ -7,6 +7,7 @@ from rest_framework.routers import DefaultRouter
 
 from campaigns.api import CampaignViewSet
 
+from .accounts import TokenView
 from .health import healthz
 
 router = DefaultRouter()
@@ -18,6 +19,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("campaigns/", include("campaigns.urls")),
+    path("api/token/", TokenView.as_view(), name="api-token"),
     path("api/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("admin/", admin.site.urls),

@@ -2,6 +2,7 @@
 
 import pytest
 from django.contrib.auth import authenticate
+from django.test import RequestFactory
 
 from campaigns.demo import DEMO_LOGINS, DEMO_PASSWORD, load_demo
 from campaigns.models import Campaign, CampaignMembership, Role
@@ -17,10 +18,11 @@ def test_loading_twice_changes_nothing() -> None:
     assert (Campaign.objects.count(), CampaignMembership.objects.count()) == counts
 
 
-def test_every_demo_login_works_with_its_role() -> None:
+def test_every_demo_login_works_with_its_role(rf: RequestFactory) -> None:
     campaign = load_demo()
     for login in DEMO_LOGINS:
-        user = authenticate(username=login.username, password=DEMO_PASSWORD)
+        # a login comes with its request, which the lock-out on password guessing looks at
+        user = authenticate(rf.post("/accounts/login/"), username=login.username, password=DEMO_PASSWORD)
         assert user is not None, login.username
         assert CampaignMembership.objects.get(campaign=campaign, user=user).role == login.role
     assert [login.role for login in DEMO_LOGINS].count(Role.ORGANISER) == 1
