@@ -91,5 +91,11 @@ def page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
     context = browser.new_context(base_url=live_server.url, viewport={"width": 412, "height": 860}, locale="fr-FR")
     context.set_default_timeout(15_000)
     page = context.new_page()
+    # every browser test also checks that the Content-Security-Policy blocked nothing the pages need
+    refused: list[str] = []
+    page.on(
+        "console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None
+    )
     yield page
     context.close()
+    assert refused == [], refused
