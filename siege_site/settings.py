@@ -131,8 +131,21 @@ if not DATABASE_URL:
     DATABASE_URL = f"postgresql://postgres@/siege?host={VAR_DIR / 'pg'}"
 if not DATABASE_URL.startswith(("postgres://", "postgresql://")):
     raise ImproperlyConfigured(f"DATABASE_URL must be a PostgreSQL URL (postgresql://…), got {DATABASE_URL!r}")
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
+# Each process keeps a pool of at most DB_POOL_SIZE connections, which requests borrow and give back: a
+# development server starting a thread per request, or a burst of clients, cannot exhaust PostgreSQL's
+# connections (a request waits up to DB_POOL_TIMEOUT seconds for one). DB_POOL_SIZE=0 falls back to one
+# persistent connection per thread, kept DB_CONN_MAX_AGE seconds.
+DB_POOL_SIZE = env_int("DB_POOL_SIZE", 8)
+DATABASES = {
+    "default": dj_database_url.parse(DATABASE_URL, conn_max_age=0 if DB_POOL_SIZE else env_int("DB_CONN_MAX_AGE", 60))
+}
 DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int("DB_CONNECT_TIMEOUT", 5)
+if DB_POOL_SIZE:
+    DATABASES["default"]["OPTIONS"]["pool"] = {
+        "min_size": 1,
+        "max_size": DB_POOL_SIZE,
+        "timeout": env_int("DB_POOL_TIMEOUT", 10),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL") or _embedded.get("REDIS_URL", "redis://127.0.0.1:6379/0")
