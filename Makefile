@@ -2,6 +2,7 @@
 # make test   lint, then every test: unit, PostgreSQL, Redis, a real Celery worker, Chromium
 # make bench  the benchmarks behind docs/performance.md
 # make superuser  an administrator account, on make run's database
+# make backup [FILE=…]  a pg_dump of make run's database; make restore FILE=…  puts one back
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -10,7 +11,7 @@ STAMP := $(VENV)/.installed
 PYTEST_ARGS ?= -n auto
 export PORT HOST
 
-.PHONY: run test lint format bench chromium clean superuser
+.PHONY: run test lint format bench chromium clean superuser backup restore
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +24,12 @@ run: $(STAMP)
 
 superuser: $(STAMP)
 	@$(BIN)/python -m siege_site.stack manage createsuperuser
+
+backup: $(STAMP)
+	@$(BIN)/python -m siege_site.stack backup $(FILE)
+
+restore: $(STAMP)
+	@$(BIN)/python -m siege_site.stack restore $(FILE)
 
 test: lint chromium
 	@$(BIN)/python -m siege_site.stack test $(PYTEST_ARGS)

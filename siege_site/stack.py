@@ -8,6 +8,8 @@ Every process started here is stopped on exit, Ctrl-C included, and the data sta
     python -m siege_site.stack test [ARGS…]    # the whole test suite (ARGS go to pytest)
     python -m siege_site.stack bench [ARGS…]   # the benchmarks
     python -m siege_site.stack manage ARGS…    # a manage.py command on make run's database (createsuperuser…)
+    python -m siege_site.stack backup [FILE]   # pg_dump of make run's database (to backups/ by default)
+    python -m siege_site.stack restore FILE    # pg_restore of such a backup, all or nothing
 """
 
 from __future__ import annotations
@@ -115,10 +117,35 @@ class EmbeddedPostgres:
         return server.get_uri(self.database)
 
     def stop(self) -> None:
+        """A fast shutdown (sessions ended, a checkpoint written); one that has not ended within its time, on a
+        machine too busy, becomes an immediate one, then a kill: the server never outlives ``make run``."""
         from pgserver._commands import pg_ctl
 
+        postmaster = self._postmaster_pid()
         with contextlib.suppress(subprocess.CalledProcessError, subprocess.TimeoutExpired):
-            pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.data_dir, user=self._system_user, timeout=30)
+            pg_ctl(["-w", "-t", "60", "-m", "fast", "stop"], pgdata=self.data_dir, user=self._system_user, timeout=70)
+        for sig in (signal.SIGQUIT, signal.SIGKILL):
+            if postmaster is None or _ended(postmaster, 10.0):
+                return
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(postmaster, sig)
+
+    def _postmaster_pid(self) -> int | None:
+        try:
+            return int((self.data_dir / "postmaster.pid").read_text().splitlines()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+
+
+def _ended(pid: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    return False
 
 
 @dataclass
@@ -164,17 +191,26 @@ class EmbeddedRedis:
 
 
 def stop_process(process: subprocess.Popen[bytes]) -> None:
-    """SIGTERM, then SIGKILL after a grace period: nothing is left behind."""
-    if process.poll() is not None:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.wait(STOP_TIMEOUT)
-    except subprocess.TimeoutExpired:
+    """SIGTERM to the child's whole process group, then SIGKILL after a grace period: nothing is left behind, not
+    even when the child itself already died and left processes of its own (a Celery worker's pool)."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
+            os.killpg(process.pid, sig)
+        if _group_ended(process, STOP_TIMEOUT if sig == signal.SIGTERM else 2.0):
+            return
+
+
+def _group_ended(process: subprocess.Popen[bytes], timeout: float) -> bool:
+    """Waits for every process of the child's group to end (the child reaped, the others reaped by init)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        process.poll()
+        try:
+            os.killpg(process.pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
 
 
 @contextlib.contextmanager
@@ -247,35 +283,95 @@ def run() -> int:
         # -B: the worker runs beat too, which locks turns at their deadline (CELERY_BEAT_SCHEDULE)
         worker = [PYTHON, "-m", "celery", "-A", "siege_site", "worker", "--loglevel", "INFO", "--concurrency", "2",
                   "-B", "--schedule", str(var_dir / "celerybeat-schedule")]  # fmt: skip
-        children = [
-            spawn(env, *worker),
-            spawn(env, PYTHON, str(BASE_DIR / "manage.py"), "runserver", f"{host}:{port}"),
-        ]
+        children = {
+            "the Celery worker": spawn(env, *worker),
+            "the web server": spawn(env, PYTHON, str(BASE_DIR / "manage.py"), "runserver", f"{host}:{port}"),
+        }
         print(f"\n  Siege campaigns on http://{host}:{port}/  (Ctrl-C stops everything)\n", flush=True)
         try:
-            while all(child.poll() is None for child in children):
+            while all(child.poll() is None for child in children.values()):
                 time.sleep(0.5)
+            name, stopped = next((name, child) for name, child in children.items() if child.poll() is not None)
+            print(f"\n{name} stopped (exit {stopped.returncode}); stopping everything…", flush=True)
+            status = 1
         except KeyboardInterrupt:
             print("\nStopping…", flush=True)
+            status = 0
         finally:
-            for child in reversed(children):
+            for child in reversed(children.values()):
                 stop_process(child)
-    return 0
+    return status
+
+
+@contextlib.contextmanager
+def app_environment(var_dir: Path) -> Iterator[dict[str, str]]:
+    """The environment of a command on ``make run``'s database: the servers ``make run`` is using, or, when it is
+    not running, the same embedded servers started for the command (and migrated), then stopped."""
+    env = {"SIEGE_VAR_DIR": str(var_dir)}
+    held = contextlib.ExitStack()
+    try:
+        held.enter_context(only_run_on(var_dir))
+    except RunInProgress:
+        # make run is serving: its servers are named in var/services.env
+        lines = (var_dir / "services.env").read_text().splitlines()
+        yield env | dict(line.split("=", 1) for line in lines if "=" in line)
+        return
+    with held:
+        service_env = env | held.enter_context(services(var_dir))
+        manage(service_env | {"DEBUG": "1"}, "migrate", "--no-input", "-v", "0")
+        yield service_env
 
 
 def manage_command(args: Sequence[str]) -> int:
-    """A ``manage.py`` command in development settings on ``make run``'s database: the one ``make run`` is serving,
-    or, when it is not running, the same embedded servers started for the command (and migrated) then stopped."""
+    """A ``manage.py`` command in development settings on ``make run``'s database."""
     var_dir = Path(os.environ.get("SIEGE_VAR_DIR", BASE_DIR / "var"))
-    env = {"DEBUG": os.environ.get("DEBUG", "1"), "SIEGE_VAR_DIR": str(var_dir)}
-    command = [PYTHON, str(BASE_DIR / "manage.py"), *args]
-    try:
-        with only_run_on(var_dir), services(var_dir) as service_env:
-            manage(env | service_env, "migrate", "--no-input", "-v", "0")
-            return subprocess.run(command, env=os.environ | env | service_env, check=False).returncode
-    except RunInProgress:
-        # make run is serving: its servers are named in var/services.env, which the settings read
+    with app_environment(var_dir) as env:
+        env |= {"DEBUG": os.environ.get("DEBUG", "1")}
+        command = [PYTHON, str(BASE_DIR / "manage.py"), *args]
         return subprocess.run(command, env=os.environ | env, check=False).returncode
+
+
+def postgres_program(name: str) -> str:
+    """A PostgreSQL client program: the one shipped with the embedded server, else the system's."""
+    with contextlib.suppress(ImportError):
+        from pgserver._commands import POSTGRES_BIN_PATH
+
+        if (POSTGRES_BIN_PATH / name).exists():
+            return str(POSTGRES_BIN_PATH / name)
+    found = shutil.which(name)
+    if found is None:
+        raise StackError(f"{name} is not installed; install PostgreSQL's client programs")
+    return found
+
+
+def backup(args: Sequence[str]) -> int:
+    """``pg_dump`` of the campaign database to a file (``backups/siege-<date>.dump`` unless one is named)."""
+    var_dir = Path(os.environ.get("SIEGE_VAR_DIR", BASE_DIR / "var"))
+    target = Path(args[0]) if args else BASE_DIR / "backups" / time.strftime("siege-%Y%m%d-%H%M%S.dump")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with app_environment(var_dir) as env:
+        command = [postgres_program("pg_dump"), "--format=custom", "--no-owner", f"--file={target}",
+                   f"--dbname={env['DATABASE_URL']}"]  # fmt: skip
+        if subprocess.run(command, check=False).returncode:
+            target.unlink(missing_ok=True)
+            raise StackError(f"pg_dump failed; no backup written to {target}")
+    print(f"Backup written to {target}", flush=True)
+    return 0
+
+
+def restore(args: Sequence[str]) -> int:
+    """Replaces the campaign database with a backup, in one transaction: a backup that cannot be restored changes
+    nothing."""
+    if len(args) != 1 or not Path(args[0]).is_file():
+        raise StackError("name the backup to restore: make restore FILE=backups/siege-….dump")
+    var_dir = Path(os.environ.get("SIEGE_VAR_DIR", BASE_DIR / "var"))
+    with app_environment(var_dir) as env:
+        command = [postgres_program("pg_restore"), "--clean", "--if-exists", "--no-owner", "--single-transaction",
+                   "--exit-on-error", f"--dbname={env['DATABASE_URL']}", args[0]]  # fmt: skip
+        if subprocess.run(command, check=False).returncode:
+            raise StackError(f"pg_restore failed; the database is as it was before restoring {args[0]}")
+    print(f"Restored {args[0]}", flush=True)
+    return 0
 
 
 def run_pytest(args: Sequence[str]) -> int:
@@ -296,9 +392,10 @@ def _interrupt(signum: int, frame: object) -> None:
 
 def main(argv: Sequence[str]) -> int:
     command, *rest = argv or ["run"]
-    # A terminal closing or a supervisor's SIGTERM stops everything as Ctrl-C does.
-    signal.signal(signal.SIGTERM, _interrupt)
-    signal.signal(signal.SIGHUP, _interrupt)
+    # A terminal closing or a supervisor's SIGTERM stops everything as Ctrl-C does; SIGINT is set too, since a
+    # shell script starting us in the background hands it down ignored.
+    for stop_signal in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(stop_signal, _interrupt)
     # pgserver keeps its lock file in the runtime directory, which a bare shell may not name.
     runtime_dir = BASE_DIR / "var" / "run"
     runtime_dir.mkdir(parents=True, exist_ok=True)
@@ -311,9 +408,13 @@ def main(argv: Sequence[str]) -> int:
             return run_pytest(rest)
         if command == "manage":
             return manage_command(rest)
+        if command == "backup":
+            return backup(rest)
+        if command == "restore":
+            return restore(rest)
         if command == "bench":
             return run_pytest(["bench", "-p", "no:xdist", "--benchmark-only", *rest])
-        raise StackError(f"unknown command {command!r}; use run, test, bench or manage")
+        raise StackError(f"unknown command {command!r}; use run, test, bench, manage, backup or restore")
     except StackError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

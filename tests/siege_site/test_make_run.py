@@ -12,9 +12,11 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import psutil
+import pytest
 
 from campaigns.demo import CAMPAIGN_NAME, DEMO_LOGINS, DEMO_PASSWORD
 from siege_site.stack import BASE_DIR, free_port
@@ -85,3 +87,62 @@ def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(tmp_path: Path)
     assert f"Demo logins (password: {DEMO_PASSWORD})" in output
     assert organiser in output
     assert still_running(started) == []
+
+
+def launch(tmp_path: Path, preexec: Callable[[], object] | None = None) -> tuple[subprocess.Popen[str], Path, Path]:
+    """``make run`` on embedded servers of its own, its output in a file; ready to serve when this returns."""
+    var_dir, port = tmp_path / "var", free_port()
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    env |= {"SIEGE_VAR_DIR": str(var_dir), "PORT": str(port)}
+    log = tmp_path / "run.log"
+    with log.open("w") as out:
+        launcher = subprocess.Popen(
+            [sys.executable, "-m", "siege_site.stack", "run"],
+            env=env, cwd=BASE_DIR, stdout=out, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+            preexec_fn=preexec,
+        )  # fmt: skip
+    try:
+        wait_for(f"http://127.0.0.1:{port}/accounts/login/", launcher)
+    except BaseException:
+        launcher.kill()
+        raise
+    return launcher, var_dir, log
+
+
+def ignore_sigint() -> None:
+    """As a shell script's background job starts: SIGINT ignored, handed down ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
+def test_make_run_started_from_a_script_stops_everything_on_each_stop_signal(
+    tmp_path: Path, stop_signal: signal.Signals
+) -> None:
+    launcher, var_dir, log = launch(tmp_path, preexec=ignore_sigint)
+    started = started_for(launcher, var_dir)
+    launcher.send_signal(stop_signal)
+    try:
+        launcher.wait(timeout=120)
+    finally:
+        if launcher.poll() is None:
+            os.killpg(launcher.pid, signal.SIGKILL)
+    assert launcher.returncode == 0, log.read_text()
+    assert still_running(started) == []
+
+
+def test_killing_the_workers_main_process_stops_make_run_and_leaves_no_pool_process(tmp_path: Path) -> None:
+    launcher, var_dir, log = launch(tmp_path)
+    started = started_for(launcher, var_dir)
+    (worker,) = [p for p in psutil.Process(launcher.pid).children() if "celery" in " ".join(p.cmdline())]
+    pool = worker.children(recursive=True)
+    assert pool, "the worker has pool processes"
+    worker.kill()
+    try:
+        launcher.wait(timeout=120)
+    finally:
+        if launcher.poll() is None:
+            os.killpg(launcher.pid, signal.SIGKILL)
+    output = log.read_text()
+    assert launcher.returncode == 1, output
+    assert "the Celery worker stopped (exit -9); stopping everything" in output
+    assert still_running(pool + started) == []

@@ -1,0 +1,81 @@
+"""``make backup`` and ``make restore``: a round trip through pg_dump and pg_restore on the embedded PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from siege_site.stack import BASE_DIR, EmbeddedPostgres
+
+COUNTS = (
+    "from campaigns.models import Army, Battle, Campaign, Territory, Unit; "
+    "print([M.objects.count() for M in (Campaign, Territory, Army, Unit, Battle)], "
+    "sorted(Army.objects.values_list('name', 'points')))"
+)
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Iterator[str]:
+    server = EmbeddedPostgres(tmp_path / "pg", database="club")
+    url = server.start()
+    try:
+        yield url
+    finally:
+        server.stop()
+
+
+def stack(database: str, var_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    return subprocess.run(
+        [sys.executable, "-m", "siege_site.stack", *args],
+        env=env | {"DATABASE_URL": database, "SIEGE_VAR_DIR": str(var_dir)},
+        cwd=BASE_DIR, capture_output=True, text=True, timeout=240, check=False,
+    )  # fmt: skip
+
+
+def counts(database: str, var_dir: Path) -> str:
+    shown = stack(database, var_dir, "manage", "shell", "-c", COUNTS)
+    assert shown.returncode == 0, shown.stderr
+    return shown.stdout.strip().splitlines()[-1]
+
+
+def test_a_backup_restored_brings_the_campaign_back_as_it_was(database: str, tmp_path: Path) -> None:
+    var_dir, dump = tmp_path / "var", tmp_path / "club.dump"
+    assert stack(database, var_dir, "manage", "load_demo").returncode == 0
+    before = counts(database, var_dir)
+    assert before.startswith("[1, ")
+
+    backed_up = stack(database, var_dir, "backup", str(dump))
+    assert backed_up.returncode == 0, backed_up.stderr
+    assert dump.stat().st_size > 0
+    assert f"Backup written to {dump}" in backed_up.stdout
+
+    wipe = "from django.db import connection; connection.cursor().execute('TRUNCATE campaigns_club CASCADE')"
+    assert stack(database, var_dir, "manage", "shell", "-c", wipe).returncode == 0
+    assert counts(database, var_dir) == "[0, 0, 0, 0, 0] []"
+
+    restored = stack(database, var_dir, "restore", str(dump))
+    assert restored.returncode == 0, restored.stderr
+    assert counts(database, var_dir) == before
+
+
+def test_a_backup_that_cannot_be_read_changes_nothing(database: str, tmp_path: Path) -> None:
+    var_dir, dump = tmp_path / "var", tmp_path / "broken.dump"
+    assert stack(database, var_dir, "manage", "load_demo").returncode == 0
+    before = counts(database, var_dir)
+    dump.write_bytes(b"PGDMP" + b"\0" * 200)
+    restored = stack(database, var_dir, "restore", str(dump))
+    assert restored.returncode == 1
+    assert restored.stderr.strip().splitlines()[-1].startswith("error: pg_restore failed; the database is as it was")
+    assert counts(database, var_dir) == before
+
+
+def test_restore_without_a_file_says_how_to_name_one(database: str, tmp_path: Path) -> None:
+    answer = stack(database, tmp_path / "var", "restore")
+    assert answer.returncode == 1
+    assert answer.stderr.strip() == "error: name the backup to restore: make restore FILE=backups/siege-….dump"
