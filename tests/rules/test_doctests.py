@@ -20,6 +20,11 @@ MODULES = [
     "rules.siege.ladders",
     "rules.siege.heroism",
     "rules.siege.game_length",
+    "rules.siege.actions",
+    "rules.siege.game",
+    "rules.siege.legal",
+    "rules.siege.battle",
+    "rules.siege.example",
 ]
 
 
