@@ -7,7 +7,7 @@ by a finer rule (a quota, a connection's capacity, a roll's need), which :func:`
 
 >>> from rules.siege.example import example_start
 >>> [o.name for o in legal_actions(example_start())]
-['deploy', 'deploy', 'place_braziers', 'start_mine', 'pick_up_ladder', 'carry_ram', 'end_phase']
+['deploy', 'place_braziers', 'start_mine', 'carry_ram', 'end_phase']
 """
 
 from __future__ import annotations
