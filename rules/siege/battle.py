@@ -32,6 +32,8 @@ __all__ = ["BATTLE_FORMAT", "Battle", "Entry", "Setup", "action_dice", "play", "
 BATTLE_FORMAT = 1
 """The version of a battle's JSON form."""
 _SEED_STEP = 1_000_003
+_FORCES = ("fort", "profiles", "models", "ladders", "siege_towers", "rams")
+"""The keys of a battle state's JSON form that a set-up shares with it."""
 
 
 @dataclass(frozen=True)
@@ -57,12 +59,7 @@ class Setup:
         state = new_battle(self.fort, self.models, ladders=self.ladders, siege_towers=self.siege_towers, rams=self.rams)
         data = state.to_json()
         return {
-            "fort": data["fort"],
-            "profiles": data["profiles"],
-            "models": data["models"],
-            "ladders": data["ladders"],
-            "siege_towers": data["siege_towers"],
-            "rams": data["rams"],
+            **{key: data[key] for key in _FORCES},
             "budgets": [[side.value, points, army] for side, points, army in self.budgets],
             "purchases": [[side.value, item] for side, item in self.purchases],
             "heroism_tokens": self.heroism_tokens,
@@ -72,7 +69,10 @@ class Setup:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Setup:
-        state = BattleState.from_json({**data, "turn": 1, "active": Side.BESIEGED.value, "first": Side.BESIEGED.value})
+        forces = {key: data[key] for key in _FORCES if key in data}
+        state = BattleState.from_json(
+            {**forces, "turn": 1, "active": Side.BESIEGED.value, "first": Side.BESIEGED.value}
+        )
         return cls(
             state.fort,
             state.models,

@@ -19,7 +19,7 @@ from typing import Any
 from rules.siege import actions as a
 from rules.siege.costs import ENGINE_COSTS
 from rules.siege.engines import Liquid, MineGoal
-from rules.siege.fort import SectionKind
+from rules.siege.fort import ConnectionKind, SectionKind
 from rules.siege.gates import gate_sections, touches_gate
 from rules.siege.profiles import Creature, Special, TroopType
 from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone
@@ -208,7 +208,18 @@ def _steps_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]
         tower = state.siege_tower(place.ref)
         return () if tower.section is None else (tower.section,)
     if place.zone is Zone.FOOT:
-        return tuple(f"ladder:{x.id}" for x in state.ladders if x.raised and x.section == place.ref)
+        found = [f"ladder:{x.id}" for x in state.ladders if x.raised and x.section == place.ref]
+        found += [f"siege_tower:{t.id}" for t in state.siege_towers if t.section == place.ref]
+        if state.fort.gates_of(place.ref):
+            found.append(place.ref)
+        found += [
+            n
+            for n in state.fort.neighbours(place.ref)
+            if (c := state.fort.connection(place.ref, n)) is not None and c.kind is ConnectionKind.BREACH
+        ]
+        return tuple(found)
+    if place.zone is Zone.FIELD:
+        return tuple(f"foot:{s.id}" for s in state.fort.sections if s.is_rampart or state.fort.gates_of(s.id))
     if place.zone is Zone.WALL:
         return (place.ref,)
     return ()
