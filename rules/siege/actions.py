@@ -801,7 +801,7 @@ class CastWard(Action):
 
     name = "cast"
     phases = frozenset({Phase.MAGIC})
-    phase_clause = "§13"
+    phase_clause = "§13.2"
     caster: str
     target_in_fort: bool
     irresistible: bool = False
@@ -812,11 +812,11 @@ class CastWard(Action):
 
 @dataclass(frozen=True)
 class Earthquake(Action):
-    """A spell that shakes the walls of ``section`` (§13.3)."""
+    """A spell that shakes the walls strikes ``section`` (§13.2)."""
 
     name = "earthquake"
     phases = frozenset({Phase.MAGIC})
-    phase_clause = "§13"
+    phase_clause = "§13.2"
     section: str
 
 
@@ -920,11 +920,11 @@ class PanicTest(Action):
 
 @dataclass(frozen=True)
 class Fight(Action):
-    """A round of close combat on ``section`` between the ``pairs`` (striker, foe) of the side to play (§3.2)."""
+    """A round of close combat on ``section`` between the ``pairs`` (striker, foe) of the side to play (§3.2.1)."""
 
     name = "fight"
     phases = frozenset({Phase.CLOSE_COMBAT})
-    phase_clause = "§3.2"
+    phase_clause = "§3.2.1"
     section: str
     pairs: tuple[tuple[str, str], ...]
     second: bool = False
@@ -947,11 +947,11 @@ class Retreat(Action):
 
 @dataclass(frozen=True)
 class Hold(Action):
-    """The losers of the fight on ``section`` test to hold, fleeing to ``flee_to`` if they fail (§3.3)."""
+    """The losers of the fight on ``section`` test to hold, fleeing to ``flee_to`` if they fail (§3.3.2)."""
 
     name = "hold"
     phases = frozenset({Phase.CLOSE_COMBAT})
-    phase_clause = "§3.3"
+    phase_clause = "§3.3.2"
     own_turn = False
     section: str
     flee_to: str | None = None

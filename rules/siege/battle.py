@@ -144,11 +144,11 @@ class Battle:
             raise ValueError(
                 f"battle format {data.get('format')!r} is not supported; this engine reads {BATTLE_FORMAT}"
             )
-        return cls(
-            Setup.from_json(data["setup"]),
-            int(data["seed"]),
-            tuple(Entry.from_json(e) for e in data.get("entries", ())),
-        )
+        try:
+            setup, seed, entries = data["setup"], data["seed"], data.get("entries", ())
+        except KeyError as missing:
+            raise ValueError(f"a battle needs its {missing.args[0]!r}") from None
+        return cls(Setup.from_json(setup), int(seed), tuple(Entry.from_json(e) for e in entries))
 
 
 def action_dice(seed: int, index: int) -> Dice:

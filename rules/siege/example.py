@@ -35,6 +35,7 @@ from rules.siege.battle import Battle, Setup, play, start
 from rules.siege.engines import Liquid, MineGoal, Ram
 from rules.siege.fort import standard_fort
 from rules.siege.game import problems
+from rules.siege.legal import CATAPULT
 from rules.siege.melee import MAX_GANG_UP
 from rules.siege.morale import RALLY_ENEMY_UNIT_STRENGTH
 from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
@@ -61,8 +62,6 @@ TOWER_TARGET = "W2"
 GATE_COURTYARD = "C1"
 UNDERMINED = "W4"
 BATTERED = "T3"
-CATAPULT = (7, "D4")
-"""The seed's own example: a catapult of strength 7 doing D4 damage (§5.9)."""
 
 HALBERDIER = Profile("Halberdier", ws=3, s=3, t=3, i=3, ld=7, save=6, points=6, weapon=Weapon.HALBERD)
 CROSSBOWMAN = Profile("Crossbowman", ws=3, bs=3, t=3, ld=7, points=8, missile=Missile("crossbow", 4))

@@ -109,8 +109,6 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
     refusals = []
     if state.phase is not Phase.SETUP and action.own_turn and side is not state.active:
         refusals.append(Refusal("§16", f"it is the {state.active}'s turn: the {side} may not {action.name} now"))
-    if isinstance(action, a.Buy | a.PanicTest) and action.by is not None and action.side is not action.by:
-        refusals.append(Refusal(action.phase_clause, f"only the {action.by} may {action.name}"))
     known = {m.id: m for m in state.models}
     for model_id in action.actors():
         model = known.get(model_id)

@@ -534,7 +534,9 @@ _STEP_OPTIONS: dict[Phase, Callable[[_View], list[Option]]] = {
 # ---- from a choice to an action -----------------------------------------------------------------------------------
 
 CATAPULT = (7, "D4")
-"""What :func:`choose` bombards with: the seed's own catapult, strength 7, D4 damage (§5.9)."""
+"""The seed's own example of a war machine: a catapult of strength 7 doing D4 damage (§5.9); :func:`choose`
+bombards with it.
+"""
 
 
 def choose(state: BattleState, option: Option, actors: Sequence[str], target: str | None) -> a.Action:

@@ -1,8 +1,9 @@
 """The battle state of a siege: where every model stands, what happened this turn, and the shape of an action.
 
-The state is a value. An action takes a state (and the :class:`~rules.dice.Dice` it rolls with) and returns an
-:class:`Outcome`: the new state, the events to show and the rolls it made. An action the rules forbid raises
-:class:`IllegalAction` naming the clause; the old state is untouched.
+The state is a value. An action (:mod:`rules.siege.actions`) played by :func:`rules.siege.game.apply` takes a state
+(and the :class:`~rules.dice.Dice` it rolls with) and returns an :class:`Outcome`: the new state, the events to show
+and the rolls it made. An action the rules forbid raises :class:`IllegalAction` naming the clause; the old state is
+untouched. The state knows whose turn it is and at which :class:`Phase`.
 
 A model stands at a :class:`Place`: a section of the fort, or outside it at the foot of a section's wall
 (*au pied du rempart*), on a ladder (*échelle*), in a siege tower (*tour de siège*) or, for a giant, on the wall

@@ -171,7 +171,7 @@ def test_an_action_out_of_its_step_is_refused_with_its_clause() -> None:
         ("§5", "shoot is played in the shooting step, not in the movement step")
     ]
     assert problems(state, a.Dig())[0].clause == "§10.3"
-    assert problems(state, a.Fight("W3", (("h1", "a1"),)))[0].clause == "§3.2"
+    assert problems(state, a.Fight("W3", (("h1", "a1"),)))[0].clause == "§3.2.1"
     with pytest.raises(IllegalAction, match="shoot is played in the shooting step") as refused:
         apply(state, a.Shoot(("xb1",), ("c1",)), Dice(seed=1))
     assert refused.value.clause == "§5"
@@ -228,8 +228,7 @@ def test_an_action_of_the_engine_that_returned_a_bare_state_now_gives_an_outcome
 def test_an_unknown_section_is_a_refusal() -> None:
     state = replace(battle(besieged(ARCHER, "W3", 1)), phase=Phase.MAGIC, active=Side.BESIEGED)
     refusals = problems(state, a.Earthquake("W99"))
-    assert refusals[0].clause == "§1.1"
-    assert "W99" in refusals[0].message
+    assert [r.message for r in refusals] == [f"the fort {state.fort.name!r} has no section 'W99'"]
 
 
 def test_nothing_is_played_once_the_siege_is_over() -> None:

@@ -115,3 +115,5 @@ def test_events_come_back_with_the_state() -> None:
 def test_an_unknown_battle_format_is_refused() -> None:
     with pytest.raises(ValueError, match="battle format 9 is not supported"):
         Battle.from_json({"format": 9})
+    with pytest.raises(ValueError, match="a battle needs its 'seed'"):
+        Battle.from_json({"format": 1, "setup": {}})
