@@ -109,7 +109,8 @@ class Action:
 
     - ``name``, its stable name in JSON;
     - ``phases``, the steps of the turn it is played in, and ``phase_clause``, the rule that says so;
-    - ``by``, the side that alone may play it (``None``: either), and ``own_turn``, whether only in its own turn.
+    - ``by``, the side that alone may play it (``None``: either), and ``own_turn``, whether only in its own turn;
+    - ``acting``, the field naming the models that act (their side plays it), if any.
     """
 
     name: ClassVar[str]
@@ -117,6 +118,7 @@ class Action:
     phase_clause: ClassVar[str]
     by: ClassVar[Side | None] = None
     own_turn: ClassVar[bool] = True
+    acting: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -126,7 +128,10 @@ class Action:
 
     def actors(self) -> tuple[str, ...]:
         """The models that act, whose side plays the action; none for an action of a whole side."""
-        return ()
+        if self.acting is None:
+            return ()
+        named = getattr(self, self.acting)
+        return (named,) if isinstance(named, str) else tuple(named)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT_VERSION, "action": self.name}
@@ -232,14 +237,12 @@ class Deploy(Action):
     """
 
     name = "deploy"
+    acting = "model"
     phases = frozenset({Phase.SETUP})
     phase_clause = "§16"
     own_turn = False
     model: str
     to: str
-
-    def actors(self) -> tuple[str, ...]:
-        return (self.model,)
 
 
 @dataclass(frozen=True)
@@ -272,6 +275,7 @@ class StartMine(Action):
     """The besieger's ``sappers`` start a mine towards ``goal`` (§10.1)."""
 
     name = "start_mine"
+    acting = "sappers"
     phases = frozenset({Phase.SETUP})
     phase_clause = "§10.1"
     by = Side.BESIEGER
@@ -279,22 +283,17 @@ class StartMine(Action):
     goal: MineGoal
     sappers: tuple[str, ...]
 
-    def actors(self) -> tuple[str, ...]:
-        return self.sappers
-
 
 @dataclass(frozen=True)
 class CounterMine(Action):
     """The besieged sends 4 to 8 ``models`` to counter-mine (§10.2, R2)."""
 
     name = "counter_mine"
+    acting = "models"
     phases = frozenset({Phase.SETUP, Phase.MOVEMENT})
     phase_clause = "§10.2"
     by = Side.BESIEGED
     models: tuple[str, ...]
-
-    def actors(self) -> tuple[str, ...]:
-        return self.models
 
 
 # ---- the turn's steps ---------------------------------------------------------------------------------------------
@@ -353,14 +352,12 @@ class Tunnel(Action):
     """Up to 6 ``models`` of one unit come up through the finished tunnel into ``courtyard`` (§10.3.2)."""
 
     name = "tunnel"
+    acting = "models"
     phases = frozenset({Phase.MOVEMENT})
     phase_clause = "§10.3.2"
     by = Side.BESIEGER
     models: tuple[str, ...]
     courtyard: str
-
-    def actors(self) -> tuple[str, ...]:
-        return self.models
 
 
 # ---- movement (§2, §3) --------------------------------------------------------------------------------------------
@@ -373,6 +370,7 @@ class Move(Action):
     """
 
     name = "move"
+    acting = "models"
     phases = frozenset({Phase.MOVEMENT})
     phase_clause = "§2.1"
     models: tuple[str, ...]
@@ -380,24 +378,19 @@ class Move(Action):
     via: str | None = None
     stand_and_shoot: tuple[str, ...] = ()
 
-    def actors(self) -> tuple[str, ...]:
-        return self.models
-
 
 @dataclass(frozen=True)
 class Charge(Action):
     """``models`` charge the enemy holding ``to`` (§3.1.1); the charged may stand and shoot (§3.1.2)."""
 
     name = "charge"
+    acting = "models"
     phases = frozenset({Phase.MOVEMENT})
     phase_clause = "§3.1.1"
     models: tuple[str, ...]
     to: str
     via: str | None = None
     stand_and_shoot: tuple[str, ...] = ()
-
-    def actors(self) -> tuple[str, ...]:
-        return self.models
 
 
 @dataclass(frozen=True)
@@ -426,15 +419,13 @@ class Block(Action):
     """``model`` blocks a gate, a breach, a ladder or a giant on the wall (§6.3, §7.1.7, §12.1.5)."""
 
     name = "block"
+    acting = "model"
     phases = frozenset({Phase.MOVEMENT})
     phase_clause = "§6.3.1"
     by = Side.BESIEGED
     own_turn = False
     model: str
     where: str
-
-    def actors(self) -> tuple[str, ...]:
-        return (self.model,)
 
 
 @dataclass(frozen=True)
@@ -454,14 +445,12 @@ class ReinforceGate(Action):
     """Besieged ``models`` reinforce ``gate`` (§6.4, R4)."""
 
     name = "reinforce_gate"
+    acting = "models"
     phases = frozenset({Phase.MOVEMENT})
     phase_clause = "§6.4"
     by = Side.BESIEGED
     gate: str
     models: tuple[str, ...]
-
-    def actors(self) -> tuple[str, ...]:
-        return self.models
 
 
 @dataclass(frozen=True)
@@ -469,14 +458,12 @@ class Sortie(Action):
     """Besieged ``flyers`` fly out to engage the war machine ``target`` (§11.2)."""
 
     name = "sortie"
+    acting = "flyers"
     phases = frozenset({Phase.MOVEMENT})
     phase_clause = "§11.2"
     by = Side.BESIEGED
     flyers: tuple[str, ...]
     target: str
-
-    def actors(self) -> tuple[str, ...]:
-        return self.flyers
 
 
 @dataclass(frozen=True)
@@ -484,13 +471,11 @@ class ClimbWall(Action):
     """A ``giant`` at the foot of a wall scales it (§12.1.5)."""
 
     name = "climb_wall"
+    acting = "giant"
     phases = frozenset({Phase.MOVEMENT})
     phase_clause = "§12.1.5"
     by = Side.BESIEGER
     giant: str
-
-    def actors(self) -> tuple[str, ...]:
-        return (self.giant,)
 
 
 # ---- ladders (§7.1) -----------------------------------------------------------------------------------------------
@@ -501,14 +486,12 @@ class PickUpLadder(Action):
     """``carriers`` pick up ``ladder`` (§7.1.1, §7.1.3)."""
 
     name = "pick_up_ladder"
+    acting = "carriers"
     phases = frozenset({Phase.SETUP, Phase.MOVEMENT})
     phase_clause = "§7.1.3"
     by = Side.BESIEGER
     ladder: str
     carriers: tuple[str, ...]
-
-    def actors(self) -> tuple[str, ...]:
-        return self.carriers
 
 
 @dataclass(frozen=True)
@@ -538,6 +521,7 @@ class ErectLadder(Action):
     """``ladder`` is raised against ``section``, ``climbers`` already on it (§7.1.4)."""
 
     name = "erect_ladder"
+    acting = "climbers"
     phases = frozenset({Phase.MOVEMENT})
     phase_clause = "§7.1.4"
     by = Side.BESIEGER
@@ -545,15 +529,13 @@ class ErectLadder(Action):
     section: str
     climbers: tuple[str, ...] = ()
 
-    def actors(self) -> tuple[str, ...]:
-        return self.climbers
-
 
 @dataclass(frozen=True)
 class HoistLadder(Action):
     """``hoisters`` on the rampart hoist ``ladder`` over into ``courtyard`` (§7.1.4)."""
 
     name = "hoist_ladder"
+    acting = "hoisters"
     phases = frozenset({Phase.MOVEMENT})
     phase_clause = "§7.1.4"
     by = Side.BESIEGER
@@ -561,15 +543,13 @@ class HoistLadder(Action):
     hoisters: tuple[str, ...]
     courtyard: str
 
-    def actors(self) -> tuple[str, ...]:
-        return self.hoisters
-
 
 @dataclass(frozen=True)
 class PushBack(Action):
     """``pushers`` try once to push ``ladder`` back, at the end of the besieger's movement (§7.1.6)."""
 
     name = "push_back"
+    acting = "pushers"
     phases = _MOVEMENT_END
     phase_clause = "§7.1.6"
     by = Side.BESIEGED
@@ -577,9 +557,6 @@ class PushBack(Action):
     ladder: str
     pushers: tuple[str, ...]
     blocker: str | None = None
-
-    def actors(self) -> tuple[str, ...]:
-        return self.pushers
 
 
 @dataclass(frozen=True)
@@ -614,14 +591,12 @@ class CarryRam(Action):
     """``carriers`` take up ``ram`` (§7.2.1, §7.2.2)."""
 
     name = "carry_ram"
+    acting = "carriers"
     phases = frozenset({Phase.SETUP, Phase.MOVEMENT})
     phase_clause = "§7.2.1"
     by = Side.BESIEGER
     ram: str
     carriers: tuple[str, ...]
-
-    def actors(self) -> tuple[str, ...]:
-        return self.carriers
 
 
 @dataclass(frozen=True)
@@ -676,14 +651,12 @@ class Disembark(Action):
     """Two more ``models`` leave siege ``tower`` after their side won on its section (§7.3.4)."""
 
     name = "disembark"
+    acting = "models"
     phases = frozenset({Phase.CLOSE_COMBAT})
     phase_clause = "§7.3.4"
     by = Side.BESIEGER
     tower: str
     models: tuple[str, ...]
-
-    def actors(self) -> tuple[str, ...]:
-        return self.models
 
 
 # ---- defences (§8) and fire (§9) ----------------------------------------------------------------------------------
@@ -694,6 +667,7 @@ class ThrowStones(Action):
     """``throwers`` on ``section`` throw stones on ``targets`` below at the end of a movement (§8.1.2, §8.1.3)."""
 
     name = "throw_stones"
+    acting = "throwers"
     phases = _MOVEMENT_END
     phase_clause = "§8.1.2"
     by = Side.BESIEGED
@@ -702,15 +676,13 @@ class ThrowStones(Action):
     throwers: tuple[str, ...]
     targets: tuple[str, ...]
 
-    def actors(self) -> tuple[str, ...]:
-        return self.throwers
-
 
 @dataclass(frozen=True)
 class DropRock(Action):
     """``throwers`` on ``section`` drop a rock on ``target`` below (§8.1.2, §8.1.4)."""
 
     name = "drop_rock"
+    acting = "throwers"
     phases = _MOVEMENT_END
     phase_clause = "§8.1.2"
     by = Side.BESIEGED
@@ -718,9 +690,6 @@ class DropRock(Action):
     section: str
     throwers: tuple[str, ...]
     target: str
-
-    def actors(self) -> tuple[str, ...]:
-        return self.throwers
 
 
 @dataclass(frozen=True)
@@ -730,6 +699,7 @@ class Pour(Action):
     """
 
     name = "pour"
+    acting = "pourers"
     phases = _MOVEMENT_END
     phase_clause = "§8.2.2"
     by = Side.BESIEGED
@@ -741,9 +711,6 @@ class Pour(Action):
     designated: str | None = None
     splash: tuple[str, ...] = ()
     structure: str | None = None
-
-    def actors(self) -> tuple[str, ...]:
-        return self.pourers
 
 
 @dataclass(frozen=True)
@@ -800,14 +767,12 @@ class CastWard(Action):
     """``caster`` casts a spell, at the fort (``target_in_fort``) or out of it, against its protection (§13.2)."""
 
     name = "cast"
+    acting = "caster"
     phases = frozenset({Phase.MAGIC})
     phase_clause = "§13.2"
     caster: str
     target_in_fort: bool
     irresistible: bool = False
-
-    def actors(self) -> tuple[str, ...]:
-        return (self.caster,)
 
 
 @dataclass(frozen=True)
@@ -828,6 +793,7 @@ class Shoot(Action):
     """``shooters`` shoot at ``targets`` (§5.1, §5.2)."""
 
     name = "shoot"
+    acting = "shooters"
     phases = frozenset({Phase.SHOOTING})
     phase_clause = "§5"
     shooters: tuple[str, ...]
@@ -836,23 +802,18 @@ class Shoot(Action):
     flaming: bool = False
     extra: tuple[str, ...] = ()
 
-    def actors(self) -> tuple[str, ...]:
-        return self.shooters
-
 
 @dataclass(frozen=True)
 class ShootEngine(Action):
     """``shooters`` shoot at a siege ``engine`` (§5.3)."""
 
     name = "shoot_engine"
+    acting = "shooters"
     phases = frozenset({Phase.SHOOTING})
     phase_clause = "§5.3"
     shooters: tuple[str, ...]
     engine: str
     flaming: bool = False
-
-    def actors(self) -> tuple[str, ...]:
-        return self.shooters
 
 
 @dataclass(frozen=True)
@@ -860,14 +821,12 @@ class ShootGate(Action):
     """``shooters`` shoot at ``gate`` (§5.5)."""
 
     name = "shoot_gate"
+    acting = "shooters"
     phases = frozenset({Phase.SHOOTING})
     phase_clause = "§5.5"
     shooters: tuple[str, ...]
     gate: str
     flaming: bool = False
-
-    def actors(self) -> tuple[str, ...]:
-        return self.shooters
 
 
 @dataclass(frozen=True)
@@ -875,13 +834,11 @@ class ShootStructure(Action):
     """``shooters`` shoot at the rampart ``section`` itself (§5.7)."""
 
     name = "shoot_structure"
+    acting = "shooters"
     phases = frozenset({Phase.SHOOTING})
     phase_clause = "§5.7"
     shooters: tuple[str, ...]
     section: str
-
-    def actors(self) -> tuple[str, ...]:
-        return self.shooters
 
 
 @dataclass(frozen=True)
@@ -963,13 +920,11 @@ class AttackGate(Action):
     """``attackers`` hit ``gate`` in close combat (§6.1, §6.2)."""
 
     name = "attack_gate"
+    acting = "attackers"
     phases = frozenset({Phase.CLOSE_COMBAT})
     phase_clause = "§6"
     gate: str
     attackers: tuple[str, ...]
-
-    def actors(self) -> tuple[str, ...]:
-        return self.attackers
 
 
 @dataclass(frozen=True)
@@ -977,13 +932,11 @@ class FightBlocker(Action):
     """``attackers`` fight the model blocking ``where`` (§6.3.3, §7.1.8)."""
 
     name = "fight_blocker"
+    acting = "attackers"
     phases = frozenset({Phase.CLOSE_COMBAT})
     phase_clause = "§6.3.3"
     where: str
     attackers: tuple[str, ...]
-
-    def actors(self) -> tuple[str, ...]:
-        return self.attackers
 
 
 @dataclass(frozen=True)
@@ -991,11 +944,9 @@ class FightGiant(Action):
     """The ``giant`` on the wall fights its blockers (§12.1.5)."""
 
     name = "fight_giant"
+    acting = "giant"
     phases = frozenset({Phase.CLOSE_COMBAT})
     phase_clause = "§12.1.5"
     giant: str
     attack: GiantAttack = GiantAttack.SWEEP
     targets: tuple[str, ...] = ()
-
-    def actors(self) -> tuple[str, ...]:
-        return (self.giant,)
