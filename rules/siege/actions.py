@@ -36,6 +36,7 @@ __all__ = [
     "FORMAT_VERSION",
     "Action",
     "ActionFormatError",
+    "AllocateAmmunition",
     "AttackGate",
     "Block",
     "Bombard",
@@ -256,6 +257,20 @@ class PlaceBraziers(Action):
     own_turn = False
     section: str
     liquids: tuple[Liquid, ...]
+
+
+@dataclass(frozen=True)
+class AllocateAmmunition(Action):
+    """The besieged puts ``stones`` and ``rocks`` tokens he bought on a rampart ``section`` (§8.1.1)."""
+
+    name = "allocate_ammunition"
+    phases = frozenset({Phase.SETUP})
+    phase_clause = "§8.1.1"
+    by = Side.BESIEGED
+    own_turn = False
+    section: str
+    stones: int = 0
+    rocks: int = 0
 
 
 @dataclass(frozen=True)

@@ -240,6 +240,7 @@ _HANDLERS: dict[type[a.Action], _Handler] = {
     a.Buy: lambda s, x, d: costs.buy(s, x.side, x.item),
     a.Deploy: _deploy,
     a.PlaceBraziers: lambda s, x, d: defences.place_braziers(s, x.section, x.liquids),
+    a.AllocateAmmunition: lambda s, x, d: defences.allocate_ammunition(s, x.section, x.stones, x.rocks),
     a.GiveBrazier: lambda s, x, d: fire.give_brazier(s, x.unit),
     a.StartMine: lambda s, x, d: mining.start_mine(s, x.goal, x.sappers),
     a.CounterMine: lambda s, x, d: mining.counter_mine(s, x.models),

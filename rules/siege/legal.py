@@ -142,6 +142,12 @@ def _setup(view: _View) -> list[Option]:
         if deployed:
             found.append(Option("deploy", side, actors=deployed, targets=places))
     found.append(Option("place_braziers", Side.BESIEGED, targets=view.ramparts))
+    tokens = [
+        (item, _bought(state, Side.BESIEGED).count(item) - sum(getattr(w, field) for w in state.works))
+        for item, field in (("stones", "stones"), ("rock", "rocks"))
+    ]
+    if any(left > 0 for _, left in tokens):
+        found.append(Option("allocate_ammunition", Side.BESIEGED, targets=view.ramparts))
     shooters = sorted({m.unit for m in state.models if m.side is Side.BESIEGER and m.profile.missile is not None})
     if shooters and "brazier" in _bought(state, Side.BESIEGER):
         found.append(Option("give_brazier", Side.BESIEGER, targets=tuple(shooters)))
@@ -558,6 +564,7 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "deploy": lambda: a.Deploy(one, aim),
         "place_braziers": lambda: a.PlaceBraziers(aim, (Liquid.OIL,)),
         "give_brazier": lambda: a.GiveBrazier(aim),
+        "allocate_ammunition": lambda: _allocate(state, aim),
         "start_mine": lambda: a.StartMine(MineGoal(aim or MineGoal.FOUNDATIONS), picked),
         "counter_mine": lambda: a.CounterMine(picked),
         "dig": lambda: a.Dig(target),
@@ -605,3 +612,9 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "fight_giant": lambda: a.FightGiant(ref, targets=(aim,) if target else ()),
     }
     return makers[option.name]()
+
+
+def _allocate(state: BattleState, section: str) -> a.Action:
+    """One token on ``section``: a stone while some are left unallocated, else a rock (§8.1.1)."""
+    stones_left = _bought(state, Side.BESIEGED).count("stones") - sum(w.stones for w in state.works)
+    return a.AllocateAmmunition(section, stones=1) if stones_left > 0 else a.AllocateAmmunition(section, rocks=1)

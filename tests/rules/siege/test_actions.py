@@ -21,6 +21,7 @@ from rules.siege.state import BattleState, IllegalAction, Phase, Side
 from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers
 
 NAMES = {
+    "allocate_ammunition",
     "attack_gate",
     "bombard",
     "block",

@@ -45,13 +45,16 @@ def _standard_siege() -> BattleState:
 
 
 def test_the_menu_of_the_setup() -> None:
-    """§14 purchases, §16 deployment, §8.2.1 braziers, §10.1 the mine, §7.1.3 and §7.2.1 engines taken up."""
+    """§14 purchases, §16 deployment, §8.2.1 braziers, §8.1.1 the stones bought put on a rampart, §10.1 the mine,
+    §7.1.3 and §7.2.1 engines taken up.
+    """
     assert set(legal_actions(_standard_siege())) == {
         Option("buy", Side.BESIEGER, targets=("ladder", "ram", "covered_ram", "siege_tower", "brazier")),
         Option("buy", Side.BESIEGED, targets=("stones", "rock", "brazier_water", "brazier_oil", "brazier_lead")),
         Option("deploy", Side.BESIEGER, actors=BESIEGERS, targets=("field:east",)),
         Option("deploy", Side.BESIEGED, actors=DEFENDERS, targets=SECTIONS),
         Option("place_braziers", Side.BESIEGED, targets=RAMPARTS),
+        Option("allocate_ammunition", Side.BESIEGED, targets=RAMPARTS),
         Option("start_mine", Side.BESIEGER, actors=BESIEGERS, targets=("foundations", "tunnel")),
         Option("pick_up_ladder", Side.BESIEGER, "ladder:L1", BESIEGERS),
         Option("carry_ram", Side.BESIEGER, "ram:R1", BESIEGERS),
@@ -120,3 +123,24 @@ def test_the_menu_after_a_few_actions() -> None:
 def test_nothing_is_offered_once_the_siege_is_over() -> None:
     """§16."""
     assert legal_actions(replace(_standard_siege(), over=True)) == []
+
+
+def test_the_stones_bought_go_on_a_rampart_and_are_thrown_at_the_end_of_the_besiegers_movement() -> None:
+    """§8.1.1 the besieged allocates the tokens he bought after deploying, §8.1.2 thrown from the ramparts at the
+    end of a movement phase on the besiegers below.
+    """
+    dice = Dice(seed=1)
+    state = _standard_siege()
+    assert problems(state, a.AllocateAmmunition("C1", stones=1))[0].clause == "§8.1.2"
+    state = apply(state, choose(state, Option("allocate_ammunition", Side.BESIEGED), (), "W3"), dice).state
+    assert state.works_of("W3").stones == 1
+    refused = problems(state, a.AllocateAmmunition("W2", stones=1))
+    assert [(r.clause, r.message) for r in refused] == [
+        ("§8.1.1", "the besieged bought 1 stones tokens and has allocated 1: 1 more is too many (§8.1.1, §14.2)")
+    ]
+    assert "allocate_ammunition" not in [o.name for o in legal_actions(state)]
+    for action in (a.EndPhase(), a.EndTurn(), a.EndPhase(), a.Move(("o1", "o2"), "foot:W3")):
+        state = apply(state, action, dice).state
+    assert Option("throw_stones", Side.BESIEGED, "W3", ("d1", "d2", "d3", "d4", "d5"), ("o1", "o2")) in legal_actions(
+        state
+    )
