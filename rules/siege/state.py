@@ -299,8 +299,9 @@ class BattleState:
     ladders: tuple[Ladder, ...] = ()
     siege_towers: tuple[SiegeTower, ...] = ()
     turn: int = 1
-    active: Side = Side.BESIEGER
-    first: Side = Side.BESIEGER
+    active: Side = Side.BESIEGED
+    first: Side = Side.BESIEGED
+    """the besieged plays first (§16)."""
     turn_log: TurnLog = field(default_factory=TurnLog)
     results: tuple[CombatResult, ...] = ()
     """the last close-combat result of each section."""
@@ -326,7 +327,8 @@ class BattleState:
     """the besieger's units of shooters each given a brazier for flaming shots (§9.1.1)."""
     climbs: tuple[Climb, ...] = ()
     """giants on the wall and the models blocking them (§12.1.5)."""
-    phase: Phase = Phase.MOVEMENT
+    phase: Phase = Phase.SETUP
+    """the step of the turn; a state stored before it was recorded reads as in its movement step."""
 
     def model(self, model_id: str) -> Model:
         for model in self.models:
