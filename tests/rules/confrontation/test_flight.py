@@ -73,7 +73,7 @@ def test_a_pursuer_catches_a_model_that_failed_its_fear_test() -> None:
     dice = _dice(4, 2)
     fled = flight.flee(dice, 10, voluntary=False)
     pursued = flight.pursue(dice, 20, 10)
-    assert (fled.distance, pursued.distance) == (10, 25)
+    assert (fled.distance, pursued.distance) == (Fraction(10), Fraction(25))
     assert flight.caught(pursued.distance, fled.distance, gap=15)
     assert not flight.caught(pursued.distance, fled.distance, gap=16)
     assert [r.reason for r in dice.log] == ["004 Rattraper un fuyard: flight", "004 Rattraper un fuyard: pursuit"]
@@ -149,7 +149,7 @@ def test_a_unit_charged_this_turn_cannot_disengage() -> None:
         pytest.param(lambda: flight.disengage_difficulty(4, 2, 0), "fleeing must be 1 or more, got 0"),
         pytest.param(lambda: flight.disengage_difficulty(4, 2, 1, 3), "engaged_elsewhere must be between 0 and 2"),
         pytest.param(lambda: flight.rally_difficulty(8, -1), "failed_rallies must be 0 or more, got -1"),
-        pytest.param(lambda: flight.caught(flight.Fraction(1), flight.Fraction(1), -1), "gap must be 0 or more"),
+        pytest.param(lambda: flight.caught(Fraction(1), Fraction(1), -1), "gap must be 0 or more"),
     ],
 )
 def test_bad_input_names_the_rule_and_range(call: Callable[[], object], message: str) -> None:

@@ -1,0 +1,25 @@
+"""The examples in the Confrontation modules' docstrings run as written."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "rules.confrontation.checks",
+    "rules.confrontation.melee",
+    "rules.confrontation.shooting",
+    "rules.confrontation.flight",
+    "rules.confrontation.miscellany",
+    "rules.confrontation.wounds",
+    "rules.confrontation.odds",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0
+    assert result.failed == 0
