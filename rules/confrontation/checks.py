@@ -12,11 +12,14 @@ a critical failure whatever the total::
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeVar
 
 from rules.dice import D6, Dice
-from rules.validation import check_range
+from rules.validation import check_choice, check_range
 
 __all__ = [
     "DISENGAGE_GRADES",
@@ -26,12 +29,38 @@ __all__ = [
     "Attempt",
     "Grade",
     "GradeScale",
+    "check_face",
+    "choice",
+    "citing",
     "roll_test",
 ]
 
 TEST_DIE = D6
 NATURAL_FAILURE = 1
 """The face that makes a graded test a critical failure (*résultat de 1*)."""
+
+
+Choice = TypeVar("Choice", bound=StrEnum)
+
+
+@contextmanager
+def citing(clause: str) -> Iterator[None]:
+    """Refusals of bad arguments inside the block name the rule they break: ``… (004 Tableau des blessures)``."""
+    try:
+        yield
+    except ValueError as error:
+        raise ValueError(f"{error} ({clause})") from None
+
+
+def choice(kind: type[Choice], name: str, value: str) -> Choice:
+    """``value`` as a member of ``kind``; otherwise the ``ValueError`` listing the accepted values."""
+    check_choice(name, value, [member.value for member in kind])
+    return kind(value)
+
+
+def check_face(name: str, value: int) -> int:
+    """``value`` if a d6 can show it."""
+    return check_range(name, value, TEST_DIE.values[0], TEST_DIE.values[-1])
 
 
 class Grade(StrEnum):

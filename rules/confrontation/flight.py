@@ -19,7 +19,7 @@ from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
 
-from rules.confrontation.checks import DISENGAGE_GRADES, TEST_DIE, Attempt, Grade, roll_test
+from rules.confrontation.checks import DISENGAGE_GRADES, TEST_DIE, Attempt, Grade, check_face, citing, roll_test
 from rules.dice import Dice
 from rules.validation import check_range
 
@@ -79,21 +79,24 @@ RALLY_STEP = 2
 
 
 def _row(table: Mapping[int, Fraction], face: int, modifier: int) -> Fraction:
-    check_range("face", face, TEST_DIE.values[0], TEST_DIE.values[-1])
-    check_range("modifier", modifier, -100, 0)
+    with citing("004 Rattraper un fuyard, Fuir volontairement"):
+        check_face("face", face)
+        check_range("modifier", modifier, -100, 0)
     return table[max(face + modifier, TEST_DIE.values[0])]
 
 
 def flight_distance(move: int, face: int, voluntary: bool, modifier: int = 0) -> Fraction:
     """How far (cm) a model with ``move`` flees, by its d6 ``face`` and the ``modifier`` (≤ 0) on it."""
-    check_range("move", move, 1)
+    with citing("004 Rattraper un fuyard, Fuir volontairement"):
+        check_range("move", move, 1)
     return move * _row(VOLUNTARY_FLIGHT if voluntary else FEAR_FLIGHT, face, modifier)
 
 
 def pursuit_distance(charge_move: int, move: int, face: int, modifier: int = 0) -> Fraction:
     """How far (cm) a pursuer goes: its maximum charge move plus its row's share of ``move``."""
-    check_range("charge_move", charge_move, 0)
-    check_range("move", move, 1)
+    with citing("004 Rattraper un fuyard, Fuir volontairement"):
+        check_range("charge_move", charge_move, 0)
+        check_range("move", move, 1)
     return charge_move + move * _row(PURSUIT, face, modifier)
 
 
@@ -123,7 +126,7 @@ def caught(pursuit: Fraction, flight: Fraction, gap: Fraction | int = 0) -> bool
     voluntary flight both are measured from the fleeing model (NB4), so the gap is 0.
     """
     if gap < 0:
-        raise ValueError(f"gap must be 0 or more, got {gap}")
+        raise ValueError(f"gap must be 0 or more, got {gap} (004 Rattraper un fuyard)")
     return pursuit >= gap + flight
 
 
@@ -144,8 +147,9 @@ def rally_difficulty(failed_fear_difficulty: int, failed_rallies: int = 0) -> in
     The failed fear test's difficulty less 2, and 2 less again for each rally already failed. A voluntary flight
     stops without a test.
     """
-    check_range("failed_fear_difficulty", failed_fear_difficulty, -100, 100)
-    check_range("failed_rallies", failed_rallies, 0)
+    with citing("004 Note aux pleutres"):
+        check_range("failed_fear_difficulty", failed_fear_difficulty, -100, 100)
+        check_range("failed_rallies", failed_rallies, 0)
     return failed_fear_difficulty - RALLY_STEP * (1 + failed_rallies)
 
 
@@ -175,10 +179,11 @@ def disengage_difficulty(
     contact with no enemy but the disengaging ones counts twice. ``engaged_elsewhere``: how many of the
     ``opponents`` are in contact with another enemy.
     """
-    check_range("highest_opposing_initiative", highest_opposing_initiative, -100, 100)
-    check_range("opponents", opponents, 1)
-    check_range("fleeing", fleeing, 1)
-    check_range("engaged_elsewhere", engaged_elsewhere, 0, opponents)
+    with citing("004 Se désengager d'un combat"):
+        check_range("highest_opposing_initiative", highest_opposing_initiative, -100, 100)
+        check_range("opponents", opponents, 1)
+        check_range("fleeing", fleeing, 1)
+        check_range("engaged_elsewhere", engaged_elsewhere, 0, opponents)
     free = opponents - engaged_elsewhere
     return max(MINIMUM_OPPOSING_INITIATIVE, highest_opposing_initiative) + 2 * free + engaged_elsewhere - fleeing
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from rules.confrontation.checks import NATURAL_FAILURE, TEST_DIE
+from rules.confrontation.checks import NATURAL_FAILURE, TEST_DIE, check_face, choice, citing
 from rules.dice import Dice
 from rules.validation import check_choice, check_range
 
@@ -77,8 +77,9 @@ def extra_dice(troop_type: str, models: int = 1) -> int:
 
     ``models`` is the troop's size, read only for a troop on foot.
     """
-    kind = TroopType(check_choice("troop_type", troop_type, [t.value for t in TroopType]))
-    check_range("models", models, 1)
+    with citing("004 Nombre de dés au corps à corps"):
+        kind = choice(TroopType, "troop_type", troop_type)
+        check_range("models", models, 1)
     if kind is TroopType.TROOP:
         return SMALL_TROOP_DICE if models <= SMALL_TROOP_MODELS else 0
     return EXTRA_DICE[kind]
@@ -90,7 +91,8 @@ def extra_dice_on_one_target(bonuses: Mapping[str, int], chosen: str) -> dict[st
     004 *Nombre de dés au corps à corps*: the player decides which one benefits, before any splitting of dice.
     ``bonuses`` maps each striker to its :func:`extra_dice`.
     """
-    check_choice("chosen", chosen, bonuses)
+    with citing("004 Nombre de dés au corps à corps"):
+        check_choice("chosen", chosen, bonuses)
     return {name: dice if name == chosen else 0 for name, dice in bonuses.items()}
 
 
@@ -192,7 +194,8 @@ def charge_approach(seen_by_target: bool, arrives_from: str) -> Approach:
     A charge from the flank or the rear counts as such only when the target did not see the charger before any
     movement; a charge the target saw is a charge from the front.
     """
-    side = ArrivalSide(check_choice("arrives_from", arrives_from, [s.value for s in ArrivalSide]))
+    with citing("004 Charge de flanc, Charge dans le dos"):
+        side = choice(ArrivalSide, "arrives_from", arrives_from)
     if seen_by_target or side is ArrivalSide.FRONT:
         return Approach.FRONT_CHARGE
     return Approach.FLANK_CHARGE if side is ArrivalSide.FLANK else Approach.REAR_CHARGE
@@ -262,7 +265,8 @@ def defence_bonus(position: str | None, attacker_is_monster: bool = False) -> in
     """The defence bonus of troops behind ``position`` (``None``: in the open) (004 *Défendre une position*)."""
     if position is None:
         return 0
-    bonus = POSITIONS[Position(check_choice("position", position, [p.value for p in Position]))]
+    with citing("004 Défendre une position"):
+        bonus = POSITIONS[choice(Position, "position", position)]
     return bonus + DEFENCE_AGAINST_MONSTER if attacker_is_monster else bonus
 
 
@@ -306,8 +310,9 @@ def opening_roll(fighter: Fighter, discipline_face: int, initiative_face: int) -
     004 *Echec 'critique' d'initiative*: on a 1, a charger ignores the die and adds half its initiative bonus to
     its initiative; any other fighter loses the initiative.
     """
-    for name, face in (("discipline_face", discipline_face), ("initiative_face", initiative_face)):
-        check_range(name, face, TEST_DIE.values[0], TEST_DIE.values[-1])
+    with citing("004 Tests de début de corps à corps"):
+        check_face("discipline_face", discipline_face)
+        check_face("initiative_face", initiative_face)
     charge_bonus = APPROACHES[fighter.approach].initiative
     other_bonus = fighter.bonus.initiative - charge_bonus
     lost = any(s in LOSES_INITIATIVE for s in fighter.situations)

@@ -17,9 +17,8 @@ from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
 
-from rules.confrontation.checks import TEST_DIE, Attempt, roll_test
+from rules.confrontation.checks import TEST_DIE, Attempt, check_face, choice, citing, roll_test
 from rules.dice import Dice
-from rules.validation import check_choice, check_range
 
 __all__ = [
     "COMMAND_RADIUS",
@@ -88,7 +87,8 @@ TRANCE_COUNTS_AS_SIX = 5
 
 def trance_recovery_face(face: int) -> int:
     """The face a magician in a trance reads on a recovery roll: a 5 counts as a 6 (004 *La transe*)."""
-    check_range("face", face, TEST_DIE.values[0], TEST_DIE.values[-1])
+    with citing("004 La transe"):
+        check_face("face", face)
     return TEST_DIE.values[-1] if face == TRANCE_COUNTS_AS_SIX else face
 
 
@@ -162,8 +162,9 @@ WALL_HEIGHT_FACTOR: Mapping[Mover, int] = MappingProxyType({Mover.TROOPS: 2, Mov
 
 
 def _crossing(terrain: str, mover: str) -> tuple[Terrain, Mover, Crossing]:
-    ground = Terrain(check_choice("terrain", terrain, [t.value for t in Terrain]))
-    kind = Mover(check_choice("mover", mover, [m.value for m in Mover]))
+    with citing("004 Modificateurs de mouvement"):
+        ground = choice(Terrain, "terrain", terrain)
+        kind = choice(Mover, "mover", mover)
     return ground, kind, MOVEMENT[ground][kind]
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules.confrontation import flight, wounds
-from rules.confrontation.checks import DISENGAGE_GRADES, SHOT_GRADES, TEST_DIE, Grade, GradeScale
+from rules.confrontation.checks import DISENGAGE_GRADES, SHOT_GRADES, TEST_DIE, Grade, GradeScale, citing
 from rules.confrontation.shooting import difficulty as shot_difficulty
 from rules.dist import Dist
-from rules.validation import check_choice, check_range
+from rules.validation import check_range
 
 __all__ = ["confrontation_caught", "confrontation_disengage", "confrontation_shot", "confrontation_wound"]
 
@@ -37,8 +37,9 @@ def _graded(value: int, difficulty: int, scale: GradeScale) -> dict[str, Fractio
 def confrontation_shot(shooting: int, range_band: str, modifier: int = 0) -> dict[str, Fraction]:
     """The grades of a shot (004 *Modificateurs de tir*, *Tirer dans le tas*): d6 + ``shooting`` against the range
     band's difficulty + ``modifier``, the sum of the table's other lines."""
-    check_range("shooting", shooting, 0, MAX_VALUE)
-    check_range("modifier", modifier, -MAX_VALUE, MAX_VALUE)
+    with citing("004 Modificateurs de tir"):
+        check_range("shooting", shooting, 0, MAX_VALUE)
+        check_range("modifier", modifier, -MAX_VALUE, MAX_VALUE)
     return _graded(shooting, shot_difficulty(range_band) + modifier, SHOT_GRADES)
 
 
@@ -47,7 +48,8 @@ def confrontation_disengage(
 ) -> dict[str, Fraction]:
     """The grades of a disengage test (004 *Se désengager d'un combat*): d6 + ``initiative`` against
     :func:`~rules.confrontation.flight.disengage_difficulty`."""
-    check_range("initiative", initiative, -MAX_VALUE, MAX_VALUE)
+    with citing("004 Se désengager d'un combat"):
+        check_range("initiative", initiative, -MAX_VALUE, MAX_VALUE)
     target = flight.disengage_difficulty(highest_opposing_initiative, opponents, fleeing, engaged_elsewhere)
     return _graded(initiative, target, DISENGAGE_GRADES)
 
@@ -62,10 +64,12 @@ def confrontation_caught(
     pursuit_modifier: int = 0,
 ) -> Fraction:
     """P(the pursuer catches the fleeing model) (004 *Rattraper un fuyard*, *Fuir volontairement*)."""
-    check_range("gap", gap, 0)
+    with citing("004 Rattraper un fuyard"):
+        check_range("gap", gap, 0)
     if voluntary and gap:
         raise ValueError(
-            f"gap must be 0 in a voluntary flight, both moves being measured from the fleeing model (NB4), got {gap}"
+            f"gap must be 0 in a voluntary flight, both moves being measured from the fleeing model "
+            f"(004 Fuir volontairement, NB4), got {gap}"
         )
     # The rule's own functions check the moves and modifiers.
     flights = {f: flight.flight_distance(flee_move, f, bool(voluntary), flee_modifier) for f in TEST_DIE.values}
@@ -76,5 +80,4 @@ def confrontation_caught(
 
 def confrontation_wound(damage: int, location: str, double: int | None = None) -> str:
     """The wound table's answer (004 *Tableau des blessures*, R18): ``"none"`` … ``"killed"``."""
-    check_choice("location", location, [loc.value for loc in wounds.Location])
     return wounds.wound(damage, location, double).value

@@ -16,7 +16,17 @@ from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
 
-from rules.confrontation.checks import NATURAL_FAILURE, SHOT_GRADES, TEST_DIE, Attempt, Grade, roll_test
+from rules.confrontation.checks import (
+    NATURAL_FAILURE,
+    SHOT_GRADES,
+    TEST_DIE,
+    Attempt,
+    Grade,
+    check_face,
+    choice,
+    citing,
+    roll_test,
+)
 from rules.dice import Dice, Die
 from rules.validation import check_choice, check_range
 
@@ -86,10 +96,11 @@ MODIFIER_GROUPS: tuple[frozenset[str], ...] = (
 
 def difficulty(range_band: str, modifiers: Iterable[str] = ()) -> int:
     """The difficulty of a shot at ``range_band`` with the table's other lines ``modifiers`` (004 *Modificateurs*)."""
-    band = RangeBand(check_choice("range_band", range_band, [b.value for b in RangeBand]))
     names = list(modifiers)
-    for name in names:
-        check_choice("modifier", name, SHOT_MODIFIERS)
+    with citing("004 Modificateurs de tir"):
+        band = choice(RangeBand, "range_band", range_band)
+        for name in names:
+            check_choice("modifier", name, SHOT_MODIFIERS)
     if len(set(names)) != len(names):
         raise ValueError("each shooting modifier applies once (004 Modificateurs de tir)")
     for group in MODIFIER_GROUPS:
@@ -107,7 +118,8 @@ def shoot(dice: Dice, shooting: int, range_band: str, modifiers: Iterable[str] =
     A plain shot hits on a success; its :meth:`~Attempt.grade` on :data:`SHOT_GRADES` matters when shooting into a
     melee.
     """
-    check_range("shooting", shooting, 0)
+    with citing("004 Modificateurs de tir"):
+        check_range("shooting", shooting, 0)
     return roll_test(dice, shooting, difficulty(range_band, modifiers), "004 Modificateurs de tir: shot")
 
 
@@ -137,7 +149,8 @@ def melee_chances(grade: str, target: str, target_monster: bool, in_contact: Seq
     hits nobody; a grave failure draws among the models in contact; a critical failure among those in contact not
     on the target's side. An empty answer: nobody is hit.
     """
-    graded = Grade(check_choice("grade", grade, [g.value for g in Grade]))
+    with citing("004 Tirer dans le tas"):
+        graded = choice(Grade, "grade", grade)
     if graded is Grade.EXCEPTIONAL_SUCCESS:
         return {target: 1}
     if graded is Grade.FAILURE:
@@ -214,7 +227,8 @@ def height_change(height_difference: int) -> tuple[int, int, int]:
 
     A negative ``height_difference`` (the shooter is lower) changes the ranges by as much the other way.
     """
-    check_range("height_difference", height_difference, -10_000, 10_000)
+    with citing("004 Position surélevée et armes de distance"):
+        check_range("height_difference", height_difference, -10_000, 10_000)
     row = next(change for low, change in reversed(HEIGHT_BANDS) if abs(height_difference) >= low)
     sign = -1 if height_difference < 0 else 1
     return (sign * row[0], sign * row[1], sign * row[2])
@@ -222,7 +236,8 @@ def height_change(height_difference: int) -> tuple[int, int, int]:
 
 def ranges(short: int, medium: int, long: int, height_difference: int) -> tuple[Fraction, Fraction, Fraction]:
     """The weapon's ranges (cm, from its profile) changed by the height difference, kept within half and double."""
-    base = tuple(check_range(name, value, 1) for name, value in (("short", short), ("medium", medium), ("long", long)))
+    with citing("004 Position surélevée et armes de distance"):
+        base = (check_range("short", short, 1), check_range("medium", medium, 1), check_range("long", long, 1))
     low, high = RANGE_LIMITS
     changed = [
         min(max(Fraction(r + change), low * r), high * r)
@@ -274,7 +289,8 @@ def can_cast(ran: bool, counter: bool = False) -> bool:
 
 def phase_initiative(initiative: int, face: int) -> tuple[int, bool]:
     """A shooter's or caster's initiative for the phase, and whether its side's d6 is a failure (a 1)."""
-    check_range("face", face, TEST_DIE.values[0], TEST_DIE.values[-1])
+    with citing("004 Ordre de la phase de tir / magie"):
+        check_face("face", face)
     return initiative + face, face == NATURAL_FAILURE
 
 
@@ -283,6 +299,7 @@ def roll_phase_order(dice: Dice, side: str, kind: str, members: Collection[tuple
 
     ``members`` are ``(name, initiative)``; the answer maps each to its initiative for the phase.
     """
-    check_choice("kind", kind, ("shooters", "casters"))
+    with citing("004 Ordre de la phase de tir / magie"):
+        check_choice("kind", kind, ("shooters", "casters"))
     face = dice.roll(TEST_DIE, f"004 Ordre de la phase de tir / magie: {side} {kind}")
     return {name: phase_initiative(initiative, face)[0] for name, initiative in members}

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
-from rules.confrontation.checks import TEST_DIE
-from rules.validation import check_choice, check_range
+from rules.confrontation.checks import check_face, choice, citing
+from rules.validation import check_range
 
 __all__ = [
     "BANDS",
@@ -55,7 +55,8 @@ LOCATION_FACES: Mapping[Location, int] = MappingProxyType(
 
 def location_of(face: int) -> Location:
     """The location a location die's ``face`` names (the table's headings: 1, 2, 3, 4+)."""
-    check_range("face", face, TEST_DIE.values[0], TEST_DIE.values[-1])
+    with citing("004 Tableau des blessures"):
+        check_face("face", face)
     return max((loc for loc, low in LOCATION_FACES.items() if face >= low), key=LOCATION_FACES.__getitem__)
 
 
@@ -80,7 +81,8 @@ DOUBLES: Mapping[int, int | Wound] = MappingProxyType({1: Wound.NONE, 2: -2, 3: 
 
 def band(damage: int) -> int:
     """The row of ``damage`` in the table, 0 (≤ −15) to 10 (≥ 30, R18)."""
-    check_range("damage", damage, -10_000, 10_000)
+    with citing("004 Tableau des blessures"):
+        check_range("damage", damage, -10_000, 10_000)
     return sum(damage >= low for low in BANDS)
 
 
@@ -90,10 +92,11 @@ def wound(damage: int, location: str, double: int | None = None) -> Wound:
     ``double`` is the face of a double on the wound dice, ``None`` for no double: 1 gives no wound, 6 kills; 2–5
     change the force, so the damage, by −2, −1, +1, +2 before the lookup.
     """
-    column = WOUND_TABLE[Location(check_choice("location", location, [loc.value for loc in Location]))]
-    check_range("damage", damage, -10_000, 10_000)
-    if double is not None:
-        effect = DOUBLES[check_range("double", double, TEST_DIE.values[0], TEST_DIE.values[-1])]
+    with citing("004 Tableau des blessures"):
+        column = WOUND_TABLE[choice(Location, "location", location)]
+        check_range("damage", damage, -10_000, 10_000)
+        effect = None if double is None else DOUBLES[check_face("double", double)]
+    if effect is not None:
         if isinstance(effect, Wound):
             return effect
         damage += effect

@@ -240,3 +240,13 @@ def test_bad_input_names_the_rule_and_range(call: Callable[[], object], message:
     """Bad input: a troop type the document does not know is refused, naming the accepted ones."""
     with pytest.raises(ValueError, match=re.escape(message)):
         call()
+
+
+def test_an_unknown_troop_type_is_refused_naming_the_rule() -> None:
+    """Bad input: a troop type the document does not know, refused with the rule and the accepted types."""
+    with pytest.raises(ValueError, match="must be one of") as refused:
+        melee.extra_dice("dragon")
+    assert str(refused.value) == (
+        "troop_type must be one of 'monster', 'character', 'magician', 'cavalry', 'troop', 'command', "
+        "got 'dragon' (004 Nombre de dés au corps à corps)"
+    )

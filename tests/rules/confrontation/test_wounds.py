@@ -95,3 +95,14 @@ def test_bad_input_names_the_rule_and_range(call: Callable[[], object], message:
     """Bad input: a location or a damage outside the wound table is refused with the accepted range."""
     with pytest.raises(ValueError, match=re.escape(message)):
         call()
+
+
+def test_a_location_outside_the_table_is_refused_naming_the_rule() -> None:
+    """Bad input: a location outside the wound table, refused with the rule and the accepted locations."""
+    with pytest.raises(ValueError, match="must be one of") as refused:
+        wounds.wound(5, "tail")
+    assert str(refused.value) == (
+        "location must be one of 'legs', 'arms', 'torso', 'head', got 'tail' (004 Tableau des blessures)"
+    )
+    with pytest.raises(ValueError, match=re.escape("double must be between 1 and 6, got 9 (004 Tableau des")):
+        wounds.wound(5, "head", double=9)
