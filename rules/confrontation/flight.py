@@ -30,6 +30,7 @@ __all__ = [
     "DISENGAGE_OUTCOMES",
     "FEAR_FLIGHT",
     "LEAVE_TABLE_DIFFICULTY",
+    "MAX_PURSUITS_PER_TURN",
     "MINIMUM_OPPOSING_INITIATIVE",
     "NOT_PURSUE_DIFFICULTY",
     "PURSUIT",
@@ -38,6 +39,7 @@ __all__ = [
     "DisengageOutcome",
     "Disengagement",
     "Move",
+    "can_pursue",
     "caught",
     "disengage",
     "disengage_difficulty",
@@ -128,6 +130,18 @@ def caught(pursuit: Fraction, flight: Fraction, gap: Fraction | int = 0) -> bool
     if gap < 0:
         raise ValueError(f"gap must be 0 or more, got {gap} (004 Rattraper un fuyard)")
     return pursuit >= gap + flight
+
+
+MAX_PURSUITS_PER_TURN = 1
+"""004 Mouvement de poursuite, Rappel: one pursuit move a turn."""
+
+
+def can_pursue(pursuits_this_turn: int) -> bool:
+    """Whether a unit that has made ``pursuits_this_turn`` pursuit moves may make another (004 *Mouvement de
+    poursuite*). The move may join any melee or a lone enemy: see :data:`~rules.confrontation.melee.APPROACHES`."""
+    with citing("004 Mouvement de poursuite"):
+        check_range("pursuits_this_turn", pursuits_this_turn, 0)
+    return pursuits_this_turn < MAX_PURSUITS_PER_TURN
 
 
 def stop_pursuing(dice: Dice, discipline: int) -> Attempt:

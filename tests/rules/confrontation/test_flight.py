@@ -130,6 +130,12 @@ def test_the_highest_opposing_initiative_counts_when_above_4() -> None:
     assert flight.disengage_difficulty(3, opponents=1, fleeing=1, engaged_elsewhere=1) == 4 + 1 - 1
 
 
+def test_one_pursuit_move_a_turn() -> None:
+    """004 Mouvement de poursuite, Rappel: only one pursuit move a turn."""
+    assert flight.can_pursue(0)
+    assert not flight.can_pursue(1)
+
+
 def test_a_unit_charged_this_turn_cannot_disengage() -> None:
     """004 Se désengager d'un combat, NB."""
     dice = _dice(6)
