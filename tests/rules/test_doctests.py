@@ -25,6 +25,13 @@ MODULES = [
     "rules.siege.legal",
     "rules.siege.battle",
     "rules.siege.example",
+    "rules.confrontation.checks",
+    "rules.confrontation.melee",
+    "rules.confrontation.shooting",
+    "rules.confrontation.flight",
+    "rules.confrontation.miscellany",
+    "rules.confrontation.wounds",
+    "rules.confrontation.odds",
 ]
 
 
