@@ -120,6 +120,8 @@ class Action:
     by: ClassVar[Side | None] = None
     own_turn: ClassVar[bool] = True
     acting: ClassVar[str | None] = None
+    places: ClassVar[tuple[str, ...]] = ()
+    """the fields that name a place (``"W3"``, ``"ladder:L1"``, ``"foot:W3"``…)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -238,6 +240,7 @@ class Deploy(Action):
     """
 
     name = "deploy"
+    places = ("to",)
     acting = "model"
     phases = frozenset({Phase.SETUP})
     phase_clause = "§16"
@@ -385,6 +388,7 @@ class Move(Action):
     """
 
     name = "move"
+    places = ("to", "via")
     acting = "models"
     phases = frozenset({Phase.MOVEMENT})
     phase_clause = "§2.1"
@@ -399,6 +403,7 @@ class Charge(Action):
     """``models`` charge the enemy holding ``to`` (§3.1.1); the charged may stand and shoot (§3.1.2)."""
 
     name = "charge"
+    places = ("to", "via")
     acting = "models"
     phases = frozenset({Phase.MOVEMENT})
     phase_clause = "§3.1.1"
@@ -423,6 +428,7 @@ class Flee(Action):
     """The side to play's fleeing models on ``section`` flee on (to ``to`` if given, §3.3.3)."""
 
     name = "flee"
+    places = ("to",)
     phases = frozenset({Phase.MOVEMENT})
     phase_clause = "§3.3.3"
     section: str
@@ -875,6 +881,7 @@ class PanicTest(Action):
     """``side``'s models on ``section`` test for panic (§4.1)."""
 
     name = "panic_test"
+    places = ("flee_to",)
     phases = frozenset({Phase.SHOOTING, Phase.CLOSE_COMBAT, Phase.END})
     phase_clause = "§4.1"
     own_turn = False
@@ -910,6 +917,7 @@ class Retreat(Action):
     """The losers of the fight on ``section`` retreat to ``to`` (§3.3.2)."""
 
     name = "retreat"
+    places = ("to",)
     phases = frozenset({Phase.CLOSE_COMBAT})
     phase_clause = "§3.3.2"
     own_turn = False
@@ -922,6 +930,7 @@ class Hold(Action):
     """The losers of the fight on ``section`` test to hold, fleeing to ``flee_to`` if they fail (§3.3.2)."""
 
     name = "hold"
+    places = ("flee_to",)
     phases = frozenset({Phase.CLOSE_COMBAT})
     phase_clause = "§3.3.2"
     own_turn = False

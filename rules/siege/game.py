@@ -106,7 +106,7 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
             )
         ]
     side = side_of(state, action)
-    refusals = []
+    refusals = [Refusal("§1.1", f"{text!r} is not a place: {_zones()}") for text in _unknown_places(action)]
     if state.phase is not Phase.SETUP and action.own_turn and side is not state.active:
         refusals.append(Refusal("§16", f"it is the {state.active}'s turn: the {side} may not {action.name} now"))
     known = {m.id: m for m in state.models}
@@ -117,6 +117,24 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
         elif model.side is not side:
             refusals.append(Refusal(action.phase_clause, f"{model_id} is a {model.side} model, not a {side} one"))
     return refusals
+
+
+def _unknown_places(action: a.Action) -> list[str]:
+    found = []
+    for name in action.places:
+        text = getattr(action, name)
+        if text is None:
+            continue
+        try:
+            Place.parse(text)
+        except ValueError:
+            found.append(text)
+    return found
+
+
+def _zones() -> str:
+    written = [f"{z.value}:<id>" for z in Zone if z is not Zone.SECTION]
+    return f"a place is a section id or one of {', '.join(written)} (§1.1)"
 
 
 def _step(phase: Phase) -> str:
@@ -192,7 +210,8 @@ def _deploy(state: BattleState, action: a.Deploy, dice: Dice) -> BattleState:
         raise IllegalAction(f"the besieged deploys inside the fort, not at {to} (§16, §11.1)", "§16")
     if to.inside:
         kind = state.fort.section(to.ref).kind
-        if state.occupancy(to, model.side) + model.profile.ratio > quota(kind):
+        others = state.occupancy(to, model.side) - (model.profile.ratio if model.place == to else 0)
+        if others + model.profile.ratio > quota(kind):
             raise IllegalAction(f"{to.ref} holds at most {quota(kind)} {model.side} models (§1.7)", "§1.7")
         if model.profile.is_cavalry and kind is not SectionKind.COURTYARD:
             raise IllegalAction(f"cavalry is deployed in courtyards only, not on {to.ref} (§3.2.3)", "§3.2.3")
