@@ -4,7 +4,7 @@ played, :func:`legal_actions` lists what may be played now (like ``Board.push``,
 
 A battle opens in the set-up; the besieged plays first (§16)::
 
-    >>> from rules.dice import Dice
+    >>> from rules.dice import Dice, DieValueError, ReplayMismatch
     >>> from rules.siege.actions import EndPhase, Move
     >>> from rules.siege.example import example_start
     >>> state = example_start()
@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.dice import Dice
+from rules.dice import Dice, DieValueError, ReplayMismatch
 from rules.siege import actions as a
 from rules.siege import (
     blocking,
@@ -179,6 +179,11 @@ def _play(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
         if text.startswith("the fort"):
             raise IllegalAction(text, "§1.1") from None
         raise
+    except (IllegalAction, DieValueError, ReplayMismatch):
+        raise
+    except ValueError as bad:
+        # a value out of its range or a name of the wrong kind, caught by the rules' own checks
+        raise IllegalAction(f"{action.name}: {bad}", action.phase_clause) from None
     if isinstance(result, Outcome):
         return result
     return Outcome(

@@ -262,3 +262,11 @@ def test_a_place_that_names_no_zone_is_a_refusal() -> None:
     ]
     with pytest.raises(IllegalAction, match="'moat:W3' is not a place"):
         apply(state, a.Move(("r1",), "moat:W3"), Dice(seed=1))
+
+
+def test_a_value_out_of_its_range_is_a_refusal_naming_it() -> None:
+    """§5.9: a war machine's strength is 1 to 10."""
+    state = replace(battle(besieged(MAN, "W3", 1)), phase=Phase.SHOOTING, active=Side.BESIEGER)
+    refusals = problems(state, a.Bombard("W3", 25, "D4"))
+    assert [(r.clause, r.message) for r in refusals] == [("§5.9", "bombard: strength must be between 1 and 10, got 25")]
+    assert problems(state, a.KnockOverBraziers("ram:R1"))[0].message.startswith("knock_over_braziers: ")
