@@ -106,7 +106,9 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
             )
         ]
     side = side_of(state, action)
-    refusals = [Refusal("§1.1", f"{text!r} is not a place: {_zones()}") for text in _unknown_places(action)]
+    refusals = [
+        Refusal(action.phase_clause, f"{text!r} is not a place: {_zones()}") for text in _unknown_places(action)
+    ]
     if state.phase is not Phase.SETUP and action.own_turn and side is not state.active:
         refusals.append(Refusal("§16", f"it is the {state.active}'s turn: the {side} may not {action.name} now"))
     known = {m.id: m for m in state.models}
@@ -134,7 +136,7 @@ def _unknown_places(action: a.Action) -> list[str]:
 
 def _zones() -> str:
     written = [f"{z.value}:<id>" for z in Zone if z is not Zone.SECTION]
-    return f"a place is a section id or one of {', '.join(written)} (§1.1)"
+    return f"a place is a section id or one of {', '.join(written)}"
 
 
 def _step(phase: Phase) -> str:

@@ -256,9 +256,12 @@ def test_a_deployment_is_checked_against_16_and_the_quotas() -> None:
 def test_a_place_that_names_no_zone_is_a_refusal() -> None:
     state = apply(_setup_state(), a.EndPhase(), Dice(seed=1)).state
     refusals = problems(state, a.Move(("r1",), "moat:W3"))
-    assert [r.message for r in refusals] == [
-        "'moat:W3' is not a place: a place is a section id or one of foot:<id>, ladder:<id>, siege_tower:<id>, "
-        "field:<id>, mine:<id>, wall:<id> (§1.1)"
+    assert [(r.clause, r.message) for r in refusals] == [
+        (
+            "§2.1",
+            "'moat:W3' is not a place: a place is a section id or one of foot:<id>, ladder:<id>, siege_tower:<id>, "
+            "field:<id>, mine:<id>, wall:<id>",
+        )
     ]
     with pytest.raises(IllegalAction, match="'moat:W3' is not a place"):
         apply(state, a.Move(("r1",), "moat:W3"), Dice(seed=1))
