@@ -144,3 +144,14 @@ def test_the_stones_bought_go_on_a_rampart_and_are_thrown_at_the_end_of_the_besi
     assert Option("throw_stones", Side.BESIEGED, "W3", ("d1", "d2", "d3", "d4", "d5"), ("o1", "o2")) in legal_actions(
         state
     )
+
+
+def test_a_menu_entry_goes_to_json_for_a_page() -> None:
+    state = apply(_standard_siege(), a.EndPhase(), Dice(seed=1)).state
+    assert legal_actions(state)[0].to_json() == {
+        "action": "move",
+        "side": "besieged",
+        "where": "W3",
+        "actors": ["d1", "d2", "d3", "d4", "d5"],
+        "targets": ["T3", "T4"],
+    }
