@@ -149,7 +149,8 @@ def _steps(phases: Iterable[Phase]) -> str:
 
 def problems(state: BattleState, action: a.Action) -> list[Refusal]:
     """Why ``action`` may not be played now, each refusal naming its clause; empty when it may. Nothing is rolled
-    with the battle's dice: the action is tried on a copy of the state with dice of its own.
+    with the battle's dice: the action is tried on the state (a value, left as it was) with dice of its own; the
+    chapters' rules refuse before they roll, so those dice do not change the answer.
     """
     refusals = _turn_problems(state, action)
     if refusals:
