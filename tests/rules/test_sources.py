@@ -132,16 +132,31 @@ def test_siege_table_3() -> None:
 _HEADING = re.compile(r"^\s*#+\s*\**\s*(\d+(?:\.\d+)*)\.?\s+(.*?)\s*$")
 
 
-def test_siege_clause_headings() -> None:
-    """Every numbered heading of chapters 1–17 after the table of contents, number and title."""
+def _clause_texts() -> dict[tuple[str, str], list[str]]:
+    """Each numbered heading of chapters 1–17 after the table of contents → the non-blank lines up to the next."""
     text = (seeds.SEEDS / SIEGE).read_text(encoding="utf-8")
     body = text[text.index("# 1. ANATOMIE DU FORT") :]
-    headings = [
-        (m.group(1), m.group(2).strip(" *:"))
-        for line in body.splitlines()
-        if (m := _HEADING.match(line)) and int(m.group(1).split(".")[0]) <= siege_rules.LAST_CHAPTER
-    ]
-    assert tuple(headings) == siege_rules.CLAUSES
+    texts: dict[tuple[str, str], list[str]] = {}
+    current: list[str] = []
+    for line in body.splitlines():
+        if m := _HEADING.match(line):
+            if int(m.group(1).split(".")[0]) > siege_rules.LAST_CHAPTER:
+                break
+            current = texts.setdefault((m.group(1), m.group(2).strip(" *:")), [])
+        elif line.strip():
+            current.append(line)
+    return texts
+
+
+def test_siege_clause_headings() -> None:
+    """Every numbered heading, number and title, in order."""
+    assert tuple(_clause_texts()) == siege_rules.CLAUSES
+
+
+def test_siege_bare_headings() -> None:
+    """The headings with no text before their first sub-clause, and only those."""
+    bare = tuple(number for (number, _), lines in _clause_texts().items() if not lines)
+    assert bare == siege_rules.BARE_HEADINGS
 
 
 def _literal(node: ast.expr) -> Any:
