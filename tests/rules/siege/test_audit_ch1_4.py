@@ -6,8 +6,10 @@ from dataclasses import replace
 
 from rules.siege.fort import Connection, ConnectionKind, FortLayout, standard_fort
 from rules.siege.melee import fight
+from rules.siege.morale import leadership_groups
 from rules.siege.movement import move
 from rules.siege.profiles import Special
+from rules.siege.psychology import PanicCause, panic_test
 from rules.siege.state import Side, new_battle
 from tests.rules.siege.builders import (
     KNIGHT,
@@ -117,3 +119,38 @@ def test_disengaging_is_for_the_winners_out_of_contact_to_an_empty_section() -> 
     refused(lambda: move(state, ["d3"], "T1", dice()), "§3.3.1")  # enemies there
     losers = battle(besieged(MAN, "W1", 1), besiegers(ORC, "W1", 1), active=Side.BESIEGED)
     refused(lambda: move(losers, ["d1"], "T2", dice()), "§3.3.1")  # no combat won there
+
+
+ELF = replace(MAN, name="Elf", ld=9)
+
+
+def test_troops_may_take_a_characters_leadership_not_must() -> None:
+    """§4.1: « les troupes peuvent prendre le Cdt le plus élevé d'un personnage présent sur la section/niveau »: a
+    unit whose own leadership is higher tests on its own; the others take the character's."""
+    state = battle(
+        besieged(HERO, "W1", 1, "h"), besieged(ELF, "W1", 3, "e", "Elves"), besieged(MAN, "W1", 2, "m", "Men")
+    )
+    # the character and the men test together on Ld 7 (a 9 fails), the elves on their own 9 (a 2 passes)
+    tested = panic_test(state, "W1", Side.BESIEGED, PanicCause.CASUALTIES, dice(4, 5, 1, 1), present=6, lost=2)
+    after = tested.state
+    assert not any(after.model(i).fleeing for i in _ids("e", 3) if any(m.id == i for m in after.models))
+    assert all(m.fleeing for m in after.models if m.id in {"h1", "m1", "m2"})
+
+
+def test_without_a_character_each_unit_tests_on_its_own_leadership() -> None:
+    """§4.1: « S'il n'y a aucun personnage, les différentes unités testent avec leur propre commandement »."""
+    state = battle(besieged(ELF, "W1", 2, "e", "Elves"), besieged(MAN, "W1", 2, "m", "Men"))
+    groups = leadership_groups(state, list(state.at("W1", Side.BESIEGED)))
+    assert sorted((ld, len(group)) for ld, group in groups) == [(7, 2), (9, 2)]
+
+
+def test_a_character_lends_a_higher_leadership_to_every_unit() -> None:
+    """§4.1: the best character's leadership, « même s'il ne fait pas partie de l'unité », allies included; a
+    fleeing character lends nothing."""
+    lord = with_rules(replace(MAN, ld=10), Special.CHARACTER, name="Lord")
+    state = battle(besieged(lord, "W1", 1, "l"), besieged(ELF, "W1", 2, "e", "Elves"), besieged(MAN, "W1", 2))
+    groups = leadership_groups(state, list(state.at("W1", Side.BESIEGED)))
+    assert [(ld, len(group)) for ld, group in groups] == [(10, 5)]
+    state = state.with_models({"l1": replace(state.model("l1"), fleeing=True)})
+    groups = leadership_groups(state, [m for m in state.at("W1", Side.BESIEGED) if not m.fleeing])
+    assert sorted((ld, len(group)) for ld, group in groups) == [(7, 2), (9, 2)]
