@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.siege.fort import Connection, ConnectionKind, FortLayout, standard_fort
-from rules.siege.melee import fight
+import pytest
+
+from rules.siege.blocking import block
+from rules.siege.fort import Connection, ConnectionKind, FortLayout, SectionKind, standard_fort
+from rules.siege.melee import fight, to_hit_need
+from rules.siege.melee import strength as melee_strength
 from rules.siege.morale import leadership_groups
 from rules.siege.movement import move
-from rules.siege.profiles import Special
+from rules.siege.profiles import Special, Weapon
 from rules.siege.psychology import PanicCause, panic_test
-from rules.siege.state import Side, new_battle
+from rules.siege.shooting import shoot
+from rules.siege.state import BattleState, Place, Side, new_battle
 from tests.rules.siege.builders import (
+    ARCHER,
     KNIGHT,
     MAN,
     ORC,
@@ -154,3 +160,134 @@ def test_a_character_lends_a_higher_leadership_to_every_unit() -> None:
     state = state.with_models({"l1": replace(state.model("l1"), fleeing=True)})
     groups = leadership_groups(state, [m for m in state.at("W1", Side.BESIEGED) if not m.fleeing])
     assert sorted((ld, len(group)) for ld, group in groups) == [(7, 2), (9, 2)]
+
+
+def _with(state: BattleState, **changes: object) -> BattleState:
+    return replace(state, turn_log=replace(state.turn_log, **changes))
+
+
+def test_rallied_troops_do_nothing_this_turn() -> None:
+    """§3.4: « Une fois ralliées, elles ne peuvent rien faire »: no move, no fight, no shot, no block this turn."""
+    state = battle(
+        besieged(ARCHER, "W3", 2), besiegers(ORC, "foot:W3", 1), besiegers(ORC, "W4", 1, "x"), active=Side.BESIEGED
+    )
+    state = _with(state, rallied=frozenset({"d1"}))
+    refused(lambda: shoot(state, ["d1"], ["a1"], dice(6, 6, 6)), "§3.4")
+    refused(lambda: move(state, ["d1"], "T4", dice()), "§3.4")
+    refused(lambda: block(state, "d1", "ladder:L1"), "§3.4")
+    assert shoot(state, ["d2"], ["a1"], dice(1)).state.model("d2").place == Place.parse("W3")
+
+
+def test_quotas_are_per_side_on_each_kind_of_section() -> None:
+    """§1.7: « jusqu'à 30 figurines maximum, mais avec 15 figurines de chaque camp » on a wall-walk, tower or stairs,
+    « 60 … 30 figurines de chaque camp » in a courtyard."""
+    for section, per_side in (("W3", 15), ("T3", 15), ("S1", 15), ("C2", 30)):
+        state = battle(besieged(MAN, section, per_side), besiegers(ORC, section, per_side))
+        assert len(state.at(section)) == 2 * per_side
+        refused(lambda section=section, per_side=per_side: battle(besieged(MAN, section, per_side + 1)), "§1.7")
+
+
+def test_each_side_of_a_connection_has_its_own_ten() -> None:
+    """§2.1.1: « Les connexions peuvent se faire dans les deux sens … Cela n'empêche pas 10 autres figurines d'une
+    autre section d'utiliser la même connexion et ainsi de se croiser »; the same way, 10 a turn in all."""
+    state = battle(besieged(MAN, "W1", 11), besieged(MAN, "T2", 9, "t"), active=Side.BESIEGED)
+    state = move(state, _ids("d", 6), "T2", dice()).state
+    state = move(state, _ids("t", 9), "W1", dice()).state
+    state = move(state, ["d7", "d8", "d9", "d10"], "T2", dice()).state
+    assert state.turn_log.flow("W1", "T2") == 10
+    refused(lambda: move(state, ["d11"], "T2", dice()), "§2.1.1")
+
+
+def test_two_courtyards_a_turn_in_the_courtyard_only() -> None:
+    """§2.1.1: « les figurines peuvent se déplacer de deux cases sections en un tour dans une cour intérieure
+    seulement »; §3.1.1: « Dans une cour intérieure, les troupes peuvent charger en traversant 2 sections »."""
+    state = battle(besieged(MAN, "C1", 2), besiegers(ORC, "C3", 1), besieged(MAN, "W1", 1, "w"), active=Side.BESIEGED)
+    charged = move(state, ["d1"], "C3", dice(), via="C2").state
+    assert "d1" in charged.turn_log.charged
+    refused(lambda: move(state, ["w1"], "W2", dice(), via="T2"), "§2.1.1")
+    blocked = battle(besieged(MAN, "C1", 1), besiegers(ORC, "C2", 1), active=Side.BESIEGED)
+    refused(lambda: move(blocked, ["d1"], "C3", dice(), via="C2"), "§3.1.1")
+
+
+def test_chargers_through_the_main_gate_land_behind_it() -> None:
+    """§2.1.1: « La section dans laquelle arrivent les assaillants passant par la porte principale est toujours la
+    section de cour intérieure derrière la porte principale », 15 a turn; §3.1.1: charging through it too."""
+    gate = battle().fort.gates_of("C1")[0]
+    state = battle(besiegers(ORC, "foot:C1", 16), besieged(MAN, "C1", 1))
+    state = state.with_gate(replace(state.gate(gate.id), structure_points=0))
+    refused(lambda: move(state, _ids("a", 16), "C1", dice()), "§2.1.1")
+    charged = move(state, _ids("a", 15), "C1", dice()).state
+    assert {str(charged.model(i).place) for i in _ids("a", 15)} == {"C1"}
+    assert set(_ids("a", 15)) <= charged.turn_log.charged
+
+
+def test_one_standard_counts_once_per_section() -> None:
+    """§2.2: « on ne comptabilise qu'un seul étendard, musicien ou héros par section »; §3.2.4: « La présence d'un
+    étendard rajoute + 1 … Un seul étendard n'est pris en compte »."""
+    flag = with_rules(MAN, Special.STANDARD, name="Standard")
+    two = battle(besiegers(ORC, "W1", 1), besieged(flag, "W1", 2, "s"), besieged(MAN, "W1", 1))
+    one = battle(besiegers(ORC, "W1", 1), besieged(flag, "W1", 1, "s"), besieged(MAN, "W1", 2))
+    scores = [fight(s, "W1", [("a1", "d1" if s is two else "d2")], dice(1, 1)).state.result("W1") for s in (two, one)]
+    assert all(r is not None for r in scores)
+    assert [r.besieged for r in scores if r is not None] == [2, 2]  # +1 outnumbering, +1 one standard
+
+
+def test_the_charged_get_plus_one_against_climbers_not_tower_troops() -> None:
+    """§3.2.2: « Les troupes chargées d'un niveau inférieur bénéficient d'un + 1 pour toucher pour ce tour
+    (applicable pour le double combat). Les ennemis arrivant d'une échelle sont considérés comme venant d'un niveau
+    inférieur, pas ceux venant d'une tour de siège »."""
+    state = battle(
+        besiegers(ORC, "ladder:L1", 1, "l"),
+        besiegers(ORC, "siege_tower:ST1", 1, "t"),
+        besieged(MAN, "W3", 1),
+        besieged(MAN, "W2", 1, "w"),
+    )
+    state = move(state, ["l1"], "W3", dice()).state
+    state = move(state, ["t1"], "W2", dice()).state
+    kind = SectionKind.WALL_WALK
+    assert to_hit_need(state, state.model("d1"), state.model("l1"), kind) == 3  # WS 3 v 3: 4+, then +1
+    assert to_hit_need(state, state.model("w1"), state.model("t1"), kind) == 4
+    first = fight(state, "W3", [("l1", "d1")], dice(1, 1)).state
+    assert "l1" in first.turn_log.from_below  # still this turn, for the second combat
+
+
+@pytest.mark.parametrize(
+    ("weapon", "section", "strength"),
+    [
+        pytest.param(Weapon.HALBERD, "W1", 3, id="§3.2.2-halberd-no-bonus-on-wall-walk"),
+        pytest.param(Weapon.HALBERD, "T1", 3, id="§3.2.2-halberd-no-bonus-on-tower"),
+        pytest.param(Weapon.HALBERD, "S1", 3, id="§3.2.2-halberd-no-bonus-on-stairs"),
+        pytest.param(Weapon.HALBERD, "C2", 4, id="§3.2.2-halberd-keeps-bonus-in-courtyard"),
+        pytest.param(Weapon.SPEAR, "C2", 3, id="§3.2.2-spear-a-simple-hand-weapon"),
+        pytest.param(Weapon.LANCE, "C2", 3, id="§3.2.3-cavalry-lance-unusable"),
+    ],
+)
+def test_weapons_in_the_fort(weapon: Weapon, section: str, strength: int) -> None:
+    """§3.2.2: « hallebardes qui perdent leurs bonus sur les sections de chemin de ronde, de tour et d'escaliers …
+    conservent toutefois leurs bonus dans les sections de cour intérieure », « la lance ne devient qu'une simple
+    A1M »; §3.2.3: « Les lances de cavalerie sont inutilisables dans un fort »."""
+    model = besieged(replace(MAN, weapon=weapon), section, 1)[0]
+    assert melee_strength(model, battle().fort.section(section).kind) == strength
+
+
+def test_cavalry_counts_two_in_the_four_to_one() -> None:
+    """§3.2.3: « Elle compte pour deux dans le ratio d'occupation et de combat »: two knights on a man are 4 to 1,
+    three are 6 to 1; a courtyard holds fifteen knights a side."""
+    state = battle(besiegers(KNIGHT, "C2", 3), besieged(MAN, "C2", 1))
+    assert fight(state, "C2", [("a1", "d1"), ("a2", "d1")], dice(*[1] * 8)).state.result("C2") is not None
+    refused(lambda: fight(state, "C2", [(a, "d1") for a in _ids("a", 3)], dice()), "§3.2.1")
+    assert battle(besiegers(KNIGHT, "C2", 15)).occupancy("C2", Side.BESIEGER) == 30
+    refused(lambda: battle(besiegers(KNIGHT, "C2", 16)), "§1.7")
+
+
+def test_losses_count_models_killed_not_wounds() -> None:
+    """§3.2.4: « Les pertes sont toujours calculées selon le nombre de figurines tuées et non pas le nombre de points
+    de vie infligés », « La prise en compte de la PU est toujours effective »; no rank, flank, rear or overkill."""
+    tough = replace(ORC, name="Tough", w=3)
+    state = battle(
+        besieged(MAN, "W1", 2), besiegers(tough, "W1", 1, "t"), besiegers(ORC, "W1", 1), active=Side.BESIEGED
+    )
+    # d1 wounds t1 once (6, 6), d2 kills a1 (6, 6), t1 misses back (1): one model killed, and 2 against 1 in US
+    result = fight(state, "W1", [("d1", "t1"), ("d2", "a1")], dice(6, 6, 6, 6, 1)).state.result("W1")
+    assert result is not None
+    assert (result.besieged, result.besieger) == (1 + 1, 0)
