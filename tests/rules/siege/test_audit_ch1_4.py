@@ -10,14 +10,15 @@ from rules.siege.blocking import block
 from rules.siege.fort import Connection, ConnectionKind, FortLayout, SectionKind, standard_fort
 from rules.siege.melee import fight, to_hit_need
 from rules.siege.melee import strength as melee_strength
-from rules.siege.morale import leadership_groups
+from rules.siege.morale import hold, leadership_groups, retreat
 from rules.siege.movement import move
 from rules.siege.profiles import Special, Weapon
 from rules.siege.psychology import PanicCause, panic_test
 from rules.siege.shooting import shoot
-from rules.siege.state import BattleState, Place, Side, new_battle
+from rules.siege.state import BattleState, Place, Side, TurnLog, new_battle
 from tests.rules.siege.builders import (
     ARCHER,
+    GIANT,
     KNIGHT,
     MAN,
     ORC,
@@ -291,3 +292,200 @@ def test_losses_count_models_killed_not_wounds() -> None:
     result = fight(state, "W1", [("d1", "t1"), ("d2", "a1")], dice(6, 6, 6, 6, 1)).state.result("W1")
     assert result is not None
     assert (result.besieged, result.besieger) == (1 + 1, 0)
+
+
+def test_the_charged_never_flee_but_may_stand_and_shoot_with_the_penalty() -> None:
+    """§3.1.2: « Des figurines ne peuvent pas fuir en réaction à la charge » and « Elles peuvent faire un tir de
+    contre charge normalement avec un malus »: BS 3 needs 4+, 5+ with the penalty; a model elsewhere cannot."""
+    state = battle(besiegers(ORC, "T3", 1), besieged(ARCHER, "W3", 1), besieged(ARCHER, "W2", 1, "w"))
+    missed = move(state, ["a1"], "W3", dice(4), stand_and_shoot=["d1"]).state
+    assert missed.model("a1").place == Place.parse("W3")
+    assert not missed.model("d1").fleeing
+    hit = move(state, ["a1"], "W3", dice(5, 6), stand_and_shoot=["d1"]).state
+    assert not [m for m in hit.models if m.id == "a1"]
+    refused(lambda: move(state, ["a1"], "W3", dice(6, 6), stand_and_shoot=["w1"]), "§3.1.2")
+
+
+def test_one_engagement_a_section_one_enemy_a_model() -> None:
+    """§3.2.1: « Chaque section/niveau est considérée comme étant le site d'un engagement à part entière » and « Un
+    joueur ne peut pas engager l'ennemi à 1 contre 2 »: one combat a section a turn, one target a model."""
+    state = battle(besiegers(ORC, "W3", 2), besieged(MAN, "W3", 2))
+    refused(lambda: fight(state, "W3", [("a1", "d1"), ("a1", "d2")], dice()), "§3.2.1")
+    first = replace(fight(state, "W3", [("a1", "d1")], dice(1, 1)).state, results=())
+    refused(lambda: fight(first, "W3", [("a2", "d2")], dice()), "§3.2.2")
+
+
+def test_the_double_combat_on_the_same_section_only() -> None:
+    """§3.2.2: « Après ses combats, le joueur dont c'est le tour peut attaquer une seconde fois » and « Il ne peut
+    engager que les ennemis de la même section/niveau sur laquelle il a déjà fait son premier tour de combat »."""
+    state = battle(
+        besiegers(ORC, "W3", 2), besieged(MAN, "W3", 2), besiegers(ORC, "W1", 1, "w"), besieged(MAN, "W1", 1, "v")
+    )
+    first = replace(fight(state, "W3", [("a1", "d1")], dice(1, 1)).state, results=())
+    second = fight(first, "W3", [("a2", "d2")], dice(1, 1), second=True).state
+    assert "W3" in second.turn_log.fought_twice
+    refused(lambda: fight(second, "W3", [("a1", "d1")], dice(), second=True), "§3.2.2")
+    refused(lambda: fight(first, "W1", [("w1", "v1")], dice(), second=True), "§3.2.2")
+
+
+def test_losers_retreat_en_bloc_within_the_connection_and_quota() -> None:
+    """§3.3.2: « retraiter en bloc vers une même section/niveau adjacente pourvu que : il n'y ait aucune figurine
+    ennemie, le quota d'occupation ne soit pas excédé, la règle de connexion soit respectée »; 10 through a wall
+    connection, not 11."""
+    ten = battle(besieged(MAN, "W3", 10), besiegers(ORC, "W3", 1), results=[lost("W3", Side.BESIEGED)])
+    after = retreat(ten, "W3", "T3", dice()).state
+    assert {str(m.place) for m in after.models if m.side is Side.BESIEGED} == {"T3"}
+    assert not any(m.fleeing for m in after.models)  # « ne sont pas considérées comme des fuyards »
+    eleven = battle(besieged(MAN, "W3", 11), besiegers(ORC, "W3", 1), results=[lost("W3", Side.BESIEGED)])
+    refused(lambda: retreat(eleven, "W3", "T3", dice()), "§3.3.2")
+    crowded = battle(
+        besieged(MAN, "W3", 2),
+        besieged(MAN, "T3", 14, "t"),
+        besiegers(ORC, "W3", 1),
+        results=[lost("W3", Side.BESIEGED)],
+    )
+    refused(lambda: retreat(crowded, "W3", "T3", dice()), "§3.3.2")
+    held = battle(
+        besieged(MAN, "W3", 2),
+        besiegers(ORC, "W3", 1),
+        besiegers(ORC, "T3", 1, "x"),
+        results=[lost("W3", Side.BESIEGED)],
+    )
+    refused(lambda: retreat(held, "W3", "T3", dice()), "§3.3.2")
+
+
+def test_troops_able_to_retreat_may_hold_instead() -> None:
+    """§3.3.2: « Des troupes obligées de retraiter et qui en ont la possibilité peuvent préférer tenir le terrain à
+    la place. Elles doivent alors passer un test de commandement dans les mêmes conditions »: Ld 7 lost by 1, a 6
+    holds, a 7 breaks."""
+    state = battle(besieged(MAN, "W3", 2), besiegers(ORC, "W3", 1), results=[lost("W3", Side.BESIEGED)])
+    assert not any(m.fleeing for m in hold(state, "W3", dice(3, 3)).state.models)
+    broken = [m for m in hold(state, "W3", dice(3, 4)).state.models if m.side is Side.BESIEGED]
+    assert broken  # one enemy: one wound, one of the two dies
+    assert all(m.fleeing for m in broken)
+
+
+def test_the_fleeing_lose_a_wound_per_enemy_and_die_when_attacked() -> None:
+    """§3.3.3: « les fuyards perdent automatiquement 1 point de vie par figurine ennemie présente » and « Si des
+    fuyards sont attaqués par la suite par des ennemis, ils sont automatiquement tués. Cependant … l'ennemi devra en
+    priorité engager celles-ci »."""
+    state = battle(besieged(MAN, "W3", 3), besiegers(ORC, "W3", 2), results=[lost("W3", Side.BESIEGED)])
+    after = hold(state, "W3", dice(6, 6)).state
+    assert len([m for m in after.models if m.side is Side.BESIEGED]) == 1
+    mixed = battle(besieged(MAN, "W3", 2), besiegers(ORC, "W3", 2))
+    mixed = mixed.with_models({"d1": replace(mixed.model("d1"), fleeing=True)})
+    refused(lambda: fight(mixed, "W3", [("a1", "d1")], dice()), "§3.3.3")
+    cut = fight(mixed, "W3", [("a1", "d1"), ("a2", "d2")], dice(1, 1)).state
+    assert not [m for m in cut.models if m.id == "d1"]
+
+
+def test_climbers_on_ladders_take_no_combat_test() -> None:
+    """§3.5.1: « Ils n'effectuent jamais de test de combat lorsqu'ils sont en train d'assaillir les remparts »; §3.5:
+    « les figurines dans le fort sont désormais indépendantes pour ce qui concerne le résultat de combat »."""
+    state = battle(
+        besiegers(ORC, "W3", 1),
+        besiegers(ORC, "ladder:L1", 3, "l"),
+        besieged(MAN, "W3", 2),
+        results=[lost("W3", Side.BESIEGER)],
+    )
+    after = hold(state, "W3", dice(6, 6)).state
+    assert not any(m.fleeing for m in after.at("ladder:L1"))
+    assert not any(m.id == "a1" and not m.fleeing for m in after.models)  # a1 broke: fled or died fleeing
+
+
+def test_newcomers_who_lose_may_go_back_down_four_by_a_ladder() -> None:
+    """§3.5.2: « elle peut aussi s'effectuer vers l'extérieur du fort », « Jusqu'à 4 figurines peuvent retraiter
+    par une échelle », and « si une échelle est occupée par au moins une figurine amie, la retraite … ne sont pas
+    possibles »."""
+    arrived = TurnLog(arrived=frozenset(_ids("a", 5)))
+    four = battle(besiegers(ORC, "W3", 4), besieged(MAN, "W3", 2), results=[lost("W3", Side.BESIEGER)], log=arrived)
+    assert {str(m.place) for m in retreat(four, "W3", "ladder:L2", dice()).state.models if m.side is Side.BESIEGER} == {
+        "foot:W3"
+    }
+    five = battle(besiegers(ORC, "W3", 5), besieged(MAN, "W3", 2), results=[lost("W3", Side.BESIEGER)], log=arrived)
+    refused(lambda: retreat(five, "W3", "ladder:L2", dice()), "§3.3.2")
+    occupied = battle(
+        besiegers(ORC, "W3", 2),
+        besiegers(ORC, "ladder:L2", 1, "l"),
+        besieged(MAN, "W3", 2),
+        results=[lost("W3", Side.BESIEGER)],
+        log=arrived,
+    )
+    refused(lambda: retreat(occupied, "W3", "ladder:L2", dice()), "§3.3.2")
+    old = battle(besiegers(ORC, "W3", 2), besieged(MAN, "W3", 2), results=[lost("W3", Side.BESIEGER)])
+    refused(lambda: retreat(old, "W3", "ladder:L2", dice()), "§3.3.2")
+
+
+@pytest.mark.parametrize(
+    "cause",
+    [
+        pytest.param(PanicCause.FLEEING_FRIENDS_NEARBY, id="§4.1-friends-breaking-within-15cm"),
+        pytest.param(PanicCause.FLEEING_FRIENDS_PASSING, id="§4.1-fleeing-friends-within-10cm"),
+        pytest.param(PanicCause.SECTION_WIPED_OUT, id="§4.1-a-section-wiped-out"),
+    ],
+)
+def test_panic_tests_the_siege_ignores(cause: PanicCause) -> None:
+    """§4.1: « Les tests de panique dus à la fuite de troupes à 15 cm sont ignorés », « … fuyards à 10 cm … », « …
+    extermination de toutes les figurines d'une section en un tour ne sont plus pris en compte »."""
+    state = battle(besieged(MAN, "W1", 2))
+    tested = panic_test(state, "W1", Side.BESIEGED, cause, dice())
+    assert tested.rolls == ()
+    assert not any(m.fleeing for m in tested.state.models)
+
+
+@pytest.mark.parametrize(("present", "lost_", "test"), [(8, 1, False), (8, 2, True), (7, 1, False), (7, 2, True)])
+def test_panic_at_a_quarter_lost_to_shooting_or_magic(present: int, lost_: int, test: bool) -> None:
+    """§4.1: « Les tests dus aux 25% de pertes à la magie et au tir sont comptabilisés et provoquent des tests sur
+    la section/niveau, indépendamment des unités »."""
+    state = battle(besieged(MAN, "W1", present - lost_))
+    rolled = panic_test(state, "W1", Side.BESIEGED, PanicCause.CASUALTIES, dice(1, 1), present=present, lost=lost_)
+    assert bool(rolled.rolls) is test
+
+
+def test_terror_acts_on_its_own_section_only() -> None:
+    """§4.2: « La terreur ne s'exerce que sur la section/niveau où se trouve la figurine causant la terreur »: a giant
+    charging W3 makes W3 test, not the men on the next tower."""
+    state = battle(besiegers(GIANT, "T3", 1, "g"), besieged(replace(MAN, w=2), "W3", 1), besieged(MAN, "T4", 1, "t"))
+    charged = move(state, ["g1"], "W3", dice(6, 6)).state
+    assert charged.model("d1").fleeing
+    assert not charged.model("t1").fleeing
+
+
+def test_frenzied_and_hating_troops_never_disengage() -> None:
+    """§4.2: « Les troupes frénétiques et haineuses sont obligées d'éliminer tous les ennemis qui sont sur leur
+    section/niveau avant de se déplacer … Elles ne peuvent jamais se désengager »; §4.3: « Les figurines
+    indémoralisables peuvent se désengager d'un combat mais ne peuvent jamais retraiter ou fuir »."""
+    won = replace(lost("W1", Side.BESIEGER), settled=True)
+    for rule in (Special.FRENZY, Special.HATRED):
+        state = battle(
+            besieged(with_rules(MAN, rule), "W1", 1), besiegers(ORC, "W1", 1), active=Side.BESIEGED, results=[won]
+        )
+        refused(lambda state=state: move(state, ["d1"], "T2", dice()), "§4.2")
+    steady = battle(
+        besieged(with_rules(MAN, Special.UNBREAKABLE), "W1", 1),
+        besiegers(ORC, "W1", 1),
+        active=Side.BESIEGED,
+        results=[won],
+    )
+    assert move(steady, ["d1"], "T2", dice()).state.model("d1").place == Place.parse("T2")
+    losing = battle(
+        besieged(with_rules(MAN, Special.UNBREAKABLE), "W1", 1),
+        besiegers(ORC, "W1", 1),
+        results=[lost("W1", Side.BESIEGED)],
+    )
+    refused(lambda: retreat(losing, "W1", "T2", dice()), "§3.3.2")
+    assert not hold(losing, "W1", dice(6, 6)).state.model("d1").fleeing
+
+
+def test_stubborn_troops_test_en_bloc_on_their_leadership() -> None:
+    """§4.3: « Les figurines tenaces bénéficient de leur règle et effectuent en bloc leur test de Cdt »: lost by 3,
+    a 7 against Ld 7 holds for the stubborn, and breaks the others."""
+    stubborn = with_rules(MAN, Special.STUBBORN)
+    state = battle(
+        besieged(stubborn, "W1", 2, "s"),
+        besieged(MAN, "W1", 1),
+        besiegers(ORC, "W1", 1),
+        results=[lost("W1", Side.BESIEGED, by=3)],
+    )
+    after = hold(state, "W1", dice(3, 3, 3, 4)).state
+    assert not any(after.model(i).fleeing for i in ("s1", "s2"))
