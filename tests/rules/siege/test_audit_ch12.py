@@ -9,13 +9,18 @@ from dataclasses import replace
 import pytest
 
 from rules.siege.blocking import block
+from rules.siege.defences import drop_rock
+from rules.siege.engines import Ladder, Ram, SiegeTower
 from rules.siege.fort import SectionKind
 from rules.siege.giants import climb_wall
+from rules.siege.ladders import pick_up_ladder
 from rules.siege.melee import fight, to_hit_need
 from rules.siege.morale import flee, retreat
 from rules.siege.movement import move
 from rules.siege.profiles import Creature, Profile, Special, TroopType
+from rules.siege.rams import carry_ram
 from rules.siege.shooting import modifiers
+from rules.siege.siege_towers import push_tower
 from rules.siege.state import Place, Side
 from tests.rules.siege.builders import (
     CENTAUR,
@@ -187,3 +192,29 @@ def test_flying_monsters_count_three() -> None:
     state = battle(besieged(MAN, "T2", 12), besieged(FLYING_MONSTER, "W1", 2, "w"), active=Side.BESIEGED)
     state = move(state, ["w1"], "T2", dice()).state
     assert state.occupancy("T2", Side.BESIEGED) == 15
+
+
+def test_a_large_creature_carries_pushes_and_throws_as_its_ratio() -> None:
+    """§12.1.4: « Une grande figurine compte comme un nombre de figurines égal à son ratio pour tout ce qui concerne :
+    Le transport d'échelle. Le transport de bélier. Pousser une tour de siège. Lancer des projectiles des remparts »:
+    an ogre alone carries a ladder (2); five ogres carry a ram (10), six are too many (12); five ogres in a tower
+    push it at full speed (10 crew); one ogre drops a rock (two models)."""
+    lying = battle(
+        besiegers(OGRE, "foot:W3", 1, "o"), besiegers(MAN, "foot:W3", 1), ladders=[Ladder("L1", "W3", False)]
+    )
+    assert pick_up_ladder(lying, "L1", ["o1"]).ladder("L1").carriers == ("o1",)
+    refused(lambda: pick_up_ladder(lying, "L1", ["a1"]), "§7.1.1")
+    ogres = replace(battle(besiegers(OGRE, "field:W3", 6, "o")), rams=(Ram("R1"),))
+    assert carry_ram(ogres, "R1", _ids("o", 5)).ram("R1").carriers == tuple(_ids("o", 5))
+    refused(lambda: carry_ram(ogres, "R1", _ids("o", 6)), "§7.2.1")
+    crew = battle(
+        besiegers(OGRE, "siege_tower:ST1", 5, "o"), towers=[SiegeTower("ST1", None, crew=tuple(_ids("o", 5)))]
+    )
+    assert push_tower(crew, "ST1", 20).siege_tower("ST1").section is None
+    rock = battle(besieged(OGRE, "W3", 1, "o"), besiegers(ORC, "ladder:L1", 1))
+    rock = rock.with_works(replace(rock.works_of("W3"), rocks=1))
+    assert drop_rock(rock, "W3", ["o1"], "a1", dice(6, 1, 1, 1, 1, 1)).state.works_of("W3").rocks == 0
+
+
+def _ids(prefix: str, count: int) -> list[str]:
+    return [f"{prefix}{n}" for n in range(1, count + 1)]
