@@ -28,7 +28,13 @@ MODULES = modules_with_examples()
 
 
 def test_the_modules_are_found() -> None:
-    assert {"rules.dice", "rules.siege.fort", "rules.siege.example", "campaigns.victory"} <= set(MODULES)
+    assert {
+        "rules.dice",
+        "rules.siege.fort",
+        "rules.siege.example",
+        "rules.confrontation.checks",
+        "campaigns.victory",
+    } <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)

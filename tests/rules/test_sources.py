@@ -163,13 +163,9 @@ def _literal(node: ast.expr) -> Any:
     return eval(compile(ast.Expression(node), "ODDS_API.md", "eval"), {"F": F})
 
 
-def test_odds_api_worked_examples() -> None:
-    text = seeds.ODDS_API.read_text(encoding="utf-8")
-    heading = text.index("## Worked examples")
-    block = re.search(r"```python\n(.*?)```", text[heading:], re.DOTALL)
-    assert block
+def _calls(block: str) -> list[odds_api.WorkedExample]:
     examples = []
-    for node in ast.parse(block.group(1)).body:
+    for node in ast.parse(block).body:
         if isinstance(node, ast.Expr):
             compare = node.value
             assert isinstance(compare, ast.Compare)
@@ -180,8 +176,28 @@ def test_odds_api_worked_examples() -> None:
                 (
                     call.func.attr,
                     tuple(_literal(arg) for arg in call.args),
-                    {kw.arg: _literal(kw.value) for kw in call.keywords},
+                    {str(kw.arg): _literal(kw.value) for kw in call.keywords},
                     _literal(compare.comparators[0]),
                 )
             )
-    assert tuple(examples) == odds_api.WORKED_EXAMPLES
+    return examples
+
+
+def test_odds_api_worked_examples() -> None:
+    text = seeds.ODDS_API.read_text(encoding="utf-8")
+    heading = text.index("## Worked examples")
+    block = re.search(r"```python\n(.*?)```", text[heading:], re.DOTALL)
+    assert block
+    assert tuple(_calls(block.group(1))) == odds_api.WORKED_EXAMPLES
+
+
+def test_odds_api_confrontation_examples() -> None:
+    """The calls naming a Confrontation function in any of the document's code blocks."""
+    text = seeds.ODDS_API.read_text(encoding="utf-8")
+    found = [
+        example
+        for block in re.findall(r"```python\n(.*?)```", text, re.DOTALL)
+        for example in _calls(block)
+        if example[0].startswith("confrontation_")
+    ]
+    assert tuple(found) == odds_api.CONFRONTATION_EXAMPLES

@@ -30,3 +30,21 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
         [F(6859, 13824), F(1805, 4608), F(475, 4608), F(125, 13824)],
     ),
 )
+
+# The Confrontation calls of its "other rule systems" block (004).
+CONFRONTATION_EXAMPLES: tuple[WorkedExample, ...] = (
+    (
+        "confrontation_shot",
+        (3, "medium", 2),
+        {},
+        {"success": F(1, 6), "failure": F(1, 3), "grave_failure": F(1, 3), "critical_failure": F(1, 6)},
+    ),
+    (
+        "confrontation_disengage",
+        (3, 2, 3, 2),
+        {},
+        {"success": F(1, 3), "failure": F(1, 6), "grave_failure": F(1, 3), "critical_failure": F(1, 6)},
+    ),
+    ("confrontation_caught", (10, 10, 20, False), {"gap": 15}, F(7, 9)),
+    ("confrontation_wound", (12, "torso"), {"double": 3}, "critical"),
+)
