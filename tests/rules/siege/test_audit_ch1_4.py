@@ -30,6 +30,7 @@ from tests.rules.siege.builders import (
     GIANT,
     KNIGHT,
     MAN,
+    OGRE,
     ORC,
     battle,
     besieged,
@@ -615,3 +616,21 @@ def test_clubs_may_draw_their_own_fort() -> None:
     )
     assert fort.problems(1500) == ()
     assert fort.validate(1500) is fort
+
+
+def test_fear_a_failed_test_or_a_lost_combat_while_outnumbered_means_flight() -> None:
+    """§4.2: « Si elles sont en infériorité PU par rapport aux ennemis causant la peur, elles doivent prendre la
+    fuite … Il en est de même si elles viennent à perdre le combat en étant en infériorité numérique »: 2 men
+    against an ogre (US 3) flee on a failed test; 4 men are afraid only; men who lose to it while outnumbered flee
+    without a test, and hold on a test when they are not."""
+    few = battle(besieged(replace(MAN, w=3), "W2", 2), besiegers(OGRE, "siege_tower:ST1", 1))
+    assert all(m.fleeing for m in move(few, ["a1"], "W2", dice(6, 6)).state.models if m.side is Side.BESIEGED)
+    many = move(battle(besieged(MAN, "W2", 4), besiegers(OGRE, "siege_tower:ST1", 1)), ["a1"], "W2", dice(6, 6))
+    assert many.state.turn_log.afraid == {"d1", "d2", "d3", "d4"}
+    assert not any(m.fleeing for m in many.state.models)
+    beaten = battle(besieged(replace(MAN, w=3), "W2", 2), besiegers(OGRE, "W2", 1), results=[lost("W2", Side.BESIEGED)])
+    broken = hold(beaten, "W2", dice())
+    assert broken.rolls == ()
+    assert all(m.fleeing for m in broken.state.models if m.side is Side.BESIEGED)
+    even = battle(besieged(MAN, "W2", 3), besiegers(OGRE, "W2", 1), results=[lost("W2", Side.BESIEGED)])
+    assert not any(m.fleeing for m in hold(even, "W2", dice(3, 3)).state.models)
