@@ -34,6 +34,7 @@ from tests.rules.siege.builders import (
     besieged,
     besiegers,
     dice,
+    ids,
     large,
     lost,
     refused,
@@ -205,16 +206,10 @@ def test_a_large_creature_carries_pushes_and_throws_as_its_ratio() -> None:
     assert pick_up_ladder(lying, "L1", ["o1"]).ladder("L1").carriers == ("o1",)
     refused(lambda: pick_up_ladder(lying, "L1", ["a1"]), "§7.1.1")
     ogres = replace(battle(besiegers(OGRE, "field:W3", 6, "o")), rams=(Ram("R1"),))
-    assert carry_ram(ogres, "R1", _ids("o", 5)).ram("R1").carriers == tuple(_ids("o", 5))
-    refused(lambda: carry_ram(ogres, "R1", _ids("o", 6)), "§7.2.1")
-    crew = battle(
-        besiegers(OGRE, "siege_tower:ST1", 5, "o"), towers=[SiegeTower("ST1", None, crew=tuple(_ids("o", 5)))]
-    )
+    assert carry_ram(ogres, "R1", ids("o", 5)).ram("R1").carriers == tuple(ids("o", 5))
+    refused(lambda: carry_ram(ogres, "R1", ids("o", 6)), "§7.2.1")
+    crew = battle(besiegers(OGRE, "siege_tower:ST1", 5, "o"), towers=[SiegeTower("ST1", None, crew=tuple(ids("o", 5)))])
     assert push_tower(crew, "ST1", 20).siege_tower("ST1").section is None
     rock = battle(besieged(OGRE, "W3", 1, "o"), besiegers(ORC, "ladder:L1", 1))
     rock = rock.with_works(replace(rock.works_of("W3"), rocks=1))
     assert drop_rock(rock, "W3", ["o1"], "a1", dice(6, 1, 1, 1, 1, 1)).state.works_of("W3").rocks == 0
-
-
-def _ids(prefix: str, count: int) -> list[str]:
-    return [f"{prefix}{n}" for n in range(1, count + 1)]

@@ -36,16 +36,13 @@ from tests.rules.siege.builders import (
     besieged,
     besiegers,
     dice,
+    ids,
     lost,
     refused,
     with_rules,
 )
 
 HERO = with_rules(MAN, Special.CHARACTER, name="Captain")
-
-
-def _ids(prefix: str, count: int) -> list[str]:
-    return [f"{prefix}{n}" for n in range(1, count + 1)]
 
 
 def _with_service_door(fort: FortLayout) -> FortLayout:
@@ -62,7 +59,7 @@ def test_service_doors_exist_only_when_the_layout_has_them() -> None:
         "§2.1.1",
     )
     state = new_battle(_with_service_door(plain), besieged(MAN, "C1", 7), first=Side.BESIEGED)
-    moved = move(state, _ids("d", 6), "C3", dice()).state
+    moved = move(state, ids("d", 6), "C3", dice()).state
     assert len(moved.at("C3")) == 6
     refused(lambda: move(moved, ["d7"], "C3", dice()), "§2.1.1")
 
@@ -101,7 +98,7 @@ def test_no_manoeuvre_and_no_charge_angle() -> None:
     )
     state = move(state, ["d1", "d2"], "C1", dice()).state
     state = move(state, ["d3", "d4"], "C3", dice()).state
-    assert {str(state.model(i).place) for i in _ids("d", 4)} == {"C1", "C3"}
+    assert {str(state.model(i).place) for i in ids("d", 4)} == {"C1", "C3"}
     assert {"d1", "d2", "d3", "d4"} <= state.turn_log.charged
     knights = battle(besieged(KNIGHT, "C1", 1), active=Side.BESIEGED)
     refused(lambda: move(knights, ["d1"], "S1", dice()), "§3.2.3")
@@ -111,10 +108,10 @@ def test_heroes_fight_like_any_model_without_challenges() -> None:
     """§3.2.5: « les règles de défi ne s'appliquent plus. Libre aux joueurs d'engager les héros en 1 contre 1 »: a
     hero may be ganged up on like a trooper, 4 against 1 at most (§3.2.1), and may not refuse the fight."""
     state = battle(besiegers(ORC, "W1", 5), besieged(HERO, "W1", 1, "h"), besieged(MAN, "W1", 4))
-    pairs = [(a, "h1") for a in _ids("a", 4)]
+    pairs = [(a, "h1") for a in ids("a", 4)]
     result = fight(state, "W1", pairs, dice(*[1] * 4, *[1] * 1)).state
     assert result.result("W1") is not None
-    refused(lambda: fight(state, "W1", [(a, "h1") for a in _ids("a", 5)], dice()), "§3.2.1")
+    refused(lambda: fight(state, "W1", [(a, "h1") for a in ids("a", 5)], dice()), "§3.2.1")
 
 
 def test_disengaging_is_for_the_winners_out_of_contact_to_an_empty_section() -> None:
@@ -150,7 +147,7 @@ def test_troops_may_take_a_characters_leadership_not_must() -> None:
     # the character and the men test together on Ld 7 (a 9 fails), the elves on their own 9 (a 2 passes)
     tested = panic_test(state, "W1", Side.BESIEGED, PanicCause.CASUALTIES, dice(4, 5, 1, 1), present=6, lost=2)
     after = tested.state
-    assert not any(after.model(i).fleeing for i in _ids("e", 3) if any(m.id == i for m in after.models))
+    assert not any(after.model(i).fleeing for i in ids("e", 3) if any(m.id == i for m in after.models))
     assert all(m.fleeing for m in after.models if m.id in {"h1", "m1", "m2"})
 
 
@@ -202,8 +199,8 @@ def test_each_side_of_a_connection_has_its_own_ten() -> None:
     """§2.1.1: « Les connexions peuvent se faire dans les deux sens … Cela n'empêche pas 10 autres figurines d'une
     autre section d'utiliser la même connexion et ainsi de se croiser »; the same way, 10 a turn in all."""
     state = battle(besieged(MAN, "W1", 11), besieged(MAN, "T2", 9, "t"), active=Side.BESIEGED)
-    state = move(state, _ids("d", 6), "T2", dice()).state
-    state = move(state, _ids("t", 9), "W1", dice()).state
+    state = move(state, ids("d", 6), "T2", dice()).state
+    state = move(state, ids("t", 9), "W1", dice()).state
     state = move(state, ["d7", "d8", "d9", "d10"], "T2", dice()).state
     assert state.turn_log.flow("W1", "T2") == 10
     refused(lambda: move(state, ["d11"], "T2", dice()), "§2.1.1")
@@ -226,10 +223,10 @@ def test_chargers_through_the_main_gate_land_behind_it() -> None:
     gate = battle().fort.gates_of("C1")[0]
     state = battle(besiegers(ORC, "foot:C1", 16), besieged(MAN, "C1", 1))
     state = state.with_gate(replace(state.gate(gate.id), structure_points=0))
-    refused(lambda: move(state, _ids("a", 16), "C1", dice()), "§2.1.1")
-    charged = move(state, _ids("a", 15), "C1", dice()).state
-    assert {str(charged.model(i).place) for i in _ids("a", 15)} == {"C1"}
-    assert set(_ids("a", 15)) <= charged.turn_log.charged
+    refused(lambda: move(state, ids("a", 16), "C1", dice()), "§2.1.1")
+    charged = move(state, ids("a", 15), "C1", dice()).state
+    assert {str(charged.model(i).place) for i in ids("a", 15)} == {"C1"}
+    assert set(ids("a", 15)) <= charged.turn_log.charged
 
 
 def test_one_standard_counts_once_per_section() -> None:
@@ -286,7 +283,7 @@ def test_cavalry_counts_two_in_the_four_to_one() -> None:
     three are 6 to 1; a courtyard holds fifteen knights a side."""
     state = battle(besiegers(KNIGHT, "C2", 3), besieged(MAN, "C2", 1))
     assert fight(state, "C2", [("a1", "d1"), ("a2", "d1")], dice(*[1] * 8)).state.result("C2") is not None
-    refused(lambda: fight(state, "C2", [(a, "d1") for a in _ids("a", 3)], dice()), "§3.2.1")
+    refused(lambda: fight(state, "C2", [(a, "d1") for a in ids("a", 3)], dice()), "§3.2.1")
     assert battle(besiegers(KNIGHT, "C2", 15)).occupancy("C2", Side.BESIEGER) == 30
     refused(lambda: battle(besiegers(KNIGHT, "C2", 16)), "§1.7")
 
@@ -407,7 +404,7 @@ def test_newcomers_who_lose_may_go_back_down_four_by_a_ladder() -> None:
     """§3.5.2: « elle peut aussi s'effectuer vers l'extérieur du fort », « Jusqu'à 4 figurines peuvent retraiter
     par une échelle », and « si une échelle est occupée par au moins une figurine amie, la retraite … ne sont pas
     possibles »."""
-    arrived = TurnLog(arrived=frozenset(_ids("a", 5)))
+    arrived = TurnLog(arrived=frozenset(ids("a", 5)))
     four = battle(besiegers(ORC, "W3", 4), besieged(MAN, "W3", 2), results=[lost("W3", Side.BESIEGER)], log=arrived)
     assert {str(m.place) for m in retreat(four, "W3", "ladder:L2", dice()).state.models if m.side is Side.BESIEGER} == {
         "foot:W3"
