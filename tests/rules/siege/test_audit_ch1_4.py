@@ -631,3 +631,22 @@ def test_fear_a_failed_test_or_a_lost_combat_while_outnumbered_means_flight() ->
     assert all(m.fleeing for m in broken.state.models if m.side is Side.BESIEGED)
     even = battle(besieged(MAN, "W2", 3), besiegers(OGRE, "W2", 1), results=[lost("W2", Side.BESIEGED)])
     assert not any(m.fleeing for m in hold(even, "W2", dice(3, 3)).state.models)
+
+
+def test_standards_and_musicians_serve_the_whole_section() -> None:
+    """§2.2: « il peut éclater ses unités et répartir ses figurines individuellement par section » and « Les bonus
+    apportés par les porte-étendards, les musiciens … sont applicables à la section et ce, quelque soit les figurines
+    présentes »: another unit's standard, or musician in a draw, counts for the men who fight; elsewhere, not."""
+    bearer = with_rules(MAN, Special.STANDARD, name="Bearer")
+    drummer = with_rules(MAN, Special.MUSICIAN, name="Drummer")
+    scores = []
+    for helper, where in ((bearer, "W3"), (drummer, "W3"), (drummer, "T3")):
+        state = battle(
+            besiegers(ORC, "W3", 2), besieged(MAN, "W3", 1, "m", "Men"), besieged(helper, where, 1, "s", "S")
+        )
+        result = fight(state, "W3", [("a1", "m1")], dice(1, 1)).state.result("W3")
+        assert result is not None
+        scores.append((result.besieger, result.besieged, result.winner))
+    assert scores[0] == (0, 1, Side.BESIEGED)  # the standard's +1, two against two in unit strength
+    assert scores[1] == (0, 1, Side.BESIEGED)  # the musician breaks the draw
+    assert scores[2] == (1, 0, Side.BESIEGER)  # alone on W3, the man is outnumbered 2 to 1
