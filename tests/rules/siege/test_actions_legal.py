@@ -50,7 +50,9 @@ def test_the_menu_of_the_setup() -> None:
     """
     assert set(legal_actions(_standard_siege())) == {
         Option("buy", Side.BESIEGER, targets=("ladder", "ram", "covered_ram", "siege_tower", "brazier")),
-        Option("buy", Side.BESIEGED, targets=("stones", "rock", "brazier_water", "brazier_oil", "brazier_lead")),
+        Option(
+            "buy", Side.BESIEGED, targets=("stones", "rock", "brazier", "brazier_water", "brazier_oil", "brazier_lead")
+        ),
         Option("deploy", Side.BESIEGER, actors=BESIEGERS, targets=("field:east",)),
         Option("deploy", Side.BESIEGED, actors=DEFENDERS, targets=SECTIONS),
         Option("place_braziers", Side.BESIEGED, targets=RAMPARTS),
