@@ -43,6 +43,15 @@ def database_url_for_processes() -> str:
     return f"postgresql://{db['USER']}:{db['PASSWORD']}@/{db['NAME']}?host={socket_dir}"
 
 
+def pytest_report_header() -> str:
+    from tests.rules import seeds
+
+    if seeds.SHARED is not None:
+        return f"source documents: {seeds.SHARED} (tests/rules/test_sources.py cross-checks their transcription)"
+    searched = ", ".join(map(str, seeds.candidates()))
+    return f"source documents: not found in {searched}; tests/rules/test_sources.py is not collected"
+
+
 @pytest.fixture(scope="session")
 def celery_worker(django_db_setup: None, worker_id: str) -> Iterator[str]:
     """A real ``celery worker`` process on its own queue, using the test database: tasks go through Redis.
