@@ -62,12 +62,15 @@ def test_no_worker_listening_is_reported(client: Client, own_redis: EmbeddedRedi
 
 def test_database_unreachable_is_reported_down(client: Client, tmp_path: Path) -> None:
     original = connection.settings_dict["HOST"], connection.settings_dict["PORT"]
+    # the pool keeps connections to the real server: it goes too, and comes back afterwards
     connection.close()
+    connection.close_pool()
     connection.settings_dict["HOST"], connection.settings_dict["PORT"] = str(tmp_path), ""
     try:
         response = client.get("/healthz")
     finally:
         connection.close()
+        connection.close_pool()
         connection.settings_dict["HOST"], connection.settings_dict["PORT"] = original
     body = response.json()
     assert response.status_code == 503
