@@ -18,6 +18,7 @@ from rules.siege.engines import Liquid, MineGoal, Ram
 from rules.siege.fort import standard_fort
 from rules.siege.game_length import end_player_turn
 from rules.siege.gates import gate_statuses
+from rules.siege.ladders import MAX_HELPERS, MIN_CLIMBERS, erect_ladder, push_back, push_back_pending
 from rules.siege.melee import MAX_GANG_UP, fight
 from rules.siege.mining import dig, start_mine
 from rules.siege.morale import RALLY_ENEMY_UNIT_STRENGTH, hold, rally, retreat, retreat_problem
@@ -163,15 +164,34 @@ def _room(state: BattleState, section: str, side: Side) -> int:
     return quota(state.fort.section(section).kind) - state.occupancy(section, side)
 
 
-def _besieger_moves(play: _Play) -> None:
-    state = play.state
-    for ladder in state.ladders:
+def _ladder_assaults(play: _Play) -> None:
+    """At the end of the besieger's movement the besieged try to push each ladder back, up to three of them; the
+    climbers of a ladder still standing then reach the rampart (§7.1.5, §7.1.6).
+    """
+    for ladder_id in [x.id for x in play.state.ladders]:
+        ladder = play.state.ladder(ladder_id)
+        if push_back_pending(play.state, ladder_id):
+            free = _free(play.state, ladder.section, Side.BESIEGED)
+            pushers = [m.id for m in free if not play.state.in_contact(m.id)]
+            play.apply(push_back(play.state, ladder_id, pushers[: MAX_HELPERS + 1], play.dice))
+        if not play.state.ladder(ladder_id).raised:
+            continue
         # the room left on the wall after the climbers of the ladders before this one (§1.7)
-        climbers = _free(play.state, Place(Zone.LADDER, ladder.id), Side.BESIEGER)[
+        climbers = _free(play.state, Place(Zone.LADDER, ladder_id), Side.BESIEGER)[
             : _room(play.state, ladder.section, Side.BESIEGER)
         ]
         if climbers:
             play.apply(move(play.state, [m.id for m in climbers], ladder.section, play.dice))
+
+
+def _besieger_moves(play: _Play) -> None:
+    for ladder in play.state.ladders:
+        # §7.1.6: a ladder pushed back last turn is raised again by those at its foot, up to four climbing it
+        foot = _free(play.state, Place(Zone.FOOT, ladder.section), Side.BESIEGER)
+        if not ladder.raised and len(foot) >= MIN_CLIMBERS:
+            climbers = [m.id for m in foot[:LADDER_A_TURN]]
+            play.apply(erect_ladder(play.state, ladder.id, ladder.section, climbers))
+    state = play.state
     for tower in state.siege_towers:
         if tower.section is None:
             continue
@@ -181,6 +201,8 @@ def _besieger_moves(play: _Play) -> None:
             play.apply(move(play.state, [m.id for m in inside[:room]], tower.section, play.dice))
     for ladder in play.state.ladders:
         foot = _free(play.state, Place(Zone.FOOT, ladder.section), Side.BESIEGER)
+        if not ladder.raised:
+            continue
         room = LADDER_A_TURN - play.state.occupancy(Place(Zone.LADDER, ladder.id), Side.BESIEGER)
         if foot and room > 0:
             play.apply(move(play.state, [m.id for m in foot[:room]], f"ladder:{ladder.id}", play.dice))
@@ -264,6 +286,7 @@ def _turns(play: _Play) -> Iterator[None]:
             _siege_works(play)
             _besieger_moves(play)
             _boiling_oil(play)
+            _ladder_assaults(play)
             _ram(play)
         else:
             _besieged_moves(play)

@@ -27,6 +27,7 @@ __all__ = [
     "carrying_speed",
     "drop_ladder",
     "erect_ladder",
+    "forgo_push_back",
     "hoist_ladder",
     "hoisted_ladder_falls",
     "knock_down_ladder",
@@ -34,6 +35,7 @@ __all__ = [
     "must_drop",
     "pick_up_ladder",
     "push_back",
+    "push_back_pending",
     "push_over_empty_ladder",
     "pushback_need",
     "pushed_back",
@@ -137,9 +139,16 @@ def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Seq
     if not state.fort.section(section).is_rampart:
         raise IllegalAction(f"ladders are raised against wall and tower sections, not {section} (§7.1.4)", "§7.1.4")
     foot = Place(Zone.FOOT, section)
-    if ladder.raised or not ladder.carriers:
-        raise IllegalAction(f"ladder {ladder_id} must be carried to be raised (§7.1.4)", "§7.1.4")
-    _check_carriers(state, ladder.carriers, foot)
+    if ladder.raised:
+        raise IllegalAction(f"ladder {ladder_id} is already raised against {ladder.section} (§7.1.4)", "§7.1.4")
+    if ladder.carriers:
+        _check_carriers(state, ladder.carriers, foot)
+    elif not _raised_again(state, ladder_id, section):
+        raise IllegalAction(
+            f"ladder {ladder_id} must be carried to be raised (§7.1.4), or lie at the foot of {section} since an "
+            "earlier turn with besiegers there (§7.1.6)",
+            "§7.1.4",
+        )
     raised = [x for x in state.ladders if x.id in state.turn_log.erected and x.section == section]
     if len(raised) >= ERECTED_PER_SECTION:
         raise IllegalAction(
@@ -168,6 +177,20 @@ def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Seq
     state = state.with_models({c: replace(state.model(c), place=on_ladder) for c in climbers})
     text = f"ladder {ladder_id} raised against {section}, {len(climbers)} models climb"
     return Outcome(state, (Event("ladder_raised", "§7.1.4", text, tuple(climbers)),), ())
+
+
+def _raised_again(state: BattleState, ladder_id: str, section: str) -> bool:
+    """§7.1.6: « L'échelle peut être à nouveau érigée automatiquement dès le tour prochain si des assiégeants se
+    tiennent au pied du rempart »: a ladder lying at the foot of ``section``, not pushed down this turn.
+    """
+    ladder = state.ladder(ladder_id)
+    at_foot = [m for m in state.at(Place(Zone.FOOT, section), Side.BESIEGER) if not m.fleeing]
+    return (
+        ladder.section == section
+        and ladder.courtyard is None
+        and ladder_id not in state.turn_log.pushed
+        and (bool(at_foot))
+    )
 
 
 def hoist_ladder(state: BattleState, ladder_id: str, hoisters: Sequence[str], courtyard: str) -> BattleState:
@@ -215,6 +238,39 @@ def hoisted_ladder_falls(state: BattleState, ladder_id: str, dice: Dice) -> tupl
     )
 
 
+def _may_push(state: BattleState, model_id: str, section: str) -> bool:
+    model = state.model(model_id)
+    return (
+        model.side is Side.BESIEGED
+        and str(model.place) == section
+        and not model.fleeing
+        and not (state.in_contact(model_id))
+    )
+
+
+def push_back_pending(state: BattleState, ladder_id: str) -> bool:
+    """Whether the besieged still have their push-back of a ladder against the rampart this besieger turn: the
+    climbers reach the rampart only after it (§7.1.5), once tried or forgone, or when no besieged model there is
+    free to push (§7.1.6).
+    """
+    ladder = state.ladder(ladder_id)
+    if state.active is not Side.BESIEGER or ladder.courtyard is not None or not ladder.raised:
+        return False
+    if ladder_id in state.turn_log.pushed:
+        return False
+    return any(_may_push(state, m.id, ladder.section) for m in state.at(ladder.section, Side.BESIEGED))
+
+
+def forgo_push_back(state: BattleState, ladder_id: str) -> BattleState:
+    """The besieged let this turn's push-back of a ladder go: its climbers may come up, and there is no second try
+    this turn (§7.1.5, §7.1.6).
+    """
+    if not push_back_pending(state, ladder_id):
+        raise IllegalAction(f"no push-back of ladder {ladder_id} waits for the besieged this turn (§7.1.5)", "§7.1.5")
+    log = state.turn_log
+    return replace(state, turn_log=replace(log, pushed=log.pushed | {ladder_id}))
+
+
 def push_back(
     state: BattleState, ladder_id: str, pushers: Sequence[str], dice: Dice, *, blocker: str | None = None
 ) -> Outcome:
@@ -232,6 +288,12 @@ def push_back(
         raise IllegalAction(
             f"ladder {ladder_id} is hoisted into {ladder.courtyard}: its foot blocker knocks it down (§7.1.10)",
             "§7.1.10",
+        )
+    if state.active is not Side.BESIEGER:
+        raise IllegalAction(
+            "the besieged push a ladder back in the besieger's turn, at the end of his movement (§7.1.5, §7.1.6); in "
+            "their own turn they push over a ladder nobody climbs (§7.1.6 note)",
+            "§7.1.6",
         )
     solo = ladder_id in state.turn_log.held and list(pushers) == [ladder.blocker]  # §7.1.8
     if ladder_id in state.turn_log.pushed and not solo:

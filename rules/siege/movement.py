@@ -16,6 +16,7 @@ from dataclasses import replace
 from rules.dice import D3, D6, Dice
 from rules.siege.blocking import gate_open
 from rules.siege.fort import ConnectionKind, SectionKind
+from rules.siege.ladders import push_back_pending
 from rules.siege.melee import roll_hits, wounds_caused
 from rules.siege.profiles import Special
 from rules.siege.psychology import charge_psychology, holds_the_section
@@ -66,7 +67,8 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
             _check_ladder(movers)
         return connection.capacity
     if origin.zone is Zone.FOOT and destination.zone is Zone.LADDER:
-        if state.ladder(destination.ref).section != origin.ref:
+        ladder = state.ladder(destination.ref)
+        if ladder.section != origin.ref or not ladder.raised or ladder.courtyard is not None:
             raise IllegalAction(f"ladder {destination.ref} does not stand against {origin.ref} (§2.1.1)", "§2.1.1")
         _check_ladder(movers)
         return LADDER_A_TURN
@@ -86,6 +88,12 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
             clause = "§7.1.7" if ladder.courtyard is None else "§7.1.10"
             raise IllegalAction(
                 f"{ladder.blocker} blocks ladder {origin.ref}: the climbers fight it first ({clause})", clause
+            )
+        if push_back_pending(state, ladder.id):
+            raise IllegalAction(
+                f"the besieged on {destination} may try to push ladder {origin.ref} back before its climbers reach "
+                "the rampart (§7.1.5)",
+                "§7.1.5",
             )
         return LADDER_A_TURN
     if origin.zone is Zone.FOOT and destination.zone is Zone.SIEGE_TOWER:
@@ -250,12 +258,18 @@ def move(
     ids = frozenset(m.id for m in movers)
     log = replace(log, moved=log.moved | ids)
     events: list[Event] = []
-    if origin.zone is Zone.FOOT and destination.inside:
-        passed, state, events = _ethereal_crossing(replace(state, turn_log=log), movers, destination, dice)
+    ethereal = [m for m in movers if m.profile.has(Special.ETHEREAL)]
+    if origin.zone is Zone.FOOT and destination.inside and ethereal:
+        # §12.4: only the ethereal creatures test; the others go through the broken gate or breach as usual
+        passed, state, events = _ethereal_crossing(replace(state, turn_log=log), ethereal, destination, dice)
         if not passed:
-            return outcome(state, events, dice, mark)
+            left = {m.id for m in ethereal}
+            movers = [m for m in movers if m.id not in left]
+            if not movers:
+                return outcome(state, events, dice, mark)
         log = state.turn_log
         movers = [state.model(m.id) for m in movers if any(x.id == m.id for x in state.models)]
+        ids = frozenset(m.id for m in movers)
     charging = destination.inside and bool(state.at(destination, movers[0].side.enemy))
     if charging:
         log = replace(log, charged=log.charged | ids)
@@ -271,6 +285,9 @@ def move(
     if not movers:
         return outcome(state, events, dice, mark)
     state = state.with_models({m.id: replace(m, place=destination) for m in movers})
+    if origin.zone is Zone.LADDER:
+        # §7.1.9: assaulters have set foot on the rampart by this ladder, blocked or not: no more blocking it
+        state = state.with_ladder(replace(state.ladder(origin.ref), taken=True), origin.ref)
     verb = "charge" if charging else "move"
     events.append(
         Event(

@@ -12,7 +12,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from rules.dice import D6, Dice
-from rules.siege.fire import FLAMING_WEAPONS, catch_fire, damage_structure, has_brazier
+from rules.siege.fire import catch_fire, damage_structure, has_brazier, shoots_flaming
 from rules.siege.fort import GateKind
 from rules.siege.gates import gate_sections, toughness
 from rules.siege.hits import hit_models
@@ -91,9 +91,11 @@ def _check_shooters(state: BattleState, shooters: Sequence[str], flaming: bool) 
             raise IllegalAction(f"{model.id} carries a ladder and cannot shoot (§7.1.1)", "§7.1.1")
         if model.place.inside:
             check_not_silenced(state, model.place.ref, "shoot")
-        if flaming and missile.name not in FLAMING_WEAPONS:
+        if flaming and not shoots_flaming(missile.name):
             raise IllegalAction(
-                f"{missile.name} cannot shoot flaming missiles: bows, javelins, bolts (§9.1.3)", "§9.1.3"
+                f"{missile.name} cannot shoot flaming missiles: every kind of bow, javelins, bolt throwers' bolts "
+                "(§9.1.3)",
+                "§9.1.3",
             )
         if flaming and not has_brazier(state, model):
             raise IllegalAction(

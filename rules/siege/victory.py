@@ -26,8 +26,8 @@ SECTION_POINTS: Mapping[Side, Mapping[str, int]] = MappingProxyType(
     {
         # §17.1
         Side.BESIEGER: MappingProxyType({"wall_walk": 2, "tower": 3, "main_gate": 3, "postern": 2, "courtyard": 4}),
-        # §17.2: no points for courtyards
-        Side.BESIEGED: MappingProxyType({"wall_walk": 4, "tower": 5, "main_gate": 5, "postern": 3}),
+        # §17.2
+        Side.BESIEGED: MappingProxyType({"wall_walk": 4, "tower": 5, "main_gate": 5, "postern": 3, "courtyard": 2}),
     }
 )
 

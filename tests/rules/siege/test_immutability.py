@@ -197,6 +197,8 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: ladders.must_drop(s, "L1"),
     lambda s, d: ladders.pick_up_ladder(s, "L2", ["f1", "f2", "f3", "f4"]),
     lambda s, d: ladders.push_back(s, "L1", ["d1", "d2"], d, blocker="d1"),
+    lambda s, d: ladders.push_back_pending(s, "L1"),
+    lambda s, d: ladders.forgo_push_back(s, "L1"),
     lambda s, d: ladders.push_over_empty_ladder(s, "L2"),
     lambda s, d: magic.earthquake(s, "W3", d),
     lambda s, d: magic.ward(s, s.model("b1"), True, d),

@@ -1,0 +1,44 @@
+"""Chapter 7 (ladders) read clause by clause: where climbers may go and when a ladder stands again."""
+
+from __future__ import annotations
+
+from rules.dice import Dice
+from rules.siege.engines import Ladder
+from rules.siege.ladders import erect_ladder, push_back
+from rules.siege.movement import move
+from rules.siege.state import Place, Side, Zone
+from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, dice, next_turn, refused
+
+
+def test_nobody_climbs_a_ladder_lying_on_the_ground() -> None:
+    """§7.1.5: climbers go up « une échelle … érigée »; a ladder pushed back lies at the foot and is no way up until
+    it is raised again (§7.1.6).
+    """
+    state = battle(besiegers(ORC, "foot:W3", 2), ladders=(Ladder("L1", "W3", raised=False),))
+    refused(lambda: move(state, ["a1", "a2"], "ladder:L1", Dice(0)), "§2.1.1")
+    standing = battle(besiegers(ORC, "foot:W3", 2))
+    assert len(move(standing, ["a1", "a2"], "ladder:L1", Dice(0)).state.at("ladder:L1")) == 2
+
+
+def test_a_ladder_pushed_back_is_raised_again_from_the_next_turn() -> None:
+    """§7.1.6: « L'échelle peut être à nouveau érigée automatiquement dès le tour prochain si des assiégeants se
+    tiennent au pied du rempart »: not in the turn it fell, and not without besiegers at its foot.
+    """
+    state = battle(besieged(MAN, "W3", 1), besiegers(ORC, "ladder:L1", 2), besiegers(ORC, "foot:W3", 2, "f"))
+    pushed = push_back(state, "L1", ["d1"], dice(6, 1, 1)).state
+    assert not pushed.ladder("L1").raised
+    refused(lambda: erect_ladder(pushed, "L1", "W3", ["f1", "f2"]), "§7.1.4")
+    later = next_turn(pushed)
+    again = erect_ladder(later, "L1", "W3", ["f1", "f2"]).state
+    assert again.ladder("L1").raised
+    assert [m.place for m in again.at("ladder:L1")] == [Place(Zone.LADDER, "L1")] * 2
+    nobody = next_turn(battle(besieged(MAN, "W3", 1), ladders=(Ladder("L1", "W3", raised=False),)))
+    refused(lambda: erect_ladder(nobody, "L1", "W3"), "§7.1.4")
+
+
+def test_the_push_back_is_the_besiegers_turn_only() -> None:
+    """§7.1.5: « Cette action s'effectue exceptionnellement pendant le tour du joueur assiégeant lors de sa phase de
+    mouvement »; in his own turn the besieged pushes over only an unoccupied ladder (§7.1.6 note).
+    """
+    state = battle(besieged(MAN, "W3", 1), besiegers(ORC, "ladder:L1", 2), active=Side.BESIEGED)
+    refused(lambda: push_back(state, "L1", ["d1"], dice(6)), "§7.1.6")
