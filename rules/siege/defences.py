@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from rules.dice import D3, D6, Dice
+from rules.siege.costs import BRAZIER_ITEMS, use_bought
 from rules.siege.engines import Liquid
 from rules.siege.fire import catch_fire, oil_on_fire, pour_water
 from rules.siege.hits import Save, hit_models, save_or_suffer
@@ -24,6 +25,7 @@ from rules.wfb import shooting_to_hit
 __all__ = [
     "BRAZIERS_PER_SECTION",
     "LIQUIDS",
+    "allocate_tokens",
     "drop_rock",
     "knock_over_braziers",
     "place_braziers",
@@ -186,8 +188,10 @@ def drop_rock(state: BattleState, section: str, throwers: Sequence[str], target:
     return outcome(state, events, dice, mark)
 
 
-def place_braziers(state: BattleState, section: str, liquids: Sequence[Liquid]) -> BattleState:
-    """Braziers stand on a rampart section, two at most, never moved (§8.2.1)."""
+def place_braziers(state: BattleState, section: str, liquids: Sequence[Liquid | None]) -> BattleState:
+    """Braziers the besieged bought (§14.2) stand on a rampart section, two at most, never moved (§8.2.1); a
+    ``None`` is a bare brazier, for flaming shots only (§9.1.2).
+    """
     works = state.works_of(section)
     if not state.fort.section(section).is_rampart:
         raise IllegalAction(f"braziers stand on the ramparts, not on {section} (§8.2.1)", "§8.2.1")
@@ -197,7 +201,23 @@ def place_braziers(state: BattleState, section: str, liquids: Sequence[Liquid]) 
             f"{BRAZIERS_PER_SECTION} a section (§8.2.1)",
             "§8.2.1",
         )
+    state = use_bought(state, Side.BESIEGED, [BRAZIER_ITEMS[liquid] for liquid in liquids], "§8.2.1")
     return state.with_works(replace(works, braziers=(*works.braziers, *liquids)))
+
+
+def allocate_tokens(state: BattleState, section: str, *, stones: int = 0, rocks: int = 0) -> BattleState:
+    """The besieged allocates stone and rock tokens it bought (§8.1.1, §14.2) to a rampart section, where they stay:
+    they are never moved to another (§8.1.1), and they are thrown outside only (§8.1.2).
+    """
+    if stones < 0 or rocks < 0 or stones + rocks == 0:
+        raise IllegalAction(f"allocate one token or more, not {stones} stones and {rocks} rocks (§8.1.1)", "§8.1.1")
+    if not state.fort.section(section).is_rampart:
+        raise IllegalAction(
+            f"stones and rocks are thrown from the ramparts to the outside, not from {section} (§8.1.2)", "§8.1.2"
+        )
+    state = use_bought(state, Side.BESIEGED, ["stones"] * stones + ["rock"] * rocks, "§8.1.1")
+    works = state.works_of(section)
+    return state.with_works(replace(works, stones=works.stones + stones, rocks=works.rocks + rocks))
 
 
 def pour_brazier(

@@ -112,7 +112,8 @@ class Works:
     silenced: int = 0
     stones: int = 0
     rocks: int = 0
-    braziers: tuple[Liquid, ...] = ()
+    braziers: tuple[Liquid | None, ...] = ()
+    """each brazier's liquid; ``None`` a bare brazier, fire for flaming shots only (§9.1.2, §14.2)."""
     blocker: str | None = None
     """the large creature blocking the breach, once collapsed (§6.3.5)."""
 
@@ -186,6 +187,9 @@ class Budget:
     points: int
     army_points: int
     bought: tuple[str, ...] = ()
+    placed: tuple[str, ...] = ()
+    """what of the bought is already on the table: stone and rock tokens allocated, braziers placed (§8.1.1,
+    §8.2.1)."""
 
 
 _Value = TypeVar("_Value")

@@ -10,11 +10,12 @@ oil, three game turns. It replays exactly from its seed or from its roll log, so
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.dice import Dice
+from rules.siege.costs import buy
 from rules.siege.defences import place_braziers, pour_brazier
-from rules.siege.engines import Liquid, MineGoal, Ram
+from rules.siege.engines import Budget, Liquid, MineGoal, Ram
 from rules.siege.fort import standard_fort
 from rules.siege.game_length import end_player_turn
 from rules.siege.gates import gate_statuses
@@ -113,6 +114,7 @@ def example_start() -> BattleState:
         rams=(Ram("R1", covered=True),),
     )
     state = bring_ram(carry_ram(state, "R1", [f"ram{n}" for n in range(1, 7)]), "R1", "G1")
+    state = buy(replace(state, budgets=((Side.BESIEGED, Budget(0, 1500)),)), Side.BESIEGED, "brazier_oil")
     state = place_braziers(state, ASSAULTED, [Liquid.OIL])
     return start_mine(state, MineGoal.FOUNDATIONS, [f"sap{n}" for n in range(1, 7)])
 

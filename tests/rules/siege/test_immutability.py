@@ -162,6 +162,8 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: defences.drop_rock(s, "W3", ["d1", "d2"], "f1", d),
     lambda s, d: defences.knock_over_braziers(s, "W3"),
     lambda s, d: defences.place_braziers(s, "W1", [Liquid.LEAD]),
+    lambda s, d: defences.allocate_tokens(s, "W1", stones=1),
+    lambda s, d: costs.use_bought(s, Side.BESIEGED, ["rock"], "§8.1.1"),
     lambda s, d: defences.pour_brazier(s, "W3", Liquid.OIL, ["d1", "d2"], ["f1", "f2"], d, structure="gate:G1"),
     lambda s, d: defences.pour_brazier(s, "W3", Liquid.WATER, ["d3", "d4"], ["f3"], d, splash=["f4"]),
     lambda s, d: defences.throw_stones(s, "W3", ["d1"], ["f1", "f2", "a1"], d),
