@@ -143,6 +143,10 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
         raise IllegalAction(f"{model_id} has moved this turn: a blocker cannot move and block (§6.3.1)", "§6.3.1")
     if state.in_contact(model_id) or model.fleeing:
         raise IllegalAction(f"{model_id} is engaged or fleeing and cannot block (§6.3.1)", "§6.3.1")
+    if model_id in state.turn_log.defenders:
+        raise IllegalAction(
+            f"{model_id} has thrown or poured on the assaulters this turn and cannot block too (§8.1.2)", "§8.1.2"
+        )
     _check_size(state, model, where)
     kind, _, ref = where.partition(":")
     if kind == "ladder" and state.ladder(ref).taken and state.ladder(ref).courtyard is None:
@@ -200,6 +204,11 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
     blocker_id = blocker_of(state, where)
     if blocker_id is None:
         raise IllegalAction(f"nobody blocks {where} (§6.3.3)", "§6.3.3")
+    if where in state.turn_log.duels:
+        raise IllegalAction(
+            f"{blocker_id} has already fought at {where} this turn: one enemy attacks a blocker, once a turn (§6.3.3)",
+            "§6.3.3",
+        )
     blocker = state.model(blocker_id)
     front = max(1, blocker.profile.ratio) if blocker.profile.is_large else 1  # §12.1.2
     kind_, _, ref = where.partition(":")
@@ -215,6 +224,7 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
             "§6.3.3",
         )
     kind = state.fort.section(_place_of(state, where)[0]).kind
+    state = replace(state, turn_log=replace(state.turn_log, duels=state.turn_log.duels | {where}))
     events: list[Event] = []
     queue = list(attackers)
     engaged = queue[:front]

@@ -79,8 +79,17 @@ def _check_throwers(
             raise IllegalAction(f"{thrower} must be a besieged model on {section} (§8.1.2)", "§8.1.2")
         if state.in_contact(thrower):
             raise IllegalAction(f"{thrower} is engaged in close combat and cannot use {what} (§8.1.2)", "§8.1.2")
-        if any(x.blocker == thrower for x in state.ladders) or thrower in state.turn_log.pushed:
+        if any(x.blocker == thrower for x in state.ladders) or thrower in state.turn_log.pushers:
             raise IllegalAction(f"{thrower} blocks or pushes a ladder and cannot use {what} too (§8.1.2)", "§8.1.2")
+        if thrower in state.turn_log.defenders:
+            raise IllegalAction(
+                f"{thrower} has already thrown or poured this turn: once a turn (§8.1.2, §8.2.2)", "§8.1.2"
+            )
+
+
+def _acted(state: BattleState, models: Sequence[str]) -> BattleState:
+    log = state.turn_log
+    return replace(state, turn_log=replace(log, defenders=log.defenders | set(models)))
 
 
 def _outside(state: BattleState, section: str, targets: Sequence[str]) -> None:
@@ -134,7 +143,7 @@ def throw_stones(
         raise IllegalAction(f"{section} has no stone token left (§8.1.1)", "§8.1.1")
     _check_throwers(state, section, throwers, 1, "stones", "§8.1.2")
     _outside(state, section, targets)
-    state = state.with_works(replace(works, stones=works.stones - 1)).expose(throwers)
+    state = _acted(state.with_works(replace(works, stones=works.stones - 1)).expose(throwers), throwers)
     before = _units_at(state, targets)
     state, events, killed = hit_models(state, targets, STONES_HIT, dice, f"§8.1.3 stones from {section}", "§8.1.3")
     emptied = {
@@ -163,7 +172,7 @@ def drop_rock(state: BattleState, section: str, throwers: Sequence[str], target:
     on_tower = victim.place.zone is Zone.SIEGE_TOWER
     if not on_tower:
         _outside(state, section, [target])
-    state = state.with_works(replace(works, rocks=works.rocks - 1)).expose(throwers)
+    state = _acted(state.with_works(replace(works, rocks=works.rocks - 1)).expose(throwers), throwers)
     bs = max(state.model(t).profile.bs for t in throwers)
     need = shooting_to_hit(bs)
     if need is None or dice.roll(D6, f"§8.1.4 rock from {section} to hit") < need:
@@ -245,7 +254,7 @@ def pour_brazier(
     _check_throwers(state, section, pourers, POURERS, "a brazier", "§8.2.2")
     braziers = list(works.braziers)
     braziers.remove(liquid)
-    state = state.with_works(replace(works, braziers=tuple(braziers))).expose(pourers)
+    state = _acted(state.with_works(replace(works, braziers=tuple(braziers))).expose(pourers), pourers)
     rule = LIQUIDS[liquid]
     events: list[Event] = []
     if liquid is Liquid.WATER and structure is not None and any(f.target == structure for f in state.fires):

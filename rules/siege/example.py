@@ -19,7 +19,14 @@ from rules.siege.engines import Budget, Liquid, MineGoal, Ram
 from rules.siege.fort import standard_fort
 from rules.siege.game_length import end_player_turn
 from rules.siege.gates import gate_statuses
-from rules.siege.ladders import MAX_HELPERS, MIN_CLIMBERS, erect_ladder, push_back, push_back_pending
+from rules.siege.ladders import (
+    MAX_HELPERS,
+    MIN_CLIMBERS,
+    erect_ladder,
+    forgo_push_back,
+    push_back,
+    push_back_pending,
+)
 from rules.siege.melee import MAX_GANG_UP, fight
 from rules.siege.mining import dig, start_mine
 from rules.siege.morale import RALLY_ENEMY_UNIT_STRENGTH, hold, rally, retreat, retreat_problem
@@ -174,8 +181,12 @@ def _ladder_assaults(play: _Play) -> None:
         ladder = play.state.ladder(ladder_id)
         if push_back_pending(play.state, ladder_id):
             free = _free(play.state, ladder.section, Side.BESIEGED)
-            pushers = [m.id for m in free if not play.state.in_contact(m.id)]
-            play.apply(push_back(play.state, ladder_id, pushers[: MAX_HELPERS + 1], play.dice))
+            log = play.state.turn_log
+            pushers = [m.id for m in free if not play.state.in_contact(m.id) and m.id not in log.defenders]
+            if pushers:
+                play.apply(push_back(play.state, ladder_id, pushers[: MAX_HELPERS + 1], play.dice))
+            else:
+                play.state = forgo_push_back(play.state, ladder_id)
         if not play.state.ladder(ladder_id).raised:
             continue
         # the room left on the wall after the climbers of the ladders before this one (§1.7)

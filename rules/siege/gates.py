@@ -149,6 +149,12 @@ def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice
     door = gate.kind is not GateKind.MAIN_GATE
     if door:
         _check_door_breakers(state, gate_id, gate.kind, attackers)
+    struck = sorted({m for _, m in state.turn_log.door_breakers} & set(attackers))
+    if struck:
+        raise IllegalAction(
+            f"{', '.join(struck)} already struck a gate in turn {state.turn}: a model strikes once a turn (§6.1)",
+            "§6.1",
+        )
     # every attacker is checked before the first roll, so that a refusal leaves the roll log as it was
     strikers = [state.model(attacker_id) for attacker_id in attackers]
     for model in strikers:
@@ -166,10 +172,9 @@ def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice
             wounds += sum(r >= need for r in dice.pool(D6, hits, f"{reason} to wound"))
     points = max(0, gate.structure_points - wounds)
     state = state.with_gate(replace(gate, structure_points=points))
-    if door:
-        log = state.turn_log
-        tried = tuple((gate_id, a) for a in attackers)
-        state = replace(state, turn_log=replace(log, door_breakers=(*log.door_breakers, *tried)))
+    log = state.turn_log
+    tried = tuple((gate_id, a) for a in attackers)
+    state = replace(state, turn_log=replace(log, door_breakers=(*log.door_breakers, *tried)))
     text = f"gate {gate_id} takes {wounds} damage, {points} structure points left" + (
         ": destroyed" if is_destroyed(points) else ""
     )

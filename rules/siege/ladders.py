@@ -244,7 +244,8 @@ def _may_push(state: BattleState, model_id: str, section: str) -> bool:
         model.side is Side.BESIEGED
         and str(model.place) == section
         and not model.fleeing
-        and not (state.in_contact(model_id))
+        and not state.in_contact(model_id)  # §7.1.6
+        and model_id not in state.turn_log.defenders  # §8.1.2
     )
 
 
@@ -309,6 +310,11 @@ def push_back(
             raise IllegalAction(f"{pusher} must be a besieged model on {ladder.section} (§7.1.6)", "§7.1.6")
         if state.in_contact(pusher):
             raise IllegalAction(f"{pusher} is engaged in close combat and cannot push a ladder (§7.1.6)", "§7.1.6")
+        if pusher in state.turn_log.defenders:
+            raise IllegalAction(
+                f"{pusher} has thrown or poured on the assaulters this turn and cannot push a ladder too (§8.1.2)",
+                "§8.1.2",
+            )
     if blocker is not None and blocker not in pushers:
         raise IllegalAction(
             f"only a model that tried to push the ladder back may block it, not {blocker} (§7.1.7)", "§7.1.7"
@@ -320,7 +326,7 @@ def push_back(
     roll = dice.roll(D6, f"§7.1.6 push back ladder {ladder_id}")
     success = pushed_back(len(pushers) - 1, roll)
     log = state.turn_log
-    state = replace(state, turn_log=replace(log, pushed=log.pushed | {ladder_id}))
+    state = replace(state, turn_log=replace(log, pushed=log.pushed | {ladder_id}, pushers=log.pushers | set(pushers)))
     state = state.expose(p for p in pushers if p != blocker)
     events = [
         Event(

@@ -218,7 +218,15 @@ class TurnLog:
     dug: bool = False
     """the sappers have made this besieger turn's progress roll: one a turn (§10.3)."""
     door_breakers: tuple[tuple[str, str], ...] = ()
-    """(door, model) pairs: the models that tried to break a postern or service door this turn, two a door (§6.2)."""
+    """(gate, model) pairs: the models that struck a gate this turn, once each (§6.1), two a postern or service door
+    (§6.2)."""
+    duels: frozenset[str] = frozenset()
+    """the blocked places (``"gate:P1"``, ``"ladder:L1"``) whose blocker has fought this turn: one fight a turn
+    (§6.3.3)."""
+    pushers: frozenset[str] = frozenset()
+    """models that tried to push a ladder back this turn (§7.1.6)."""
+    defenders: frozenset[str] = frozenset()
+    """models that threw stones or a rock or poured a brazier this turn (§8.1.2, §8.2.2)."""
 
     def breakers(self, door_id: str) -> tuple[str, ...]:
         return tuple(m for d, m in self.door_breakers if d == door_id)
@@ -268,6 +276,9 @@ _TURN_SETS = (
     "held",
     "blocker_killers",
     "by_taken_ladder",
+    "duels",
+    "pushers",
+    "defenders",
 )
 
 
