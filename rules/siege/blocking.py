@@ -21,7 +21,7 @@ from rules.siege.gates import gate_sections, is_destroyed
 from rules.siege.hits import Save, hit_models
 from rules.siege.melee import roll_hits, strength
 from rules.siege.profiles import Weapon
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Zone, outcome
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Zone, outcome, room_left
 from rules.wfb import melee_to_hit
 
 __all__ = [
@@ -284,8 +284,15 @@ def _blocker_falls(
         events.append(Event("block_broken", "§6.3.4", f"{blocker_id} falls: {where} is open"))
         return outcome(state, events, dice, mark)
     ladder = state.ladder(ref)
-    climbers = state.at(Place(Zone.LADDER, ref))
     landing = ladder.section if ladder.courtyard is None else ladder.courtyard
+    # §1.7: the climbers come up in ladder order as long as the quota takes them; the others stay on the ladder
+    on_ladder = state.at(Place(Zone.LADDER, ref))
+    room = room_left(state, landing, on_ladder[0].side) if on_ladder else 0
+    climbers = []
+    for model in on_ladder:
+        if model.profile.ratio <= room:
+            climbers.append(model)
+            room -= model.profile.ratio
     state = state.with_models({m.id: replace(m, place=Place(Zone.SECTION, landing)) for m in climbers})
     log = state.turn_log
     ids = {m.id for m in climbers}

@@ -18,7 +18,18 @@ from rules.dice import D2, D3, D4, D6, Dice, Die
 from rules.siege.engines import Mine, MineGoal
 from rules.siege.fort import GateKind, SectionKind
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, check_distinct, outcome
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Outcome,
+    Place,
+    Side,
+    Zone,
+    check_distinct,
+    check_quota,
+    outcome,
+)
 from rules.siege.structure import add_damage, main_gate_wall
 from rules.validation import check_range
 
@@ -217,6 +228,7 @@ def through_tunnel(state: BattleState, models: Sequence[str], courtyard: str) ->
     if len(units) != 1 or any(state.model(m).place.inside for m in models):
         raise IllegalAction("the models come from one unit outside the fort (§10.3.2)", "§10.3.2")
     _check_diggers(state, models, Side.BESIEGER, "§10.3.2")
+    check_quota(state, courtyard, [state.model(m) for m in models], "§10.3.2")
     log = state.turn_log
     state = replace(
         state, mine=replace(mine, tunnel_turn=state.turn), turn_log=replace(log, arrived=log.arrived | set(models))

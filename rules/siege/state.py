@@ -39,8 +39,10 @@ __all__ = [
     "TurnLog",
     "Zone",
     "check_distinct",
+    "check_quota",
     "outcome",
     "quota",
+    "room_left",
 ]
 
 
@@ -136,6 +138,27 @@ def quota(kind: SectionKind) -> int:
     return QUOTA_PER_SIDE[kind]
 
 
+def room_left(state: BattleState, section: str, side: Side) -> int:
+    """How many more ``side`` models (counted with their ratio) the quota of ``section`` takes (§1.7, R15)."""
+    return quota(state.fort.section(section).kind) - state.occupancy(Place(Zone.SECTION, section), side)
+
+
+def check_quota(state: BattleState, section: str, models: Iterable[Model], clause: str) -> None:
+    """Refuse ``models`` coming onto ``section`` beyond their side's quota (§1.7, R15), whichever way they come."""
+    coming = list(models)
+    if not coming:
+        return
+    weight = sum(m.profile.ratio for m in coming)
+    left = room_left(state, section, coming[0].side)
+    if weight > left:
+        kind = state.fort.section(section).kind
+        raise IllegalAction(
+            f"{kind} {section} holds {quota(kind) - left} {coming[0].side} models; {weight} more would pass its "
+            f"{quota(kind)} (§1.7, {clause})",
+            "§1.7",
+        )
+
+
 @dataclass(frozen=True)
 class CombatResult:
     """The result of one round of close combat on a section (§3.2.4); the loser still has to react until
@@ -223,6 +246,8 @@ class TurnLog:
     duels: frozenset[str] = frozenset()
     """the blocked places (``"gate:P1"``, ``"ladder:L1"``) whose blocker has fought this turn: one fight a turn
     (§6.3.3)."""
+    disembarked: frozenset[str] = frozenset()
+    """siege towers whose two more models came out after a won combat this turn (§7.3.4)."""
     pushers: frozenset[str] = frozenset()
     """models that tried to push a ladder back this turn (§7.1.6)."""
     defenders: frozenset[str] = frozenset()
@@ -277,6 +302,7 @@ _TURN_SETS = (
     "blocker_killers",
     "by_taken_ladder",
     "duels",
+    "disembarked",
     "pushers",
     "defenders",
 )
