@@ -19,7 +19,7 @@ from rules.siege.fire import catch_fire, oil_on_fire, pour_water
 from rules.siege.hits import Save, hit_models, save_or_suffer
 from rules.siege.psychology import PanicCause, panic_test
 from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, check_distinct, outcome
-from rules.siege.structure import check_not_silenced
+from rules.siege.structure import check_not_silenced, main_gate_wall
 from rules.wfb import shooting_to_hit
 
 __all__ = [
@@ -85,6 +85,22 @@ def _check_throwers(
             raise IllegalAction(
                 f"{thrower} has already thrown or poured this turn: once a turn (§8.1.2, §8.2.2)", "§8.1.2"
             )
+
+
+def _check_below(state: BattleState, section: str, structure: str, liquid: Liquid) -> None:
+    """A brazier pours on what stands directly below its section: water on a gate's fire (§9.4: « sur une porte
+    directement dessous »), oil on a gate, a covered ram at such a gate or a siege tower against the section (§8.2.5).
+    """
+    kind, _, ref = structure.partition(":")
+    gate = ref if kind == "gate" else state.ram(ref).gate if kind == "ram" else None
+    below = gate is not None and any(g.id == gate for g in state.fort.gates) and main_gate_wall(state, gate) == section
+    if kind == "siege_tower":
+        below = state.siege_tower(ref).section == section
+    if liquid is Liquid.WATER and kind != "gate":
+        raise IllegalAction(f"water puts out a fire on a gate below the rampart, not on {structure} (§9.4)", "§9.4")
+    if not below:
+        clause = "§9.4" if liquid is Liquid.WATER else "§8.2.5"
+        raise IllegalAction(f"{structure} does not stand directly below {section} ({clause})", clause)
 
 
 def _acted(state: BattleState, models: Sequence[str]) -> BattleState:
@@ -170,6 +186,10 @@ def drop_rock(state: BattleState, section: str, throwers: Sequence[str], target:
     _check_throwers(state, section, throwers, ROCK_THROWERS, "a rock", "§8.1.4")
     victim = state.model(target)
     on_tower = victim.place.zone is Zone.SIEGE_TOWER
+    if on_tower and state.siege_tower(victim.place.ref).section != section:
+        raise IllegalAction(
+            f"{target} is in siege tower {victim.place.ref}, which does not stand against {section} (§8.1.2)", "§8.1.2"
+        )
     if not on_tower:
         _outside(state, section, [target])
     state = _acted(state.with_works(replace(works, rocks=works.rocks - 1)).expose(throwers), throwers)
@@ -257,6 +277,8 @@ def pour_brazier(
     state = _acted(state.with_works(replace(works, braziers=tuple(braziers))).expose(pourers), pourers)
     rule = LIQUIDS[liquid]
     events: list[Event] = []
+    if structure is not None:
+        _check_below(state, section, structure, liquid)
     if liquid is Liquid.WATER and structure is not None and any(f.target == structure for f in state.fires):
         state, event = pour_water(state, structure)
         return outcome(state, [event], dice, mark)

@@ -78,10 +78,14 @@ def modifiers(state: BattleState, target: Model, *, dead_angle: bool = False, fl
     return names
 
 
-def _check_shooters(state: BattleState, shooters: Sequence[str], flaming: bool) -> list[Model]:
+def _check_shooters(
+    state: BattleState, shooters: Sequence[str], flaming: bool, side: Side | None = None, clause: str = "§5"
+) -> list[Model]:
     check_distinct(shooters, "§5")
     models = [state.model(s) for s in shooters]
     for model in models:
+        if side is not None and model.side is not side:
+            raise IllegalAction(f"{model.id} is a {model.side} model: the {side} shoot at this ({clause})", clause)
         missile = model.profile.missile
         if missile is None or model.side is not state.active or model.fleeing or state.in_contact(model.id):
             raise IllegalAction(f"{model.id} cannot shoot: an active, free model with a missile weapon (§5)", "§5")
@@ -120,7 +124,10 @@ def shoot(
     mark = dice.mark()
     events: list[Event] = []
     turn = 0
-    for shooter in _check_shooters(state, shooters, flaming):
+    checked = _check_shooters(state, shooters, flaming)
+    if dead_angle:
+        _check_dead_angle(state, checked, targets)
+    for shooter in checked:
         assert shooter.profile.missile is not None
         for _ in range(shooter.profile.missile.shots):
             alive = [t for t in targets if any(m.id == t for m in state.models)]
@@ -143,6 +150,16 @@ def shoot(
             )
             events.extend(more)
     return outcome(state, events, dice, mark)
+
+
+def _check_dead_angle(state: BattleState, shooters: Sequence[Model], targets: Sequence[str]) -> None:
+    """§5.1: the dead angle is that of troops « tirant du rempart » at models outside below it."""
+    for shooter in shooters:
+        if not (shooter.place.inside and state.fort.section(shooter.place.ref).is_rampart):
+            raise IllegalAction(f"{shooter.id} is not shooting from a rampart: no dead angle (§5.1)", "§5.1")
+    for target in targets:
+        if state.model(target).place.inside:
+            raise IllegalAction(f"{target} is inside the fort, not in the wall's dead angle (§5.1)", "§5.1")
 
 
 def allocate(engine: str, roll: int) -> str:
@@ -178,7 +195,7 @@ def shoot_engine(
     """
     mark = dice.mark()
     toughness_ = _engine_toughness(state, engine)
-    models = _check_shooters(state, shooters, flaming)
+    models = _check_shooters(state, shooters, flaming, Side.BESIEGED, "§5.3")
     roll = dice.roll(D6, f"§5.3 allocation on {engine}")
     side = allocate(engine, roll)
     events = [Event("allocation", "§5.3", f"roll {roll}: the shots at {engine} fall on the {side}")]
@@ -213,7 +230,7 @@ def shoot_gate(
     names = [*(["postern"] if gate.kind is GateKind.POSTERN else []), *(["flaming"] if flaming else [])]
     events: list[Event] = []
     wounds = 0
-    for shooter in _check_shooters(state, shooters, flaming):
+    for shooter in _check_shooters(state, shooters, flaming, Side.BESIEGER, "§5.5"):
         assert shooter.profile.missile is not None
         need = shooting_to_hit(shooter.profile.bs, shooting_modifier(names))
         shots = shooter.profile.missile.shots
@@ -238,7 +255,7 @@ def shoot_structure(state: BattleState, shooters: Sequence[str], section: str, d
     """
     mark = dice.mark()
     events: list[Event] = []
-    for shooter in _check_shooters(state, shooters, False):
+    for shooter in _check_shooters(state, shooters, False, Side.BESIEGER, "§5.7"):
         assert shooter.profile.missile is not None
         for _ in range(shooter.profile.missile.shots):
             state, more = hit_section(

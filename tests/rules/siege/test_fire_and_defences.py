@@ -68,8 +68,12 @@ def test_flaming_hit_on_a_siege_tower_catches_on_5_plus() -> None:
             id="§9.1.1-besieger-unit-needs-a-brazier",
         ),
         pytest.param(
-            lambda: shooting.shoot_gate(
-                battle(besieged(ARCHER, "W2", 1), active=Side.BESIEGED), ["d1"], "G1", dice(), flaming=True
+            lambda: shooting.shoot(
+                battle(besieged(ARCHER, "W2", 1), besiegers(ORC, "foot:W2", 1), active=Side.BESIEGED),
+                ["d1"],
+                ["a1"],
+                dice(),
+                flaming=True,
             ),
             "§9.1.2",
             id="§9.1.2-besieged-need-a-brazier-on-the-section",
