@@ -178,6 +178,14 @@ class Mine:
     tunnel_turn: int = 0
     """the game turn a unit last came through the tunnel: one unit a turn (§10.3.2)."""
     foundations_reroll: bool = False
+    score_before: int = 0
+    """the score before this turn's roll, and the dice of that roll, which a sapper may re-roll after seeing them
+    (§10.4): the sapping D6, the counter-mining die (0: none), the foundations' D4 (0: not rolled)."""
+    sapping_roll: int = 0
+    counter_roll: int = 0
+    damage_roll: int = 0
+    undermined: str | None = None
+    """the section named to take the foundations' damage (§10.3.1)."""
 
 
 @dataclass(frozen=True)
