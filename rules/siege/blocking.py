@@ -21,7 +21,7 @@ from rules.siege.gates import gate_sections, is_destroyed
 from rules.siege.hits import Save, hit_models
 from rules.siege.melee import roll_hits, strength
 from rules.siege.profiles import Weapon
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Zone, outcome, room_left
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Side, Zone, outcome, room_left
 from rules.wfb import melee_to_hit
 
 __all__ = [
@@ -318,7 +318,11 @@ def _blocker_falls(
     return outcome(state, events, dice, mark)
 
 
-def gate_open(state: BattleState, gate_id: str) -> bool:
-    """Whether a gate lets the enemy through: destroyed (R4) and not blocked (§6.3)."""
+def gate_open(state: BattleState, gate_id: str, side: Side | None = None) -> bool:
+    """Whether a gate lets ``side``'s models through (the enemy's, by default): destroyed (R4) or, a postern or
+    service door, unlocked (§6.2), and not blocked by one of the other side (§6.3).
+    """
     gate = state.gate(gate_id)
-    return is_destroyed(gate.structure_points) and gate.blocker is None
+    passable = is_destroyed(gate.structure_points) or (gate.unlocked and gate.kind is not GateKind.MAIN_GATE)
+    blocked = gate.blocker is not None and (side is None or state.model(gate.blocker).side is not side)
+    return passable and not blocked

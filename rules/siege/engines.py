@@ -129,6 +129,8 @@ class GateStatus:
     structure_points: int
     blocker: str | None = None
     reinforcers: tuple[str, ...] = ()
+    unlocked: bool = False
+    """a postern or service door, locked from the inside, that a model on its inner side has unlocked (§6.2)."""
 
 
 @dataclass(frozen=True)

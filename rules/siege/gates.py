@@ -41,6 +41,7 @@ __all__ = [
     "starting_points",
     "touches_gate",
     "toughness",
+    "unlock_gate",
 ]
 
 REINFORCING_MODELS = 2
@@ -197,6 +198,30 @@ def _check_door_breakers(state: BattleState, gate_id: str, kind: GateKind, attac
             f"in turn {state.turn}, {len(attackers)} more named (§6.2)",
             "§6.2",
         )
+
+
+def unlock_gate(state: BattleState, gate_id: str, model_id: str) -> BattleState:
+    """A model on the inner side of a postern (its courtyard) or of a service door (either of its sections) unlocks
+    it, losing all its movement this turn; then models pass it (§6.2: « Seule une figurine qui se trouve du côté de
+    la fermeture peut déverrouiller une porte, mais elle perdra tout son mouvement »).
+    """
+    gate = state.gate(gate_id)
+    if gate.kind is GateKind.MAIN_GATE:
+        raise IllegalAction("the main gate is not unlocked: it is broken (§6.1, §6.2)", "§6.2")
+    model = state.model(model_id)
+    log = state.turn_log
+    if model.side is not state.active or str(model.place) not in gate_sections(state, gate_id):
+        raise IllegalAction(
+            f"{model_id} must be an active model on {' or '.join(gate_sections(state, gate_id))}, the side the "
+            f"{gate.kind} is locked from (§6.2)",
+            "§6.2",
+        )
+    if model_id in log.moved or model.fleeing or state.in_contact(model_id):
+        raise IllegalAction(
+            f"{model_id} has moved, flees or fights: unlocking takes all of a model's movement (§6.2)", "§6.2"
+        )
+    state = state.with_gate(replace(gate, unlocked=True))
+    return replace(state, turn_log=replace(log, moved=log.moved | {model_id}))
 
 
 def damage_gate(state: BattleState, gate_id: str, points: int) -> tuple[BattleState, Event]:

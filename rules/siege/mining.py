@@ -267,6 +267,8 @@ def through_tunnel(state: BattleState, models: Sequence[str], courtyard: str) ->
     mine = state.mine
     if mine is None or mine.goal is not MineGoal.TUNNEL or not mine.finished:
         raise IllegalAction("no tunnel has been dug (§10.3.2)", "§10.3.2")
+    if state.active is not Side.BESIEGER:
+        raise IllegalAction("models come through the tunnel in the besieger's turns (§10.3.2)", "§10.3.2")
     if mine.tunnel_turn == state.turn:
         raise IllegalAction("one unit a turn comes through the tunnel (§10.3.2)", "§10.3.2")
     if state.fort.section(courtyard).kind is not SectionKind.COURTYARD:
@@ -277,7 +279,8 @@ def through_tunnel(state: BattleState, models: Sequence[str], courtyard: str) ->
             f"{TUNNEL_MODELS_PER_TURN} models a turn come through the tunnel, not {len(models)} (§10.3.2)", "§10.3.2"
         )
     units = {state.model(m).unit for m in models}
-    if len(units) != 1 or any(state.model(m).place.inside for m in models):
+    outside = (Zone.FOOT, Zone.FIELD, Zone.MINE)  # on the table outside, or the sappers who dug it
+    if len(units) != 1 or any(state.model(m).place.zone not in outside for m in models):
         raise IllegalAction("the models come from one unit outside the fort (§10.3.2)", "§10.3.2")
     _check_diggers(state, models, Side.BESIEGER, "§10.3.2")
     check_quota(state, courtyard, [state.model(m) for m in models], "§10.3.2")

@@ -16,6 +16,7 @@ from dataclasses import replace
 from rules.dice import D3, D6, Dice
 from rules.siege.blocking import gate_open
 from rules.siege.fort import ConnectionKind, SectionKind
+from rules.siege.gates import service_door_id
 from rules.siege.ladders import push_back_pending
 from rules.siege.melee import roll_hits, wounds_caused
 from rules.siege.profiles import Special
@@ -65,6 +66,8 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
             raise IllegalAction(f"{origin} and {destination} are not connected (§2.1.1)", "§2.1.1")
         if connection.kind is ConnectionKind.LADDER:
             _check_ladder(movers)
+        if connection.kind is ConnectionKind.SERVICE_DOOR:
+            _check_door(state, service_door_id(origin.ref, destination.ref), movers)
         return connection.capacity
     if origin.zone is Zone.FOOT and destination.zone is Zone.LADDER:
         ladder = state.ladder(destination.ref)
@@ -119,17 +122,38 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
             )
         return None
     if origin.zone is Zone.FOOT and destination.inside and destination.ref == origin.ref:
-        through = [g for g in state.fort.gates_of(origin.ref) if gate_open(state, g.id)]
+        through = [g for g in state.fort.gates_of(origin.ref) if gate_open(state, g.id, movers[0].side)]
         if through:
             return through[0].capacity  # §2.1.1 Table 2: through a broken, unblocked gate (§6.1, §6.3)
     breach = state.fort.connection(origin.ref, destination.ref) if destination.inside else None
     if origin.zone is Zone.FOOT and breach is not None and breach.kind is ConnectionKind.BREACH:
+        blocker = state.works_of(origin.ref).blocker
+        if blocker is not None and state.model(blocker).side is not movers[0].side:
+            raise IllegalAction(
+                f"{blocker} blocks the breach in {origin.ref}: it is fought before anyone passes (§6.3.5)", "§6.3.5"
+            )
         return breach.capacity  # §5.9, R5: through the breach into the courtyard behind it
     if origin.zone is Zone.FOOT and destination.inside and destination.ref == origin.ref:
         if not all(p.has(Special.ETHEREAL) for p in profiles):
             raise IllegalAction(f"only ethereal creatures pass through the wall of {destination} (§12.4)", "§12.4")
         return None
     raise IllegalAction(f"there is no way from {origin} to {destination} (§2.1)", "§2.1")
+
+
+def _check_door(state: BattleState, door_id: str, movers: Sequence[Model]) -> None:
+    """§6.2: a service door is locked from the inside: nobody passes it until it is broken or unlocked; §6.3: nor
+    while an enemy blocks it.
+    """
+    if not any(g.id == door_id for g in state.gates):
+        return
+    if not gate_open(state, door_id, movers[0].side):
+        door = state.gate(door_id)
+        if door.blocker is not None and state.model(door.blocker).side is not movers[0].side:
+            raise IllegalAction(f"{door.blocker} blocks the service door {door_id} (§6.3.1)", "§6.3.1")
+        raise IllegalAction(
+            f"the service door {door_id} is locked: it is broken (§6.2) or unlocked from its inner side first (§6.2)",
+            "§6.2",
+        )
 
 
 def _check_ladder(movers: Sequence[Model]) -> None:
@@ -255,6 +279,9 @@ def move(
         log = log.with_flow(str(here), str(there), count)
     _check_leaving(state, movers, destination)
     _check_room(state, movers, destination)
+    carrying = [m.id for m in movers if any(m.id in r.carriers for r in state.rams)]
+    if carrying and destination.inside:
+        raise IllegalAction(f"{', '.join(carrying)} carry a ram, which never enters the fort (§7.2.1)", "§7.2.1")
     ids = frozenset(m.id for m in movers)
     log = replace(log, moved=log.moved | ids)
     events: list[Event] = []

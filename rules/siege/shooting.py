@@ -110,6 +110,27 @@ def _check_shooters(
     return models
 
 
+def _volley(state: BattleState, shooters: Sequence[Model], flaming: bool) -> BattleState:
+    """§9.2: « Tous les membres de l'unité ou des figurines de la section/niveau doivent alors tirer avec des
+    projectiles enflammés »: a besieger unit, or the besieged on a section, shoot all flaming or all plain a turn.
+    """
+    log = state.turn_log
+    keys = {
+        f"unit:{m.unit}" if m.side is Side.BESIEGER or not m.place.inside else f"section:{m.place.ref}"
+        for m in shooters
+    }
+    other = log.plain_volleys if flaming else log.flaming_volleys
+    mixed = sorted(keys & other)
+    if mixed:
+        done = "without" if flaming else "with"
+        raise IllegalAction(
+            f"{', '.join(mixed)} shot {done} flaming missiles this turn: all shoot one way (§9.2)", "§9.2"
+        )
+    if flaming:
+        return replace(state, turn_log=replace(log, flaming_volleys=log.flaming_volleys | keys))
+    return replace(state, turn_log=replace(log, plain_volleys=log.plain_volleys | keys))
+
+
 def shoot(
     state: BattleState,
     shooters: Sequence[str],
@@ -127,6 +148,7 @@ def shoot(
     checked = _check_shooters(state, shooters, flaming)
     if dead_angle:
         _check_dead_angle(state, checked, targets)
+    state = _volley(state, checked, flaming)
     for shooter in checked:
         assert shooter.profile.missile is not None
         for _ in range(shooter.profile.missile.shots):
@@ -196,6 +218,7 @@ def shoot_engine(
     mark = dice.mark()
     toughness_ = _engine_toughness(state, engine)
     models = _check_shooters(state, shooters, flaming, Side.BESIEGED, "§5.3")
+    _volley(state, models, flaming)
     roll = dice.roll(D6, f"§5.3 allocation on {engine}")
     side = allocate(engine, roll)
     events = [Event("allocation", "§5.3", f"roll {roll}: the shots at {engine} fall on the {side}")]
@@ -203,6 +226,7 @@ def shoot_engine(
         more = shoot(state, shooters, _engine_models(state, engine), dice, flaming=flaming)
         return Outcome(more.state, (*events, *more.events), dice.since(mark))
     wounds = 0
+    state = _volley(state, models, flaming)
     for shooter in models:
         assert shooter.profile.missile is not None
         need = shooting_to_hit(shooter.profile.bs, shooting_modifier(["flaming"] if flaming else []))
@@ -230,7 +254,9 @@ def shoot_gate(
     names = [*(["postern"] if gate.kind is GateKind.POSTERN else []), *(["flaming"] if flaming else [])]
     events: list[Event] = []
     wounds = 0
-    for shooter in _check_shooters(state, shooters, flaming, Side.BESIEGER, "§5.5"):
+    volley = _check_shooters(state, shooters, flaming, Side.BESIEGER, "§5.5")
+    state = _volley(state, volley, flaming)
+    for shooter in volley:
         assert shooter.profile.missile is not None
         need = shooting_to_hit(shooter.profile.bs, shooting_modifier(names))
         shots = shooter.profile.missile.shots
@@ -255,7 +281,9 @@ def shoot_structure(state: BattleState, shooters: Sequence[str], section: str, d
     """
     mark = dice.mark()
     events: list[Event] = []
-    for shooter in _check_shooters(state, shooters, False, Side.BESIEGER, "§5.7"):
+    volley = _check_shooters(state, shooters, False, Side.BESIEGER, "§5.7")
+    state = _volley(state, volley, False)
+    for shooter in volley:
         assert shooter.profile.missile is not None
         for _ in range(shooter.profile.missile.shots):
             state, more = hit_section(

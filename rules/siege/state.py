@@ -250,6 +250,10 @@ class TurnLog:
     """siege towers whose two more models came out after a won combat this turn (§7.3.4)."""
     pushers: frozenset[str] = frozenset()
     """models that tried to push a ladder back this turn (§7.1.6)."""
+    flaming_volleys: frozenset[str] = frozenset()
+    plain_volleys: frozenset[str] = frozenset()
+    """the besieger units (``"unit:Bows"``) and besieged sections (``"section:W2"``) that have shot this turn with
+    flaming missiles, and without: all of them shoot one way or the other (§9.2)."""
     defenders: frozenset[str] = frozenset()
     """models that threw stones or a rock or poured a brazier this turn (§8.1.2, §8.2.2)."""
 
@@ -304,6 +308,8 @@ _TURN_SETS = (
     "duels",
     "disembarked",
     "pushers",
+    "flaming_volleys",
+    "plain_volleys",
     "defenders",
 )
 

@@ -183,6 +183,7 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: gates.reinforce_gate(s, "G1", ["g1", "g2"]),
     lambda s, d: gates.reinforce_gates(gates.reinforce_gate(s, "G1", ["g1", "g2"]).state),
     lambda s, d: gates.touches_gate(s, s.model("r1"), "G1"),
+    lambda s, d: gates.unlock_gate(s, "P1", "p1"),
     lambda s, d: giants.climb_wall(s, "giant1", d),
     lambda s, d: giants.fight_climbing_giant(s, "giant1", d),
     lambda s, d: heroism.grant_heroism(s, 3000, 1500),
