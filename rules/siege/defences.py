@@ -16,6 +16,7 @@ from rules.dice import D3, D6, Dice
 from rules.siege.costs import BRAZIER_ITEMS, use_bought
 from rules.siege.engines import Liquid
 from rules.siege.fire import catch_fire, oil_on_fire, pour_water
+from rules.siege.gates import check_not_reinforcing
 from rules.siege.hits import Save, hit_models, save_or_suffer
 from rules.siege.psychology import PanicCause, panic_test
 from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, check_distinct, outcome
@@ -70,6 +71,7 @@ def _check_throwers(
 ) -> None:
     check_not_silenced(state, section, f"use {what}")
     check_distinct(throwers, clause)
+    check_not_reinforcing(state, throwers, f"use {what}")
     weight = sum(state.model(t).profile.ratio for t in throwers)  # §12.1.4
     if weight < need:
         raise IllegalAction(f"{what} takes {need} models, {weight} named ({clause})", clause)

@@ -11,7 +11,7 @@ The kinds are the fort's :class:`~rules.siege.fort.GateKind`; the odds contract 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
@@ -28,6 +28,7 @@ __all__ = [
     "REINFORCING_MODELS",
     "GateKind",
     "attack_gate",
+    "check_not_reinforcing",
     "damage_gate",
     "gate_kind",
     "gate_sections",
@@ -147,6 +148,7 @@ def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice
     if is_destroyed(gate.structure_points):
         raise IllegalAction(f"gate {gate_id} is already destroyed (§6.1)", "§6.1")
     check_distinct(attackers, "§6.1")
+    check_not_reinforcing(state, attackers, "strike a gate")
     door = gate.kind is not GateKind.MAIN_GATE
     if door:
         _check_door_breakers(state, gate_id, gate.kind, attackers)
@@ -254,10 +256,35 @@ def reinforce_gate(state: BattleState, gate_id: str, models: Sequence[str]) -> O
                 f"{model_id} must be a besieged model on {', '.join(sections)}, not engaged in close combat (§6.4)",
                 "§6.4",
             )
+        if _busy(state, model_id):
+            raise IllegalAction(
+                f"{model_id} has already acted this turn: reinforcing models do nothing else (§6.4)", "§6.4"
+            )
     state = state.with_gate(replace(gate, reinforcers=tuple(dict.fromkeys(models))))
     return Outcome(
         state, (Event("reinforcing", "§6.4", f"{len(models)} models reinforce gate {gate_id}", tuple(models)),), ()
     )
+
+
+def _busy(state: BattleState, model_id: str) -> bool:
+    """Whether a model has done something this turn besides reinforcing: moved, struck a gate, thrown or poured,
+    pushed a ladder, blocked (§6.4: « Ils ne peuvent rien faire d'autre »).
+    """
+    log = state.turn_log
+    return (
+        model_id in log.moved
+        or model_id in log.defenders
+        or model_id in log.pushers
+        or model_id in {m for _, m in log.door_breakers}
+        or state.is_blocking(model_id)
+    )
+
+
+def check_not_reinforcing(state: BattleState, model_ids: Iterable[str], what: str) -> None:
+    """Refuse ``what`` to models reinforcing a gate this turn: they do nothing else (§6.4)."""
+    busy = sorted({m for g in state.gates for m in g.reinforcers} & set(model_ids))
+    if busy:
+        raise IllegalAction(f"{', '.join(busy)} reinforce a gate this turn and cannot {what} (§6.4)", "§6.4")
 
 
 def reinforce_gates(state: BattleState) -> tuple[BattleState, list[Event]]:
@@ -269,13 +296,12 @@ def reinforce_gates(state: BattleState) -> tuple[BattleState, list[Event]]:
         if not gate.reinforcers:
             continue
         sections = gate_sections(state, gate.id)
-        log = state.turn_log
         defenders = sum(
             1
             for m in state.models
             if m.id in gate.reinforcers
             and str(m.place) in sections
-            and not (state.in_contact(m.id) or m.fleeing or m.id in log.moved or m.id in log.fought)
+            and not (state.in_contact(m.id) or m.fleeing or _busy(state, m.id))
         )
         points = reinforce(gate.kind, gate.structure_points, defenders=defenders)
         state = state.with_gate(replace(gate, structure_points=points, reinforcers=()))

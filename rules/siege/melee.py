@@ -136,6 +136,8 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
         for model in (attacker, target):
             if str(model.place) != section:
                 raise IllegalAction(f"{model.id} is not on {section}: models fight on their own section (§1.2)", "§1.2")
+        if any(attacker_id in g.reinforcers for g in state.gates):
+            raise IllegalAction(f"{attacker_id} reinforces a gate this turn and cannot fight (§6.4)", "§6.4")
         if attacker.fleeing or attacker_id in log.rallied:
             raise IllegalAction(f"{attacker_id} is fleeing or has just rallied and cannot fight (§3.4)", "§3.4")
         if second and attacker.profile.has(Special.FLYER):
