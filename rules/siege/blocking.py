@@ -152,8 +152,26 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
     kind, _, ref = where.partition(":")
     if kind == "ladder" and state.ladder(ref).taken and state.ladder(ref).courtyard is None:
         raise IllegalAction(f"assaulters have taken the rampart by ladder {ref}: no more blocking (§7.1.9)", "§7.1.9")
+    if kind == "ladder" and state.ladder(ref).courtyard is None:
+        _check_ladder_blocker(state, model_id, ref)
     log = state.turn_log
     return replace(_with_blocker(state, where, model_id), turn_log=replace(log, blockers=log.blockers | {model_id}))
+
+
+def _check_ladder_blocker(state: BattleState, model_id: str, ladder_id: str) -> None:
+    """§7.1.7: « Seule une figurine ayant tenté de repousser peut bloquer » a raised ladder, this turn; or, once the
+    blocker has killed its attackers and stepped aside, the friend taking its place (§7.1.8).
+    """
+    log = state.turn_log
+    if not state.ladder(ladder_id).raised:
+        raise IllegalAction(f"ladder {ladder_id} is not raised against the rampart (§7.1.7)", "§7.1.7")
+    pushed = ladder_id in log.pushed and model_id in log.pushers
+    if not (pushed or ladder_id in log.held):
+        raise IllegalAction(
+            f"only a model that tried to push ladder {ladder_id} back this turn may block it, or a friend taking over "
+            "from a blocker who killed its attackers (§7.1.7, §7.1.8)",
+            "§7.1.7",
+        )
 
 
 def end_block(state: BattleState, where: str, blocker: str | None = None) -> BattleState:
@@ -166,6 +184,12 @@ def end_block(state: BattleState, where: str, blocker: str | None = None) -> Bat
     if blocker is None and len(held) > 1:
         raise IllegalAction(f"{', '.join(held)} block {where}: name the one leaving (§6.3.2, §12.1.5)", "§6.3.2")
     leaving = held[0] if blocker is None else blocker
+    kind, _, ref = where.partition(":")
+    if kind == "ladder" and state.ladder(ref).duel is not None:
+        raise IllegalAction(
+            f"{leaving} and {state.ladder(ref).duel} drew: they fight on, and nobody replaces either (§7.1.8)",
+            "§7.1.8",
+        )
     if leaving not in held:
         raise IllegalAction(f"{leaving} does not block {where}; {', '.join(held)} does (§6.3.2)", "§6.3.2")
     return state.without_blocker(leaving)
@@ -209,6 +233,11 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
         raise IllegalAction(
             f"{blocker_id} has already fought at {where} this turn: one enemy attacks a blocker, once a turn (§6.3.3)",
             "§6.3.3",
+        )
+    duel = state.ladder(where.partition(":")[2]).duel if where.startswith("ladder:") else None
+    if duel is not None and list(attackers) != [duel]:
+        raise IllegalAction(
+            f"{blocker_id} and {duel} drew: they fight on, and nobody replaces either (§7.1.8)", "§7.1.8"
         )
     blocker = state.model(blocker_id)
     front = max(1, blocker.profile.ratio) if blocker.profile.is_large else 1  # §12.1.2
@@ -262,6 +291,9 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
             state = replace(state, turn_log=replace(state.turn_log, held=state.turn_log.held | {ref}))
         events.append(Event("block_held", clause, f"{blocker_id} holds {where}"))
     else:
+        if ladder:
+            # §7.1.8: « ils continuent à combattre normalement. Personne ne peut venir les remplacer »
+            state = state.with_ladder(replace(state.ladder(ref), duel=engaged[0]), ref)
         events.append(Event("block_draw", clause, f"{blocker_id} and {engaged[0]} fight on"))
     return outcome(state, events, dice, mark)
 

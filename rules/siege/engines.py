@@ -70,6 +70,8 @@ class Ladder:
     courtyard: str | None = None
     blocker: str | None = None
     taken: bool = False
+    duel: str | None = None
+    """the climber whose fight with the blocker was drawn: the two fight on, nobody replacing either (§7.1.8)."""
 
 
 @dataclass(frozen=True)

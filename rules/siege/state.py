@@ -603,7 +603,10 @@ def _alive(ids: tuple[str, ...], gone: set[str]) -> tuple[str, ...]:
 
 def _without(ladder: Ladder, gone: set[str]) -> Ladder:
     return replace(
-        ladder, carriers=_alive(ladder.carriers, gone), blocker=None if ladder.blocker in gone else ladder.blocker
+        ladder,
+        carriers=_alive(ladder.carriers, gone),
+        blocker=None if ladder.blocker in gone else ladder.blocker,
+        duel=None if ladder.duel in gone or ladder.blocker in gone else ladder.duel,
     )
 
 

@@ -66,7 +66,7 @@ def test_ladder_pushers_throw_no_stones_and_throwers_block_no_ladder() -> None:
         besieged(MAN, "W3", 2),
         besiegers(ORC, "foot:W3", 2, "f"),
         ladders=(Ladder("L1", "W3"),),
-        log=TurnLog(defenders=frozenset({"d1"})),
+        log=TurnLog(defenders=frozenset({"d1"}), pushed=frozenset({"L1"}), pushers=frozenset({"d2"})),
     )
     refused(lambda: block(state, "d1", "ladder:L1"), "§8.1.2")
     assert block(state, "d2", "ladder:L1").ladder("L1").blocker == "d2"

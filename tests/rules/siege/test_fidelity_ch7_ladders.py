@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.dice import Dice
+from rules.siege.blocking import block, end_block, fight_blocker
 from rules.siege.engines import Ladder
 from rules.siege.ladders import erect_ladder, push_back
 from rules.siege.movement import move
-from rules.siege.state import Place, Side, Zone
+from rules.siege.state import Place, Side, TurnLog, Zone
 from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, dice, next_turn, refused
 
 
@@ -42,3 +45,34 @@ def test_the_push_back_is_the_besiegers_turn_only() -> None:
     """
     state = battle(besieged(MAN, "W3", 1), besiegers(ORC, "ladder:L1", 2), active=Side.BESIEGED)
     refused(lambda: push_back(state, "L1", ["d1"], dice(6)), "§7.1.6")
+
+
+def test_only_a_model_that_tried_to_push_blocks_the_ladder() -> None:
+    """§7.1.7: « Seule une figurine ayant tenté de repousser peut bloquer »: d2, who did not push, may not; d1, who
+    did, may; after a blocker has killed its attackers, a friend may take its place (§7.1.8).
+    """
+    state = battle(besieged(MAN, "W3", 2), besiegers(ORC, "ladder:L1", 2))
+    tried = push_back(state, "L1", ["d1"], dice(1)).state
+    refused(lambda: block(tried, "d2", "ladder:L1"), "§7.1.7")
+    assert block(tried, "d1", "ladder:L1").ladder("L1").blocker == "d1"
+    refused(lambda: block(state, "d1", "ladder:L1"), "§7.1.7")
+    held = replace(state, turn_log=TurnLog(held=frozenset({"L1"})))
+    assert block(held, "d2", "ladder:L1").ladder("L1").blocker == "d2"
+
+
+def test_a_drawn_ladder_fight_goes_on_between_the_same_two() -> None:
+    """§7.1.8: « Si l'assaillant et le bloquant ont fait une égalité, ils continuent à combattre normalement.
+    Personne ne peut venir les remplacer. » — next turn c2 may not take c1's place, nor a friend d2 the blocker's.
+    """
+    state = battle(
+        besieged(MAN, "W3", 2),
+        besiegers(ORC, "ladder:L1", 2, "c"),
+        ladders=(Ladder("L1", "W3", blocker="d1"),),
+        log=TurnLog(pushed=frozenset({"L1"})),
+    )
+    drawn = fight_blocker(state, "ladder:L1", ["c1"], dice(1, 1)).state
+    assert drawn.ladder("L1").duel == "c1"
+    later = next_turn(drawn)
+    refused(lambda: fight_blocker(later, "ladder:L1", ["c2"], Dice(0)), "§7.1.8")
+    refused(lambda: end_block(later, "ladder:L1"), "§7.1.8")
+    assert fight_blocker(later, "ladder:L1", ["c1"], dice(1, 1)).state.ladder("L1").duel == "c1"
