@@ -155,6 +155,9 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
     if kind == "ladder" and state.ladder(ref).courtyard is None:
         _check_ladder_blocker(state, model_id, ref)
     log = state.turn_log
+    if kind == "ladder" and ref in log.held and state.ladder(ref).courtyard is None:
+        # §7.1.8: the friend taking over « ne pourra pas tenter de repousser l'échelle »
+        log = replace(log, held=log.held - {ref})
     return replace(_with_blocker(state, where, model_id), turn_log=replace(log, blockers=log.blockers | {model_id}))
 
 

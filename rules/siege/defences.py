@@ -318,7 +318,9 @@ def pour_brazier(
 
 
 def knock_over_braziers(state: BattleState, section: str) -> BattleState:
-    """Besiegers holding a section with no besieged left on it knock its braziers over (§8.2.3)."""
+    """Besiegers holding a section with no besieged left on it knock its braziers over in their turn (§8.2.3)."""
+    if state.active is not Side.BESIEGER:
+        raise IllegalAction("the besiegers knock braziers over in their own turn (§8.2.3)", "§8.2.3")
     if state.at(section, Side.BESIEGED) or not state.at(section, Side.BESIEGER):
         raise IllegalAction(
             f"the besiegers must hold {section} with no besieged left to knock its braziers over (§8.2.3)", "§8.2.3"

@@ -149,6 +149,10 @@ def dig(state: BattleState, dice: Dice, *, section: str | None = None) -> Outcom
         raise IllegalAction(
             f"the sappers roll once a besieger turn, and have already rolled in turn {state.turn} (§10.3)", "§10.3"
         )
+    if state.turn_log.moved or state.turn_log.flows:
+        raise IllegalAction(
+            "the sappers roll « avant la phase de mouvement »: models have already moved this turn (§10.3)", "§10.3"
+        )
     target = _target(mine)
     die = counter_mining_die(len(mine.counter_miners))
     if mine.goal is MineGoal.FOUNDATIONS:

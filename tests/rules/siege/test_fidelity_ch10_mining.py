@@ -8,7 +8,7 @@ from rules.siege import mining
 from rules.siege.engines import MineGoal
 from rules.siege.mining import MineDie
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState
+from rules.siege.state import BattleState, TurnLog
 from tests.rules.siege.builders import MAN, battle, besieged, besiegers, dice, next_turn, refused, with_rules
 
 SAPPER = with_rules(MAN, Special.SAPPER, name="Dwarf sapper")
@@ -70,3 +70,12 @@ def test_the_foundations_d4_is_re_rolled_once_after_it_is_seen() -> None:
     again = mining.reroll(hit, MineDie.FOUNDATIONS, dice(4)).state
     assert again.works_of("W2").damage == 5
     refused(lambda: mining.reroll(again, MineDie.FOUNDATIONS, dice(2)), "§10.4")
+
+
+def test_the_sappers_roll_before_the_movement_phase() -> None:
+    """§10.3.1: « Chaque tour, avant la phase de mouvement, le joueur assiégeant lance 1D6 »: not once models have
+    moved this turn.
+    """
+    moved = replace(_mine(), turn_log=TurnLog(moved=frozenset({"x"})))
+    refused(lambda: mining.dig(moved, dice(3)), "§10.3")
+    assert mining.dig(_mine(), dice(3)).rolls

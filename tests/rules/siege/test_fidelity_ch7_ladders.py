@@ -76,3 +76,19 @@ def test_a_drawn_ladder_fight_goes_on_between_the_same_two() -> None:
     refused(lambda: fight_blocker(later, "ladder:L1", ["c2"], Dice(0)), "§7.1.8")
     refused(lambda: end_block(later, "ladder:L1"), "§7.1.8")
     assert fight_blocker(later, "ladder:L1", ["c1"], dice(1, 1)).state.ladder("L1").duel == "c1"
+
+
+def test_the_friend_taking_over_a_blocker_does_not_push_the_ladder() -> None:
+    """§7.1.8: « Il peut également se retirer du blocage et laisser sa place à une figurine alliée qui jouera dès
+    lors le rôle de bloquant (mais qui ne pourra pas tenter de repousser l'échelle) »; the blocker who stays may.
+    """
+    state = battle(
+        besieged(MAN, "W3", 2),
+        besiegers(ORC, "ladder:L1", 2, "c"),
+        ladders=(Ladder("L1", "W3", blocker="d1"),),
+        log=TurnLog(pushed=frozenset({"L1"}), pushers=frozenset({"d1"}), held=frozenset({"L1"})),
+    )
+    assert push_back(state, "L1", ["d1"], dice(5)).rolls
+    relieved = block(end_block(state, "ladder:L1"), "d2", "ladder:L1")
+    assert relieved.ladder("L1").blocker == "d2"
+    refused(lambda: push_back(relieved, "L1", ["d2"], dice(6)), "§7.1.6")

@@ -8,7 +8,7 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import costs
-from rules.siege.defences import allocate_tokens, place_braziers, pour_brazier, throw_stones
+from rules.siege.defences import allocate_tokens, knock_over_braziers, place_braziers, pour_brazier, throw_stones
 from rules.siege.engines import Budget, Liquid
 from rules.siege.shooting import shoot
 from rules.siege.state import BattleState, Side
@@ -87,3 +87,15 @@ def test_a_bare_besieged_brazier_costs_ten_and_lights_the_arrows_of_its_section(
     bare = replace(state, works=())
     refused(lambda: shoot(bare, ["x1"], ["t1"], Dice(0), flaming=True), "§9.1.2")
     refused(lambda: pour_brazier(state, "W2", Liquid.OIL, ["x1", "d1"], ["t1"], Dice(0)), "§8.2.1")
+
+
+def test_braziers_are_knocked_over_in_the_besiegers_turn() -> None:
+    """§8.2.3: « Des assiégeants ayant pris le contrôle d'une section/niveau où se trouvent des brasiers peuvent le
+    renverser à terre automatiquement » — in their turn, with no besieged left there.
+    """
+    state = battle(besiegers(ORC, "W3", 1))
+    state = state.with_works(replace(state.works_of("W3"), braziers=(Liquid.OIL,)))
+    assert knock_over_braziers(state, "W3").works_of("W3").braziers == ()
+    refused(lambda: knock_over_braziers(replace(state, active=Side.BESIEGED), "W3"), "§8.2.3")
+    held = battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 1))
+    refused(lambda: knock_over_braziers(held, "W3"), "§8.2.3")
