@@ -170,11 +170,20 @@ def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Seq
                 f"{climber} must stand at the foot of {section} and be able to climb (§7.1.5)", "§7.1.5"
             )
     log = state.turn_log
+    on_ladder = Place(Zone.LADDER, ladder_id)
+    climbed = log.flow(str(foot), str(on_ladder))
+    if climbers and climbed + weight > MAX_CLIMBERS:
+        raise IllegalAction(
+            f"{climbed} models have already gone up ladder {ladder_id} this turn; {weight} more would pass the "
+            f"{MAX_CLIMBERS} a turn (§2.1.1, §7.1.5)",
+            "§2.1.1",
+        )
+    if climbers:
+        log = log.with_flow(str(foot), str(on_ladder), weight)  # §2.1.1: the ladder's 4 a turn
     state = replace(state, turn_log=replace(log, erected=log.erected | {ladder_id}))
     state = state.with_ladder(
         replace(ladder, section=section, raised=True, carriers=(), blocker=None, taken=False), ladder_id
     )
-    on_ladder = Place(Zone.LADDER, ladder_id)
     state = state.with_models({c: replace(state.model(c), place=on_ladder) for c in climbers})
     text = f"ladder {ladder_id} raised against {section}, {len(climbers)} models climb"
     return Outcome(state, (Event("ladder_raised", "§7.1.4", text, tuple(climbers)),), ())

@@ -92,3 +92,16 @@ def test_the_friend_taking_over_a_blocker_does_not_push_the_ladder() -> None:
     relieved = block(end_block(state, "ladder:L1"), "d2", "ladder:L1")
     assert relieved.ladder("L1").blocker == "d2"
     refused(lambda: push_back(relieved, "L1", ["d2"], dice(6)), "§7.1.6")
+
+
+def test_the_climbers_sent_up_a_new_ladder_count_in_its_four_a_turn() -> None:
+    """§2.1.1: « 4 figurines peuvent grimper sur une échelle lors d'un tour de mouvement », those sent up as it is
+    raised (§7.1.5) included: after 4 at the raising and on to the rampart, a fifth may not climb this turn.
+    """
+    state = battle(besiegers(ORC, "foot:W3", 7), ladders=(Ladder("L1", "W3", raised=False),))
+    state = replace(state, ladders=(Ladder("L1", "W3", raised=False, carriers=("a1", "a2", "a3", "a4")),))
+    raised = erect_ladder(state, "L1", "W3", ["a1", "a2", "a3", "a4"]).state
+    up = move(raised, ["a1", "a2", "a3", "a4"], "W3", Dice(0)).state
+    refused(lambda: move(up, ["a5"], "ladder:L1", Dice(0)), "§2.1.1")
+    two = erect_ladder(state, "L1", "W3", ["a1", "a2"]).state
+    assert len(move(two, ["a5", "a6"], "ladder:L1", Dice(0)).state.at("ladder:L1")) == 4
