@@ -483,6 +483,7 @@ class BattleState:
                 replace(g, blocker=None if g.blocker in gone else g.blocker, reinforcers=_alive(g.reinforcers, gone))
                 for g in self.gates
             ),
+            works=tuple(replace(w, blocker=None) if w.blocker in gone else w for w in self.works),
         )
 
     def with_result(self, result: CombatResult) -> BattleState:

@@ -123,3 +123,15 @@ def test_a_unit_shoots_all_flaming_or_all_plain_in_a_turn() -> None:
     walls = walls.with_works(replace(walls.works_of("W2"), braziers=(None,)))
     plain = shooting.shoot(walls, ["x1"], ["a1"], Dice(0)).state
     refused(lambda: shooting.shoot(plain, ["x2"], ["a2"], Dice(0), flaming=True), "§9.2")
+
+
+def test_a_breach_is_open_again_once_its_blocker_is_dead() -> None:
+    """§6.3.2: « La figurine qui bloque est tuée » ends the block: the besiegers then go through the breach."""
+    state = battle(besiegers(replace(ORC, t=9), "foot:W4", 2), besieged(replace(TREEMAN, t=9), "W4", 1, "t"))
+    state = state.with_works(replace(state.works_of("W4"), damage=9))
+    state, _ = hit_section(state, "W4", 10, "1", Dice(0), "S10")
+    courtyard = next(c.b for c in state.fort.connections if c.a == "W4" and c.kind is ConnectionKind.BREACH)
+    blocked = state.with_works(replace(state.works_of("W4"), blocker="t1"))
+    dead = blocked.with_models({"t1": None})
+    assert dead.works_of("W4").blocker is None
+    assert len(move(dead, ["a1"], courtyard, Dice(0)).state.at(courtyard, Side.BESIEGER)) == 1
