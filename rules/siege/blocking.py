@@ -17,11 +17,23 @@ from dataclasses import replace
 
 from rules.dice import Dice
 from rules.siege.fort import GateKind, SectionKind
-from rules.siege.gates import check_not_reinforcing, gate_sections, is_destroyed
+from rules.siege.gates import gate_sections, is_destroyed
 from rules.siege.hits import Save, hit_models
 from rules.siege.melee import roll_hits, strength
 from rules.siege.profiles import Weapon
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Side, Zone, outcome, room_left
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Model,
+    Outcome,
+    Place,
+    Side,
+    Zone,
+    check_may_act,
+    outcome,
+    room_left,
+)
 from rules.wfb import melee_to_hit
 
 __all__ = [
@@ -127,7 +139,7 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
     may not move or shoot while it blocks.
     """
     model = state.model(model_id)
-    check_not_reinforcing(state, [model_id], "block")
+    check_may_act(state, [model_id], "block")
     held = blockers_of(state, where)
     if where.startswith("climb:") and len(held) >= CLIMB_BLOCKERS:
         raise IllegalAction(

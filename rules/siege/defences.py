@@ -16,10 +16,20 @@ from rules.dice import D3, D6, Dice
 from rules.siege.costs import BRAZIER_ITEMS, use_bought
 from rules.siege.engines import Liquid
 from rules.siege.fire import catch_fire, oil_on_fire, pour_water
-from rules.siege.gates import check_not_reinforcing
 from rules.siege.hits import Save, hit_models, save_or_suffer
 from rules.siege.psychology import PanicCause, panic_test
-from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, check_distinct, outcome
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Outcome,
+    Place,
+    Side,
+    Zone,
+    check_distinct,
+    check_may_act,
+    outcome,
+)
 from rules.siege.structure import check_not_silenced, main_gate_wall
 from rules.wfb import shooting_to_hit
 
@@ -71,7 +81,7 @@ def _check_throwers(
 ) -> None:
     check_not_silenced(state, section, f"use {what}")
     check_distinct(throwers, clause)
-    check_not_reinforcing(state, throwers, f"use {what}")
+    check_may_act(state, throwers, f"use {what}")
     weight = sum(state.model(t).profile.ratio for t in throwers)  # §12.1.4
     if weight < need:
         raise IllegalAction(f"{what} takes {need} models, {weight} named ({clause})", clause)

@@ -11,7 +11,7 @@ The kinds are the fort's :class:`~rules.siege.fort.GateKind`; the odds contract 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
@@ -19,7 +19,18 @@ from rules.dice import D6, Dice
 from rules.siege.engines import GateStatus
 from rules.siege.fort import ConnectionKind, FortLayout, GateKind
 from rules.siege.melee import attacks, roll_hits
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Side, Zone, check_distinct, outcome
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Model,
+    Outcome,
+    Side,
+    Zone,
+    check_distinct,
+    check_may_act,
+    outcome,
+)
 from rules.validation import check_choice, check_range
 from rules.wfb import to_wound
 
@@ -28,7 +39,6 @@ __all__ = [
     "REINFORCING_MODELS",
     "GateKind",
     "attack_gate",
-    "check_not_reinforcing",
     "damage_gate",
     "gate_kind",
     "gate_sections",
@@ -148,7 +158,7 @@ def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice
     if is_destroyed(gate.structure_points):
         raise IllegalAction(f"gate {gate_id} is already destroyed (§6.1)", "§6.1")
     check_distinct(attackers, "§6.1")
-    check_not_reinforcing(state, attackers, "strike a gate")
+    check_may_act(state, attackers, "strike a gate")
     door = gate.kind is not GateKind.MAIN_GATE
     if door:
         _check_door_breakers(state, gate_id, gate.kind, attackers)
@@ -278,13 +288,6 @@ def _busy(state: BattleState, model_id: str) -> bool:
         or model_id in {m for _, m in log.door_breakers}
         or state.is_blocking(model_id)
     )
-
-
-def check_not_reinforcing(state: BattleState, model_ids: Iterable[str], what: str) -> None:
-    """Refuse ``what`` to models reinforcing a gate this turn: they do nothing else (§6.4)."""
-    busy = sorted({m for g in state.gates for m in g.reinforcers} & set(model_ids))
-    if busy:
-        raise IllegalAction(f"{', '.join(busy)} reinforce a gate this turn and cannot {what} (§6.4)", "§6.4")
 
 
 def reinforce_gates(state: BattleState) -> tuple[BattleState, list[Event]]:

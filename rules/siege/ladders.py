@@ -14,9 +14,19 @@ from enum import StrEnum
 
 from rules.dice import D6, Dice
 from rules.siege.fort import SectionKind
-from rules.siege.gates import check_not_reinforcing
 from rules.siege.hits import save_or_suffer
-from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, check_distinct, outcome
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Outcome,
+    Place,
+    Side,
+    Zone,
+    check_distinct,
+    check_may_act,
+    outcome,
+)
 from rules.validation import check_range
 
 __all__ = [
@@ -310,7 +320,7 @@ def push_back(
     if ladder_id in state.turn_log.pushed and not solo:
         raise IllegalAction(f"ladder {ladder_id} has had its push-back this turn: one try a ladder (§7.1.6)", "§7.1.6")
     check_distinct(pushers, "§7.1.6")
-    check_not_reinforcing(state, pushers, "push a ladder")
+    check_may_act(state, pushers, "push a ladder")
     if not 1 <= len(pushers) <= MAX_HELPERS + 1:
         raise IllegalAction(
             f"1 to {MAX_HELPERS + 1} models push a ladder back, {len(pushers)} named (§7.1.6)", "§7.1.6"

@@ -13,7 +13,17 @@ from dataclasses import dataclass, replace
 from rules.dice import D6, Dice
 from rules.siege.fort import SectionKind
 from rules.siege.profiles import Special, Weapon
-from rules.siege.state import BattleState, CombatResult, Event, IllegalAction, Model, Outcome, Side, outcome
+from rules.siege.state import (
+    BattleState,
+    CombatResult,
+    Event,
+    IllegalAction,
+    Model,
+    Outcome,
+    Side,
+    check_may_act,
+    outcome,
+)
 from rules.wfb import SEVEN_PLUS_SECOND_ROLL, combat_result_bonus, melee_to_hit, modified_save, to_wound
 
 __all__ = [
@@ -136,8 +146,7 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
         for model in (attacker, target):
             if str(model.place) != section:
                 raise IllegalAction(f"{model.id} is not on {section}: models fight on their own section (§1.2)", "§1.2")
-        if any(attacker_id in g.reinforcers for g in state.gates):
-            raise IllegalAction(f"{attacker_id} reinforces a gate this turn and cannot fight (§6.4)", "§6.4")
+        check_may_act(state, [attacker_id], "fight")
         if attacker.fleeing or attacker_id in log.rallied:
             raise IllegalAction(f"{attacker_id} is fleeing or has just rallied and cannot fight (§3.4)", "§3.4")
         if second and attacker.profile.has(Special.FLYER):

@@ -23,6 +23,7 @@ from rules.siege.state import (
     BattleState,
     Event,
     IllegalAction,
+    Model,
     Outcome,
     Place,
     Side,
@@ -48,6 +49,7 @@ __all__ = [
     "counter_mine",
     "counter_mining_die",
     "dig",
+    "leave_mine",
     "progress",
     "reroll",
     "start_mine",
@@ -141,7 +143,7 @@ def dig(state: BattleState, dice: Dice, *, section: str | None = None) -> Outcom
     """
     mark = dice.mark()
     mine = state.mine
-    if mine is None or mine.finished:
+    if mine is None or mine.finished or not mine.sappers:
         raise IllegalAction("there is no mine being dug (§10.3)", "§10.3")
     if state.active is not Side.BESIEGER:
         raise IllegalAction("the besieger digs before his movement phase (§10.3)", "§10.3")
@@ -262,6 +264,45 @@ def _check_undermined(state: BattleState, section: str) -> None:
     main = [g.id for g in state.fort.gates if g.kind is GateKind.MAIN_GATE]
     if main and section == main_gate_wall(state, main[0]):
         raise IllegalAction(f"{section} holds the main gate, which the mine cannot weaken (§10.3.1)", "§10.3.1")
+
+
+def leave_mine(state: BattleState, side: Side, *, courtyard: str | None = None) -> BattleState:
+    """``side``'s diggers stop. The sappers rejoin their regiment if it is still outside the fort, or else form a
+    unit of their own 20 cm from the walls that does nothing this turn (§10.1); the counter-miners come up together
+    in a ``courtyard`` of the fort and do nothing this turn (§10.2). Their re-rolls go with them (§10.4).
+    """
+    mine = state.mine
+    if mine is None:
+        raise IllegalAction("there is no mine to leave (§10.1)", "§10.1")
+    log = state.turn_log
+    changed: dict[str, Model | None] = {}
+    if side is Side.BESIEGER:
+        if not mine.sappers:
+            raise IllegalAction("no sapper digs the mine (§10.1)", "§10.1")
+        for sapper_id in mine.sappers:
+            sapper = state.model(sapper_id)
+            regiment = [
+                m
+                for m in state.models
+                if m.unit == sapper.unit and m.side is side and m.place.zone in (Zone.FOOT, Zone.FIELD)
+            ]
+            if regiment:
+                changed[sapper_id] = replace(sapper, place=regiment[0].place)
+            else:
+                changed[sapper_id] = replace(sapper, place=Place(Zone.FIELD, "sappers"), unit="sappers")
+                log = replace(log, deployed=log.deployed | {sapper_id})
+        mine = replace(mine, sappers=(), sapper_reroll=False, foundations_reroll=False)
+    else:
+        if not mine.counter_miners:
+            raise IllegalAction("no counter-miner digs (§10.2)", "§10.2")
+        if courtyard is None or state.fort.section(courtyard).kind is not SectionKind.COURTYARD:
+            raise IllegalAction(f"the counter-miners come up in a courtyard, not {courtyard} (§10.2)", "§10.2")
+        miners = [state.model(m) for m in mine.counter_miners]
+        check_quota(state, courtyard, miners, "§10.2")
+        changed = {m.id: replace(m, place=Place(Zone.SECTION, courtyard)) for m in miners}
+        log = replace(log, deployed=log.deployed | {m.id for m in miners})
+        mine = replace(mine, counter_miners=(), counter_reroll=False)
+    return replace(state, mine=mine, turn_log=log).with_models(changed)
 
 
 def through_tunnel(state: BattleState, models: Sequence[str], courtyard: str) -> BattleState:

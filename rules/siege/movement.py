@@ -16,7 +16,7 @@ from dataclasses import replace
 from rules.dice import D3, D6, Dice
 from rules.siege.blocking import gate_open
 from rules.siege.fort import ConnectionKind, SectionKind
-from rules.siege.gates import check_not_reinforcing, service_door_id
+from rules.siege.gates import service_door_id
 from rules.siege.ladders import push_back_pending
 from rules.siege.melee import roll_hits, wounds_caused
 from rules.siege.profiles import Special
@@ -32,6 +32,7 @@ from rules.siege.state import (
     Place,
     Zone,
     check_distinct,
+    check_may_act,
     outcome,
     quota,
 )
@@ -170,7 +171,7 @@ def _check_movers(state: BattleState, ids: Sequence[str]) -> list[Model]:
     if not ids:
         raise IllegalAction("no model to move (§2.1)", "§2.1")
     check_distinct(ids, "§2.1")
-    check_not_reinforcing(state, ids, "move")
+    check_may_act(state, ids, "move")
     movers = [state.model(i) for i in ids]
     log = state.turn_log
     for model in movers:

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from rules.dice import D6, Dice
 from rules.siege.fire import catch_fire, damage_structure, has_brazier, shoots_flaming
 from rules.siege.fort import GateKind
-from rules.siege.gates import check_not_reinforcing, gate_sections, toughness
+from rules.siege.gates import gate_sections, toughness
 from rules.siege.hits import hit_models
 from rules.siege.melee import roll_hits
 from rules.siege.profiles import Creature
@@ -31,6 +31,7 @@ from rules.siege.state import (
     Side,
     Zone,
     check_distinct,
+    check_may_act,
     outcome,
 )
 from rules.siege.structure import check_not_silenced, damage_die, hit_section, main_gate_wall, template_strength
@@ -82,7 +83,7 @@ def _check_shooters(
     state: BattleState, shooters: Sequence[str], flaming: bool, side: Side | None = None, clause: str = "§5"
 ) -> list[Model]:
     check_distinct(shooters, "§5")
-    check_not_reinforcing(state, shooters, "shoot")
+    check_may_act(state, shooters, "shoot")
     models = [state.model(s) for s in shooters]
     for model in models:
         if side is not None and model.side is not side:

@@ -39,6 +39,7 @@ __all__ = [
     "TurnLog",
     "Zone",
     "check_distinct",
+    "check_may_act",
     "check_quota",
     "outcome",
     "quota",
@@ -141,6 +142,23 @@ def quota(kind: SectionKind) -> int:
 def room_left(state: BattleState, section: str, side: Side) -> int:
     """How many more ``side`` models (counted with their ratio) the quota of ``section`` takes (§1.7, R15)."""
     return quota(state.fort.section(section).kind) - state.occupancy(Place(Zone.SECTION, section), side)
+
+
+def check_may_act(state: BattleState, model_ids: Iterable[str], what: str) -> None:
+    """Refuse ``what`` to models bound to do nothing else this turn: reinforcing a gate (§6.4), or just deployed
+    from a mine (§10.1, §10.2).
+    """
+    ids = set(model_ids)
+    reinforcing = sorted({m for g in state.gates for m in g.reinforcers} & ids)
+    if reinforcing:
+        raise IllegalAction(f"{', '.join(reinforcing)} reinforce a gate this turn and cannot {what} (§6.4)", "§6.4")
+    deployed = sorted(state.turn_log.deployed & ids)
+    if deployed:
+        clause = "§10.2" if state.model(deployed[0]).side is Side.BESIEGED else "§10.1"
+        raise IllegalAction(
+            f"{', '.join(deployed)} have just left the mine and can do nothing this turn, not {what} ({clause})",
+            clause,
+        )
 
 
 def check_quota(state: BattleState, section: str, models: Iterable[Model], clause: str) -> None:
@@ -250,6 +268,8 @@ class TurnLog:
     """siege towers whose two more models came out after a won combat this turn (§7.3.4)."""
     pushers: frozenset[str] = frozenset()
     """models that tried to push a ladder back this turn (§7.1.6)."""
+    deployed: frozenset[str] = frozenset()
+    """sappers and counter-miners who left the mine this turn: they do nothing more this turn (§10.1, §10.2)."""
     flaming_volleys: frozenset[str] = frozenset()
     plain_volleys: frozenset[str] = frozenset()
     """the besieger units (``"unit:Bows"``) and besieged sections (``"section:W2"``) that have shot this turn with
@@ -308,6 +328,7 @@ _TURN_SETS = (
     "duels",
     "disembarked",
     "pushers",
+    "deployed",
     "flaming_volleys",
     "plain_volleys",
     "defenders",

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.dice import Dice
 from rules.siege import mining
 from rules.siege.engines import MineGoal
 from rules.siege.mining import MineDie
+from rules.siege.movement import move
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, TurnLog
-from tests.rules.siege.builders import MAN, battle, besieged, besiegers, dice, next_turn, refused, with_rules
+from rules.siege.state import BattleState, Side, TurnLog
+from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, dice, next_turn, refused, with_rules
 
 SAPPER = with_rules(MAN, Special.SAPPER, name="Dwarf sapper")
 
@@ -79,3 +81,43 @@ def test_the_sappers_roll_before_the_movement_phase() -> None:
     moved = replace(_mine(), turn_log=TurnLog(moved=frozenset({"x"})))
     refused(lambda: mining.dig(moved, dice(3)), "§10.3")
     assert mining.dig(_mine(), dice(3)).rolls
+
+
+def test_sappers_stop_and_rejoin_their_regiment_outside() -> None:
+    """§10.1: « Elles peuvent à tout moment cesser leur action de sape et réintégrer leur régiment d'origine si
+    celui-ci est encore à l'extérieur du fort »; then nobody digs (§10.3).
+    """
+    state = battle(besiegers(SAPPER, "foot:W1", 6, "s", "Miners"), besiegers(ORC, "foot:W3", 2, "o", "Miners"))
+    state = mining.start_mine(state, MineGoal.TUNNEL, [f"s{n}" for n in range(1, 7)])
+    left = mining.leave_mine(state, Side.BESIEGER)
+    assert {str(left.model(f"s{n}").place) for n in range(1, 7)} == {"foot:W3"}
+    assert move(left, ["s1"], "ladder:L1", Dice(0)).state.model("s1").place.zone.value == "ladder"
+    refused(lambda: mining.dig(left, dice(3)), "§10.3")
+
+
+def test_sappers_without_a_regiment_outside_do_nothing_the_turn_they_come_out() -> None:
+    """§10.1: « Sinon, elles constitueront une unité indépendante qui se déploie à 20 cm des remparts. Elles ne
+    peuvent rien faire le tour où elles sont déployées. »
+    """
+    left = mining.leave_mine(_mine(), Side.BESIEGER)
+    assert {left.model(f"s{n}").unit for n in range(1, 7)} == {"sappers"}
+    refused(lambda: move(left, ["s1"], "ladder:L1", Dice(0)), "§10.1")
+
+
+def test_counter_miners_come_up_together_in_a_courtyard_and_wait_a_turn() -> None:
+    """§10.2: « les figurines peuvent être déployées en bloc sur une des cases de cour intérieure du château. Elles
+    ne peuvent pas agir le tour où elles sont déployées. » — within the courtyard's quota (§1.7).
+    """
+    state = replace(_mine(counter=8), active=Side.BESIEGED)
+    up = mining.leave_mine(state, Side.BESIEGED, courtyard="C3")
+    assert len(up.at("C3", Side.BESIEGED)) == 8
+    assert up.mine is not None
+    assert up.mine.counter_miners == ()
+    refused(lambda: move(up, ["c1"], "C2", Dice(0)), "§10.2")
+    assert move(next_turn(up), ["c1"], "C2", Dice(0)).state.model("c1").place.ref == "C2"
+    refused(lambda: mining.leave_mine(state, Side.BESIEGED, courtyard="W1"), "§10.2")
+    crowded = battle(besiegers(SAPPER, "foot:W1", 6, "s"), besieged(SAPPER, "C2", 8, "c"), besieged(MAN, "C3", 25, "x"))
+    crowded = mining.counter_mine(
+        mining.start_mine(crowded, MineGoal.TUNNEL, [f"s{n}" for n in range(1, 7)]), [f"c{n}" for n in range(1, 9)]
+    )
+    refused(lambda: mining.leave_mine(crowded, Side.BESIEGED, courtyard="C3"), "§1.7")

@@ -209,6 +209,8 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: melee.to_hit_need(s, s.model("w1"), s.model("v1"), SectionKind.WALL_WALK),
     lambda s, d: mining.counter_mine(s, [f"m{n}" for n in range(1, 9)]),
     lambda s, d: mining.dig(s, d, section="W2"),
+    lambda s, d: mining.leave_mine(s, Side.BESIEGER),
+    lambda s, d: mining.leave_mine(s, Side.BESIEGED, courtyard="C2"),
     lambda s, d: mining.reroll(mining.dig(s, d, section="W2").state, mining.MineDie.SAPPING, d),
     lambda s, d: mining.start_mine(replace(s, mine=None), MineGoal.TUNNEL, [f"f{n}" for n in range(1, 7)]),
     lambda s, d: mining.through_tunnel(s, ["f1"], "C2"),
