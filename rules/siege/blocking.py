@@ -160,6 +160,8 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
         raise IllegalAction(
             f"{model_id} has thrown or poured on the assaulters this turn and cannot block too (§8.1.2)", "§8.1.2"
         )
+    if model_id in state.turn_log.rallied:
+        raise IllegalAction(f"{model_id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
     _check_size(state, model, where)
     kind, _, ref = where.partition(":")
     if kind == "ladder" and state.ladder(ref).taken and state.ladder(ref).courtyard is None:

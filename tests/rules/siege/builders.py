@@ -118,3 +118,8 @@ def refused(action: Callable[[], object], clause: str) -> None:
     with pytest.raises(IllegalAction) as error:
         action()
     assert error.value.clause == clause
+
+
+def ids(prefix: str, count: int) -> list[str]:
+    """The ids ``squad`` gives ``count`` models under ``prefix``: ``a1``, ``a2``…"""
+    return [f"{prefix}{n}" for n in range(1, count + 1)]
