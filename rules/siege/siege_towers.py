@@ -107,6 +107,11 @@ def disembark_after_win(state: BattleState, tower_id: str, models: Sequence[str]
     inside = Place(Zone.SIEGE_TOWER, tower_id)
     if any(state.model(m).place != inside for m in models):
         raise IllegalAction(f"the models must be in siege tower {tower_id} (§7.3.4)", "§7.3.4")
+    if not result.settled:
+        raise IllegalAction(
+            f"the besieged on {tower.section} retreat, flee or hold first: the two come out « juste après » (§7.3.4)",
+            "§7.3.4",
+        )
     log = state.turn_log
     if tower_id in log.disembarked:
         raise IllegalAction(

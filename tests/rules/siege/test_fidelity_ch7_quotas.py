@@ -9,6 +9,7 @@ from dataclasses import replace
 from rules.siege.blocking import fight_blocker
 from rules.siege.engines import Ladder, Mine, MineGoal
 from rules.siege.mining import through_tunnel
+from rules.siege.morale import hold
 from rules.siege.siege_towers import disembark_after_win
 from rules.siege.state import BattleState, Side, TurnLog
 from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, dice, lost, refused
@@ -43,7 +44,7 @@ def _tower(on_wall: int) -> BattleState:
         besieged(MAN, "W2", 1),
         besiegers(ORC, "W2", on_wall),
         besiegers(ORC, "siege_tower:ST1", 4, "t"),
-        results=(lost("W2", Side.BESIEGED),),
+        results=(replace(lost("W2", Side.BESIEGED), settled=True),),
     )
 
 
@@ -69,3 +70,18 @@ def test_the_tunnel_brings_up_no_more_than_the_courtyard_takes() -> None:
     """
     refused(lambda: through_tunnel(_tunnel(27), ["u1", "u2", "u3", "u4"], "C2"), "§1.7")
     assert len(through_tunnel(_tunnel(27), ["u1", "u2", "u3"], "C2").at("C2")) == 30
+
+
+def test_the_two_come_out_once_the_besieged_have_reacted() -> None:
+    """§7.3.4: « Ce débarquement supplémentaire s'effectue juste après la retraite/fuite/réussite au test de combat
+    de l'assiégé »: not while the besieged's reaction to the lost combat is pending.
+    """
+    pending = battle(
+        besieged(MAN, "W2", 1),
+        besiegers(ORC, "W2", 2),
+        besiegers(ORC, "siege_tower:ST1", 2, "t"),
+        results=(lost("W2", Side.BESIEGED),),
+    )
+    refused(lambda: disembark_after_win(pending, "ST1", ["t1", "t2"]), "§7.3.4")
+    held = hold(pending, "W2", dice(1, 1)).state
+    assert len(disembark_after_win(held, "ST1", ["t1", "t2"]).at("W2", Side.BESIEGER)) == 4
