@@ -36,7 +36,7 @@ from rules.wfb import shooting_to_hit
 __all__ = [
     "BRAZIERS_PER_SECTION",
     "LIQUIDS",
-    "allocate_tokens",
+    "allocate_ammunition",
     "drop_rock",
     "knock_over_braziers",
     "place_braziers",
@@ -246,7 +246,7 @@ def place_braziers(state: BattleState, section: str, liquids: Sequence[Liquid | 
     return state.with_works(replace(works, braziers=(*works.braziers, *liquids)))
 
 
-def allocate_tokens(state: BattleState, section: str, *, stones: int = 0, rocks: int = 0) -> BattleState:
+def allocate_ammunition(state: BattleState, section: str, stones: int = 0, rocks: int = 0) -> BattleState:
     """The besieged allocates stone and rock tokens it bought (§8.1.1, §14.2) to a rampart section, where they stay:
     they are never moved to another (§8.1.1), and they are thrown outside only (§8.1.2).
     """
@@ -256,6 +256,16 @@ def allocate_tokens(state: BattleState, section: str, *, stones: int = 0, rocks:
         raise IllegalAction(
             f"stones and rocks are thrown from the ramparts to the outside, not from {section} (§8.1.2)", "§8.1.2"
         )
+    budget = state.budget(Side.BESIEGED)
+    for item, wanted in (("stones", stones), ("rock", rocks)):
+        bought = 0 if budget is None else budget.bought.count(item)
+        placed = 0 if budget is None else budget.placed.count(item)
+        if placed + wanted > bought:
+            raise IllegalAction(
+                f"the besieged bought {bought} {item} tokens and has allocated {placed}: {wanted} more is too many "
+                "(§8.1.1, §14.2)",
+                "§8.1.1",
+            )
     state = use_bought(state, Side.BESIEGED, ["stones"] * stones + ["rock"] * rocks, "§8.1.1")
     works = state.works_of(section)
     return state.with_works(replace(works, stones=works.stones + stones, rocks=works.rocks + rocks))

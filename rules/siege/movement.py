@@ -67,6 +67,8 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
             f"the besieged never go out of the fort, even through a broken gate: {origin} to {destination} (§11.1)",
             "§11.1",
         )
+    if origin.zone is Zone.FIELD and destination.zone is Zone.FOOT:
+        return None  # §16: the approach from 40 cm away is measured on the table, in inches, not by sections
     if origin.inside and destination.inside:
         connection = state.fort.connection(origin.ref, destination.ref)
         if connection is None:

@@ -83,10 +83,9 @@ def battle(
         ladders=ladders,
         siege_towers=towers,
         gates=gate_statuses(FORT),
-        first=active,
         magic_protection=magic_protection,
     )
-    return replace(state, results=tuple(results), turn_log=log or TurnLog())
+    return replace(state, active=active, first=active, results=tuple(results), turn_log=log or TurnLog())
 
 
 def lost(section: str, loser: Side, by: int = 1) -> CombatResult:

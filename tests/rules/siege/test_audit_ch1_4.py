@@ -59,7 +59,7 @@ def test_service_doors_exist_only_when_the_layout_has_them() -> None:
         lambda: move(battle(besieged(MAN, "C1", 1), active=Side.BESIEGED), ["d1"], "C3", dice()),
         "§2.1.1",
     )
-    state = new_battle(_with_service_door(plain), besieged(MAN, "C1", 7), first=Side.BESIEGED)
+    state = new_battle(_with_service_door(plain), besieged(MAN, "C1", 7))
     moved = move(state, ids("d", 6), "C3", dice()).state
     assert len(moved.at("C3")) == 6
     refused(lambda: move(moved, ["d7"], "C3", dice()), "§2.1.1")

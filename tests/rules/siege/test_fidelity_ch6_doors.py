@@ -31,7 +31,8 @@ DOOR_FORT = replace(FORT, connections=(*FORT.connections, Connection("C1", "C3",
 
 
 def _door(*groups: list[Model]) -> BattleState:
-    return new_battle(DOOR_FORT, [m for g in groups for m in g], gates=gate_statuses(DOOR_FORT))
+    state = new_battle(DOOR_FORT, [m for g in groups for m in g], gates=gate_statuses(DOOR_FORT))
+    return replace(state, active=Side.BESIEGER)
 
 
 def test_a_service_door_is_locked_until_broken_or_unlocked() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import costs
-from rules.siege.defences import allocate_tokens, knock_over_braziers, place_braziers, pour_brazier, throw_stones
+from rules.siege.defences import allocate_ammunition, knock_over_braziers, place_braziers, pour_brazier, throw_stones
 from rules.siege.engines import Budget, Liquid
 from rules.siege.shooting import shoot
 from rules.siege.state import BattleState, Side
@@ -28,25 +28,25 @@ def test_stone_and_rock_tokens_come_from_the_purchases() -> None:
     chaque section/niveau »: two stones bought, two allocated (one here, one there), a third refused; no rock.
     """
     state = _bought("stones", "stones")
-    refused(lambda: allocate_tokens(_bought(), "W3", stones=1), "§8.1.1")
-    state = allocate_tokens(state, "W3", stones=1)
-    state = allocate_tokens(state, "W1", stones=1)
+    refused(lambda: allocate_ammunition(_bought(), "W3", stones=1), "§8.1.1")
+    state = allocate_ammunition(state, "W3", stones=1)
+    state = allocate_ammunition(state, "W1", stones=1)
     assert (state.works_of("W3").stones, state.works_of("W1").stones) == (1, 1)
-    refused(lambda: allocate_tokens(state, "W3", stones=1), "§8.1.1")
-    refused(lambda: allocate_tokens(state, "W3", rocks=1), "§8.1.1")
+    refused(lambda: allocate_ammunition(state, "W3", stones=1), "§8.1.1")
+    refused(lambda: allocate_ammunition(state, "W3", rocks=1), "§8.1.1")
 
 
 def test_tokens_go_to_the_ramparts_only() -> None:
     """§8.1.2: « Les pierres et rochers peuvent être balancés uniquement à l'extérieur du fort »: a courtyard gets
     no token.
     """
-    refused(lambda: allocate_tokens(_bought("rock"), "C2", rocks=1), "§8.1.2")
-    assert allocate_tokens(_bought("rock"), "T3", rocks=1).works_of("T3").rocks == 1
+    refused(lambda: allocate_ammunition(_bought("rock"), "C2", rocks=1), "§8.1.2")
+    assert allocate_ammunition(_bought("rock"), "T3", rocks=1).works_of("T3").rocks == 1
 
 
 def test_an_allocated_stone_token_is_thrown_once() -> None:
     """§8.1.1, §8.1.2: the one token on W3 is thrown, then W3 has none (« Un pion peut être utilisé »)."""
-    state = allocate_tokens(_bought("stones"), "W3", stones=1)
+    state = allocate_ammunition(_bought("stones"), "W3", stones=1)
     after = throw_stones(state, "W3", ["d1"], ["a1"], Dice(0)).state
     refused(lambda: throw_stones(after, "W3", ["d2"], ["a2"], Dice(0)), "§8.1.1")
 
