@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import json
 from typing import Any
 
 from celery.result import AsyncResult
@@ -22,7 +21,7 @@ from kombu.exceptions import OperationalError
 
 from rules.siege.fort import FortLayout, standard_fort
 
-from . import drawing, selectors, services, tasks
+from . import drawing, jsoninput, selectors, services, tasks
 from .access import campaign_for
 from .forms import (
     ArmyForm,
@@ -176,8 +175,8 @@ def _manage_action(campaign: Campaign, action: str, data: dict[str, Any]) -> Non
         )
     elif action == "map":
         try:
-            parsed = json.loads(data["map_json"])
-        except json.JSONDecodeError as error:
+            parsed = jsoninput.loads(data["map_json"])
+        except jsoninput.JSONInputError as error:
             raise ValidationError(_("The map JSON cannot be read: %(error)s") % {"error": error}) from error
         services.load_map(campaign=campaign, specs=services.map_specs_from_json(parsed))
     elif action == "army":
@@ -236,8 +235,8 @@ def territory_detail(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
 def _chosen_layout(data: dict[str, Any]) -> Any:
     if data["layout_json"].strip():
         try:
-            return json.loads(data["layout_json"])
-        except json.JSONDecodeError as error:
+            return jsoninput.loads(data["layout_json"])
+        except jsoninput.JSONInputError as error:
             raise ValidationError(_("The layout JSON cannot be read: %(error)s") % {"error": error}) from error
     if data["template"]:
         return standard_fort(int(data["template"])).to_json()
