@@ -215,9 +215,9 @@ def territory_detail(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
                 messages.success(request, _("The fort layout is saved."))
                 return redirect("campaigns:territory", pk, tid)
     fort = None
-    if territory.fort_layout:
-        layout = FortLayout.from_json(territory.fort_layout)
-        fort = _fort(layout, territory.name)
+    fort_layout = selectors.shown_fort_layout(territory, membership)
+    if fort_layout:
+        fort = _fort(FortLayout.from_json(fort_layout), territory.name)
     return _page(
         request,
         "campaigns/territory.html",
@@ -428,7 +428,8 @@ def turn_progress(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def battle_list(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    return _page(request, "campaigns/battles.html", campaign, membership, battles=selectors.battles_of(campaign))
+    battles = [selectors.shown_battle(battle, membership) for battle in selectors.battles_of(campaign)]
+    return _page(request, "campaigns/battles.html", campaign, membership, battles=battles)
 
 
 @login_required
@@ -461,16 +462,17 @@ def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
             else:
                 messages.success(request, _("The result is recorded."))
                 return redirect("campaigns:battle", pk, bid)
+    shown = selectors.shown_battle(battle, membership)
     fort = None
-    if battle.fort_layout:
-        fort = _fort(FortLayout.from_json(battle.fort_layout), battle.territory.name)
+    if shown.fort_layout:
+        fort = _fort(FortLayout.from_json(shown.fort_layout), battle.territory.name)
     return _page(
         request,
         "campaigns/battle.html",
         campaign,
         membership,
-        battle=battle,
-        forces=selectors.battle_forces(battle),
+        battle=shown,
+        forces=selectors.battle_forces(battle, membership),
         fort_svg=fort,
         form=form if may_report else None,
     )

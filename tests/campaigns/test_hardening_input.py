@@ -327,3 +327,31 @@ def test_an_api_body_out_of_bounds_is_a_400_with_its_reason(body: str, message: 
     response = client.post(f"/api/campaigns/{campaign.pk}/orders/", body, content_type="application/json")
     assert response.status_code == 400
     assert message in response.json()["detail"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("army_id", ["9" * 20, "-1", "0"])
+def test_an_order_for_an_army_id_beyond_the_ids_is_a_400(army_id: str) -> None:
+    campaign = load_demo()
+    second_turn(campaign)
+    client = Client()
+    client.force_login(member(campaign, "alice").user)
+    # a form body: JSON refuses 20 digits before the field sees them
+    response = client.post(f"/api/campaigns/{campaign.pk}/orders/", {"army": army_id, "kind": "hold"})
+    assert response.status_code == 400
+    assert "army" in response.json()
+
+
+# Format suffixes ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("action", ["territories", "armies", "orders", "battles", "standings"])
+def test_every_json_suffix_route_answers(action: str) -> None:
+    campaign = load_demo()
+    client = Client()
+    client.force_login(member(campaign, "alice").user)
+    response = client.get(f"/api/campaigns/{campaign.pk}/{action}.json")
+    assert response.status_code == 200
+    assert response.json() == client.get(f"/api/campaigns/{campaign.pk}/{action}/").json()
+    assert client.get(f"/api/campaigns/999999/{action}.json").status_code == 404
