@@ -69,7 +69,7 @@ class Campaign(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="campaigns", verbose_name=_("club"))
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(_("slug"), max_length=160)
-    description = models.TextField(_("description"), blank=True)
+    description = models.TextField(_("description"), blank=True, max_length=5000)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
