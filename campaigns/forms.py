@@ -17,7 +17,7 @@ from .victory import SIEGE_CATEGORIES
 PROFILE_KEYS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 
 MAX_JSON_CHARACTERS = 500_000
-"""The longest map or fort layout typed as JSON: a map of the most territories allowed fits in a fifth of it."""
+"""The longest map or fort layout typed as JSON: a map of the most territories allowed fits in a tenth of it."""
 
 
 def bounds(model: type[models.Model], name: str, **overrides: Any) -> dict[str, Any]:

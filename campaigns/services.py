@@ -207,8 +207,9 @@ def _shown(name: str) -> str:
 
 # The map ------------------------------------------------------------------------------------------------------
 
-MAX_TERRITORIES = 300
-"""The most territories a map may have: a club's map has tens; laying out and saving 300 takes a few seconds."""
+MAX_TERRITORIES = 100
+"""The most territories a map may have. A club's map has tens; the layout of a map without coordinates grows with
+the cube of its size (100 territories take about a second, 300 over fifteen, 3,000 took a minute and 900 MB)."""
 
 
 def _too_many_territories(count: int) -> ValidationError:

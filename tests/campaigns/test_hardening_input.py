@@ -169,11 +169,11 @@ def test_a_map_out_of_bounds_is_refused_with_a_message(
 
 
 @pytest.mark.django_db
-def test_a_map_of_more_than_300_territories_is_refused(client: Client, campaign: Campaign) -> None:
+def test_a_map_of_more_than_100_territories_is_refused(client: Client, campaign: Campaign) -> None:
     # 3,000 territories took 60 s and 900 MB to lay out and save
-    text = json.dumps({"territories": [{"name": f"T{number}"} for number in range(301)]})
+    text = json.dumps({"territories": [{"name": f"T{number}"} for number in range(101)]})
     page = post_map(client, campaign, text)
-    assert "Une carte a au plus 300 territoires\u00a0; celle-ci en a 301." in page
+    assert "Une carte a au plus 100 territoires\u00a0; celle-ci en a 101." in page
     assert not campaign.territories.exists()
 
 
