@@ -6,6 +6,7 @@ Validation comes before any write, so a refused change leaves nothing half-saved
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -382,6 +383,8 @@ def fort_problems(layout_json: Any, points: int) -> list[str]:
     """What is wrong with a fort layout for a garrison of ``points`` (§1, Table 1); empty when it is valid."""
     try:
         layout = FortLayout.from_json(layout_json)
+        # coordinates given as texts ("nan", "inf") pass float(); PostgreSQL's JSON stores no such number
+        json.dumps(layout.to_json(), allow_nan=False)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         return [_("The fort layout cannot be read: %(error)s") % {"error": error}]
     return list(layout.problems(points))

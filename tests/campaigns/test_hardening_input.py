@@ -17,8 +17,9 @@ from campaigns.demo import load_demo
 from campaigns.models import Army, Battle, Campaign, Territory, Unit
 from campaigns.rosters import RosterError, parse_roster
 from campaigns.services import import_roster
+from rules.siege.fort import standard_fort
 
-from .demo_helpers import army, member, second_turn
+from .demo_helpers import army, member, second_turn, territory
 
 FIXTURES = Path(__file__).parent / "fixtures"
 AT_MOST = "Assurez-vous que cette valeur est inférieure ou égale à"
@@ -355,3 +356,18 @@ def test_every_json_suffix_route_answers(action: str) -> None:
     assert response.status_code == 200
     assert response.json() == client.get(f"/api/campaigns/{campaign.pk}/{action}/").json()
     assert client.get(f"/api/campaigns/999999/{action}.json").status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("coordinate", ["nan", "-inf", "1e999"])
+def test_a_fort_layout_with_a_coordinate_that_is_no_number_is_refused(client: Client, coordinate: str) -> None:
+    campaign = load_demo()
+    fortress = territory(campaign, "Forteresse du Crâne")
+    layout = standard_fort(2000).to_json()
+    layout["sections"][0]["x"] = coordinate
+    client.force_login(member(campaign, "organisateur").user)
+    url = reverse("campaigns:territory", args=[campaign.pk, fortress.pk])
+    response = client.post(url, {"layout_json": json.dumps(layout)})
+    assert response.status_code == 200
+    assert "Le plan du fort est illisible" in response.content.decode()
+    assert territory(campaign, "Forteresse du Crâne").fort_layout == fortress.fort_layout
