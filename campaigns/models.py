@@ -155,11 +155,6 @@ class CampaignSettings(models.Model):
         default=72,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_ORDER_HOURS)],
     )
-    empty_sections_stay_besieged = models.BooleanField(
-        _("empty sections stay with the besieged (R11 option)"), default=False
-    )
-    belfry_overload = models.BooleanField(_("belfries may carry up to 26 models (R16 option)"), default=False)
-    sudden_end_roll = models.BooleanField(_("sieges may end after turn 5 on a 5+ (R10)"), default=True)
 
     class Meta:
         verbose_name = _("campaign settings")
