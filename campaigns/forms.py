@@ -5,13 +5,30 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .models import Army, CampaignSettings, Faction, OrderKind, Territory, TerritoryKind, Winner
+from .models import Army, Battle, CampaignSettings, Faction, OrderKind, Territory, TerritoryKind, Unit, Winner
+from .rosters import MAX_POINTS
 from .services import SETTINGS_FIELDS
 from .victory import SIEGE_CATEGORIES
 
 PROFILE_KEYS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+
+MAX_JSON_CHARACTERS = 500_000
+"""The longest map or fort layout typed as JSON: a map of the most territories allowed fits in a tenth of it."""
+
+
+def bounds(model: type[models.Model], name: str, **overrides: Any) -> dict[str, Any]:
+    """``min_value`` and ``max_value`` of a form field for the model's number field: its own validators and its
+    database column's range, so that what the form takes the database stores."""
+    validators = model._meta.get_field(name).validators
+    return {
+        "min_value": max((v.limit_value for v in validators if isinstance(v, MinValueValidator)), default=None),
+        "max_value": min((v.limit_value for v in validators if isinstance(v, MaxValueValidator)), default=None),
+        **overrides,
+    }
 
 
 class JoinForm(forms.Form):
@@ -31,7 +48,7 @@ class SettingsForm(forms.ModelForm):
 class TerritoryForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
     kind = forms.ChoiceField(label=_("Kind"), choices=TerritoryKind.choices)
-    value = forms.IntegerField(label=_("Value"), min_value=0, initial=1)
+    value = forms.IntegerField(label=_("Value"), initial=1, **bounds(Territory, "value"))
     owner = forms.ChoiceField(label=_("Owner"), required=False)
     neighbours = forms.MultipleChoiceField(label=_("Neighbours"), required=False)
     x = forms.FloatField(label=_("Position across (0–100)"), min_value=0, max_value=100, initial=50)
@@ -44,13 +61,18 @@ class TerritoryForm(forms.Form):
 
 
 class MapJSONForm(forms.Form):
-    map_json = forms.CharField(label=_("Map as JSON"), widget=forms.Textarea(attrs={"rows": 6}))
+    map_json = forms.CharField(
+        label=_("Map as JSON"), max_length=MAX_JSON_CHARACTERS, widget=forms.Textarea(attrs={"rows": 6})
+    )
 
 
 class FortForm(forms.Form):
     template = forms.ChoiceField(label=_("Generated template"), required=False)
     layout_json = forms.CharField(
-        label=_("Or the layout as JSON"), required=False, widget=forms.Textarea(attrs={"rows": 6})
+        label=_("Or the layout as JSON"),
+        required=False,
+        max_length=MAX_JSON_CHARACTERS,
+        widget=forms.Textarea(attrs={"rows": 6}),
     )
 
     def __init__(self, *args: Any, templates: list[tuple[str, str]], **kwargs: Any) -> None:
@@ -62,7 +84,7 @@ class ArmyForm(forms.Form):
     owner = forms.ChoiceField(label=_("Player"))
     name = forms.CharField(label=_("Name"), max_length=120)
     territory = forms.ModelChoiceField(label=_("Location"), queryset=Territory.objects.none())
-    points = forms.IntegerField(label=_("Points"), min_value=1)
+    points = forms.IntegerField(label=_("Points"), **bounds(Army, "points", min_value=1))
     is_garrison = forms.BooleanField(label=_("Fort garrison"), required=False)
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], territories: Any, **kwargs: Any) -> None:
@@ -73,8 +95,8 @@ class ArmyForm(forms.Form):
 
 class UnitForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
-    count = forms.IntegerField(label=_("Models"), min_value=1, initial=1)
-    points = forms.IntegerField(label=_("Points"), min_value=0, initial=0)
+    count = forms.IntegerField(label=_("Models"), initial=1, **bounds(Unit, "count"))
+    points = forms.IntegerField(label=_("Points"), initial=0, **bounds(Unit, "points"))
     save_roll = forms.IntegerField(
         label=_("Armour save (2–6, empty for none)"), min_value=1, max_value=6, required=False
     )
@@ -115,10 +137,18 @@ class TurnForm(forms.Form):
 
 class ResultForm(forms.Form):
     winner = forms.ChoiceField(label=_("Winner"), choices=Winner.choices)
-    attacker_victory_points = forms.IntegerField(label=_("Attacker victory points"), min_value=0, initial=0)
-    defender_victory_points = forms.IntegerField(label=_("Defender victory points"), min_value=0, initial=0)
-    attacker_losses = forms.IntegerField(label=_("Attacker losses (points)"), min_value=0, initial=0)
-    defender_losses = forms.IntegerField(label=_("Defender losses (points)"), min_value=0, initial=0)
+    attacker_victory_points = forms.IntegerField(
+        label=_("Attacker victory points"), initial=0, **bounds(Battle, "attacker_victory_points")
+    )
+    defender_victory_points = forms.IntegerField(
+        label=_("Defender victory points"), initial=0, **bounds(Battle, "defender_victory_points")
+    )
+    attacker_losses = forms.IntegerField(
+        label=_("Attacker losses (points)"), initial=0, **bounds(Battle, "attacker_losses", max_value=MAX_POINTS)
+    )
+    defender_losses = forms.IntegerField(
+        label=_("Defender losses (points)"), initial=0, **bounds(Battle, "defender_losses", max_value=MAX_POINTS)
+    )
     notes = forms.CharField(label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
 
     SIDES = (("attacker", _("Besieger")), ("defender", _("Besieged")))
@@ -140,8 +170,13 @@ class ResultForm(forms.Form):
                                 label=category.short, help_text=category.label, required=False, label_suffix=""
                             )
                             if category.once
+                            # the service bounds each count by the battle's points and its fort's sections
                             else forms.IntegerField(
-                                label=category.short, help_text=category.label, min_value=0, initial=0
+                                label=category.short,
+                                help_text=category.label,
+                                min_value=0,
+                                max_value=MAX_POINTS,
+                                initial=0,
                             )
                         )
 

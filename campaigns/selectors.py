@@ -6,6 +6,7 @@ next to their territories, their own orders, and everyone's orders once the turn
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -62,7 +63,45 @@ def territories_in_sight(membership: CampaignMembership) -> QuerySet[Territory]:
 
 
 def in_sight(territory: Territory, membership: CampaignMembership) -> bool:
+    """The sight rule: the organiser sees everything, a player their territories and the ones next to them."""
     return membership.is_organiser or territories_in_sight(membership).filter(pk=territory.pk).exists()
+
+
+def sees_battle(battle: Battle, membership: CampaignMembership) -> bool:
+    """A battle is seen by its two players and by whoever has its territory in sight (:func:`in_sight`)."""
+    return membership.pk in (battle.attacker_id, battle.defender_id) or in_sight(battle.territory, membership)
+
+
+BATTLE_FIELDS_IN_SIGHT = (
+    "attacker_points",
+    "defender_points",
+    "open_field_points",
+    "heroism_tokens",
+    "fort_layout",
+    "attacker_losses",
+    "defender_losses",
+    "victory_detail",
+    "notes",
+)
+"""What a battle out of sight does not show: the armies' points and what follows from them (heroism tokens, the
+fort's layout and its Table 1 band, losses, the §17 counts, the players' notes). Who fought where, the winner and
+the victory points stay public, as the map and the standings show them."""
+
+
+def shown_battle(battle: Battle, membership: CampaignMembership) -> Battle:
+    """The battle as the member may see it: a copy with :data:`BATTLE_FIELDS_IN_SIGHT` set to ``None`` when it is
+    out of their sight."""
+    if sees_battle(battle, membership):
+        return battle
+    shown = copy.copy(battle)
+    for name in BATTLE_FIELDS_IN_SIGHT:
+        setattr(shown, name, None)
+    return shown
+
+
+def shown_fort_layout(territory: Territory, membership: CampaignMembership) -> dict | None:
+    """A fort's layout, for those who have it in sight: its sections tell the garrison's band of Table 1 (§1.4)."""
+    return territory.fort_layout if in_sight(territory, membership) else None
 
 
 def visible_armies(campaign: Campaign, membership: CampaignMembership) -> QuerySet[Army]:
@@ -97,7 +136,10 @@ def battles_of(campaign: Campaign) -> QuerySet[Battle]:
     return campaign.battles.select_related("territory", "turn", "attacker__user", "defender__user")
 
 
-def battle_forces(battle: Battle) -> dict[str, list]:
+def battle_forces(battle: Battle, membership: CampaignMembership) -> dict[str, list]:
+    """The armies on each side, with their points; none for a battle out of the member's sight."""
+    if not sees_battle(battle, membership):
+        return {"attacker": [], "defender": []}
     participants = battle.participants.select_related("army__owner__user", "origin").order_by("army__name")
     return {side: [p for p in participants if p.side == side] for side in ("attacker", "defender")}
 

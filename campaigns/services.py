@@ -6,6 +6,7 @@ Validation comes before any write, so a refused change leaves nothing half-saved
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -15,17 +16,19 @@ from typing import Any
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mass_mail
-from django.db import transaction
+from django.core.validators import ProhibitNullCharactersValidator
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.text import slugify
+from django.utils.text import Truncator, capfirst, slugify
 from django.utils.translation import gettext as _
 
-from rules.siege.fort import FortLayout
+from rules.siege.fort import FortLayout, GateKind, SectionKind
 
 from . import resolution, rosters, selectors
 from .drawing import auto_layout
 from .models import (
+    MAX_VICTORY_POINTS,
     Army,
     Battle,
     BattleArmy,
@@ -48,7 +51,7 @@ from .models import (
     Winner,
     faction_english_names,
 )
-from .victory import siege_victory_points
+from .victory import SIEGE_CATEGORIES, siege_victory_points
 
 Progress = Callable[[int, str], None]
 
@@ -170,7 +173,48 @@ def update_settings(*, campaign: Campaign, values: Mapping[str, Any]) -> Campaig
     return settings
 
 
+def _limit_problems(instance: models.Model, *names: str) -> list[str]:
+    """What the model's fields ``names`` do not take of the instance's values (too long, out of range, not finite,
+    a NUL character), each naming its field."""
+    problems = []
+    for name in names:
+        field = instance._meta.get_field(name)
+        value = getattr(instance, field.attname)
+        try:
+            if isinstance(value, str):
+                ProhibitNullCharactersValidator()(value)
+            field.clean(value, instance)
+        except ValidationError as error:
+            problems.extend(
+                _("%(field)s: %(error)s") % {"field": capfirst(str(field.verbose_name)), "error": message}
+                for message in error.messages
+            )
+    return problems
+
+
+def _check_limits(instance: models.Model, *names: str) -> None:
+    problems = _limit_problems(instance, *names)
+    if problems:
+        raise ValidationError(problems)
+
+
+def _shown(name: str) -> str:
+    """A name as a message quotes it: short, without control characters."""
+    return Truncator("".join(c for c in name if c.isprintable())).chars(40)
+
+
 # The map ------------------------------------------------------------------------------------------------------
+
+MAX_TERRITORIES = 100
+"""The most territories a map may have. A club's map has tens; the layout of a map without coordinates grows with
+the cube of its size (100 territories take about a second, 300 over fifteen, 3,000 took a minute and 900 MB)."""
+
+
+def _too_many_territories(count: int) -> ValidationError:
+    return ValidationError(
+        _("A map has at most %(limit)s territories; this one has %(count)s.")
+        % {"limit": MAX_TERRITORIES, "count": count}
+    )
 
 
 @dataclass(frozen=True)
@@ -188,6 +232,8 @@ class TerritorySpec:
 
 
 def _check_map_spec(campaign: Campaign, specs: Sequence[TerritorySpec]) -> dict[str, CampaignMembership]:
+    if len(specs) > MAX_TERRITORIES:
+        raise _too_many_territories(len(specs))
     names = [s.name for s in specs]
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
@@ -196,6 +242,17 @@ def _check_map_spec(campaign: Campaign, specs: Sequence[TerritorySpec]) -> dict[
     for spec in specs:
         if not spec.name.strip():
             raise ValidationError(_("Every territory needs a name."))
+        drawn = Territory(
+            name=spec.name,
+            value=spec.value,
+            x=50.0 if spec.x is None else spec.x,
+            y=50.0 if spec.y is None else spec.y,
+        )
+        problems = _limit_problems(drawn, "name", "value", "x", "y")
+        if problems:
+            raise ValidationError(
+                _("Territory %(name)s: %(error)s") % {"name": _shown(spec.name), "error": " ".join(problems)}
+            )
         if spec.kind not in TerritoryKind.values:
             raise ValidationError(
                 _("Territory %(name)s: unknown kind “%(kind)s” (open, town, castle or fortress).")
@@ -247,29 +304,55 @@ def load_map(*, campaign: Campaign, specs: Sequence[TerritorySpec]) -> list[Terr
     return created
 
 
+def _json_text(item: Mapping[str, Any], key: str, default: str | None) -> str | None:
+    value = item.get(key, default)
+    if value is not None and not isinstance(value, str):
+        raise ValidationError(_("“%(key)s” must be a text.") % {"key": key})
+    return value
+
+
+def _json_number(item: Mapping[str, Any], key: str, *, whole: bool) -> Any:
+    """A JSON number as it came; the model's field checks its range. Texts and booleans are refused."""
+    value = item.get(key)
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    if isinstance(value, float) and not whole:
+        return value
+    raise ValidationError(
+        (_("“%(key)s” must be a whole number.") if whole else _("“%(key)s” must be a number.")) % {"key": key}
+    )
+
+
 def map_specs_from_json(data: Any) -> list[TerritorySpec]:
-    """Reads the map's JSON: ``{"territories": [{"name", "kind", "value", "owner", "neighbours", "x", "y"}]}``."""
+    """Reads the map's JSON: ``{"territories": [{"name", "kind", "value", "owner", "neighbours", "x", "y"}]}``.
+
+    Only the shape and the types are checked here; :func:`load_map` checks the values against the fields."""
     if not isinstance(data, dict) or not isinstance(data.get("territories"), list):
         raise ValidationError(_("The map JSON needs a “territories” list."))
+    if len(data["territories"]) > MAX_TERRITORIES:
+        raise _too_many_territories(len(data["territories"]))
     specs = []
     for number, item in enumerate(data["territories"], start=1):
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
             raise ValidationError(_("Territory %(number)s: a “name” is required.") % {"number": number})
+        neighbours = item.get("neighbours", [])
         try:
+            if not isinstance(neighbours, list) or not all(isinstance(n, str) for n in neighbours):
+                raise ValidationError(_("“neighbours” must be a list of territory names."))
             specs.append(
                 TerritorySpec(
                     name=item["name"],
-                    kind=str(item.get("kind", TerritoryKind.OPEN_LAND)),
-                    value=int(item.get("value", 1)),
-                    owner=item.get("owner"),
-                    neighbours=tuple(str(n) for n in item.get("neighbours", [])),
-                    x=float(item["x"]) if item.get("x") is not None else None,
-                    y=float(item["y"]) if item.get("y") is not None else None,
+                    kind=_json_text(item, "kind", TerritoryKind.OPEN_LAND) or "",
+                    value=_json_number(item, "value", whole=True) if "value" in item else 1,
+                    owner=_json_text(item, "owner", None),
+                    neighbours=tuple(neighbours),
+                    x=_json_number(item, "x", whole=False),
+                    y=_json_number(item, "y", whole=False),
                 )
             )
-        except (TypeError, ValueError) as error:
+        except ValidationError as error:
             raise ValidationError(
-                _("Territory %(name)s: %(error)s.") % {"name": item["name"], "error": error}
+                _("Territory %(name)s: %(error)s") % {"name": _shown(item["name"]), "error": " ".join(error.messages)}
             ) from error
     return specs
 
@@ -297,6 +380,8 @@ def fort_problems(layout_json: Any, points: int) -> list[str]:
     """What is wrong with a fort layout for a garrison of ``points`` (§1, Table 1); empty when it is valid."""
     try:
         layout = FortLayout.from_json(layout_json)
+        # coordinates given as texts ("nan", "inf") pass float(); PostgreSQL's JSON stores no such number
+        json.dumps(layout.to_json(), allow_nan=False)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         return [_("The fort layout cannot be read: %(error)s") % {"error": error}]
     return list(layout.problems(points))
@@ -354,7 +439,7 @@ def add_unit(
         raise ValidationError(_("A unit has at least one model."))
     if save is not None and not 1 <= save <= 6:
         raise ValidationError(_("An armour save is rolled on a D6: 1 to 6, or none."))
-    return Unit.objects.create(
+    unit = Unit(
         army=army,
         name=name,
         count=count,
@@ -363,6 +448,9 @@ def add_unit(
         save_roll=save,
         special_rules=[r.strip() for r in special_rules if r.strip()],
     )
+    _check_limits(unit, "name", "count", "points")
+    unit.save()
+    return unit
 
 
 def _faction_value(name: str | None) -> str | None:
@@ -397,15 +485,21 @@ def import_roster(*, army: Army, data: bytes, filename: str, by: CampaignMembers
         )
     army.units.all().delete()
     for unit in roster.units:
-        add_unit(
-            army=army,
-            name=unit.name,
-            count=unit.count,
-            points=unit.points,
-            profile=unit.profile,
-            save=unit.save,
-            special_rules=unit.special_rules,
-        )
+        try:
+            add_unit(
+                army=army,
+                name=unit.name,
+                count=unit.count,
+                points=unit.points,
+                profile=unit.profile,
+                save=unit.save,
+                special_rules=unit.special_rules,
+            )
+        except ValidationError as error:
+            raise ValidationError(
+                _("The roster cannot be imported: unit %(name)s: %(error)s")
+                % {"name": _shown(unit.name), "error": " ".join(error.messages)}
+            ) from error
     army.points = roster.points
     army.save(update_fields=["points"])
     faction = _faction_value(roster.faction)
@@ -655,6 +749,9 @@ def record_result(*, battle: Battle, result: Result) -> Battle:
             )
     attacker_vp, defender_vp = result.attacker_victory_points, result.defender_victory_points
     if battle.kind == BattleKind.SIEGE and result.siege_counts is not None:
+        problems = _siege_count_problems(battle, result.siege_counts)
+        if problems:
+            raise ValidationError(problems)
         try:
             attacker_vp = siege_victory_points(result.siege_counts.get("attacker", {}), besieger=True)  # §17.1
             defender_vp = siege_victory_points(result.siege_counts.get("defender", {}), besieger=False)  # §17.2
@@ -666,6 +763,7 @@ def record_result(*, battle: Battle, result: Result) -> Battle:
     battle.winner = result.winner
     battle.attacker_victory_points = attacker_vp
     battle.defender_victory_points = defender_vp
+    _check_limits(battle, "attacker_victory_points", "defender_victory_points", "notes")
     battle.attacker_losses = result.attacker_losses
     battle.defender_losses = result.defender_losses
     battle.notes = result.notes
@@ -678,6 +776,39 @@ def record_result(*, battle: Battle, result: Result) -> Battle:
         turn.save(update_fields=["state"])
     record_scores(turn=turn)
     return battle
+
+
+# What the fort has of each §17 category that counts sections or gates (breaches are made, not counted in it).
+_FORT_PARTS: Mapping[str, tuple[str, frozenset[str]]] = {
+    "wall_walks": ("sections", frozenset({SectionKind.WALL_WALK})),
+    "towers": ("sections", frozenset({SectionKind.TOWER})),
+    "courtyards": ("sections", frozenset({SectionKind.COURTYARD})),
+    "main_gate": ("gates", frozenset({GateKind.MAIN_GATE})),
+    "secondary_gates": ("gates", frozenset({GateKind.POSTERN, GateKind.SERVICE_DOOR})),
+}
+
+
+def _siege_count_problems(battle: Battle, counts: Mapping[str, Mapping[str, int]]) -> list[str]:
+    """§17 counts beyond what the battle had: more enemy points routed than the enemy brought, more sections
+    controlled than the fort has."""
+    layout = battle.fort_layout or {}
+    problems = []
+    for side, enemy_points in (("attacker", battle.defender_points), ("defender", battle.attacker_points)):
+        for category in SIEGE_CATEGORIES:
+            value = counts.get(side, {}).get(category.key, 0)
+            if category.key == "units":
+                limit = enemy_points
+            elif category.key in _FORT_PARTS and layout:
+                part, kinds = _FORT_PARTS[category.key]
+                limit = sum(1 for item in layout.get(part, []) if item.get("kind") in kinds)
+            else:
+                limit = MAX_VICTORY_POINTS
+            if not 0 <= value <= limit:
+                problems.append(
+                    _("%(category)s: %(value)s is not between 0 and %(limit)s, what the battle allows.")
+                    % {"category": capfirst(str(category.label)), "value": value, "limit": limit}
+                )
+    return problems
 
 
 def _apply_result(battle: Battle) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import json
 from typing import Any
 
 from celery.result import AsyncResult
@@ -22,7 +21,7 @@ from kombu.exceptions import OperationalError
 
 from rules.siege.fort import FortLayout, standard_fort
 
-from . import drawing, selectors, services, tasks
+from . import drawing, jsoninput, selectors, services, tasks
 from .access import campaign_for
 from .forms import (
     ArmyForm,
@@ -176,8 +175,8 @@ def _manage_action(campaign: Campaign, action: str, data: dict[str, Any]) -> Non
         )
     elif action == "map":
         try:
-            parsed = json.loads(data["map_json"])
-        except json.JSONDecodeError as error:
+            parsed = jsoninput.loads(data["map_json"])
+        except jsoninput.JSONInputError as error:
             raise ValidationError(_("The map JSON cannot be read: %(error)s") % {"error": error}) from error
         services.load_map(campaign=campaign, specs=services.map_specs_from_json(parsed))
     elif action == "army":
@@ -216,9 +215,9 @@ def territory_detail(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
                 messages.success(request, _("The fort layout is saved."))
                 return redirect("campaigns:territory", pk, tid)
     fort = None
-    if territory.fort_layout:
-        layout = FortLayout.from_json(territory.fort_layout)
-        fort = _fort(layout, territory.name)
+    fort_layout = selectors.shown_fort_layout(territory, membership)
+    if fort_layout:
+        fort = _fort(FortLayout.from_json(fort_layout), territory.name)
     return _page(
         request,
         "campaigns/territory.html",
@@ -236,8 +235,8 @@ def territory_detail(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
 def _chosen_layout(data: dict[str, Any]) -> Any:
     if data["layout_json"].strip():
         try:
-            return json.loads(data["layout_json"])
-        except json.JSONDecodeError as error:
+            return jsoninput.loads(data["layout_json"])
+        except jsoninput.JSONInputError as error:
             raise ValidationError(_("The layout JSON cannot be read: %(error)s") % {"error": error}) from error
     if data["template"]:
         return standard_fort(int(data["template"])).to_json()
@@ -429,7 +428,8 @@ def turn_progress(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def battle_list(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    return _page(request, "campaigns/battles.html", campaign, membership, battles=selectors.battles_of(campaign))
+    battles = [selectors.shown_battle(battle, membership) for battle in selectors.battles_of(campaign)]
+    return _page(request, "campaigns/battles.html", campaign, membership, battles=battles)
 
 
 @login_required
@@ -462,16 +462,17 @@ def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
             else:
                 messages.success(request, _("The result is recorded."))
                 return redirect("campaigns:battle", pk, bid)
+    shown = selectors.shown_battle(battle, membership)
     fort = None
-    if battle.fort_layout:
-        fort = _fort(FortLayout.from_json(battle.fort_layout), battle.territory.name)
+    if shown.fort_layout:
+        fort = _fort(FortLayout.from_json(shown.fort_layout), battle.territory.name)
     return _page(
         request,
         "campaigns/battle.html",
         campaign,
         membership,
-        battle=battle,
-        forces=selectors.battle_forces(battle),
+        battle=shown,
+        forces=selectors.battle_forces(battle, membership),
         fort_svg=fort,
         form=form if may_report else None,
     )
