@@ -6,12 +6,25 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .models import Army, CampaignSettings, Faction, OrderKind, Territory, TerritoryKind, Winner
+from .rosters import CHARACTERISTICS
 from .services import SETTINGS_FIELDS
 from .victory import SIEGE_CATEGORIES
 
-PROFILE_KEYS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+# French army books print the profile as M CC CT F E PV I A Cd
+CHARACTERISTIC_LABELS = {
+    "M": pgettext_lazy("characteristic", "M"),
+    "WS": pgettext_lazy("characteristic", "WS"),
+    "BS": pgettext_lazy("characteristic", "BS"),
+    "S": pgettext_lazy("characteristic", "S"),
+    "T": pgettext_lazy("characteristic", "T"),
+    "W": pgettext_lazy("characteristic", "W"),
+    "I": pgettext_lazy("characteristic", "I"),
+    "A": pgettext_lazy("characteristic", "A"),
+    "Ld": pgettext_lazy("characteristic", "Ld"),
+}
 
 
 class JoinForm(forms.Form):
@@ -82,11 +95,13 @@ class UnitForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for key in PROFILE_KEYS:
-            self.fields[key] = forms.IntegerField(label=key, min_value=0, max_value=10, initial=3)
+        for key in CHARACTERISTICS:
+            self.fields[key] = forms.IntegerField(
+                label=CHARACTERISTIC_LABELS[key], min_value=0, max_value=10, initial=3
+            )
 
     def profile(self) -> dict[str, int | str]:
-        return {key: self.cleaned_data[key] for key in PROFILE_KEYS}
+        return {key: self.cleaned_data[key] for key in CHARACTERISTICS}
 
 
 class RosterForm(forms.Form):

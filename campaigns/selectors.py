@@ -28,8 +28,10 @@ from .models import (
     TerritoryKind,
     Turn,
     TurnState,
+    Unit,
     faction_english_names,
 )
+from .rosters import CHARACTERISTICS
 
 RESOLVED_STATES = (TurnState.BATTLES, TurnState.COMPLETE)
 
@@ -79,6 +81,18 @@ def armies_to_order(campaign: Campaign, membership: CampaignMembership) -> Query
         .select_related("territory")
         .prefetch_related("territory__neighbours")
     )
+
+
+@dataclass(frozen=True)
+class UnitRow:
+    unit: Unit
+    characteristics: tuple[int | str, ...]
+    """The unit's profile in the army books' order (:data:`rosters.CHARACTERISTICS`), ``"-"`` where it has none."""
+
+
+def roster_rows(army: Army) -> list[UnitRow]:
+    """The army's units, each profile read by name: the database keeps a profile's keys in its own order."""
+    return [UnitRow(unit, tuple(unit.profile.get(key, "-") for key in CHARACTERISTICS)) for unit in army.units.all()]
 
 
 def garrison_points(territory: Territory) -> int:

@@ -25,6 +25,7 @@ from rules.siege.fort import FortLayout, standard_fort
 from . import drawing, selectors, services, tasks
 from .access import campaign_for
 from .forms import (
+    CHARACTERISTIC_LABELS,
     ArmyForm,
     FactionForm,
     FortForm,
@@ -294,11 +295,11 @@ def army_detail(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
         campaign,
         membership,
         army=army,
-        units=army.units.all(),
+        units=selectors.roster_rows(army),
         editable=editable,
         unit_form=unit_form,
         roster_form=roster_form,
-        profile_keys=("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"),
+        characteristics=CHARACTERISTIC_LABELS.values(),
     )
 
 
