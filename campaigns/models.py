@@ -128,6 +128,13 @@ class CampaignSettings(models.Model):
     )
     belfry_overload = models.BooleanField(_("belfries may carry up to 26 models (R16 option)"), default=False)
     sudden_end_roll = models.BooleanField(_("sieges may end after turn 5 on a 5+ (R10)"), default=True)
+    win_points = models.PositiveIntegerField(
+        _("campaign points for a battle won"),
+        default=3,
+        help_text=_("The standings count these; a battle's victory points only break ties."),
+    )
+    draw_points = models.PositiveIntegerField(_("campaign points for a battle drawn"), default=1)
+    loss_points = models.PositiveIntegerField(_("campaign points for a battle lost"), default=0)
 
     class Meta:
         verbose_name = _("campaign settings")
@@ -322,6 +329,18 @@ class Battle(models.Model):
     defender_losses = models.PositiveIntegerField(_("defender losses (points)"), default=0)
     notes = models.TextField(_("notes"), blank=True)
     played_at = models.DateTimeField(null=True, blank=True)
+    proposed_result = models.JSONField(null=True, blank=True)
+    """A result one side entered, waiting for the other side (or the organiser) to confirm it."""
+    proposed_by = models.ForeignKey(
+        CampaignMembership, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    proposed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        CampaignMembership, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    before_result = models.JSONField(null=True, blank=True)
+    """The territory's owner and the armies as they stood before the result changed them (a correction starts
+    again from there)."""
 
     class Meta:
         ordering = ["turn__number", "pk"]
@@ -334,6 +353,24 @@ class Battle(models.Model):
     @property
     def played(self) -> bool:
         return bool(self.winner)
+
+
+class BattleCorrection(models.Model):
+    """The organiser's correction of a confirmed result: who, when, the result before and after."""
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="corrections")
+    by = models.ForeignKey(CampaignMembership, on_delete=models.SET_NULL, null=True, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField()
+    after = models.JSONField()
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("result correction")
+        verbose_name_plural = _("result corrections")
+
+    def __str__(self) -> str:
+        return f"{self.battle} — {self.at:%Y-%m-%d %H:%M}"
 
 
 class BattleArmy(models.Model):
@@ -358,6 +395,9 @@ class Score(models.Model):
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="scores")
     membership = models.ForeignKey(CampaignMembership, on_delete=models.CASCADE, related_name="scores")
     battle_points = models.IntegerField(default=0)
+    """Campaign points from battles won, drawn and lost."""
+    victory_points = models.IntegerField(default=0)
+    """The battles' victory points, which break ties."""
     territory_points = models.IntegerField(default=0)
     fort_points = models.IntegerField(default=0)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -20,8 +20,11 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from rules.siege.fort import FortLayout
+from rules.siege.state import Side as EngineSide
+from rules.siege.victory import SECTION_CATEGORIES, Achievements, scored, section_limits
 
 from . import resolution, rosters, selectors
 from .drawing import auto_layout
@@ -29,6 +32,7 @@ from .models import (
     Army,
     Battle,
     BattleArmy,
+    BattleCorrection,
     BattleKind,
     Campaign,
     CampaignMembership,
@@ -48,7 +52,6 @@ from .models import (
     Winner,
     faction_english_names,
 )
-from .victory import siege_victory_points
 
 Progress = Callable[[int, str], None]
 
@@ -157,6 +160,9 @@ SETTINGS_FIELDS = (
     "empty_sections_stay_besieged",
     "belfry_overload",
     "sudden_end_roll",
+    "win_points",
+    "draw_points",
+    "loss_points",
 )
 
 
@@ -585,9 +591,17 @@ def resolve_turn(*, turn_id: int, progress: Progress = _no_progress) -> Turn:
     for territory_id, owner in outcome.captures.items():
         Territory.objects.filter(pk=territory_id).update(owner_id=owner)
     progress(80, _("Setting up the battles"))
-    for planned in outcome.battles:
-        _create_battle(turn, territories[planned.territory], planned)
-    turn.log = [{"code": e.code, "territory": e.territory, "army": e.army, "player": e.player} for e in outcome.events]
+    battles = {p.territory: _create_battle(turn, territories[p.territory], p).pk for p in outcome.battles}
+    turn.log = [
+        {
+            "code": e.code,
+            "territory": e.territory,
+            "army": e.army,
+            "player": e.player,
+            "battle": battles.get(e.territory) if e.code in (resolution.FIELD, resolution.SIEGE) else None,
+        }
+        for e in outcome.events
+    ]
     turn.state = TurnState.BATTLES if outcome.battles else TurnState.COMPLETE
     turn.resolved_at = timezone.now()
     turn.save(update_fields=["log", "state", "resolved_at"])
@@ -626,6 +640,9 @@ def _create_battle(turn: Turn, territory: Territory, planned: resolution.BattleO
 
 # Battle results and tallies -----------------------------------------------------------------------------------
 
+SIDES = (Side.ATTACKER, Side.DEFENDER)
+ENGINE_SIDE = {Side.ATTACKER: EngineSide.BESIEGER, Side.DEFENDER: EngineSide.BESIEGED}
+
 
 @dataclass(frozen=True)
 class Result:
@@ -635,85 +652,333 @@ class Result:
     attacker_losses: int = 0
     defender_losses: int = 0
     notes: str = ""
-    siege_counts: Mapping[str, Mapping[str, int]] | None = None
-    """For a siege: the §17 categories each side achieved, ``{"attacker": {...}, "defender": {...}}``."""
+    siege: Mapping[str, Achievements] | None = None
+    """For a siege: what each side achieved by §17, ``{"attacker": ..., "defender": ...}``; its victory points
+    are counted from these by the engine."""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "winner": self.winner,
+            "attacker_victory_points": self.attacker_victory_points,
+            "defender_victory_points": self.defender_victory_points,
+            "attacker_losses": self.attacker_losses,
+            "defender_losses": self.defender_losses,
+            "notes": self.notes,
+        }
+        if self.siege is not None:
+            data["siege"] = {side: _achievements_json(a) for side, a in self.siege.items()}
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Result:
+        siege = data.get("siege")
+        return cls(
+            winner=data["winner"],
+            attacker_victory_points=data["attacker_victory_points"],
+            defender_victory_points=data["defender_victory_points"],
+            attacker_losses=data["attacker_losses"],
+            defender_losses=data["defender_losses"],
+            notes=data.get("notes", ""),
+            siege={side: _achievements_from_json(a) for side, a in siege.items()} if siege is not None else None,
+        )
+
+
+def _achievements_json(achieved: Achievements) -> dict[str, Any]:
+    return {
+        "units": list(achieved.units),
+        "general": achieved.general,
+        "battle_standard": achieved.battle_standard,
+        "sections": dict(achieved.sections),
+        "breaches": achieved.breaches,
+    }
+
+
+def _achievements_from_json(data: Mapping[str, Any]) -> Achievements:
+    return Achievements(
+        units=tuple(data.get("units", ())),
+        general=bool(data.get("general")),
+        battle_standard=bool(data.get("battle_standard")),
+        sections=dict(data.get("sections", {})),
+        breaches=int(data.get("breaches", 0)),
+    )
+
+
+def _side_label(side: str, siege: bool) -> str:
+    if siege:
+        return _("besieger") if side == Side.ATTACKER else _("besieged")
+    return _("attacker") if side == Side.ATTACKER else _("defender")
+
+
+def _check_result(battle: Battle, result: Result) -> Result:
+    """The result, with a siege's victory points counted by the engine (§17); refused when it cannot have
+    happened in this battle: losses beyond the forces present, sections the fort does not have."""
+    siege = battle.kind == BattleKind.SIEGE
+    if result.winner not in Winner.values:
+        raise ValidationError(_("The winner must be the attacker, the defender, or a draw."))
+    points = {Side.ATTACKER: battle.attacker_points, Side.DEFENDER: battle.defender_points}
+    losses = {Side.ATTACKER: result.attacker_losses, Side.DEFENDER: result.defender_losses}
+    for side in SIDES:
+        if not 0 <= losses[side] <= points[side]:
+            raise ValidationError(
+                _("The %(side)s's losses must be between 0 and the %(points)s points it brought to the battle.")
+                % {"side": _side_label(side, siege), "points": points[side]}
+            )
+    if not siege:
+        if result.attacker_victory_points < 0 or result.defender_victory_points < 0:
+            raise ValidationError(_("Victory points are 0 or more."))
+        return replace(result, siege=None)
+    if result.siege is None or set(result.siege) != set(SIDES):
+        raise ValidationError(_("A siege's result gives what each side achieved (§17)."))
+    limits = section_limits(FortLayout.from_json(battle.fort_layout)) if battle.fort_layout else None
+    for side in SIDES:
+        enemy = Side.DEFENDER if side == Side.ATTACKER else Side.ATTACKER
+        achieved = result.siege[side]
+        if any(p <= 0 for p in achieved.units) or sum(achieved.units) > points[enemy]:
+            raise ValidationError(
+                _(
+                    "The %(side)s's enemy units fled or destroyed must each be worth more than 0 points, "
+                    "%(points)s in all at most: the %(enemy)s brought no more (§17)."
+                )
+                % {"side": _side_label(side, True), "enemy": _side_label(enemy, True), "points": points[enemy]}
+            )
+    for category in (*SECTION_CATEGORIES, "breach"):
+        held = {
+            side: (a.breaches if category == "breach" else a.sections.get(category, 0))
+            for side, a in result.siege.items()
+        }
+        if any(n < 0 for n in held.values()):
+            raise ValidationError(_("Sections controlled and breaches are 0 or more (§17)."))
+        if limits is not None and sum(held.values()) > limits[category]:
+            raise ValidationError(
+                _(
+                    "The fort has %(limit)s %(category)s: together the two sides cannot hold more than that "
+                    "(%(held)s entered, §17)."
+                )
+                % {"limit": limits[category], "category": SECTION_NAMES[category], "held": sum(held.values())}
+            )
+    try:
+        scores = {side: scored(ENGINE_SIDE[side], result.siege[side]) for side in SIDES}  # §17.1, §17.2
+    except ValueError as error:
+        raise ValidationError(str(error)) from error
+    return replace(
+        result,
+        attacker_victory_points=sum(scores[Side.ATTACKER].values()),
+        defender_victory_points=sum(scores[Side.DEFENDER].values()),
+    )
+
+
+SECTION_NAMES = {
+    "wall_walk": _lazy("wall-walk sections"),
+    "tower": _lazy("tower sections"),
+    "main_gate": _lazy("main gate sections"),
+    "postern": _lazy("postern sections"),
+    "courtyard": _lazy("courtyard sections"),
+    "breach": _lazy("rampart sections to breach"),
+}
+
+
+def _locked_battle(battle: Battle) -> Battle:
+    return Battle.objects.select_for_update().select_related("territory", "turn", "campaign").get(pk=battle.pk)
 
 
 @transaction.atomic
-def record_result(*, battle: Battle, result: Result) -> Battle:
-    """Takes a played battle's result: victory points, losses, and what follows for the territory and armies."""
-    battle = Battle.objects.select_for_update().select_related("territory", "turn").get(pk=battle.pk)
+def report_result(*, battle: Battle, result: Result, by: CampaignMembership) -> Battle:
+    """A played battle's result. The organiser's is final at once; a player's waits until the other side (or the
+    organiser) confirms it, and until then nothing moves on the map or in the standings."""
+    battle = _locked_battle(battle)
+    if battle.played:
+        raise ValidationError(_("This battle already has its result; only the organiser can correct it."))
+    if not (by.is_organiser or by.pk in (battle.attacker_id, battle.defender_id)):
+        raise ValidationError(_("Only the organiser and the battle's two players may enter its result."))
+    result = _check_result(battle, result)
+    if by.is_organiser:
+        return _settle(battle, result, by)
+    battle.proposed_result = result.to_json()
+    battle.proposed_by = by
+    battle.proposed_at = timezone.now()
+    battle.save(update_fields=["proposed_result", "proposed_by", "proposed_at"])
+    return battle
+
+
+@transaction.atomic
+def confirm_result(*, battle: Battle, by: CampaignMembership) -> Battle:
+    """The other side (or the organiser) agrees with the result one side entered: it now counts."""
+    battle = _locked_battle(battle)
     if battle.played:
         raise ValidationError(_("This battle already has its result."))
-    if result.winner not in Winner.values:
-        raise ValidationError(_("The winner must be the attacker, the defender, or a draw."))
-    for label, losses, points in (
-        (_("attacker"), result.attacker_losses, battle.attacker_points),
-        (_("defender"), result.defender_losses, battle.defender_points),
+    if battle.proposed_result is None:
+        raise ValidationError(_("No result waits for confirmation in this battle."))
+    if not by.is_organiser and (
+        by.pk not in (battle.attacker_id, battle.defender_id) or by.pk == battle.proposed_by_id
     ):
-        if not 0 <= losses <= points:
-            raise ValidationError(
-                _("The %(side)s's losses must be between 0 and its %(points)s points.")
-                % {"side": label, "points": points}
-            )
-    attacker_vp, defender_vp = result.attacker_victory_points, result.defender_victory_points
-    if battle.kind == BattleKind.SIEGE and result.siege_counts is not None:
-        try:
-            attacker_vp = siege_victory_points(result.siege_counts.get("attacker", {}), besieger=True)  # §17.1
-            defender_vp = siege_victory_points(result.siege_counts.get("defender", {}), besieger=False)  # §17.2
-        except ValueError as error:
-            raise ValidationError(str(error)) from error
-        battle.victory_detail = {side: dict(counts) for side, counts in result.siege_counts.items()}
-    if attacker_vp < 0 or defender_vp < 0:
-        raise ValidationError(_("Victory points are 0 or more."))
+        raise ValidationError(_("The result must be confirmed by the other side or by the organiser."))
+    return _settle(battle, _check_result(battle, Result.from_json(battle.proposed_result)), by)
+
+
+@transaction.atomic
+def correct_result(*, battle: Battle, result: Result, by: CampaignMembership) -> Battle:
+    """The organiser's correction of a confirmed result: what the result changed is undone and worked out again
+    (the territory, the armies' points and places, the tallies), and the correction is kept with the battle."""
+    battle = _locked_battle(battle)
+    if not by.is_organiser:
+        raise ValidationError(_("Only the organiser can correct a result."))
+    if not battle.played:
+        raise ValidationError(_("This battle has no confirmed result to correct."))
+    later = battle.campaign.turns.filter(number__gt=battle.turn.number).order_by("number").first()
+    if later is not None:
+        raise ValidationError(
+            _("Turn %(number)s has already begun: results of earlier turns can no longer be corrected.")
+            % {"number": later.number}
+        )
+    result = _check_result(battle, result)
+    before = result_of(battle).to_json()
+    _undo_result(battle)
+    _settle(battle, result, by)
+    BattleCorrection.objects.create(battle=battle, by=by, before=before, after=result.to_json())
+    return battle
+
+
+def result_of(battle: Battle) -> Result:
+    """A confirmed battle's result as it stands."""
+    detail = battle.victory_detail or {}
+    return Result(
+        winner=battle.winner,
+        attacker_victory_points=battle.attacker_victory_points,
+        defender_victory_points=battle.defender_victory_points,
+        attacker_losses=battle.attacker_losses,
+        defender_losses=battle.defender_losses,
+        notes=battle.notes,
+        siege={side: _achievements_from_json(detail[side]["achieved"]) for side in SIDES} if detail else None,
+    )
+
+
+def _settle(battle: Battle, result: Result, by: CampaignMembership) -> Battle:
     battle.winner = result.winner
-    battle.attacker_victory_points = attacker_vp
-    battle.defender_victory_points = defender_vp
+    battle.attacker_victory_points = result.attacker_victory_points
+    battle.defender_victory_points = result.defender_victory_points
     battle.attacker_losses = result.attacker_losses
     battle.defender_losses = result.defender_losses
     battle.notes = result.notes
+    battle.victory_detail = (
+        {
+            side: {
+                "achieved": _achievements_json(result.siege[side]),
+                "points": scored(ENGINE_SIDE[side], result.siege[side]),
+            }
+            for side in SIDES
+        }
+        if result.siege is not None
+        else {}
+    )
     battle.played_at = timezone.now()
+    battle.confirmed_by = by
+    battle.proposed_result, battle.proposed_by, battle.proposed_at = None, None, None
+    battle.before_result = _snapshot(battle)
     battle.save()
-    _apply_result(battle)
-    turn = battle.turn
+    events = _apply_result(battle)
+    turn = Turn.objects.select_for_update().get(pk=battle.turn_id)
+    turn.log = [e for e in turn.log if e.get("battle") != battle.pk or e["code"] in ("field", "siege")] + events
     if not turn.battles.filter(winner="").exists():
         turn.state = TurnState.COMPLETE
-        turn.save(update_fields=["state"])
+    turn.save(update_fields=["log", "state"])
     record_scores(turn=turn)
     return battle
 
 
-def _apply_result(battle: Battle) -> None:
+def _snapshot(battle: Battle) -> dict[str, Any]:
+    return {
+        "owner": battle.territory.owner_id,
+        "armies": {
+            str(p.army.pk): {
+                "points": p.army.points,
+                "territory": p.army.territory_id,
+                "destroyed": p.army.destroyed,
+                "is_garrison": p.army.is_garrison,
+            }
+            for p in battle.participants.select_related("army")
+        },
+    }
+
+
+def _undo_result(battle: Battle) -> None:
+    snapshot = battle.before_result or {}
+    Territory.objects.filter(pk=battle.territory_id).update(owner_id=snapshot.get("owner"))
+    battle.territory.owner_id = snapshot.get("owner")
+    for army_id, state in snapshot.get("armies", {}).items():
+        Army.objects.filter(pk=int(army_id)).update(
+            points=state["points"],
+            territory_id=state["territory"],
+            destroyed=state["destroyed"],
+            is_garrison=state["is_garrison"],
+        )
+
+
+def _event(code: str, battle: Battle, territory: int, **more: Any) -> dict[str, Any]:
+    return {"code": code, "territory": territory, "army": None, "player": None, "battle": battle.pk} | more
+
+
+def _apply_result(battle: Battle) -> list[dict[str, Any]]:
+    """What a confirmed result changes, and the turn's events that say why (each links to the battle).
+
+    - *losses*: each side's losses come off its armies in proportion to the points each brought; an army left
+      with no points is destroyed.
+    - *capture*: the attacker who wins takes the territory (a besieger, the castle); on a draw the defender
+      keeps it and the attacker falls back.
+    - *fall back*: the beaten side's surviving armies fall back: to the territory they came from if it is still
+      their player's or nobody's, else to a neighbouring territory of their player, else to a neighbouring
+      territory nobody owns. A garrison whose fort falls marches out as a field army.
+    - *cut off*: a beaten army with nowhere to fall back to is not destroyed: it stays, cut off, in the lost
+      territory and must fight its way out.
+    """
     participants = list(battle.participants.select_related("army", "origin"))
+    territory = battle.territory
+    events: list[dict[str, Any]] = []
     for side, losses in ((Side.ATTACKER, battle.attacker_losses), (Side.DEFENDER, battle.defender_losses)):
         engaged = [p for p in participants if p.side == side]
         total = sum(p.points for p in engaged) or 1
         for p in engaged:
-            p.army.points = max(0, p.army.points - round(losses * p.points / total))
-            p.army.destroyed = p.army.points == 0
-    territory = battle.territory
-    beaten = Side.DEFENDER if battle.winner == Winner.ATTACKER else Side.ATTACKER
+            lost = min(p.army.points, round(losses * p.points / total))
+            p.army.points -= lost
+            if p.army.points == 0:
+                p.army.destroyed = True
+                events.append(_event("destroyed", battle, territory.pk, army=p.army.pk, points=lost))
     if battle.winner == Winner.ATTACKER:
         territory.owner_id = battle.attacker_id
         territory.save(update_fields=["owner"])
+        code = "castle_taken" if battle.kind == BattleKind.SIEGE else "taken"
+        events.append(_event(code, battle, territory.pk, player=battle.attacker_id))
+    elif battle.winner == Winner.DEFENDER:
+        events.append(_event("held", battle, territory.pk, player=battle.defender_id))
+    else:
+        events.append(_event("draw", battle, territory.pk, player=battle.defender_id))
+    beaten = Side.DEFENDER if battle.winner == Winner.ATTACKER else Side.ATTACKER
     for p in participants:
         if p.side == beaten and not p.army.destroyed:
-            _fall_back(p.army, p.origin, territory)
-        p.army.save(update_fields=["points", "destroyed", "territory"])
+            events.extend(_fall_back(battle, p.army, p.origin, territory))
+        p.army.save(update_fields=["points", "destroyed", "territory", "is_garrison"])
+    return events
 
 
-def _fall_back(army: Army, origin: Territory, lost: Territory) -> None:
-    """A beaten army returns whence it came; beaten at home, to a neighbouring territory of its player, if any.
-
-    A garrison whose fort falls, and an army with nowhere to go, are destroyed."""
-    if origin.pk != lost.pk:
-        army.territory = origin
-        return
-    refuge = None if army.is_garrison else lost.neighbours.filter(owner_id=army.owner_id).order_by("pk").first()
+def _fall_back(battle: Battle, army: Army, origin: Territory, lost: Territory) -> list[dict[str, Any]]:
+    events = []
+    if army.is_garrison:
+        army.is_garrison = False
+        events.append(_event("garrison_out", battle, lost.pk, army=army.pk))
+    refuge: Territory | None = None
+    if origin.pk != lost.pk and origin.owner_id in (army.owner_id, None):
+        refuge = origin
+    else:
+        neighbours = list(lost.neighbours.order_by("pk"))
+        refuge = next((t for t in neighbours if t.owner_id == army.owner_id), None) or next(
+            (t for t in neighbours if t.owner_id is None), None
+        )
     if refuge is None:
-        army.destroyed = True
+        army.territory = lost
+        events.append(_event("cut_off", battle, lost.pk, army=army.pk))
     else:
         army.territory = refuge
+        events.append(_event("fall_back", battle, refuge.pk, army=army.pk))
+    return events
 
 
 @transaction.atomic
@@ -725,6 +990,7 @@ def record_scores(*, turn: Turn) -> None:
             membership=tally.membership,
             defaults={
                 "battle_points": tally.battle_points,
+                "victory_points": tally.victory_points,
                 "territory_points": tally.territory_points,
                 "fort_points": tally.fort_points,
             },

@@ -433,36 +433,48 @@ def battle_list(request: HttpRequest, pk: int) -> HttpResponse:
     return _page(request, "campaigns/battles.html", campaign, membership, battles=selectors.battles_of(campaign))
 
 
+RESULT_ACTIONS = ("report", "confirm", "correct")
+
+
 @login_required
 def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
     battle: Battle = get_object_or_404(selectors.battles_of(campaign), pk=bid)
-    may_report = selectors.may_report(battle, membership) and not battle.played
-    form = ResultForm(request.POST or None, siege=battle.kind == "siege")
-    if request.method == "POST":
-        if not may_report:
-            messages.error(request, _("Only the organiser and the battle's players may enter its result, once."))
+    may_report = selectors.may_report(battle, membership)
+    action = request.POST.get("action", "report") if request.method == "POST" else None
+    form = None
+    if may_report and not battle.played:
+        form = ResultForm(request.POST if action == "report" else None, battle=battle)
+    elif battle.played and membership.is_organiser:
+        initial = ResultForm.initial_of(services.result_of(battle))
+        form = ResultForm(request.POST if action == "correct" else None, battle=battle, initial=initial)
+    if action is not None:
+        if action not in RESULT_ACTIONS or not may_report:
+            messages.error(request, _("Only the organiser and the battle's players may enter or confirm its result."))
             return redirect("campaigns:battle", pk, bid)
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                services.record_result(
-                    battle=battle,
-                    result=services.Result(
-                        winner=data["winner"],
-                        attacker_victory_points=data.get("attacker_victory_points", 0),
-                        defender_victory_points=data.get("defender_victory_points", 0),
-                        attacker_losses=data["attacker_losses"],
-                        defender_losses=data["defender_losses"],
-                        notes=data["notes"],
-                        siege_counts=form.siege_counts(),
-                    ),
-                )
-            except ValidationError as error:
-                _refused(form, error)
-            else:
-                messages.success(request, _("The result is recorded."))
+        try:
+            if action == "confirm":
+                services.confirm_result(battle=battle, by=membership)
+                messages.success(request, _("The result is confirmed: it now counts on the map and in the standings."))
                 return redirect("campaigns:battle", pk, bid)
+            if form is not None and form.is_valid():
+                if action == "correct":
+                    services.correct_result(battle=battle, result=form.result(), by=membership)
+                    messages.success(request, _("The result is corrected."))
+                else:
+                    battle = services.report_result(battle=battle, result=form.result(), by=membership)
+                    messages.success(
+                        request,
+                        _("The result is recorded.")
+                        if battle.played
+                        else _("The result is entered; it counts once the other side confirms it."),
+                    )
+                return redirect("campaigns:battle", pk, bid)
+        except ValidationError as error:
+            if form is None:
+                messages.error(request, " ".join(error.messages))
+                return redirect("campaigns:battle", pk, bid)
+            _refused(form, error)
     fort = None
     if battle.fort_layout:
         fort = _fort(FortLayout.from_json(battle.fort_layout), battle.territory.name)
@@ -474,7 +486,10 @@ def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
         battle=battle,
         forces=selectors.battle_forces(battle),
         fort_svg=fort,
-        form=form if may_report else None,
+        form=form,
+        pending=selectors.pending_result(battle, membership),
+        corrections=selectors.corrections_of(battle),
+        events=selectors.event_lines(battle.turn, battle=battle),
     )
 
 
