@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from rules.siege.fort import FortLayout
 from rules.siege.state import Side as EngineSide
@@ -768,12 +768,12 @@ def _check_result(battle: Battle, result: Result) -> Result:
 
 
 SECTION_NAMES = {
-    "wall_walk": _lazy("wall-walk sections"),
-    "tower": _lazy("tower sections"),
-    "main_gate": _lazy("main gate sections"),
-    "postern": _lazy("postern sections"),
-    "courtyard": _lazy("courtyard sections"),
-    "breach": _lazy("rampart sections to breach"),
+    "wall_walk": gettext_lazy("wall-walk sections"),
+    "tower": gettext_lazy("tower sections"),
+    "main_gate": gettext_lazy("main gate sections"),
+    "postern": gettext_lazy("postern sections"),
+    "courtyard": gettext_lazy("courtyard sections"),
+    "breach": gettext_lazy("rampart sections to breach"),
 }
 
 
