@@ -112,6 +112,10 @@ class RosterForm(forms.Form):
     roster = forms.FileField(label=_("BattleScribe roster (.ros or .rosz)"))
 
 
+class ReinforceForm(forms.Form):
+    points = forms.IntegerField(label=_("Points to add"), min_value=1)
+
+
 class OrderForm(forms.Form):
     army = forms.IntegerField(widget=forms.HiddenInput)
     kind = forms.ChoiceField(label=_("Order"), choices=OrderKind.choices)

@@ -379,31 +379,66 @@ def _faction_value(name: str | None) -> str | None:
     return by_name.get(name) if name else None
 
 
-@transaction.atomic
-def import_roster(*, army: Army, data: bytes, filename: str, by: CampaignMembership) -> Army:
-    """Replaces the army's units and points by a BattleScribe roster; a faulty file imports nothing.
+@dataclass(frozen=True)
+class RosterPreview:
+    """What importing a roster would change in an army, shown before anything changes."""
 
-    A player's roster may not raise the army above the points it has left: losses stay lost, and only the
-    organiser (or a reinforce order) adds points.
-    """
+    roster: rosters.Roster
+    army_points: int
+    roster_points: int
+    unit_points: int
+    """The points the army's units add up to now."""
+    added: tuple[str, ...]
+    removed: tuple[str, ...]
+    kept: tuple[str, ...]
+    problem: str | None
+    """Why the roster cannot be imported, or None when it can."""
+
+
+def _read_roster(data: bytes, filename: str) -> rosters.Roster:
     try:
-        roster = rosters.parse_roster(data, filename)
+        return rosters.parse_roster(data, filename)
     except rosters.RosterError as error:
         raise ValidationError(_("The roster cannot be imported: %(error)s") % {"error": error}) from error
-    if not by.is_organiser and roster.points > army.points:
-        raise ValidationError(
-            _(
-                "The roster is %(points)s points but %(army)s has %(left)s left after its losses; "
-                "only the organiser can raise an army's points."
-            )
-            % {"points": roster.points, "army": army.name, "left": army.points}
-        )
-    limit = army.campaign.settings.army_points_limit
-    if roster.points > limit:
-        raise ValidationError(
-            _("The roster is %(points)s points, over the campaign's limit of %(limit)s.")
-            % {"points": roster.points, "limit": limit}
-        )
+
+
+def _roster_problem(army: Army, roster: rosters.Roster) -> str | None:
+    if roster.points > army.points:
+        return _(
+            "The roster is %(points)s points but %(army)s has %(left)s: an army's points change only by its "
+            "losses in battle and the organiser's reinforcements, not by a roster."
+        ) % {"points": roster.points, "army": army.name, "left": army.points}
+    return None
+
+
+def preview_roster(*, army: Army, data: bytes, filename: str) -> RosterPreview:
+    """What a BattleScribe roster would change in the army's units; nothing is written."""
+    roster = _read_roster(data, filename)
+    before = [unit.name for unit in army.units.all()]
+    after = [unit.name for unit in roster.units]
+    return RosterPreview(
+        roster=roster,
+        army_points=army.points,
+        roster_points=roster.points,
+        unit_points=sum(unit.points for unit in army.units.all()),
+        added=tuple(name for name in after if name not in before),
+        removed=tuple(name for name in before if name not in after),
+        kept=tuple(name for name in after if name in before),
+        problem=_roster_problem(army, roster),
+    )
+
+
+@transaction.atomic
+def import_roster(*, army: Army, data: bytes, filename: str) -> Army:
+    """Replaces the army's units by a BattleScribe roster that fits in its points; a faulty file imports nothing.
+
+    The army's points stay as they are: they change only by losses and the organiser's reinforcements.
+    """
+    army = Army.objects.select_for_update().get(pk=army.pk)
+    roster = _read_roster(data, filename)
+    problem = _roster_problem(army, roster)
+    if problem:
+        raise ValidationError(problem)
     army.units.all().delete()
     for unit in roster.units:
         add_unit(
@@ -415,11 +450,35 @@ def import_roster(*, army: Army, data: bytes, filename: str, by: CampaignMembers
             save=unit.save,
             special_rules=unit.special_rules,
         )
-    army.points = roster.points
-    army.save(update_fields=["points"])
     faction = _faction_value(roster.faction)
     if faction and not army.owner.faction:
         choose_faction(membership=army.owner, faction=faction)
+    return army
+
+
+@transaction.atomic
+def reinforce_army(*, army: Army, points: int, by: CampaignMembership) -> Army:
+    """The organiser adds points to an army, up to the campaign's limit; the current turn's events record it."""
+    if not by.is_organiser or by.campaign_id != army.campaign_id:
+        raise ValidationError(_("Only the organiser reinforces an army."))
+    army = Army.objects.select_for_update().get(pk=army.pk)
+    limit = army.campaign.settings.army_points_limit
+    if army.destroyed:
+        raise ValidationError(_("A destroyed army cannot be reinforced."))
+    if points <= 0 or army.points + points > limit:
+        raise ValidationError(
+            _("A reinforcement adds 1 point or more, up to the campaign's limit of %(limit)s (%(army)s has %(now)s).")
+            % {"limit": limit, "army": army.name, "now": army.points}
+        )
+    army.points += points
+    army.save(update_fields=["points"])
+    turn = Turn.objects.select_for_update().filter(campaign=army.campaign).order_by("-number").first()
+    if turn is not None:
+        turn.log = [
+            *turn.log,
+            {"code": "reinforced", "territory": army.territory_id, "army": army.pk, "player": None, "points": points},
+        ]
+        turn.save(update_fields=["log"])
     return army
 
 

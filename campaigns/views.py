@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import csv
 import json
 from typing import Any
@@ -32,6 +33,7 @@ from .forms import (
     JoinForm,
     MapJSONForm,
     OrderForm,
+    ReinforceForm,
     ResultForm,
     RosterForm,
     SettingsForm,
@@ -253,42 +255,61 @@ def army_list(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _roster_key(army: Army) -> str:
+    return f"roster-import-{army.pk}"
+
+
 @login_required
 def army_detail(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
     army = get_object_or_404(selectors.visible_armies(campaign, membership), pk=aid)
     editable = membership.is_organiser or army.owner_id == membership.pk
-    unit_form, roster_form = UnitForm(), RosterForm()
-    if request.method == "POST" and editable:
-        if "roster" in request.FILES:
+    unit_form, roster_form, reinforce_form = UnitForm(), RosterForm(), ReinforceForm()
+    preview = None
+    action = request.POST.get("action", "") if request.method == "POST" and editable else None
+    try:
+        if action == "roster":
+            # an import is shown first, and changes nothing until it is confirmed
             roster_form = RosterForm(request.POST, request.FILES)
             if roster_form.is_valid():
                 upload = roster_form.cleaned_data["roster"]
-                try:
-                    services.import_roster(army=army, data=upload.read(), filename=upload.name, by=membership)
-                except ValidationError as error:
-                    _refused(roster_form, error)
-                else:
-                    messages.success(request, _("The roster is imported."))
-                    return redirect("campaigns:army", pk, aid)
-        else:
+                data = upload.read()
+                preview = services.preview_roster(army=army, data=data, filename=upload.name)
+                request.session[_roster_key(army)] = {"name": upload.name, "data": base64.b64encode(data).decode()}
+        elif action in ("confirm-roster", "cancel-roster"):
+            kept = request.session.pop(_roster_key(army), None)
+            if action == "confirm-roster":
+                if kept is None:
+                    raise ValidationError(_("No roster waits to be imported: send the file again."))
+                services.import_roster(army=army, data=base64.b64decode(kept["data"]), filename=kept["name"])
+                messages.success(request, _("The roster is imported."))
+            return redirect("campaigns:army", pk, aid)
+        elif action == "reinforce":
+            reinforce_form = ReinforceForm(request.POST)
+            if reinforce_form.is_valid():
+                services.reinforce_army(army=army, points=reinforce_form.cleaned_data["points"], by=membership)
+                messages.success(request, _("The army is reinforced."))
+                return redirect("campaigns:army", pk, aid)
+        elif action == "unit":
             unit_form = UnitForm(request.POST)
             if unit_form.is_valid():
                 data = unit_form.cleaned_data
-                try:
-                    services.add_unit(
-                        army=army,
-                        name=data["name"],
-                        count=data["count"],
-                        points=data["points"],
-                        profile=unit_form.profile(),
-                        save=data["save_roll"],
-                        special_rules=data["special_rules"].split(","),
-                    )
-                except ValidationError as error:
-                    _refused(unit_form, error)
-                else:
-                    return redirect("campaigns:army", pk, aid)
+                services.add_unit(
+                    army=army,
+                    name=data["name"],
+                    count=data["count"],
+                    points=data["points"],
+                    profile=unit_form.profile(),
+                    save=data["save_roll"],
+                    special_rules=data["special_rules"].split(","),
+                )
+                return redirect("campaigns:army", pk, aid)
+    except ValidationError as error:
+        target = {"roster": roster_form, "reinforce": reinforce_form, "unit": unit_form}.get(action or "")
+        if target is None:
+            messages.error(request, " ".join(error.messages))
+            return redirect("campaigns:army", pk, aid)
+        _refused(target, error)
     return _page(
         request,
         "campaigns/army.html",
@@ -299,6 +320,8 @@ def army_detail(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
         editable=editable,
         unit_form=unit_form,
         roster_form=roster_form,
+        reinforce_form=reinforce_form if membership.is_organiser else None,
+        preview=preview,
         characteristics=CHARACTERISTIC_LABELS.values(),
     )
 

@@ -87,7 +87,7 @@ def test_an_entered_characteristic_shows_under_its_heading(demo: Campaign, value
 def test_an_imported_characteristic_shows_under_its_heading(demo: Campaign, heading: str, value: str) -> None:
     host = army(demo, "Ost d'Altdorf")
     data = (FIXTURES / "empire.ros").read_bytes()
-    import_roster(army=host, data=data, filename="empire.ros", by=member(demo, "organisateur"))
+    import_roster(army=host, data=data, filename="empire.ros")
     assert column(army_page(demo, "Ost d'Altdorf", "en"), "General of the Empire", heading) == value
 
 
@@ -102,3 +102,20 @@ def test_the_armour_save_is_not_labelled_as_a_save_button(demo: Campaign) -> Non
     assert column(page, "Witness", "Svg") == "4+"
     for english, french in zip(ENGLISH, FRENCH, strict=True):
         assert f'<label for="id_{english}">{french}\u00a0:</label>' in page
+
+
+def test_an_import_is_shown_and_waits_for_confirmation(demo: Campaign) -> None:
+    host = army(demo, "Ost d'Altdorf")
+    client = Client()
+    client.force_login(member(demo, "alice").user)
+    url = reverse("campaigns:army", args=[demo.pk, host.pk])
+    with (FIXTURES / "empire.ros").open("rb") as upload:
+        shown = client.post(url, {"action": "roster", "roster": upload}).content.decode()
+    assert "Vérifier l’import" in shown
+    assert "General of the Empire" in shown
+    assert "l’armée a 2500 points" in shown
+    assert host.units.count() == 0
+    assert client.post(url, {"action": "confirm-roster"}).status_code == 302
+    assert host.units.filter(name="General of the Empire").exists()
+    host.refresh_from_db()
+    assert host.points == 2500
