@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from .access import User
-from .drawing import Labels, MapTerritory, colour_of
+from .drawing import Labels, MapArmy, MapTerritory, colour_of
 from .models import (
     Army,
     Battle,
@@ -231,10 +231,18 @@ def picture_labels() -> Labels:
         besiegers=pgettext("models on a section", "Besiegers"),
         besieged=pgettext("models on a section", "Besieged"),
         no_turns=_("No turns yet"),
+        army_summary=_("%(army)s: %(owner)s, %(points)s points"),
     )
 
 
-def map_territories(campaign: Campaign) -> list[MapTerritory]:
+def map_territories(campaign: Campaign, membership: CampaignMembership | None = None) -> list[MapTerritory]:
+    """The map's territories, with the armies ``membership`` may see standing in each (none without one)."""
+    armies: dict[int, list[MapArmy]] = {}
+    if membership is not None:
+        for army in visible_armies(campaign, membership).order_by("name"):
+            armies.setdefault(army.territory_id, []).append(
+                MapArmy(army.name, army.owner.user.get_username(), army.points, owner_colour(army.owner))
+            )
     return [
         MapTerritory(
             id=t.pk,
@@ -248,6 +256,7 @@ def map_territories(campaign: Campaign) -> list[MapTerritory]:
             value=t.value,
             fortified=t.fortified,
             url=reverse("campaigns:territory", args=[campaign.pk, t.pk]),
+            armies=tuple(armies.get(t.pk, ())),
         )
         for t in territories_of(campaign)
     ]

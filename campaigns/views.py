@@ -49,8 +49,8 @@ def _refused(form: Form, error: ValidationError) -> None:
         form.add_error(None, message)
 
 
-def _map(campaign: Campaign) -> str:
-    territories = selectors.map_territories(campaign)
+def _map(campaign: Campaign, membership: CampaignMembership) -> str:
+    territories = selectors.map_territories(campaign, membership)
     return mark_safe(drawing.map_svg(territories, title=campaign.name, labels=selectors.picture_labels()))
 
 
@@ -104,7 +104,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
         members=selectors.memberships_of(campaign),
         turn=turn,
         events=selectors.event_lines(turn) if turn else [],
-        map_svg=_map(campaign),
+        map_svg=_map(campaign, membership),
     )
 
 
@@ -536,7 +536,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         rows=rows,
         factions=selectors.faction_tallies(rows),
         chart_svg=mark_safe(chart),
-        map_svg=_map(campaign),
+        map_svg=_map(campaign, membership),
     )
 
 

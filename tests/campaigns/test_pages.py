@@ -86,7 +86,7 @@ def test_open_orders_are_hidden_from_the_other_players(client: Client, demo: Cam
     assert "Ost d&#x27;Altdorf" in organiser.content.decode()
 
 
-@pytest.mark.parametrize(("name", "queries"), [("detail", 10), ("orders", 7), ("standings", 11)])
+@pytest.mark.parametrize(("name", "queries"), [("detail", 11), ("orders", 7), ("standings", 12)])
 def test_main_pages_take_a_fixed_number_of_queries(
     client: Client, demo: Campaign, django_assert_max_num_queries, name: str, queries: int
 ) -> None:
@@ -253,3 +253,12 @@ def test_a_turn_the_queue_cannot_take_stays_locked_to_be_resolved_later(
     page = as_user(client, demo, "organisateur").post(reverse("campaigns:turn", args=[demo.pk, "resolve"]), follow=True)
     assert "Le tour n’a pas pu être confié au serveur de calcul" in page.content.decode()
     assert Turn.objects.get(pk=turn.pk).state == TurnState.LOCKED
+
+
+def test_the_map_shows_the_armies_the_reader_may_see(client: Client, demo: Campaign) -> None:
+    alice = as_user(client, demo, "alice").get(reverse("campaigns:detail", args=[demo.pk])).content.decode()
+    assert "<title>Ost d'Altdorf\u00a0: alice, 2500 points</title>" in alice
+    assert "Horde du Crâne" in alice  # next to the Plaine she holds
+    assert "Garnison du Crâne" not in alice  # fog of war: the fortress is far from her lands
+    standings = as_user(Client(), demo, "organisateur").get(reverse("campaigns:standings", args=[demo.pk]))
+    assert standings.content.decode().count('class="army"') == 6
