@@ -96,8 +96,8 @@ def test_the_organiser_corrects_a_result_and_the_page_keeps_the_trail(demo: Camp
     trail = boss.get(url).content.decode()
     assert "<h2>Corrections</h2>" in trail
     assert "<td>organisateur</td>" in trail
-    assert "Attaquant ; points de victoire 2–0" in trail
-    assert "Défenseur ; points de victoire 0–10" in trail
+    assert "Attaquant\u00a0; points de victoire 2–0" in trail
+    assert "Défenseur\u00a0; points de victoire 0–10" in trail
     # a player may not correct
     refused = as_user(demo, "bruno").post(url, corrected | {"winner": "attacker"}, follow=True)
     assert territory(demo, "Château de Montfort").owner.user.username == "chloe"
