@@ -34,6 +34,7 @@ from .models import (
     Winner,
     faction_english_names,
 )
+from .results import Result
 from .rosters import CHARACTERISTICS
 
 RESOLVED_STATES = (TurnState.BATTLES, TurnState.COMPLETE)
@@ -132,32 +133,21 @@ class PendingResult:
 
     by: CampaignMembership
     at: datetime
-    winner: str
-    attacker_victory_points: int
-    defender_victory_points: int
-    attacker_losses: int
-    defender_losses: int
-    notes: str
+    result: Result
     may_confirm: bool
 
     def get_winner_display(self) -> str:
-        return str(Winner(self.winner).label)
+        return str(Winner(self.result.winner).label)
 
 
 def pending_result(battle: Battle, membership: CampaignMembership) -> PendingResult | None:
     if battle.played or battle.proposed_result is None or battle.proposed_by is None or battle.proposed_at is None:
         return None
-    data = battle.proposed_result
     sides = (battle.attacker_id, battle.defender_id)
     return PendingResult(
         by=battle.proposed_by,
         at=battle.proposed_at,
-        winner=data["winner"],
-        attacker_victory_points=data["attacker_victory_points"],
-        defender_victory_points=data["defender_victory_points"],
-        attacker_losses=data["attacker_losses"],
-        defender_losses=data["defender_losses"],
-        notes=data.get("notes", ""),
+        result=Result.from_json(battle.proposed_result),
         may_confirm=membership.is_organiser or (membership.pk in sides and membership.pk != battle.proposed_by_id),
     )
 

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.siege.fort import FortLayout
 from rules.siege.state import Side as EngineSide
-from rules.siege.victory import SECTION_CATEGORIES, Achievements, scored, section_limits
+from rules.siege.victory import SECTION_CATEGORIES, scored, section_limits
 
 from . import resolution, rosters, selectors
 from .drawing import auto_layout
@@ -52,6 +52,7 @@ from .models import (
     Winner,
     faction_english_names,
 )
+from .results import Result, achievements_from_json, achievements_json
 
 Progress = Callable[[int, str], None]
 
@@ -703,65 +704,6 @@ SIDES = (Side.ATTACKER, Side.DEFENDER)
 ENGINE_SIDE = {Side.ATTACKER: EngineSide.BESIEGER, Side.DEFENDER: EngineSide.BESIEGED}
 
 
-@dataclass(frozen=True)
-class Result:
-    winner: str
-    attacker_victory_points: int = 0
-    defender_victory_points: int = 0
-    attacker_losses: int = 0
-    defender_losses: int = 0
-    notes: str = ""
-    siege: Mapping[str, Achievements] | None = None
-    """For a siege: what each side achieved by §17, ``{"attacker": ..., "defender": ...}``; its victory points
-    are counted from these by the engine."""
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "winner": self.winner,
-            "attacker_victory_points": self.attacker_victory_points,
-            "defender_victory_points": self.defender_victory_points,
-            "attacker_losses": self.attacker_losses,
-            "defender_losses": self.defender_losses,
-            "notes": self.notes,
-        }
-        if self.siege is not None:
-            data["siege"] = {side: _achievements_json(a) for side, a in self.siege.items()}
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Result:
-        siege = data.get("siege")
-        return cls(
-            winner=data["winner"],
-            attacker_victory_points=data["attacker_victory_points"],
-            defender_victory_points=data["defender_victory_points"],
-            attacker_losses=data["attacker_losses"],
-            defender_losses=data["defender_losses"],
-            notes=data.get("notes", ""),
-            siege={side: _achievements_from_json(a) for side, a in siege.items()} if siege is not None else None,
-        )
-
-
-def _achievements_json(achieved: Achievements) -> dict[str, Any]:
-    return {
-        "units": list(achieved.units),
-        "general": achieved.general,
-        "battle_standard": achieved.battle_standard,
-        "sections": dict(achieved.sections),
-        "breaches": achieved.breaches,
-    }
-
-
-def _achievements_from_json(data: Mapping[str, Any]) -> Achievements:
-    return Achievements(
-        units=tuple(data.get("units", ())),
-        general=bool(data.get("general")),
-        battle_standard=bool(data.get("battle_standard")),
-        sections=dict(data.get("sections", {})),
-        breaches=int(data.get("breaches", 0)),
-    )
-
-
 def _side_label(side: str, siege: bool) -> str:
     if siege:
         return _("besieger") if side == Side.ATTACKER else _("besieged")
@@ -907,7 +849,7 @@ def result_of(battle: Battle) -> Result:
         attacker_losses=battle.attacker_losses,
         defender_losses=battle.defender_losses,
         notes=battle.notes,
-        siege={side: _achievements_from_json(detail[side]["achieved"]) for side in SIDES} if detail else None,
+        siege={side: achievements_from_json(detail[side]["achieved"]) for side in SIDES} if detail else None,
     )
 
 
@@ -921,7 +863,7 @@ def _settle(battle: Battle, result: Result, by: CampaignMembership) -> Battle:
     battle.victory_detail = (
         {
             side: {
-                "achieved": _achievements_json(result.siege[side]),
+                "achieved": achievements_json(result.siege[side]),
                 "points": scored(ENGINE_SIDE[side], result.siege[side]),
             }
             for side in SIDES
