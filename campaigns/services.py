@@ -486,9 +486,13 @@ def reinforce_army(*, army: Army, points: int, by: CampaignMembership) -> Army:
 # Turns and orders ---------------------------------------------------------------------------------------------
 
 
-def _notify(campaign: Campaign, subject: str, body: str) -> None:
-    """Mails every member with an address once the transaction commits (a rolled back change mails nobody)."""
-    recipients = [m.user.email for m in campaign.memberships.select_related("user") if m.user.email]
+def _notify(campaign: Campaign, subject: str, body: str, *, only: Sequence[int] | None = None) -> None:
+    """Mails every member with an address (or the memberships ``only`` names) once the transaction commits (a rolled
+    back change mails nobody)."""
+    members = campaign.memberships.select_related("user")
+    if only is not None:
+        members = members.filter(pk__in=only)
+    recipients = [m.user.email for m in members if m.user.email]
     if recipients:
         messages = [(f"[{campaign.name}] {subject}", body, None, [address]) for address in recipients]
         transaction.on_commit(lambda: send_mass_mail(messages, fail_silently=True))
@@ -798,6 +802,17 @@ def report_result(*, battle: Battle, result: Result, by: CampaignMembership) -> 
     battle.proposed_by = by
     battle.proposed_at = timezone.now()
     battle.save(update_fields=["proposed_result", "proposed_by", "proposed_at"])
+    other = battle.defender_id if by.pk == battle.attacker_id else battle.attacker_id
+    _notify(
+        battle.campaign,
+        _("A result to confirm"),
+        _(
+            "%(player)s entered the result of the battle of %(territory)s. Confirm it, or enter the right one, "
+            "on the battle's page."
+        )
+        % {"player": by.user.get_username(), "territory": battle.territory.name},
+        only=[other],
+    )
     return battle
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.core import mail
 from django.core.exceptions import ValidationError
 
 from campaigns.demo import load_demo
@@ -291,3 +292,16 @@ def test_a_castle_taken_with_no_defender_losses_does_not_destroy_its_armies() ->
     assert "castle_taken" in codes
     assert "garrison_out" in codes
     assert Army.objects.filter(campaign=demo, destroyed=True).count() == 0
+
+
+def test_the_other_side_is_mailed_that_a_result_waits_for_them(
+    campaign: Campaign, rival, django_capture_on_commit_callbacks
+) -> None:
+    battle = field_battle(campaign)
+    User.objects.filter(username="player").update(email="player@example.org")
+    User.objects.filter(username="rival").update(email="rival@example.org")
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        report_result(battle=battle, result=ATTACKER_WINS, by=rival)
+    assert [m.to for m in mail.outbox] == [["player@example.org"]]
+    assert "rival a saisi le résultat de la bataille de Home" in mail.outbox[0].body
