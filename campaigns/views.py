@@ -475,12 +475,20 @@ def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
         if action not in RESULT_ACTIONS or not may_report:
             messages.error(request, _("Only the organiser and the battle's players may enter or confirm its result."))
             return redirect("campaigns:battle", pk, bid)
+        if action != "confirm" and (form is None or action != ("correct" if battle.played else "report")):
+            messages.error(
+                request,
+                _("This battle already has its result; only the organiser can correct it.")
+                if battle.played
+                else _("This battle has no confirmed result to correct."),
+            )
+            return redirect("campaigns:battle", pk, bid)
         try:
             if action == "confirm":
                 services.confirm_result(battle=battle, by=membership)
                 messages.success(request, _("The result is confirmed: it now counts on the map and in the standings."))
                 return redirect("campaigns:battle", pk, bid)
-            if form is not None and form.is_valid():
+            if form.is_valid():
                 if action == "correct":
                     services.correct_result(battle=battle, result=form.result(), by=membership)
                     messages.success(request, _("The result is corrected."))
@@ -494,7 +502,7 @@ def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
                     )
                 return redirect("campaigns:battle", pk, bid)
         except ValidationError as error:
-            if form is None:
+            if action == "confirm" or form is None:
                 messages.error(request, " ".join(error.messages))
                 return redirect("campaigns:battle", pk, bid)
             _refused(form, error)

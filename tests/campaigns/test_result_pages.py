@@ -102,3 +102,4 @@ def test_the_organiser_corrects_a_result_and_the_page_keeps_the_trail(demo: Camp
     refused = as_user(demo, "bruno").post(url, corrected | {"winner": "attacker"}, follow=True)
     assert territory(demo, "Château de Montfort").owner.user.username == "chloe"
     assert refused.status_code == 200
+    assert "seul l’organisateur peut le corriger" in refused.content.decode()
