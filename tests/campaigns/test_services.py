@@ -110,10 +110,12 @@ def test_a_roster_never_changes_the_armys_points() -> None:
     campaign = load_demo()
     host = army(campaign, "Ost d'Altdorf")
     roster = (FIXTURES / "empire.ros").read_bytes()
-    import_roster(army=host, data=roster, filename="empire.ros")
+    import_roster(army=host, data=(FIXTURES / "nains.ros").read_bytes(), filename="nains.ros")  # 181 points
     host.refresh_from_db()
-    assert host.points == 2500
-    assert sum(u.points for u in host.units.all()) < 2500
+    assert (host.points, sum(u.points for u in host.units.all())) == (2500, 181)
+    import_roster(army=host, data=roster, filename="empire.ros")  # the larger list, 487 points
+    host.refresh_from_db()
+    assert (host.points, sum(u.points for u in host.units.all())) == (2500, 487)
     Army.objects.filter(pk=host.pk).update(points=100)
     host.refresh_from_db()
     with pytest.raises(ValidationError, match="100") as refused:
