@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0002_campaign_map_armies_turns_battles'),
+        ('campaigns', '0003_remove_unread_house_rules'),
     ]
 
     operations = [
