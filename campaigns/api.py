@@ -114,7 +114,8 @@ class BattleSerializer(serializers.ModelSerializer):
 class StandingSerializer(serializers.Serializer):
     player = serializers.CharField(source="membership.user.username")
     faction = serializers.CharField(source="membership.faction")
-    battle_points = serializers.IntegerField()
+    battle_points = serializers.IntegerField(help_text="Campaign points for battles won, drawn and lost.")
+    victory_points = serializers.IntegerField(help_text="The battles' victory points; they only break ties.")
     territory_points = serializers.IntegerField()
     fort_points = serializers.IntegerField()
     total = serializers.IntegerField()

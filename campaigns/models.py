@@ -18,6 +18,7 @@ from .rosters import MAX_MODELS, MAX_POINTS
 MAX_ORDER_HOURS = 24 * 366
 MAX_TERRITORY_VALUE = 1000
 MAX_FORT_BONUS = 1000
+MAX_CAMPAIGN_POINTS = 1000
 MAX_VICTORY_POINTS = 100_000
 
 
@@ -154,6 +155,18 @@ class CampaignSettings(models.Model):
         _("hours players have to give their orders"),
         default=72,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_ORDER_HOURS)],
+    )
+    win_points = models.PositiveIntegerField(
+        _("campaign points for a battle won"),
+        default=3,
+        validators=[MaxValueValidator(MAX_CAMPAIGN_POINTS)],
+        help_text=_("The standings count these; a battle's victory points only break ties."),
+    )
+    draw_points = models.PositiveIntegerField(
+        _("campaign points for a battle drawn"), default=1, validators=[MaxValueValidator(MAX_CAMPAIGN_POINTS)]
+    )
+    loss_points = models.PositiveIntegerField(
+        _("campaign points for a battle lost"), default=0, validators=[MaxValueValidator(MAX_CAMPAIGN_POINTS)]
     )
 
     class Meta:
@@ -355,6 +368,18 @@ class Battle(models.Model):
     defender_losses = models.PositiveIntegerField(_("defender losses (points)"), default=0)
     notes = models.TextField(_("notes"), blank=True)
     played_at = models.DateTimeField(null=True, blank=True)
+    proposed_result = models.JSONField(null=True, blank=True)
+    """A result one side entered, waiting for the other side (or the organiser) to confirm it."""
+    proposed_by = models.ForeignKey(
+        CampaignMembership, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    proposed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        CampaignMembership, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    before_result = models.JSONField(null=True, blank=True)
+    """The territory's owner and the armies as they stood before the result changed them (a correction starts
+    again from there)."""
 
     class Meta:
         ordering = ["turn__number", "pk"]
@@ -367,6 +392,24 @@ class Battle(models.Model):
     @property
     def played(self) -> bool:
         return bool(self.winner)
+
+
+class BattleCorrection(models.Model):
+    """The organiser's correction of a confirmed result: who, when, the result before and after."""
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="corrections")
+    by = models.ForeignKey(CampaignMembership, on_delete=models.SET_NULL, null=True, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField()
+    after = models.JSONField()
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("result correction")
+        verbose_name_plural = _("result corrections")
+
+    def __str__(self) -> str:
+        return f"{self.battle} — {self.at:%Y-%m-%d %H:%M}"
 
 
 class BattleArmy(models.Model):
@@ -391,6 +434,9 @@ class Score(models.Model):
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="scores")
     membership = models.ForeignKey(CampaignMembership, on_delete=models.CASCADE, related_name="scores")
     battle_points = models.IntegerField(default=0)
+    """Campaign points from battles won, drawn and lost."""
+    victory_points = models.IntegerField(default=0)
+    """The battles' victory points, which break ties."""
     territory_points = models.IntegerField(default=0)
     fort_points = models.IntegerField(default=0)
 
