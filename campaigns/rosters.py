@@ -19,6 +19,7 @@ partial is returned.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import unicodedata
@@ -37,6 +38,9 @@ from defusedxml.expatreader import DefusedExpatParser
 __all__ = [
     "CHARACTERISTICS",
     "FACTIONS",
+    "MAX_DEPTH",
+    "MAX_MODELS",
+    "MAX_POINTS",
     "MAX_ROSTER_BYTES",
     "ROSTER_NS",
     "Roster",
@@ -50,6 +54,15 @@ ROSTER_NS = "http://www.battlescribe.net/schema/rosterSchema"
 
 MAX_ROSTER_BYTES = 8 * 1024 * 1024
 """The largest roster read, packed or unpacked; real ones, rules text included, stay under a megabyte."""
+
+MAX_DEPTH = 100
+"""The deepest nesting of elements read; BattleScribe's own rosters, upgrades of upgrades included, stay under 30."""
+
+MAX_POINTS = 100_000
+"""The most points a cost, a unit or a whole roster may come to, thirty times the campaign's default limit."""
+
+MAX_MODELS = 1000
+"""The most models a selection or a unit may count."""
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 
@@ -124,6 +137,10 @@ _POINTS_NAMES = frozenset({"pts", "points"})
 _SELECTION_TYPES = frozenset({"unit", "model", "upgrade"})
 _UNIT_TYPES = frozenset({"unit", "model"})
 
+# A cost as BattleScribe writes it ("85.0"); the length is bounded before Decimal or int ever sees the text, so
+# that "9E+999999" is refused instead of being turned into a number with a million digits.
+_COST = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,2})?")
+_COST_LENGTH = 24
 _DICE = re.compile(r"(?:\d?D\d+(?:\+\d+)?|\d+\+D\d+)", re.IGNORECASE)
 _SAVE = re.compile(r"([1-6])\+?(?:\D.*)?")
 
@@ -223,6 +240,9 @@ class _TreeBuilder(ContentHandler):
         self.locator = locator
 
     def startElementNS(self, name: tuple[str | None, str], qname: str | None, attrs: AttributesNSImpl) -> None:
+        if len(self._open) >= MAX_DEPTH:
+            # the tree is walked recursively afterwards: its depth is bounded while it is read
+            raise RosterError(f"line {self.line}: elements are nested more than {MAX_DEPTH} deep")
         namespace, local = name
         plain = {key[1]: value for key, value in attrs.items() if key[0] is None}
         element = _Element(namespace, local, plain, self.line)
@@ -251,6 +271,8 @@ def _read_xml(data: bytes) -> _Element:
         ) from error
     except DefusedXmlException as error:
         raise RosterError(f"line {builder.line}: DTDs and entities are not allowed in a roster") from error
+    except (LookupError, UnicodeError) as error:
+        raise RosterError(f"line 1: the file's encoding cannot be read ({error})") from error
     if builder.root is None:
         raise RosterError("line 1: the file holds no XML element")
     return builder.root
@@ -277,12 +299,19 @@ def _unzip(data: bytes) -> bytes:
 
 
 def _number(element: _Element, owner: _Element, what: str, text: str) -> Decimal:
-    try:
-        value = Decimal(text.strip())
-    except InvalidOperation:
-        value = Decimal("NaN")
-    if not value.is_finite():
-        raise RosterError(f"{owner.describe()}: {what} is {text!r}, expected a number (line {element.line})")
+    """A cost within :data:`MAX_POINTS` either way, its text checked before it is converted.
+
+    A cost may be negative (an option cheaper than the equipment it replaces); the unit's total may not."""
+    plain = text.strip()
+    value = Decimal("NaN")
+    if len(plain) <= _COST_LENGTH and _COST.fullmatch(plain):
+        with contextlib.suppress(InvalidOperation):
+            value = Decimal(plain)
+    if not (value.is_finite() and -MAX_POINTS <= value <= MAX_POINTS):
+        raise RosterError(
+            f"{owner.describe()}: {what} is {text!r}, expected a number from -{MAX_POINTS} to {MAX_POINTS} "
+            f"(line {element.line})"
+        )
     return value
 
 
@@ -294,9 +323,11 @@ def _selection_type(selection: _Element) -> str:
 
 
 def _selection_number(selection: _Element) -> int:
-    text = selection.attrs.get("number", "1")
-    if not text.strip().isdigit():
+    text = selection.attrs.get("number", "1").strip()
+    if not (text.isascii() and text.isdigit()):
         raise RosterError(f"{selection.describe()}: number is {text!r}, expected a whole number")
+    if len(text) > len(str(MAX_MODELS)) or int(text) > MAX_MODELS:
+        raise RosterError(f"{selection.describe()}: number is {text!r}, expected at most {MAX_MODELS}")
     return int(text)
 
 
@@ -320,7 +351,7 @@ def _points(selection: _Element) -> Decimal:
 
 def _characteristic_value(owner: _Element, name: str, text: str) -> int | str:
     value = text.strip()
-    if value.isdigit() and 0 <= int(value) <= 10:
+    if value.isascii() and value.isdigit() and len(value) <= 2 and int(value) <= 10:
         return int(value)
     if value in ("-", "") or _DICE.fullmatch(value):
         return value.upper() or "-"
@@ -384,7 +415,10 @@ def _model_count(selection: _Element) -> int:
             if _selection_type(child) == "model"
         ]
         if models:
-            return sum(models)
+            count = sum(models)
+            if count > MAX_MODELS:
+                raise RosterError(f"{selection.describe()}: the unit counts {count} models, more than {MAX_MODELS}")
+            return count
     return _selection_number(selection)
 
 
@@ -393,10 +427,13 @@ def _unit(selection: _Element) -> RosterUnit:
     if not name:
         raise RosterError(f"{selection.describe()}: the selection has no name")
     profile, save = _model_profile(selection)
+    points = _points(selection)
+    if not 0 <= points <= MAX_POINTS:
+        raise RosterError(f"{selection.describe()}: the unit comes to {points} points, expected 0 to {MAX_POINTS}")
     return RosterUnit(
         name=name,
         count=_model_count(selection),
-        points=round(_points(selection)),
+        points=round(points),
         profile=profile,
         save=save,
         special_rules=_rules(selection),
@@ -428,6 +465,8 @@ def _roster(root: _Element) -> Roster:
                 units.append(_unit(selection))
     if not units:
         raise RosterError(f"line {root.line}: the roster has no unit")
+    if not 0 <= total <= MAX_POINTS:
+        raise RosterError(f"line {root.line}: the roster comes to {total} points, expected 0 to {MAX_POINTS}")
     names = [force.attrs.get(key, "") for force in forces for key in ("catalogueName", "name")]
     return Roster(
         name=root.attrs.get("name", "").strip(),

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0003_remove_unread_house_rules'),
+        ('campaigns', '0006_campaign_points_bounds'),
     ]
 
     operations = [
