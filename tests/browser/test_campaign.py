@@ -11,7 +11,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from campaigns.demo import DEMO_PASSWORD, load_demo
 from campaigns.models import Battle, Order, Turn
-from tests.campaigns.demo_helpers import second_turn, second_turn_with_orders
+from tests.campaigns.demo_helpers import second_turn, second_turn_with_orders, territory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -131,6 +131,7 @@ def test_one_player_enters_a_siege_result_and_the_other_confirms_it(browser, liv
     besieger = bruno.get_by_role("group", name="Assiégeant")
     besieger.get_by_label("Chemins de ronde").fill("2")
     besieger.get_by_label("Pertes (pts)").fill("300")
+    bruno.on("dialog", lambda dialog: dialog.accept())  # recording a result asks first
     bruno.get_by_role("button", name="Saisir le résultat, à confirmer par l’autre camp").click()
     expect(bruno.locator(".messages")).to_contain_text("il comptera quand l’autre camp l’aura confirmé")
     expect(bruno.get_by_role("heading", name="Résultat en attente de confirmation")).to_be_visible()
