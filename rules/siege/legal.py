@@ -427,6 +427,7 @@ def _shooting(view: _View) -> list[Option]:
             and not m.fleeing
             and m.id not in view.engaged
             and m.id not in view.blocking
+            and m.id not in state.turn_log.shot  # §5: one volley a turn
         )
         if not shooters:
             continue

@@ -295,6 +295,8 @@ class TurnLog:
     flaming missiles, and without: all of them shoot one way or the other (§9.2)."""
     defenders: frozenset[str] = frozenset()
     """models that threw stones or a rock or poured a brazier this turn (§8.1.2, §8.2.2)."""
+    shot: frozenset[str] = frozenset()
+    """models that have shot this turn, at models, an engine, a gate or a wall: one volley a turn (§5.2, §9.2)."""
 
     def breakers(self, door_id: str) -> tuple[str, ...]:
         return tuple(m for d, m in self.door_breakers if d == door_id)
@@ -351,6 +353,7 @@ _TURN_SETS = (
     "flaming_volleys",
     "plain_volleys",
     "defenders",
+    "shot",
 )
 
 
