@@ -32,7 +32,7 @@ from rules.siege.state import (
     Zone,
     check_may_act,
     outcome,
-    room_left,
+    within_quota,
 )
 from rules.wfb import melee_to_hit
 
@@ -336,13 +336,7 @@ def _blocker_falls(
     ladder = state.ladder(ref)
     landing = ladder.section if ladder.courtyard is None else ladder.courtyard
     # §1.7: the climbers come up in ladder order as long as the quota takes them; the others stay on the ladder
-    on_ladder = state.at(Place(Zone.LADDER, ref))
-    room = room_left(state, landing, on_ladder[0].side) if on_ladder else 0
-    climbers = []
-    for model in on_ladder:
-        if model.profile.ratio <= room:
-            climbers.append(model)
-            room -= model.profile.ratio
+    climbers, _ = within_quota(state, landing, state.at(Place(Zone.LADDER, ref)))
     state = state.with_models({m.id: replace(m, place=Place(Zone.SECTION, landing)) for m in climbers})
     log = state.turn_log
     ids = {m.id for m in climbers}

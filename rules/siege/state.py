@@ -46,6 +46,7 @@ __all__ = [
     "outcome",
     "quota",
     "room_left",
+    "within_quota",
 ]
 
 
@@ -161,6 +162,24 @@ def quota(kind: SectionKind) -> int:
 def room_left(state: BattleState, section: str, side: Side) -> int:
     """How many more ``side`` models (counted with their ratio) the quota of ``section`` takes (§1.7, R15)."""
     return quota(state.fort.section(section).kind) - state.occupancy(Place(Zone.SECTION, section), side)
+
+
+def within_quota(state: BattleState, section: str, models: Iterable[Model]) -> tuple[list[Model], list[Model]]:
+    """``models`` in order, split into those the quota of ``section`` takes and those it does not (§1.7, R15): each
+    comes as long as its ratio still fits.
+    """
+    taken: list[Model] = []
+    left: list[Model] = []
+    room = -1
+    for model in models:
+        if room < 0:
+            room = room_left(state, section, model.side)
+        if model.profile.ratio <= room:
+            taken.append(model)
+            room -= model.profile.ratio
+        else:
+            left.append(model)
+    return taken, left
 
 
 def check_may_act(state: BattleState, model_ids: Iterable[str], what: str) -> None:

@@ -1,5 +1,5 @@
-"""The occupancy quota (§1.7) holds on every way into a section: over a ladder's fallen blocker, out of a siege
-tower after a win, up through a tunnel.
+"""The occupancy quota (§1.7) holds on every way into a section: over a ladder's fallen blocker, back from a
+knocked-down ladder, out of a siege tower after a win, up through a tunnel.
 """
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from rules.siege.blocking import fight_blocker
 from rules.siege.engines import Ladder, Mine, MineGoal
+from rules.siege.ladders import knock_down_ladder
 from rules.siege.mining import through_tunnel
 from rules.siege.morale import hold
 from rules.siege.siege_towers import disembark_after_win
@@ -85,3 +86,33 @@ def test_the_two_come_out_once_the_besieged_have_reacted() -> None:
     refused(lambda: disembark_after_win(pending, "ST1", ["t1", "t2"]), "§7.3.4")
     held = hold(pending, "W2", dice(1, 1)).state
     assert len(disembark_after_win(held, "ST1", ["t1", "t2"]).at("W2", Side.BESIEGER)) == 4
+
+
+def _knocked_down(on_rampart: int) -> BattleState:
+    """Ladder L1 hoisted from W3 into C2, its foot blocker d1 having killed c1; c2 and c3 (5+ saves) still on it."""
+    saved = replace(MAN, name="Man with a 5+ save", save=5)
+    state = battle(
+        besieged(MAN, "C2", 1),
+        besiegers(ORC, "W3", on_rampart, "o"),
+        besiegers(saved, "ladder:L1", 3, "c"),
+        ladders=(Ladder("L1", "W3", courtyard="C2", blocker="d1"),),
+    )
+    # d1 hits c1 on a 3, wounds on a 4, c1 fails its save on a 1; the knock-down rolls 6; c2 and c3 save on 5s
+    held = fight_blocker(state, "ladder:L1", ["c1"], dice(3, 4, 1)).state
+    return knock_down_ladder(held, "L1", dice(6, 5, 5)).state
+
+
+def test_climbers_knocked_back_onto_the_rampart_land_as_far_as_the_quota_allows() -> None:
+    """A full rampart takes back only as many of a knocked-down ladder's climbers as its quota allows."""
+    # §7.1.10: « Le bloquant ne peut pas repousser l'échelle, mais il peut la faire tomber. Les mêmes règles
+    # s'appliquent »; §1.7: « avec 15 figurines de chaque camp seulement ». With 14 besiegers on W3, c2 lands on
+    # it and c3, with nowhere to land, falls with the ladder and is lost; with 13, both land.
+    full = _knocked_down(14)
+    assert not full.ladder("L1").raised
+    assert str(full.model("c2").place) == "W3"
+    assert "c3" not in {m.id for m in full.models}
+    assert "c3" in {m.id for m in full.fallen}
+    assert len(full.at("W3", Side.BESIEGER)) == 15
+    roomy = _knocked_down(13)
+    assert [str(roomy.model(c).place) for c in ("c2", "c3")] == ["W3", "W3"]
+    assert len(roomy.at("W3", Side.BESIEGER)) == 15
