@@ -1,19 +1,20 @@
 """The occupancy quota (§1.7) holds on every way into a section: over a ladder's fallen blocker, back from a
-knocked-down ladder, out of a siege tower after a win, up through a tunnel.
+knocked-down ladder, a giant up its wall, out of a siege tower after a win, up through a tunnel.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.siege.blocking import fight_blocker
+from rules.siege.blocking import block, fight_blocker
 from rules.siege.engines import Ladder, Mine, MineGoal
+from rules.siege.giants import climb_wall, fight_climbing_giant
 from rules.siege.ladders import knock_down_ladder
 from rules.siege.mining import through_tunnel
 from rules.siege.morale import hold
 from rules.siege.siege_towers import disembark_after_win
-from rules.siege.state import BattleState, Side, TurnLog
-from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, dice, lost, refused
+from rules.siege.state import BattleState, Place, Side, TurnLog, Zone
+from tests.rules.siege.builders import GIANT, MAN, ORC, battle, besieged, besiegers, dice, lost, refused
 
 
 def test_climbers_over_a_fallen_blocker_come_up_as_far_as_the_quota_allows() -> None:
@@ -116,3 +117,27 @@ def test_climbers_knocked_back_onto_the_rampart_land_as_far_as_the_quota_allows(
     roomy = _knocked_down(13)
     assert [str(roomy.model(c).place) for c in ("c2", "c3")] == ["W3", "W3"]
     assert len(roomy.at("W3", Side.BESIEGER)) == 15
+
+
+def _giant_rid_of_its_blockers(on_rampart: int) -> BattleState:
+    """Giant g1 on the wall of W3 sweeps away its two blockers, with ``on_rampart`` orcs of its side on W3."""
+    state = battle(besiegers(GIANT, "foot:W3", 1, "g"), besieged(MAN, "W3", 2), besiegers(ORC, "W3", on_rampart, "o"))
+    state = climb_wall(state, "g1", dice(3)).state
+    for blocker in ("d1", "d2"):
+        state = block(state, blocker, "climb:g1")
+    # d1 hits (3) and wounds (6), d2 misses (2); the sweep rolls 4: 3 hits that kill d1 and d2; the giant holds on
+    # a 5 and passes its panic test on 3 + 4
+    return fight_climbing_giant(state, "g1", dice(3, 6, 2, 4, 2, 2, 2, 5, 3, 4)).state
+
+
+def test_a_giant_reaches_the_rampart_only_if_its_quota_has_room() -> None:
+    """A giant rid of its blockers counts 6 on the rampart: it steps on only where six more fit."""
+    # §12.1.5: « Le géant n'accède sur le rempart que lorsqu'il parvient à éliminer tous les bloquants »; §12.1.1:
+    # « Géant: 6 »; §1.7: « avec 15 figurines de chaque camp seulement ». With 10 orcs on W3 the giant stays on
+    # the wall; with 9 it comes up, and W3 holds 15.
+    full = _giant_rid_of_its_blockers(10)
+    assert full.model("g1").place == Place(Zone.WALL, "W3")
+    assert full.climb("g1").blockers == ()
+    roomy = _giant_rid_of_its_blockers(9)
+    assert roomy.model("g1").place == Place(Zone.SECTION, "W3")
+    assert roomy.occupancy(Place(Zone.SECTION, "W3"), Side.BESIEGER) == 15
