@@ -314,8 +314,13 @@ class TurnLog:
     flaming missiles, and without: all of them shoot one way or the other (§9.2)."""
     defenders: frozenset[str] = frozenset()
     """models that threw stones or a rock or poured a brazier this turn (§8.1.2, §8.2.2)."""
+    gate_takers: frozenset[str] = frozenset()
+    """``"P1 a1"``: attacker a1 killed the blocker of gate P1 this turn and may block it in turn (§6.3.4)."""
     shot: frozenset[str] = frozenset()
     """models that have shot this turn, at models, an engine, a gate or a wall: one volley a turn (§5.2, §9.2)."""
+
+    def took_gate(self, gate_id: str, model_id: str) -> bool:
+        return f"{gate_id} {model_id}" in self.gate_takers
 
     def breakers(self, door_id: str) -> tuple[str, ...]:
         return tuple(m for d, m in self.door_breakers if d == door_id)
@@ -373,6 +378,7 @@ _TURN_SETS = (
     "plain_volleys",
     "defenders",
     "shot",
+    "gate_takers",
 )
 
 
