@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "rules",
     "campaigns",
+    "accounts",
 ]
 
 MIDDLEWARE = [
