@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -130,7 +131,7 @@ def campaign_manage(request: HttpRequest, pk: int) -> HttpResponse:
         territories=territories,
         turn=selectors.current_turn(campaign),
         turn_form=TurnForm(),
-        invite_url=request.build_absolute_uri(f"/campaigns/join/{campaign.settings.invite_code}/"),
+        invite_url=request.build_absolute_uri(reverse("signup-code", args=[campaign.settings.invite_code])),
         forms=forms,
     )
 
