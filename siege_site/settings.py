@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "rules",
     "campaigns",
     "accounts",
@@ -174,6 +175,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Campaigns, orders, battles and exact odds for La Conquête du Vieux Monde.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # the documentation page's scripts come from the project's static files, not from a CDN
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # How long /healthz waits for each service before reporting it down.

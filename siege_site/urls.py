@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
-from drf_spectacular.views import SpectacularAPIView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
 from campaigns.api import CampaignViewSet
@@ -23,6 +23,7 @@ urlpatterns = [
     path("setup/", include("campaigns.urls_setup")),
     path("api/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
     # browsers ask for it whatever the pages link to
