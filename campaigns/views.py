@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Callable
 from typing import Any
 
 from celery.result import AsyncResult
@@ -16,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling
@@ -508,10 +510,20 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-standings.csv"'
     writer = csv.writer(response)
-    writer.writerow(
-        ["player", "faction", "battle_points", "territory_points", "fort_points", "total", "territories", "forts"]
-    )
+    writer.writerow([str(label) for label, _value in STANDINGS_CSV_COLUMNS])
     for row in selectors.tallies(campaign):
-        writer.writerow([row.membership.user.get_username(), row.membership.faction, row.battle_points,
-                         row.territory_points, row.fort_points, row.total, row.territories, row.forts])  # fmt: skip
+        writer.writerow([value(row) for _label, value in STANDINGS_CSV_COLUMNS])
     return response
+
+
+# the standings page's columns, under the page's headings, in the reader's language; then the counts behind them
+STANDINGS_CSV_COLUMNS: tuple[tuple[str, Callable[[selectors.Tally], object]], ...] = (
+    (gettext_lazy("Player"), lambda row: row.membership.user.get_username()),
+    (gettext_lazy("Faction"), lambda row: row.membership.get_faction_display()),
+    (gettext_lazy("Total"), lambda row: row.total),
+    (gettext_lazy("Battles"), lambda row: row.battle_points),
+    (gettext_lazy("Territories"), lambda row: row.territory_points),
+    (gettext_lazy("Forts"), lambda row: row.fort_points),
+    (gettext_lazy("Territories held"), lambda row: row.territories),
+    (gettext_lazy("Forts held"), lambda row: row.forts),
+)
