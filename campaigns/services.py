@@ -272,7 +272,8 @@ def map_specs_from_json(data: Any) -> list[TerritorySpec]:
             )
         except (TypeError, ValueError) as error:
             raise ValidationError(
-                _("Territory %(name)s: %(error)s.") % {"name": item["name"], "error": error}
+                _("Territory %(name)s: the value is a whole number and x and y are numbers from 0 to 100.")
+                % {"name": item["name"]}
             ) from error
     return specs
 

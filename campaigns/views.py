@@ -181,7 +181,10 @@ def _manage_action(campaign: Campaign, action: str, data: dict[str, Any]) -> Non
         try:
             parsed = json.loads(data["map_json"])
         except json.JSONDecodeError as error:
-            raise ValidationError(_("The map JSON cannot be read: %(error)s") % {"error": error}) from error
+            raise ValidationError(
+                _("The map JSON cannot be read: line %(line)s, column %(column)s.")
+                % {"line": error.lineno, "column": error.colno}
+            ) from error
         services.load_map(campaign=campaign, specs=services.map_specs_from_json(parsed))
     elif action == "army":
         services.create_army(
