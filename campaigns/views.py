@@ -37,7 +37,6 @@ from .forms import (
     ResultForm,
     RosterForm,
     SettingsForm,
-    TerritoryForm,
     TurnForm,
     UnitForm,
 )
@@ -147,11 +146,6 @@ def _manage_forms(campaign: Campaign, territories: Any, action: str | None, data
 
     return {
         "settings": SettingsForm(sent("settings"), instance=campaign.settings),
-        "territory": TerritoryForm(
-            sent("territory"),
-            players=[p.user.get_username() for p in players],
-            territories=[t.name for t in territories],
-        ),
         "map": MapJSONForm(sent("map")),
         "army": ArmyForm(
             sent("army"),
@@ -164,19 +158,6 @@ def _manage_forms(campaign: Campaign, territories: Any, action: str | None, data
 def _manage_action(campaign: Campaign, action: str, data: dict[str, Any]) -> None:
     if action == "settings":
         services.update_settings(campaign=campaign, values=data)
-    elif action == "territory":
-        services.add_territory(
-            campaign=campaign,
-            spec=services.TerritorySpec(
-                name=data["name"],
-                kind=data["kind"],
-                value=data["value"],
-                owner=data["owner"] or None,
-                neighbours=tuple(data["neighbours"]),
-                x=data["x"],
-                y=data["y"],
-            ),
-        )
     elif action == "map":
         try:
             parsed = json.loads(data["map_json"])

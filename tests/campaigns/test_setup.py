@@ -180,3 +180,13 @@ def test_the_armies_step_creates_an_army_and_refuses_one_over_the_limit(
     response = client.post(url, {"owner": membership.pk, "name": "Trop", "territory": ford.pk, "points": 99999})
     assert "limite" in response.content.decode()
     assert not Army.objects.filter(name="Trop").exists()
+
+
+def test_the_manage_page_has_no_neighbours_multi_select_and_leads_to_the_map(
+    client: Client, campaign: Campaign, organiser: User
+) -> None:
+    client.force_login(organiser)
+    page = client.get(reverse("campaigns:manage", args=[campaign.pk])).content.decode()
+    assert "<select multiple" not in page
+    assert 'name="neighbours"' not in page
+    assert reverse("setup:map", args=[campaign.pk]) in page
