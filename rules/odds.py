@@ -28,6 +28,12 @@ from fractions import Fraction
 from functools import cache, partial
 
 from rules import wfb
+from rules.confrontation.odds import (
+    confrontation_caught,
+    confrontation_disengage,
+    confrontation_shot,
+    confrontation_wound,
+)
 from rules.dice import D6
 from rules.dist import Chain, Dist
 from rules.siege import gates, ladders, rams, structure
@@ -44,6 +50,10 @@ __all__ = [
     "bombardment",
     "break_test",
     "cache_clear",
+    "confrontation_caught",
+    "confrontation_disengage",
+    "confrontation_shot",
+    "confrontation_wound",
     "game_length",
     "heroism_tokens",
     "ladder_pushback",

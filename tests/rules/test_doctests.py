@@ -20,6 +20,13 @@ MODULES = [
     "rules.siege.ladders",
     "rules.siege.heroism",
     "rules.siege.game_length",
+    "rules.confrontation.checks",
+    "rules.confrontation.melee",
+    "rules.confrontation.shooting",
+    "rules.confrontation.flight",
+    "rules.confrontation.miscellany",
+    "rules.confrontation.wounds",
+    "rules.confrontation.odds",
 ]
 
 

@@ -1,0 +1,83 @@
+"""Exact odds for the Confrontation house rules (``ODDS_API.md``, *The other rule systems*), from :mod:`rules.dist`.
+
+Each answer maps the d6 through the rule's own function (the grades of :mod:`~rules.confrontation.checks`, the
+flight tables of :mod:`~rules.confrontation.flight`), so no number is typed twice; :mod:`rules.odds` re-exports
+them::
+
+    >>> from fractions import Fraction as F
+    >>> confrontation_caught(10, 10, 20, False, gap=15) == F(7, 9)
+    True
+    >>> confrontation_shot(2, "short")
+    {'exceptional_success': Fraction(1, 3), 'success': Fraction(1, 2), 'critical_failure': Fraction(1, 6)}
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.confrontation import flight, wounds
+from rules.confrontation.checks import DISENGAGE_GRADES, SHOT_GRADES, TEST_DIE, Grade, GradeScale, citing
+from rules.confrontation.shooting import difficulty as shot_difficulty
+from rules.dist import Dist
+from rules.validation import check_range
+
+__all__ = ["confrontation_caught", "confrontation_disengage", "confrontation_shot", "confrontation_wound"]
+
+_FACES = Dist.of(TEST_DIE)
+_GRADES = tuple(Grade)
+MAX_VALUE = 100
+"""Values and modifiers beyond ±100 are refused as mistakes: a d6 test is settled long before."""
+
+
+def _graded(value: int, difficulty: int, scale: GradeScale) -> dict[str, Fraction]:
+    rows = _FACES.map(lambda face: _GRADES.index(scale.grade(face, face + value - difficulty)))
+    return {_GRADES[row].value: p for row, p in rows.pmf().items()}
+
+
+def confrontation_shot(shooting: int, range_band: str, modifier: int = 0) -> dict[str, Fraction]:
+    """The grades of a shot (004 *Modificateurs de tir*, *Tirer dans le tas*): d6 + ``shooting`` against the range
+    band's difficulty + ``modifier``, the sum of the table's other lines."""
+    with citing("004 Modificateurs de tir"):
+        check_range("shooting", shooting, 0, MAX_VALUE)
+        check_range("modifier", modifier, -MAX_VALUE, MAX_VALUE)
+    return _graded(shooting, shot_difficulty(range_band) + modifier, SHOT_GRADES)
+
+
+def confrontation_disengage(
+    initiative: int, highest_opposing_initiative: int, opponents: int, fleeing: int, engaged_elsewhere: int = 0
+) -> dict[str, Fraction]:
+    """The grades of a disengage test (004 *Se désengager d'un combat*): d6 + ``initiative`` against
+    :func:`~rules.confrontation.flight.disengage_difficulty`."""
+    with citing("004 Se désengager d'un combat"):
+        check_range("initiative", initiative, -MAX_VALUE, MAX_VALUE)
+    target = flight.disengage_difficulty(highest_opposing_initiative, opponents, fleeing, engaged_elsewhere)
+    return _graded(initiative, target, DISENGAGE_GRADES)
+
+
+def confrontation_caught(
+    flee_move: int,
+    pursuer_move: int,
+    charge_move: int,
+    voluntary: bool,
+    gap: int = 0,
+    flee_modifier: int = 0,
+    pursuit_modifier: int = 0,
+) -> Fraction:
+    """P(the pursuer catches the fleeing model) (004 *Rattraper un fuyard*, *Fuir volontairement*)."""
+    with citing("004 Rattraper un fuyard"):
+        check_range("gap", gap, 0)
+    if voluntary and gap:
+        raise ValueError(
+            f"gap must be 0 in a voluntary flight, both moves being measured from the fleeing model "
+            f"(004 Fuir volontairement, NB4), got {gap}"
+        )
+    # The rule's own functions check the moves and modifiers.
+    flights = {f: flight.flight_distance(flee_move, f, bool(voluntary), flee_modifier) for f in TEST_DIE.values}
+    pursuits = {p: flight.pursuit_distance(charge_move, pursuer_move, p, pursuit_modifier) for p in TEST_DIE.values}
+    outcomes = _FACES.combine(_FACES, lambda f, p: int(flight.caught(pursuits[p], flights[f], gap)))
+    return outcomes.probability(1)
+
+
+def confrontation_wound(damage: int, location: str, double: int | None = None) -> str:
+    """The wound table's answer (004 *Tableau des blessures*, R18): ``"none"`` … ``"killed"``."""
+    return wounds.wound(damage, location, double).value
