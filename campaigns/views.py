@@ -10,6 +10,7 @@ from typing import Any
 from celery.result import AsyncResult
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
@@ -68,8 +69,10 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
+    if not request.user.is_authenticated:
+        # an invitation link shared before sign-up existed: the newcomer makes an account there
+        return redirect("signup-code", code) if code else redirect_to_login(request.get_full_path())
     form = JoinForm(request.POST or None, initial={"code": code})
     if request.method == "POST" and form.is_valid():
         try:

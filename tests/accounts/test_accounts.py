@@ -147,3 +147,18 @@ def test_a_password_is_changed_from_the_profile(client: Client, player: User) ->
     assert response["Location"] == reverse("password_change_done")
     player.refresh_from_db()
     assert player.check_password("nouveau-rempart-9")
+
+
+def test_the_old_join_link_leads_a_newcomer_to_sign_up_and_a_member_to_join(
+    client: Client, campaign: Campaign, organiser: User, outsider: User
+) -> None:
+    code = campaign.settings.invite_code
+    response = client.get(reverse("campaigns:join-code", args=[code]))
+    assert response["Location"] == reverse("signup-code", args=[code])
+    assert client.get(reverse("campaigns:join"))["Location"].startswith(reverse("login"))
+    client.force_login(outsider)
+    # signed in, the sign-up link leads to the join page, whose form joins
+    response = client.get(reverse("signup-code", args=[code]))
+    assert response["Location"] == reverse("campaigns:join-code", args=[code])
+    client.post(response["Location"], {"code": code})
+    assert CampaignMembership.objects.filter(campaign=campaign, user=outsider, role=Role.PLAYER).exists()
