@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns.models import CampaignSettings, ClubMembership
+from campaigns.views import _refused
 
 from . import services
 from .forms import ProfileForm, SignUpForm
@@ -32,8 +33,7 @@ def sign_up(request: HttpRequest, code: str = "") -> HttpResponse:
                 username=data["username"], email=data["email"], password=data["password1"], invite_code=code
             )
         except ValidationError as error:
-            for message in error.messages:
-                form.add_error(None, message)
+            _refused(form, error)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(request, _("Welcome, %(name)s.") % {"name": user.get_username()})
@@ -61,8 +61,7 @@ def profile(request: HttpRequest) -> HttpResponse:
         try:
             services.update_profile(user=user, **form.cleaned_data)
         except ValidationError as error:
-            for message in error.messages:
-                form.add_error(None, message)
+            _refused(form, error)
         else:
             messages.success(request, _("Your profile is saved."))
             return redirect("profile")

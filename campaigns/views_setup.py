@@ -11,7 +11,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -26,6 +25,7 @@ from .access import campaign_for
 from .forms import ArmyForm, FactionForm
 from .forms_setup import CampaignStartForm, ClubForm, OwnerForm, PlaceTerritoryForm, StandardFortForm
 from .models import Campaign, CampaignMembership, Club, ClubMembership, Territory
+from .views import _refused
 
 STEPS = (
     ("players", gettext_lazy("Players and factions")),
@@ -33,11 +33,6 @@ STEPS = (
     ("forts", gettext_lazy("Forts")),
     ("armies", gettext_lazy("Armies")),
 )
-
-
-def _refused(form: Form, error: ValidationError) -> None:
-    for message in error.messages:
-        form.add_error(None, message)
 
 
 def _step(request: HttpRequest, step: str, campaign: Campaign, membership: CampaignMembership, **context: Any):
