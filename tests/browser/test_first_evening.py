@@ -138,6 +138,8 @@ def test_a_club_plays_its_first_evening_from_sign_up_to_a_confirmed_result(
         phone.get_by_label("Faction").select_option(label=faction)
         phone.get_by_role("button", name="Enregistrer").click()
         expect(phone.get_by_role("heading", level=1)).to_have_text("Première soirée")
+    # the players step sees them join without a reload
+    expect(organiser.locator("#joined")).to_contain_text("anne, basile", timeout=20_000)
     organiser.reload()
     for username in ("anne", "basile"):
         expect(organiser.locator("form.member-faction", has_text=username)).to_be_visible()
