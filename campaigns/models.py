@@ -123,11 +123,6 @@ class CampaignSettings(models.Model):
     reinforcement_points = models.PositiveIntegerField(_("points gained by a reinforce order"), default=250)
     fort_bonus = models.PositiveIntegerField(_("victory points per fort held"), default=3)
     order_hours = models.PositiveIntegerField(_("hours players have to give their orders"), default=72)
-    empty_sections_stay_besieged = models.BooleanField(
-        _("empty sections stay with the besieged (R11 option)"), default=False
-    )
-    belfry_overload = models.BooleanField(_("belfries may carry up to 26 models (R16 option)"), default=False)
-    sudden_end_roll = models.BooleanField(_("sieges may end after turn 5 on a 5+ (R10)"), default=True)
 
     class Meta:
         verbose_name = _("campaign settings")

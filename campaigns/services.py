@@ -154,9 +154,6 @@ SETTINGS_FIELDS = (
     "reinforcement_points",
     "fort_bonus",
     "order_hours",
-    "empty_sections_stay_besieged",
-    "belfry_overload",
-    "sudden_end_roll",
 )
 
 

@@ -73,7 +73,8 @@ D3 = Die("D3", (1, 2, 3))
 D4 = Die("D4", (1, 2, 3, 4))
 D6 = Die("D6", (1, 2, 3, 4, 5, 6))
 D10 = Die("D10", tuple(range(1, 11)))
-"""The d10 read 1–10 (Confrontation house rules, seed 004)."""
+"""The d10 read 1–10: the belfry's crush and ignition rolls (Le Beffroi, seed 001, R16, R19). Frères d'Armes reads
+its d10 0–9 (:data:`D10_ZERO`); the Confrontation house rules (seed 004) roll only d6."""
 D10_ZERO = Die("D10(0-9)", tuple(range(10)))
 """The d10 read 0–9 (Frères d'Armes, seed 003, R17): a natural 0 is a critical."""
 ARTILLERY = Die("artillery", (MISFIRE, 2, 4, 6, 8, 10), labels={MISFIRE: "misfire"})

@@ -31,6 +31,15 @@ CHROMIUM_ARGS = [
 ]
 
 
+def pytest_report_header() -> str:
+    from tests.rules import seeds
+
+    if seeds.SHARED is not None:
+        return f"source documents: {seeds.SHARED} (tests/rules/test_sources.py cross-checks their transcription)"
+    searched = ", ".join(map(str, seeds.candidates()))
+    return f"source documents: not found in {searched}; tests/rules/test_sources.py is not collected"
+
+
 @pytest.fixture(scope="session")
 def celery_worker(django_db_setup: None, worker_id: str) -> Iterator[str]:
     """A real ``celery worker`` process on its own queue, using the test database: tasks go through Redis.

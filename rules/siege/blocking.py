@@ -143,6 +143,8 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
         raise IllegalAction(f"{model_id} has moved this turn: a blocker cannot move and block (§6.3.1)", "§6.3.1")
     if state.in_contact(model_id) or model.fleeing:
         raise IllegalAction(f"{model_id} is engaged or fleeing and cannot block (§6.3.1)", "§6.3.1")
+    if model_id in state.turn_log.rallied:
+        raise IllegalAction(f"{model_id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
     _check_size(state, model, where)
     kind, _, ref = where.partition(":")
     if kind == "ladder" and state.ladder(ref).taken and state.ladder(ref).courtyard is None:

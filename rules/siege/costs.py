@@ -25,6 +25,7 @@ ENGINE_COSTS: Mapping[Side, Mapping[str, int]] = MappingProxyType(
             {
                 "stones": 3,
                 "rock": 6,
+                "brazier": _BRAZIER,  # alone, for flaming missiles (§9.1.2)
                 "brazier_water": _BRAZIER + 5,
                 "brazier_oil": _BRAZIER + 10,
                 "brazier_lead": _BRAZIER + 15,

@@ -24,6 +24,7 @@ from rules.wfb import shooting_to_hit
 __all__ = [
     "BRAZIERS_PER_SECTION",
     "LIQUIDS",
+    "allocate_ammunition",
     "drop_rock",
     "knock_over_braziers",
     "place_braziers",
@@ -271,3 +272,29 @@ def knock_over_braziers(state: BattleState, section: str) -> BattleState:
             f"the besiegers must hold {section} with no besieged left to knock its braziers over (§8.2.3)", "§8.2.3"
         )
     return state.with_works(replace(state.works_of(section), braziers=()))
+
+
+def allocate_ammunition(state: BattleState, section: str, stones: int, rocks: int) -> BattleState:
+    """After both armies deploy, the besieged puts stone and rock tokens he bought (§14.2) on a rampart section,
+    where they stay (§8.1.1); they are thrown only outside the fort (§8.1.2).
+    """
+    if stones < 0 or rocks < 0 or stones + rocks < 1:
+        raise IllegalAction(
+            f"allocate at least one token and none below zero, not {stones} and {rocks} (§8.1.1)", "§8.1.1"
+        )
+    if not state.fort.section(section).is_rampart:
+        raise IllegalAction(f"stones and rocks are thrown from the ramparts, not from {section} (§8.1.2)", "§8.1.2")
+    budget = state.budget(Side.BESIEGED)
+    bought = () if budget is None else budget.bought
+    for item, wanted, placed in (
+        ("stones", stones, sum(w.stones for w in state.works)),
+        ("rock", rocks, sum(w.rocks for w in state.works)),
+    ):
+        if placed + wanted > bought.count(item):
+            raise IllegalAction(
+                f"the besieged bought {bought.count(item)} {item} tokens and has allocated {placed}: {wanted} more "
+                "is too many (§8.1.1, §14.2)",
+                "§8.1.1",
+            )
+    works = state.works_of(section)
+    return state.with_works(replace(works, stones=works.stones + stones, rocks=works.rocks + rocks))

@@ -58,6 +58,5 @@ def deploy(
         siege_towers=towers,
         rams=rams,
         gates=gate_statuses(fort),
-        first=Side.BESIEGED,
         magic_protection=magic_protection,
     )

@@ -1,45 +1,59 @@
 """A scripted example battle: a fort for 1500 points, two ladders and a siege tower against its east side, a
 covered ram at the main gate, a catapult battering a tower, a mine under the north wall and a brazier of boiling
-oil, three game turns. It replays exactly from its seed or from its roll log, so the web app can show it as a demo.
+oil, three game turns, the besieged playing first (§16). Every step is an action played through
+:func:`rules.siege.game.apply`, so the battle is its own log and replays exactly, and the web app can show it as a
+demo.
 
->>> state, events, dice = example_battle(seed=1500)
->>> state.turn
-4
+>>> state, events, battle = example_battle(seed=1500)
+>>> state.turn, len(battle.entries) > 50
+(4, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-from rules.dice import Dice
-from rules.siege.defences import place_braziers, pour_brazier
+from rules.siege.actions import (
+    Action,
+    Bombard,
+    BringRam,
+    CarryRam,
+    Dig,
+    EndPhase,
+    EndTurn,
+    Fight,
+    Hold,
+    Move,
+    PlaceBraziers,
+    Pour,
+    Rally,
+    Retreat,
+    StartMine,
+    UseRam,
+)
+from rules.siege.battle import Battle, Setup, play, start
 from rules.siege.engines import Liquid, MineGoal, Ram
 from rules.siege.fort import standard_fort
-from rules.siege.game_length import end_player_turn
-from rules.siege.gates import gate_statuses
-from rules.siege.melee import MAX_GANG_UP, fight
-from rules.siege.mining import dig, start_mine
-from rules.siege.morale import RALLY_ENEMY_UNIT_STRENGTH, hold, rally, retreat, retreat_problem
-from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN, move
+from rules.siege.game import problems
+from rules.siege.legal import CATAPULT
+from rules.siege.melee import MAX_GANG_UP
+from rules.siege.morale import RALLY_ENEMY_UNIT_STRENGTH
+from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
 from rules.siege.profiles import Missile, Profile, Special, Weapon
-from rules.siege.rams import bring_ram, carry_ram, use_ram
-from rules.siege.shooting import bombard
 from rules.siege.state import (
     BattleState,
     Event,
     Ladder,
     Model,
-    Outcome,
+    Phase,
     Place,
     Side,
     SiegeTower,
     Zone,
-    new_battle,
     quota,
 )
 
-__all__ = ["EXAMPLE_SEED", "TURNS", "example_battle", "example_start"]
+__all__ = ["EXAMPLE_SEED", "TURNS", "example_battle", "example_setup", "example_start"]
 
 EXAMPLE_SEED = 1500
 TURNS = 3
@@ -48,8 +62,6 @@ TOWER_TARGET = "W2"
 GATE_COURTYARD = "C1"
 UNDERMINED = "W4"
 BATTERED = "T3"
-CATAPULT = (7, "D4")
-"""The seed's own example: a catapult of strength 7 doing D4 damage (§5.9)."""
 
 HALBERDIER = Profile("Halberdier", ws=3, s=3, t=3, i=3, ld=7, save=6, points=6, weapon=Weapon.HALBERD)
 CROSSBOWMAN = Profile("Crossbowman", ws=3, bs=3, t=3, ld=7, points=8, missile=Missile("crossbow", 4))
@@ -83,9 +95,8 @@ def _squad(side: Side, profile: Profile, place: str, count: int, prefix: str, un
     return [Model(f"{prefix}{n}", side, profile, Place.parse(place), unit) for n in range(1, count + 1)]
 
 
-def example_start() -> BattleState:
-    """The position before the besieger's first turn."""
-    fort = standard_fort(1500)
+def example_setup() -> Setup:
+    """The armies as deployed: the defenders on the east wall and in reserve, the assault already at the walls."""
     besieged = [
         *_squad(Side.BESIEGED, HALBERDIER, ASSAULTED, 7, "h", "Halberdiers"),
         *_squad(Side.BESIEGED, SERGEANT, ASSAULTED, 1, "sgt", "Halberdiers"),
@@ -103,26 +114,58 @@ def example_start() -> BattleState:
         *_squad(Side.BESIEGER, ORC, f"foot:{GATE_COURTYARD}", 6, "ram", "Ram crew"),
         *_squad(Side.BESIEGER, ORC, "foot:W4", 6, "sap", "Sappers"),
     ]
-    state = new_battle(
-        fort,
-        [*besieged, *besiegers],
+    return Setup(
+        standard_fort(1500),
+        (*besieged, *besiegers),
         ladders=(Ladder("L1", ASSAULTED), Ladder("L2", ASSAULTED)),
         siege_towers=(SiegeTower("ST1", TOWER_TARGET),),
-        gates=gate_statuses(fort),
         rams=(Ram("R1", covered=True),),
     )
-    state = bring_ram(carry_ram(state, "R1", [f"ram{n}" for n in range(1, 7)]), "R1", "G1")
-    state = place_braziers(state, ASSAULTED, [Liquid.OIL])
-    return start_mine(state, MineGoal.FOUNDATIONS, [f"sap{n}" for n in range(1, 7)])
+
+
+_PREPARATIONS: tuple[Action, ...] = (
+    CarryRam("R1", tuple(f"ram{n}" for n in range(1, 7))),
+    BringRam("R1", "G1"),
+    PlaceBraziers(ASSAULTED, (Liquid.OIL,)),
+    StartMine(MineGoal.FOUNDATIONS, tuple(f"sap{n}" for n in range(1, 7))),
+)
+"""The set-up's own steps: the ram crew takes up the ram at the main gate, a brazier of oil on the assaulted wall,
+the sappers go under (§7.2.1, §8.2.1, §10.1).
+"""
+
+
+def example_start() -> BattleState:
+    """The position in the set-up, before the preparations."""
+    return start(example_setup())
+
+
+@dataclass
+class _Play:
+    battle: Battle
+    state: BattleState
+    events: list[Event]
+
+    def act(self, action: Action) -> None:
+        self.battle, result = play(self.battle, action, state=self.state)
+        self.state = result.state
+        self.events.extend(result.events)
+
+    def step_to(self, phase: Phase) -> None:
+        while self.state.phase is not phase:
+            self.act(EndPhase())
 
 
 def _siege_works(play: _Play) -> None:
-    """The besieger's mine digs before he moves (§10.3); the catapult batters tower T3 (§5.7, §5.9)."""
+    """The besieger's mine digs before he moves (§10.3)."""
     mine = play.state.mine
     if mine is not None and not mine.finished:
-        play.apply(dig(play.state, play.dice, section=UNDERMINED))
+        play.act(Dig(section=UNDERMINED))
+
+
+def _catapult(play: _Play) -> None:
+    """The catapult batters tower T3 (§5.7, §5.9)."""
     if not play.state.works_of(BATTERED).collapsed:
-        play.apply(bombard(play.state, BATTERED, *CATAPULT, play.dice))
+        play.act(Bombard(BATTERED, *CATAPULT))
 
 
 def _boiling_oil(play: _Play) -> None:
@@ -132,26 +175,15 @@ def _boiling_oil(play: _Play) -> None:
     state = play.state
     if Liquid.OIL not in state.works_of(ASSAULTED).braziers or state.works_of(ASSAULTED).silenced:
         return
-    pourers = [m.id for m in _free(state, ASSAULTED, Side.BESIEGED) if not state.in_contact(m.id)][:2]
-    targets = [m.id for m in state.at(Place(Zone.FOOT, ASSAULTED), Side.BESIEGER)][:4]
+    pourers = tuple(m.id for m in _free(state, ASSAULTED, Side.BESIEGED) if not state.in_contact(m.id))[:2]
+    targets = tuple(m.id for m in state.at(Place(Zone.FOOT, ASSAULTED), Side.BESIEGER))[:4]
     if len(pourers) == 2 and targets:
-        play.apply(pour_brazier(state, ASSAULTED, Liquid.OIL, pourers, targets, play.dice))
+        play.act(Pour(ASSAULTED, Liquid.OIL, pourers, targets))
 
 
 def _ram(play: _Play) -> None:
     if play.state.ram("R1").gate is not None and play.state.gate("G1").structure_points > 0:
-        play.apply(use_ram(play.state, "R1", play.dice))
-
-
-@dataclass
-class _Play:
-    state: BattleState
-    dice: Dice
-    events: list[Event]
-
-    def apply(self, result: Outcome) -> None:
-        self.state = result.state
-        self.events.extend(result.events)
+        play.act(UseRam("R1"))
 
 
 def _free(state: BattleState, place: Place | str, side: Side) -> list[Model]:
@@ -163,6 +195,10 @@ def _room(state: BattleState, section: str, side: Side) -> int:
     return quota(state.fort.section(section).kind) - state.occupancy(section, side)
 
 
+def _ids(models: list[Model]) -> tuple[str, ...]:
+    return tuple(m.id for m in models)
+
+
 def _besieger_moves(play: _Play) -> None:
     state = play.state
     for ladder in state.ladders:
@@ -171,19 +207,19 @@ def _besieger_moves(play: _Play) -> None:
             : _room(play.state, ladder.section, Side.BESIEGER)
         ]
         if climbers:
-            play.apply(move(play.state, [m.id for m in climbers], ladder.section, play.dice))
+            play.act(Move(_ids(climbers), ladder.section))
     for tower in state.siege_towers:
         if tower.section is None:
             continue
         inside = _free(play.state, Place(Zone.SIEGE_TOWER, tower.id), Side.BESIEGER)
         room = min(SIEGE_TOWER_A_TURN, _room(play.state, tower.section, Side.BESIEGER))
         if inside[:room]:
-            play.apply(move(play.state, [m.id for m in inside[:room]], tower.section, play.dice))
+            play.act(Move(_ids(inside[:room]), tower.section))
     for ladder in play.state.ladders:
         foot = _free(play.state, Place(Zone.FOOT, ladder.section), Side.BESIEGER)
         room = LADDER_A_TURN - play.state.occupancy(Place(Zone.LADDER, ladder.id), Side.BESIEGER)
         if foot and room > 0:
-            play.apply(move(play.state, [m.id for m in foot[:room]], f"ladder:{ladder.id}", play.dice))
+            play.act(Move(_ids(foot[:room]), f"ladder:{ladder.id}"))
 
 
 def _besieged_moves(play: _Play) -> None:
@@ -192,10 +228,10 @@ def _besieged_moves(play: _Play) -> None:
         group = _free(play.state, origin, Side.BESIEGED)
         room = min(_room(play.state, destination, Side.BESIEGED), play.state.fort.capacity(origin, destination))
         if group[:room] and not play.state.at(origin, Side.BESIEGER):
-            play.apply(move(play.state, [m.id for m in group[:room]], destination, play.dice))
+            play.act(Move(_ids(group[:room]), destination))
 
 
-def _pairs(state: BattleState, section: str) -> list[tuple[str, str]]:
+def _pairs(state: BattleState, section: str) -> tuple[tuple[str, str], ...]:
     """Every free model of the active side engages, spread over the standing enemies, never more than 4 to 1."""
     side = state.active
     attackers = [m for m in state.at(section, side) if not m.fleeing and m.id not in state.turn_log.rallied]
@@ -211,22 +247,21 @@ def _pairs(state: BattleState, section: str) -> list[tuple[str, str]]:
             continue
         load[target.id] += attacker.profile.ratio
         pairs.append((attacker.id, target.id))
-    return pairs
+    return tuple(pairs)
 
 
 def _aftermath(play: _Play, section: str) -> None:
     result = play.state.result(section)
     if result is None or result.settled or result.loser is None:
         return
-    losers = list(play.state.at(section, result.loser))
-    places = [Place(Zone.SECTION, n) for n in play.state.fort.neighbours(section)]
-    places += [Place(Zone.LADDER, ladder.id) for ladder in play.state.ladders if ladder.section == section]
-    places += [Place(Zone.SIEGE_TOWER, t.id) for t in play.state.siege_towers if t.section == section]
+    places = list(play.state.fort.neighbours(section))
+    places += [f"ladder:{ladder.id}" for ladder in play.state.ladders if ladder.section == section]
+    places += [f"siege_tower:{t.id}" for t in play.state.siege_towers if t.section == section]
     for place in places:
-        if retreat_problem(play.state, section, losers, place) is None:
-            play.apply(retreat(play.state, section, place, play.dice))
+        if not problems(play.state, Retreat(section, place)):
+            play.act(Retreat(section, place))
             return
-    play.apply(hold(play.state, section, play.dice))
+    play.act(Hold(section))
 
 
 def _combats(play: _Play) -> None:
@@ -240,7 +275,7 @@ def _combats(play: _Play) -> None:
                 or any(play.state.model(a).profile.has(Special.FLYER) for a, _ in pairs)
             ):
                 continue
-            play.apply(fight(play.state, section, pairs, play.dice, second=second))
+            play.act(Fight(section, pairs, second=second))
             _aftermath(play, section)
 
 
@@ -254,29 +289,39 @@ def _rallies(play: _Play) -> None:
             for n in play.state.fort.neighbours(section)
         ):
             continue
-        play.apply(rally(play.state, section, side, play.dice))
+        play.act(Rally(section))
 
 
-def _turns(play: _Play) -> Iterator[None]:
-    for _ in range(2 * TURNS):
-        _rallies(play)
-        if play.state.active is Side.BESIEGER:
-            _siege_works(play)
-            _besieger_moves(play)
-            _boiling_oil(play)
-            _ram(play)
-        else:
-            _besieged_moves(play)
-        _combats(play)
-        play.apply(end_player_turn(play.state, play.dice))
-        yield None
+def _player_turn(play: _Play) -> None:
+    besieger = play.state.active is Side.BESIEGER
+    if besieger:
+        _siege_works(play)
+    play.step_to(Phase.MOVEMENT)
+    _rallies(play)
+    if besieger:
+        _besieger_moves(play)
+        _boiling_oil(play)
+    else:
+        _besieged_moves(play)
+    play.step_to(Phase.SHOOTING)
+    if besieger:
+        _catapult(play)
+    play.step_to(Phase.CLOSE_COMBAT)
+    if besieger:
+        _ram(play)
+    _combats(play)
+    play.act(EndTurn())
 
 
-def example_battle(seed: int = EXAMPLE_SEED, dice: Dice | None = None) -> tuple[BattleState, tuple[Event, ...], Dice]:
-    """Play the example battle with ``dice`` (seeded with ``seed`` unless given, e.g. ``Dice.replay(log)``);
-    returns the final state, every event and the dice with their log.
+def example_battle(seed: int = EXAMPLE_SEED) -> tuple[BattleState, tuple[Event, ...], Battle]:
+    """Play the example battle with dice seeded ``seed``; returns the final state, every event and the battle as
+    its log (which :func:`rules.siege.battle.replay` replays).
     """
-    play = _Play(example_start(), dice if dice is not None else Dice(seed=seed), [])
-    for _ in _turns(play):
-        pass
-    return play.state, tuple(play.events), play.dice
+    setup = example_setup()
+    play_ = _Play(Battle(setup, seed), start(setup), [])
+    for action in _PREPARATIONS:
+        play_.act(action)
+    play_.act(EndPhase())
+    for _ in range(2 * TURNS):
+        _player_turn(play_)
+    return play_.state, tuple(play_.events), play_.battle

@@ -49,19 +49,27 @@ MAX_LEADERSHIP = 10
 
 
 def leadership_groups(state: BattleState, models: Sequence[Model]) -> list[tuple[int, tuple[Model, ...]]]:
-    """Who tests together and on which leadership: the best character's on the section, allies included, for
-    everyone (§4.1); without a character, each unit on its own best leadership there.
+    """Who tests together and on which leadership: each unit on its own best leadership there, unless the best
+    character's on the section, allies included, is higher: the troops may take it (§4.1), and those who do test
+    together, first.
     """
     if not models:
         return []
     section, side = models[0].place, models[0].side
     characters = [m for m in state.at(section, side) if m.profile.has(Special.CHARACTER) and not m.fleeing]
-    if characters:
-        return [(max(m.profile.ld for m in characters), tuple(models))]
+    hero = max((m.profile.ld for m in characters), default=0)
     units: dict[str, list[Model]] = {}
     for model in models:
         units.setdefault(model.unit, []).append(model)
-    return [(max(m.profile.ld for m in group), tuple(group)) for group in units.values()]
+    led: list[Model] = []
+    own: list[tuple[int, tuple[Model, ...]]] = []
+    for group in units.values():
+        best = max(m.profile.ld for m in group)
+        if best <= hero:
+            led.extend(group)
+        else:
+            own.append((best, tuple(group)))
+    return [(hero, tuple(led)), *own] if led else own
 
 
 def leadership_test(dice: Dice, leadership: int, lost_by: int, reason: str) -> tuple[bool, int]:

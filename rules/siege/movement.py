@@ -28,6 +28,7 @@ from rules.siege.state import (
     Model,
     Outcome,
     Place,
+    Side,
     Zone,
     check_distinct,
     outcome,
@@ -58,6 +59,13 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
     there is no way.
     """
     profiles = [m.profile for m in movers]
+    if origin.inside and destination.zone in (Zone.FOOT, Zone.FIELD) and movers[0].side is Side.BESIEGED:
+        raise IllegalAction(
+            f"the besieged never go out of the fort, even through a broken gate: {origin} to {destination} (§11.1)",
+            "§11.1",
+        )
+    if origin.zone is Zone.FIELD and destination.zone is Zone.FOOT:
+        return None  # §16: the approach from 40 cm away is measured on the table, in inches, not by sections
     if origin.inside and destination.inside:
         connection = state.fort.connection(origin.ref, destination.ref)
         if connection is None:

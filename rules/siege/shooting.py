@@ -85,6 +85,8 @@ def _check_shooters(state: BattleState, shooters: Sequence[str], flaming: bool) 
         missile = model.profile.missile
         if missile is None or model.side is not state.active or model.fleeing or state.in_contact(model.id):
             raise IllegalAction(f"{model.id} cannot shoot: an active, free model with a missile weapon (§5)", "§5")
+        if model.id in state.turn_log.rallied:
+            raise IllegalAction(f"{model.id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
         if state.is_blocking(model.id):
             raise IllegalAction(f"{model.id} is blocking and cannot use missile weapons (§6.3.1)", "§6.3.1")
         if any(model.id in x.carriers for x in state.ladders):

@@ -1,8 +1,9 @@
 """The battle state of a siege: where every model stands, what happened this turn, and the shape of an action.
 
-The state is a value. An action takes a state (and the :class:`~rules.dice.Dice` it rolls with) and returns an
-:class:`Outcome`: the new state, the events to show and the rolls it made. An action the rules forbid raises
-:class:`IllegalAction` naming the clause; the old state is untouched.
+The state is a value. An action (:mod:`rules.siege.actions`) played by :func:`rules.siege.game.apply` takes a state
+(and the :class:`~rules.dice.Dice` it rolls with) and returns an :class:`Outcome`: the new state, the events to show
+and the rolls it made. An action the rules forbid raises :class:`IllegalAction` naming the clause; the old state is
+untouched. The state knows whose turn it is and at which :class:`Phase`.
 
 A model stands at a :class:`Place`: a section of the fort, or outside it at the foot of a section's wall
 (*au pied du rempart*), on a ladder (*échelle*), in a siege tower (*tour de siège*) or, for a giant, on the wall
@@ -33,6 +34,7 @@ __all__ = [
     "Ladder",
     "Model",
     "Outcome",
+    "Phase",
     "Place",
     "Side",
     "SiegeTower",
@@ -75,6 +77,23 @@ class Zone(StrEnum):
     """digging or counter-digging a mine, off the table (§10.1, §10.2)."""
     WALL = "wall"
     """on the outer face of a section's wall: a giant scaling it (§12.1.5)."""
+
+
+class Phase(StrEnum):
+    """A step of the player turn: the turn of 002 (movement, magic, shooting, close combat) with the siege's own
+    steps around it. The fires burn as a turn starts (§9.3), so it has no step of its own.
+    """
+
+    SETUP = "setup"
+    """purchases and deployment, before the first turn (§14, §16)."""
+    SAPPERS = "sappers"
+    """the besieger's mining roll, before his movement (§10.3)."""
+    MOVEMENT = "movement"
+    MAGIC = "magic"
+    SHOOTING = "shooting"
+    CLOSE_COMBAT = "close_combat"
+    END = "end"
+    """the end-of-turn tests, before the turn passes (§6.4, §16)."""
 
 
 @dataclass(frozen=True, order=True)
@@ -280,8 +299,9 @@ class BattleState:
     ladders: tuple[Ladder, ...] = ()
     siege_towers: tuple[SiegeTower, ...] = ()
     turn: int = 1
-    active: Side = Side.BESIEGER
-    first: Side = Side.BESIEGER
+    active: Side = Side.BESIEGED
+    first: Side = Side.BESIEGED
+    """the besieged plays first (§16)."""
     turn_log: TurnLog = field(default_factory=TurnLog)
     results: tuple[CombatResult, ...] = ()
     """the last close-combat result of each section."""
@@ -307,6 +327,8 @@ class BattleState:
     """the besieger's units of shooters each given a brazier for flaming shots (§9.1.1)."""
     climbs: tuple[Climb, ...] = ()
     """giants on the wall and the models blocking them (§12.1.5)."""
+    phase: Phase = Phase.SETUP
+    """the step of the turn; a state stored before it was recorded reads as in its movement step."""
 
     def model(self, model_id: str) -> Model:
         for model in self.models:
@@ -468,6 +490,7 @@ class BattleState:
             "active": self.active.value,
             "first": self.first.value,
             "turn_log": self.turn_log.to_json(),
+            "phase": self.phase.value,
             "results": [r.to_json() for r in self.results],
             "contacts": sorted(list(pair) for pair in self.contacts),
             "magic_protection": self.magic_protection,
@@ -499,6 +522,7 @@ class BattleState:
             active=Side(data["active"]),
             first=Side(data["first"]),
             turn_log=TurnLog.from_json(data.get("turn_log", {})),
+            phase=Phase(data.get("phase", Phase.MOVEMENT.value)),
             results=tuple(CombatResult.from_json(r) for r in data.get("results", ())),
             contacts=frozenset((str(a), str(b)) for a, b in data.get("contacts", ())),
             magic_protection=bool(data.get("magic_protection", True)),
@@ -599,21 +623,23 @@ def new_battle(
     siege_towers: Iterable[SiegeTower] = (),
     gates: Iterable[GateStatus] = (),
     rams: Iterable[Ram] = (),
-    first: Side = Side.BESIEGER,
     magic_protection: bool = True,
 ) -> BattleState:
-    """A battle at the start of turn 1, checked against the fort's sections and occupancy quotas (§1.7)."""
+    """A battle being set up before turn 1, the besieged to play first (§16), checked against the fort's sections
+    and occupancy quotas (§1.7).
+    """
     state = BattleState(
         fort,
         tuple(models),
         tuple(ladders),
         tuple(siege_towers),
         1,
-        first,
-        first,
+        Side.BESIEGED,
+        Side.BESIEGED,
         magic_protection=magic_protection,
         gates=tuple(gates),
         rams=tuple(rams),
+        phase=Phase.SETUP,
     )
     ids = [m.id for m in state.models]
     if len(set(ids)) != len(ids):
@@ -640,6 +666,11 @@ def new_battle(
     return state
 
 
+def first_phase(side: Side) -> Phase:
+    """The step a player turn of ``side`` opens with: the besieger's mining roll comes before his movement (§10.3)."""
+    return Phase.SAPPERS if side is Side.BESIEGER else Phase.MOVEMENT
+
+
 def end_turn(state: BattleState) -> BattleState:
     """The next player turn: the other side plays, the turn's log is cleared (the game turn counts on when the
     side that played first plays again). A ladder hoisted this turn now stands inside: its hoisters let go (§7.1.4).
@@ -648,6 +679,7 @@ def end_turn(state: BattleState) -> BattleState:
     return replace(
         state,
         active=active,
+        phase=first_phase(active),
         turn=state.turn + 1 if active is state.first else state.turn,
         turn_log=TurnLog(),
         works=tuple(replace(w, silenced=max(0, w.silenced - 1)) for w in state.works),

@@ -236,9 +236,9 @@ def test_the_organiser_builds_the_map_and_armies_in_forms(client: Client, campai
     too_big = client.post(url, army_form | {"name": "Horde", "points": 99_999})
     assert "limite de la campagne" in too_big.content.decode()
     settings = {"army_points_limit": 2500, "reinforcement_points": 100, "fort_bonus": 2, "order_hours": 48}
-    assert client.post(url, {"action": "settings", "sudden_end_roll": "on"} | settings).status_code == 302
+    assert client.post(url, {"action": "settings"} | settings).status_code == 302
     campaign.settings.refresh_from_db()
-    assert (campaign.settings.army_points_limit, campaign.settings.empty_sections_stay_besieged) == (2500, False)
+    assert (campaign.settings.army_points_limit, campaign.settings.order_hours) == (2500, 48)
     fort = client.post(reverse("campaigns:territory", args=[campaign.pk, tower.pk]), {"template": "1500"})
     assert fort.status_code == 302
     assert "<svg" in client.get(reverse("campaigns:territory", args=[campaign.pk, tower.pk])).content.decode()

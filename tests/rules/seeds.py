@@ -1,7 +1,8 @@
-"""Read the seed documents' tables, so the tests check the rules against the source text itself.
+"""Read the source documents' tables, for the cross-check of their transcription (``tests/rules/data``).
 
-The ``shared`` folder holding the seeds is a sibling of the repository root; a clone made elsewhere finds it beside
-the repository it was cloned from, and ``SIEGE_SHARED_DIR`` names it outright.
+The ``shared`` folder holding the documents is a sibling of the repository root; a git worktree finds it beside its
+main checkout, a clone beside the repository it was cloned from, and ``SIEGE_SHARED_DIR`` names it outright. Where
+none holds it, ``SHARED`` is ``None`` and the cross-check is not collected (``tests/rules/conftest.py``).
 """
 
 from __future__ import annotations
@@ -15,22 +16,31 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _shared_dir() -> Path:
+def _git(*args: str) -> str:
+    return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True, check=False).stdout.strip()
+
+
+def candidates() -> list[Path]:
+    """The places searched for the ``shared`` folder, in order."""
     tried = [Path(os.environ["SIEGE_SHARED_DIR"])] if "SIEGE_SHARED_DIR" in os.environ else []
     tried.append(ROOT.parent / "shared")
-    origin = subprocess.run(
-        ["git", "-C", str(ROOT), "remote", "get-url", "origin"], capture_output=True, text=True, check=False
-    ).stdout.strip()
+    common = _git("rev-parse", "--path-format=absolute", "--git-common-dir")
+    if common:
+        tried.append(Path(common).parent.parent / "shared")
+    origin = _git("remote", "get-url", "origin")
     if origin and Path(origin).is_dir():
         tried.append(Path(origin).resolve().parent / "shared")
-    for candidate in tried:
-        if (candidate / "seeds").is_dir():
-            return candidate
-    raise FileNotFoundError(f"the source documents (shared/seeds) are in none of: {', '.join(map(str, tried))}")
+    return list(dict.fromkeys(tried))
+
+
+def _shared_dir() -> Path | None:
+    return next((candidate for candidate in candidates() if (candidate / "seeds").is_dir()), None)
 
 
 SHARED = _shared_dir()
-SEEDS = SHARED / "seeds"
+SOURCES_PRESENT = SHARED is not None
+SEEDS = SHARED / "seeds" if SHARED is not None else ROOT / "shared-not-found" / "seeds"
+ODDS_API = SHARED / "ODDS_API.md" if SHARED is not None else ROOT / "shared-not-found" / "ODDS_API.md"
 WFB_REFERENCE = "002_reference_wfb.fr.txt"
 
 Grid = dict[tuple[int, int], int | None]

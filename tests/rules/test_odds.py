@@ -1,4 +1,5 @@
-"""``rules.odds`` against ODDS_API.md's worked examples, the rulings, and a Monte Carlo run of the same rules.
+"""``rules.odds`` against ODDS_API.md's worked examples (transcribed in ``tests/rules/data``), the rulings, and a
+Monte Carlo run of the same rules.
 
 The Monte Carlo side is :mod:`rules.montecarlo`, which rolls every die on NumPy arrays and shares none of the exact
 code's probability arithmetic. Each exact probability must lie within 4 standard errors of the simulated frequency
@@ -9,7 +10,6 @@ a run that passes passes again, and a failure is reproducible.
 
 from __future__ import annotations
 
-import ast
 import math
 import re
 import subprocess
@@ -18,6 +18,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from fractions import Fraction as F
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -29,38 +30,23 @@ from rules import montecarlo as mc
 from rules import odds
 from rules.siege import fort
 from rules.siege.structure import StructureOutcome
-from tests.rules import seeds
+from tests.rules.data.odds_api import WORKED_EXAMPLES, WorkedExample
 
-ODDS_API = seeds.SHARED / "ODDS_API.md"
+ROOT = Path(__file__).resolve().parents[2]
 RUNS = 10_000
 MC_SETTINGS = settings(max_examples=30, deadline=None, derandomize=True)
 
 
-def _worked_examples() -> list[str]:
-    text = ODDS_API.read_text(encoding="utf-8")
-    heading = text.index("## Worked examples")
-    block = re.search(r"```python\n(.*?)```", text[heading:], re.DOTALL)
-    assert block
-    module = ast.parse(block.group(1))
-    return [ast.unparse(node) for node in module.body if isinstance(node, ast.Expr)]
-
-
-WORKED_EXAMPLES = _worked_examples()
-
-
-def test_every_worked_example_is_read() -> None:
-    assert len(WORKED_EXAMPLES) == 7
-
-
-@pytest.mark.parametrize("example", WORKED_EXAMPLES)
-def test_worked_example_from_odds_api(example: str) -> None:
-    """ODDS_API.md: each comparison in its worked-examples block, evaluated as written."""
-    assert eval(example, {"F": F, "odds": odds}) is True
+@pytest.mark.parametrize("example", WORKED_EXAMPLES, ids=[example[0] for example in WORKED_EXAMPLES])
+def test_worked_example_from_odds_api(example: WorkedExample) -> None:
+    """ODDS_API.md: each call of its worked-examples block gives the result written beside it."""
+    name, args, kwargs, expected = example
+    assert getattr(odds, name)(*args, **kwargs) == expected
 
 
 def test_imports_without_django() -> None:
     code = "import sys, rules.odds, rules.montecarlo; sys.exit('django' in sys.modules)"
-    result = subprocess.run([sys.executable, "-c", code], cwd=seeds.ROOT, env={}, capture_output=True, check=False)
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={}, capture_output=True, check=False)
     assert result.returncode == 0, result.stderr.decode()
 
 

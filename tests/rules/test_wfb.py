@@ -1,4 +1,5 @@
-"""The WFB quick reference (seed 002): every cell of its tables, read from the seed, against :mod:`rules.wfb`."""
+"""The WFB quick reference (seed 002): every cell of its tables, as transcribed in ``tests/rules/data``, against
+:mod:`rules.wfb`."""
 
 from __future__ import annotations
 
@@ -9,18 +10,8 @@ from collections.abc import Callable
 import pytest
 
 from rules import wfb
-from tests.rules import seeds
-
-TO_HIT = seeds.grid("TABLEAU DES JETS POUR TOUCHER")
-TO_WOUND = seeds.grid("TABLEAU DES JETS POUR BLESSER")
-SHOOTING = seeds.table("PHASE DE TIR")
-ARMOUR = seeds.labelled("SAUVEGARDE D'ARMURE")
-MISCASTS = seeds.bullets("TABLEAU DES FIASCOS")
-
-
-def test_the_seed_tables_are_complete() -> None:
-    assert len(TO_HIT) == len(TO_WOUND) == 100
-    assert len(MISCASTS) == 7
+from tests.rules.data import wfb_reference as seed
+from tests.rules.data.wfb_reference import TO_HIT, TO_WOUND
 
 
 @pytest.mark.parametrize(("ws", "target_ws"), sorted(TO_HIT))
@@ -35,27 +26,13 @@ def test_to_wound_matches_every_cell_of_the_seed(strength: int, toughness: int) 
     assert wfb.to_wound(strength, toughness) == TO_WOUND[strength, toughness]
 
 
-def _bs_row() -> dict[int, int]:
-    header = next(row for row in SHOOTING if row[0] == "Capacité de Tir")
-    needs = next(row for row in SHOOTING if row[0] == "Résultat à obtenir")
-    return dict(zip(map(int, header[1:]), map(int, needs[1:]), strict=True))
-
-
-@pytest.mark.parametrize(("bs", "seed_need"), sorted(_bs_row().items()))
+@pytest.mark.parametrize(("bs", "seed_need"), sorted(seed.BS_NEED.items()))
 def test_bs_table_with_natural_one_always_missing(bs: int, seed_need: int) -> None:
     """R6: the seed lists needs down to -3; a natural 1 still misses, so those are 2+."""
     assert wfb.shooting_to_hit(bs) == max(2, seed_need)
 
 
-def _seven_plus_rows() -> dict[int, int | None]:
-    rows: dict[int, int | None] = {}
-    for need, text in (row for row in SHOOTING if len(row) == 2 and row[0].isdigit()):
-        follow = re.search(r"suivi de (\d)", text)
-        rows[int(need)] = int(follow.group(1)) if follow else None
-    return rows
-
-
-@pytest.mark.parametrize(("need", "second"), sorted(_seven_plus_rows().items()))
+@pytest.mark.parametrize(("need", "second"), sorted(seed.SEVEN_PLUS.items()))
 def test_seven_plus_rule(need: int, second: int | None) -> None:
     """R6: 7, 8, 9 need a 6 then 4+, 5+, 6+; 10 is impossible."""
     bs = 1
@@ -66,16 +43,10 @@ def test_seven_plus_rule(need: int, second: int | None) -> None:
 
 
 def test_shooting_modifiers_match_the_seed_in_order() -> None:
-    """R6: the seed's bullet list; its minus signs were eaten by the bullets, so only "+1" keeps its sign."""
-    lines = [b for b in seeds.bullets("PHASE DE TIR") if re.match(r"[+]?\d ", b)]
-    seed_values = [leading if text.startswith("+") else -leading for text, leading in _leading(lines)]
+    """R6: the seed's list of to-hit modifiers, in its order."""
     names = ["large_target", "moving", "stand_and_shoot", "long_range", "lone_or_skirmishers"]
     names += ["light_cover", "heavy_cover"]
-    assert [wfb.SHOOTING_MODIFIERS[name] for name in names] == seed_values
-
-
-def _leading(lines: list[str]) -> list[tuple[str, int]]:
-    return [(line, abs(seeds.leading_int(line))) for line in lines]
+    assert [wfb.SHOOTING_MODIFIERS[name] for name in names] == [value for _, value in seed.SHOOTING_MODIFIERS]
 
 
 def test_shooting_modifier_sums_and_refuses_unknown_names() -> None:
@@ -96,22 +67,18 @@ def test_melee_modifiers_shift_then_clamp(modifier: int, need: int) -> None:
     assert wfb.melee_to_hit(4, 4, modifier) == need
 
 
-def _armour_need(text: str) -> int | None:
-    return None if text == "Aucune" else int(text.rstrip("+"))
-
-
 @pytest.mark.parametrize(
     ("label", "armour"), [("Sans armure", "none"), ("Armure légère", "light"), ("Armure lourde", "heavy")]
 )
 def test_body_armour_saves(label: str, armour: str) -> None:
     """R8: the seed's armour rows."""
-    assert wfb.armour_save(armour) == _armour_need(ARMOUR[label])
+    assert wfb.armour_save(armour) == seed.BODY_ARMOUR[label]
 
 
 @pytest.mark.parametrize(("label", "item"), [("Bouclier", "shield"), ("Caparaçon", "barding"), ("Monté", "mounted")])
 def test_each_extra_improves_the_save_by_the_seed_bonus(label: str, item: str) -> None:
     """R8: shield, barding, mount each lower the need by their bonus, also from no armour at all."""
-    bonus = seeds.leading_int(ARMOUR[label])
+    bonus = seed.SAVE_BONUSES[label]
     assert wfb.armour_save("light", **{item: True}) == 6 - bonus
     assert wfb.armour_save("none", **{item: True}) == 7 - bonus
 
@@ -123,8 +90,7 @@ def test_all_extras_together() -> None:
 @pytest.mark.parametrize("strength", range(1, 11))
 def test_save_modifier_matches_the_seed(strength: int) -> None:
     """R8: "3 ou moins: aucun", then -1 at S4 … -7 at S10."""
-    text = ARMOUR["3 ou moins"] if strength <= 3 else ARMOUR[str(strength)]
-    assert wfb.save_modifier(strength) == (0 if text == "Aucun" else seeds.leading_int(text))
+    assert wfb.save_modifier(strength) == seed.SAVE_MODIFIERS[strength]
 
 
 @pytest.mark.parametrize(
@@ -136,19 +102,7 @@ def test_modified_save(save: int | None, strength: int, need: int | None) -> Non
     assert wfb.modified_save(save, strength) == need
 
 
-def _miscast_rows() -> list[tuple[int, int, int | None]]:
-    rows = []
-    for line in MISCASTS:
-        band = re.match(r"(\d+)(?:-(\d+))? ", line)
-        assert band
-        low = int(band.group(1))
-        high = int(band.group(2) or low)
-        force = re.search(r"Force (\d+)", line)
-        rows.append((low, high, int(force.group(1)) if force else None))
-    return rows
-
-
-@pytest.mark.parametrize(("low", "high", "strength"), _miscast_rows())
+@pytest.mark.parametrize(("low", "high", "strength"), seed.MISCASTS)
 def test_miscast_table_matches_the_seed(low: int, high: int, strength: int | None) -> None:
     """The 2D6 miscast table: every roll of each band gives the row with the seed's hit strength."""
     for roll in range(low, high + 1):
@@ -162,7 +116,6 @@ def test_miscast_covers_2_to_12_once() -> None:
 
 
 def test_combat_result_bonuses_match_the_seed() -> None:
-    table = seeds.labelled("BONUS AU RÉSULTAT DE COMBAT")
     names = {
         "Rangs supplémentaires": "extra_rank",
         "Supériorité numérique": "outnumber",
@@ -173,11 +126,10 @@ def test_combat_result_bonuses_match_the_seed() -> None:
         "Attaque de dos": "rear",
         "Carnage": "overkill",
     }
-    assert {names[label]: seeds.leading_int(value) for label, value in table.items() if label in names} == dict(
+    assert {names[label]: value for label, value in seed.COMBAT_RESULT_BONUSES.items()} == dict(
         wfb.COMBAT_RESULT_BONUSES
     )
-    caps = [int(m.group(1)) for value in table.values() if (m := re.search(r"maximum\+(\d)", value))]
-    assert caps == [wfb.MAX_EXTRA_RANKS_BONUS, wfb.MAX_OVERKILL_BONUS]
+    assert (wfb.MAX_EXTRA_RANKS_BONUS, wfb.MAX_OVERKILL_BONUS) == (seed.MAX_EXTRA_RANKS_BONUS, seed.MAX_OVERKILL_BONUS)
 
 
 @pytest.mark.parametrize(
@@ -203,34 +155,25 @@ def test_break_test(leadership: int, lost_by: int, roll: int, passes: bool) -> N
     assert wfb.break_test_passes(leadership, lost_by, roll) is passes
 
 
-def _dice_per_level(title: str) -> dict[int, int]:
-    return {
-        int(m.group(1)): seeds.leading_int(value)
-        for label, value in seeds.labelled(title).items()
-        if (m := re.search(r"Niveau (\d)$", label))
-    }
-
-
-@pytest.mark.parametrize(("level", "dice"), sorted(_dice_per_level("NOMBRE MAX. DE DÉS POUR LANCER").items()))
+@pytest.mark.parametrize(("level", "dice"), sorted(seed.MAX_CASTING_DICE.items()))
 def test_max_casting_dice(level: int, dice: int) -> None:
     assert wfb.max_casting_dice(level) == dice
 
 
 def test_power_dice_match_the_seed() -> None:
-    per_level = _dice_per_level("DÉS DE POUVOIR")
-    common = seeds.leading_int(seeds.labelled("DÉS DE POUVOIR")["Dés de Pouvoir communs"])
+    per_level = seed.POWER_DICE_PER_LEVEL
+    common = seed.COMMON_POWER_DICE
     assert wfb.power_dice([]) == common
     for levels in itertools.combinations_with_replacement(range(1, 5), 2):
         assert wfb.power_dice(levels) == common + sum(per_level[level] for level in levels)
 
 
 def test_dispel_dice_match_the_seed() -> None:
-    table = seeds.labelled("DÉS DE DISSIPATION")
-    per_level = _dice_per_level("DÉS DE DISSIPATION")
-    common = seeds.leading_int(table["Dés de Dissipation communs"])
-    dwarfs = seeds.leading_int(table["Nains"])
-    runesmith = seeds.leading_int(table["Chaque Maître des Runes"])
-    runelord = seeds.leading_int(table["Chaque Seigneur des Runes"])
+    per_level = seed.DISPEL_DICE_PER_LEVEL
+    common = seed.COMMON_DISPEL_DICE
+    dwarfs = seed.DWARF_DISPEL_DICE
+    runesmith = seed.RUNESMITH_DISPEL_DICE
+    runelord = seed.RUNELORD_DISPEL_DICE
     assert wfb.dispel_dice([]) == common
     assert wfb.dispel_dice([], dwarfs=True, runesmiths=2, runelords=1) == common + dwarfs + 2 * runesmith + runelord
     for levels in itertools.combinations_with_replacement(range(1, 5), 2):

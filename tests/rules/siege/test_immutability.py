@@ -29,6 +29,7 @@ from rules.siege import (
     costs,
     defences,
     fire,
+    game,
     game_length,
     gates,
     giants,
@@ -49,11 +50,12 @@ from rules.siege import (
     victory,
 )
 from rules.siege import state as state_module
+from rules.siege.actions import EndPhase, Move
 from rules.siege.engines import Budget, Climb, Fire, Liquid, MineGoal, Ram, SiegeTower, Works
 from rules.siege.example import example_battle
 from rules.siege.fort import SectionKind
 from rules.siege.mining import start_mine
-from rules.siege.state import BattleState, IllegalAction, Place, Side
+from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side
 from tests.rules.siege.builders import ARCHER, GIANT, HARPY, MAN, ORC, battle, besieged, besiegers, fleeing, lost
 
 
@@ -243,6 +245,12 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: structure.main_gate_wall(s, "G1"),
     lambda s, d: victory.section_control(s, "W2"),
     lambda s, d: victory.victory_points(s),
+    lambda s, d: defences.allocate_ammunition(s, "W3", 1, 0),
+    lambda s, d: game.apply(replace(s, phase=Phase.MOVEMENT), Move(("a1",), "W3"), d),
+    lambda s, d: game.problems(replace(s, phase=Phase.MOVEMENT), Move(("a1",), "W3")),
+    lambda s, d: game.legal_actions(replace(s, phase=Phase.MOVEMENT)),
+    lambda s, d: game.side_of(s, EndPhase()),
+    lambda s, d: game.choose(s, game.Option("end_phase", Side.BESIEGER), (), None),
 ]
 
 

@@ -24,13 +24,10 @@ from tests.rules.siege.builders import (
     besiegers,
     dice,
     fleeing,
+    ids,
     lost,
     with_rules,
 )
-
-
-def ids(prefix: str, count: int) -> list[str]:
-    return [f"{prefix}{n}" for n in range(1, count + 1)]
 
 
 def refused_move(

@@ -1,4 +1,4 @@
-"""§5.9 Table 3 and R5 scoring; §5.10 template strength. Table 3's bands are read from seed 000."""
+"""§5.9 Table 3 and R5 scoring; §5.10 template strength. Table 3's bands are transcribed from seed 000."""
 
 from __future__ import annotations
 
@@ -15,9 +15,8 @@ from rules.siege.structure import (
     score,
     template_strength,
 )
-from tests.rules import seeds
+from tests.rules.data import siege_rules
 
-SIEGE = "000_regles_de_siege.fr.txt"
 NAMES = {
     "Pas d'effet": StructureOutcome.NO_EFFECT,
     "Ebranlé": StructureOutcome.SHAKEN,
@@ -28,21 +27,10 @@ NAMES = {
 }
 
 
-def _table_3() -> list[tuple[int, int | None, StructureOutcome]]:
-    rows = []
-    for line in seeds.seed_lines(SIEGE):
-        match = re.match(r"(\d+)(?:-(\d+)|(\+))?\t<b>([^.!<]+)", line)
-        if match:
-            low = int(match.group(1))
-            high = None if match.group(3) else int(match.group(2) or low)
-            rows.append((low, high, NAMES[match.group(4).strip()]))
-    return rows
+TABLE_3 = [(low, high, NAMES[effect]) for low, high, effect in siege_rules.TABLE_3]
 
 
-TABLE_3 = _table_3()
-
-
-def test_table_3_is_read_whole() -> None:
+def test_table_3_has_a_row_for_each_outcome() -> None:
     assert [row[2] for row in TABLE_3] == list(StructureOutcome)
 
 

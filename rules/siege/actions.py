@@ -1,0 +1,976 @@
+"""The actions of a siege as values (*les actions*), one frozen dataclass each, like a chess move.
+
+An action names what a player does, never how the dice fall: :func:`rules.siege.game.apply` plays it. Each has a
+stable ``name`` and a versioned JSON form::
+
+    >>> Move(("a1", "a2"), "W3").to_json()
+    {'format': 1, 'action': 'move', 'models': ['a1', 'a2'], 'to': 'W3', 'via': None, 'stand_and_shoot': []}
+    >>> Action.from_json({"format": 1, "action": "end_phase"})
+    EndPhase()
+
+A form the engine does not know is refused with the name or field at fault::
+
+    >>> Action.from_json({"format": 1, "action": "teleport"})
+    Traceback (most recent call last):
+    ...
+    rules.siege.actions.ActionFormatError: unknown action 'teleport'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, ClassVar
+
+from rules.siege.engines import Liquid, MineGoal
+from rules.siege.giants import GiantAttack
+from rules.siege.psychology import PanicCause
+from rules.siege.state import Phase, Side
+
+__all__ = [
+    "ACTIONS",
+    "FORMAT_VERSION",
+    "Action",
+    "ActionFormatError",
+    "AllocateAmmunition",
+    "AttackGate",
+    "Block",
+    "Bombard",
+    "BringRam",
+    "Buy",
+    "CarryLadder",
+    "CarryRam",
+    "CastWard",
+    "CatchFire",
+    "Charge",
+    "ClimbWall",
+    "CounterMine",
+    "Deploy",
+    "Dig",
+    "Disembark",
+    "DropLadder",
+    "DropRam",
+    "DropRock",
+    "Earthquake",
+    "EndBlock",
+    "EndPhase",
+    "EndTurn",
+    "ErectLadder",
+    "Fight",
+    "FightBlocker",
+    "FightGiant",
+    "Flee",
+    "GiveBrazier",
+    "HoistLadder",
+    "Hold",
+    "KnockDownLadder",
+    "KnockOverBraziers",
+    "Move",
+    "OilOnFire",
+    "PanicTest",
+    "PickUpLadder",
+    "PlaceBraziers",
+    "Pour",
+    "PushBack",
+    "PushOverEmptyLadder",
+    "PushTower",
+    "PutOutFire",
+    "Rally",
+    "ReinforceGate",
+    "Retreat",
+    "Shoot",
+    "ShootEngine",
+    "ShootGate",
+    "ShootStructure",
+    "Sortie",
+    "SpendHeroism",
+    "StartMine",
+    "ThrowStones",
+    "Tunnel",
+    "UseRam",
+]
+
+FORMAT_VERSION = 1
+"""The version of the JSON form of an action; a form of another version is refused."""
+
+_ANY = frozenset(Phase) - {Phase.SETUP}
+_MOVEMENT_END = frozenset({Phase.MOVEMENT})
+
+
+class ActionFormatError(ValueError):
+    """A JSON form that is not an action this engine knows: an unknown name, a missing or malformed field."""
+
+
+class Action:
+    """The base of every action. A subclass sets:
+
+    - ``name``, its stable name in JSON;
+    - ``phases``, the steps of the turn it is played in, and ``phase_clause``, the rule that says so;
+    - ``by``, the side that alone may play it (``None``: either), and ``own_turn``, whether only in its own turn;
+    - ``acting``, the field naming the models that act (their side plays it), if any.
+    """
+
+    name: ClassVar[str]
+    phases: ClassVar[frozenset[Phase]]
+    phase_clause: ClassVar[str]
+    by: ClassVar[Side | None] = None
+    own_turn: ClassVar[bool] = True
+    acting: ClassVar[str | None] = None
+    places: ClassVar[tuple[str, ...]] = ()
+    """the fields that name a place (``"W3"``, ``"ladder:L1"``, ``"foot:W3"``…)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name in ACTIONS:
+            raise TypeError(f"two actions are named {cls.name!r}")
+        ACTIONS[cls.name] = cls
+
+    def actors(self) -> tuple[str, ...]:
+        """The models that act, whose side plays the action; none for an action of a whole side."""
+        if self.acting is None:
+            return ()
+        named = getattr(self, self.acting)
+        return (named,) if isinstance(named, str) else tuple(named)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT_VERSION, "action": self.name}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            data[f.name] = _dump(getattr(self, f.name))
+        return data
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Action:
+        if not isinstance(data, Mapping):
+            raise ActionFormatError(f"an action is a JSON object, not {type(data).__name__}")
+        version = data.get("format")
+        if version != FORMAT_VERSION:
+            raise ActionFormatError(f"action format {version!r} is not supported; this engine reads {FORMAT_VERSION}")
+        name = data.get("action")
+        cls = ACTIONS.get(name) if isinstance(name, str) else None
+        if cls is None:
+            raise ActionFormatError(f"unknown action {name!r}")
+        hints = typing.get_type_hints(cls)
+        values: dict[str, Any] = {}
+        known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        extra = sorted(set(data) - known - {"format", "action"})
+        if extra:
+            raise ActionFormatError(f"{name}: unknown field {extra[0]!r}")
+        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+            if f.name not in data:
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                    raise ActionFormatError(f"{name}: field {f.name!r} is missing")
+                continue
+            values[f.name] = _load(hints[f.name], data[f.name], f"{name}.{f.name}")
+        action: Action = cls(**values)
+        return action
+
+
+ACTIONS: dict[str, type[Action]] = {}
+"""Every action by its name."""
+
+
+def _dump(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_dump(v) for v in value]
+    return value
+
+
+def _load(hint: Any, value: Any, where: str) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        if value is None and type(None) in args:
+            return None
+        (inner,) = [a for a in args if a is not type(None)]
+        return _load(inner, value, where)
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise ActionFormatError(f"{where}: a list was expected, not {value!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_load(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
+        if len(value) != len(args):
+            raise ActionFormatError(f"{where}: {len(args)} values were expected, not {value!r}")
+        return tuple(_load(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        try:
+            return hint(value)
+        except ValueError:
+            accepted = ", ".join(str(m.value) for m in hint)
+            raise ActionFormatError(f"{where}: {value!r} is not one of {accepted}") from None
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise ActionFormatError(f"{where}: true or false was expected, not {value!r}")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ActionFormatError(f"{where}: a whole number was expected, not {value!r}")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise ActionFormatError(f"{where}: a text was expected, not {value!r}")
+        return value
+    raise ActionFormatError(f"{where}: cannot read a {hint!r}")  # pragma: no cover - a field type left unhandled
+
+
+# ---- set-up (§14, §16) -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Buy(Action):
+    """``side`` buys one engine or defence ``item`` from its budget (§14, R14)."""
+
+    name = "buy"
+    phases = frozenset({Phase.SETUP})
+    phase_clause = "§14"
+    own_turn = False
+    side: Side
+    item: str
+
+
+@dataclass(frozen=True)
+class Deploy(Action):
+    """Set ``model`` at ``to`` while the armies deploy (§16): the besieged inside the fort, the besieger on the field
+    40 cm or more from the walls.
+    """
+
+    name = "deploy"
+    places = ("to",)
+    acting = "model"
+    phases = frozenset({Phase.SETUP})
+    phase_clause = "§16"
+    own_turn = False
+    model: str
+    to: str
+
+
+@dataclass(frozen=True)
+class PlaceBraziers(Action):
+    """The besieged sets braziers of ``liquids`` on a rampart ``section`` (§8.2.1)."""
+
+    name = "place_braziers"
+    phases = frozenset({Phase.SETUP})
+    phase_clause = "§8.2.1"
+    by = Side.BESIEGED
+    own_turn = False
+    section: str
+    liquids: tuple[Liquid, ...]
+
+
+@dataclass(frozen=True)
+class AllocateAmmunition(Action):
+    """The besieged puts ``stones`` and ``rocks`` tokens he bought on a rampart ``section`` (§8.1.1)."""
+
+    name = "allocate_ammunition"
+    phases = frozenset({Phase.SETUP})
+    phase_clause = "§8.1.1"
+    by = Side.BESIEGED
+    own_turn = False
+    section: str
+    stones: int = 0
+    rocks: int = 0
+
+
+@dataclass(frozen=True)
+class GiveBrazier(Action):
+    """The besieger gives one of his braziers to a ``unit`` of shooters, for flaming shots (§9.1.1)."""
+
+    name = "give_brazier"
+    phases = frozenset({Phase.SETUP})
+    phase_clause = "§9.1.1"
+    by = Side.BESIEGER
+    own_turn = False
+    unit: str
+
+
+@dataclass(frozen=True)
+class StartMine(Action):
+    """The besieger's ``sappers`` start a mine towards ``goal`` (§10.1)."""
+
+    name = "start_mine"
+    acting = "sappers"
+    phases = frozenset({Phase.SETUP})
+    phase_clause = "§10.1"
+    by = Side.BESIEGER
+    own_turn = False
+    goal: MineGoal
+    sappers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CounterMine(Action):
+    """The besieged sends 4 to 8 ``models`` to counter-mine (§10.2, R2)."""
+
+    name = "counter_mine"
+    acting = "models"
+    phases = frozenset({Phase.SETUP, Phase.MOVEMENT})
+    phase_clause = "§10.2"
+    by = Side.BESIEGED
+    models: tuple[str, ...]
+
+
+# ---- the turn's steps ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EndPhase(Action):
+    """The side to play ends this step of its turn (or the set-up) and goes on to the next (002)."""
+
+    name = "end_phase"
+    phases = frozenset(Phase) - {Phase.END}
+    phase_clause = "002"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """The side to play ends its turn: gates are reinforced, the game's end is rolled for, the next turn's fires burn
+    (§6.4, §16, §9.3).
+    """
+
+    name = "end_turn"
+    phases = _ANY
+    phase_clause = "§16"
+
+
+@dataclass(frozen=True)
+class SpendHeroism(Action):
+    """The besieged spends one heroism token (§15)."""
+
+    name = "spend_heroism"
+    phases = _ANY
+    phase_clause = "§15"
+    by = Side.BESIEGED
+    own_turn = False
+
+
+# ---- mining (§10) -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Dig(Action):
+    """The sappers' roll of this besieger turn (§10.3), with the once-a-game re-rolls of §10.4."""
+
+    name = "dig"
+    phases = frozenset({Phase.SAPPERS})
+    phase_clause = "§10.3"
+    by = Side.BESIEGER
+    section: str | None = None
+    reroll_sapping: bool = False
+    reroll_counter: bool = False
+    reroll_damage: bool = False
+
+
+@dataclass(frozen=True)
+class Tunnel(Action):
+    """Up to 6 ``models`` of one unit come up through the finished tunnel into ``courtyard`` (§10.3.2)."""
+
+    name = "tunnel"
+    acting = "models"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§10.3.2"
+    by = Side.BESIEGER
+    models: tuple[str, ...]
+    courtyard: str
+
+
+# ---- movement (§2, §3) --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """``models`` standing together move to ``to`` (through courtyard ``via``); into a section the enemy holds it is
+    a charge (§2.1, §3.1.1).
+    """
+
+    name = "move"
+    places = ("to", "via")
+    acting = "models"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§2.1"
+    models: tuple[str, ...]
+    to: str
+    via: str | None = None
+    stand_and_shoot: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Charge(Action):
+    """``models`` charge the enemy holding ``to`` (§3.1.1); the charged may stand and shoot (§3.1.2)."""
+
+    name = "charge"
+    places = ("to", "via")
+    acting = "models"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§3.1.1"
+    models: tuple[str, ...]
+    to: str
+    via: str | None = None
+    stand_and_shoot: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rally(Action):
+    """The side to play tries to rally its fleeing models on ``section`` (§3.4)."""
+
+    name = "rally"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§3.4"
+    section: str
+
+
+@dataclass(frozen=True)
+class Flee(Action):
+    """The side to play's fleeing models on ``section`` flee on (to ``to`` if given, §3.3.3)."""
+
+    name = "flee"
+    places = ("to",)
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§3.3.3"
+    section: str
+    to: str | None = None
+
+
+@dataclass(frozen=True)
+class Block(Action):
+    """``model`` blocks a gate, a breach, a ladder or a giant on the wall (§6.3, §7.1.7, §12.1.5)."""
+
+    name = "block"
+    acting = "model"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§6.3.1"
+    by = Side.BESIEGED
+    own_turn = False
+    model: str
+    where: str
+
+
+@dataclass(frozen=True)
+class EndBlock(Action):
+    """The blocking of ``where`` ends (§6.3.2)."""
+
+    name = "end_block"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§6.3.2"
+    by = Side.BESIEGED
+    where: str
+    blocker: str | None = None
+
+
+@dataclass(frozen=True)
+class ReinforceGate(Action):
+    """Besieged ``models`` reinforce ``gate`` (§6.4, R4)."""
+
+    name = "reinforce_gate"
+    acting = "models"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§6.4"
+    by = Side.BESIEGED
+    gate: str
+    models: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Sortie(Action):
+    """Besieged ``flyers`` fly out to engage the war machine ``target`` (§11.2)."""
+
+    name = "sortie"
+    acting = "flyers"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§11.2"
+    by = Side.BESIEGED
+    flyers: tuple[str, ...]
+    target: str
+
+
+@dataclass(frozen=True)
+class ClimbWall(Action):
+    """A ``giant`` at the foot of a wall scales it (§12.1.5)."""
+
+    name = "climb_wall"
+    acting = "giant"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§12.1.5"
+    by = Side.BESIEGER
+    giant: str
+
+
+# ---- ladders (§7.1) -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PickUpLadder(Action):
+    """``carriers`` pick up ``ladder`` (§7.1.1, §7.1.3)."""
+
+    name = "pick_up_ladder"
+    acting = "carriers"
+    phases = frozenset({Phase.SETUP, Phase.MOVEMENT})
+    phase_clause = "§7.1.3"
+    by = Side.BESIEGER
+    ladder: str
+    carriers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DropLadder(Action):
+    """The carriers let ``ladder`` fall (§7.1.2)."""
+
+    name = "drop_ladder"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§7.1.2"
+    by = Side.BESIEGER
+    ladder: str
+
+
+@dataclass(frozen=True)
+class CarryLadder(Action):
+    """A hoisted ``ladder`` is carried down into the courtyard (§7.1.4, §7.1.10)."""
+
+    name = "carry_ladder"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§7.1.4"
+    by = Side.BESIEGER
+    ladder: str
+
+
+@dataclass(frozen=True)
+class ErectLadder(Action):
+    """``ladder`` is raised against ``section``, ``climbers`` already on it (§7.1.4)."""
+
+    name = "erect_ladder"
+    acting = "climbers"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§7.1.4"
+    by = Side.BESIEGER
+    ladder: str
+    section: str
+    climbers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HoistLadder(Action):
+    """``hoisters`` on the rampart hoist ``ladder`` over into ``courtyard`` (§7.1.4)."""
+
+    name = "hoist_ladder"
+    acting = "hoisters"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§7.1.4"
+    by = Side.BESIEGER
+    ladder: str
+    hoisters: tuple[str, ...]
+    courtyard: str
+
+
+@dataclass(frozen=True)
+class PushBack(Action):
+    """``pushers`` try once to push ``ladder`` back, at the end of the besieger's movement (§7.1.6)."""
+
+    name = "push_back"
+    acting = "pushers"
+    phases = _MOVEMENT_END
+    phase_clause = "§7.1.6"
+    by = Side.BESIEGED
+    own_turn = False
+    ladder: str
+    pushers: tuple[str, ...]
+    blocker: str | None = None
+
+
+@dataclass(frozen=True)
+class PushOverEmptyLadder(Action):
+    """The besieged push over an empty ``ladder`` (§7.1.6)."""
+
+    name = "push_over_empty_ladder"
+    phases = _MOVEMENT_END
+    phase_clause = "§7.1.6"
+    by = Side.BESIEGED
+    own_turn = False
+    ladder: str
+
+
+@dataclass(frozen=True)
+class KnockDownLadder(Action):
+    """The blocker at the foot of a hoisted ``ladder`` knocks it down (§7.1.10)."""
+
+    name = "knock_down_ladder"
+    phases = frozenset({Phase.MOVEMENT, Phase.CLOSE_COMBAT})
+    phase_clause = "§7.1.10"
+    by = Side.BESIEGED
+    own_turn = False
+    ladder: str
+
+
+# ---- rams and siege towers (§7.2, §7.3) ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CarryRam(Action):
+    """``carriers`` take up ``ram`` (§7.2.1, §7.2.2)."""
+
+    name = "carry_ram"
+    acting = "carriers"
+    phases = frozenset({Phase.SETUP, Phase.MOVEMENT})
+    phase_clause = "§7.2.1"
+    by = Side.BESIEGER
+    ram: str
+    carriers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DropRam(Action):
+    """The carriers let ``ram`` go (§7.2.2)."""
+
+    name = "drop_ram"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§7.2.2"
+    by = Side.BESIEGER
+    ram: str
+
+
+@dataclass(frozen=True)
+class BringRam(Action):
+    """The carriers bring ``ram`` into contact with ``gate`` (§7.2.1)."""
+
+    name = "bring_ram"
+    phases = frozenset({Phase.SETUP, Phase.MOVEMENT})
+    phase_clause = "§7.2.1"
+    by = Side.BESIEGER
+    ram: str
+    gate: str
+
+
+@dataclass(frozen=True)
+class UseRam(Action):
+    """``ram`` strikes its gate, once a close-combat phase (twice covered, §7.2.4, R3)."""
+
+    name = "use_ram"
+    phases = frozenset({Phase.CLOSE_COMBAT})
+    phase_clause = "§7.2.4"
+    by = Side.BESIEGER
+    ram: str
+
+
+@dataclass(frozen=True)
+class PushTower(Action):
+    """The crew pushes siege ``tower`` ``distance`` cm, against ``section`` once it gets there (§7.3.3)."""
+
+    name = "push_tower"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§7.3.3"
+    by = Side.BESIEGER
+    tower: str
+    distance: int
+    section: str | None = None
+
+
+@dataclass(frozen=True)
+class Disembark(Action):
+    """Two more ``models`` leave siege ``tower`` after their side won on its section (§7.3.4)."""
+
+    name = "disembark"
+    acting = "models"
+    phases = frozenset({Phase.CLOSE_COMBAT})
+    phase_clause = "§7.3.4"
+    by = Side.BESIEGER
+    tower: str
+    models: tuple[str, ...]
+
+
+# ---- defences (§8) and fire (§9) ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ThrowStones(Action):
+    """``throwers`` on ``section`` throw stones on ``targets`` below at the end of a movement (§8.1.2, §8.1.3)."""
+
+    name = "throw_stones"
+    acting = "throwers"
+    phases = _MOVEMENT_END
+    phase_clause = "§8.1.2"
+    by = Side.BESIEGED
+    own_turn = False
+    section: str
+    throwers: tuple[str, ...]
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DropRock(Action):
+    """``throwers`` on ``section`` drop a rock on ``target`` below (§8.1.2, §8.1.4)."""
+
+    name = "drop_rock"
+    acting = "throwers"
+    phases = _MOVEMENT_END
+    phase_clause = "§8.1.2"
+    by = Side.BESIEGED
+    own_turn = False
+    section: str
+    throwers: tuple[str, ...]
+    target: str
+
+
+@dataclass(frozen=True)
+class Pour(Action):
+    """``pourers`` pour a brazier of ``liquid`` from ``section`` on ``targets`` (or a wooden ``structure``), at the
+    end of a movement phase (§8.2.2).
+    """
+
+    name = "pour"
+    acting = "pourers"
+    phases = _MOVEMENT_END
+    phase_clause = "§8.2.2"
+    by = Side.BESIEGED
+    own_turn = False
+    section: str
+    liquid: Liquid
+    pourers: tuple[str, ...]
+    targets: tuple[str, ...] = ()
+    designated: str | None = None
+    splash: tuple[str, ...] = ()
+    structure: str | None = None
+
+
+@dataclass(frozen=True)
+class KnockOverBraziers(Action):
+    """The braziers of ``section`` are knocked over (§8.2.3)."""
+
+    name = "knock_over_braziers"
+    phases = _ANY
+    phase_clause = "§8.2.3"
+    by = Side.BESIEGED
+    own_turn = False
+    section: str
+
+
+@dataclass(frozen=True)
+class CatchFire(Action):
+    """After flaming hits on a wooden ``target``, its one D6 to catch fire this turn (§9.2)."""
+
+    name = "catch_fire"
+    phases = frozenset({Phase.SHOOTING})
+    phase_clause = "§9.2"
+    target: str
+
+
+@dataclass(frozen=True)
+class PutOutFire(Action):
+    """A water brazier poured on the burning ``target`` (§9.4)."""
+
+    name = "put_out_fire"
+    phases = _MOVEMENT_END
+    phase_clause = "§9.4"
+    by = Side.BESIEGED
+    own_turn = False
+    target: str
+
+
+@dataclass(frozen=True)
+class OilOnFire(Action):
+    """Boiling oil poured on the burning ``target`` (§9.3)."""
+
+    name = "oil_on_fire"
+    phases = _MOVEMENT_END
+    phase_clause = "§9.3"
+    by = Side.BESIEGED
+    own_turn = False
+    target: str
+
+
+# ---- magic (§13) --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CastWard(Action):
+    """``caster`` casts a spell, at the fort (``target_in_fort``) or out of it, against its protection (§13.2)."""
+
+    name = "cast"
+    acting = "caster"
+    phases = frozenset({Phase.MAGIC})
+    phase_clause = "§13.2"
+    caster: str
+    target_in_fort: bool
+    irresistible: bool = False
+
+
+@dataclass(frozen=True)
+class Earthquake(Action):
+    """A spell that shakes the walls strikes ``section`` (§13.2)."""
+
+    name = "earthquake"
+    phases = frozenset({Phase.MAGIC})
+    phase_clause = "§13.2"
+    section: str
+
+
+# ---- shooting (§5) ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shoot(Action):
+    """``shooters`` shoot at ``targets`` (§5.1, §5.2)."""
+
+    name = "shoot"
+    acting = "shooters"
+    phases = frozenset({Phase.SHOOTING})
+    phase_clause = "§5"
+    shooters: tuple[str, ...]
+    targets: tuple[str, ...]
+    dead_angle: bool = False
+    flaming: bool = False
+    extra: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ShootEngine(Action):
+    """``shooters`` shoot at a siege ``engine`` (§5.3)."""
+
+    name = "shoot_engine"
+    acting = "shooters"
+    phases = frozenset({Phase.SHOOTING})
+    phase_clause = "§5.3"
+    shooters: tuple[str, ...]
+    engine: str
+    flaming: bool = False
+
+
+@dataclass(frozen=True)
+class ShootGate(Action):
+    """``shooters`` shoot at ``gate`` (§5.5)."""
+
+    name = "shoot_gate"
+    acting = "shooters"
+    phases = frozenset({Phase.SHOOTING})
+    phase_clause = "§5.5"
+    shooters: tuple[str, ...]
+    gate: str
+    flaming: bool = False
+
+
+@dataclass(frozen=True)
+class ShootStructure(Action):
+    """``shooters`` shoot at the rampart ``section`` itself (§5.7)."""
+
+    name = "shoot_structure"
+    acting = "shooters"
+    phases = frozenset({Phase.SHOOTING})
+    phase_clause = "§5.7"
+    shooters: tuple[str, ...]
+    section: str
+
+
+@dataclass(frozen=True)
+class Bombard(Action):
+    """A war machine of ``strength`` and ``damage`` (``"D4"``) hits a structure ``target`` (§5.6, §5.7, §5.9)."""
+
+    name = "bombard"
+    phases = frozenset({Phase.SHOOTING})
+    phase_clause = "§5.9"
+    target: str
+    strength: int
+    damage: str
+    under_template: tuple[str, ...] | None = None
+    braziers_hit: int = 0
+
+
+@dataclass(frozen=True)
+class PanicTest(Action):
+    """``side``'s models on ``section`` test for panic (§4.1)."""
+
+    name = "panic_test"
+    places = ("flee_to",)
+    phases = frozenset({Phase.SHOOTING, Phase.CLOSE_COMBAT, Phase.END})
+    phase_clause = "§4.1"
+    own_turn = False
+    section: str
+    side: Side
+    cause: PanicCause
+    present: int = 0
+    lost: int = 0
+    flee_to: str | None = None
+    units: tuple[str, ...] | None = None
+
+
+# ---- close combat (§3, §6, §7, §12) -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fight(Action):
+    """A round of close combat on ``section`` between the ``pairs`` (striker, foe) of the side to play (§3.2.1)."""
+
+    name = "fight"
+    phases = frozenset({Phase.CLOSE_COMBAT})
+    phase_clause = "§3.2.1"
+    section: str
+    pairs: tuple[tuple[str, str], ...]
+    second: bool = False
+
+    def actors(self) -> tuple[str, ...]:
+        return tuple(a for a, _ in self.pairs)
+
+
+@dataclass(frozen=True)
+class Retreat(Action):
+    """The losers of the fight on ``section`` retreat to ``to`` (§3.3.2)."""
+
+    name = "retreat"
+    places = ("to",)
+    phases = frozenset({Phase.CLOSE_COMBAT})
+    phase_clause = "§3.3.2"
+    own_turn = False
+    section: str
+    to: str
+
+
+@dataclass(frozen=True)
+class Hold(Action):
+    """The losers of the fight on ``section`` test to hold, fleeing to ``flee_to`` if they fail (§3.3.2)."""
+
+    name = "hold"
+    places = ("flee_to",)
+    phases = frozenset({Phase.CLOSE_COMBAT})
+    phase_clause = "§3.3.2"
+    own_turn = False
+    section: str
+    flee_to: str | None = None
+    losses_order: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AttackGate(Action):
+    """``attackers`` hit ``gate`` in close combat (§6.1, §6.2)."""
+
+    name = "attack_gate"
+    acting = "attackers"
+    phases = frozenset({Phase.CLOSE_COMBAT})
+    phase_clause = "§6"
+    gate: str
+    attackers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FightBlocker(Action):
+    """``attackers`` fight the model blocking ``where`` (§6.3.3, §7.1.8)."""
+
+    name = "fight_blocker"
+    acting = "attackers"
+    phases = frozenset({Phase.CLOSE_COMBAT})
+    phase_clause = "§6.3.3"
+    where: str
+    attackers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FightGiant(Action):
+    """The ``giant`` on the wall fights its blockers (§12.1.5)."""
+
+    name = "fight_giant"
+    acting = "giant"
+    phases = frozenset({Phase.CLOSE_COMBAT})
+    phase_clause = "§12.1.5"
+    giant: str
+    attack: GiantAttack = GiantAttack.SWEEP
+    targets: tuple[str, ...] = ()

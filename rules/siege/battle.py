@@ -1,0 +1,198 @@
+"""A battle is its log (*le journal de la bataille*): the set-up, the seed and the actions played, each with the dice
+it rolled. :func:`replay` rebuilds the state from it exactly, as a chess game replays from its moves.
+
+Each action rolls with dice of its own, seeded from the battle's seed and its place in the log, so an action that
+is refused, or whose dice typed in at the table are refused, leaves the battle as it was::
+
+    >>> from rules.siege.actions import EndPhase
+    >>> from rules.siege.example import example_setup
+    >>> battle = Battle(example_setup(), seed=7)
+    >>> battle, result = play(battle, EndPhase())
+    >>> len(battle.entries), result.state.phase
+    (1, <Phase.MOVEMENT: 'movement'>)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.dice import Dice, DieValueError, ReplayMismatch, Roll
+from rules.siege.actions import Action
+from rules.siege.costs import buy
+from rules.siege.engines import Budget, Ladder, Ram, SiegeTower
+from rules.siege.fort import FortLayout
+from rules.siege.game import apply
+from rules.siege.gates import gate_statuses
+from rules.siege.state import BattleState, Event, Model, Outcome, Side, new_battle
+
+__all__ = ["BATTLE_FORMAT", "Battle", "Entry", "Setup", "action_dice", "play", "replay", "replay_events", "start"]
+
+BATTLE_FORMAT = 1
+"""The version of a battle's JSON form."""
+_SEED_STEP = 1_000_003
+_FORCES = ("fort", "profiles", "models", "ladders", "siege_towers", "rams")
+"""The keys of a battle state's JSON form that a set-up shares with it."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a battle starts from: the fort, both forces as deployed with their engines, each side's engine budget
+    (``(side, points, army points)``, §14) and what it bought, the besieged's heroism tokens (§15), the fort's magic
+    protection (§13.2), and whether the dice are rolled at the table.
+    """
+
+    fort: FortLayout
+    models: tuple[Model, ...]
+    ladders: tuple[Ladder, ...] = ()
+    siege_towers: tuple[SiegeTower, ...] = ()
+    rams: tuple[Ram, ...] = ()
+    budgets: tuple[tuple[Side, int, int], ...] = ()
+    purchases: tuple[tuple[Side, str], ...] = ()
+    heroism_tokens: int = 0
+    magic_protection: bool = True
+    table_dice: bool = False
+    """the club rolls real dice and types them in: every action of the battle carries them."""
+
+    def to_json(self) -> dict[str, Any]:
+        state = new_battle(self.fort, self.models, ladders=self.ladders, siege_towers=self.siege_towers, rams=self.rams)
+        data = state.to_json()
+        return {
+            **{key: data[key] for key in _FORCES},
+            "budgets": [[side.value, points, army] for side, points, army in self.budgets],
+            "purchases": [[side.value, item] for side, item in self.purchases],
+            "heroism_tokens": self.heroism_tokens,
+            "magic_protection": self.magic_protection,
+            "table_dice": self.table_dice,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Setup:
+        forces = {key: data[key] for key in _FORCES if key in data}
+        state = BattleState.from_json(
+            {**forces, "turn": 1, "active": Side.BESIEGED.value, "first": Side.BESIEGED.value}
+        )
+        return cls(
+            state.fort,
+            state.models,
+            state.ladders,
+            state.siege_towers,
+            state.rams,
+            tuple((Side(side), int(points), int(army)) for side, points, army in data.get("budgets", ())),
+            tuple((Side(side), str(item)) for side, item in data.get("purchases", ())),
+            int(data.get("heroism_tokens", 0)),
+            bool(data.get("magic_protection", True)),
+            bool(data.get("table_dice", False)),
+        )
+
+
+def start(setup: Setup) -> BattleState:
+    """The state a battle opens with: deployed, its purchases made (§14), in the set-up step, the besieged to play
+    first (§16).
+    """
+    state = new_battle(
+        setup.fort,
+        setup.models,
+        ladders=setup.ladders,
+        siege_towers=setup.siege_towers,
+        rams=setup.rams,
+        gates=gate_statuses(setup.fort),
+        magic_protection=setup.magic_protection,
+    )
+    budgets = tuple((side, Budget(points, army)) for side, points, army in setup.budgets)
+    state = replace(state, budgets=budgets, heroism_tokens=setup.heroism_tokens)
+    for side, item in setup.purchases:
+        state = buy(state, side, item)
+    return state
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One action of the log and the dice it rolled (those typed in at the table marked ``physical``)."""
+
+    action: Action
+    rolls: tuple[Roll, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action.to_json(), "rolls": [r.to_json() for r in self.rolls]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Entry:
+        return cls(Action.from_json(data["action"]), tuple(Roll.from_json(r) for r in data.get("rolls", ())))
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A siege battle as data: its set-up, its seed and the actions played in order."""
+
+    setup: Setup
+    seed: int
+    entries: tuple[Entry, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": BATTLE_FORMAT,
+            "setup": self.setup.to_json(),
+            "seed": self.seed,
+            "entries": [e.to_json() for e in self.entries],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Battle:
+        if data.get("format") != BATTLE_FORMAT:
+            raise ValueError(
+                f"battle format {data.get('format')!r} is not supported; this engine reads {BATTLE_FORMAT}"
+            )
+        try:
+            setup, seed, entries = data["setup"], data["seed"], data.get("entries", ())
+        except KeyError as missing:
+            raise ValueError(f"a battle needs its {missing.args[0]!r}") from None
+        return cls(Setup.from_json(setup), int(seed), tuple(Entry.from_json(e) for e in entries))
+
+
+def action_dice(seed: int, index: int) -> Dice:
+    """The dice of the ``index``-th action of a battle seeded ``seed``."""
+    return Dice(seed=(seed * _SEED_STEP + index) % 2**63)
+
+
+def play(
+    battle: Battle, action: Action, table: Sequence[int] = (), *, state: BattleState | None = None
+) -> tuple[Battle, Outcome]:
+    """Play ``action`` next in ``battle`` (whose current ``state`` may be passed to save a replay): the battle with
+    the action logged, and its outcome. ``table`` holds dice rolled at the table, used before the generator's; a
+    value its die cannot show, or one too many, is refused and nothing is logged.
+    """
+    current = replay(battle) if state is None else state
+    dice = action_dice(battle.seed, len(battle.entries))
+    dice.supply(table)
+    result = apply(current, action, dice)
+    if dice.pending:
+        raise DieValueError(
+            f"{action.name}: {len(table)} dice were typed in, the action rolled {len(table) - dice.pending}"
+        )
+    return replace(battle, entries=(*battle.entries, Entry(action, result.rolls))), result
+
+
+def replay(battle: Battle) -> BattleState:
+    """The state ``battle`` has reached, rebuilt from its set-up and its log."""
+    return replay_events(battle)[0]
+
+
+def replay_events(battle: Battle) -> tuple[BattleState, tuple[Event, ...]]:
+    """The state ``battle`` has reached and every event on the way. Each action must roll exactly the dice logged
+    with it (:class:`~rules.dice.ReplayMismatch` otherwise).
+    """
+    state = start(battle.setup)
+    events: list[Event] = []
+    for index, entry in enumerate(battle.entries):
+        dice = Dice.replay(entry.rolls)
+        result = apply(state, entry.action, dice)
+        if len(result.rolls) != len(entry.rolls):
+            raise ReplayMismatch(
+                f"action {index + 1} ({entry.action.name}) rolled {len(result.rolls)} dice, the log has "
+                f"{len(entry.rolls)}"
+            )
+        state = result.state
+        events.extend(result.events)
+    return state, tuple(events)

@@ -1,0 +1,346 @@
+"""The one way into the siege engine: :func:`apply` plays an action, :func:`problems` says why it may not be
+played, :func:`legal_actions` lists what may be played now (like ``Board.push``, ``Board.is_legal`` and
+``Board.legal_moves`` in python-chess).
+
+A battle opens in the set-up; the besieged plays first (§16)::
+
+    >>> from rules.dice import Dice, DieValueError, ReplayMismatch
+    >>> from rules.siege.actions import EndPhase, Move
+    >>> from rules.siege.example import example_start
+    >>> state = example_start()
+    >>> state.phase, state.active
+    (<Phase.SETUP: 'setup'>, <Side.BESIEGED: 'besieged'>)
+    >>> [str(p) for p in problems(state, Move(("r1",), "C1"))]
+    ['§2.1: move is played in the movement step, not in the setup step']
+    >>> state = apply(state, EndPhase(), Dice(seed=1)).state
+    >>> state.phase, state.turn
+    (<Phase.MOVEMENT: 'movement'>, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rules.dice import Dice, DieValueError, ReplayMismatch
+from rules.siege import actions as a
+from rules.siege import (
+    blocking,
+    costs,
+    defences,
+    fire,
+    gates,
+    giants,
+    heroism,
+    ladders,
+    magic,
+    melee,
+    mining,
+    morale,
+    movement,
+    psychology,
+    rams,
+    shooting,
+    siege_towers,
+    sorties,
+)
+from rules.siege.fort import SectionKind
+from rules.siege.game_length import end_player_turn
+from rules.siege.legal import Option, choose, legal_actions
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Outcome,
+    Phase,
+    Place,
+    Side,
+    Zone,
+    first_phase,
+    quota,
+)
+
+__all__ = ["TURN_STEPS", "Option", "Refusal", "apply", "choose", "legal_actions", "problems", "side_of"]
+
+TURN_STEPS = (Phase.SAPPERS, Phase.MOVEMENT, Phase.MAGIC, Phase.SHOOTING, Phase.CLOSE_COMBAT, Phase.END)
+"""The steps of a player turn in order (002, §10.3); the besieged's turn has no sappers' roll."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action may not be played: the clause that forbids it and a sentence."""
+
+    clause: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.clause}: {self.message}"
+
+
+def side_of(state: BattleState, action: a.Action) -> Side:
+    """The side that plays ``action``."""
+    if action.by is not None:
+        return action.by
+    if isinstance(action, a.Buy | a.PanicTest):
+        return action.side
+    if isinstance(action, a.Retreat | a.Hold):
+        result = state.result(action.section)
+        if result is not None and result.loser is not None:
+            return result.loser
+    for model in action.actors():
+        for found in state.models:
+            if found.id == model:
+                return found.side
+    return state.active
+
+
+def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
+    if state.over:
+        return [Refusal("§16", "the siege is over")]
+    if state.phase not in action.phases:
+        return [
+            Refusal(
+                action.phase_clause,
+                f"{action.name} is played in the {_steps(action.phases)} step, not in the {_step(state.phase)} step",
+            )
+        ]
+    side = side_of(state, action)
+    refusals = [
+        Refusal(action.phase_clause, f"{text!r} is not a place: {_zones()}") for text in _unknown_places(action)
+    ]
+    if state.phase is not Phase.SETUP and action.own_turn and side is not state.active:
+        refusals.append(Refusal("§16", f"it is the {state.active}'s turn: the {side} may not {action.name} now"))
+    known = {m.id: m for m in state.models}
+    for model_id in action.actors():
+        model = known.get(model_id)
+        if model is None:
+            refusals.append(Refusal("§1.7", f"there is no model {model_id!r} in this battle"))
+        elif model.side is not side:
+            refusals.append(Refusal(action.phase_clause, f"{model_id} is a {model.side} model, not a {side} one"))
+    return refusals
+
+
+def _unknown_places(action: a.Action) -> list[str]:
+    found = []
+    for name in action.places:
+        text = getattr(action, name)
+        if text is None:
+            continue
+        try:
+            Place.parse(text)
+        except ValueError:
+            found.append(text)
+    return found
+
+
+def _zones() -> str:
+    written = [f"{z.value}:<id>" for z in Zone if z is not Zone.SECTION]
+    return f"a place is a section id or one of {', '.join(written)}"
+
+
+def _step(phase: Phase) -> str:
+    return phase.value.replace("_", " ")
+
+
+def _steps(phases: Iterable[Phase]) -> str:
+    return " or ".join(_step(p) for p in sorted(phases, key=list(Phase).index))
+
+
+def problems(state: BattleState, action: a.Action) -> list[Refusal]:
+    """Why ``action`` may not be played now, each refusal naming its clause; empty when it may. Nothing is rolled
+    with the battle's dice: the action is tried on the state (a value, left as it was) with dice of its own; the
+    chapters' rules refuse before they roll, so those dice do not change the answer.
+    """
+    refusals = _turn_problems(state, action)
+    if refusals:
+        return refusals
+    try:
+        _play(state, action, Dice(seed=0))
+    except IllegalAction as refused:
+        return [Refusal(refused.clause, str(refused))]
+    return []
+
+
+def apply(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
+    """Play ``action`` with ``dice``: the new state, its events and the dice it rolled. An action the rules forbid
+    raises :class:`~rules.siege.state.IllegalAction` naming its clause, and nothing changes (the state is a value).
+    """
+    refusals = _turn_problems(state, action)
+    if refusals:
+        raise IllegalAction(refusals[0].message, refusals[0].clause)
+    return _play(state, action, dice)
+
+
+def _play(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
+    mark = dice.mark()
+    try:
+        result = _HANDLERS[type(action)](state, action, dice)
+    except KeyError as missing:
+        # the fort's sections are looked up by name: an unknown one is a refusal, not a failure
+        text = str(missing.args[0]) if missing.args else ""
+        if text.startswith("the fort"):
+            raise IllegalAction(text, "§1.1") from None
+        raise
+    except (IllegalAction, DieValueError, ReplayMismatch):
+        raise
+    except ValueError as bad:
+        # a value out of its range or a name of the wrong kind, caught by the rules' own checks
+        raise IllegalAction(f"{action.name}: {bad}", action.phase_clause) from None
+    if isinstance(result, Outcome):
+        return result
+    return Outcome(
+        result, (Event(action.name, action.phase_clause, _describe(action), action.actors()),), dice.since(mark)
+    )
+
+
+def _describe(action: a.Action) -> str:
+    fields = ", ".join(f"{k}={v}" for k, v in action.to_json().items() if k not in ("format", "action") and v)
+    return f"{action.name.replace('_', ' ')} ({fields})" if fields else action.name.replace("_", " ")
+
+
+# ---- the handlers: each action to the engine's function -----------------------------------------------------------
+
+
+def _end_phase(state: BattleState, action: a.EndPhase, dice: Dice) -> BattleState:
+    if state.phase is Phase.SETUP:
+        return replace(state, phase=first_phase(state.active))
+    steps = TURN_STEPS[TURN_STEPS.index(state.phase) + 1 :]
+    return replace(state, phase=steps[0])
+
+
+def _deploy(state: BattleState, action: a.Deploy, dice: Dice) -> BattleState:
+    model = state.model(action.model)
+    to = Place.parse(action.to)
+    if model.side is Side.BESIEGER and to.zone is not Zone.FIELD:
+        raise IllegalAction(f"the besieger deploys 40 cm or more from the walls, not at {to} (§16)", "§16")
+    if model.side is Side.BESIEGED and not (to.inside and state.fort.has_section(to.ref)):
+        raise IllegalAction(f"the besieged deploys inside the fort, not at {to} (§16, §11.1)", "§16")
+    if to.inside:
+        kind = state.fort.section(to.ref).kind
+        others = state.occupancy(to, model.side) - (model.profile.ratio if model.place == to else 0)
+        if others + model.profile.ratio > quota(kind):
+            raise IllegalAction(f"{to.ref} holds at most {quota(kind)} {model.side} models (§1.7)", "§1.7")
+        if model.profile.is_cavalry and kind is not SectionKind.COURTYARD:
+            raise IllegalAction(f"cavalry is deployed in courtyards only, not on {to.ref} (§3.2.3)", "§3.2.3")
+    return state.with_models({model.id: replace(model, place=to)})
+
+
+def _flee(state: BattleState, action: a.Flee, dice: Dice) -> Outcome:
+    return morale.flee_on(state, action.section, state.active, dice, to=action.to)
+
+
+def _charge(state: BattleState, action: a.Charge, dice: Dice) -> Outcome:
+    side = side_of(state, action)
+    if not state.at(action.to, side.enemy):
+        raise IllegalAction(f"no enemy holds {action.to}: a charge is a move onto the enemy (§3.1.1)", "§3.1.1")
+    return movement.move(state, action.models, action.to, dice, via=action.via, stand_and_shoot=action.stand_and_shoot)
+
+
+def _move(state: BattleState, action: a.Move, dice: Dice) -> Outcome:
+    return movement.move(state, action.models, action.to, dice, via=action.via, stand_and_shoot=action.stand_and_shoot)
+
+
+def _carry_ladder(state: BattleState, action: a.CarryLadder, dice: Dice) -> Outcome:
+    return ladders.move_ladder_inside(state, action.ladder, dice)[1]
+
+
+def _put_out_fire(state: BattleState, action: a.PutOutFire, dice: Dice) -> Outcome:
+    after, event = fire.pour_water(state, action.target)
+    return Outcome(after, (event,), ())
+
+
+def _oil_on_fire(state: BattleState, action: a.OilOnFire, dice: Dice) -> Outcome:
+    mark = dice.mark()
+    after, events = fire.oil_on_fire(state, action.target, dice)
+    return Outcome(after, tuple(events), dice.since(mark))
+
+
+def _cast(state: BattleState, action: a.CastWard, dice: Dice) -> Outcome:
+    caster = state.model(action.caster)
+    return magic.ward(state, caster, action.target_in_fort, dice, irresistible=action.irresistible)
+
+
+_Handler = Callable[[BattleState, Any, Dice], "Outcome | BattleState"]
+
+_HANDLERS: dict[type[a.Action], _Handler] = {
+    a.Buy: lambda s, x, d: costs.buy(s, x.side, x.item),
+    a.Deploy: _deploy,
+    a.PlaceBraziers: lambda s, x, d: defences.place_braziers(s, x.section, x.liquids),
+    a.AllocateAmmunition: lambda s, x, d: defences.allocate_ammunition(s, x.section, x.stones, x.rocks),
+    a.GiveBrazier: lambda s, x, d: fire.give_brazier(s, x.unit),
+    a.StartMine: lambda s, x, d: mining.start_mine(s, x.goal, x.sappers),
+    a.CounterMine: lambda s, x, d: mining.counter_mine(s, x.models),
+    a.EndPhase: _end_phase,
+    a.EndTurn: lambda s, x, d: end_player_turn(s, d),
+    a.SpendHeroism: lambda s, x, d: heroism.spend_heroism(s),
+    a.Dig: lambda s, x, d: mining.dig(
+        s,
+        d,
+        section=x.section,
+        reroll_sapping=x.reroll_sapping,
+        reroll_counter=x.reroll_counter,
+        reroll_damage=x.reroll_damage,
+    ),
+    a.Tunnel: lambda s, x, d: mining.through_tunnel(s, x.models, x.courtyard),
+    a.Move: _move,
+    a.Charge: _charge,
+    a.Rally: lambda s, x, d: morale.rally(s, x.section, s.active, d),
+    a.Flee: _flee,
+    a.Block: lambda s, x, d: blocking.block(s, x.model, x.where),
+    a.EndBlock: lambda s, x, d: blocking.end_block(s, x.where, x.blocker),
+    a.ReinforceGate: lambda s, x, d: gates.reinforce_gate(s, x.gate, x.models),
+    a.Sortie: lambda s, x, d: sorties.sortie(s, x.flyers, x.target),
+    a.ClimbWall: lambda s, x, d: giants.climb_wall(s, x.giant, d),
+    a.PickUpLadder: lambda s, x, d: ladders.pick_up_ladder(s, x.ladder, x.carriers),
+    a.DropLadder: lambda s, x, d: ladders.drop_ladder(s, x.ladder),
+    a.CarryLadder: _carry_ladder,
+    a.ErectLadder: lambda s, x, d: ladders.erect_ladder(s, x.ladder, x.section, x.climbers),
+    a.HoistLadder: lambda s, x, d: ladders.hoist_ladder(s, x.ladder, x.hoisters, x.courtyard),
+    a.PushBack: lambda s, x, d: ladders.push_back(s, x.ladder, x.pushers, d, blocker=x.blocker),
+    a.PushOverEmptyLadder: lambda s, x, d: ladders.push_over_empty_ladder(s, x.ladder),
+    a.KnockDownLadder: lambda s, x, d: ladders.knock_down_ladder(s, x.ladder, d),
+    a.CarryRam: lambda s, x, d: rams.carry_ram(s, x.ram, x.carriers),
+    a.DropRam: lambda s, x, d: rams.drop_ram(s, x.ram),
+    a.BringRam: lambda s, x, d: rams.bring_ram(s, x.ram, x.gate),
+    a.UseRam: lambda s, x, d: rams.use_ram(s, x.ram, d),
+    a.PushTower: lambda s, x, d: siege_towers.push_tower(s, x.tower, x.distance, x.section),
+    a.Disembark: lambda s, x, d: siege_towers.disembark_after_win(s, x.tower, x.models),
+    a.ThrowStones: lambda s, x, d: defences.throw_stones(s, x.section, x.throwers, x.targets, d),
+    a.DropRock: lambda s, x, d: defences.drop_rock(s, x.section, x.throwers, x.target, d),
+    a.Pour: lambda s, x, d: defences.pour_brazier(
+        s, x.section, x.liquid, x.pourers, x.targets, d, designated=x.designated, splash=x.splash, structure=x.structure
+    ),
+    a.KnockOverBraziers: lambda s, x, d: defences.knock_over_braziers(s, x.section),
+    a.CatchFire: lambda s, x, d: fire.catch_fire(s, x.target, d),
+    a.PutOutFire: _put_out_fire,
+    a.OilOnFire: _oil_on_fire,
+    a.CastWard: _cast,
+    a.Earthquake: lambda s, x, d: magic.earthquake(s, x.section, d),
+    a.Shoot: lambda s, x, d: shooting.shoot(
+        s, x.shooters, x.targets, d, dead_angle=x.dead_angle, flaming=x.flaming, extra=x.extra
+    ),
+    a.ShootEngine: lambda s, x, d: shooting.shoot_engine(s, x.shooters, x.engine, d, flaming=x.flaming),
+    a.ShootGate: lambda s, x, d: shooting.shoot_gate(s, x.shooters, x.gate, d, flaming=x.flaming),
+    a.ShootStructure: lambda s, x, d: shooting.shoot_structure(s, x.shooters, x.section, d),
+    a.Bombard: lambda s, x, d: shooting.bombard(
+        s, x.target, x.strength, x.damage, d, under_template=x.under_template, braziers_hit=x.braziers_hit
+    ),
+    a.PanicTest: lambda s, x, d: psychology.panic_test(
+        s,
+        x.section,
+        x.side,
+        x.cause,
+        d,
+        present=x.present,
+        lost=x.lost,
+        flee_to=x.flee_to,
+        units=None if x.units is None else frozenset(x.units),
+    ),
+    a.Fight: lambda s, x, d: melee.fight(s, x.section, x.pairs, d, second=x.second),
+    a.Retreat: lambda s, x, d: morale.retreat(s, x.section, x.to, d),
+    a.Hold: lambda s, x, d: morale.hold(s, x.section, d, flee_to=x.flee_to, losses_order=x.losses_order),
+    a.AttackGate: lambda s, x, d: gates.attack_gate(s, x.gate, x.attackers, d),
+    a.FightBlocker: lambda s, x, d: blocking.fight_blocker(s, x.where, x.attackers, d),
+    a.FightGiant: lambda s, x, d: giants.fight_climbing_giant(s, x.giant, d, attack=x.attack, targets=x.targets),
+}

@@ -1,0 +1,159 @@
+"""What may be played now, against hand-listed menus: at the start of a standard siege and after a few actions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.dice import Dice
+from rules.siege import actions as a
+from rules.siege.battle import Setup, start
+from rules.siege.engines import Ladder, Ram, SiegeTower
+from rules.siege.fort import standard_fort
+from rules.siege.game import Option, apply, choose, legal_actions, problems
+from rules.siege.state import BattleState, Phase, Side
+from tests.rules.siege.builders import ARCHER, MAN, ORC, besieged, besiegers
+
+RAMPARTS = ("T1", "W1", "T2", "W2", "T3", "W3", "T4", "W4")
+SECTIONS = (*RAMPARTS, "C1", "C2", "C3", "S1")
+BESIEGERS = ("o1", "o2", "o3", "o4", "o5", "o6", "o7", "o8", "b1", "b2")
+DEFENDERS = ("d1", "d2", "d3", "d4", "d5", "x1", "x2", "x3", "g1", "g2", "g3", "g4", "g5", "g6")
+GUARD = ("g1", "g2", "g3", "g4", "g5", "g6")
+
+
+def _standard_siege() -> BattleState:
+    """§16: the besieged on the walls and in the courtyard behind the main gate, the besieger on the field with a
+    ladder lying below W3, a ram and a siege tower; engine budgets spent on a ladder and stones (§14).
+    """
+    models = (
+        *besieged(MAN, "W3", 5, "d"),
+        *besieged(ARCHER, "T3", 3, "x"),
+        *besieged(MAN, "C1", 6, "g"),
+        *besiegers(ORC, "field:east", 8, "o"),
+        *besiegers(ARCHER, "field:east", 2, "b"),
+    )
+    setup = Setup(
+        standard_fort(1500),
+        models,
+        ladders=(Ladder("L1", "W3", raised=False),),
+        rams=(Ram("R1"),),
+        siege_towers=(SiegeTower("ST1", None),),
+        budgets=((Side.BESIEGER, 100, 1500), (Side.BESIEGED, 20, 1500)),
+        purchases=((Side.BESIEGER, "ladder"), (Side.BESIEGED, "stones")),
+        heroism_tokens=1,
+    )
+    return start(setup)
+
+
+def test_the_menu_of_the_setup() -> None:
+    """§14 purchases, §16 deployment, §8.2.1 braziers, §8.1.1 the stones bought put on a rampart, §10.1 the mine,
+    §7.1.3 and §7.2.1 engines taken up.
+    """
+    assert set(legal_actions(_standard_siege())) == {
+        Option("buy", Side.BESIEGER, targets=("ladder", "ram", "covered_ram", "siege_tower", "brazier")),
+        Option(
+            "buy", Side.BESIEGED, targets=("stones", "rock", "brazier", "brazier_water", "brazier_oil", "brazier_lead")
+        ),
+        Option("deploy", Side.BESIEGER, actors=BESIEGERS, targets=("field:east",)),
+        Option("deploy", Side.BESIEGED, actors=DEFENDERS, targets=SECTIONS),
+        Option("place_braziers", Side.BESIEGED, targets=RAMPARTS),
+        Option("allocate_ammunition", Side.BESIEGED, targets=RAMPARTS),
+        Option("start_mine", Side.BESIEGER, actors=BESIEGERS, targets=("foundations", "tunnel")),
+        Option("pick_up_ladder", Side.BESIEGER, "ladder:L1", BESIEGERS),
+        Option("carry_ram", Side.BESIEGER, "ram:R1", BESIEGERS),
+        Option("end_phase", Side.BESIEGED),
+    }
+
+
+def test_the_menu_of_the_besieged_first_movement() -> None:
+    """§16 the besieged plays first; §2.1.1 one section a turn along the walls, into the courtyard or up the stairs;
+    §6.4 reinforcing and §6.3 blocking the main gate from its courtyard; §15 a heroism token.
+    """
+    state = apply(_standard_siege(), a.EndPhase(), Dice(seed=1)).state
+    assert (state.turn, state.active, state.phase) == (1, Side.BESIEGED, Phase.MOVEMENT)
+    assert legal_actions(state) == [
+        Option("move", Side.BESIEGED, "W3", ("d1", "d2", "d3", "d4", "d5"), ("T3", "T4")),
+        Option("move", Side.BESIEGED, "T3", ("x1", "x2", "x3"), ("W2", "W3")),
+        Option("move", Side.BESIEGED, "C1", GUARD, ("C2", "S1")),
+        Option("reinforce_gate", Side.BESIEGED, "gate:G1", GUARD),
+        Option("block", Side.BESIEGED, "gate:G1", GUARD),
+        Option("spend_heroism", Side.BESIEGED),
+        Option("end_phase", Side.BESIEGED),
+        Option("end_turn", Side.BESIEGED),
+    ]
+
+
+def test_the_menu_after_a_few_actions() -> None:
+    """The besieged moves two men and ends his turn; the besieger's sappers have no mine (§10.3); four orcs cross
+    the field to the foot of W3 (§16) and pick up the ladder lying there (§7.1.3): they may raise it (§7.1.4) or
+    drop it (§7.1.2); the others may follow to the foot of any wall or gate, or take up the ram (§7.2.1).
+    """
+    dice = Dice(seed=1)
+    state = apply(_standard_siege(), a.EndPhase(), dice).state
+    state = apply(state, a.Move(("d1", "d2"), "T4"), dice).state
+    state = apply(state, a.EndTurn(), dice).state
+    assert (state.active, state.phase) == (Side.BESIEGER, Phase.SAPPERS)
+    assert legal_actions(state) == [
+        Option("spend_heroism", Side.BESIEGED),
+        Option("end_phase", Side.BESIEGER),
+        Option("end_turn", Side.BESIEGER),
+    ]
+    state = apply(state, a.EndPhase(), dice).state
+    carriers = ("o1", "o2", "o3", "o4")
+    state = apply(state, a.Move(carriers, "foot:W3"), dice).state
+    state = apply(state, a.PickUpLadder("L1", carriers), dice).state
+    rest = ("o5", "o6", "o7", "o8", "b1", "b2")
+    feet = tuple(f"foot:{s}" for s in (*RAMPARTS, "C1", "C3"))
+    assert legal_actions(state) == [
+        Option("move", Side.BESIEGER, "field:east", rest, feet),
+        Option("drop_ladder", Side.BESIEGER, "ladder:L1", carriers),
+        Option("carry_ram", Side.BESIEGER, "ram:R1", rest),
+        Option("erect_ladder", Side.BESIEGER, "ladder:L1", carriers, RAMPARTS),
+        Option("spend_heroism", Side.BESIEGED),
+        Option("end_phase", Side.BESIEGER),
+        Option("end_turn", Side.BESIEGER),
+    ]
+    raised = apply(state, choose(state, legal_actions(state)[3], carriers, "W3"), dice).state
+    assert raised.ladder("L1").raised
+    pushes = [o for o in legal_actions(raised) if o.side is Side.BESIEGED and o.name != "spend_heroism"]
+    assert pushes == [
+        Option("push_back", Side.BESIEGED, "ladder:L1", ("d3", "d4", "d5")),
+        Option("block", Side.BESIEGED, "ladder:L1", ("d3", "d4", "d5")),
+    ]
+    assert problems(raised, choose(raised, pushes[0], ("d3", "d4"), None)) == []
+
+
+def test_nothing_is_offered_once_the_siege_is_over() -> None:
+    """§16."""
+    assert legal_actions(replace(_standard_siege(), over=True)) == []
+
+
+def test_the_stones_bought_go_on_a_rampart_and_are_thrown_at_the_end_of_the_besiegers_movement() -> None:
+    """§8.1.1 the besieged allocates the tokens he bought after deploying, §8.1.2 thrown from the ramparts at the
+    end of a movement phase on the besiegers below.
+    """
+    dice = Dice(seed=1)
+    state = _standard_siege()
+    assert problems(state, a.AllocateAmmunition("C1", stones=1))[0].clause == "§8.1.2"
+    state = apply(state, choose(state, Option("allocate_ammunition", Side.BESIEGED), (), "W3"), dice).state
+    assert state.works_of("W3").stones == 1
+    refused = problems(state, a.AllocateAmmunition("W2", stones=1))
+    assert [(r.clause, r.message) for r in refused] == [
+        ("§8.1.1", "the besieged bought 1 stones tokens and has allocated 1: 1 more is too many (§8.1.1, §14.2)")
+    ]
+    assert "allocate_ammunition" not in [o.name for o in legal_actions(state)]
+    for action in (a.EndPhase(), a.EndTurn(), a.EndPhase(), a.Move(("o1", "o2"), "foot:W3")):
+        state = apply(state, action, dice).state
+    assert Option("throw_stones", Side.BESIEGED, "W3", ("d1", "d2", "d3", "d4", "d5"), ("o1", "o2")) in legal_actions(
+        state
+    )
+
+
+def test_a_menu_entry_goes_to_json_for_a_page() -> None:
+    state = apply(_standard_siege(), a.EndPhase(), Dice(seed=1)).state
+    assert legal_actions(state)[0].to_json() == {
+        "action": "move",
+        "side": "besieged",
+        "where": "W3",
+        "actors": ["d1", "d2", "d3", "d4", "d5"],
+        "targets": ["T3", "T4"],
+    }

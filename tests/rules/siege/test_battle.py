@@ -1,0 +1,119 @@
+"""A battle is its log: set-up, seed, actions with their dice; replay rebuilds the state; dice typed in at the table
+replace the generator's and a value a die cannot show is refused with nothing applied.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from rules.dice import DieValueError, ReplayMismatch, Roll
+from rules.siege import actions as a
+from rules.siege.battle import Battle, Entry, Setup, play, replay, replay_events, start
+from rules.siege.example import example_setup
+from rules.siege.state import IllegalAction, Phase, Side
+
+
+def _setup() -> Setup:
+    return replace(
+        example_setup(),
+        budgets=((Side.BESIEGER, 100, 1500), (Side.BESIEGED, 30, 1500)),
+        purchases=((Side.BESIEGER, "ladder"), (Side.BESIEGED, "brazier_oil")),
+        heroism_tokens=2,
+        table_dice=True,
+    )
+
+
+def _to_the_besiegers_sappers(battle: Battle) -> Battle:
+    battle, _ = play(battle, a.StartMine(a.MineGoal.TUNNEL, tuple(f"sap{n}" for n in range(1, 7))))
+    battle, _ = play(battle, a.EndPhase())
+    battle, _ = play(battle, a.EndTurn())
+    return battle
+
+
+def test_the_setup_holds_forces_purchases_heroism_and_options() -> None:
+    """§14 purchases from the budgets (the besieged's first 50 points free, R14), §15 heroism tokens."""
+    state = start(_setup())
+    assert state.budget(Side.BESIEGER) is not None
+    assert state.budget(Side.BESIEGER).bought == ("ladder",)  # type: ignore[union-attr]
+    assert state.budget(Side.BESIEGED).bought == ("brazier_oil",)  # type: ignore[union-attr]
+    assert state.heroism_tokens == 2
+    assert (state.phase, state.active) == (Phase.SETUP, Side.BESIEGED)
+
+
+def test_a_purchase_over_budget_is_refused() -> None:
+    """§14, R14: a siege tower costs 70."""
+    with pytest.raises(IllegalAction, match="siege tower costs 70") as refused:
+        start(replace(_setup(), purchases=((Side.BESIEGER, "siege_tower"), (Side.BESIEGER, "siege_tower"))))
+    assert refused.value.clause == "§14"
+
+
+def test_a_battle_goes_to_json_and_back_and_replays_to_the_same_state() -> None:
+    battle = _to_the_besiegers_sappers(Battle(_setup(), seed=11))
+    battle, dug = play(battle, a.Dig(section="W4"))
+    assert dug.rolls
+    assert all(r.reason.startswith("§10") for r in dug.rolls)
+    stored = json.loads(json.dumps(battle.to_json()))
+    again = Battle.from_json(stored)
+    assert again == battle
+    assert replay(again) == dug.state
+    assert again.setup.table_dice is True
+
+
+def test_dice_typed_in_at_the_table_replace_the_generators() -> None:
+    """§10.3: the sappers roll a D6; the club rolled a 6 at the table."""
+    battle = _to_the_besiegers_sappers(Battle(_setup(), seed=11))
+    battle, dug = play(battle, a.Dig(section="W4"), table=[6])
+    assert dug.rolls == (Roll("D6", dug.rolls[0].reason, 6, physical=True),)
+    assert dug.state.mine is not None
+    assert dug.state.mine.score == 6
+    assert battle.entries[-1] == Entry(a.Dig(section="W4"), dug.rolls)
+    assert replay(battle) == dug.state
+
+
+def test_a_value_the_die_cannot_show_is_refused_and_nothing_is_applied() -> None:
+    battle = _to_the_besiegers_sappers(Battle(_setup(), seed=11))
+    with pytest.raises(DieValueError, match="a D6 cannot show 7; accepted values are 1, 2, 3, 4, 5, 6"):
+        play(battle, a.Dig(section="W4"), table=[7])
+    with pytest.raises(DieValueError, match="2 dice were typed in, the action rolled 1"):
+        play(battle, a.Dig(section="W4"), table=[3, 4])
+    assert replay(battle).turn_log.dug is False
+    battle, dug = play(battle, a.Dig(section="W4"), table=[3])
+    assert dug.state.mine is not None
+    assert dug.state.mine.score == 3
+
+
+def test_a_refused_action_is_not_logged() -> None:
+    battle = Battle(_setup(), seed=11)
+    with pytest.raises(IllegalAction):
+        play(battle, a.Dig())
+    assert battle.entries == ()
+
+
+def test_a_log_whose_dice_do_not_match_the_rules_is_refused() -> None:
+    battle = _to_the_besiegers_sappers(Battle(_setup(), seed=11))
+    battle, _ = play(battle, a.Dig(section="W4"))
+    forged = replace(battle, entries=(*battle.entries[:-1], Entry(a.Dig(section="W4"), ())))
+    with pytest.raises(ReplayMismatch, match="the log has no more rolls"):
+        replay(forged)
+    extra = Roll("D6", "§10.3 sapping", 2)
+    padded = replace(battle, entries=(*battle.entries[:-1], Entry(a.Dig(), (*battle.entries[-1].rolls, extra))))
+    with pytest.raises(ReplayMismatch, match="rolled 1 dice, the log has 2"):
+        replay(padded)
+
+
+def test_events_come_back_with_the_state() -> None:
+    battle = _to_the_besiegers_sappers(Battle(_setup(), seed=11))
+    battle, dug = play(battle, a.Dig(section="W4"))
+    state, events = replay_events(battle)
+    assert state == dug.state
+    assert events[-len(dug.events) :] == dug.events
+
+
+def test_an_unknown_battle_format_is_refused() -> None:
+    with pytest.raises(ValueError, match="battle format 9 is not supported"):
+        Battle.from_json({"format": 9})
+    with pytest.raises(ValueError, match="a battle needs its 'seed'"):
+        Battle.from_json({"format": 1, "setup": {}})
