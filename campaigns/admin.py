@@ -1,9 +1,11 @@
 from django.contrib import admin
+from django.http import HttpRequest
 
 from .models import (
     Army,
     Battle,
     BattleArmy,
+    BattleCorrection,
     Campaign,
     CampaignMembership,
     CampaignSettings,
@@ -81,8 +83,20 @@ class BattleArmyInline(admin.TabularInline):
     extra = 0
 
 
+class BattleCorrectionInline(admin.TabularInline):
+    """The audit trail of a result's corrections: read-only, corrections go through the battle page."""
+
+    model = BattleCorrection
+    extra = 0
+    can_delete = False
+    readonly_fields = ["by", "at", "before", "after"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Battle | None = None) -> bool:
+        return False
+
+
 @admin.register(Battle)
 class BattleAdmin(admin.ModelAdmin):
     list_display = ["territory", "campaign", "turn", "kind", "winner"]
     list_filter = ["campaign", "kind"]
-    inlines = [BattleArmyInline]
+    inlines = [BattleArmyInline, BattleCorrectionInline]

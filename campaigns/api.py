@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
@@ -19,6 +19,21 @@ from rest_framework.response import Response
 from . import selectors, services
 from .access import IsCampaignMember, IsCampaignOrganiserOrReadOnly, campaign_for
 from .models import Army, Battle, Campaign, CampaignMembership, Order, OrderKind, Territory
+
+MAX_ID = 2**63 - 1
+"""The largest id of a row (a ``bigint``); larger ids name nothing."""
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+ERRORS = {
+    401: OpenApiResponse(ErrorSerializer, description="Not logged in."),
+    403: OpenApiResponse(ErrorSerializer, description="Not logged in, or a player asking for an organiser's action."),
+    404: OpenApiResponse(ErrorSerializer, description="No such campaign among yours."),
+}
+REFUSED = {400: OpenApiResponse(description="Refused: the reason, under ``detail`` or under each field at fault.")}
 
 
 class MembershipSerializer(serializers.ModelSerializer):
@@ -40,12 +55,20 @@ class CampaignSerializer(serializers.ModelSerializer):
 
 
 class TerritorySerializer(serializers.ModelSerializer):
-    owner = serializers.CharField(source="owner.user.username", read_only=True, default=None)
+    """A territory; the fort layout only for those who have the fort in sight (``null`` otherwise)."""
+
+    owner = serializers.CharField(source="owner.user.username", read_only=True, default=None, allow_null=True)
     neighbours = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
 
     class Meta:
         model = Territory
         fields = ["id", "name", "kind", "owner", "value", "x", "y", "neighbours", "fort_layout"]
+        read_only_fields = fields
+
+    def to_representation(self, instance: Territory) -> dict:
+        data = super().to_representation(instance)
+        data["fort_layout"] = selectors.shown_fort_layout(instance, self.context["membership"])
+        return data
 
 
 class ArmySerializer(serializers.ModelSerializer):
@@ -57,8 +80,10 @@ class ArmySerializer(serializers.ModelSerializer):
 
 
 class OrderSerializer(serializers.ModelSerializer):
-    army = serializers.IntegerField(source="army_id")
-    target = serializers.IntegerField(source="target_id", allow_null=True, required=False, default=None)
+    army = serializers.IntegerField(source="army_id", min_value=1, max_value=MAX_ID)
+    target = serializers.IntegerField(
+        source="target_id", allow_null=True, required=False, default=None, min_value=1, max_value=MAX_ID
+    )
     kind = serializers.ChoiceField(choices=OrderKind.choices)
     withdraw_into_fort = serializers.BooleanField(required=False, default=False)
     turn = serializers.IntegerField(source="turn.number", read_only=True)
@@ -81,12 +106,16 @@ class BattleSerializer(serializers.ModelSerializer):
             "open_field_points", "heroism_tokens", "fort_layout", "winner", "attacker_victory_points",
             "defender_victory_points", "victory_detail", "attacker_losses", "defender_losses", "notes",
         ]  # fmt: skip
+        read_only_fields = fields
+        # null when the battle is out of the member's sight (selectors.shown_battle)
+        extra_kwargs = {name: {"allow_null": True} for name in selectors.BATTLE_FIELDS_IN_SIGHT}
 
 
 class StandingSerializer(serializers.Serializer):
     player = serializers.CharField(source="membership.user.username")
     faction = serializers.CharField(source="membership.faction")
-    battle_points = serializers.IntegerField()
+    battle_points = serializers.IntegerField(help_text="Campaign points for battles won, drawn and lost.")
+    victory_points = serializers.IntegerField(help_text="The battles' victory points; they only break ties.")
     territory_points = serializers.IntegerField()
     fort_points = serializers.IntegerField()
     total = serializers.IntegerField()
@@ -95,6 +124,12 @@ class StandingSerializer(serializers.Serializer):
 MEMBERS = [IsAuthenticated, IsCampaignMember]
 
 
+@extend_schema_view(
+    list=extend_schema(responses={200: CampaignSerializer(many=True), **ERRORS}),
+    retrieve=extend_schema(responses={200: CampaignSerializer, **ERRORS}),
+    update=extend_schema(responses={200: CampaignSerializer, **REFUSED, **ERRORS}),
+    partial_update=extend_schema(responses={200: CampaignSerializer, **REFUSED, **ERRORS}),
+)
 class CampaignViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.UpdateModelMixin, viewsets.GenericViewSet
 ):
@@ -114,21 +149,27 @@ class CampaignViewSet(
         campaign = self.get_object()
         return campaign_for(self.request.user, campaign.pk)
 
-    @extend_schema(responses=TerritorySerializer(many=True))
-    @action(detail=True, permission_classes=MEMBERS)
-    def territories(self, request: Request, pk: int) -> Response:
-        campaign, _membership = self._membership()
-        return Response(TerritorySerializer(selectors.territories_of(campaign), many=True).data)
+    # The router also routes each action with a format suffix (``orders.json``), passing ``format``.
 
-    @extend_schema(responses=ArmySerializer(many=True))
+    @extend_schema(responses={200: TerritorySerializer(many=True), **ERRORS})
     @action(detail=True, permission_classes=MEMBERS)
-    def armies(self, request: Request, pk: int) -> Response:
+    def territories(self, request: Request, pk: str, format: str | None = None) -> Response:
+        campaign, membership = self._membership()
+        territories = selectors.territories_of(campaign)
+        return Response(TerritorySerializer(territories, many=True, context={"membership": membership}).data)
+
+    @extend_schema(responses={200: ArmySerializer(many=True), **ERRORS})
+    @action(detail=True, permission_classes=MEMBERS)
+    def armies(self, request: Request, pk: str, format: str | None = None) -> Response:
         campaign, membership = self._membership()
         return Response(ArmySerializer(selectors.visible_armies(campaign, membership), many=True).data)
 
-    @extend_schema(request=OrderSerializer, responses=OrderSerializer(many=True))
+    @extend_schema(
+        request=OrderSerializer,
+        responses={200: OrderSerializer(many=True), 201: OrderSerializer, **REFUSED, **ERRORS},
+    )
     @action(detail=True, methods=["get", "post"], permission_classes=MEMBERS)
-    def orders(self, request: Request, pk: int) -> Response:
+    def orders(self, request: Request, pk: str, format: str | None = None) -> Response:
         campaign, membership = self._membership()
         if request.method == "GET":
             turn = selectors.current_turn(campaign)
@@ -149,14 +190,15 @@ class CampaignViewSet(
             return Response({"detail": " ".join(error.messages)}, status=status.HTTP_400_BAD_REQUEST)
         return Response(OrderSerializer(order).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses=BattleSerializer(many=True))
+    @extend_schema(responses={200: BattleSerializer(many=True), **ERRORS})
     @action(detail=True, permission_classes=MEMBERS)
-    def battles(self, request: Request, pk: int) -> Response:
-        campaign, _membership = self._membership()
-        return Response(BattleSerializer(selectors.battles_of(campaign), many=True).data)
+    def battles(self, request: Request, pk: str, format: str | None = None) -> Response:
+        campaign, membership = self._membership()
+        battles = [selectors.shown_battle(battle, membership) for battle in selectors.battles_of(campaign)]
+        return Response(BattleSerializer(battles, many=True).data)
 
-    @extend_schema(responses=StandingSerializer(many=True))
+    @extend_schema(responses={200: StandingSerializer(many=True), **ERRORS})
     @action(detail=True, permission_classes=MEMBERS)
-    def standings(self, request: Request, pk: int) -> Response:
+    def standings(self, request: Request, pk: str, format: str | None = None) -> Response:
         campaign, _membership = self._membership()
         return Response(StandingSerializer(selectors.tallies(campaign), many=True).data)

@@ -113,6 +113,7 @@ class Labels:
     besiegers: str = "Besiegers"
     besieged: str = "Besieged"
     no_turns: str = "No turns yet"
+    army_summary: str = "%(army)s: %(owner)s, %(points)s points"
 
     def kind(self, kind: str) -> str:
         """The name of a kind of territory (:data:`_KINDS`)."""
@@ -288,6 +289,16 @@ def _legend(entries: Sequence[_LegendEntry], top: float) -> tuple[str, float]:
 
 
 @dataclass(frozen=True)
+class MapArmy:
+    """An army standing in a territory, drawn as a banner in its owner's colour."""
+
+    name: str
+    owner: str
+    points: int
+    colour: str
+
+
+@dataclass(frozen=True)
 class MapTerritory:
     id: int
     name: str
@@ -304,6 +315,8 @@ class MapTerritory:
     value: int
     fortified: bool
     url: str | None
+    armies: tuple[MapArmy, ...] = ()
+    """The armies standing there that the reader may see."""
 
 
 _KINDS = ("open", "town", "castle", "fortress")
@@ -379,12 +392,39 @@ def _territory(territory: MapTerritory, labels: Labels) -> str:
         summary = labels.fortified_summary % {"summary": summary}
     group = _tag(
         "g",
-        _title(summary) + ring + _token(territory.kind, territory.colour, owned) + value + glyph + name,
+        _title(summary)
+        + ring
+        + _token(territory.kind, territory.colour, owned)
+        + value
+        + glyph
+        + name
+        + _banners(territory.armies, radius, labels),
         transform=f"translate({_format(cx)} {_format(cy)})",
         class_="territory",
         data_territory=territory.id,
     )
     return group if territory.url is None else _tag("a", group, href=_safe_url(territory.url))
+
+
+_BANNERS_SHOWN = 3
+
+
+def _banners(armies: Sequence[MapArmy], radius: float, labels: Labels) -> str:
+    """One small banner per army, left of the token, in its owner's colour; beyond three, a count of the rest."""
+    drawn = []
+    for index, army in enumerate(armies[:_BANNERS_SHOWN]):
+        x, y = -radius - 8 - 11 * index, -radius * 0.4
+        summary = labels.army_summary % {"army": army.name, "owner": army.owner, "points": army.points}
+        pole = _tag("line", x1=x, y1=y - 9, x2=x, y2=y + 11, stroke=_DARK, stroke_width=1.5)
+        flag = _tag(
+            "path", d=f"M{_format(x)} {_format(y - 9)}h9l-3 4l3 4h-9z", fill=army.colour, stroke=_DARK, stroke_width=1
+        )
+        drawn.append(_tag("g", _title(summary) + pole + flag, class_="army"))
+    extra = len(armies) - _BANNERS_SHOWN
+    if extra > 0:
+        x = -radius - 8 - 11 * _BANNERS_SHOWN
+        drawn.append(_halo_text(x, -radius * 0.4 + 4, f"+{extra}", 10.0, font_weight="bold"))
+    return "".join(drawn)
 
 
 def _roads(territories: Sequence[MapTerritory]) -> str:
@@ -437,6 +477,8 @@ def map_svg(territories: Sequence[MapTerritory], *, title: str, labels: Labels =
         if territory.kind not in _KINDS:
             raise ValueError(f"territory {territory.id} is of kind {territory.kind!r}, expected one of {_KINDS}")
         _colour(territory.colour)
+        for army in territory.armies:
+            _colour(army.colour)
     background = _tag("rect", x=0, y=0, width=_WIDTH, height=_WIDTH, rx=8, fill="#F4ECD8")
     legend, legend_height = _map_legend(territories, _WIDTH, labels)
     body = background + _roads(territories) + "".join(_territory(t, labels) for t in territories) + legend

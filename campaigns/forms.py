@@ -5,13 +5,56 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
-from .models import Army, CampaignSettings, Faction, OrderKind, Territory, Winner
-from .services import SETTINGS_FIELDS
-from .victory import SIEGE_CATEGORIES
+from rules.siege.fort import FortLayout
+from rules.siege.state import Side as EngineSide
+from rules.siege.victory import SECTION_CATEGORIES, SECTION_POINTS, Achievements, section_limits
 
-PROFILE_KEYS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+from .models import (
+    Army,
+    Battle,
+    BattleKind,
+    CampaignSettings,
+    Faction,
+    OrderKind,
+    Territory,
+    TerritoryKind,
+    Unit,
+    Winner,
+)
+from .rosters import CHARACTERISTICS, MAX_POINTS
+from .services import SETTINGS_FIELDS, Result
+
+# French army books print the profile as M CC CT F E PV I A Cd
+CHARACTERISTIC_LABELS = {
+    "M": pgettext_lazy("characteristic", "M"),
+    "WS": pgettext_lazy("characteristic", "WS"),
+    "BS": pgettext_lazy("characteristic", "BS"),
+    "S": pgettext_lazy("characteristic", "S"),
+    "T": pgettext_lazy("characteristic", "T"),
+    "W": pgettext_lazy("characteristic", "W"),
+    "I": pgettext_lazy("characteristic", "I"),
+    "A": pgettext_lazy("characteristic", "A"),
+    "Ld": pgettext_lazy("characteristic", "Ld"),
+}
+
+MAX_JSON_CHARACTERS = 500_000
+"""The longest map or fort layout typed as JSON: a map of the most territories allowed fits in a tenth of it."""
+
+
+def bounds(model: type[models.Model], name: str, **overrides: Any) -> dict[str, Any]:
+    """``min_value`` and ``max_value`` of a form field for the model's number field: its own validators and its
+    database column's range, so that what the form takes the database stores."""
+    validators = model._meta.get_field(name).validators
+    return {
+        "min_value": max((v.limit_value for v in validators if isinstance(v, MinValueValidator)), default=None),
+        "max_value": min((v.limit_value for v in validators if isinstance(v, MaxValueValidator)), default=None),
+        **overrides,
+    }
 
 
 class JoinForm(forms.Form):
@@ -28,14 +71,34 @@ class SettingsForm(forms.ModelForm):
         fields = list(SETTINGS_FIELDS)
 
 
+class TerritoryForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    kind = forms.ChoiceField(label=_("Kind"), choices=TerritoryKind.choices)
+    value = forms.IntegerField(label=_("Value"), initial=1, **bounds(Territory, "value"))
+    owner = forms.ChoiceField(label=_("Owner"), required=False)
+    neighbours = forms.MultipleChoiceField(label=_("Neighbours"), required=False)
+    x = forms.FloatField(label=_("Position across (0–100)"), min_value=0, max_value=100, initial=50)
+    y = forms.FloatField(label=_("Position down (0–100)"), min_value=0, max_value=100, initial=50)
+
+    def __init__(self, *args: Any, players: list[str], territories: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["owner"].choices = [("", "—"), *((p, p) for p in players)]
+        self.fields["neighbours"].choices = [(t, t) for t in territories]
+
+
 class MapJSONForm(forms.Form):
-    map_json = forms.CharField(label=_("Map as JSON"), widget=forms.Textarea(attrs={"rows": 6}))
+    map_json = forms.CharField(
+        label=_("Map as JSON"), max_length=MAX_JSON_CHARACTERS, widget=forms.Textarea(attrs={"rows": 6})
+    )
 
 
 class FortForm(forms.Form):
     template = forms.ChoiceField(label=_("Generated template"), required=False)
     layout_json = forms.CharField(
-        label=_("Or the layout as JSON"), required=False, widget=forms.Textarea(attrs={"rows": 6})
+        label=_("Or the layout as JSON"),
+        required=False,
+        max_length=MAX_JSON_CHARACTERS,
+        widget=forms.Textarea(attrs={"rows": 6}),
     )
 
     def __init__(self, *args: Any, templates: list[tuple[str, str]], **kwargs: Any) -> None:
@@ -47,7 +110,7 @@ class ArmyForm(forms.Form):
     owner = forms.ChoiceField(label=_("Player"))
     name = forms.CharField(label=_("Name"), max_length=120)
     territory = forms.ModelChoiceField(label=_("Location"), queryset=Territory.objects.none())
-    points = forms.IntegerField(label=_("Points"), min_value=1)
+    points = forms.IntegerField(label=_("Points"), **bounds(Army, "points", min_value=1))
     is_garrison = forms.BooleanField(label=_("Fort garrison"), required=False)
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], territories: Any, **kwargs: Any) -> None:
@@ -58,8 +121,8 @@ class ArmyForm(forms.Form):
 
 class UnitForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
-    count = forms.IntegerField(label=_("Models"), min_value=1, initial=1)
-    points = forms.IntegerField(label=_("Points"), min_value=0, initial=0)
+    count = forms.IntegerField(label=_("Models"), initial=1, **bounds(Unit, "count"))
+    points = forms.IntegerField(label=_("Points"), initial=0, **bounds(Unit, "points"))
     save_roll = forms.IntegerField(
         label=_("Armour save (2–6, empty for none)"), min_value=1, max_value=6, required=False
     )
@@ -67,15 +130,21 @@ class UnitForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for key in PROFILE_KEYS:
-            self.fields[key] = forms.IntegerField(label=key, min_value=0, max_value=10, initial=3)
+        for key in CHARACTERISTICS:
+            self.fields[key] = forms.IntegerField(
+                label=CHARACTERISTIC_LABELS[key], min_value=0, max_value=10, initial=3
+            )
 
     def profile(self) -> dict[str, int | str]:
-        return {key: self.cleaned_data[key] for key in PROFILE_KEYS}
+        return {key: self.cleaned_data[key] for key in CHARACTERISTICS}
 
 
 class RosterForm(forms.Form):
     roster = forms.FileField(label=_("BattleScribe roster (.ros or .rosz)"))
+
+
+class ReinforceForm(forms.Form):
+    points = forms.IntegerField(label=_("Points to add"), min_value=1)
 
 
 class OrderForm(forms.Form):
@@ -98,37 +167,116 @@ class TurnForm(forms.Form):
     )
 
 
+SIEGE_FIELDS: dict[str, tuple[Any, Any]] = {
+    # the §17 categories (rules.siege.victory), as the form asks for them: short label, help
+    "units": (
+        _("Enemy units routed (pts)"),
+        _(
+            "army points of each enemy unit fled or destroyed, separated by commas (350, 120): "
+            "1 victory point per full 100 points of each unit"
+        ),
+    ),
+    "general": (_("General slain"), _("enemy general killed or fled")),
+    "battle_standard": (_("Battle standard taken"), _("enemy battle standard killed or fled")),
+    "wall_walk": (_("Wall-walks"), _("wall-walk sections controlled")),
+    "tower": (_("Towers"), _("tower sections controlled")),
+    "main_gate": (_("Main gate"), _("main gate sections controlled")),
+    "postern": (_("Posterns"), _("postern sections controlled")),
+    "courtyard": (_("Courtyards"), _("courtyard sections controlled")),
+    "breach": (_("Breaches"), _("breaches made in a rampart")),
+}
+SIDE_POINTS = {"attacker": EngineSide.BESIEGER, "defender": EngineSide.BESIEGED}
+
+
+def _unit_points(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in text.replace(";", ",").split(",") if part.strip())
+    except ValueError as error:
+        raise forms.ValidationError(_("Give each unit's points as a whole number, separated by commas.")) from error
+
+
 class ResultForm(forms.Form):
+    """A battle's result: the winner, each side's losses, and victory points (a siege's from its §17 categories).
+
+    Campaign points for a win, a draw and a loss come from the campaign's settings; victory points only break ties.
+    """
+
     winner = forms.ChoiceField(label=_("Winner"), choices=Winner.choices)
-    attacker_victory_points = forms.IntegerField(label=_("Attacker victory points"), min_value=0, initial=0)
-    defender_victory_points = forms.IntegerField(label=_("Defender victory points"), min_value=0, initial=0)
-    attacker_losses = forms.IntegerField(label=_("Attacker losses (points)"), min_value=0, initial=0)
-    defender_losses = forms.IntegerField(label=_("Defender losses (points)"), min_value=0, initial=0)
+    attacker_victory_points = forms.IntegerField(
+        label=_("Attacker victory points"), initial=0, **bounds(Battle, "attacker_victory_points")
+    )
+    defender_victory_points = forms.IntegerField(
+        label=_("Defender victory points"), initial=0, **bounds(Battle, "defender_victory_points")
+    )
+    attacker_losses = forms.IntegerField(
+        label=_("Attacker losses (points)"), initial=0, **bounds(Battle, "attacker_losses", max_value=MAX_POINTS)
+    )
+    defender_losses = forms.IntegerField(
+        label=_("Defender losses (points)"), initial=0, **bounds(Battle, "defender_losses", max_value=MAX_POINTS)
+    )
     notes = forms.CharField(label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
 
     SIDES = (("attacker", _("Besieger")), ("defender", _("Besieged")))
 
-    def __init__(self, *args: Any, siege: bool, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, battle: Battle, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.siege = siege
-        if siege:
-            # §17: a siege's victory points come from its categories, not typed in
-            del self.fields["attacker_victory_points"]
-            del self.fields["defender_victory_points"]
+        self.siege = battle.kind == BattleKind.SIEGE
+        settings = battle.campaign.settings
+        self.fields["winner"].help_text = _(
+            "The standings give %(win)s campaign points for a win, %(draw)s for a draw and %(loss)s for a loss; "
+            "victory points only break ties."
+        ) % {"win": settings.win_points, "draw": settings.draw_points, "loss": settings.loss_points}
+        points = {"attacker": battle.attacker_points, "defender": battle.defender_points}
+        for side, brought in points.items():
+            losses = self.fields[f"{side}_losses"]
+            losses.max_value = brought
+            losses.validators.append(MaxValueValidator(brought))
+            losses.widget.attrs["max"] = brought
+            losses.help_text = _("at most the %(points)s points this side brought") % {"points": brought}
+        if not self.siege:
+            for side in points:
+                self.fields[f"{side}_victory_points"].help_text = _("only breaks ties in the standings")
+            return
+        # §17: a siege's victory points are counted from what each side achieved, not typed in
+        del self.fields["attacker_victory_points"]
+        del self.fields["defender_victory_points"]
+        limits = section_limits(FortLayout.from_json(battle.fort_layout)) if battle.fort_layout else {}
+        for side, _legend in self.SIDES:
+            losses = self.fields[f"{side}_losses"]
+            losses.help_text, losses.label = f"{losses.label}, {losses.help_text}", _("Losses (pts)")
+            for key, (short, label) in SIEGE_FIELDS.items():
+                if key in ("general", "battle_standard"):
+                    field: forms.Field = forms.BooleanField(
+                        label=short, help_text=label, required=False, label_suffix=""
+                    )
+                elif key == "units":
+                    field = forms.CharField(label=short, help_text=label, required=False)
+                elif key == "breach" and side == "defender":
+                    continue  # §17.2: breaches score for the besieger only
+                elif key != "breach" and not SECTION_POINTS[SIDE_POINTS[side]].get(key):
+                    continue
+                else:
+                    limit = limits.get(key)
+                    field = forms.IntegerField(
+                        label=short,
+                        help_text=label,
+                        min_value=0,
+                        max_value=MAX_POINTS if limit is None else limit,
+                        initial=0,
+                    )
+                    if limit is not None:
+                        field.help_text = _("%(label)s; this fort has %(limit)s") % {"label": label, "limit": limit}
+                self.fields[f"{side}_{key}"] = field
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.siege:
             for side, _legend in self.SIDES:
-                losses = self.fields[f"{side}_losses"]
-                losses.help_text, losses.label = losses.label, _("Losses (pts)")
-                for category in SIEGE_CATEGORIES:
-                    if category.besieger if side == "attacker" else category.besieged:
-                        self.fields[f"{side}_{category.key}"] = (
-                            forms.BooleanField(
-                                label=category.short, help_text=category.label, required=False, label_suffix=""
-                            )
-                            if category.once
-                            else forms.IntegerField(
-                                label=category.short, help_text=category.label, min_value=0, initial=0
-                            )
-                        )
+                try:
+                    data[f"{side}_units"] = _unit_points(data.get(f"{side}_units") or "")
+                except forms.ValidationError as error:
+                    self.add_error(f"{side}_units", error)
+        return data
 
     def sides(self) -> list[tuple[str, list[forms.BoundField]]]:
         """A siege's fields side by side: each side's legend and its losses and §17 categories."""
@@ -137,11 +285,45 @@ class ResultForm(forms.Form):
             for side, legend in self.SIDES
         ]
 
-    def siege_counts(self) -> dict[str, dict[str, int]] | None:
-        if not self.siege:
-            return None
-        # a category scored once is a checkbox: ticked counts 1
-        return {
-            side: {c.key: int(self.cleaned_data.get(f"{side}_{c.key}", 0)) for c in SIEGE_CATEGORIES}
-            for side, _legend in self.SIDES
+    def result(self) -> Result:
+        data = self.cleaned_data
+        siege = None
+        if self.siege:
+            siege = {
+                side: Achievements(
+                    units=data[f"{side}_units"],
+                    general=data[f"{side}_general"],
+                    battle_standard=data[f"{side}_battle_standard"],
+                    sections={key: data[f"{side}_{key}"] for key in SECTION_CATEGORIES if f"{side}_{key}" in data},
+                    breaches=data.get(f"{side}_breach", 0),
+                )
+                for side, _legend in self.SIDES
+            }
+        return Result(
+            winner=data["winner"],
+            attacker_victory_points=data.get("attacker_victory_points", 0),
+            defender_victory_points=data.get("defender_victory_points", 0),
+            attacker_losses=data["attacker_losses"],
+            defender_losses=data["defender_losses"],
+            notes=data["notes"],
+            siege=siege,
+        )
+
+    @staticmethod
+    def initial_of(result: Result) -> dict[str, Any]:
+        """The form's fields filled with a result, for the organiser to correct it."""
+        initial: dict[str, Any] = {
+            "winner": result.winner,
+            "attacker_victory_points": result.attacker_victory_points,
+            "defender_victory_points": result.defender_victory_points,
+            "attacker_losses": result.attacker_losses,
+            "defender_losses": result.defender_losses,
+            "notes": result.notes,
         }
+        for side, achieved in (result.siege or {}).items():
+            initial[f"{side}_units"] = ", ".join(str(points) for points in achieved.units)
+            initial[f"{side}_general"] = achieved.general
+            initial[f"{side}_battle_standard"] = achieved.battle_standard
+            initial[f"{side}_breach"] = achieved.breaches
+            initial.update({f"{side}_{key}": n for key, n in achieved.sections.items()})
+        return initial

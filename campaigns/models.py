@@ -2,10 +2,33 @@
 
 from __future__ import annotations
 
+import math
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+
+from .rosters import MAX_MODELS, MAX_POINTS
+
+# The ceilings of what organisers and players type: far above any real campaign, low enough that sums of them
+# (tallies, battles' points) stay within the database's integers and a deadline within the calendar.
+MAX_ORDER_HOURS = 24 * 366
+MAX_TERRITORY_VALUE = 1000
+MAX_FORT_BONUS = 1000
+MAX_CAMPAIGN_POINTS = 1000
+MAX_VICTORY_POINTS = 100_000
+
+
+def validate_finite(value: float) -> None:
+    """Map coordinates are numbers: not NaN, not infinite."""
+    if not math.isfinite(value):
+        raise ValidationError(_("Enter a finite number."), code="invalid")
+
+
+COORDINATE_VALIDATORS = [validate_finite, MinValueValidator(0), MaxValueValidator(100)]
 
 
 class Club(models.Model):
@@ -47,7 +70,7 @@ class Campaign(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="campaigns", verbose_name=_("club"))
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(_("slug"), max_length=160)
-    description = models.TextField(_("description"), blank=True)
+    description = models.TextField(_("description"), blank=True, max_length=5000)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -119,10 +142,32 @@ class CampaignSettings(models.Model):
 
     campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="settings")
     invite_code = models.CharField(_("invitation code"), max_length=16, unique=True)
-    army_points_limit = models.PositiveIntegerField(_("army points limit"), default=3000)
-    reinforcement_points = models.PositiveIntegerField(_("points gained by a reinforce order"), default=250)
-    fort_bonus = models.PositiveIntegerField(_("victory points per fort held"), default=3)
-    order_hours = models.PositiveIntegerField(_("hours players have to give their orders"), default=72)
+    army_points_limit = models.PositiveIntegerField(
+        _("army points limit"), default=3000, validators=[MaxValueValidator(MAX_POINTS)]
+    )
+    reinforcement_points = models.PositiveIntegerField(
+        _("points gained by a reinforce order"), default=250, validators=[MaxValueValidator(MAX_POINTS)]
+    )
+    fort_bonus = models.PositiveIntegerField(
+        _("victory points per fort held"), default=3, validators=[MaxValueValidator(MAX_FORT_BONUS)]
+    )
+    order_hours = models.PositiveIntegerField(
+        _("hours players have to give their orders"),
+        default=72,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_ORDER_HOURS)],
+    )
+    win_points = models.PositiveIntegerField(
+        _("campaign points for a battle won"),
+        default=3,
+        validators=[MaxValueValidator(MAX_CAMPAIGN_POINTS)],
+        help_text=_("The standings count these; a battle's victory points only break ties."),
+    )
+    draw_points = models.PositiveIntegerField(
+        _("campaign points for a battle drawn"), default=1, validators=[MaxValueValidator(MAX_CAMPAIGN_POINTS)]
+    )
+    loss_points = models.PositiveIntegerField(
+        _("campaign points for a battle lost"), default=0, validators=[MaxValueValidator(MAX_CAMPAIGN_POINTS)]
+    )
 
     class Meta:
         verbose_name = _("campaign settings")
@@ -156,9 +201,9 @@ class Territory(models.Model):
         related_name="territories",
         verbose_name=_("owner"),
     )
-    value = models.PositiveIntegerField(_("value"), default=1)
-    x = models.FloatField(default=50.0)
-    y = models.FloatField(default=50.0)
+    value = models.PositiveIntegerField(_("value"), default=1, validators=[MaxValueValidator(MAX_TERRITORY_VALUE)])
+    x = models.FloatField(_("position across"), default=50.0, validators=COORDINATE_VALIDATORS)
+    y = models.FloatField(_("position down"), default=50.0, validators=COORDINATE_VALIDATORS)
     neighbours = models.ManyToManyField("self", symmetrical=True, blank=True, verbose_name=_("neighbours"))
     fort_layout = models.JSONField(_("fort layout"), null=True, blank=True)
 
@@ -187,7 +232,7 @@ class Army(models.Model):
     territory = models.ForeignKey(
         Territory, on_delete=models.PROTECT, related_name="armies", verbose_name=_("location")
     )
-    points = models.PositiveIntegerField(_("points"))
+    points = models.PositiveIntegerField(_("points"), validators=[MaxValueValidator(MAX_POINTS)])
     is_garrison = models.BooleanField(_("fort garrison"), default=False)
     destroyed = models.BooleanField(_("destroyed"), default=False)
 
@@ -205,8 +250,10 @@ class Unit(models.Model):
 
     army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="units")
     name = models.CharField(_("name"), max_length=120)
-    count = models.PositiveIntegerField(_("models"), default=1)
-    points = models.PositiveIntegerField(_("points"), default=0)
+    count = models.PositiveIntegerField(
+        _("models"), default=1, validators=[MinValueValidator(1), MaxValueValidator(MAX_MODELS)]
+    )
+    points = models.PositiveIntegerField(_("points"), default=0, validators=[MaxValueValidator(MAX_POINTS)])
     profile = models.JSONField(_("profile"), default=dict)
     save_roll = models.PositiveSmallIntegerField(_("armour save"), null=True, blank=True)
     special_rules = models.JSONField(_("special rules"), default=list)
@@ -310,13 +357,29 @@ class Battle(models.Model):
     heroism_tokens = models.PositiveSmallIntegerField(_("heroism tokens"), default=0)
     fort_layout = models.JSONField(_("fort layout"), null=True, blank=True)
     winner = models.CharField(_("winner"), max_length=8, choices=Winner.choices, blank=True)
-    attacker_victory_points = models.PositiveIntegerField(_("attacker victory points"), default=0)
-    defender_victory_points = models.PositiveIntegerField(_("defender victory points"), default=0)
+    attacker_victory_points = models.PositiveIntegerField(
+        _("attacker victory points"), default=0, validators=[MaxValueValidator(MAX_VICTORY_POINTS)]
+    )
+    defender_victory_points = models.PositiveIntegerField(
+        _("defender victory points"), default=0, validators=[MaxValueValidator(MAX_VICTORY_POINTS)]
+    )
     victory_detail = models.JSONField(default=dict, blank=True)
     attacker_losses = models.PositiveIntegerField(_("attacker losses (points)"), default=0)
     defender_losses = models.PositiveIntegerField(_("defender losses (points)"), default=0)
     notes = models.TextField(_("notes"), blank=True)
     played_at = models.DateTimeField(null=True, blank=True)
+    proposed_result = models.JSONField(null=True, blank=True)
+    """A result one side entered, waiting for the other side (or the organiser) to confirm it."""
+    proposed_by = models.ForeignKey(
+        CampaignMembership, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    proposed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        CampaignMembership, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    before_result = models.JSONField(null=True, blank=True)
+    """The territory's owner and the armies as they stood before the result changed them (a correction starts
+    again from there)."""
 
     class Meta:
         ordering = ["turn__number", "pk"]
@@ -329,6 +392,24 @@ class Battle(models.Model):
     @property
     def played(self) -> bool:
         return bool(self.winner)
+
+
+class BattleCorrection(models.Model):
+    """The organiser's correction of a confirmed result: who, when, the result before and after."""
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="corrections")
+    by = models.ForeignKey(CampaignMembership, on_delete=models.SET_NULL, null=True, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField()
+    after = models.JSONField()
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("result correction")
+        verbose_name_plural = _("result corrections")
+
+    def __str__(self) -> str:
+        return f"{self.battle} — {self.at:%Y-%m-%d %H:%M}"
 
 
 class BattleArmy(models.Model):
@@ -353,6 +434,9 @@ class Score(models.Model):
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="scores")
     membership = models.ForeignKey(CampaignMembership, on_delete=models.CASCADE, related_name="scores")
     battle_points = models.IntegerField(default=0)
+    """Campaign points from battles won, drawn and lost."""
+    victory_points = models.IntegerField(default=0)
+    """The battles' victory points, which break ties."""
     territory_points = models.IntegerField(default=0)
     fort_points = models.IntegerField(default=0)
 

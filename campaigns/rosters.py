@@ -19,6 +19,7 @@ partial is returned.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import unicodedata
@@ -38,6 +39,9 @@ from django.utils.translation import gettext as _
 __all__ = [
     "CHARACTERISTICS",
     "FACTIONS",
+    "MAX_DEPTH",
+    "MAX_MODELS",
+    "MAX_POINTS",
     "MAX_ROSTER_BYTES",
     "ROSTER_NS",
     "Roster",
@@ -51,6 +55,15 @@ ROSTER_NS = "http://www.battlescribe.net/schema/rosterSchema"
 
 MAX_ROSTER_BYTES = 8 * 1024 * 1024
 """The largest roster read, packed or unpacked; real ones, rules text included, stay under a megabyte."""
+
+MAX_DEPTH = 100
+"""The deepest nesting of elements read; BattleScribe's own rosters, upgrades of upgrades included, stay under 30."""
+
+MAX_POINTS = 100_000
+"""The most points a cost, a unit or a whole roster may come to, thirty times the campaign's default limit."""
+
+MAX_MODELS = 1000
+"""The most models a selection or a unit may count."""
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 
@@ -125,6 +138,10 @@ _POINTS_NAMES = frozenset({"pts", "points"})
 _SELECTION_TYPES = frozenset({"unit", "model", "upgrade"})
 _UNIT_TYPES = frozenset({"unit", "model"})
 
+# A cost as BattleScribe writes it ("85.0"); the length is bounded before Decimal or int ever sees the text, so
+# that "9E+999999" is refused instead of being turned into a number with a million digits.
+_COST = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,2})?")
+_COST_LENGTH = 24
 _DICE = re.compile(r"(?:\d?D\d+(?:\+\d+)?|\d+\+D\d+)", re.IGNORECASE)
 _SAVE = re.compile(r"([1-6])\+?(?:\D.*)?")
 
@@ -233,6 +250,12 @@ class _TreeBuilder(ContentHandler):
         self.locator = locator
 
     def startElementNS(self, name: tuple[str | None, str], qname: str | None, attrs: AttributesNSImpl) -> None:
+        if len(self._open) >= MAX_DEPTH:
+            # the tree is walked recursively afterwards: its depth is bounded while it is read
+            raise RosterError(
+                _("line %(line)s: elements are nested more than %(limit)s deep")
+                % {"line": self.line, "limit": MAX_DEPTH}
+            )
         namespace, local = name
         plain = {key[1]: value for key, value in attrs.items() if key[0] is None}
         element = _Element(namespace, local, plain, self.line)
@@ -264,6 +287,8 @@ def _read_xml(data: bytes) -> _Element:
         raise RosterError(
             _("line %(line)s: DTDs and entities are not allowed in a roster") % {"line": builder.line}
         ) from error
+    except (LookupError, UnicodeError) as error:
+        raise RosterError(_("line 1: the file's encoding cannot be read (%(error)s)") % {"error": error}) from error
     if builder.root is None:
         raise RosterError(_("line 1: the file holds no XML element"))
     return builder.root
@@ -292,14 +317,18 @@ def _unzip(data: bytes) -> bytes:
 
 
 def _number(element: _Element, owner: _Element, what: str, text: str) -> Decimal:
-    try:
-        value = Decimal(text.strip())
-    except InvalidOperation:
-        value = Decimal("NaN")
-    if not value.is_finite():
+    """A cost within :data:`MAX_POINTS` either way, its text checked before it is converted.
+
+    A cost may be negative (an option cheaper than the equipment it replaces); the unit's total may not."""
+    plain = text.strip()
+    value = Decimal("NaN")
+    if len(plain) <= _COST_LENGTH and _COST.fullmatch(plain):
+        with contextlib.suppress(InvalidOperation):
+            value = Decimal(plain)
+    if not (value.is_finite() and -MAX_POINTS <= value <= MAX_POINTS):
         raise RosterError(
-            _("%(owner)s: %(what)s is %(text)r, expected a number (line %(line)s)")
-            % {"owner": owner.describe(), "what": what, "text": text, "line": element.line}
+            _("%(owner)s: %(what)s is %(text)r, expected a number from -%(limit)s to %(limit)s (line %(line)s)")
+            % {"owner": owner.describe(), "what": what, "text": text, "limit": MAX_POINTS, "line": element.line}
         )
     return value
 
@@ -315,11 +344,16 @@ def _selection_type(selection: _Element) -> str:
 
 
 def _selection_number(selection: _Element) -> int:
-    text = selection.attrs.get("number", "1")
-    if not text.strip().isdigit():
+    text = selection.attrs.get("number", "1").strip()
+    if not (text.isascii() and text.isdigit()):
         raise RosterError(
             _("%(selection)s: number is %(text)r, expected a whole number")
             % {"selection": selection.describe(), "text": text}
+        )
+    if len(text) > len(str(MAX_MODELS)) or int(text) > MAX_MODELS:
+        raise RosterError(
+            _("%(selection)s: number is %(text)r, expected at most %(limit)s")
+            % {"selection": selection.describe(), "text": text, "limit": MAX_MODELS}
         )
     return int(text)
 
@@ -344,7 +378,7 @@ def _points(selection: _Element) -> Decimal:
 
 def _characteristic_value(owner: _Element, name: str, text: str) -> int | str:
     value = text.strip()
-    if value.isdigit() and 0 <= int(value) <= 10:
+    if value.isascii() and value.isdigit() and len(value) <= 2 and int(value) <= 10:
         return int(value)
     if value in ("-", "") or _DICE.fullmatch(value):
         return value.upper() or "-"
@@ -415,7 +449,13 @@ def _model_count(selection: _Element) -> int:
             if _selection_type(child) == "model"
         ]
         if models:
-            return sum(models)
+            count = sum(models)
+            if count > MAX_MODELS:
+                raise RosterError(
+                    _("%(selection)s: the unit counts %(count)s models, more than %(limit)s")
+                    % {"selection": selection.describe(), "count": count, "limit": MAX_MODELS}
+                )
+            return count
     return _selection_number(selection)
 
 
@@ -424,10 +464,16 @@ def _unit(selection: _Element) -> RosterUnit:
     if not name:
         raise RosterError(_("%(selection)s: the selection has no name") % {"selection": selection.describe()})
     profile, save = _model_profile(selection)
+    points = _points(selection)
+    if not 0 <= points <= MAX_POINTS:
+        raise RosterError(
+            _("%(selection)s: the unit comes to %(points)s points, expected 0 to %(limit)s")
+            % {"selection": selection.describe(), "points": points, "limit": MAX_POINTS}
+        )
     return RosterUnit(
         name=name,
         count=_model_count(selection),
-        points=round(_points(selection)),
+        points=round(points),
         profile=profile,
         save=save,
         special_rules=_rules(selection),
@@ -460,6 +506,11 @@ def _roster(root: _Element) -> Roster:
                 units.append(_unit(selection))
     if not units:
         raise RosterError(_("line %(line)s: the roster has no unit") % {"line": root.line})
+    if not 0 <= total <= MAX_POINTS:
+        raise RosterError(
+            _("line %(line)s: the roster comes to %(points)s points, expected 0 to %(limit)s")
+            % {"line": root.line, "points": total, "limit": MAX_POINTS}
+        )
     names = [force.attrs.get(key, "") for force in forces for key in ("catalogueName", "name")]
     return Roster(
         name=root.attrs.get("name", "").strip(),

@@ -6,8 +6,10 @@ next to their territories, their own orders, and everyone's orders once the turn
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db.models import Q, QuerySet
 from django.urls import reverse
@@ -15,12 +17,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from .access import User
-from .drawing import Labels, MapTerritory, colour_of
+from .drawing import Labels, MapArmy, MapTerritory, colour_of
 from .models import (
     Army,
     Battle,
     Campaign,
     CampaignMembership,
+    CampaignSettings,
     Order,
     Role,
     Score,
@@ -28,8 +31,12 @@ from .models import (
     TerritoryKind,
     Turn,
     TurnState,
+    Unit,
+    Winner,
     faction_english_names,
 )
+from .results import Result
+from .rosters import CHARACTERISTICS
 
 RESOLVED_STATES = (TurnState.BATTLES, TurnState.COMPLETE)
 
@@ -62,7 +69,45 @@ def territories_in_sight(membership: CampaignMembership) -> QuerySet[Territory]:
 
 
 def in_sight(territory: Territory, membership: CampaignMembership) -> bool:
+    """The sight rule: the organiser sees everything, a player their territories and the ones next to them."""
     return membership.is_organiser or territories_in_sight(membership).filter(pk=territory.pk).exists()
+
+
+def sees_battle(battle: Battle, membership: CampaignMembership) -> bool:
+    """A battle is seen by its two players and by whoever has its territory in sight (:func:`in_sight`)."""
+    return membership.pk in (battle.attacker_id, battle.defender_id) or in_sight(battle.territory, membership)
+
+
+BATTLE_FIELDS_IN_SIGHT = (
+    "attacker_points",
+    "defender_points",
+    "open_field_points",
+    "heroism_tokens",
+    "fort_layout",
+    "attacker_losses",
+    "defender_losses",
+    "victory_detail",
+    "notes",
+)
+"""What a battle out of sight does not show: the armies' points and what follows from them (heroism tokens, the
+fort's layout and its Table 1 band, losses, the §17 counts, the players' notes). Who fought where, the winner and
+the victory points stay public, as the map and the standings show them."""
+
+
+def shown_battle(battle: Battle, membership: CampaignMembership) -> Battle:
+    """The battle as the member may see it: a copy with :data:`BATTLE_FIELDS_IN_SIGHT` set to ``None`` when it is
+    out of their sight."""
+    if sees_battle(battle, membership):
+        return battle
+    shown = copy.copy(battle)
+    for name in BATTLE_FIELDS_IN_SIGHT:
+        setattr(shown, name, None)
+    return shown
+
+
+def shown_fort_layout(territory: Territory, membership: CampaignMembership) -> dict | None:
+    """A fort's layout, for those who have it in sight: its sections tell the garrison's band of Table 1 (§1.4)."""
+    return territory.fort_layout if in_sight(territory, membership) else None
 
 
 def visible_armies(campaign: Campaign, membership: CampaignMembership) -> QuerySet[Army]:
@@ -81,6 +126,18 @@ def armies_to_order(campaign: Campaign, membership: CampaignMembership) -> Query
     )
 
 
+@dataclass(frozen=True)
+class UnitRow:
+    unit: Unit
+    characteristics: tuple[int | str, ...]
+    """The unit's profile in the army books' order (:data:`rosters.CHARACTERISTICS`), ``"-"`` where it has none."""
+
+
+def roster_rows(army: Army) -> list[UnitRow]:
+    """The army's units, each profile read by name: the database keeps a profile's keys in its own order."""
+    return [UnitRow(unit, tuple(unit.profile.get(key, "-") for key in CHARACTERISTICS)) for unit in army.units.all()]
+
+
 def garrison_points(territory: Territory) -> int:
     return sum(a.points for a in territory.armies.filter(is_garrison=True, destroyed=False))
 
@@ -94,10 +151,15 @@ def visible_orders(turn: Turn, membership: CampaignMembership) -> QuerySet[Order
 
 
 def battles_of(campaign: Campaign) -> QuerySet[Battle]:
-    return campaign.battles.select_related("territory", "turn", "attacker__user", "defender__user")
+    return campaign.battles.select_related(
+        "campaign__settings", "territory", "turn", "attacker__user", "defender__user", "proposed_by__user"
+    )
 
 
-def battle_forces(battle: Battle) -> dict[str, list]:
+def battle_forces(battle: Battle, membership: CampaignMembership) -> dict[str, list]:
+    """The armies on each side, with their points; none for a battle out of the member's sight."""
+    if not sees_battle(battle, membership):
+        return {"attacker": [], "defender": []}
     participants = battle.participants.select_related("army__owner__user", "origin").order_by("army__name")
     return {side: [p for p in participants if p.side == side] for side in ("attacker", "defender")}
 
@@ -105,6 +167,61 @@ def battle_forces(battle: Battle) -> dict[str, list]:
 def may_report(battle: Battle, membership: CampaignMembership) -> bool:
     """The organiser and the two players of a battle may enter its result."""
     return membership.is_organiser or membership.pk in (battle.attacker_id, battle.defender_id)
+
+
+@dataclass(frozen=True)
+class PendingResult:
+    """A result one side entered, waiting for confirmation; ``may_confirm`` for the other side and the organiser."""
+
+    by: CampaignMembership
+    at: datetime
+    result: Result
+    may_confirm: bool
+
+    def get_winner_display(self) -> str:
+        return str(Winner(self.result.winner).label)
+
+
+def pending_result(battle: Battle, membership: CampaignMembership) -> PendingResult | None:
+    if battle.played or battle.proposed_result is None or battle.proposed_by is None or battle.proposed_at is None:
+        return None
+    sides = (battle.attacker_id, battle.defender_id)
+    return PendingResult(
+        by=battle.proposed_by,
+        at=battle.proposed_at,
+        result=Result.from_json(battle.proposed_result),
+        may_confirm=membership.is_organiser or (membership.pk in sides and membership.pk != battle.proposed_by_id),
+    )
+
+
+@dataclass(frozen=True)
+class CorrectionRow:
+    by: str
+    at: datetime
+    before: str
+    after: str
+
+
+def _result_summary(data: dict) -> str:
+    return _(
+        "%(winner)s; victory points %(attacker_vp)s–%(defender_vp)s; losses %(attacker_losses)s–%(defender_losses)s"
+    ) % {
+        "winner": Winner(data["winner"]).label,
+        "attacker_vp": data["attacker_victory_points"],
+        "defender_vp": data["defender_victory_points"],
+        "attacker_losses": data["attacker_losses"],
+        "defender_losses": data["defender_losses"],
+    }
+
+
+def corrections_of(battle: Battle) -> list[CorrectionRow]:
+    """The audit trail of a result's corrections: who, when, the result before and after."""
+    return [
+        CorrectionRow(
+            c.by.user.get_username() if c.by else "?", c.at, _result_summary(c.before), _result_summary(c.after)
+        )
+        for c in battle.corrections.select_related("by__user")
+    ]
 
 
 def owner_colour(membership: CampaignMembership | None) -> str:
@@ -146,10 +263,18 @@ def picture_labels() -> Labels:
         besiegers=pgettext("models on a section", "Besiegers"),
         besieged=pgettext("models on a section", "Besieged"),
         no_turns=_("No turns yet"),
+        army_summary=_("%(army)s: %(owner)s, %(points)s points"),
     )
 
 
-def map_territories(campaign: Campaign) -> list[MapTerritory]:
+def map_territories(campaign: Campaign, membership: CampaignMembership | None = None) -> list[MapTerritory]:
+    """The map's territories, with the armies ``membership`` may see standing in each (none without one)."""
+    armies: dict[int, list[MapArmy]] = {}
+    if membership is not None:
+        for army in visible_armies(campaign, membership).order_by("name"):
+            armies.setdefault(army.territory_id, []).append(
+                MapArmy(army.name, army.owner.user.get_username(), army.points, owner_colour(army.owner))
+            )
     return [
         MapTerritory(
             id=t.pk,
@@ -163,6 +288,7 @@ def map_territories(campaign: Campaign) -> list[MapTerritory]:
             value=t.value,
             fortified=t.fortified,
             url=reverse("campaigns:territory", args=[campaign.pk, t.pk]),
+            armies=tuple(armies.get(t.pk, ())),
         )
         for t in territories_of(campaign)
     ]
@@ -172,30 +298,56 @@ def map_territories(campaign: Campaign) -> list[MapTerritory]:
 class Tally:
     membership: CampaignMembership
     battle_points: int
+    """Campaign points for the battles won, drawn and lost, as the campaign's settings give them."""
     territory_points: int
     fort_points: int
     territories: int
     forts: int
+    victory_points: int = 0
+    """The battles' victory points: they only break ties."""
 
     @property
     def total(self) -> int:
         return self.battle_points + self.territory_points + self.fort_points
 
 
+def _battle_points(battle: Battle, membership: CampaignMembership, settings: CampaignSettings) -> tuple[int, int]:
+    """The campaign points and the victory points a confirmed battle gives one player (none if not in it)."""
+    if membership.pk == battle.attacker_id:
+        mine, won = battle.attacker_victory_points, Winner.ATTACKER
+    elif membership.pk == battle.defender_id:
+        mine, won = battle.defender_victory_points, Winner.DEFENDER
+    else:
+        return 0, 0
+    if battle.winner == Winner.DRAW:
+        return settings.draw_points, mine
+    return (settings.win_points if battle.winner == won else settings.loss_points), mine
+
+
 def tallies(campaign: Campaign) -> list[Tally]:
-    """Each player's victory points now: from battles, territories' values and forts held, best first."""
+    """Each player's points now: campaign points from battles (a win, a draw, a loss, as the organiser set them),
+    territories' values and forts held, best first; the battles' victory points break ties. Only confirmed results
+    count."""
     battles = list(campaign.battles.exclude(winner=""))
     territories = list(campaign.territories.all())
-    fort_bonus = campaign.settings.fort_bonus
+    settings = campaign.settings
     result = []
     for m in players_of(campaign):
-        battle_points = sum(b.attacker_victory_points for b in battles if b.attacker_id == m.pk) + sum(
-            b.defender_victory_points for b in battles if b.defender_id == m.pk
-        )
+        earned = [_battle_points(b, m, settings) for b in battles]
         owned = [t for t in territories if t.owner_id == m.pk]
         forts = sum(t.fortified for t in owned)
-        result.append(Tally(m, battle_points, sum(t.value for t in owned), forts * fort_bonus, len(owned), forts))
-    return sorted(result, key=lambda t: (-t.total, t.membership.user.get_username()))
+        result.append(
+            Tally(
+                m,
+                sum(points for points, _vp in earned),
+                sum(t.value for t in owned),
+                forts * settings.fort_bonus,
+                len(owned),
+                forts,
+                sum(vp for _points, vp in earned),
+            )
+        )
+    return sorted(result, key=lambda t: (-t.total, -t.victory_points, t.membership.user.get_username()))
 
 
 @dataclass(frozen=True)
@@ -238,8 +390,15 @@ def score_series(campaign: Campaign) -> tuple[list[str], dict[str, list[float]],
     return [_("Turn %(number)s") % {"number": n} for n in turns], series, colours
 
 
-def event_lines(turn: Turn) -> list[str]:
-    """The turn's log in words."""
+@dataclass(frozen=True)
+class EventLine:
+    text: str
+    battle_url: str | None = None
+    """The battle the event follows from, when it does."""
+
+
+def event_lines(turn: Turn, *, battle: Battle | None = None) -> list[EventLine]:
+    """The turn's log in words, each event that follows from a battle linked to it; only ``battle``'s if given."""
     names = {t.pk: t.name for t in turn.campaign.territories.all()}
     armies = {a.pk: a.name for a in turn.campaign.armies.all()}
     players = {m.pk: m.user.get_username() for m in turn.campaign.memberships.select_related("user")}
@@ -252,17 +411,32 @@ def event_lines(turn: Turn) -> list[str]:
         "capture": _("%(player)s takes %(territory)s."),
         "field": _("%(player)s attacks %(territory)s: a field battle."),
         "siege": _("%(player)s lays siege to %(territory)s."),
+        "taken": _("%(player)s wins the battle of %(territory)s and takes the territory."),
+        "castle_taken": _("%(player)s wins the siege of %(territory)s and takes the castle."),
+        "held": _("%(player)s wins the battle of %(territory)s and keeps the territory."),
+        "draw": _("The battle of %(territory)s is a draw: %(player)s keeps the territory and the attacker falls back."),
+        "destroyed": _("%(army)s is destroyed: its %(points)s points of losses in the battle took all it had left."),
+        "garrison_out": _("The fort of %(territory)s has fallen: its garrison %(army)s marches out as a field army."),
+        "fall_back": _("%(army)s is beaten and falls back to %(territory)s."),
+        "cut_off": _(
+            "%(army)s is beaten with no territory of its player’s or free land next to it to fall back to: "
+            "it stays cut off in %(territory)s and must fight its way out."
+        ),
+        "reinforced": _("The organiser reinforces %(army)s with %(points)s points."),
     }
-    return [
-        texts[e["code"]]
-        % {
+    lines = []
+    for e in turn.log:
+        if e["code"] not in texts or (battle is not None and e.get("battle") != battle.pk):
+            continue
+        text = texts[e["code"]] % {
             "army": armies.get(e["army"], "?"),
             "territory": names.get(e["territory"], "?"),
             "player": players.get(e["player"], "?"),
+            "points": e.get("points", 0),
         }
-        for e in turn.log
-        if e["code"] in texts
-    ]
+        url = reverse("campaigns:battle", args=[turn.campaign_id, e["battle"]]) if e.get("battle") else None
+        lines.append(EventLine(text, url))
+    return lines
 
 
 FORT_TEMPLATE_POINTS = (1000, 1500, 2000, 2500)

@@ -6,29 +6,36 @@ Validation comes before any write, so a refused change leaves nothing half-saved
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mass_mail
-from django.db import transaction
+from django.core.validators import ProhibitNullCharactersValidator
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.text import slugify
+from django.utils.text import Truncator, capfirst, slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.siege.fort import FortLayout
+from rules.siege.state import Side as EngineSide
+from rules.siege.victory import SECTION_CATEGORIES, scored, section_limits
 
 from . import resolution, rosters, selectors
 from .drawing import auto_layout
 from .models import (
+    MAX_VICTORY_POINTS,
     Army,
     Battle,
     BattleArmy,
+    BattleCorrection,
     BattleKind,
     Campaign,
     CampaignMembership,
@@ -48,7 +55,7 @@ from .models import (
     Winner,
     faction_english_names,
 )
-from .victory import siege_victory_points
+from .results import Result, achievements_from_json, achievements_json
 
 Progress = Callable[[int, str], None]
 
@@ -154,6 +161,9 @@ SETTINGS_FIELDS = (
     "reinforcement_points",
     "fort_bonus",
     "order_hours",
+    "win_points",
+    "draw_points",
+    "loss_points",
 )
 
 
@@ -170,7 +180,48 @@ def update_settings(*, campaign: Campaign, values: Mapping[str, Any]) -> Campaig
     return settings
 
 
+def _limit_problems(instance: models.Model, *names: str) -> list[str]:
+    """What the model's fields ``names`` do not take of the instance's values (too long, out of range, not finite,
+    a NUL character), each naming its field."""
+    problems = []
+    for name in names:
+        field = instance._meta.get_field(name)
+        value = getattr(instance, field.attname)
+        try:
+            if isinstance(value, str):
+                ProhibitNullCharactersValidator()(value)
+            field.clean(value, instance)
+        except ValidationError as error:
+            problems.extend(
+                _("%(field)s: %(error)s") % {"field": capfirst(str(field.verbose_name)), "error": message}
+                for message in error.messages
+            )
+    return problems
+
+
+def _check_limits(instance: models.Model, *names: str) -> None:
+    problems = _limit_problems(instance, *names)
+    if problems:
+        raise ValidationError(problems)
+
+
+def _shown(name: str) -> str:
+    """A name as a message quotes it: short, without control characters."""
+    return Truncator("".join(c for c in name if c.isprintable())).chars(40)
+
+
 # The map ------------------------------------------------------------------------------------------------------
+
+MAX_TERRITORIES = 100
+"""The most territories a map may have. A club's map has tens; the layout of a map without coordinates grows with
+the cube of its size (100 territories take about a second, 300 over fifteen, 3,000 took a minute and 900 MB)."""
+
+
+def _too_many_territories(count: int) -> ValidationError:
+    return ValidationError(
+        _("A map has at most %(limit)s territories; this one has %(count)s.")
+        % {"limit": MAX_TERRITORIES, "count": count}
+    )
 
 
 @dataclass(frozen=True)
@@ -188,6 +239,8 @@ class TerritorySpec:
 
 
 def _check_map_spec(campaign: Campaign, specs: Sequence[TerritorySpec]) -> dict[str, CampaignMembership]:
+    if len(specs) > MAX_TERRITORIES:
+        raise _too_many_territories(len(specs))
     names = [s.name for s in specs]
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
@@ -196,6 +249,17 @@ def _check_map_spec(campaign: Campaign, specs: Sequence[TerritorySpec]) -> dict[
     for spec in specs:
         if not spec.name.strip():
             raise ValidationError(_("Every territory needs a name."))
+        drawn = Territory(
+            name=spec.name,
+            value=spec.value,
+            x=50.0 if spec.x is None else spec.x,
+            y=50.0 if spec.y is None else spec.y,
+        )
+        problems = _limit_problems(drawn, "name", "value", "x", "y")
+        if problems:
+            raise ValidationError(
+                _("Territory %(name)s: %(error)s") % {"name": _shown(spec.name), "error": " ".join(problems)}
+            )
         if spec.kind not in TerritoryKind.values:
             raise ValidationError(
                 _("Territory %(name)s: unknown kind “%(kind)s” (open, town, castle or fortress).")
@@ -247,30 +311,55 @@ def load_map(*, campaign: Campaign, specs: Sequence[TerritorySpec]) -> list[Terr
     return created
 
 
+def _json_text(item: Mapping[str, Any], key: str, default: str | None) -> str | None:
+    value = item.get(key, default)
+    if value is not None and not isinstance(value, str):
+        raise ValidationError(_("“%(key)s” must be a text.") % {"key": key})
+    return value
+
+
+def _json_number(item: Mapping[str, Any], key: str, *, whole: bool) -> Any:
+    """A JSON number as it came; the model's field checks its range. Texts and booleans are refused."""
+    value = item.get(key)
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    if isinstance(value, float) and not whole:
+        return value
+    raise ValidationError(
+        (_("“%(key)s” must be a whole number.") if whole else _("“%(key)s” must be a number.")) % {"key": key}
+    )
+
+
 def map_specs_from_json(data: Any) -> list[TerritorySpec]:
-    """Reads the map's JSON: ``{"territories": [{"name", "kind", "value", "owner", "neighbours", "x", "y"}]}``."""
+    """Reads the map's JSON: ``{"territories": [{"name", "kind", "value", "owner", "neighbours", "x", "y"}]}``.
+
+    Only the shape and the types are checked here; :func:`load_map` checks the values against the fields."""
     if not isinstance(data, dict) or not isinstance(data.get("territories"), list):
         raise ValidationError(_("The map JSON needs a “territories” list."))
+    if len(data["territories"]) > MAX_TERRITORIES:
+        raise _too_many_territories(len(data["territories"]))
     specs = []
     for number, item in enumerate(data["territories"], start=1):
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
             raise ValidationError(_("Territory %(number)s: a “name” is required.") % {"number": number})
+        neighbours = item.get("neighbours", [])
         try:
+            if not isinstance(neighbours, list) or not all(isinstance(n, str) for n in neighbours):
+                raise ValidationError(_("“neighbours” must be a list of territory names."))
             specs.append(
                 TerritorySpec(
                     name=item["name"],
-                    kind=str(item.get("kind", TerritoryKind.OPEN_LAND)),
-                    value=int(item.get("value", 1)),
-                    owner=item.get("owner"),
-                    neighbours=tuple(str(n) for n in item.get("neighbours", [])),
-                    x=float(item["x"]) if item.get("x") is not None else None,
-                    y=float(item["y"]) if item.get("y") is not None else None,
+                    kind=_json_text(item, "kind", TerritoryKind.OPEN_LAND) or "",
+                    value=_json_number(item, "value", whole=True) if "value" in item else 1,
+                    owner=_json_text(item, "owner", None),
+                    neighbours=tuple(neighbours),
+                    x=_json_number(item, "x", whole=False),
+                    y=_json_number(item, "y", whole=False),
                 )
             )
-        except (TypeError, ValueError) as error:
+        except ValidationError as error:
             raise ValidationError(
-                _("Territory %(name)s: the value is a whole number and x and y are numbers from 0 to 100.")
-                % {"name": item["name"]}
+                _("Territory %(name)s: %(error)s") % {"name": _shown(item["name"]), "error": " ".join(error.messages)}
             ) from error
     return specs
 
@@ -298,6 +387,8 @@ def fort_problems(layout_json: Any, points: int) -> list[str]:
     """What is wrong with a fort layout for a garrison of ``points`` (§1, Table 1); empty when it is valid."""
     try:
         layout = FortLayout.from_json(layout_json)
+        # coordinates given as texts ("nan", "inf") pass float(); PostgreSQL's JSON stores no such number
+        json.dumps(layout.to_json(), allow_nan=False)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         return [_("The fort layout cannot be read: %(error)s") % {"error": error}]
     return list(layout.problems(points))
@@ -355,7 +446,7 @@ def add_unit(
         raise ValidationError(_("A unit has at least one model."))
     if save is not None and not 1 <= save <= 6:
         raise ValidationError(_("An armour save is rolled on a D6: 1 to 6, or none."))
-    return Unit.objects.create(
+    unit = Unit(
         army=army,
         name=name,
         count=count,
@@ -364,6 +455,9 @@ def add_unit(
         save_roll=save,
         special_rules=[r.strip() for r in special_rules if r.strip()],
     )
+    _check_limits(unit, "name", "count", "points")
+    unit.save()
+    return unit
 
 
 def _faction_value(name: str | None) -> str | None:
@@ -371,56 +465,125 @@ def _faction_value(name: str | None) -> str | None:
     return by_name.get(name) if name else None
 
 
-@transaction.atomic
-def import_roster(*, army: Army, data: bytes, filename: str, by: CampaignMembership) -> Army:
-    """Replaces the army's units and points by a BattleScribe roster; a faulty file imports nothing.
+@dataclass(frozen=True)
+class RosterPreview:
+    """What importing a roster would change in an army, shown before anything changes."""
 
-    A player's roster may not raise the army above the points it has left: losses stay lost, and only the
-    organiser (or a reinforce order) adds points.
-    """
+    roster: rosters.Roster
+    army_points: int
+    roster_points: int
+    unit_points: int
+    """The points the army's units add up to now."""
+    added: tuple[str, ...]
+    removed: tuple[str, ...]
+    kept: tuple[str, ...]
+    problem: str | None
+    """Why the roster cannot be imported, or None when it can."""
+
+
+def _read_roster(data: bytes, filename: str) -> rosters.Roster:
     try:
-        roster = rosters.parse_roster(data, filename)
+        return rosters.parse_roster(data, filename)
     except rosters.RosterError as error:
         raise ValidationError(_("The roster cannot be imported: %(error)s") % {"error": error}) from error
-    if not by.is_organiser and roster.points > army.points:
-        raise ValidationError(
-            _(
-                "The roster is %(points)s points but %(army)s has %(left)s left after its losses; "
-                "only the organiser can raise an army's points."
-            )
-            % {"points": roster.points, "army": army.name, "left": army.points}
-        )
-    limit = army.campaign.settings.army_points_limit
-    if roster.points > limit:
-        raise ValidationError(
-            _("The roster is %(points)s points, over the campaign's limit of %(limit)s.")
-            % {"points": roster.points, "limit": limit}
-        )
+
+
+def _roster_problem(army: Army, roster: rosters.Roster) -> str | None:
+    if roster.points > army.points:
+        return _(
+            "The roster is %(points)s points but %(army)s has %(left)s: an army's points change only by its "
+            "losses in battle and the organiser's reinforcements, not by a roster."
+        ) % {"points": roster.points, "army": army.name, "left": army.points}
+    return None
+
+
+def preview_roster(*, army: Army, data: bytes, filename: str) -> RosterPreview:
+    """What a BattleScribe roster would change in the army's units; nothing is written."""
+    roster = _read_roster(data, filename)
+    before = [unit.name for unit in army.units.all()]
+    after = [unit.name for unit in roster.units]
+    return RosterPreview(
+        roster=roster,
+        army_points=army.points,
+        roster_points=roster.points,
+        unit_points=sum(unit.points for unit in army.units.all()),
+        added=tuple(name for name in after if name not in before),
+        removed=tuple(name for name in before if name not in after),
+        kept=tuple(name for name in after if name in before),
+        problem=_roster_problem(army, roster),
+    )
+
+
+@transaction.atomic
+def import_roster(*, army: Army, data: bytes, filename: str) -> Army:
+    """Replaces the army's units by a BattleScribe roster that fits in its points; a faulty file imports nothing.
+
+    The army's points stay as they are: they change only by losses and the organiser's reinforcements.
+    """
+    army = Army.objects.select_for_update().get(pk=army.pk)
+    roster = _read_roster(data, filename)
+    problem = _roster_problem(army, roster)
+    if problem:
+        raise ValidationError(problem)
     army.units.all().delete()
     for unit in roster.units:
-        add_unit(
-            army=army,
-            name=unit.name,
-            count=unit.count,
-            points=unit.points,
-            profile=unit.profile,
-            save=unit.save,
-            special_rules=unit.special_rules,
-        )
-    army.points = roster.points
-    army.save(update_fields=["points"])
+        try:
+            add_unit(
+                army=army,
+                name=unit.name,
+                count=unit.count,
+                points=unit.points,
+                profile=unit.profile,
+                save=unit.save,
+                special_rules=unit.special_rules,
+            )
+        except ValidationError as error:
+            raise ValidationError(
+                _("The roster cannot be imported: unit %(name)s: %(error)s")
+                % {"name": _shown(unit.name), "error": " ".join(error.messages)}
+            ) from error
     faction = _faction_value(roster.faction)
     if faction and not army.owner.faction:
         choose_faction(membership=army.owner, faction=faction)
     return army
 
 
+@transaction.atomic
+def reinforce_army(*, army: Army, points: int, by: CampaignMembership) -> Army:
+    """The organiser adds points to an army, up to the campaign's limit; the current turn's events record it."""
+    if not by.is_organiser or by.campaign_id != army.campaign_id:
+        raise ValidationError(_("Only the organiser reinforces an army."))
+    army = Army.objects.select_for_update().get(pk=army.pk)
+    limit = army.campaign.settings.army_points_limit
+    if army.destroyed:
+        raise ValidationError(_("A destroyed army cannot be reinforced."))
+    if points <= 0 or army.points + points > limit:
+        raise ValidationError(
+            _("A reinforcement adds 1 point or more, up to the campaign's limit of %(limit)s (%(army)s has %(now)s).")
+            % {"limit": limit, "army": army.name, "now": army.points}
+        )
+    army.points += points
+    army.save(update_fields=["points"])
+    turn = Turn.objects.select_for_update().filter(campaign=army.campaign).order_by("-number").first()
+    if turn is not None:
+        turn.log = [
+            *turn.log,
+            {"code": "reinforced", "territory": army.territory_id, "army": army.pk, "player": None, "points": points},
+        ]
+        turn.save(update_fields=["log"])
+    return army
+
+
 # Turns and orders ---------------------------------------------------------------------------------------------
 
 
-def _notify(campaign: Campaign, subject: str, body: str) -> None:
-    """Mails every member with an address once the transaction commits (a rolled back change mails nobody)."""
-    recipients = [m.user.email for m in campaign.memberships.select_related("user") if m.user.email]
+def _notify(campaign: Campaign, subject: str, body: str, *, only: Sequence[int] | None = None) -> None:
+    """Mails every member with an address (or the memberships ``only`` names) once the transaction commits (a rolled
+    back change mails nobody)."""
+    members = campaign.memberships.select_related("user")
+    if only is not None:
+        members = members.filter(pk__in=only)
+    recipients = [m.user.email for m in members if m.user.email]
     if recipients:
         messages = [(f"[{campaign.name}] {subject}", body, None, [address]) for address in recipients]
         transaction.on_commit(lambda: send_mass_mail(messages, fail_silently=True))
@@ -583,9 +746,17 @@ def resolve_turn(*, turn_id: int, progress: Progress = _no_progress) -> Turn:
     for territory_id, owner in outcome.captures.items():
         Territory.objects.filter(pk=territory_id).update(owner_id=owner)
     progress(80, _("Setting up the battles"))
-    for planned in outcome.battles:
-        _create_battle(turn, territories[planned.territory], planned)
-    turn.log = [{"code": e.code, "territory": e.territory, "army": e.army, "player": e.player} for e in outcome.events]
+    battles = {p.territory: _create_battle(turn, territories[p.territory], p).pk for p in outcome.battles}
+    turn.log = [
+        {
+            "code": e.code,
+            "territory": e.territory,
+            "army": e.army,
+            "player": e.player,
+            "battle": battles.get(e.territory) if e.code in (resolution.FIELD, resolution.SIEGE) else None,
+        }
+        for e in outcome.events
+    ]
     turn.state = TurnState.BATTLES if outcome.battles else TurnState.COMPLETE
     turn.resolved_at = timezone.now()
     turn.save(update_fields=["log", "state", "resolved_at"])
@@ -624,94 +795,300 @@ def _create_battle(turn: Turn, territory: Territory, planned: resolution.BattleO
 
 # Battle results and tallies -----------------------------------------------------------------------------------
 
+SIDES = (Side.ATTACKER, Side.DEFENDER)
+ENGINE_SIDE = {Side.ATTACKER: EngineSide.BESIEGER, Side.DEFENDER: EngineSide.BESIEGED}
 
-@dataclass(frozen=True)
-class Result:
-    winner: str
-    attacker_victory_points: int = 0
-    defender_victory_points: int = 0
-    attacker_losses: int = 0
-    defender_losses: int = 0
-    notes: str = ""
-    siege_counts: Mapping[str, Mapping[str, int]] | None = None
-    """For a siege: the §17 categories each side achieved, ``{"attacker": {...}, "defender": {...}}``."""
+
+def _side_label(side: str, siege: bool) -> str:
+    if siege:
+        return _("besieger") if side == Side.ATTACKER else _("besieged")
+    return _("attacker") if side == Side.ATTACKER else _("defender")
+
+
+def _check_result(battle: Battle, result: Result) -> Result:
+    """The result, with a siege's victory points counted by the engine (§17); refused when it cannot have
+    happened in this battle: losses beyond the forces present, sections the fort does not have."""
+    siege = battle.kind == BattleKind.SIEGE
+    if result.winner not in Winner.values:
+        raise ValidationError(_("The winner must be the attacker, the defender, or a draw."))
+    points = {Side.ATTACKER: battle.attacker_points, Side.DEFENDER: battle.defender_points}
+    losses = {Side.ATTACKER: result.attacker_losses, Side.DEFENDER: result.defender_losses}
+    for side in SIDES:
+        if not 0 <= losses[side] <= points[side]:
+            raise ValidationError(
+                _("The %(side)s's losses must be between 0 and the %(points)s points it brought to the battle.")
+                % {"side": _side_label(side, siege), "points": points[side]}
+            )
+    if not siege:
+        if not all(
+            0 <= vp <= MAX_VICTORY_POINTS for vp in (result.attacker_victory_points, result.defender_victory_points)
+        ):
+            raise ValidationError(_("Victory points are between 0 and %(limit)s.") % {"limit": MAX_VICTORY_POINTS})
+        return replace(result, siege=None)
+    if result.siege is None or set(result.siege) != set(SIDES):
+        raise ValidationError(_("A siege's result gives what each side achieved (§17)."))
+    limits = section_limits(FortLayout.from_json(battle.fort_layout)) if battle.fort_layout else None
+    for side in SIDES:
+        enemy = Side.DEFENDER if side == Side.ATTACKER else Side.ATTACKER
+        achieved = result.siege[side]
+        if any(p <= 0 for p in achieved.units) or sum(achieved.units) > points[enemy]:
+            raise ValidationError(
+                _(
+                    "The %(side)s's enemy units fled or destroyed must each be worth more than 0 points, "
+                    "%(points)s in all at most: the %(enemy)s brought no more (§17)."
+                )
+                % {"side": _side_label(side, True), "enemy": _side_label(enemy, True), "points": points[enemy]}
+            )
+    for category in (*SECTION_CATEGORIES, "breach"):
+        held = {
+            side: (a.breaches if category == "breach" else a.sections.get(category, 0))
+            for side, a in result.siege.items()
+        }
+        if any(n < 0 for n in held.values()):
+            raise ValidationError(_("Sections controlled and breaches are 0 or more (§17)."))
+        if limits is not None and sum(held.values()) > limits[category]:
+            raise ValidationError(
+                _(
+                    "The fort has %(limit)s %(category)s: together the two sides cannot hold more than that "
+                    "(%(held)s entered, §17)."
+                )
+                % {"limit": limits[category], "category": SECTION_NAMES[category], "held": sum(held.values())}
+            )
+    try:
+        scores = {side: scored(ENGINE_SIDE[side], result.siege[side]) for side in SIDES}  # §17.1, §17.2
+    except ValueError as error:
+        raise ValidationError(str(error)) from error
+    return replace(
+        result,
+        attacker_victory_points=sum(scores[Side.ATTACKER].values()),
+        defender_victory_points=sum(scores[Side.DEFENDER].values()),
+    )
+
+
+SECTION_NAMES = {
+    "wall_walk": gettext_lazy("wall-walk sections"),
+    "tower": gettext_lazy("tower sections"),
+    "main_gate": gettext_lazy("main gate sections"),
+    "postern": gettext_lazy("postern sections"),
+    "courtyard": gettext_lazy("courtyard sections"),
+    "breach": gettext_lazy("rampart sections to breach"),
+}
+
+
+def _locked_battle(battle: Battle) -> Battle:
+    return Battle.objects.select_for_update().select_related("territory", "turn", "campaign").get(pk=battle.pk)
 
 
 @transaction.atomic
-def record_result(*, battle: Battle, result: Result) -> Battle:
-    """Takes a played battle's result: victory points, losses, and what follows for the territory and armies."""
-    battle = Battle.objects.select_for_update().select_related("territory", "turn").get(pk=battle.pk)
+def report_result(*, battle: Battle, result: Result, by: CampaignMembership) -> Battle:
+    """A played battle's result. The organiser's is final at once; a player's waits until the other side (or the
+    organiser) confirms it, and until then nothing moves on the map or in the standings."""
+    battle = _locked_battle(battle)
+    if battle.played:
+        raise ValidationError(_("This battle already has its result; only the organiser can correct it."))
+    if not (by.is_organiser or by.pk in (battle.attacker_id, battle.defender_id)):
+        raise ValidationError(_("Only the organiser and the battle's two players may enter its result."))
+    result = _check_result(battle, result)
+    if by.is_organiser:
+        return _settle(battle, result, by)
+    battle.proposed_result = result.to_json()
+    battle.proposed_by = by
+    battle.proposed_at = timezone.now()
+    battle.save(update_fields=["proposed_result", "proposed_by", "proposed_at"])
+    other = battle.defender_id if by.pk == battle.attacker_id else battle.attacker_id
+    _notify(
+        battle.campaign,
+        _("A result to confirm"),
+        _(
+            "%(player)s entered the result of the battle of %(territory)s. Confirm it, or enter the right one, "
+            "on the battle's page."
+        )
+        % {"player": by.user.get_username(), "territory": battle.territory.name},
+        only=[other],
+    )
+    return battle
+
+
+@transaction.atomic
+def confirm_result(*, battle: Battle, by: CampaignMembership) -> Battle:
+    """The other side (or the organiser) agrees with the result one side entered: it now counts."""
+    battle = _locked_battle(battle)
     if battle.played:
         raise ValidationError(_("This battle already has its result."))
-    if result.winner not in Winner.values:
-        raise ValidationError(_("The winner must be the attacker, the defender, or a draw."))
-    for label, losses, points in (
-        (_("attacker"), result.attacker_losses, battle.attacker_points),
-        (_("defender"), result.defender_losses, battle.defender_points),
+    if battle.proposed_result is None:
+        raise ValidationError(_("No result waits for confirmation in this battle."))
+    if not by.is_organiser and (
+        by.pk not in (battle.attacker_id, battle.defender_id) or by.pk == battle.proposed_by_id
     ):
-        if not 0 <= losses <= points:
-            raise ValidationError(
-                _("The %(side)s's losses must be between 0 and its %(points)s points.")
-                % {"side": label, "points": points}
-            )
-    attacker_vp, defender_vp = result.attacker_victory_points, result.defender_victory_points
-    if battle.kind == BattleKind.SIEGE and result.siege_counts is not None:
-        try:
-            attacker_vp = siege_victory_points(result.siege_counts.get("attacker", {}), besieger=True)  # §17.1
-            defender_vp = siege_victory_points(result.siege_counts.get("defender", {}), besieger=False)  # §17.2
-        except ValueError as error:
-            raise ValidationError(str(error)) from error
-        battle.victory_detail = {side: dict(counts) for side, counts in result.siege_counts.items()}
-    if attacker_vp < 0 or defender_vp < 0:
-        raise ValidationError(_("Victory points are 0 or more."))
+        raise ValidationError(_("The result must be confirmed by the other side or by the organiser."))
+    return _settle(battle, _check_result(battle, Result.from_json(battle.proposed_result)), by)
+
+
+@transaction.atomic
+def correct_result(*, battle: Battle, result: Result, by: CampaignMembership) -> Battle:
+    """The organiser's correction of a confirmed result: what the result changed is undone and worked out again
+    (the territory, the armies' points and places, the tallies), and the correction is kept with the battle."""
+    battle = _locked_battle(battle)
+    if not by.is_organiser:
+        raise ValidationError(_("Only the organiser can correct a result."))
+    if not battle.played:
+        raise ValidationError(_("This battle has no confirmed result to correct."))
+    later = battle.campaign.turns.filter(number__gt=battle.turn.number).order_by("number").first()
+    if later is not None:
+        raise ValidationError(
+            _("Turn %(number)s has already begun: results of earlier turns can no longer be corrected.")
+            % {"number": later.number}
+        )
+    result = _check_result(battle, result)
+    before = result_of(battle).to_json()
+    _undo_result(battle)
+    _settle(battle, result, by)
+    BattleCorrection.objects.create(battle=battle, by=by, before=before, after=result.to_json())
+    return battle
+
+
+def result_of(battle: Battle) -> Result:
+    """A confirmed battle's result as it stands."""
+    detail = battle.victory_detail or {}
+    return Result(
+        winner=battle.winner,
+        attacker_victory_points=battle.attacker_victory_points,
+        defender_victory_points=battle.defender_victory_points,
+        attacker_losses=battle.attacker_losses,
+        defender_losses=battle.defender_losses,
+        notes=battle.notes,
+        siege={side: achievements_from_json(detail[side]["achieved"]) for side in SIDES} if detail else None,
+    )
+
+
+def _settle(battle: Battle, result: Result, by: CampaignMembership) -> Battle:
     battle.winner = result.winner
-    battle.attacker_victory_points = attacker_vp
-    battle.defender_victory_points = defender_vp
+    battle.attacker_victory_points = result.attacker_victory_points
+    battle.defender_victory_points = result.defender_victory_points
     battle.attacker_losses = result.attacker_losses
     battle.defender_losses = result.defender_losses
     battle.notes = result.notes
+    battle.victory_detail = (
+        {
+            side: {
+                "achieved": achievements_json(result.siege[side]),
+                "points": scored(ENGINE_SIDE[side], result.siege[side]),
+            }
+            for side in SIDES
+        }
+        if result.siege is not None
+        else {}
+    )
+    _check_limits(battle, "attacker_victory_points", "defender_victory_points", "notes")
     battle.played_at = timezone.now()
+    battle.confirmed_by = by
+    battle.proposed_result, battle.proposed_by, battle.proposed_at = None, None, None
+    battle.before_result = _snapshot(battle)
     battle.save()
-    _apply_result(battle)
-    turn = battle.turn
+    events = _apply_result(battle)
+    turn = Turn.objects.select_for_update().get(pk=battle.turn_id)
+    turn.log = [e for e in turn.log if e.get("battle") != battle.pk or e["code"] in ("field", "siege")] + events
     if not turn.battles.filter(winner="").exists():
         turn.state = TurnState.COMPLETE
-        turn.save(update_fields=["state"])
+    turn.save(update_fields=["log", "state"])
     record_scores(turn=turn)
     return battle
 
 
-def _apply_result(battle: Battle) -> None:
+def _snapshot(battle: Battle) -> dict[str, Any]:
+    return {
+        "owner": battle.territory.owner_id,
+        "armies": {
+            str(p.army.pk): {
+                "points": p.army.points,
+                "territory": p.army.territory_id,
+                "destroyed": p.army.destroyed,
+                "is_garrison": p.army.is_garrison,
+            }
+            for p in battle.participants.select_related("army")
+        },
+    }
+
+
+def _undo_result(battle: Battle) -> None:
+    snapshot = battle.before_result or {}
+    Territory.objects.filter(pk=battle.territory_id).update(owner_id=snapshot.get("owner"))
+    battle.territory.owner_id = snapshot.get("owner")
+    for army_id, state in snapshot.get("armies", {}).items():
+        Army.objects.filter(pk=int(army_id)).update(
+            points=state["points"],
+            territory_id=state["territory"],
+            destroyed=state["destroyed"],
+            is_garrison=state["is_garrison"],
+        )
+
+
+def _event(code: str, battle: Battle, territory: int, **more: Any) -> dict[str, Any]:
+    return {"code": code, "territory": territory, "army": None, "player": None, "battle": battle.pk} | more
+
+
+def _apply_result(battle: Battle) -> list[dict[str, Any]]:
+    """What a confirmed result changes, and the turn's events that say why (each links to the battle).
+
+    - *losses*: each side's losses come off its armies in proportion to the points each brought; an army left
+      with no points is destroyed.
+    - *capture*: the attacker who wins takes the territory (a besieger, the castle); on a draw the defender
+      keeps it and the attacker falls back.
+    - *fall back*: the beaten side's surviving armies fall back: to the territory they came from if it is still
+      their player's or nobody's, else to a neighbouring territory of their player, else to a neighbouring
+      territory nobody owns. A garrison whose fort falls marches out as a field army.
+    - *cut off*: a beaten army with nowhere to fall back to is not destroyed: it stays, cut off, in the lost
+      territory and must fight its way out.
+    """
     participants = list(battle.participants.select_related("army", "origin"))
+    territory = battle.territory
+    events: list[dict[str, Any]] = []
     for side, losses in ((Side.ATTACKER, battle.attacker_losses), (Side.DEFENDER, battle.defender_losses)):
         engaged = [p for p in participants if p.side == side]
         total = sum(p.points for p in engaged) or 1
         for p in engaged:
-            p.army.points = max(0, p.army.points - round(losses * p.points / total))
-            p.army.destroyed = p.army.points == 0
-    territory = battle.territory
-    beaten = Side.DEFENDER if battle.winner == Winner.ATTACKER else Side.ATTACKER
+            lost = min(p.army.points, round(losses * p.points / total))
+            p.army.points -= lost
+            if p.army.points == 0:
+                p.army.destroyed = True
+                events.append(_event("destroyed", battle, territory.pk, army=p.army.pk, points=lost))
     if battle.winner == Winner.ATTACKER:
         territory.owner_id = battle.attacker_id
         territory.save(update_fields=["owner"])
+        code = "castle_taken" if battle.kind == BattleKind.SIEGE else "taken"
+        events.append(_event(code, battle, territory.pk, player=battle.attacker_id))
+    elif battle.winner == Winner.DEFENDER:
+        events.append(_event("held", battle, territory.pk, player=battle.defender_id))
+    else:
+        events.append(_event("draw", battle, territory.pk, player=battle.defender_id))
+    beaten = Side.DEFENDER if battle.winner == Winner.ATTACKER else Side.ATTACKER
     for p in participants:
         if p.side == beaten and not p.army.destroyed:
-            _fall_back(p.army, p.origin, territory)
-        p.army.save(update_fields=["points", "destroyed", "territory"])
+            events.extend(_fall_back(battle, p.army, p.origin, territory))
+        p.army.save(update_fields=["points", "destroyed", "territory", "is_garrison"])
+    return events
 
 
-def _fall_back(army: Army, origin: Territory, lost: Territory) -> None:
-    """A beaten army returns whence it came; beaten at home, to a neighbouring territory of its player, if any.
-
-    A garrison whose fort falls, and an army with nowhere to go, are destroyed."""
-    if origin.pk != lost.pk:
-        army.territory = origin
-        return
-    refuge = None if army.is_garrison else lost.neighbours.filter(owner_id=army.owner_id).order_by("pk").first()
+def _fall_back(battle: Battle, army: Army, origin: Territory, lost: Territory) -> list[dict[str, Any]]:
+    events = []
+    if army.is_garrison:
+        army.is_garrison = False
+        events.append(_event("garrison_out", battle, lost.pk, army=army.pk))
+    refuge: Territory | None = None
+    if origin.pk != lost.pk and origin.owner_id in (army.owner_id, None):
+        refuge = origin
+    else:
+        neighbours = list(lost.neighbours.order_by("pk"))
+        refuge = next((t for t in neighbours if t.owner_id == army.owner_id), None) or next(
+            (t for t in neighbours if t.owner_id is None), None
+        )
     if refuge is None:
-        army.destroyed = True
+        army.territory = lost
+        events.append(_event("cut_off", battle, lost.pk, army=army.pk))
     else:
         army.territory = refuge
+        events.append(_event("fall_back", battle, refuge.pk, army=army.pk))
+    return events
 
 
 @transaction.atomic
@@ -723,6 +1100,7 @@ def record_scores(*, turn: Turn) -> None:
             membership=tally.membership,
             defaults={
                 "battle_points": tally.battle_points,
+                "victory_points": tally.victory_points,
                 "territory_points": tally.territory_points,
                 "fort_points": tally.fort_points,
             },

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import base64
 import csv
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -26,15 +26,17 @@ from kombu.exceptions import OperationalError
 
 from rules.siege.fort import FortLayout, standard_fort
 
-from . import drawing, selectors, services, tasks
+from . import drawing, jsoninput, selectors, services, tasks
 from .access import campaign_for
 from .forms import (
+    CHARACTERISTIC_LABELS,
     ArmyForm,
     FactionForm,
     FortForm,
     JoinForm,
     MapJSONForm,
     OrderForm,
+    ReinforceForm,
     ResultForm,
     RosterForm,
     SettingsForm,
@@ -49,8 +51,8 @@ def _refused(form: Form, error: ValidationError) -> None:
         form.add_error(None, message)
 
 
-def _map(campaign: Campaign) -> str:
-    territories = selectors.map_territories(campaign)
+def _map(campaign: Campaign, membership: CampaignMembership) -> str:
+    territories = selectors.map_territories(campaign, membership)
     return mark_safe(drawing.map_svg(territories, title=campaign.name, labels=selectors.picture_labels()))
 
 
@@ -106,7 +108,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
         members=selectors.memberships_of(campaign),
         turn=turn,
         events=selectors.event_lines(turn) if turn else [],
-        map_svg=_map(campaign),
+        map_svg=_map(campaign, membership),
     )
 
 
@@ -163,12 +165,9 @@ def _manage_action(campaign: Campaign, action: str, data: dict[str, Any]) -> Non
         services.update_settings(campaign=campaign, values=data)
     elif action == "map":
         try:
-            parsed = json.loads(data["map_json"])
-        except json.JSONDecodeError as error:
-            raise ValidationError(
-                _("The map JSON cannot be read: line %(line)s, column %(column)s.")
-                % {"line": error.lineno, "column": error.colno}
-            ) from error
+            parsed = jsoninput.loads(data["map_json"])
+        except jsoninput.JSONInputError as error:
+            raise ValidationError(_("The map JSON cannot be read: %(error)s") % {"error": error}) from error
         services.load_map(campaign=campaign, specs=services.map_specs_from_json(parsed))
     elif action == "army":
         services.create_army(
@@ -206,9 +205,9 @@ def territory_detail(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
                 messages.success(request, _("The fort layout is saved."))
                 return redirect("campaigns:territory", pk, tid)
     fort = None
-    if territory.fort_layout:
-        layout = FortLayout.from_json(territory.fort_layout)
-        fort = _fort(layout, territory.name)
+    fort_layout = selectors.shown_fort_layout(territory, membership)
+    if fort_layout:
+        fort = _fort(FortLayout.from_json(fort_layout), territory.name)
     return _page(
         request,
         "campaigns/territory.html",
@@ -226,8 +225,8 @@ def territory_detail(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
 def _chosen_layout(data: dict[str, Any]) -> Any:
     if data["layout_json"].strip():
         try:
-            return json.loads(data["layout_json"])
-        except json.JSONDecodeError as error:
+            return jsoninput.loads(data["layout_json"])
+        except jsoninput.JSONInputError as error:
             raise ValidationError(_("The layout JSON cannot be read: %(error)s") % {"error": error}) from error
     if data["template"]:
         return standard_fort(int(data["template"])).to_json()
@@ -242,53 +241,74 @@ def army_list(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _roster_key(army: Army) -> str:
+    return f"roster-import-{army.pk}"
+
+
 @login_required
 def army_detail(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
     army = get_object_or_404(selectors.visible_armies(campaign, membership), pk=aid)
     editable = membership.is_organiser or army.owner_id == membership.pk
-    unit_form, roster_form = UnitForm(), RosterForm()
-    if request.method == "POST" and editable:
-        if "roster" in request.FILES:
+    unit_form, roster_form, reinforce_form = UnitForm(), RosterForm(), ReinforceForm()
+    preview = None
+    action = request.POST.get("action", "") if request.method == "POST" and editable else None
+    try:
+        if action == "roster":
+            # an import is shown first, and changes nothing until it is confirmed
             roster_form = RosterForm(request.POST, request.FILES)
             if roster_form.is_valid():
                 upload = roster_form.cleaned_data["roster"]
-                try:
-                    services.import_roster(army=army, data=upload.read(), filename=upload.name, by=membership)
-                except ValidationError as error:
-                    _refused(roster_form, error)
-                else:
-                    messages.success(request, _("The roster is imported."))
-                    return redirect("campaigns:army", pk, aid)
-        else:
+                data = upload.read()
+                preview = services.preview_roster(army=army, data=data, filename=upload.name)
+                request.session[_roster_key(army)] = {"name": upload.name, "data": base64.b64encode(data).decode()}
+        elif action in ("confirm-roster", "cancel-roster"):
+            kept = request.session.pop(_roster_key(army), None)
+            if action == "confirm-roster":
+                if kept is None:
+                    raise ValidationError(_("No roster waits to be imported: send the file again."))
+                services.import_roster(army=army, data=base64.b64decode(kept["data"]), filename=kept["name"])
+                messages.success(request, _("The roster is imported."))
+            return redirect("campaigns:army", pk, aid)
+        elif action == "reinforce":
+            reinforce_form = ReinforceForm(request.POST)
+            if reinforce_form.is_valid():
+                services.reinforce_army(army=army, points=reinforce_form.cleaned_data["points"], by=membership)
+                messages.success(request, _("The army is reinforced."))
+                return redirect("campaigns:army", pk, aid)
+        elif action == "unit":
             unit_form = UnitForm(request.POST)
             if unit_form.is_valid():
                 data = unit_form.cleaned_data
-                try:
-                    services.add_unit(
-                        army=army,
-                        name=data["name"],
-                        count=data["count"],
-                        points=data["points"],
-                        profile=unit_form.profile(),
-                        save=data["save_roll"],
-                        special_rules=data["special_rules"].split(","),
-                    )
-                except ValidationError as error:
-                    _refused(unit_form, error)
-                else:
-                    return redirect("campaigns:army", pk, aid)
+                services.add_unit(
+                    army=army,
+                    name=data["name"],
+                    count=data["count"],
+                    points=data["points"],
+                    profile=unit_form.profile(),
+                    save=data["save_roll"],
+                    special_rules=data["special_rules"].split(","),
+                )
+                return redirect("campaigns:army", pk, aid)
+    except ValidationError as error:
+        target = {"roster": roster_form, "reinforce": reinforce_form, "unit": unit_form}.get(action or "")
+        if target is None:
+            messages.error(request, " ".join(error.messages))
+            return redirect("campaigns:army", pk, aid)
+        _refused(target, error)
     return _page(
         request,
         "campaigns/army.html",
         campaign,
         membership,
         army=army,
-        units=army.units.all(),
+        units=selectors.roster_rows(army),
         editable=editable,
         unit_form=unit_form,
         roster_form=roster_form,
-        profile_keys=("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"),
+        reinforce_form=reinforce_form if membership.is_organiser else None,
+        preview=preview,
+        characteristics=CHARACTERISTIC_LABELS.values(),
     )
 
 
@@ -419,51 +439,76 @@ def turn_progress(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def battle_list(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    return _page(request, "campaigns/battles.html", campaign, membership, battles=selectors.battles_of(campaign))
+    battles = [selectors.shown_battle(battle, membership) for battle in selectors.battles_of(campaign)]
+    return _page(request, "campaigns/battles.html", campaign, membership, battles=battles)
+
+
+RESULT_ACTIONS = ("report", "confirm", "correct")
 
 
 @login_required
 def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
     battle: Battle = get_object_or_404(selectors.battles_of(campaign), pk=bid)
-    may_report = selectors.may_report(battle, membership) and not battle.played
-    form = ResultForm(request.POST or None, siege=battle.kind == "siege")
-    if request.method == "POST":
-        if not may_report:
-            messages.error(request, _("Only the organiser and the battle's players may enter its result, once."))
+    may_report = selectors.may_report(battle, membership)
+    action = request.POST.get("action", "report") if request.method == "POST" else None
+    form = None
+    if may_report and not battle.played:
+        form = ResultForm(request.POST if action == "report" else None, battle=battle)
+    elif battle.played and membership.is_organiser:
+        initial = ResultForm.initial_of(services.result_of(battle))
+        form = ResultForm(request.POST if action == "correct" else None, battle=battle, initial=initial)
+    if action is not None:
+        if action not in RESULT_ACTIONS or not may_report:
+            messages.error(request, _("Only the organiser and the battle's players may enter or confirm its result."))
             return redirect("campaigns:battle", pk, bid)
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                services.record_result(
-                    battle=battle,
-                    result=services.Result(
-                        winner=data["winner"],
-                        attacker_victory_points=data.get("attacker_victory_points", 0),
-                        defender_victory_points=data.get("defender_victory_points", 0),
-                        attacker_losses=data["attacker_losses"],
-                        defender_losses=data["defender_losses"],
-                        notes=data["notes"],
-                        siege_counts=form.siege_counts(),
-                    ),
-                )
-            except ValidationError as error:
-                _refused(form, error)
-            else:
-                messages.success(request, _("The result is recorded."))
+        if action != "confirm" and (form is None or action != ("correct" if battle.played else "report")):
+            messages.error(
+                request,
+                _("This battle already has its result; only the organiser can correct it.")
+                if battle.played
+                else _("This battle has no confirmed result to correct."),
+            )
+            return redirect("campaigns:battle", pk, bid)
+        try:
+            if action == "confirm":
+                services.confirm_result(battle=battle, by=membership)
+                messages.success(request, _("The result is confirmed: it now counts on the map and in the standings."))
                 return redirect("campaigns:battle", pk, bid)
+            if form.is_valid():
+                if action == "correct":
+                    services.correct_result(battle=battle, result=form.result(), by=membership)
+                    messages.success(request, _("The result is corrected."))
+                else:
+                    battle = services.report_result(battle=battle, result=form.result(), by=membership)
+                    messages.success(
+                        request,
+                        _("The result is recorded.")
+                        if battle.played
+                        else _("The result is entered; it counts once the other side confirms it."),
+                    )
+                return redirect("campaigns:battle", pk, bid)
+        except ValidationError as error:
+            if action == "confirm" or form is None:
+                messages.error(request, " ".join(error.messages))
+                return redirect("campaigns:battle", pk, bid)
+            _refused(form, error)
+    shown = selectors.shown_battle(battle, membership)
     fort = None
-    if battle.fort_layout:
-        fort = _fort(FortLayout.from_json(battle.fort_layout), battle.territory.name)
+    if shown.fort_layout:
+        fort = _fort(FortLayout.from_json(shown.fort_layout), battle.territory.name)
     return _page(
         request,
         "campaigns/battle.html",
         campaign,
         membership,
-        battle=battle,
-        forces=selectors.battle_forces(battle),
+        battle=shown,
+        forces=selectors.battle_forces(battle, membership),
         fort_svg=fort,
-        form=form if may_report else None,
+        form=form,
+        pending=selectors.pending_result(battle, membership),
+        corrections=selectors.corrections_of(battle),
+        events=selectors.event_lines(battle.turn, battle=battle),
     )
 
 
@@ -487,7 +532,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         rows=rows,
         factions=selectors.faction_tallies(rows),
         chart_svg=mark_safe(chart),
-        map_svg=_map(campaign),
+        map_svg=_map(campaign, membership),
     )
 
 

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.giants import GiantAttack
+from rules.siege.mining import MineDie
 from rules.siege.psychology import PanicCause
 from rules.siege.state import Phase, Side
 
@@ -64,11 +65,13 @@ __all__ = [
     "FightBlocker",
     "FightGiant",
     "Flee",
+    "ForgoPushBack",
     "GiveBrazier",
     "HoistLadder",
     "Hold",
     "KnockDownLadder",
     "KnockOverBraziers",
+    "LeaveMine",
     "Move",
     "OilOnFire",
     "PanicTest",
@@ -81,6 +84,7 @@ __all__ = [
     "PutOutFire",
     "Rally",
     "ReinforceGate",
+    "RerollMine",
     "Retreat",
     "Shoot",
     "ShootEngine",
@@ -91,6 +95,7 @@ __all__ = [
     "StartMine",
     "ThrowStones",
     "Tunnel",
+    "UnlockGate",
     "UseRam",
 ]
 
@@ -259,7 +264,7 @@ class PlaceBraziers(Action):
     by = Side.BESIEGED
     own_turn = False
     section: str
-    liquids: tuple[Liquid, ...]
+    liquids: tuple[Liquid | None, ...]
 
 
 @dataclass(frozen=True)
@@ -360,9 +365,31 @@ class Dig(Action):
     phase_clause = "§10.3"
     by = Side.BESIEGER
     section: str | None = None
-    reroll_sapping: bool = False
-    reroll_counter: bool = False
-    reroll_damage: bool = False
+
+
+@dataclass(frozen=True)
+class RerollMine(Action):
+    """A sapper re-rolls this turn's mining ``die`` once a game, having seen it (§10.4)."""
+
+    name = "reroll_mine"
+    phases = frozenset({Phase.SAPPERS})
+    phase_clause = "§10.4"
+    own_turn = False
+    die: MineDie
+
+
+@dataclass(frozen=True)
+class LeaveMine(Action):
+    """``side``'s diggers stop: sappers rejoin their regiment or stand apart (§10.1), counter-miners come up in
+    ``courtyard`` (§10.2).
+    """
+
+    name = "leave_mine"
+    phases = frozenset({Phase.SAPPERS, Phase.MOVEMENT})
+    phase_clause = "§10.1"
+    own_turn = False
+    side: Side
+    courtyard: str | None = None
 
 
 @dataclass(frozen=True)
@@ -475,6 +502,18 @@ class ReinforceGate(Action):
 
 
 @dataclass(frozen=True)
+class UnlockGate(Action):
+    """``model``, on the inner side of a postern or service door, unlocks ``gate`` and loses its move (§6.2)."""
+
+    name = "unlock_gate"
+    acting = "model"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§6.2"
+    gate: str
+    model: str
+
+
+@dataclass(frozen=True)
 class Sortie(Action):
     """Besieged ``flyers`` fly out to engage the war machine ``target`` (§11.2)."""
 
@@ -578,6 +617,18 @@ class PushBack(Action):
     ladder: str
     pushers: tuple[str, ...]
     blocker: str | None = None
+
+
+@dataclass(frozen=True)
+class ForgoPushBack(Action):
+    """The besieged let this turn's push-back of ``ladder`` go, and its climbers come up (§7.1.5)."""
+
+    name = "forgo_push_back"
+    phases = _MOVEMENT_END
+    phase_clause = "§7.1.5"
+    by = Side.BESIEGED
+    own_turn = False
+    ladder: str
 
 
 @dataclass(frozen=True)

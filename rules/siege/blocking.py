@@ -21,7 +21,19 @@ from rules.siege.gates import gate_sections, is_destroyed
 from rules.siege.hits import Save, hit_models
 from rules.siege.melee import roll_hits, strength
 from rules.siege.profiles import Weapon
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Zone, outcome
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Model,
+    Outcome,
+    Place,
+    Side,
+    Zone,
+    check_may_act,
+    outcome,
+    room_left,
+)
 from rules.wfb import melee_to_hit
 
 __all__ = [
@@ -127,6 +139,7 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
     may not move or shoot while it blocks.
     """
     model = state.model(model_id)
+    check_may_act(state, [model_id], "block")
     held = blockers_of(state, where)
     if where.startswith("climb:") and len(held) >= CLIMB_BLOCKERS:
         raise IllegalAction(
@@ -143,14 +156,39 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
         raise IllegalAction(f"{model_id} has moved this turn: a blocker cannot move and block (§6.3.1)", "§6.3.1")
     if state.in_contact(model_id) or model.fleeing:
         raise IllegalAction(f"{model_id} is engaged or fleeing and cannot block (§6.3.1)", "§6.3.1")
+    if model_id in state.turn_log.defenders:
+        raise IllegalAction(
+            f"{model_id} has thrown or poured on the assaulters this turn and cannot block too (§8.1.2)", "§8.1.2"
+        )
     if model_id in state.turn_log.rallied:
         raise IllegalAction(f"{model_id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
     _check_size(state, model, where)
     kind, _, ref = where.partition(":")
     if kind == "ladder" and state.ladder(ref).taken and state.ladder(ref).courtyard is None:
         raise IllegalAction(f"assaulters have taken the rampart by ladder {ref}: no more blocking (§7.1.9)", "§7.1.9")
+    if kind == "ladder" and state.ladder(ref).courtyard is None:
+        _check_ladder_blocker(state, model_id, ref)
     log = state.turn_log
+    if kind == "ladder" and ref in log.held and state.ladder(ref).courtyard is None:
+        # §7.1.8: the friend taking over « ne pourra pas tenter de repousser l'échelle »
+        log = replace(log, held=log.held - {ref})
     return replace(_with_blocker(state, where, model_id), turn_log=replace(log, blockers=log.blockers | {model_id}))
+
+
+def _check_ladder_blocker(state: BattleState, model_id: str, ladder_id: str) -> None:
+    """§7.1.7: « Seule une figurine ayant tenté de repousser peut bloquer » a raised ladder, this turn; or, once the
+    blocker has killed its attackers and stepped aside, the friend taking its place (§7.1.8).
+    """
+    log = state.turn_log
+    if not state.ladder(ladder_id).raised:
+        raise IllegalAction(f"ladder {ladder_id} is not raised against the rampart (§7.1.7)", "§7.1.7")
+    pushed = ladder_id in log.pushed and model_id in log.pushers
+    if not (pushed or ladder_id in log.held):
+        raise IllegalAction(
+            f"only a model that tried to push ladder {ladder_id} back this turn may block it, or a friend taking over "
+            "from a blocker who killed its attackers (§7.1.7, §7.1.8)",
+            "§7.1.7",
+        )
 
 
 def end_block(state: BattleState, where: str, blocker: str | None = None) -> BattleState:
@@ -163,6 +201,12 @@ def end_block(state: BattleState, where: str, blocker: str | None = None) -> Bat
     if blocker is None and len(held) > 1:
         raise IllegalAction(f"{', '.join(held)} block {where}: name the one leaving (§6.3.2, §12.1.5)", "§6.3.2")
     leaving = held[0] if blocker is None else blocker
+    kind, _, ref = where.partition(":")
+    if kind == "ladder" and state.ladder(ref).duel is not None:
+        raise IllegalAction(
+            f"{leaving} and {state.ladder(ref).duel} drew: they fight on, and nobody replaces either (§7.1.8)",
+            "§7.1.8",
+        )
     if leaving not in held:
         raise IllegalAction(f"{leaving} does not block {where}; {', '.join(held)} does (§6.3.2)", "§6.3.2")
     return state.without_blocker(leaving)
@@ -202,6 +246,16 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
     blocker_id = blocker_of(state, where)
     if blocker_id is None:
         raise IllegalAction(f"nobody blocks {where} (§6.3.3)", "§6.3.3")
+    if where in state.turn_log.duels:
+        raise IllegalAction(
+            f"{blocker_id} has already fought at {where} this turn: one enemy attacks a blocker, once a turn (§6.3.3)",
+            "§6.3.3",
+        )
+    duel = state.ladder(where.partition(":")[2]).duel if where.startswith("ladder:") else None
+    if duel is not None and list(attackers) != [duel]:
+        raise IllegalAction(
+            f"{blocker_id} and {duel} drew: they fight on, and nobody replaces either (§7.1.8)", "§7.1.8"
+        )
     blocker = state.model(blocker_id)
     front = max(1, blocker.profile.ratio) if blocker.profile.is_large else 1  # §12.1.2
     kind_, _, ref = where.partition(":")
@@ -217,6 +271,7 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
             "§6.3.3",
         )
     kind = state.fort.section(_place_of(state, where)[0]).kind
+    state = replace(state, turn_log=replace(state.turn_log, duels=state.turn_log.duels | {where}))
     events: list[Event] = []
     queue = list(attackers)
     engaged = queue[:front]
@@ -253,6 +308,9 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
             state = replace(state, turn_log=replace(state.turn_log, held=state.turn_log.held | {ref}))
         events.append(Event("block_held", clause, f"{blocker_id} holds {where}"))
     else:
+        if ladder:
+            # §7.1.8: « ils continuent à combattre normalement. Personne ne peut venir les remplacer »
+            state = state.with_ladder(replace(state.ladder(ref), duel=engaged[0]), ref)
         events.append(Event("block_draw", clause, f"{blocker_id} and {engaged[0]} fight on"))
     return outcome(state, events, dice, mark)
 
@@ -276,8 +334,15 @@ def _blocker_falls(
         events.append(Event("block_broken", "§6.3.4", f"{blocker_id} falls: {where} is open"))
         return outcome(state, events, dice, mark)
     ladder = state.ladder(ref)
-    climbers = state.at(Place(Zone.LADDER, ref))
     landing = ladder.section if ladder.courtyard is None else ladder.courtyard
+    # §1.7: the climbers come up in ladder order as long as the quota takes them; the others stay on the ladder
+    on_ladder = state.at(Place(Zone.LADDER, ref))
+    room = room_left(state, landing, on_ladder[0].side) if on_ladder else 0
+    climbers = []
+    for model in on_ladder:
+        if model.profile.ratio <= room:
+            climbers.append(model)
+            room -= model.profile.ratio
     state = state.with_models({m.id: replace(m, place=Place(Zone.SECTION, landing)) for m in climbers})
     log = state.turn_log
     ids = {m.id for m in climbers}
@@ -303,7 +368,11 @@ def _blocker_falls(
     return outcome(state, events, dice, mark)
 
 
-def gate_open(state: BattleState, gate_id: str) -> bool:
-    """Whether a gate lets the enemy through: destroyed (R4) and not blocked (§6.3)."""
+def gate_open(state: BattleState, gate_id: str, side: Side | None = None) -> bool:
+    """Whether a gate lets ``side``'s models through (the enemy's, by default): destroyed (R4) or, a postern or
+    service door, unlocked (§6.2), and not blocked by one of the other side (§6.3).
+    """
     gate = state.gate(gate_id)
-    return is_destroyed(gate.structure_points) and gate.blocker is None
+    passable = is_destroyed(gate.structure_points) or (gate.unlocked and gate.kind is not GateKind.MAIN_GATE)
+    blocked = gate.blocker is not None and (side is None or state.model(gate.blocker).side is not side)
+    return passable and not blocked

@@ -6,21 +6,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
-from rules.siege.engines import Budget
+from rules.siege.engines import Budget, Liquid
 from rules.siege.state import BattleState, IllegalAction, Side
 
-__all__ = ["BESIEGED_FREE_POINTS", "ENGINE_COSTS", "POINTS_PER_TOWER", "buy", "spent"]
+__all__ = ["BESIEGED_FREE_POINTS", "BRAZIER_ITEMS", "ENGINE_COSTS", "POINTS_PER_TOWER", "buy", "spent", "use_bought"]
 
 _BRAZIER = 10
 ENGINE_COSTS: Mapping[Side, Mapping[str, int]] = MappingProxyType(
     {
         # §14.1, R14
         Side.BESIEGER: MappingProxyType({"ladder": 8, "ram": 30, "covered_ram": 40, "siege_tower": 70, "brazier": 5}),
-        # §14.2, R14: a brazier costs 10 and its liquid more
+        # §14.2, R14: a brazier costs 10 (bare, for flaming shots, §9.1.2) and its liquid more
         Side.BESIEGED: MappingProxyType(
             {
                 "stones": 3,
@@ -33,6 +33,10 @@ ENGINE_COSTS: Mapping[Side, Mapping[str, int]] = MappingProxyType(
         ),
     }
 )
+BRAZIER_ITEMS: Mapping[Liquid | None, str] = MappingProxyType(
+    {None: "brazier", Liquid.WATER: "brazier_water", Liquid.OIL: "brazier_oil", Liquid.LEAD: "brazier_lead"}
+)
+"""The §14.2 item a besieged brazier of each liquid is bought as (``None``: a bare brazier)."""
 BESIEGED_FREE_POINTS = 50
 """The besieged's first 50 engine points are free (§14.2, R14)."""
 POINTS_PER_TOWER = 1000
@@ -70,3 +74,21 @@ def buy(state: BattleState, side: Side, item: str) -> BattleState:
             )
     bought = replace(budget, bought=(*budget.bought, item))
     return replace(state, budgets=(*((s, b) for s, b in state.budgets if s is not side), (side, bought)))
+
+
+def use_bought(state: BattleState, side: Side, items: Sequence[str], clause: str) -> BattleState:
+    """``side`` puts ``items`` it bought before the battle on the table, refused beyond what it bought (§14)."""
+    budget = state.budget(side) or Budget(0, 0)
+    placed = list(budget.placed)
+    for item in dict.fromkeys(items):
+        wanted = items.count(item)
+        left = budget.bought.count(item) - placed.count(item)
+        if wanted > left:
+            raise IllegalAction(
+                f"the {side} bought {budget.bought.count(item)} {item.replace('_', ' ')} and has "
+                f"{placed.count(item)} on the table already: {wanted} more is too many ({clause}, §14)",
+                clause,
+            )
+        placed.extend([item] * wanted)
+    used = replace(budget, placed=tuple(placed))
+    return replace(state, budgets=(*((s, b) for s, b in state.budgets if s is not side), (side, used)))

@@ -13,12 +13,24 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from rules.dice import D3, D6, Dice
+from rules.siege.costs import BRAZIER_ITEMS, use_bought
 from rules.siege.engines import Liquid
 from rules.siege.fire import catch_fire, oil_on_fire, pour_water
 from rules.siege.hits import Save, hit_models, save_or_suffer
 from rules.siege.psychology import PanicCause, panic_test
-from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, check_distinct, outcome
-from rules.siege.structure import check_not_silenced
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Outcome,
+    Place,
+    Side,
+    Zone,
+    check_distinct,
+    check_may_act,
+    outcome,
+)
+from rules.siege.structure import check_not_silenced, main_gate_wall
 from rules.wfb import shooting_to_hit
 
 __all__ = [
@@ -69,6 +81,7 @@ def _check_throwers(
 ) -> None:
     check_not_silenced(state, section, f"use {what}")
     check_distinct(throwers, clause)
+    check_may_act(state, throwers, f"use {what}")
     weight = sum(state.model(t).profile.ratio for t in throwers)  # §12.1.4
     if weight < need:
         raise IllegalAction(f"{what} takes {need} models, {weight} named ({clause})", clause)
@@ -78,8 +91,33 @@ def _check_throwers(
             raise IllegalAction(f"{thrower} must be a besieged model on {section} (§8.1.2)", "§8.1.2")
         if state.in_contact(thrower):
             raise IllegalAction(f"{thrower} is engaged in close combat and cannot use {what} (§8.1.2)", "§8.1.2")
-        if any(x.blocker == thrower for x in state.ladders) or thrower in state.turn_log.pushed:
+        if any(x.blocker == thrower for x in state.ladders) or thrower in state.turn_log.pushers:
             raise IllegalAction(f"{thrower} blocks or pushes a ladder and cannot use {what} too (§8.1.2)", "§8.1.2")
+        if thrower in state.turn_log.defenders:
+            raise IllegalAction(
+                f"{thrower} has already thrown or poured this turn: once a turn (§8.1.2, §8.2.2)", "§8.1.2"
+            )
+
+
+def _check_below(state: BattleState, section: str, structure: str, liquid: Liquid) -> None:
+    """A brazier pours on what stands directly below its section: water on a gate's fire (§9.4: « sur une porte
+    directement dessous »), oil on a gate, a covered ram at such a gate or a siege tower against the section (§8.2.5).
+    """
+    kind, _, ref = structure.partition(":")
+    gate = ref if kind == "gate" else state.ram(ref).gate if kind == "ram" else None
+    below = gate is not None and any(g.id == gate for g in state.fort.gates) and main_gate_wall(state, gate) == section
+    if kind == "siege_tower":
+        below = state.siege_tower(ref).section == section
+    if liquid is Liquid.WATER and kind != "gate":
+        raise IllegalAction(f"water puts out a fire on a gate below the rampart, not on {structure} (§9.4)", "§9.4")
+    if not below:
+        clause = "§9.4" if liquid is Liquid.WATER else "§8.2.5"
+        raise IllegalAction(f"{structure} does not stand directly below {section} ({clause})", clause)
+
+
+def _acted(state: BattleState, models: Sequence[str]) -> BattleState:
+    log = state.turn_log
+    return replace(state, turn_log=replace(log, defenders=log.defenders | set(models)))
 
 
 def _outside(state: BattleState, section: str, targets: Sequence[str]) -> None:
@@ -133,7 +171,7 @@ def throw_stones(
         raise IllegalAction(f"{section} has no stone token left (§8.1.1)", "§8.1.1")
     _check_throwers(state, section, throwers, 1, "stones", "§8.1.2")
     _outside(state, section, targets)
-    state = state.with_works(replace(works, stones=works.stones - 1)).expose(throwers)
+    state = _acted(state.with_works(replace(works, stones=works.stones - 1)).expose(throwers), throwers)
     before = _units_at(state, targets)
     state, events, killed = hit_models(state, targets, STONES_HIT, dice, f"§8.1.3 stones from {section}", "§8.1.3")
     emptied = {
@@ -160,9 +198,13 @@ def drop_rock(state: BattleState, section: str, throwers: Sequence[str], target:
     _check_throwers(state, section, throwers, ROCK_THROWERS, "a rock", "§8.1.4")
     victim = state.model(target)
     on_tower = victim.place.zone is Zone.SIEGE_TOWER
+    if on_tower and state.siege_tower(victim.place.ref).section != section:
+        raise IllegalAction(
+            f"{target} is in siege tower {victim.place.ref}, which does not stand against {section} (§8.1.2)", "§8.1.2"
+        )
     if not on_tower:
         _outside(state, section, [target])
-    state = state.with_works(replace(works, rocks=works.rocks - 1)).expose(throwers)
+    state = _acted(state.with_works(replace(works, rocks=works.rocks - 1)).expose(throwers), throwers)
     bs = max(state.model(t).profile.bs for t in throwers)
     need = shooting_to_hit(bs)
     if need is None or dice.roll(D6, f"§8.1.4 rock from {section} to hit") < need:
@@ -187,8 +229,10 @@ def drop_rock(state: BattleState, section: str, throwers: Sequence[str], target:
     return outcome(state, events, dice, mark)
 
 
-def place_braziers(state: BattleState, section: str, liquids: Sequence[Liquid]) -> BattleState:
-    """Braziers stand on a rampart section, two at most, never moved (§8.2.1)."""
+def place_braziers(state: BattleState, section: str, liquids: Sequence[Liquid | None]) -> BattleState:
+    """Braziers the besieged bought (§14.2) stand on a rampart section, two at most, never moved (§8.2.1); a
+    ``None`` is a bare brazier, for flaming shots only (§9.1.2).
+    """
     works = state.works_of(section)
     if not state.fort.section(section).is_rampart:
         raise IllegalAction(f"braziers stand on the ramparts, not on {section} (§8.2.1)", "§8.2.1")
@@ -198,7 +242,33 @@ def place_braziers(state: BattleState, section: str, liquids: Sequence[Liquid]) 
             f"{BRAZIERS_PER_SECTION} a section (§8.2.1)",
             "§8.2.1",
         )
+    state = use_bought(state, Side.BESIEGED, [BRAZIER_ITEMS[liquid] for liquid in liquids], "§8.2.1")
     return state.with_works(replace(works, braziers=(*works.braziers, *liquids)))
+
+
+def allocate_ammunition(state: BattleState, section: str, stones: int = 0, rocks: int = 0) -> BattleState:
+    """The besieged allocates stone and rock tokens it bought (§8.1.1, §14.2) to a rampart section, where they stay:
+    they are never moved to another (§8.1.1), and they are thrown outside only (§8.1.2).
+    """
+    if stones < 0 or rocks < 0 or stones + rocks == 0:
+        raise IllegalAction(f"allocate one token or more, not {stones} stones and {rocks} rocks (§8.1.1)", "§8.1.1")
+    if not state.fort.section(section).is_rampart:
+        raise IllegalAction(
+            f"stones and rocks are thrown from the ramparts to the outside, not from {section} (§8.1.2)", "§8.1.2"
+        )
+    budget = state.budget(Side.BESIEGED)
+    for item, wanted in (("stones", stones), ("rock", rocks)):
+        bought = 0 if budget is None else budget.bought.count(item)
+        placed = 0 if budget is None else budget.placed.count(item)
+        if placed + wanted > bought:
+            raise IllegalAction(
+                f"the besieged bought {bought} {item} tokens and has allocated {placed}: {wanted} more is too many "
+                "(§8.1.1, §14.2)",
+                "§8.1.1",
+            )
+    state = use_bought(state, Side.BESIEGED, ["stones"] * stones + ["rock"] * rocks, "§8.1.1")
+    works = state.works_of(section)
+    return state.with_works(replace(works, stones=works.stones + stones, rocks=works.rocks + rocks))
 
 
 def pour_brazier(
@@ -226,9 +296,11 @@ def pour_brazier(
     _check_throwers(state, section, pourers, POURERS, "a brazier", "§8.2.2")
     braziers = list(works.braziers)
     braziers.remove(liquid)
-    state = state.with_works(replace(works, braziers=tuple(braziers))).expose(pourers)
+    state = _acted(state.with_works(replace(works, braziers=tuple(braziers))).expose(pourers), pourers)
     rule = LIQUIDS[liquid]
     events: list[Event] = []
+    if structure is not None:
+        _check_below(state, section, structure, liquid)
     if liquid is Liquid.WATER and structure is not None and any(f.target == structure for f in state.fires):
         state, event = pour_water(state, structure)
         return outcome(state, [event], dice, mark)
@@ -266,35 +338,11 @@ def pour_brazier(
 
 
 def knock_over_braziers(state: BattleState, section: str) -> BattleState:
-    """Besiegers holding a section with no besieged left on it knock its braziers over (§8.2.3)."""
+    """Besiegers holding a section with no besieged left on it knock its braziers over in their turn (§8.2.3)."""
+    if state.active is not Side.BESIEGER:
+        raise IllegalAction("the besiegers knock braziers over in their own turn (§8.2.3)", "§8.2.3")
     if state.at(section, Side.BESIEGED) or not state.at(section, Side.BESIEGER):
         raise IllegalAction(
             f"the besiegers must hold {section} with no besieged left to knock its braziers over (§8.2.3)", "§8.2.3"
         )
     return state.with_works(replace(state.works_of(section), braziers=()))
-
-
-def allocate_ammunition(state: BattleState, section: str, stones: int, rocks: int) -> BattleState:
-    """After both armies deploy, the besieged puts stone and rock tokens he bought (§14.2) on a rampart section,
-    where they stay (§8.1.1); they are thrown only outside the fort (§8.1.2).
-    """
-    if stones < 0 or rocks < 0 or stones + rocks < 1:
-        raise IllegalAction(
-            f"allocate at least one token and none below zero, not {stones} and {rocks} (§8.1.1)", "§8.1.1"
-        )
-    if not state.fort.section(section).is_rampart:
-        raise IllegalAction(f"stones and rocks are thrown from the ramparts, not from {section} (§8.1.2)", "§8.1.2")
-    budget = state.budget(Side.BESIEGED)
-    bought = () if budget is None else budget.bought
-    for item, wanted, placed in (
-        ("stones", stones, sum(w.stones for w in state.works)),
-        ("rock", rocks, sum(w.rocks for w in state.works)),
-    ):
-        if placed + wanted > bought.count(item):
-            raise IllegalAction(
-                f"the besieged bought {bought.count(item)} {item} tokens and has allocated {placed}: {wanted} more "
-                "is too many (§8.1.1, §14.2)",
-                "§8.1.1",
-            )
-    works = state.works_of(section)
-    return state.with_works(replace(works, stones=works.stones + stones, rocks=works.rocks + rocks))

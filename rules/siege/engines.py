@@ -70,6 +70,8 @@ class Ladder:
     courtyard: str | None = None
     blocker: str | None = None
     taken: bool = False
+    duel: str | None = None
+    """the climber whose fight with the blocker was drawn: the two fight on, nobody replacing either (§7.1.8)."""
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,8 @@ class Works:
     silenced: int = 0
     stones: int = 0
     rocks: int = 0
-    braziers: tuple[Liquid, ...] = ()
+    braziers: tuple[Liquid | None, ...] = ()
+    """each brazier's liquid; ``None`` a bare brazier, fire for flaming shots only (§9.1.2, §14.2)."""
     blocker: str | None = None
     """the large creature blocking the breach, once collapsed (§6.3.5)."""
 
@@ -128,6 +131,8 @@ class GateStatus:
     structure_points: int
     blocker: str | None = None
     reinforcers: tuple[str, ...] = ()
+    unlocked: bool = False
+    """a postern or service door, locked from the inside, that a model on its inner side has unlocked (§6.2)."""
 
 
 @dataclass(frozen=True)
@@ -177,6 +182,14 @@ class Mine:
     tunnel_turn: int = 0
     """the game turn a unit last came through the tunnel: one unit a turn (§10.3.2)."""
     foundations_reroll: bool = False
+    score_before: int = 0
+    """the score before this turn's roll, and the dice of that roll, which a sapper may re-roll after seeing them
+    (§10.4): the sapping D6, the counter-mining die (0: none), the foundations' D4 (0: not rolled)."""
+    sapping_roll: int = 0
+    counter_roll: int = 0
+    damage_roll: int = 0
+    undermined: str | None = None
+    """the section named to take the foundations' damage (§10.3.1)."""
 
 
 @dataclass(frozen=True)
@@ -186,6 +199,9 @@ class Budget:
     points: int
     army_points: int
     bought: tuple[str, ...] = ()
+    placed: tuple[str, ...] = ()
+    """what of the bought is already on the table: stone and rock tokens allocated, braziers placed (§8.1.1,
+    §8.2.1)."""
 
 
 _Value = TypeVar("_Value")

@@ -21,11 +21,14 @@ from rules.siege.actions import (
     Dig,
     EndPhase,
     EndTurn,
+    ErectLadder,
     Fight,
+    ForgoPushBack,
     Hold,
     Move,
     PlaceBraziers,
     Pour,
+    PushBack,
     Rally,
     Retreat,
     StartMine,
@@ -35,6 +38,7 @@ from rules.siege.battle import Battle, Setup, play, start
 from rules.siege.engines import Liquid, MineGoal, Ram
 from rules.siege.fort import standard_fort
 from rules.siege.game import problems
+from rules.siege.ladders import MAX_HELPERS, MIN_CLIMBERS, push_back_pending
 from rules.siege.legal import CATAPULT
 from rules.siege.melee import MAX_GANG_UP
 from rules.siege.morale import RALLY_ENEMY_UNIT_STRENGTH
@@ -120,6 +124,8 @@ def example_setup() -> Setup:
         ladders=(Ladder("L1", ASSAULTED), Ladder("L2", ASSAULTED)),
         siege_towers=(SiegeTower("ST1", TOWER_TARGET),),
         rams=(Ram("R1", covered=True),),
+        budgets=((Side.BESIEGED, 0, 1500),),
+        purchases=((Side.BESIEGED, "brazier_oil"),),  # §14.2: the oil brazier the set-up places (§8.2.1)
     )
 
 
@@ -200,14 +206,12 @@ def _ids(models: list[Model]) -> tuple[str, ...]:
 
 
 def _besieger_moves(play: _Play) -> None:
+    for ladder in play.state.ladders:
+        # §7.1.6: a ladder pushed back last turn is raised again by those at its foot, up to four climbing it
+        foot = _free(play.state, Place(Zone.FOOT, ladder.section), Side.BESIEGER)
+        if not ladder.raised and len(foot) >= MIN_CLIMBERS:
+            play.act(ErectLadder(ladder.id, ladder.section, _ids(foot[:LADDER_A_TURN])))
     state = play.state
-    for ladder in state.ladders:
-        # the room left on the wall after the climbers of the ladders before this one (§1.7)
-        climbers = _free(play.state, Place(Zone.LADDER, ladder.id), Side.BESIEGER)[
-            : _room(play.state, ladder.section, Side.BESIEGER)
-        ]
-        if climbers:
-            play.act(Move(_ids(climbers), ladder.section))
     for tower in state.siege_towers:
         if tower.section is None:
             continue
@@ -218,8 +222,29 @@ def _besieger_moves(play: _Play) -> None:
     for ladder in play.state.ladders:
         foot = _free(play.state, Place(Zone.FOOT, ladder.section), Side.BESIEGER)
         room = LADDER_A_TURN - play.state.occupancy(Place(Zone.LADDER, ladder.id), Side.BESIEGER)
-        if foot and room > 0:
+        if foot and room > 0 and ladder.raised:
             play.act(Move(_ids(foot[:room]), f"ladder:{ladder.id}"))
+
+
+def _ladder_assaults(play: _Play) -> None:
+    """At the end of the besieger's movement the besieged try to push each ladder back, up to three of them; the
+    climbers of a ladder still standing then reach the rampart (§7.1.5, §7.1.6).
+    """
+    for ladder_id in [x.id for x in play.state.ladders]:
+        ladder = play.state.ladder(ladder_id)
+        if push_back_pending(play.state, ladder_id):
+            log = play.state.turn_log
+            free = _free(play.state, ladder.section, Side.BESIEGED)
+            pushers = [m.id for m in free if not play.state.in_contact(m.id) and m.id not in log.defenders]
+            play.act(PushBack(ladder_id, tuple(pushers[: MAX_HELPERS + 1])) if pushers else ForgoPushBack(ladder_id))
+        if not play.state.ladder(ladder_id).raised:
+            continue
+        # the room left on the wall after the climbers of the ladders before this one (§1.7)
+        climbers = _free(play.state, Place(Zone.LADDER, ladder_id), Side.BESIEGER)[
+            : _room(play.state, ladder.section, Side.BESIEGER)
+        ]
+        if climbers:
+            play.act(Move(_ids(climbers), ladder.section))
 
 
 def _besieged_moves(play: _Play) -> None:
@@ -301,6 +326,7 @@ def _player_turn(play: _Play) -> None:
     if besieger:
         _besieger_moves(play)
         _boiling_oil(play)
+        _ladder_assaults(play)
     else:
         _besieged_moves(play)
     play.step_to(Phase.SHOOTING)

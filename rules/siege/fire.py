@@ -32,6 +32,7 @@ __all__ = [
     "has_brazier",
     "oil_on_fire",
     "pour_water",
+    "shoots_flaming",
 ]
 
 CATCH_NEED = 5
@@ -40,8 +41,20 @@ OIL_ON_FIRE_DIE = D6
 """Boiling oil on a burning structure does D6 damage points at once (§9.3)."""
 DOUSING_TO_PUT_OUT = 2
 """Two water braziers poured in one turn put out every fire (§9.4)."""
-FLAMING_WEAPONS = frozenset({"bow", "short bow", "long bow", "crossbow", "javelin", "bolt thrower"})
-"""§9.1.3: every kind of bow, javelins and bolt throwers' bolts (a crossbow is a bow here)."""
+
+
+def shoots_flaming(missile: str) -> bool:
+    """Whether a missile weapon may shoot flaming missiles (§9.1.3): « Tous les types d'arc. Les javelots. Les
+    carreaux de baliste. » Every bow (short, long, elven…), javelins and a bolt thrower's bolts; a crossbow
+    (*arbalète*) is not a bow.
+
+    >>> [shoots_flaming(w) for w in ("elven bow", "javelin", "repeater bolt thrower", "crossbow", "handgun")]
+    [True, True, True, False, False]
+    """
+    name = " ".join(missile.lower().replace("-", " ").split())
+    if "crossbow" in name:
+        return False
+    return name.endswith("bow") or "javelin" in name or "bolt thrower" in name or "ballista" in name
 
 
 class FireResult(StrEnum):

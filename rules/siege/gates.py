@@ -19,7 +19,18 @@ from rules.dice import D6, Dice
 from rules.siege.engines import GateStatus
 from rules.siege.fort import ConnectionKind, FortLayout, GateKind
 from rules.siege.melee import attacks, roll_hits
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Side, Zone, check_distinct, outcome
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Model,
+    Outcome,
+    Side,
+    Zone,
+    check_distinct,
+    check_may_act,
+    outcome,
+)
 from rules.validation import check_choice, check_range
 from rules.wfb import to_wound
 
@@ -41,6 +52,7 @@ __all__ = [
     "starting_points",
     "touches_gate",
     "toughness",
+    "unlock_gate",
 ]
 
 REINFORCING_MODELS = 2
@@ -146,9 +158,16 @@ def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice
     if is_destroyed(gate.structure_points):
         raise IllegalAction(f"gate {gate_id} is already destroyed (§6.1)", "§6.1")
     check_distinct(attackers, "§6.1")
+    check_may_act(state, attackers, "strike a gate")
     door = gate.kind is not GateKind.MAIN_GATE
     if door:
         _check_door_breakers(state, gate_id, gate.kind, attackers)
+    struck = sorted({m for _, m in state.turn_log.door_breakers} & set(attackers))
+    if struck:
+        raise IllegalAction(
+            f"{', '.join(struck)} already struck a gate in turn {state.turn}: a model strikes once a turn (§6.1)",
+            "§6.1",
+        )
     # every attacker is checked before the first roll, so that a refusal leaves the roll log as it was
     strikers = [state.model(attacker_id) for attacker_id in attackers]
     for model in strikers:
@@ -166,10 +185,9 @@ def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice
             wounds += sum(r >= need for r in dice.pool(D6, hits, f"{reason} to wound"))
     points = max(0, gate.structure_points - wounds)
     state = state.with_gate(replace(gate, structure_points=points))
-    if door:
-        log = state.turn_log
-        tried = tuple((gate_id, a) for a in attackers)
-        state = replace(state, turn_log=replace(log, door_breakers=(*log.door_breakers, *tried)))
+    log = state.turn_log
+    tried = tuple((gate_id, a) for a in attackers)
+    state = replace(state, turn_log=replace(log, door_breakers=(*log.door_breakers, *tried)))
     text = f"gate {gate_id} takes {wounds} damage, {points} structure points left" + (
         ": destroyed" if is_destroyed(points) else ""
     )
@@ -192,6 +210,30 @@ def _check_door_breakers(state: BattleState, gate_id: str, kind: GateKind, attac
             f"in turn {state.turn}, {len(attackers)} more named (§6.2)",
             "§6.2",
         )
+
+
+def unlock_gate(state: BattleState, gate_id: str, model_id: str) -> BattleState:
+    """A model on the inner side of a postern (its courtyard) or of a service door (either of its sections) unlocks
+    it, losing all its movement this turn; then models pass it (§6.2: « Seule une figurine qui se trouve du côté de
+    la fermeture peut déverrouiller une porte, mais elle perdra tout son mouvement »).
+    """
+    gate = state.gate(gate_id)
+    if gate.kind is GateKind.MAIN_GATE:
+        raise IllegalAction("the main gate is not unlocked: it is broken (§6.1, §6.2)", "§6.2")
+    model = state.model(model_id)
+    log = state.turn_log
+    if model.side is not state.active or str(model.place) not in gate_sections(state, gate_id):
+        raise IllegalAction(
+            f"{model_id} must be an active model on {' or '.join(gate_sections(state, gate_id))}, the side the "
+            f"{gate.kind} is locked from (§6.2)",
+            "§6.2",
+        )
+    if model_id in log.moved or model.fleeing or state.in_contact(model_id):
+        raise IllegalAction(
+            f"{model_id} has moved, flees or fights: unlocking takes all of a model's movement (§6.2)", "§6.2"
+        )
+    state = state.with_gate(replace(gate, unlocked=True))
+    return replace(state, turn_log=replace(log, moved=log.moved | {model_id}))
 
 
 def damage_gate(state: BattleState, gate_id: str, points: int) -> tuple[BattleState, Event]:
@@ -224,9 +266,27 @@ def reinforce_gate(state: BattleState, gate_id: str, models: Sequence[str]) -> O
                 f"{model_id} must be a besieged model on {', '.join(sections)}, not engaged in close combat (§6.4)",
                 "§6.4",
             )
+        if _busy(state, model_id):
+            raise IllegalAction(
+                f"{model_id} has already acted this turn: reinforcing models do nothing else (§6.4)", "§6.4"
+            )
     state = state.with_gate(replace(gate, reinforcers=tuple(dict.fromkeys(models))))
     return Outcome(
         state, (Event("reinforcing", "§6.4", f"{len(models)} models reinforce gate {gate_id}", tuple(models)),), ()
+    )
+
+
+def _busy(state: BattleState, model_id: str) -> bool:
+    """Whether a model has done something this turn besides reinforcing: moved, struck a gate, thrown or poured,
+    pushed a ladder, blocked (§6.4: « Ils ne peuvent rien faire d'autre »).
+    """
+    log = state.turn_log
+    return (
+        model_id in log.moved
+        or model_id in log.defenders
+        or model_id in log.pushers
+        or model_id in {m for _, m in log.door_breakers}
+        or state.is_blocking(model_id)
     )
 
 
@@ -239,13 +299,12 @@ def reinforce_gates(state: BattleState) -> tuple[BattleState, list[Event]]:
         if not gate.reinforcers:
             continue
         sections = gate_sections(state, gate.id)
-        log = state.turn_log
         defenders = sum(
             1
             for m in state.models
             if m.id in gate.reinforcers
             and str(m.place) in sections
-            and not (state.in_contact(m.id) or m.fleeing or m.id in log.moved or m.id in log.fought)
+            and not (state.in_contact(m.id) or m.fleeing or _busy(state, m.id))
         )
         points = reinforce(gate.kind, gate.structure_points, defenders=defenders)
         state = state.with_gate(replace(gate, structure_points=points, reinforcers=()))

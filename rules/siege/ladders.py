@@ -15,7 +15,18 @@ from enum import StrEnum
 from rules.dice import D6, Dice
 from rules.siege.fort import SectionKind
 from rules.siege.hits import save_or_suffer
-from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, check_distinct, outcome
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Outcome,
+    Place,
+    Side,
+    Zone,
+    check_distinct,
+    check_may_act,
+    outcome,
+)
 from rules.validation import check_range
 
 __all__ = [
@@ -27,6 +38,7 @@ __all__ = [
     "carrying_speed",
     "drop_ladder",
     "erect_ladder",
+    "forgo_push_back",
     "hoist_ladder",
     "hoisted_ladder_falls",
     "knock_down_ladder",
@@ -34,6 +46,7 @@ __all__ = [
     "must_drop",
     "pick_up_ladder",
     "push_back",
+    "push_back_pending",
     "push_over_empty_ladder",
     "pushback_need",
     "pushed_back",
@@ -137,9 +150,16 @@ def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Seq
     if not state.fort.section(section).is_rampart:
         raise IllegalAction(f"ladders are raised against wall and tower sections, not {section} (§7.1.4)", "§7.1.4")
     foot = Place(Zone.FOOT, section)
-    if ladder.raised or not ladder.carriers:
-        raise IllegalAction(f"ladder {ladder_id} must be carried to be raised (§7.1.4)", "§7.1.4")
-    _check_carriers(state, ladder.carriers, foot)
+    if ladder.raised:
+        raise IllegalAction(f"ladder {ladder_id} is already raised against {ladder.section} (§7.1.4)", "§7.1.4")
+    if ladder.carriers:
+        _check_carriers(state, ladder.carriers, foot)
+    elif not _raised_again(state, ladder_id, section):
+        raise IllegalAction(
+            f"ladder {ladder_id} must be carried to be raised (§7.1.4), or lie at the foot of {section} since an "
+            "earlier turn with besiegers there (§7.1.6)",
+            "§7.1.4",
+        )
     raised = [x for x in state.ladders if x.id in state.turn_log.erected and x.section == section]
     if len(raised) >= ERECTED_PER_SECTION:
         raise IllegalAction(
@@ -160,14 +180,37 @@ def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Seq
                 f"{climber} must stand at the foot of {section} and be able to climb (§7.1.5)", "§7.1.5"
             )
     log = state.turn_log
+    on_ladder = Place(Zone.LADDER, ladder_id)
+    climbed = log.flow(str(foot), str(on_ladder))
+    if climbers and climbed + weight > MAX_CLIMBERS:
+        raise IllegalAction(
+            f"{climbed} models have already gone up ladder {ladder_id} this turn; {weight} more would pass the "
+            f"{MAX_CLIMBERS} a turn (§2.1.1, §7.1.5)",
+            "§2.1.1",
+        )
+    if climbers:
+        log = log.with_flow(str(foot), str(on_ladder), weight)  # §2.1.1: the ladder's 4 a turn
     state = replace(state, turn_log=replace(log, erected=log.erected | {ladder_id}))
     state = state.with_ladder(
         replace(ladder, section=section, raised=True, carriers=(), blocker=None, taken=False), ladder_id
     )
-    on_ladder = Place(Zone.LADDER, ladder_id)
     state = state.with_models({c: replace(state.model(c), place=on_ladder) for c in climbers})
     text = f"ladder {ladder_id} raised against {section}, {len(climbers)} models climb"
     return Outcome(state, (Event("ladder_raised", "§7.1.4", text, tuple(climbers)),), ())
+
+
+def _raised_again(state: BattleState, ladder_id: str, section: str) -> bool:
+    """§7.1.6: « L'échelle peut être à nouveau érigée automatiquement dès le tour prochain si des assiégeants se
+    tiennent au pied du rempart »: a ladder lying at the foot of ``section``, not pushed down this turn.
+    """
+    ladder = state.ladder(ladder_id)
+    at_foot = [m for m in state.at(Place(Zone.FOOT, section), Side.BESIEGER) if not m.fleeing]
+    return (
+        ladder.section == section
+        and ladder.courtyard is None
+        and ladder_id not in state.turn_log.pushed
+        and (bool(at_foot))
+    )
 
 
 def hoist_ladder(state: BattleState, ladder_id: str, hoisters: Sequence[str], courtyard: str) -> BattleState:
@@ -215,6 +258,40 @@ def hoisted_ladder_falls(state: BattleState, ladder_id: str, dice: Dice) -> tupl
     )
 
 
+def _may_push(state: BattleState, model_id: str, section: str) -> bool:
+    model = state.model(model_id)
+    return (
+        model.side is Side.BESIEGED
+        and str(model.place) == section
+        and not model.fleeing
+        and not state.in_contact(model_id)  # §7.1.6
+        and model_id not in state.turn_log.defenders  # §8.1.2
+    )
+
+
+def push_back_pending(state: BattleState, ladder_id: str) -> bool:
+    """Whether the besieged still have their push-back of a ladder against the rampart this besieger turn: the
+    climbers reach the rampart only after it (§7.1.5), once tried or forgone, or when no besieged model there is
+    free to push (§7.1.6).
+    """
+    ladder = state.ladder(ladder_id)
+    if state.active is not Side.BESIEGER or ladder.courtyard is not None or not ladder.raised:
+        return False
+    if ladder_id in state.turn_log.pushed:
+        return False
+    return any(_may_push(state, m.id, ladder.section) for m in state.at(ladder.section, Side.BESIEGED))
+
+
+def forgo_push_back(state: BattleState, ladder_id: str) -> BattleState:
+    """The besieged let this turn's push-back of a ladder go: its climbers may come up, and there is no second try
+    this turn (§7.1.5, §7.1.6).
+    """
+    if not push_back_pending(state, ladder_id):
+        raise IllegalAction(f"no push-back of ladder {ladder_id} waits for the besieged this turn (§7.1.5)", "§7.1.5")
+    log = state.turn_log
+    return replace(state, turn_log=replace(log, pushed=log.pushed | {ladder_id}))
+
+
 def push_back(
     state: BattleState, ladder_id: str, pushers: Sequence[str], dice: Dice, *, blocker: str | None = None
 ) -> Outcome:
@@ -233,10 +310,17 @@ def push_back(
             f"ladder {ladder_id} is hoisted into {ladder.courtyard}: its foot blocker knocks it down (§7.1.10)",
             "§7.1.10",
         )
+    if state.active is not Side.BESIEGER:
+        raise IllegalAction(
+            "the besieged push a ladder back in the besieger's turn, at the end of his movement (§7.1.5, §7.1.6); in "
+            "their own turn they push over a ladder nobody climbs (§7.1.6 note)",
+            "§7.1.6",
+        )
     solo = ladder_id in state.turn_log.held and list(pushers) == [ladder.blocker]  # §7.1.8
     if ladder_id in state.turn_log.pushed and not solo:
         raise IllegalAction(f"ladder {ladder_id} has had its push-back this turn: one try a ladder (§7.1.6)", "§7.1.6")
     check_distinct(pushers, "§7.1.6")
+    check_may_act(state, pushers, "push a ladder")
     if not 1 <= len(pushers) <= MAX_HELPERS + 1:
         raise IllegalAction(
             f"1 to {MAX_HELPERS + 1} models push a ladder back, {len(pushers)} named (§7.1.6)", "§7.1.6"
@@ -247,6 +331,11 @@ def push_back(
             raise IllegalAction(f"{pusher} must be a besieged model on {ladder.section} (§7.1.6)", "§7.1.6")
         if state.in_contact(pusher):
             raise IllegalAction(f"{pusher} is engaged in close combat and cannot push a ladder (§7.1.6)", "§7.1.6")
+        if pusher in state.turn_log.defenders:
+            raise IllegalAction(
+                f"{pusher} has thrown or poured on the assaulters this turn and cannot push a ladder too (§8.1.2)",
+                "§8.1.2",
+            )
     if blocker is not None and blocker not in pushers:
         raise IllegalAction(
             f"only a model that tried to push the ladder back may block it, not {blocker} (§7.1.7)", "§7.1.7"
@@ -258,7 +347,7 @@ def push_back(
     roll = dice.roll(D6, f"§7.1.6 push back ladder {ladder_id}")
     success = pushed_back(len(pushers) - 1, roll)
     log = state.turn_log
-    state = replace(state, turn_log=replace(log, pushed=log.pushed | {ladder_id}))
+    state = replace(state, turn_log=replace(log, pushed=log.pushed | {ladder_id}, pushers=log.pushers | set(pushers)))
     state = state.expose(p for p in pushers if p != blocker)
     events = [
         Event(

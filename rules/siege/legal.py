@@ -7,7 +7,7 @@ by a finer rule (a quota, a connection's capacity, a roll's need), which :func:`
 
 >>> from rules.siege.example import example_start
 >>> [o.name for o in legal_actions(example_start())]
-['deploy', 'place_braziers', 'start_mine', 'carry_ram', 'end_phase']
+['buy', 'deploy', 'place_braziers', 'start_mine', 'carry_ram', 'end_phase']
 """
 
 from __future__ import annotations
@@ -353,7 +353,7 @@ def _besieged_at_movement_end(view: _View) -> list[Option]:
                 found.append(Option("throw_stones", Side.BESIEGED, works.section, defenders, below))
             if works.rocks:
                 found.append(Option("drop_rock", Side.BESIEGED, works.section, defenders, below))
-            if works.braziers:
+            if any(liquid is not None for liquid in works.braziers):  # §9.1.2: a bare brazier pours nothing
                 found.append(Option("pour", Side.BESIEGED, works.section, defenders, below))
         if works.braziers and state.fires:
             targets = tuple(f.target for f in state.fires)
@@ -594,7 +594,7 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "disembark": lambda: a.Disembark(ref, picked),
         "throw_stones": lambda: a.ThrowStones(where, picked, (aim,)),
         "drop_rock": lambda: a.DropRock(where, picked, aim),
-        "pour": lambda: a.Pour(where, state.works_of(where).braziers[0], picked, (aim,)),
+        "pour": lambda: a.Pour(where, _liquid(state, where), picked, (aim,)),
         "put_out_fire": lambda: a.PutOutFire(aim),
         "oil_on_fire": lambda: a.OilOnFire(aim),
         "cast": lambda: a.CastWard(one, aim == "fort"),
@@ -618,3 +618,8 @@ def _allocate(state: BattleState, section: str) -> a.Action:
     """One token on ``section``: a stone while some are left unallocated, else a rock (§8.1.1)."""
     stones_left = _bought(state, Side.BESIEGED).count("stones") - sum(w.stones for w in state.works)
     return a.AllocateAmmunition(section, stones=1) if stones_left > 0 else a.AllocateAmmunition(section, rocks=1)
+
+
+def _liquid(state: BattleState, section: str) -> Liquid:
+    """The first brazier of ``section`` with a liquid to pour (§8.2.2)."""
+    return next(liquid for liquid in state.works_of(section).braziers if liquid is not None)

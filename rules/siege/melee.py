@@ -13,7 +13,17 @@ from dataclasses import dataclass, replace
 from rules.dice import D6, Dice
 from rules.siege.fort import SectionKind
 from rules.siege.profiles import Special, Weapon
-from rules.siege.state import BattleState, CombatResult, Event, IllegalAction, Model, Outcome, Side, outcome
+from rules.siege.state import (
+    BattleState,
+    CombatResult,
+    Event,
+    IllegalAction,
+    Model,
+    Outcome,
+    Side,
+    check_may_act,
+    outcome,
+)
 from rules.wfb import SEVEN_PLUS_SECOND_ROLL, combat_result_bonus, melee_to_hit, modified_save, to_wound
 
 __all__ = [
@@ -136,6 +146,7 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
         for model in (attacker, target):
             if str(model.place) != section:
                 raise IllegalAction(f"{model.id} is not on {section}: models fight on their own section (§1.2)", "§1.2")
+        check_may_act(state, [attacker_id], "fight")
         if attacker.fleeing or attacker_id in log.rallied:
             raise IllegalAction(f"{attacker_id} is fleeing or has just rallied and cannot fight (§3.4)", "§3.4")
         if second and attacker.profile.has(Special.FLYER):
@@ -151,13 +162,17 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
                 "§7.1.8",
             )
         gangs.setdefault(target_id, []).append(attacker)
-    for target_id, gang in gangs.items():
+    for target_id, named in gangs.items():
         target = state.model(target_id)
+        # §3.2.1: the models already fighting the target count towards its 4 against 1
+        engaged = {x for pair in state.contacts if target_id in pair for x in pair if x != target_id}
+        gang = [*named, *(state.model(x) for x in sorted(engaged - {m.id for m in named}))]
         weight = sum(m.profile.ratio for m in gang)
         if len(gang) > 1 and weight > MAX_GANG_UP * target.profile.ratio:
             raise IllegalAction(
-                f"{weight} against {target.profile.ratio} on {target_id}: at most {MAX_GANG_UP} against 1, "
-                "cavalry and large creatures counting their ratio (§3.2.1, §3.2.3, §12.1.1)",
+                f"{weight} against {target.profile.ratio} on {target_id}: at most {MAX_GANG_UP} against 1, counting "
+                "the models already fighting it, cavalry and large creatures counting their ratio (§3.2.1, §3.2.3, "
+                "§12.1.1)",
                 "§3.2.1",
             )
     fleeing_targets = [t for t in gangs if state.model(t).fleeing]

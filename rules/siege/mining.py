@@ -13,12 +13,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from enum import StrEnum
 
 from rules.dice import D2, D3, D4, D6, Dice, Die
 from rules.siege.engines import Mine, MineGoal
 from rules.siege.fort import GateKind, SectionKind
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Place, Side, Zone, check_distinct, outcome
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Model,
+    Outcome,
+    Place,
+    Side,
+    Zone,
+    check_distinct,
+    check_quota,
+    outcome,
+)
 from rules.siege.structure import add_damage, main_gate_wall
 from rules.validation import check_range
 
@@ -32,10 +45,13 @@ __all__ = [
     "SAPPING_DIE",
     "TUNNEL",
     "TUNNEL_MODELS_PER_TURN",
+    "MineDie",
     "counter_mine",
     "counter_mining_die",
     "dig",
+    "leave_mine",
     "progress",
+    "reroll",
     "start_mine",
     "through_tunnel",
 ]
@@ -119,24 +135,15 @@ def counter_mine(state: BattleState, models: Sequence[str]) -> BattleState:
     return replace(state, mine=mine).with_models({m: replace(state.model(m), place=away) for m in models})
 
 
-def dig(
-    state: BattleState,
-    dice: Dice,
-    *,
-    section: str | None = None,
-    reroll_sapping: bool = False,
-    reroll_counter: bool = False,
-    reroll_damage: bool = False,
-) -> Outcome:
+def dig(state: BattleState, dice: Dice, *, section: str | None = None) -> Outcome:
     """The besieger's mining roll before his movement phase, once a turn (§10.3, R2). Reaching 8 on the
     foundations, the chosen rampart ``section`` (not the main gate's, named whenever the roll may reach 8) takes
-    D4+1 damage points (§10.3.1); reaching 10 opens the tunnel (§10.3.2). With a sapper among them (§10.4), each
-    side re-rolls its mining die once a game (the sapping D6, the counter-mining D2 or D3), and the besieger,
-    besides, the foundations' D4 once; the second roll stands.
+    D4+1 damage points (§10.3.1); reaching 10 opens the tunnel (§10.3.2). A sapper's re-roll is taken after seeing
+    the roll, with :func:`reroll` (§10.4).
     """
     mark = dice.mark()
     mine = state.mine
-    if mine is None or mine.finished:
+    if mine is None or mine.finished or not mine.sappers:
         raise IllegalAction("there is no mine being dug (§10.3)", "§10.3")
     if state.active is not Side.BESIEGER:
         raise IllegalAction("the besieger digs before his movement phase (§10.3)", "§10.3")
@@ -144,17 +151,15 @@ def dig(
         raise IllegalAction(
             f"the sappers roll once a besieger turn, and have already rolled in turn {state.turn} (§10.3)", "§10.3"
         )
-    if reroll_sapping and not mine.sapper_reroll:
-        raise IllegalAction("the sappers' re-roll is used or they have no sapper (§10.4)", "§10.4")
-    if reroll_counter and not mine.counter_reroll:
-        raise IllegalAction("the counter-miners' re-roll is used or they have no sapper (§10.4)", "§10.4")
-    if reroll_damage and not mine.foundations_reroll:
-        raise IllegalAction("the foundations' D4 re-roll is used or the sappers have no sapper (§10.4)", "§10.4")
-    target = FOUNDATIONS if mine.goal is MineGoal.FOUNDATIONS else TUNNEL
+    if state.turn_log.moved or state.turn_log.flows:
+        raise IllegalAction(
+            "the sappers roll « avant la phase de mouvement »: models have already moved this turn (§10.3)", "§10.3"
+        )
+    target = _target(mine)
     die = counter_mining_die(len(mine.counter_miners))
     if mine.goal is MineGoal.FOUNDATIONS:
-        # §10.3.1: the section is named before rolling whenever this roll may reach the foundations, so that a
-        # refusal never comes after dice already in the log
+        # §10.3.1: the section is named before rolling whenever this roll may reach the foundations (a re-roll
+        # included, §10.4), so that a refusal never comes after dice already in the log
         best = max(SAPPING_DIE.faces) - (0 if die is None else min(die.faces))
         if section is None and mine.score + best >= target:
             raise IllegalAction(
@@ -165,27 +170,91 @@ def dig(
         if section is not None:
             _check_undermined(state, section)
     roll = dice.roll(SAPPING_DIE, "§10.3 sapping")
-    if reroll_sapping:
-        roll = dice.roll(SAPPING_DIE, "§10.4 sapping re-roll")
-        mine = replace(mine, sapper_reroll=False)
     subtraction = 0 if die is None else dice.roll(die, "§10.2 counter-mining")
-    if die is not None and reroll_counter:
-        subtraction = dice.roll(die, "§10.4 counter-mining re-roll")
-        mine = replace(mine, counter_reroll=False)
-    score = min(target, mine.score + progress(roll, subtraction))
-    mine = replace(mine, score=score, finished=score >= target)
+    mine = replace(
+        mine,
+        score_before=mine.score,
+        sapping_roll=roll,
+        counter_roll=subtraction,
+        damage_roll=0,
+        undermined=section if mine.goal is MineGoal.FOUNDATIONS else None,
+    )
     state = replace(state, mine=mine, turn_log=replace(state.turn_log, dug=True))
-    events = [Event("mining", "§10.3", f"sapping {roll} less {subtraction}: the mine stands at {score} of {target}")]
-    if mine.finished and mine.goal is MineGoal.FOUNDATIONS and section is not None:
-        points = dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.3.1 foundations")
-        if reroll_damage:
-            points = dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.4 foundations re-roll")
-            state = replace(state, mine=replace(mine, foundations_reroll=False))
-        points += FOUNDATIONS_DAMAGE_BONUS
+    state, events = _settle(state, dice)
+    return outcome(state, events, dice, mark)
+
+
+def _target(mine: Mine) -> int:
+    return FOUNDATIONS if mine.goal is MineGoal.FOUNDATIONS else TUNNEL
+
+
+def _settle(state: BattleState, dice: Dice) -> tuple[BattleState, list[Event]]:
+    """The mine's score from this turn's dice; the foundations take D4+1 the first time the score reaches 8 this
+    turn, and lose them if a re-roll takes it back below (§10.3.1, §10.4).
+    """
+    mine = state.mine
+    assert mine is not None
+    target = _target(mine)
+    score = min(target, mine.score_before + progress(mine.sapping_roll, mine.counter_roll))
+    mine = replace(mine, score=score, finished=score >= target)
+    text = f"sapping {mine.sapping_roll} less {mine.counter_roll}: the mine stands at {score} of {target}"
+    events = [Event("mining", "§10.3", text)]
+    section = mine.undermined
+    if section is not None and mine.damage_roll and not mine.finished:
+        state = add_damage(state, section, -(mine.damage_roll + FOUNDATIONS_DAMAGE_BONUS))
+        mine = replace(mine, damage_roll=0)
+        events.append(Event("undermined", "§10.4", f"the re-roll falls short: {section} is not undermined"))
+    elif section is not None and mine.finished and not mine.damage_roll:
+        mine = replace(mine, damage_roll=dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.3.1 foundations"))
+        points = mine.damage_roll + FOUNDATIONS_DAMAGE_BONUS
         state = add_damage(state, section, points)
         events.append(Event("undermined", "§10.3.1", f"{section} takes {points} damage points from the mine"))
-    elif mine.finished:
+    elif mine.finished and mine.goal is MineGoal.TUNNEL:
         events.append(Event("tunnel", "§10.3.2", "the tunnel is dug"))
+    return replace(state, mine=mine), events
+
+
+class MineDie(StrEnum):
+    """The dice a sapper may re-roll once a game (§10.4)."""
+
+    SAPPING = "sapping"
+    """the besieger's D6."""
+    COUNTER = "counter"
+    """the besieged's D2 or D3."""
+    FOUNDATIONS = "foundations"
+    """the D4 of the foundations' damage."""
+
+
+def reroll(state: BattleState, die: MineDie, dice: Dice) -> Outcome:
+    """A sapper among the diggers re-rolls this turn's ``die`` once a game, having seen it; the second roll stands
+    (§10.4: « il est possible de relancer une fois par partie le jet … le joueur doit se plier au second score »).
+    """
+    mark = dice.mark()
+    mine = state.mine
+    if mine is None or not state.turn_log.dug or state.active is not Side.BESIEGER:
+        raise IllegalAction("a re-roll follows this turn's mining roll (§10.4)", "§10.4")
+    if die is MineDie.SAPPING:
+        if not mine.sapper_reroll:
+            raise IllegalAction("the sappers' re-roll is used or they have no sapper (§10.4)", "§10.4")
+        mine = replace(mine, sapper_reroll=False, sapping_roll=dice.roll(SAPPING_DIE, "§10.4 sapping re-roll"))
+    elif die is MineDie.COUNTER:
+        counter_die = counter_mining_die(len(mine.counter_miners))
+        if not mine.counter_reroll or counter_die is None:
+            raise IllegalAction("the counter-miners' re-roll is used or they have no sapper (§10.4)", "§10.4")
+        mine = replace(mine, counter_reroll=False, counter_roll=dice.roll(counter_die, "§10.4 counter-mining re-roll"))
+    else:
+        if not mine.foundations_reroll or not mine.damage_roll or mine.undermined is None:
+            raise IllegalAction(
+                "the foundations' D4 re-roll is used, the sappers have no sapper, or no D4 was rolled this turn "
+                "(§10.4)",
+                "§10.4",
+            )
+        again = dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.4 foundations re-roll")
+        state = add_damage(state, mine.undermined, again - mine.damage_roll)
+        mine = replace(mine, foundations_reroll=False, damage_roll=again)
+        text = f"{mine.undermined} takes {again + FOUNDATIONS_DAMAGE_BONUS} damage points from the mine instead"
+        return outcome(replace(state, mine=mine), [Event("undermined", "§10.4", text)], dice, mark)
+    state, events = _settle(replace(state, mine=mine), dice)
     return outcome(state, events, dice, mark)
 
 
@@ -197,6 +266,45 @@ def _check_undermined(state: BattleState, section: str) -> None:
         raise IllegalAction(f"{section} holds the main gate, which the mine cannot weaken (§10.3.1)", "§10.3.1")
 
 
+def leave_mine(state: BattleState, side: Side, *, courtyard: str | None = None) -> BattleState:
+    """``side``'s diggers stop. The sappers rejoin their regiment if it is still outside the fort, or else form a
+    unit of their own 20 cm from the walls that does nothing this turn (§10.1); the counter-miners come up together
+    in a ``courtyard`` of the fort and do nothing this turn (§10.2). Their re-rolls go with them (§10.4).
+    """
+    mine = state.mine
+    if mine is None:
+        raise IllegalAction("there is no mine to leave (§10.1)", "§10.1")
+    log = state.turn_log
+    changed: dict[str, Model | None] = {}
+    if side is Side.BESIEGER:
+        if not mine.sappers:
+            raise IllegalAction("no sapper digs the mine (§10.1)", "§10.1")
+        for sapper_id in mine.sappers:
+            sapper = state.model(sapper_id)
+            regiment = [
+                m
+                for m in state.models
+                if m.unit == sapper.unit and m.side is side and m.place.zone in (Zone.FOOT, Zone.FIELD)
+            ]
+            if regiment:
+                changed[sapper_id] = replace(sapper, place=regiment[0].place)
+            else:
+                changed[sapper_id] = replace(sapper, place=Place(Zone.FIELD, "sappers"), unit="sappers")
+                log = replace(log, deployed=log.deployed | {sapper_id})
+        mine = replace(mine, sappers=(), sapper_reroll=False, foundations_reroll=False)
+    else:
+        if not mine.counter_miners:
+            raise IllegalAction("no counter-miner digs (§10.2)", "§10.2")
+        if courtyard is None or state.fort.section(courtyard).kind is not SectionKind.COURTYARD:
+            raise IllegalAction(f"the counter-miners come up in a courtyard, not {courtyard} (§10.2)", "§10.2")
+        miners = [state.model(m) for m in mine.counter_miners]
+        check_quota(state, courtyard, miners, "§10.2")
+        changed = {m.id: replace(m, place=Place(Zone.SECTION, courtyard)) for m in miners}
+        log = replace(log, deployed=log.deployed | {m.id for m in miners})
+        mine = replace(mine, counter_miners=(), counter_reroll=False)
+    return replace(state, mine=mine, turn_log=log).with_models(changed)
+
+
 def through_tunnel(state: BattleState, models: Sequence[str], courtyard: str) -> BattleState:
     """Up to 6 models of one unit outside come up in a courtyard, once a besieger turn; they may charge at once
     (§10.3.2). Never models of unit strength above 1.
@@ -204,6 +312,8 @@ def through_tunnel(state: BattleState, models: Sequence[str], courtyard: str) ->
     mine = state.mine
     if mine is None or mine.goal is not MineGoal.TUNNEL or not mine.finished:
         raise IllegalAction("no tunnel has been dug (§10.3.2)", "§10.3.2")
+    if state.active is not Side.BESIEGER:
+        raise IllegalAction("models come through the tunnel in the besieger's turns (§10.3.2)", "§10.3.2")
     if mine.tunnel_turn == state.turn:
         raise IllegalAction("one unit a turn comes through the tunnel (§10.3.2)", "§10.3.2")
     if state.fort.section(courtyard).kind is not SectionKind.COURTYARD:
@@ -214,9 +324,11 @@ def through_tunnel(state: BattleState, models: Sequence[str], courtyard: str) ->
             f"{TUNNEL_MODELS_PER_TURN} models a turn come through the tunnel, not {len(models)} (§10.3.2)", "§10.3.2"
         )
     units = {state.model(m).unit for m in models}
-    if len(units) != 1 or any(state.model(m).place.inside for m in models):
+    outside = (Zone.FOOT, Zone.FIELD, Zone.MINE)  # on the table outside, or the sappers who dug it
+    if len(units) != 1 or any(state.model(m).place.zone not in outside for m in models):
         raise IllegalAction("the models come from one unit outside the fort (§10.3.2)", "§10.3.2")
     _check_diggers(state, models, Side.BESIEGER, "§10.3.2")
+    check_quota(state, courtyard, [state.model(m) for m in models], "§10.3.2")
     log = state.turn_log
     state = replace(
         state, mine=replace(mine, tunnel_turn=state.turn), turn_log=replace(log, arrived=log.arrived | set(models))

@@ -318,12 +318,13 @@ def flee(
     *,
     to: Place | None = None,
     losses_order: Sequence[str] = (),
+    panic: bool = False,
 ) -> tuple[BattleState, list[Event]]:
     """``models`` flee from ``section`` (§3.3.3): flyers are destroyed (§12.3.2); the rest lose 1 wound per enemy
     model on the section, spread by the fleeing player (``losses_order``, cheapest first by default), then the
     survivors run to ``to`` (or the first adjacent section open to them, or a ladder down, never a siege tower,
     §7.3.5) or flee where they stand. ``section`` may be outside the fort (``"ladder:L1"``, ``"foot:W3"``) for a
-    panic there (§8.2.5).
+    panic there (§8.2.5). A ``panic`` flight (§4.1) runs first and loses wounds only when it finds no way out.
     """
     events: list[Event] = []
     flyers = [m for m in models if m.profile.has(Special.FLYER)]
@@ -335,11 +336,45 @@ def flee(
     runners = [m for m in models if not m.profile.has(Special.FLYER)]
     if not runners:
         return state, events
+    if panic:
+        # §4.1: « en priorité fuir vers la section/niveau adjacente »; the losses only if they cannot
+        way_out = _flight_destination(state, section, runners, to)
+        if way_out is not None:
+            return _run(state, section, runners, way_out, events)
+    remaining = _flight_losses(state, section, runners, losses_order, events)
+    state = state.with_models({**remaining[1], **{m.id: replace(m, fleeing=True) for m in remaining[0]}})
+    survivors = [state.model(m.id) for m in remaining[0]]
+    if not survivors:
+        return state, events
+    destination = None if panic else _flight_destination(state, section, survivors, to)
+    return _run(state, section, survivors, destination, events)
+
+
+def _flight_destination(state: BattleState, section: str, models: Sequence[Model], to: Place | None) -> Place | None:
+    """Where fleeing ``models`` run: ``to`` if it is open to them, else the first way open (§3.3.3), else nowhere."""
+    if to is None:
+        return _legal_flight(state, section, models)
+    if to.zone is Zone.SIEGE_TOWER:
+        # §7.3.5 over §3.5.2: no flight through a siege tower, though retreat through one is allowed
+        raise IllegalAction(
+            f"the fleeing models on {section} cannot flee through siege tower {to.ref} (§7.3.5)", "§7.3.5"
+        )
+    problem = retreat_problem(state, section, models, to)
+    if problem is not None:
+        raise IllegalAction(f"the fleeing models on {section} cannot run to {to}: {problem}", "§3.3.3")
+    return to
+
+
+def _flight_losses(
+    state: BattleState, section: str, runners: Sequence[Model], losses_order: Sequence[str], events: list[Event]
+) -> tuple[list[Model], dict[str, Model | None]]:
+    """§3.3.3: 1 wound per enemy model on the section, spread by the fleeing player; returns the survivors and the
+    changed models.
+    """
     enemies = len(state.at(section, runners[0].side.enemy))
     order = {model_id: index for index, model_id in enumerate(losses_order)}
-    runners.sort(key=lambda m: (order.get(m.id, len(order)), m.profile.points, m.id))
+    remaining = sorted(runners, key=lambda m: (order.get(m.id, len(order)), m.profile.points, m.id))
     wounded: dict[str, Model | None] = {}
-    remaining = list(runners)
     for _ in range(enemies):
         if not remaining:
             break
@@ -361,26 +396,18 @@ def flee(
                 tuple(dead),
             )
         )
-    state = state.with_models({**wounded, **{m.id: replace(m, fleeing=True) for m in remaining}})
-    survivors = [state.model(m.id) for m in remaining]
-    if not survivors:
-        return state, events
-    if to is not None:
-        if to.zone is Zone.SIEGE_TOWER:
-            # §7.3.5 over §3.5.2: no flight through a siege tower, though retreat through one is allowed
-            raise IllegalAction(
-                f"the fleeing models on {section} cannot flee through siege tower {to.ref} (§7.3.5)", "§7.3.5"
-            )
-        problem = retreat_problem(state, section, survivors, to)
-        if problem is not None:
-            raise IllegalAction(f"the fleeing models on {section} cannot run to {to}: {problem}", "§3.3.3")
-        destination: Place | None = to
-    else:
-        destination = _legal_flight(state, section, survivors)
+    return remaining, wounded
+
+
+def _run(
+    state: BattleState, section: str, runners: Sequence[Model], destination: Place | None, events: list[Event]
+) -> tuple[BattleState, list[Event]]:
+    state = state.with_models({m.id: replace(m, fleeing=True) for m in runners})
+    runners = [state.model(m.id) for m in runners]
     if destination is not None:
-        state = state.with_models(_moved_to(state, section, survivors, destination))
+        state = state.with_models(_moved_to(state, section, runners, destination))
     where = f"where they stand on {section}" if destination is None else f"from {section} to {destination}"
-    events.append(Event("flee", "§3.3.3", f"{len(survivors)} models flee {where}", tuple(m.id for m in survivors)))
+    events.append(Event("flee", "§3.3.3", f"{len(runners)} models flee {where}", tuple(m.id for m in runners)))
     return state, events
 
 

@@ -16,6 +16,8 @@ from dataclasses import replace
 from rules.dice import D3, D6, Dice
 from rules.siege.blocking import gate_open
 from rules.siege.fort import ConnectionKind, SectionKind
+from rules.siege.gates import service_door_id
+from rules.siege.ladders import push_back_pending
 from rules.siege.melee import roll_hits, wounds_caused
 from rules.siege.profiles import Special
 from rules.siege.psychology import charge_psychology, holds_the_section
@@ -31,6 +33,7 @@ from rules.siege.state import (
     Side,
     Zone,
     check_distinct,
+    check_may_act,
     outcome,
     quota,
 )
@@ -72,9 +75,12 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
             raise IllegalAction(f"{origin} and {destination} are not connected (§2.1.1)", "§2.1.1")
         if connection.kind is ConnectionKind.LADDER:
             _check_ladder(movers)
+        if connection.kind is ConnectionKind.SERVICE_DOOR:
+            _check_door(state, service_door_id(origin.ref, destination.ref), movers)
         return connection.capacity
     if origin.zone is Zone.FOOT and destination.zone is Zone.LADDER:
-        if state.ladder(destination.ref).section != origin.ref:
+        ladder = state.ladder(destination.ref)
+        if ladder.section != origin.ref or not ladder.raised or ladder.courtyard is not None:
             raise IllegalAction(f"ladder {destination.ref} does not stand against {origin.ref} (§2.1.1)", "§2.1.1")
         _check_ladder(movers)
         return LADDER_A_TURN
@@ -94,6 +100,12 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
             clause = "§7.1.7" if ladder.courtyard is None else "§7.1.10"
             raise IllegalAction(
                 f"{ladder.blocker} blocks ladder {origin.ref}: the climbers fight it first ({clause})", clause
+            )
+        if push_back_pending(state, ladder.id):
+            raise IllegalAction(
+                f"the besieged on {destination} may try to push ladder {origin.ref} back before its climbers reach "
+                "the rampart (§7.1.5)",
+                "§7.1.5",
             )
         return LADDER_A_TURN
     if origin.zone is Zone.FOOT and destination.zone is Zone.SIEGE_TOWER:
@@ -119,17 +131,38 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
             )
         return None
     if origin.zone is Zone.FOOT and destination.inside and destination.ref == origin.ref:
-        through = [g for g in state.fort.gates_of(origin.ref) if gate_open(state, g.id)]
+        through = [g for g in state.fort.gates_of(origin.ref) if gate_open(state, g.id, movers[0].side)]
         if through:
             return through[0].capacity  # §2.1.1 Table 2: through a broken, unblocked gate (§6.1, §6.3)
     breach = state.fort.connection(origin.ref, destination.ref) if destination.inside else None
     if origin.zone is Zone.FOOT and breach is not None and breach.kind is ConnectionKind.BREACH:
+        blocker = state.works_of(origin.ref).blocker
+        if blocker is not None and state.model(blocker).side is not movers[0].side:
+            raise IllegalAction(
+                f"{blocker} blocks the breach in {origin.ref}: it is fought before anyone passes (§6.3.5)", "§6.3.5"
+            )
         return breach.capacity  # §5.9, R5: through the breach into the courtyard behind it
     if origin.zone is Zone.FOOT and destination.inside and destination.ref == origin.ref:
         if not all(p.has(Special.ETHEREAL) for p in profiles):
             raise IllegalAction(f"only ethereal creatures pass through the wall of {destination} (§12.4)", "§12.4")
         return None
     raise IllegalAction(f"there is no way from {origin} to {destination} (§2.1)", "§2.1")
+
+
+def _check_door(state: BattleState, door_id: str, movers: Sequence[Model]) -> None:
+    """§6.2: a service door is locked from the inside: nobody passes it until it is broken or unlocked; §6.3: nor
+    while an enemy blocks it.
+    """
+    if not any(g.id == door_id for g in state.gates):
+        return
+    if not gate_open(state, door_id, movers[0].side):
+        door = state.gate(door_id)
+        if door.blocker is not None and state.model(door.blocker).side is not movers[0].side:
+            raise IllegalAction(f"{door.blocker} blocks the service door {door_id} (§6.3.1)", "§6.3.1")
+        raise IllegalAction(
+            f"the service door {door_id} is locked: it is broken (§6.2) or unlocked from its inner side first (§6.2)",
+            "§6.2",
+        )
 
 
 def _check_ladder(movers: Sequence[Model]) -> None:
@@ -146,6 +179,7 @@ def _check_movers(state: BattleState, ids: Sequence[str]) -> list[Model]:
     if not ids:
         raise IllegalAction("no model to move (§2.1)", "§2.1")
     check_distinct(ids, "§2.1")
+    check_may_act(state, ids, "move")
     movers = [state.model(i) for i in ids]
     log = state.turn_log
     for model in movers:
@@ -255,15 +289,24 @@ def move(
         log = log.with_flow(str(here), str(there), count)
     _check_leaving(state, movers, destination)
     _check_room(state, movers, destination)
+    carrying = [m.id for m in movers if any(m.id in r.carriers for r in state.rams)]
+    if carrying and destination.inside:
+        raise IllegalAction(f"{', '.join(carrying)} carry a ram, which never enters the fort (§7.2.1)", "§7.2.1")
     ids = frozenset(m.id for m in movers)
     log = replace(log, moved=log.moved | ids)
     events: list[Event] = []
-    if origin.zone is Zone.FOOT and destination.inside:
-        passed, state, events = _ethereal_crossing(replace(state, turn_log=log), movers, destination, dice)
+    ethereal = [m for m in movers if m.profile.has(Special.ETHEREAL)]
+    if origin.zone is Zone.FOOT and destination.inside and ethereal:
+        # §12.4: only the ethereal creatures test; the others go through the broken gate or breach as usual
+        passed, state, events = _ethereal_crossing(replace(state, turn_log=log), ethereal, destination, dice)
         if not passed:
-            return outcome(state, events, dice, mark)
+            left = {m.id for m in ethereal}
+            movers = [m for m in movers if m.id not in left]
+            if not movers:
+                return outcome(state, events, dice, mark)
         log = state.turn_log
         movers = [state.model(m.id) for m in movers if any(x.id == m.id for x in state.models)]
+        ids = frozenset(m.id for m in movers)
     charging = destination.inside and bool(state.at(destination, movers[0].side.enemy))
     if charging:
         log = replace(log, charged=log.charged | ids)
@@ -279,6 +322,9 @@ def move(
     if not movers:
         return outcome(state, events, dice, mark)
     state = state.with_models({m.id: replace(m, place=destination) for m in movers})
+    if origin.zone is Zone.LADDER:
+        # §7.1.9: assaulters have set foot on the rampart by this ladder, blocked or not: no more blocking it
+        state = state.with_ladder(replace(state.ladder(origin.ref), taken=True), origin.ref)
     verb = "charge" if charging else "move"
     events.append(
         Event(

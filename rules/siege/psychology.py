@@ -95,7 +95,7 @@ def panic_test(
     breaking, events = group_tests(dice, section, groups, "panic", "§4.1", ("panic", "steady"))
     if breaking:
         target = None if flee_to is None else Place.parse(flee_to)
-        state, more = flee(state, section, breaking, dice, to=target)
+        state, more = flee(state, section, breaking, dice, to=target, panic=True)
         events.extend(more)
     return outcome(state, events, dice, mark)
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from rules.dice import D6, Dice
-from rules.siege.fire import FLAMING_WEAPONS, catch_fire, damage_structure, has_brazier
+from rules.siege.fire import catch_fire, damage_structure, has_brazier, shoots_flaming
 from rules.siege.fort import GateKind
 from rules.siege.gates import gate_sections, toughness
 from rules.siege.hits import hit_models
@@ -31,6 +31,7 @@ from rules.siege.state import (
     Side,
     Zone,
     check_distinct,
+    check_may_act,
     outcome,
 )
 from rules.siege.structure import check_not_silenced, damage_die, hit_section, main_gate_wall, template_strength
@@ -78,10 +79,15 @@ def modifiers(state: BattleState, target: Model, *, dead_angle: bool = False, fl
     return names
 
 
-def _check_shooters(state: BattleState, shooters: Sequence[str], flaming: bool) -> list[Model]:
+def _check_shooters(
+    state: BattleState, shooters: Sequence[str], flaming: bool, side: Side | None = None, clause: str = "§5"
+) -> list[Model]:
     check_distinct(shooters, "§5")
+    check_may_act(state, shooters, "shoot")
     models = [state.model(s) for s in shooters]
     for model in models:
+        if side is not None and model.side is not side:
+            raise IllegalAction(f"{model.id} is a {model.side} model: the {side} shoot at this ({clause})", clause)
         missile = model.profile.missile
         if missile is None or model.side is not state.active or model.fleeing or state.in_contact(model.id):
             raise IllegalAction(f"{model.id} cannot shoot: an active, free model with a missile weapon (§5)", "§5")
@@ -93,9 +99,11 @@ def _check_shooters(state: BattleState, shooters: Sequence[str], flaming: bool) 
             raise IllegalAction(f"{model.id} carries a ladder and cannot shoot (§7.1.1)", "§7.1.1")
         if model.place.inside:
             check_not_silenced(state, model.place.ref, "shoot")
-        if flaming and missile.name not in FLAMING_WEAPONS:
+        if flaming and not shoots_flaming(missile.name):
             raise IllegalAction(
-                f"{missile.name} cannot shoot flaming missiles: bows, javelins, bolts (§9.1.3)", "§9.1.3"
+                f"{missile.name} cannot shoot flaming missiles: every kind of bow, javelins, bolt throwers' bolts "
+                "(§9.1.3)",
+                "§9.1.3",
             )
         if flaming and not has_brazier(state, model):
             raise IllegalAction(
@@ -104,6 +112,27 @@ def _check_shooters(state: BattleState, shooters: Sequence[str], flaming: bool) 
                 "§9.1.1" if model.side is Side.BESIEGER else "§9.1.2",
             )
     return models
+
+
+def _volley(state: BattleState, shooters: Sequence[Model], flaming: bool) -> BattleState:
+    """§9.2: « Tous les membres de l'unité ou des figurines de la section/niveau doivent alors tirer avec des
+    projectiles enflammés »: a besieger unit, or the besieged on a section, shoot all flaming or all plain a turn.
+    """
+    log = state.turn_log
+    keys = {
+        f"unit:{m.unit}" if m.side is Side.BESIEGER or not m.place.inside else f"section:{m.place.ref}"
+        for m in shooters
+    }
+    other = log.plain_volleys if flaming else log.flaming_volleys
+    mixed = sorted(keys & other)
+    if mixed:
+        done = "without" if flaming else "with"
+        raise IllegalAction(
+            f"{', '.join(mixed)} shot {done} flaming missiles this turn: all shoot one way (§9.2)", "§9.2"
+        )
+    if flaming:
+        return replace(state, turn_log=replace(log, flaming_volleys=log.flaming_volleys | keys))
+    return replace(state, turn_log=replace(log, plain_volleys=log.plain_volleys | keys))
 
 
 def shoot(
@@ -120,7 +149,11 @@ def shoot(
     mark = dice.mark()
     events: list[Event] = []
     turn = 0
-    for shooter in _check_shooters(state, shooters, flaming):
+    checked = _check_shooters(state, shooters, flaming)
+    if dead_angle:
+        _check_dead_angle(state, checked, targets)
+    state = _volley(state, checked, flaming)
+    for shooter in checked:
         assert shooter.profile.missile is not None
         for _ in range(shooter.profile.missile.shots):
             alive = [t for t in targets if any(m.id == t for m in state.models)]
@@ -143,6 +176,16 @@ def shoot(
             )
             events.extend(more)
     return outcome(state, events, dice, mark)
+
+
+def _check_dead_angle(state: BattleState, shooters: Sequence[Model], targets: Sequence[str]) -> None:
+    """§5.1: the dead angle is that of troops « tirant du rempart » at models outside below it."""
+    for shooter in shooters:
+        if not (shooter.place.inside and state.fort.section(shooter.place.ref).is_rampart):
+            raise IllegalAction(f"{shooter.id} is not shooting from a rampart: no dead angle (§5.1)", "§5.1")
+    for target in targets:
+        if state.model(target).place.inside:
+            raise IllegalAction(f"{target} is inside the fort, not in the wall's dead angle (§5.1)", "§5.1")
 
 
 def allocate(engine: str, roll: int) -> str:
@@ -178,7 +221,8 @@ def shoot_engine(
     """
     mark = dice.mark()
     toughness_ = _engine_toughness(state, engine)
-    models = _check_shooters(state, shooters, flaming)
+    models = _check_shooters(state, shooters, flaming, Side.BESIEGED, "§5.3")
+    _volley(state, models, flaming)
     roll = dice.roll(D6, f"§5.3 allocation on {engine}")
     side = allocate(engine, roll)
     events = [Event("allocation", "§5.3", f"roll {roll}: the shots at {engine} fall on the {side}")]
@@ -186,6 +230,7 @@ def shoot_engine(
         more = shoot(state, shooters, _engine_models(state, engine), dice, flaming=flaming)
         return Outcome(more.state, (*events, *more.events), dice.since(mark))
     wounds = 0
+    state = _volley(state, models, flaming)
     for shooter in models:
         assert shooter.profile.missile is not None
         need = shooting_to_hit(shooter.profile.bs, shooting_modifier(["flaming"] if flaming else []))
@@ -213,7 +258,9 @@ def shoot_gate(
     names = [*(["postern"] if gate.kind is GateKind.POSTERN else []), *(["flaming"] if flaming else [])]
     events: list[Event] = []
     wounds = 0
-    for shooter in _check_shooters(state, shooters, flaming):
+    volley = _check_shooters(state, shooters, flaming, Side.BESIEGER, "§5.5")
+    state = _volley(state, volley, flaming)
+    for shooter in volley:
         assert shooter.profile.missile is not None
         need = shooting_to_hit(shooter.profile.bs, shooting_modifier(names))
         shots = shooter.profile.missile.shots
@@ -238,7 +285,9 @@ def shoot_structure(state: BattleState, shooters: Sequence[str], section: str, d
     """
     mark = dice.mark()
     events: list[Event] = []
-    for shooter in _check_shooters(state, shooters, False):
+    volley = _check_shooters(state, shooters, False, Side.BESIEGER, "§5.7")
+    state = _volley(state, volley, False)
+    for shooter in volley:
         assert shooter.profile.missile is not None
         for _ in range(shooter.profile.missile.shots):
             state, more = hit_section(

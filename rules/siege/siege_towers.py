@@ -22,6 +22,7 @@ from rules.siege.state import (
     SiegeTower,
     Zone,
     check_distinct,
+    check_quota,
 )
 from rules.validation import check_range
 
@@ -106,7 +107,19 @@ def disembark_after_win(state: BattleState, tower_id: str, models: Sequence[str]
     inside = Place(Zone.SIEGE_TOWER, tower_id)
     if any(state.model(m).place != inside for m in models):
         raise IllegalAction(f"the models must be in siege tower {tower_id} (§7.3.4)", "§7.3.4")
+    if not result.settled:
+        raise IllegalAction(
+            f"the besieged on {tower.section} retreat, flee or hold first: the two come out « juste après » (§7.3.4)",
+            "§7.3.4",
+        )
+    log = state.turn_log
+    if tower_id in log.disembarked:
+        raise IllegalAction(
+            f"two more models have already come out of siege tower {tower_id} after this turn's win (§7.3.4)", "§7.3.4"
+        )
+    check_quota(state, tower.section, [state.model(m) for m in models], "§7.3.4")
     on = Place(Zone.SECTION, tower.section)
+    state = replace(state, turn_log=replace(log, disembarked=log.disembarked | {tower_id}))
     return state.with_models({m: replace(state.model(m), place=on) for m in models})
 
 

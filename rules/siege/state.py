@@ -41,8 +41,11 @@ __all__ = [
     "TurnLog",
     "Zone",
     "check_distinct",
+    "check_may_act",
+    "check_quota",
     "outcome",
     "quota",
+    "room_left",
 ]
 
 
@@ -155,6 +158,44 @@ def quota(kind: SectionKind) -> int:
     return QUOTA_PER_SIDE[kind]
 
 
+def room_left(state: BattleState, section: str, side: Side) -> int:
+    """How many more ``side`` models (counted with their ratio) the quota of ``section`` takes (§1.7, R15)."""
+    return quota(state.fort.section(section).kind) - state.occupancy(Place(Zone.SECTION, section), side)
+
+
+def check_may_act(state: BattleState, model_ids: Iterable[str], what: str) -> None:
+    """Refuse ``what`` to models bound to do nothing else this turn: reinforcing a gate (§6.4), or just deployed
+    from a mine (§10.1, §10.2).
+    """
+    ids = set(model_ids)
+    reinforcing = sorted({m for g in state.gates for m in g.reinforcers} & ids)
+    if reinforcing:
+        raise IllegalAction(f"{', '.join(reinforcing)} reinforce a gate this turn and cannot {what} (§6.4)", "§6.4")
+    deployed = sorted(state.turn_log.deployed & ids)
+    if deployed:
+        clause = "§10.2" if state.model(deployed[0]).side is Side.BESIEGED else "§10.1"
+        raise IllegalAction(
+            f"{', '.join(deployed)} have just left the mine and can do nothing this turn, not {what} ({clause})",
+            clause,
+        )
+
+
+def check_quota(state: BattleState, section: str, models: Iterable[Model], clause: str) -> None:
+    """Refuse ``models`` coming onto ``section`` beyond their side's quota (§1.7, R15), whichever way they come."""
+    coming = list(models)
+    if not coming:
+        return
+    weight = sum(m.profile.ratio for m in coming)
+    left = room_left(state, section, coming[0].side)
+    if weight > left:
+        kind = state.fort.section(section).kind
+        raise IllegalAction(
+            f"{kind} {section} holds {quota(kind) - left} {coming[0].side} models; {weight} more would pass its "
+            f"{quota(kind)} (§1.7, {clause})",
+            "§1.7",
+        )
+
+
 @dataclass(frozen=True)
 class CombatResult:
     """The result of one round of close combat on a section (§3.2.4); the loser still has to react until
@@ -237,7 +278,23 @@ class TurnLog:
     dug: bool = False
     """the sappers have made this besieger turn's progress roll: one a turn (§10.3)."""
     door_breakers: tuple[tuple[str, str], ...] = ()
-    """(door, model) pairs: the models that tried to break a postern or service door this turn, two a door (§6.2)."""
+    """(gate, model) pairs: the models that struck a gate this turn, once each (§6.1), two a postern or service door
+    (§6.2)."""
+    duels: frozenset[str] = frozenset()
+    """the blocked places (``"gate:P1"``, ``"ladder:L1"``) whose blocker has fought this turn: one fight a turn
+    (§6.3.3)."""
+    disembarked: frozenset[str] = frozenset()
+    """siege towers whose two more models came out after a won combat this turn (§7.3.4)."""
+    pushers: frozenset[str] = frozenset()
+    """models that tried to push a ladder back this turn (§7.1.6)."""
+    deployed: frozenset[str] = frozenset()
+    """sappers and counter-miners who left the mine this turn: they do nothing more this turn (§10.1, §10.2)."""
+    flaming_volleys: frozenset[str] = frozenset()
+    plain_volleys: frozenset[str] = frozenset()
+    """the besieger units (``"unit:Bows"``) and besieged sections (``"section:W2"``) that have shot this turn with
+    flaming missiles, and without: all of them shoot one way or the other (§9.2)."""
+    defenders: frozenset[str] = frozenset()
+    """models that threw stones or a rock or poured a brazier this turn (§8.1.2, §8.2.2)."""
 
     def breakers(self, door_id: str) -> tuple[str, ...]:
         return tuple(m for d, m in self.door_breakers if d == door_id)
@@ -287,6 +344,13 @@ _TURN_SETS = (
     "held",
     "blocker_killers",
     "by_taken_ladder",
+    "duels",
+    "disembarked",
+    "pushers",
+    "deployed",
+    "flaming_volleys",
+    "plain_volleys",
+    "defenders",
 )
 
 
@@ -462,6 +526,7 @@ class BattleState:
                 replace(g, blocker=None if g.blocker in gone else g.blocker, reinforcers=_alive(g.reinforcers, gone))
                 for g in self.gates
             ),
+            works=tuple(replace(w, blocker=None) if w.blocker in gone else w for w in self.works),
         )
 
     def with_result(self, result: CombatResult) -> BattleState:
@@ -584,7 +649,10 @@ def _alive(ids: tuple[str, ...], gone: set[str]) -> tuple[str, ...]:
 
 def _without(ladder: Ladder, gone: set[str]) -> Ladder:
     return replace(
-        ladder, carriers=_alive(ladder.carriers, gone), blocker=None if ladder.blocker in gone else ladder.blocker
+        ladder,
+        carriers=_alive(ladder.carriers, gone),
+        blocker=None if ladder.blocker in gone else ladder.blocker,
+        duel=None if ladder.duel in gone or ladder.blocker in gone else ladder.duel,
     )
 
 

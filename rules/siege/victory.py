@@ -7,14 +7,25 @@ an empty section is nobody's, unless the club's house rule gives empty sections 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from rules.siege.fort import GateKind, SectionKind
+from rules.siege.fort import FortLayout, GateKind, SectionKind
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Model, Side
 
-__all__ = ["CONTROL_RATIO", "POINTS_PER_VP", "SECTION_POINTS", "VictoryPoints", "section_control", "victory_points"]
+__all__ = [
+    "CONTROL_RATIO",
+    "POINTS_PER_VP",
+    "SECTION_CATEGORIES",
+    "SECTION_POINTS",
+    "Achievements",
+    "VictoryPoints",
+    "scored",
+    "section_control",
+    "section_limits",
+    "victory_points",
+]
 
 CONTROL_RATIO = 10  # §17 note 1, R11
 POINTS_PER_VP = 100
@@ -26,10 +37,71 @@ SECTION_POINTS: Mapping[Side, Mapping[str, int]] = MappingProxyType(
     {
         # §17.1
         Side.BESIEGER: MappingProxyType({"wall_walk": 2, "tower": 3, "main_gate": 3, "postern": 2, "courtyard": 4}),
-        # §17.2: no points for courtyards
-        Side.BESIEGED: MappingProxyType({"wall_walk": 4, "tower": 5, "main_gate": 5, "postern": 3}),
+        # §17.2
+        Side.BESIEGED: MappingProxyType({"wall_walk": 4, "tower": 5, "main_gate": 5, "postern": 3, "courtyard": 2}),
     }
 )
+SECTION_CATEGORIES: tuple[str, ...] = ("wall_walk", "tower", "main_gate", "postern", "courtyard")
+"""The §17 categories of sections controlled, in the supplement's order."""
+
+
+@dataclass(frozen=True)
+class Achievements:
+    """What one side achieved against the other, as §17 counts it: what players report after a battle played at
+    the table, or what :func:`victory_points` reads from a battle's end state.
+    """
+
+    units: tuple[int, ...] = ()
+    """The army points of each enemy unit fled or destroyed, one entry a unit."""
+    general: bool = False
+    """The enemy general killed or fled."""
+    battle_standard: bool = False
+    """The enemy battle standard killed or fled."""
+    sections: Mapping[str, int] = field(default_factory=dict)
+    """Sections controlled, by category of :data:`SECTION_CATEGORIES` (a gate's courtyard counts in both)."""
+    breaches: int = 0
+    """Breaches made in a rampart."""
+
+
+def scored(side: Side, achieved: Achievements) -> dict[str, int]:
+    """The victory points ``side`` scores for ``achieved``, by §17 category (§17.1 besieger, §17.2 besieged).
+
+    >>> scored(Side.BESIEGER, Achievements(units=(350, 120), sections={"tower": 1}, breaches=1))
+    {'units': 4, 'general': 0, 'battle_standard': 0, 'wall_walk': 0, 'tower': 3, 'main_gate': 0, \
+'postern': 0, 'courtyard': 0, 'breach': 5}
+    >>> scored(Side.BESIEGED, Achievements(units=(350,), general=True, sections={"courtyard": 2}))["courtyard"]
+    4
+    """
+    if any(points < 0 for points in achieved.units) or any(n < 0 for n in achieved.sections.values()):
+        raise ValueError("§17: army points and sections controlled are 0 or more")
+    if achieved.breaches < 0:
+        raise ValueError("§17.1: breaches are 0 or more")
+    unknown = set(achieved.sections) - set(SECTION_CATEGORIES)
+    if unknown:
+        raise ValueError(f"§17: unknown section categories {', '.join(sorted(unknown))}")
+    earned = {
+        # §17: per unit, 1 point per full 100 of its army points
+        "units": sum(points // POINTS_PER_VP for points in achieved.units),
+        "general": GENERAL if achieved.general else 0,
+        "battle_standard": BATTLE_STANDARD if achieved.battle_standard else 0,
+    }
+    for category in SECTION_CATEGORIES:
+        earned[category] = SECTION_POINTS[side].get(category, 0) * achieved.sections.get(category, 0)
+    if side is Side.BESIEGER:
+        earned["breach"] = BREACH * achieved.breaches  # §17.1
+    return earned
+
+
+def section_limits(fort: FortLayout) -> dict[str, int]:
+    """How many sections of each §17 category the fort has, the most one side can control, and ``"breach"``: how
+    many rampart sections a besieger can bring down.
+    """
+    limits = dict.fromkeys(SECTION_CATEGORIES, 0)
+    for section in fort.sections:
+        for category in _categories(fort, section.id):
+            limits[category] += 1
+    limits["breach"] = sum(section.is_rampart for section in fort.sections)
+    return limits
 
 
 def section_control(state: BattleState, section: str, *, empty_to_besieged: bool = False) -> Side | None:
@@ -57,17 +129,17 @@ class VictoryPoints:
         return sum(self.of(side).values())
 
 
-def _section_categories(state: BattleState, section: str) -> list[str]:
+def _categories(fort: FortLayout, section: str) -> list[str]:
     """The §17 categories a section counts in: its kind and the gates it holds (a gate courtyard is both)."""
-    kind = state.fort.section(section).kind
+    kind = fort.section(section).kind
     found = [kind.value] if kind is not SectionKind.STAIRS else []
-    for gate in state.fort.gates_of(section):
+    for gate in fort.gates_of(section):
         found.append("main_gate" if gate.kind is GateKind.MAIN_GATE else "postern")
     return found
 
 
-def _units_lost(models: tuple[Model, ...], fallen: tuple[Model, ...], side: Side) -> tuple[int, bool, bool]:
-    """VPs the enemy earns from ``side``'s units fled or destroyed, and whether its general and its battle
+def _units_lost(models: tuple[Model, ...], fallen: tuple[Model, ...], side: Side) -> tuple[tuple[int, ...], bool, bool]:
+    """The army points of each of ``side``'s units fled or destroyed, and whether its general and its battle
     standard were killed or fled.
     """
     units: dict[str, list[tuple[Model, bool]]] = {}
@@ -77,14 +149,12 @@ def _units_lost(models: tuple[Model, ...], fallen: tuple[Model, ...], side: Side
     for model in fallen:
         if model.side is side:
             units.setdefault(model.unit, []).append((model, True))
-    points = sum(
-        sum(m.profile.points for m, _ in members) // POINTS_PER_VP
-        for members in units.values()
-        if all(gone for _, gone in members)
+    gone_units = tuple(
+        sum(m.profile.points for m, _ in members) for members in units.values() if all(gone for _, gone in members)
     )
     lost = [m for members in units.values() for m, gone in members if gone]
     return (
-        points,
+        gone_units,
         any(m.profile.has(Special.GENERAL) for m in lost),
         any(m.profile.has(Special.BATTLE_STANDARD) for m in lost),
     )
@@ -92,19 +162,17 @@ def _units_lost(models: tuple[Model, ...], fallen: tuple[Model, ...], side: Side
 
 def victory_points(state: BattleState, *, empty_to_besieged: bool = False) -> VictoryPoints:
     """Both sides' victory points at the end of the battle (§17, R11)."""
-    earned: dict[Side, dict[str, int]] = {side: {} for side in Side}
-    for side in Side:
-        points, general, standard = _units_lost(state.models, state.fallen, side.enemy)
-        earned[side]["units"] = points
-        earned[side]["general"] = GENERAL if general else 0
-        earned[side]["battle_standard"] = BATTLE_STANDARD if standard else 0
-        for category in SECTION_POINTS[side]:
-            earned[side].setdefault(category, 0)
+    sections: dict[Side, dict[str, int]] = {side: {} for side in Side}
     for section in state.fort.sections:
         holder = section_control(state, section.id, empty_to_besieged=empty_to_besieged)
         if holder is None:
             continue
-        for category in _section_categories(state, section.id):
-            earned[holder][category] = earned[holder].get(category, 0) + SECTION_POINTS[holder].get(category, 0)
-    earned[Side.BESIEGER]["breach"] = BREACH * sum(w.collapsed for w in state.works)
-    return VictoryPoints(MappingProxyType(earned[Side.BESIEGER]), MappingProxyType(earned[Side.BESIEGED]))
+        for category in _categories(state.fort, section.id):
+            sections[holder][category] = sections[holder].get(category, 0) + 1
+    earned = {}
+    for side in Side:
+        units, general, standard = _units_lost(state.models, state.fallen, side.enemy)
+        breaches = sum(w.collapsed for w in state.works) if side is Side.BESIEGER else 0
+        achieved = Achievements(units, general, standard, sections[side], breaches)
+        earned[side] = MappingProxyType(scored(side, achieved))
+    return VictoryPoints(earned[Side.BESIEGER], earned[Side.BESIEGED])

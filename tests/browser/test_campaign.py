@@ -110,11 +110,52 @@ def test_the_organiser_resolves_a_turn_a_siege_appears_and_a_field_result_moves_
     expect(page.locator(".messages")).to_contain_text("Le résultat est enregistré.")
 
     page.goto(f"/campaigns/{campaign.pk}/standings/")
-    # 12 victory points and the pass's value of 1
-    expect(alice_row.locator("td.total")).to_have_text(str(before + 12 + 1))
+    # a win's 3 campaign points and the pass's value of 1; the 12 victory points only break ties
+    expect(alice_row.locator("td.total")).to_have_text(str(before + 3 + 1))
     expect(page.locator(".chart svg")).to_contain_text("Tour 2")
     battle = Battle.objects.get(campaign=campaign, territory__name="Col du Crâne")
     assert battle.territory.owner.user.username == "alice"
+
+
+def test_one_player_enters_a_siege_result_and_the_other_confirms_it(browser, live_server) -> None:
+    """The standings and the map change only once the other side confirms the result."""
+    campaign = load_demo()
+    siege = Battle.objects.get(campaign=campaign, kind="siege")
+    pages = {}
+    for username in ("bruno", "chloe"):
+        context = browser.new_context(base_url=live_server.url, viewport={"width": 412, "height": 860}, locale="fr-FR")
+        context.set_default_timeout(15_000)
+        pages[username] = context.new_page()
+        log_in(pages[username], username)
+    bruno, chloe = pages["bruno"], pages["chloe"]
+
+    bruno.goto(f"/campaigns/{campaign.pk}/standings/")
+    bruno_row = bruno.locator("table.standings tr", has_text="bruno")
+    before = int(bruno_row.locator("td.total").inner_text())
+    bruno.goto(f"/campaigns/{campaign.pk}/battles/{siege.pk}/")
+    bruno.get_by_label("Vainqueur").select_option(label="Attaquant")
+    besieger = bruno.get_by_role("group", name="Assiégeant")
+    besieger.get_by_label("Chemins de ronde").fill("2")
+    besieger.get_by_label("Pertes (pts)").fill("300")
+    bruno.get_by_role("button", name="Saisir le résultat, à confirmer par l’autre camp").click()
+    expect(bruno.locator(".messages")).to_contain_text("il comptera quand l’autre camp l’aura confirmé")
+    expect(bruno.get_by_role("heading", name="Résultat en attente de confirmation")).to_be_visible()
+    expect(bruno.get_by_role("button", name="Confirmer ce résultat")).to_have_count(0)
+    bruno.goto(f"/campaigns/{campaign.pk}/standings/")
+    expect(bruno_row.locator("td.total")).to_have_text(str(before))
+
+    chloe.goto(f"/campaigns/{campaign.pk}/battles/{siege.pk}/")
+    expect(chloe.locator("#pending-result")).to_contain_text("Saisi par bruno")
+    chloe.get_by_role("button", name="Confirmer ce résultat").click()
+    expect(chloe.locator(".messages")).to_contain_text("Le résultat est confirmé")
+    expect(chloe.get_by_role("heading", name="Ce qui s’en est suivi")).to_be_visible()
+
+    bruno.goto(f"/campaigns/{campaign.pk}/standings/")
+    # the castle's value 4 and fort bonus 3, and a win's 3 campaign points
+    expect(bruno_row.locator("td.total")).to_have_text(str(before + 4 + 3 + 3))
+    assert territory(campaign, "Château de Montfort").owner.user.username == "bruno"
+    for page in pages.values():
+        page.context.close()
 
 
 ENGLISH = re.compile(r"\b(Orders|Armies|Battles|Standings|Turn|Siege|Field battle|Heroism|Victory points|Owner)\b")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from campaigns.models import Army, Battle, Campaign, CampaignMembership, Territory, Turn, Winner
-from campaigns.services import Result, open_turn, record_result
+from campaigns.services import Result, open_turn, report_result
+from rules.siege.victory import Achievements
 
 
 def member(campaign: Campaign, username: str) -> CampaignMembership:
@@ -21,11 +22,13 @@ def territory(campaign: Campaign, name: str) -> Territory:
 def play_the_pending_siege(campaign: Campaign) -> Battle:
     """Montfort holds: the besieged win; Bruno's orcs fall back to their marshes."""
     siege = Battle.objects.get(campaign=campaign, kind="siege", winner="")
-    return record_result(
+    return report_result(
         battle=siege,
-        result=Result(winner=Winner.DEFENDER, attacker_losses=800, defender_losses=300, siege_counts={
-            "attacker": {"units": 300, "wall_walks": 1}, "defender": {"units": 800, "general": 1, "towers": 2},
+        result=Result(winner=Winner.DEFENDER, attacker_losses=800, defender_losses=300, siege={
+            "attacker": Achievements(units=(300,), sections={"wall_walk": 1}),
+            "defender": Achievements(units=(800,), general=True, sections={"tower": 2}),
         }),
+        by=member(campaign, "organisateur"),
     )  # fmt: skip
 
 

@@ -17,6 +17,7 @@ from campaigns.drawing import (
     FACTION_COLOURS,
     UNOWNED_COLOUR,
     Labels,
+    MapArmy,
     MapTerritory,
     auto_layout,
     colour_of,
@@ -383,3 +384,14 @@ def test_the_pictures_are_english_by_default() -> None:
     root = parse(fort_svg(standard_fort(1000), title="f"))
     assert ENGLISH.capacity in texts(groups(root, "legend")[0])
     assert "No turns yet" in texts(parse(line_chart_svg({}, x_labels=[], colours={}, title="p")))
+
+
+def test_the_map_draws_a_banner_per_army_with_its_summary() -> None:
+    armies = (MapArmy("Ost", "alice", 2500, "#1F4E9A"), MapArmy("Garde", "alice", 800, "#1F4E9A"))
+    here = MapTerritory(1, "Altdorf", "town", 20, 20, (), "alice", "#1F4E9A", 3, False, None, armies)
+    svg = map_svg([here], title="Map")
+    assert svg.count('class="army"') == 2
+    assert "<title>Ost: alice, 2500 points</title>" in svg
+    crowded = dataclasses.replace(here, armies=armies * 3)
+    assert map_svg([crowded], title="Map").count('class="army"') == 3
+    assert ">+3</text>" in map_svg([crowded], title="Map")

@@ -87,7 +87,7 @@ def test_open_orders_are_hidden_from_the_other_players(client: Client, demo: Cam
     assert "Ost d&#x27;Altdorf" in organiser.content.decode()
 
 
-@pytest.mark.parametrize(("name", "queries"), [("detail", 10), ("orders", 7), ("standings", 11)])
+@pytest.mark.parametrize(("name", "queries"), [("detail", 11), ("orders", 7), ("standings", 12)])
 def test_main_pages_take_a_fixed_number_of_queries(
     client: Client, demo: Campaign, django_assert_max_num_queries, name: str, queries: int
 ) -> None:
@@ -170,16 +170,17 @@ def test_the_siege_result_form_has_a_fieldset_per_side_with_checkboxes(client: C
     assert 'type="checkbox" name="attacker_general"' in page
     assert 'type="checkbox" name="defender_battle_standard"' in page
     assert '<small class="help" id="id_attacker_units_helptext">' in page
-    zeros = {name: 0 for name, field in ResultForm(siege=True).fields.items() if isinstance(field, IntegerField)}
+    zeros = {name: 0 for name, field in ResultForm(battle=siege).fields.items() if isinstance(field, IntegerField)}
     result = zeros | {"winner": "defender", "attacker_losses": 800, "defender_losses": 300}
-    refused = client.post(url, result | {"attacker_towers": -1})
+    refused = client.post(url, result | {"attacker_tower": -1})
     assert refused.status_code == 200
     assert not Battle.objects.get(pk=siege.pk).played
-    counts = {"attacker_units": 300, "attacker_wall_walks": 1, "defender_units": 800, "defender_towers": 2}
+    counts = {"attacker_units": "300", "attacker_wall_walk": 1, "defender_units": "800", "defender_tower": 2}
+    as_user(client, demo, "organisateur")
     assert client.post(url, result | counts | {"defender_general": "on"}).status_code == 302
     siege.refresh_from_db()
-    assert siege.victory_detail["defender"]["general"] == 1
-    assert siege.victory_detail["defender"]["battle_standard"] == 0
+    assert siege.victory_detail["defender"]["achieved"]["general"] is True
+    assert siege.victory_detail["defender"]["achieved"]["battle_standard"] is False
     assert (siege.attacker_victory_points, siege.defender_victory_points) == (3 * 1 + 1 * 2, 8 * 1 + 2 + 2 * 5)  # §17
 
 
@@ -235,7 +236,9 @@ def test_the_organiser_builds_the_map_and_armies_in_forms(client: Client, campai
     assert army(campaign, "Garde").is_garrison
     too_big = client.post(url, army_form | {"name": "Horde", "points": 99_999})
     assert "limite de la campagne" in too_big.content.decode()
-    settings = {"army_points_limit": 2500, "reinforcement_points": 100, "fort_bonus": 2, "order_hours": 48}
+    settings = {"army_points_limit": 2500, "reinforcement_points": 100, "fort_bonus": 2, "order_hours": 48} | {
+        "win_points": 3, "draw_points": 1, "loss_points": 0
+    }  # fmt: skip
     assert client.post(url, {"action": "settings"} | settings).status_code == 302
     campaign.settings.refresh_from_db()
     assert (campaign.settings.army_points_limit, campaign.settings.order_hours) == (2500, 48)
@@ -268,3 +271,12 @@ def test_a_turn_the_queue_cannot_take_stays_locked_to_be_resolved_later(
     page = as_user(client, demo, "organisateur").post(reverse("campaigns:turn", args=[demo.pk, "resolve"]), follow=True)
     assert "Le tour n’a pas pu être confié au serveur de calcul" in page.content.decode()
     assert Turn.objects.get(pk=turn.pk).state == TurnState.LOCKED
+
+
+def test_the_map_shows_the_armies_the_reader_may_see(client: Client, demo: Campaign) -> None:
+    alice = as_user(client, demo, "alice").get(reverse("campaigns:detail", args=[demo.pk])).content.decode()
+    assert "<title>Ost d'Altdorf\u00a0: alice, 2500 points</title>" in alice
+    assert "Horde du Crâne" in alice  # next to the Plaine she holds
+    assert "Garnison du Crâne" not in alice  # fog of war: the fortress is far from her lands
+    standings = as_user(Client(), demo, "organisateur").get(reverse("campaigns:standings", args=[demo.pk]))
+    assert standings.content.decode().count('class="army"') == 6

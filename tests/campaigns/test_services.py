@@ -13,12 +13,15 @@ from campaigns.demo import load_demo
 from campaigns.models import Army, Campaign, CampaignMembership, Role, Territory, Turn, TurnState, Unit
 from campaigns.services import (
     TerritorySpec,
+    add_unit,
     create_army,
     import_roster,
     join_with_code,
     load_map,
     map_specs_from_json,
     open_turn,
+    preview_roster,
+    reinforce_army,
     set_fort_layout,
     start_resolution,
 )
@@ -92,32 +95,61 @@ def organiser_of(campaign: Campaign) -> CampaignMembership:
 def test_a_roster_replaces_the_units_and_a_broken_one_imports_nothing() -> None:
     campaign = load_demo()
     host = army(campaign, "Ost d'Altdorf")
-    by = organiser_of(campaign)
-    import_roster(army=host, data=(FIXTURES / "empire.ros").read_bytes(), filename="empire.ros", by=by)
+    import_roster(army=host, data=(FIXTURES / "empire.ros").read_bytes(), filename="empire.ros")
     units = list(Unit.objects.filter(army=host).values_list("name", flat=True))
     assert units
-    points = Army.objects.get(pk=host.pk).points
     with pytest.raises(ValidationError, match="ligne"):
-        import_roster(
-            army=host, data=(FIXTURES / "broken_syntax.ros").read_bytes(), filename="broken_syntax.ros", by=by
-        )
+        import_roster(army=host, data=(FIXTURES / "broken_syntax.ros").read_bytes(), filename="broken_syntax.ros")
     assert list(Unit.objects.filter(army=host).values_list("name", flat=True)) == units
-    assert Army.objects.get(pk=host.pk).points == points
+    assert Army.objects.get(pk=host.pk).points == 2500
 
 
-def test_a_players_roster_cannot_win_back_lost_points() -> None:
+def test_a_roster_never_changes_the_armys_points() -> None:
+    """A 445-point test list no longer cuts a 2,500-point army to 445; a larger list is refused for what it is, not
+    for losses that never happened."""
     campaign = load_demo()
     host = army(campaign, "Ost d'Altdorf")
     roster = (FIXTURES / "empire.ros").read_bytes()
+    import_roster(army=host, data=(FIXTURES / "nains.ros").read_bytes(), filename="nains.ros")  # 181 points
+    host.refresh_from_db()
+    assert (host.points, sum(u.points for u in host.units.all())) == (2500, 181)
+    import_roster(army=host, data=roster, filename="empire.ros")  # the larger list, 487 points
+    host.refresh_from_db()
+    assert (host.points, sum(u.points for u in host.units.all())) == (2500, 487)
     Army.objects.filter(pk=host.pk).update(points=100)
     host.refresh_from_db()
-    with pytest.raises(ValidationError, match="n’a plus que 100 points"):
-        import_roster(army=host, data=roster, filename="empire.ros", by=host.owner)
+    with pytest.raises(ValidationError, match="100") as refused:
+        import_roster(army=host, data=roster, filename="empire.ros")
+    assert "pertes au combat" in str(refused.value)
     host.refresh_from_db()
-    assert (host.points, host.units.count()) == (100, 0)
-    import_roster(army=host, data=roster, filename="empire.ros", by=organiser_of(campaign))
-    host.refresh_from_db()
-    assert host.points > 100
+    assert host.points == 100
+
+
+def test_a_roster_preview_shows_what_would_change_and_changes_nothing() -> None:
+    campaign = load_demo()
+    host = army(campaign, "Ost d'Altdorf")
+    add_unit(army=host, name="Old Guard", count=10, points=100, profile={})
+    preview = preview_roster(army=host, data=(FIXTURES / "empire.ros").read_bytes(), filename="empire.ros")
+    assert preview.removed == ("Old Guard",)
+    assert "General of the Empire" in preview.added
+    assert (preview.army_points, preview.unit_points) == (2500, 100)
+    assert preview.problem is None
+    assert [u.name for u in host.units.all()] == ["Old Guard"]
+    assert Army.objects.get(pk=host.pk).points == 2500
+
+
+def test_only_the_organiser_reinforces_and_the_turn_records_it() -> None:
+    campaign = load_demo()
+    host = army(campaign, "Ost d'Altdorf")
+    with pytest.raises(ValidationError):
+        reinforce_army(army=host, points=100, by=host.owner)
+    with pytest.raises(ValidationError, match="3000"):
+        reinforce_army(army=host, points=501, by=organiser_of(campaign))
+    reinforce_army(army=host, points=300, by=organiser_of(campaign))
+    assert Army.objects.get(pk=host.pk).points == 2800
+    log = campaign.turns.get(number=1).log
+    assert log[-1] == {"code": "reinforced", "territory": host.territory_id, "army": host.pk, "player": None,
+                       "points": 300}  # fmt: skip
 
 
 def test_members_are_mailed_when_a_turn_opens_locks_and_resolves(django_capture_on_commit_callbacks) -> None:

@@ -77,6 +77,10 @@ NAMES = {
     "throw_stones",
     "tunnel",
     "use_ram",
+    "forgo_push_back",
+    "leave_mine",
+    "reroll_mine",
+    "unlock_gate",
 }
 
 
@@ -220,6 +224,8 @@ def test_an_action_of_the_engine_that_returned_a_bare_state_now_gives_an_outcome
     state = replace(
         battle(besieged(MAN, "W3", 2), besiegers(ORC, "ladder:L1", 2)), phase=Phase.MOVEMENT, active=Side.BESIEGER
     )
+    # §7.1.7: d1 tried to push the ladder back this turn, so it may block it
+    state = replace(state, turn_log=replace(state.turn_log, pushed=frozenset({"L1"}), pushers=frozenset({"d1"})))
     result = apply(state, a.Block("d1", "ladder:L1"), Dice(seed=1))
     assert result.state.ladder("L1").blocker == "d1"
     assert [(e.kind, e.clause, e.models) for e in result.events] == [("block", "§6.3.1", ("d1",))]

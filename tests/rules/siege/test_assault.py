@@ -246,7 +246,7 @@ def _tower_won() -> BattleState:
         besiegers(ORC, "siege_tower:ST1", 3, "t"),
         besiegers(ORC, "foot:W2", 1, "f"),
         besieged(MAN, "W2", 2),
-        results=[lost("W2", Side.BESIEGED)],
+        results=[replace(lost("W2", Side.BESIEGED), settled=True)],  # §7.3.4: the besieged have held
     )
 
 

@@ -13,7 +13,7 @@ from rules.siege.defences import drop_rock
 from rules.siege.engines import Ladder, Ram, SiegeTower
 from rules.siege.fort import SectionKind
 from rules.siege.giants import climb_wall
-from rules.siege.ladders import pick_up_ladder
+from rules.siege.ladders import pick_up_ladder, push_back
 from rules.siege.melee import fight, to_hit_need
 from rules.siege.morale import flee, retreat
 from rules.siege.movement import move
@@ -98,7 +98,8 @@ def test_a_large_creature_cannot_block_a_normal_door_but_blocks_ladders() -> Non
     )
     refused(lambda: block(state, "o1", f"gate:{postern.id}"), "§12.1.2")
     assert block(state, "d1", f"gate:{postern.id}").gate(postern.id).blocker == "d1"
-    assert block(state, "w1", "ladder:L1").ladder("L1").blocker == "w1"
+    # §7.1.7: the ogre blocks the ladder it tried to push back
+    assert push_back(state, "L1", ["w1"], dice(1), blocker="w1").state.ladder("L1").blocker == "w1"
 
 
 def test_every_model_beside_a_large_creature_is_easier_to_hit() -> None:

@@ -17,6 +17,7 @@ from rules.siege.fort import (
     SectionKind,
     standard_fort,
 )
+from rules.siege.ladders import forgo_push_back
 from rules.siege.melee import fight, to_hit_need
 from rules.siege.melee import strength as melee_strength
 from rules.siege.morale import hold, leadership_groups, retreat
@@ -250,7 +251,7 @@ def test_the_charged_get_plus_one_against_climbers_not_tower_troops() -> None:
         besieged(MAN, "W3", 1),
         besieged(MAN, "W2", 1, "w"),
     )
-    state = move(state, ["l1"], "W3", dice()).state
+    state = move(forgo_push_back(state, "L1"), ["l1"], "W3", dice()).state  # §7.1.5: no push-back tried
     state = move(state, ["t1"], "W2", dice()).state
     kind = SectionKind.WALL_WALK
     assert to_hit_need(state, state.model("d1"), state.model("l1"), kind) == 3  # WS 3 v 3: 4+, then +1

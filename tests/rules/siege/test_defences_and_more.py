@@ -221,11 +221,13 @@ def test_counter_mining_with_eight_subtracts_d3() -> None:
 
 def test_sapper_re_roll_once_a_game() -> None:
     """§10.4: the second roll stands; the re-roll is then gone."""
-    state = mining.dig(_mined(), dice(1, 5), reroll_sapping=True).state
+    state = mining.dig(_mined(), dice(1)).state
+    state = mining.reroll(state, mining.MineDie.SAPPING, dice(5)).state
     assert state.mine is not None
     assert state.mine.score == 5
+    again = mining.dig(next_turn(state), dice(1), section="W2").state
     with pytest.raises(IllegalAction) as error:
-        mining.dig(next_turn(state), dice(1, 1), reroll_sapping=True)
+        mining.reroll(again, mining.MineDie.SAPPING, dice(1))
     assert error.value.clause == "§10.4"
 
 

@@ -68,8 +68,12 @@ def test_flaming_hit_on_a_siege_tower_catches_on_5_plus() -> None:
             id="§9.1.1-besieger-unit-needs-a-brazier",
         ),
         pytest.param(
-            lambda: shooting.shoot_gate(
-                battle(besieged(ARCHER, "W2", 1), active=Side.BESIEGED), ["d1"], "G1", dice(), flaming=True
+            lambda: shooting.shoot(
+                battle(besieged(ARCHER, "W2", 1), besiegers(ORC, "foot:W2", 1), active=Side.BESIEGED),
+                ["d1"],
+                ["a1"],
+                dice(),
+                flaming=True,
             ),
             "§9.1.2",
             id="§9.1.2-besieged-need-a-brazier-on-the-section",
@@ -198,10 +202,12 @@ def test_foundations_d4_re_roll_is_its_own() -> None:
     """§10.4: the sapping re-roll spent (1 then 5), the D4 may still be re-rolled once: 5 + 3 reaches 8, the D4's 1
     becomes a 4, so W2 takes 4 + 1 damage points.
     """
-    state = mining.dig(_mined(), dice(1, 5), reroll_sapping=True).state
+    state = mining.dig(_mined(), dice(1)).state
+    state = mining.reroll(state, mining.MineDie.SAPPING, dice(5)).state
     assert state.mine is not None
     assert state.mine.foundations_reroll
-    state = mining.dig(next_turn(state), dice(3, 1, 4), section="W2", reroll_damage=True).state
+    state = mining.dig(next_turn(state), dice(3, 1), section="W2").state
+    state = mining.reroll(state, mining.MineDie.FOUNDATIONS, dice(4)).state
     assert state.works_of("W2").damage == 5
     assert state.mine is not None
     assert not state.mine.foundations_reroll
@@ -211,8 +217,9 @@ def test_foundations_re_roll_once() -> None:
     """§10.4: spent, it is refused."""
     state = _mined()
     assert state.mine is not None
-    spent = replace(state, mine=replace(state.mine, foundations_reroll=False))
-    refused(lambda: mining.dig(spent, dice(6), section="W2", reroll_damage=True), "§10.4")
+    spent = replace(state, mine=replace(state.mine, foundations_reroll=False, score=7))
+    reached = mining.dig(spent, dice(6), section="W2").state
+    refused(lambda: mining.reroll(reached, mining.MineDie.FOUNDATIONS, dice(4)), "§10.4")
 
 
 HANDGUNNER = replace(ARCHER, name="Handgunner", missile=Missile("handgun", 4))

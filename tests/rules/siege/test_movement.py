@@ -6,6 +6,7 @@ import pytest
 from _pytest.mark import ParameterSet
 
 from rules.dice import Dice
+from rules.siege.ladders import forgo_push_back
 from rules.siege.movement import move
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, IllegalAction, Place, Side, TurnLog, Zone
@@ -288,7 +289,7 @@ def test_two_courtyard_sections_in_one_move() -> None:
 
 def test_charge_from_a_ladder_counts_from_below() -> None:
     # §3.1.1, §3.2.2: ladders count as a lower level; §3.5.2: the climbers have set foot on the rampart
-    state = battle(besieged(MAN, "W3", 2), besiegers(ORC, "ladder:L1", 2))
+    state = forgo_push_back(battle(besieged(MAN, "W3", 2), besiegers(ORC, "ladder:L1", 2)), "L1")  # §7.1.5
     result = move(state, ids("a", 2), "W3", Dice(0))
     log = result.state.turn_log
     assert log.charged == log.from_below == log.arrived == {"a1", "a2"}
@@ -311,7 +312,7 @@ def test_charge_up_the_stairs_is_from_below() -> None:
 
 def test_stand_and_shoot_at_chargers() -> None:
     # §3.1.2: BS3 needs 4+, -1 standing and shooting: 5+; bow S3 against T4 wounds on 5+; no armour
-    state = battle(besieged(ARCHER, "W3", 1), besiegers(ORC, "ladder:L1", 2))
+    state = forgo_push_back(battle(besieged(ARCHER, "W3", 1), besiegers(ORC, "ladder:L1", 2)), "L1")  # §7.1.5
     result = move(state, ids("a", 2), "W3", dice(5, 5), stand_and_shoot=["d1"])
     assert [m.id for m in result.state.at("W3", Side.BESIEGER)] == ["a2"]
     assert [r.result for r in result.rolls] == [5, 5]
@@ -319,13 +320,13 @@ def test_stand_and_shoot_at_chargers() -> None:
 
 def test_stand_and_shoot_miss() -> None:
     # §3.1.2: a 4 misses at 5+
-    state = battle(besieged(ARCHER, "W3", 1), besiegers(ORC, "ladder:L1", 2))
+    state = forgo_push_back(battle(besieged(ARCHER, "W3", 1), besiegers(ORC, "ladder:L1", 2)), "L1")  # §7.1.5
     result = move(state, ids("a", 2), "W3", dice(4), stand_and_shoot=["d1"])
     assert len(result.state.at("W3", Side.BESIEGER)) == 2
 
 
 def test_stand_and_shoot_needs_a_missile_weapon() -> None:
-    state = battle(besieged(MAN, "W3", 1), besiegers(ORC, "ladder:L1", 2))
+    state = forgo_push_back(battle(besieged(MAN, "W3", 1), besiegers(ORC, "ladder:L1", 2)), "L1")  # §7.1.5
     with pytest.raises(IllegalAction) as error:
         move(state, ids("a", 2), "W3", Dice(0), stand_and_shoot=["d1"])
     assert error.value.clause == "§3.1.2"

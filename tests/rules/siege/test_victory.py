@@ -6,9 +6,10 @@ from dataclasses import replace
 
 import pytest
 
+from rules.siege.fort import standard_fort
 from rules.siege.profiles import Special
 from rules.siege.state import Side
-from rules.siege.victory import section_control, victory_points
+from rules.siege.victory import Achievements, scored, section_control, section_limits, victory_points
 from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, with_rules
 
 HALBERDIER = replace(MAN, name="Halberdier", points=30)
@@ -106,3 +107,30 @@ def test_house_rule_empty_sections_stay_with_the_besieged() -> None:
     kept = victory_points(state, empty_to_besieged=True).besieged["wall_walk"]
     assert plain == 4
     assert kept == 4 * 4
+
+
+def test_the_besieged_score_2_for_a_courtyard_they_control() -> None:
+    """§17.2: "2 points pour chaque section de cour intérieure contrôlée" — the besieged alone in C2."""
+    state = battle(besieged(MAN, "C2", 3))
+    assert victory_points(state).besieged["courtyard"] == 2
+
+
+def test_reported_achievements_count_each_unit_on_its_own() -> None:
+    """§17: 1 point per full 100 army points *of a unit*: units of 350, 90 and 60 points make 3, not 500 // 100."""
+    points = scored(Side.BESIEGER, Achievements(units=(350, 90, 60), sections={"wall_walk": 2}, breaches=1))
+    assert (points["units"], points["wall_walk"], points["breach"]) == (3, 2 * 2, 5)
+    assert "breach" not in scored(Side.BESIEGED, Achievements(breaches=0))
+
+
+def test_a_fort_bounds_what_can_be_controlled_in_it() -> None:
+    """The standard 1500-point fort (§1.4 Table 1): 4 wall-walks, 4 tower sections, 3 courtyards, a main gate and a
+    postern; any of its 8 rampart sections may be brought down into a breach.
+    """
+    assert section_limits(standard_fort(1500)) == {
+        "wall_walk": 4,
+        "tower": 4,
+        "main_gate": 1,
+        "postern": 1,
+        "courtyard": 3,
+        "breach": 8,
+    }
