@@ -15,10 +15,10 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize(
     ("sent", "message"),
     [
-        ('{"territories": [', "Le JSON de la carte est illisible\u00a0: ligne 1, colonne 18."),
+        ('{"territories": [', "Le JSON de la carte est illisible\u00a0: ligne 1, colonne 18"),
         (
             '{"territories": [{"name": "Gué", "x": "loin"}]}',
-            "Territoire Gué\u00a0: la valeur est un nombre entier, x et y des nombres de 0 à 100.",
+            "Territoire Gué\u00a0: «\u00a0x\u00a0» doit être un nombre.",
         ),
         ('{"territories": [{"name": "Gué", "kind": "marsh"}]}', "type inconnu"),
     ],

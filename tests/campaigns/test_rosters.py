@@ -189,7 +189,8 @@ def test_a_rosters_faults_are_told_in_french(fixture: str, message: str) -> None
 
 def test_an_import_refused_in_french_names_the_fault_in_french() -> None:
     data = read("empire.ros").replace(b'value="85.0"', b'value="lots"')
-    assert "coût en points vaut 'lots', un nombre est attendu (ligne" in error_of(data, "empire.ros", "fr")
+    message = error_of(data, "empire.ros", "fr")
+    assert "coût en points vaut 'lots', un nombre de -100000 à 100000 est attendu (ligne" in message
 
 
 def test_an_xml_syntax_error_names_its_line() -> None:
