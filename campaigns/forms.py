@@ -250,7 +250,7 @@ class ResultForm(forms.Form):
                         label=short, help_text=label, required=False, label_suffix=""
                     )
                 elif key == "units":
-                    field = forms.CharField(label=short, help_text=label, required=False)
+                    field = forms.CharField(label=short, help_text=label, required=False, max_length=2000)
                 elif key == "breach" and side == "defender":
                     continue  # §17.2: breaches score for the besieger only
                 elif key != "breach" and not SECTION_POINTS[SIDE_POINTS[side]].get(key):

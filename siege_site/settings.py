@@ -178,7 +178,7 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Siege campaigns API",
-    "DESCRIPTION": "Campaigns, orders, battles and exact odds for La Conquête du Vieux Monde.",
+    "DESCRIPTION": "Campaigns, orders and battles for La Conquête du Vieux Monde.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # the documentation page's scripts come from the project's static files, not from a CDN
