@@ -7,7 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import CampaignSettings, TerritoryKind
+from .forms import bounds
+from .models import CampaignSettings, Territory, TerritoryKind
 
 
 class ClubForm(forms.Form):
@@ -27,7 +28,7 @@ class CampaignStartForm(forms.Form):
 class PlaceTerritoryForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
     kind = forms.ChoiceField(label=_("Kind"), choices=TerritoryKind.choices)
-    value = forms.IntegerField(label=_("Value"), min_value=0, initial=1)
+    value = forms.IntegerField(label=_("Value"), initial=1, **bounds(Territory, "value"))
     x = forms.FloatField(label=_("Position across (0–100)"), min_value=0, max_value=100, initial=50)
     y = forms.FloatField(label=_("Position down (0–100)"), min_value=0, max_value=100, initial=50)
 
