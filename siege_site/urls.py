@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
@@ -9,6 +10,12 @@ from rest_framework.routers import DefaultRouter
 from campaigns.api import CampaignViewSet
 
 from .health import healthz
+
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    # resolved per request: before collectstatic, the manifest has no entry yet and the other pages must still work
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
+
 
 router = DefaultRouter()
 router.register("campaigns", CampaignViewSet, basename="campaign")
@@ -27,5 +34,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
     # browsers ask for it whatever the pages link to
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", favicon),
 ]
