@@ -64,8 +64,10 @@ INSTALLED_APPS = [
     "django_htmx",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "rules",
     "campaigns",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -79,6 +81,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "siege_site.errors.NotAllowedPage",
 ]
 
 ROOT_URLCONF = "siege_site.urls"
@@ -178,6 +181,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Campaigns, orders and battles for La Conquête du Vieux Monde.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # the documentation page's scripts come from the project's static files, not from a CDN
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # How long /healthz waits for each service before reporting it down.
