@@ -22,7 +22,6 @@ from .models import (
     Faction,
     OrderKind,
     Territory,
-    TerritoryKind,
     Unit,
     Winner,
 )
@@ -69,21 +68,6 @@ class SettingsForm(forms.ModelForm):
     class Meta:
         model = CampaignSettings
         fields = list(SETTINGS_FIELDS)
-
-
-class TerritoryForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=80)
-    kind = forms.ChoiceField(label=_("Kind"), choices=TerritoryKind.choices)
-    value = forms.IntegerField(label=_("Value"), initial=1, **bounds(Territory, "value"))
-    owner = forms.ChoiceField(label=_("Owner"), required=False)
-    neighbours = forms.MultipleChoiceField(label=_("Neighbours"), required=False)
-    x = forms.FloatField(label=_("Position across (0–100)"), min_value=0, max_value=100, initial=50)
-    y = forms.FloatField(label=_("Position down (0–100)"), min_value=0, max_value=100, initial=50)
-
-    def __init__(self, *args: Any, players: list[str], territories: list[str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["owner"].choices = [("", "—"), *((p, p) for p in players)]
-        self.fields["neighbours"].choices = [(t, t) for t in territories]
 
 
 class MapJSONForm(forms.Form):
@@ -250,7 +234,7 @@ class ResultForm(forms.Form):
                         label=short, help_text=label, required=False, label_suffix=""
                     )
                 elif key == "units":
-                    field = forms.CharField(label=short, help_text=label, required=False)
+                    field = forms.CharField(label=short, help_text=label, required=False, max_length=2000)
                 elif key == "breach" and side == "defender":
                     continue  # §17.2: breaches score for the besieger only
                 elif key != "breach" and not SECTION_POINTS[SIDE_POINTS[side]].get(key):

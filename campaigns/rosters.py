@@ -34,6 +34,7 @@ from xml.sax.xmlreader import AttributesNSImpl, Locator
 
 from defusedxml import DefusedXmlException
 from defusedxml.expatreader import DefusedExpatParser
+from django.utils.translation import gettext as _
 
 __all__ = [
     "CHARACTERISTICS",
@@ -146,7 +147,12 @@ _SAVE = re.compile(r"([1-6])\+?(?:\D.*)?")
 
 
 class RosterError(ValueError):
-    """A file that is not a readable BattleScribe roster; the message says where it breaks."""
+    """A file that is not a readable BattleScribe roster; the message says where it breaks, in the reader's
+    language."""
+
+
+def _too_big(filename: str) -> str:
+    return _("%(filename)s unpacks to more than %(limit)s bytes") % {"filename": filename, "limit": MAX_ROSTER_BYTES}
 
 
 @dataclass(frozen=True)
@@ -221,7 +227,11 @@ class _Element:
                 yield from child.find_all(*path[1:])
 
     def describe(self) -> str:
-        return f"{self.name} {self.attrs.get('name', '')!r} (line {self.line})"
+        return _("%(element)s %(name)r (line %(line)s)") % {
+            "element": self.name,
+            "name": self.attrs.get("name", ""),
+            "line": self.line,
+        }
 
 
 class _TreeBuilder(ContentHandler):
@@ -242,7 +252,10 @@ class _TreeBuilder(ContentHandler):
     def startElementNS(self, name: tuple[str | None, str], qname: str | None, attrs: AttributesNSImpl) -> None:
         if len(self._open) >= MAX_DEPTH:
             # the tree is walked recursively afterwards: its depth is bounded while it is read
-            raise RosterError(f"line {self.line}: elements are nested more than {MAX_DEPTH} deep")
+            raise RosterError(
+                _("line %(line)s: elements are nested more than %(limit)s deep")
+                % {"line": self.line, "limit": MAX_DEPTH}
+            )
         namespace, local = name
         plain = {key[1]: value for key, value in attrs.items() if key[0] is None}
         element = _Element(namespace, local, plain, self.line)
@@ -267,14 +280,17 @@ def _read_xml(data: bytes) -> _Element:
         parser.parse(io.BytesIO(data))
     except SAXParseException as error:
         raise RosterError(
-            f"line {error.getLineNumber()}, column {error.getColumnNumber()}: not valid XML ({error.getMessage()})"
+            _("line %(line)s, column %(column)s: not valid XML (%(error)s)")
+            % {"line": error.getLineNumber(), "column": error.getColumnNumber(), "error": error.getMessage()}
         ) from error
     except DefusedXmlException as error:
-        raise RosterError(f"line {builder.line}: DTDs and entities are not allowed in a roster") from error
+        raise RosterError(
+            _("line %(line)s: DTDs and entities are not allowed in a roster") % {"line": builder.line}
+        ) from error
     except (LookupError, UnicodeError) as error:
-        raise RosterError(f"line 1: the file's encoding cannot be read ({error})") from error
+        raise RosterError(_("line 1: the file's encoding cannot be read (%(error)s)") % {"error": error}) from error
     if builder.root is None:
-        raise RosterError("line 1: the file holds no XML element")
+        raise RosterError(_("line 1: the file holds no XML element"))
     return builder.root
 
 
@@ -283,18 +299,20 @@ def _unzip(data: bytes) -> bytes:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             members = [info for info in archive.infolist() if info.filename.lower().endswith(".ros")]
             if len(members) != 1:
-                found = ", ".join(info.filename for info in members) or "none"
-                raise RosterError(f"a .rosz archive must hold exactly one .ros file, found {found}")
+                found = ", ".join(info.filename for info in members) or _("none")
+                raise RosterError(
+                    _("a .rosz archive must hold exactly one .ros file, found %(found)s") % {"found": found}
+                )
             member = members[0]
             # The declared size can lie, so the read itself is capped too.
             if member.file_size > MAX_ROSTER_BYTES:
-                raise RosterError(f"{member.filename} unpacks to more than {MAX_ROSTER_BYTES} bytes")
+                raise RosterError(_too_big(member.filename))
             with archive.open(member) as packed:
                 content = packed.read(MAX_ROSTER_BYTES + 1)
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as error:
-        raise RosterError(f"not a readable .rosz (zip) archive: {error}") from error
+        raise RosterError(_("not a readable .rosz (zip) archive: %(error)s") % {"error": error}) from error
     if len(content) > MAX_ROSTER_BYTES:
-        raise RosterError(f"{member.filename} unpacks to more than {MAX_ROSTER_BYTES} bytes")
+        raise RosterError(_too_big(member.filename))
     return content
 
 
@@ -309,8 +327,8 @@ def _number(element: _Element, owner: _Element, what: str, text: str) -> Decimal
             value = Decimal(plain)
     if not (value.is_finite() and -MAX_POINTS <= value <= MAX_POINTS):
         raise RosterError(
-            f"{owner.describe()}: {what} is {text!r}, expected a number from -{MAX_POINTS} to {MAX_POINTS} "
-            f"(line {element.line})"
+            _("%(owner)s: %(what)s is %(text)r, expected a number from -%(limit)s to %(limit)s (line %(line)s)")
+            % {"owner": owner.describe(), "what": what, "text": text, "limit": MAX_POINTS, "line": element.line}
         )
     return value
 
@@ -318,16 +336,25 @@ def _number(element: _Element, owner: _Element, what: str, text: str) -> Decimal
 def _selection_type(selection: _Element) -> str:
     kind = selection.attrs.get("type", "")
     if kind not in _SELECTION_TYPES:
-        raise RosterError(f"{selection.describe()}: type is {kind!r}, expected unit, model or upgrade")
+        raise RosterError(
+            _("%(selection)s: type is %(kind)r, expected unit, model or upgrade")
+            % {"selection": selection.describe(), "kind": kind}
+        )
     return kind
 
 
 def _selection_number(selection: _Element) -> int:
     text = selection.attrs.get("number", "1").strip()
     if not (text.isascii() and text.isdigit()):
-        raise RosterError(f"{selection.describe()}: number is {text!r}, expected a whole number")
+        raise RosterError(
+            _("%(selection)s: number is %(text)r, expected a whole number")
+            % {"selection": selection.describe(), "text": text}
+        )
     if len(text) > len(str(MAX_MODELS)) or int(text) > MAX_MODELS:
-        raise RosterError(f"{selection.describe()}: number is {text!r}, expected at most {MAX_MODELS}")
+        raise RosterError(
+            _("%(selection)s: number is %(text)r, expected at most %(limit)s")
+            % {"selection": selection.describe(), "text": text, "limit": MAX_MODELS}
+        )
     return int(text)
 
 
@@ -345,7 +372,7 @@ def _points(selection: _Element) -> Decimal:
         _selection_type(part)
         for cost in part.find_all("costs", "cost"):
             if cost.attrs.get("name", "").strip().casefold() in _POINTS_NAMES:
-                total += _number(cost, part, "cost pts", cost.attrs.get("value", ""))
+                total += _number(cost, part, _("cost pts"), cost.attrs.get("value", ""))
     return total
 
 
@@ -356,7 +383,8 @@ def _characteristic_value(owner: _Element, name: str, text: str) -> int | str:
     if value in ("-", "") or _DICE.fullmatch(value):
         return value.upper() or "-"
     raise RosterError(
-        f"{owner.describe()}: characteristic {name} is {text!r}, expected a number 0–10, '-' or a dice roll like D6"
+        _("%(owner)s: characteristic %(name)s is %(text)r, expected a number 0–10, '-' or a dice roll like D6")
+        % {"owner": owner.describe(), "name": name, "text": text}
     )
 
 
@@ -366,7 +394,10 @@ def _save_value(owner: _Element, text: str) -> int | None:
         return None
     match = _SAVE.fullmatch(value)
     if match is None:
-        raise RosterError(f"{owner.describe()}: characteristic Save is {text!r}, expected a save like 4+ or '-'")
+        raise RosterError(
+            _("%(owner)s: characteristic Save is %(text)r, expected a save like 4+ or '-'")
+            % {"owner": owner.describe(), "text": text}
+        )
     return int(match.group(1))
 
 
@@ -389,7 +420,10 @@ def _model_profile(selection: _Element) -> tuple[dict[str, int | str], int | Non
                 continue
             missing = [name for name in CHARACTERISTICS if name not in named]
             if missing:
-                raise RosterError(f"{part.describe()}: profile {profile.describe()} lacks {', '.join(missing)}")
+                raise RosterError(
+                    _("%(part)s: profile %(profile)s lacks %(missing)s")
+                    % {"part": part.describe(), "profile": profile.describe(), "missing": ", ".join(missing)}
+                )
             stats = {name: _characteristic_value(part, name, named[name]) for name in CHARACTERISTICS}
             save_text = next((text for name, text in characteristics.items() if name in _SAVE_NAMES), "-")
             return stats, _save_value(part, save_text)
@@ -417,7 +451,10 @@ def _model_count(selection: _Element) -> int:
         if models:
             count = sum(models)
             if count > MAX_MODELS:
-                raise RosterError(f"{selection.describe()}: the unit counts {count} models, more than {MAX_MODELS}")
+                raise RosterError(
+                    _("%(selection)s: the unit counts %(count)s models, more than %(limit)s")
+                    % {"selection": selection.describe(), "count": count, "limit": MAX_MODELS}
+                )
             return count
     return _selection_number(selection)
 
@@ -425,11 +462,14 @@ def _model_count(selection: _Element) -> int:
 def _unit(selection: _Element) -> RosterUnit:
     name = selection.attrs.get("name", "").strip()
     if not name:
-        raise RosterError(f"{selection.describe()}: the selection has no name")
+        raise RosterError(_("%(selection)s: the selection has no name") % {"selection": selection.describe()})
     profile, save = _model_profile(selection)
     points = _points(selection)
     if not 0 <= points <= MAX_POINTS:
-        raise RosterError(f"{selection.describe()}: the unit comes to {points} points, expected 0 to {MAX_POINTS}")
+        raise RosterError(
+            _("%(selection)s: the unit comes to %(points)s points, expected 0 to %(limit)s")
+            % {"selection": selection.describe(), "points": points, "limit": MAX_POINTS}
+        )
     return RosterUnit(
         name=name,
         count=_model_count(selection),
@@ -451,11 +491,12 @@ def _roster(root: _Element) -> Roster:
     if root.namespace != ROSTER_NS or root.name != "roster":
         found = root.name if root.namespace is None else f"{{{root.namespace}}}{root.name}"
         raise RosterError(
-            f"line {root.line}: the root element is <{found}>, expected a BattleScribe <roster> in {ROSTER_NS}"
+            _("line %(line)s: the root element is <%(found)s>, expected a BattleScribe <roster> in %(namespace)s")
+            % {"line": root.line, "found": found, "namespace": ROSTER_NS}
         )
     forces = list(_forces(root))
     if not forces:
-        raise RosterError(f"line {root.line}: the roster has no force")
+        raise RosterError(_("line %(line)s: the roster has no force") % {"line": root.line})
     units: list[RosterUnit] = []
     total = Decimal(0)
     for force in forces:
@@ -464,9 +505,12 @@ def _roster(root: _Element) -> Roster:
             if _selection_type(selection) in _UNIT_TYPES:
                 units.append(_unit(selection))
     if not units:
-        raise RosterError(f"line {root.line}: the roster has no unit")
+        raise RosterError(_("line %(line)s: the roster has no unit") % {"line": root.line})
     if not 0 <= total <= MAX_POINTS:
-        raise RosterError(f"line {root.line}: the roster comes to {total} points, expected 0 to {MAX_POINTS}")
+        raise RosterError(
+            _("line %(line)s: the roster comes to %(points)s points, expected 0 to %(limit)s")
+            % {"line": root.line, "points": total, "limit": MAX_POINTS}
+        )
     names = [force.attrs.get(key, "") for force in forces for key in ("catalogueName", "name")]
     return Roster(
         name=root.attrs.get("name", "").strip(),
@@ -483,10 +527,12 @@ def parse_roster(data: bytes, filename: str) -> Roster:
     Raises :class:`RosterError` when the file cannot be read as a roster.
     """
     if len(data) > MAX_ROSTER_BYTES:
-        raise RosterError(f"the file is larger than {MAX_ROSTER_BYTES} bytes")
+        raise RosterError(_("the file is larger than %(limit)s bytes") % {"limit": MAX_ROSTER_BYTES})
     extension = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
     if extension == "rosz":
         data = _unzip(data)
     elif extension != "ros":
-        raise RosterError(f"{filename!r} is not a BattleScribe roster: expected a .ros or .rosz file")
+        raise RosterError(
+            _("%(filename)r is not a BattleScribe roster: expected a .ros or .rosz file") % {"filename": filename}
+        )
     return _roster(_read_xml(data))

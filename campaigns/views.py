@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import base64
 import csv
+from collections.abc import Callable
 from typing import Any
 
 from celery.result import AsyncResult
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling
@@ -37,7 +41,6 @@ from .forms import (
     ResultForm,
     RosterForm,
     SettingsForm,
-    TerritoryForm,
     TurnForm,
     UnitForm,
 )
@@ -69,8 +72,10 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
+    if not request.user.is_authenticated:
+        # an invitation link shared before sign-up existed: the newcomer makes an account there
+        return redirect("signup-code", code) if code else redirect_to_login(request.get_full_path())
     form = JoinForm(request.POST or None, initial={"code": code})
     if request.method == "POST" and form.is_valid():
         try:
@@ -133,7 +138,7 @@ def campaign_manage(request: HttpRequest, pk: int) -> HttpResponse:
         territories=territories,
         turn=selectors.current_turn(campaign),
         turn_form=TurnForm(),
-        invite_url=request.build_absolute_uri(f"/campaigns/join/{campaign.settings.invite_code}/"),
+        invite_url=request.build_absolute_uri(reverse("signup-code", args=[campaign.settings.invite_code])),
         forms=forms,
     )
 
@@ -147,11 +152,6 @@ def _manage_forms(campaign: Campaign, territories: Any, action: str | None, data
 
     return {
         "settings": SettingsForm(sent("settings"), instance=campaign.settings),
-        "territory": TerritoryForm(
-            sent("territory"),
-            players=[p.user.get_username() for p in players],
-            territories=[t.name for t in territories],
-        ),
         "map": MapJSONForm(sent("map")),
         "army": ArmyForm(
             sent("army"),
@@ -164,19 +164,6 @@ def _manage_forms(campaign: Campaign, territories: Any, action: str | None, data
 def _manage_action(campaign: Campaign, action: str, data: dict[str, Any]) -> None:
     if action == "settings":
         services.update_settings(campaign=campaign, values=data)
-    elif action == "territory":
-        services.add_territory(
-            campaign=campaign,
-            spec=services.TerritorySpec(
-                name=data["name"],
-                kind=data["kind"],
-                value=data["value"],
-                owner=data["owner"] or None,
-                neighbours=tuple(data["neighbours"]),
-                x=data["x"],
-                y=data["y"],
-            ),
-        )
     elif action == "map":
         try:
             parsed = jsoninput.loads(data["map_json"])
@@ -571,10 +558,20 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-standings.csv"'
     writer = csv.writer(response)
-    writer.writerow(
-        ["player", "faction", "battle_points", "territory_points", "fort_points", "total", "territories", "forts"]
-    )
+    writer.writerow([str(label) for label, _value in STANDINGS_CSV_COLUMNS])
     for row in selectors.tallies(campaign):
-        writer.writerow([row.membership.user.get_username(), row.membership.faction, row.battle_points,
-                         row.territory_points, row.fort_points, row.total, row.territories, row.forts])  # fmt: skip
+        writer.writerow([value(row) for _label, value in STANDINGS_CSV_COLUMNS])
     return response
+
+
+# the standings page's columns, under the page's headings, in the reader's language; then the counts behind them
+STANDINGS_CSV_COLUMNS: tuple[tuple[str, Callable[[selectors.Tally], object]], ...] = (
+    (gettext_lazy("Player"), lambda row: row.membership.user.get_username()),
+    (gettext_lazy("Faction"), lambda row: row.membership.get_faction_display()),
+    (gettext_lazy("Total"), lambda row: row.total),
+    (gettext_lazy("Battles"), lambda row: row.battle_points),
+    (gettext_lazy("Territories"), lambda row: row.territory_points),
+    (gettext_lazy("Forts"), lambda row: row.fort_points),
+    (gettext_lazy("Territories held"), lambda row: row.territories),
+    (gettext_lazy("Forts held"), lambda row: row.forts),
+)

@@ -86,8 +86,10 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "axes",
+    "drf_spectacular_sidecar",
     "rules",
     "campaigns",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -104,6 +106,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # last, as django-axes asks: turns a refused login into the lock-out page
     "axes.middleware.AxesMiddleware",
+    "siege_site.errors.NotAllowedPage",
 ]
 
 ROOT_URLCONF = "siege_site.urls"
@@ -248,9 +251,13 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Siege campaigns API",
-    "DESCRIPTION": "Campaigns, orders, battles and exact odds for La Conquête du Vieux Monde.",
+    "DESCRIPTION": "Campaigns, orders and battles for La Conquête du Vieux Monde.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # the documentation page's scripts come from the project's static files, not from a CDN
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # How long /healthz waits for each service before reporting it down.

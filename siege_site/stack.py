@@ -243,15 +243,46 @@ def services(var_dir: Path) -> Iterator[dict[str, str]]:
         yield env
 
 
-def manage(env: dict[str, str], *args: str) -> None:
-    result = subprocess.run([PYTHON, str(BASE_DIR / "manage.py"), *args], env=os.environ | env, check=False)
+def manage(env: dict[str, str], *args: str, capture: bool = False) -> str:
+    """Runs a management command; with ``capture``, returns what it printed instead of printing it."""
+    result = subprocess.run(
+        [PYTHON, str(BASE_DIR / "manage.py"), *args],
+        env=os.environ | env,
+        check=False,
+        capture_output=capture,
+        text=True,
+    )
     if result.returncode:
+        if capture:
+            sys.stderr.write(result.stdout + result.stderr)
         raise StackError(f"manage.py {' '.join(args)} failed (exit {result.returncode})")
+    return result.stdout or ""
 
 
-def spawn(env: dict[str, str], *command: str) -> subprocess.Popen[bytes]:
-    """A child in its own session: Ctrl-C reaches us, and we stop children in order."""
-    return subprocess.Popen(command, env=os.environ | env, cwd=BASE_DIR, start_new_session=True)
+def spawn(env: dict[str, str], *command: str, log: Path | None = None) -> subprocess.Popen[bytes]:
+    """A child in its own session: Ctrl-C reaches us, and we stop children in order. With ``log``, its output
+    goes to that file instead of the terminal."""
+    if log is None:
+        return subprocess.Popen(command, env=os.environ | env, cwd=BASE_DIR, start_new_session=True)
+    with log.open("ab") as out:
+        return subprocess.Popen(
+            command, env=os.environ | env, cwd=BASE_DIR, start_new_session=True, stdout=out, stderr=subprocess.STDOUT
+        )
+
+
+def wait_for_port(host: str, port: int, children: Sequence[subprocess.Popen[bytes]], seconds: float = 60) -> None:
+    """Returns once something listens on ``host:port``; a child that stops first is an error."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for child in children:
+            if child.poll() is not None:
+                raise StackError(f"{' '.join(map(str, child.args))} stopped (exit {child.returncode})")
+        with socket.socket() as sock:
+            sock.settimeout(0.5)
+            if sock.connect_ex((host, port)) == 0:
+                return
+        time.sleep(0.2)
+    raise StackError(f"the web server did not listen on {host}:{port} within {seconds:.0f} s")
 
 
 @contextlib.contextmanager
@@ -275,20 +306,26 @@ def run() -> int:
     if not port_is_free(host, port):
         raise StackError(f"port {port} on {host} is already in use; choose another with: make run PORT={port + 1}")
     var_dir = Path(os.environ.get("SIEGE_VAR_DIR", BASE_DIR / "var"))
-    env = {"DEBUG": os.environ.get("DEBUG", "1")}
+    # unbuffered: the web server's start-up lines reach the terminal before the logins printed after them
+    env = {"DEBUG": os.environ.get("DEBUG", "1"), "PYTHONUNBUFFERED": "1"}
     with only_run_on(var_dir), services(var_dir) as service_env:
         env |= service_env
         manage(env, "migrate", "--no-input", "-v", "0")
-        manage(env, "load_demo")
+        logins = manage(env, "load_demo", capture=True)
+        worker_log = var_dir / "worker.log"
         # -B: the worker runs beat too, which locks turns at their deadline (CELERY_BEAT_SCHEDULE)
         worker = [PYTHON, "-m", "celery", "-A", "siege_site", "worker", "--loglevel", "INFO", "--concurrency", "2",
                   "-B", "--schedule", str(var_dir / "celerybeat-schedule")]  # fmt: skip
         children = {
-            "the Celery worker": spawn(env, *worker),
+            "the Celery worker": spawn(env, *worker, log=worker_log),
             "the web server": spawn(env, PYTHON, str(BASE_DIR / "manage.py"), "runserver", f"{host}:{port}"),
         }
-        print(f"\n  Siege campaigns on http://{host}:{port}/  (Ctrl-C stops everything)\n", flush=True)
         try:
+            wait_for_port(host, port, list(children.values()))
+            # last, once the server has said what it says on starting, so that nothing scrolls the logins away
+            print(f"\n  Siege campaigns on http://{host}:{port}/  (Ctrl-C stops everything)", flush=True)
+            print(f"  Task worker's log: {worker_log}\n", flush=True)
+            print(logins, flush=True)
             while all(child.poll() is None for child in children.values()):
                 time.sleep(0.5)
             name, stopped = next((name, child) for name, child in children.items() if child.poll() is not None)

@@ -1015,6 +1015,18 @@ class FightBlocker(Action):
 
 
 @dataclass(frozen=True)
+class TakeGate(Action):
+    """``model``, having just killed the blocker of ``gate``, takes the doorway and blocks it in turn (§6.3.4)."""
+
+    name = "take_gate"
+    acting = "model"
+    phases = frozenset({Phase.CLOSE_COMBAT})
+    phase_clause = "§6.3.4"
+    model: str
+    gate: str
+
+
+@dataclass(frozen=True)
 class FightGiant(Action):
     """The ``giant`` on the wall fights its blockers (§12.1.5)."""
 

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from rules.dice import Dice
 from rules.siege.fort import GateKind, SectionKind
-from rules.siege.gates import gate_sections, is_destroyed
+from rules.siege.gates import gate_sections, is_destroyed, touches_gate
 from rules.siege.hits import Save, hit_models
 from rules.siege.melee import roll_hits, strength
 from rules.siege.profiles import Weapon
@@ -32,7 +32,7 @@ from rules.siege.state import (
     Zone,
     check_may_act,
     outcome,
-    room_left,
+    within_quota,
 )
 from rules.wfb import melee_to_hit
 
@@ -47,6 +47,7 @@ __all__ = [
     "fight_blocker",
     "gate_open",
     "strike",
+    "take_gate",
 ]
 
 BLOCKER_BONUS = 1  # §6.3.3: +1 to hit in every round
@@ -172,6 +173,27 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
     if kind == "ladder" and ref in log.held and state.ladder(ref).courtyard is None:
         # §7.1.8: the friend taking over « ne pourra pas tenter de repousser l'échelle »
         log = replace(log, held=log.held - {ref})
+    return replace(_with_blocker(state, where, model_id), turn_log=replace(log, blockers=log.blockers | {model_id}))
+
+
+def take_gate(state: BattleState, gate_id: str, model_id: str) -> BattleState:
+    """The attacker who has just killed the blocker of ``gate_id`` takes the doorway and blocks it in turn, where it
+    stands and though it came this turn (§6.3.4); the size rules of §6.3.5 and §12.1.2 still hold.
+    """
+    model = state.model(model_id)
+    if not state.turn_log.took_gate(gate_id, model_id):
+        raise IllegalAction(
+            f"{model_id} has not killed the blocker of gate {gate_id} this turn: only that attacker takes the gate "
+            "(§6.3.4)",
+            "§6.3.4",
+        )
+    if state.gate(gate_id).blocker is not None:
+        raise IllegalAction(f"gate {gate_id} is already blocked: one model only (§6.3.1)", "§6.3.1")
+    if not touches_gate(state, model, gate_id) or model.fleeing or state.in_contact(model_id):
+        raise IllegalAction(f"{model_id} is not a free model at gate {gate_id} (§6.3.4)", "§6.3.4")
+    where = f"gate:{gate_id}"
+    _check_size(state, model, where)
+    log = state.turn_log
     return replace(_with_blocker(state, where, model_id), turn_log=replace(log, blockers=log.blockers | {model_id}))
 
 
@@ -332,17 +354,16 @@ def _blocker_falls(
     kind, _, ref = where.partition(":")
     if kind != "ladder":
         events.append(Event("block_broken", "§6.3.4", f"{blocker_id} falls: {where} is open"))
+        if kind == "gate":
+            # §6.3.4: « il peut prendre possession de la porte et bloquer à son tour s'il le désire »
+            log = state.turn_log
+            takers = log.gate_takers | {f"{ref} {k}" for k in killers}
+            state = replace(state, turn_log=replace(log, gate_takers=takers))
         return outcome(state, events, dice, mark)
     ladder = state.ladder(ref)
     landing = ladder.section if ladder.courtyard is None else ladder.courtyard
     # §1.7: the climbers come up in ladder order as long as the quota takes them; the others stay on the ladder
-    on_ladder = state.at(Place(Zone.LADDER, ref))
-    room = room_left(state, landing, on_ladder[0].side) if on_ladder else 0
-    climbers = []
-    for model in on_ladder:
-        if model.profile.ratio <= room:
-            climbers.append(model)
-            room -= model.profile.ratio
+    climbers, _ = within_quota(state, landing, state.at(Place(Zone.LADDER, ref)))
     state = state.with_models({m.id: replace(m, place=Place(Zone.SECTION, landing)) for m in climbers})
     log = state.turn_log
     ids = {m.id for m in climbers}

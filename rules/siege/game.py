@@ -339,5 +339,6 @@ _HANDLERS: dict[type[a.Action], _Handler] = {
     a.Hold: lambda s, x, d: morale.hold(s, x.section, d, flee_to=x.flee_to, losses_order=x.losses_order),
     a.AttackGate: lambda s, x, d: gates.attack_gate(s, x.gate, x.attackers, d),
     a.FightBlocker: lambda s, x, d: blocking.fight_blocker(s, x.where, x.attackers, d),
+    a.TakeGate: lambda s, x, d: blocking.take_gate(s, x.gate, x.model),
     a.FightGiant: lambda s, x, d: giants.fight_climbing_giant(s, x.giant, d, attack=x.attack, targets=x.targets),
 }

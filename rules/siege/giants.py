@@ -4,8 +4,8 @@ A giant that starts its movement at the foot of a rampart section may climb its 
 outside. On the wall, up to six enemies of normal size on the rampart may block it (:func:`~rules.siege.blocking.block`
 with ``"climb:G1"``); the blocking rules apply: they strike first at +1 to hit, and no combat result follows
 (§6.3.3, §6.3.4). The giant answers with its sweep only (*attaque de balayage*), on them alone, and reaches the
-rampart once every blocker is dead; unblocked, it steps onto the rampart in its movement
-(:func:`~rules.siege.movement.move` from ``"wall:W3"`` to ``"W3"``).
+rampart once every blocker is dead and its quota has room for it (§1.7); unblocked, it steps onto the rampart in
+its movement (:func:`~rules.siege.movement.move` from ``"wall:W3"`` to ``"W3"``).
 
 Readings, the seed being short:
 
@@ -33,7 +33,7 @@ from rules.siege.hits import hit_models, save_or_suffer
 from rules.siege.melee import strength
 from rules.siege.profiles import Creature
 from rules.siege.psychology import PanicCause, panic_test
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Zone, outcome
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Zone, outcome, within_quota
 
 __all__ = ["FALLS_ON", "SWEEP_PENALTY", "GiantAttack", "climb_wall", "fight_climbing_giant", "sweep_hits"]
 
@@ -167,6 +167,11 @@ def fight_climbing_giant(
         events.extend(panic.events)
     now = state.model(giant_id)
     if now.place.zone is Zone.WALL and not now.fleeing and not state.climb(giant_id).blockers:
+        if not within_quota(state, section, [now])[0]:
+            # §1.7: a full rampart keeps the giant on its wall; it steps on in a movement once there is room
+            text = f"{giant_id} has no blocker left, but {section} has no room for it (§1.7): it stays on the wall"
+            events.append(Event("no_room", "§1.7", text, (giant_id,)))
+            return outcome(state, events, dice, mark)
         log = state.turn_log
         state = state.with_models({giant_id: replace(now, place=Place(Zone.SECTION, section))})
         state = replace(state, turn_log=replace(log, arrived=log.arrived | {giant_id}, moved=log.moved | {giant_id}))

@@ -19,6 +19,7 @@ from rules.siege.state import (
     BattleState,
     Event,
     IllegalAction,
+    Model,
     Outcome,
     Place,
     Side,
@@ -26,6 +27,7 @@ from rules.siege.state import (
     check_distinct,
     check_may_act,
     outcome,
+    within_quota,
 )
 from rules.validation import check_range
 
@@ -373,12 +375,22 @@ def _topple(
     state: BattleState, ladder_id: str, landing: Place, dice: Dice, clause: str
 ) -> tuple[BattleState, list[Event]]:
     """The ladder goes down: each climber takes a wound unless it passes a basic save without shield, and the
-    survivors land at ``landing`` (§7.1.6); no combat or panic test follows.
+    survivors land at ``landing`` (§7.1.6); no combat or panic test follows. On a rampart they land in ladder order
+    as long as its quota takes them (§1.7); those it cannot take fall with the ladder and are lost.
     """
     on_ladder = Place(Zone.LADDER, ladder_id)
     climbers = [m.id for m in state.at(on_ladder)]
     state, events, _ = save_or_suffer(state, climbers, dice, f"{clause} ladder {ladder_id} down", clause, wounds=1)
-    state = state.with_models({m.id: replace(m, place=landing) for m in state.at(on_ladder)})
+    survivors = list(state.at(on_ladder))
+    lost: list[Model] = []
+    if landing.inside:
+        survivors, lost = within_quota(state, landing.ref, survivors)
+    if lost:
+        names = tuple(m.id for m in lost)
+        text = f"{', '.join(names)}: no room on {landing} (§1.7), they fall with ladder {ladder_id} and are lost"
+        events.append(Event("casualties", "§1.7", text, names))
+    changed: dict[str, Model | None] = {m.id: replace(m, place=landing) for m in survivors}
+    state = state.with_models(changed | {m.id: None for m in lost})
     state = state.with_ladder(replace(state.ladder(ladder_id), raised=False, blocker=None, taken=False), ladder_id)
     return state, events
 

@@ -427,6 +427,7 @@ def _shooting(view: _View) -> list[Option]:
             and not m.fleeing
             and m.id not in view.engaged
             and m.id not in view.blocking
+            and m.id not in state.turn_log.shot  # §5: one volley a turn
         )
         if not shooters:
             continue
@@ -476,7 +477,7 @@ def _close_combat(view: _View) -> list[Option]:
 
 def _blocked(view: _View) -> list[Option]:
     """Duels against a model blocking a gate, a breach or a ladder (§6.3.3, §7.1.8), a giant against its blockers
-    (§12.1.5).
+    (§12.1.5); the gate taken by the attacker who killed its blocker (§6.3.4).
     """
     state = view.state
     side = state.active
@@ -491,6 +492,9 @@ def _blocked(view: _View) -> list[Option]:
             attackers = tuple(m.id for m in state.models if m.side is side and touches_gate(state, m, gate.id))
             if attackers:
                 found.append(Option("fight_blocker", side, f"gate:{gate.id}", attackers))
+        takers = tuple(m.id for m in state.models if state.turn_log.took_gate(gate.id, m.id))
+        if gate.blocker is None and takers:
+            found.append(Option("take_gate", side, f"gate:{gate.id}", takers))  # §6.3.4
     for climb in state.climbs:
         if side is Side.BESIEGER and climb.blockers:
             found.append(Option("fight_giant", side, f"climb:{climb.id}", (climb.id,), climb.blockers))
@@ -609,6 +613,7 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "hold": lambda: a.Hold(where),
         "attack_gate": lambda: a.AttackGate(ref, picked),
         "fight_blocker": lambda: a.FightBlocker(where, picked),
+        "take_gate": lambda: a.TakeGate(one, ref),
         "fight_giant": lambda: a.FightGiant(ref, targets=(aim,) if target else ()),
     }
     return makers[option.name]()

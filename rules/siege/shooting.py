@@ -91,6 +91,11 @@ def _check_shooters(
         missile = model.profile.missile
         if missile is None or model.side is not state.active or model.fleeing or state.in_contact(model.id):
             raise IllegalAction(f"{model.id} cannot shoot: an active, free model with a missile weapon (§5)", "§5")
+        if model.id in state.turn_log.shot:
+            # §5.2, §9.2: the usual shooting phase, one volley a turn, however many calls name it
+            raise IllegalAction(
+                f"{model.id} has already shot in turn {state.turn}: a model shoots once a turn (§5)", "§5"
+            )
         if model.id in state.turn_log.rallied:
             raise IllegalAction(f"{model.id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
         if state.is_blocking(model.id):
@@ -117,6 +122,7 @@ def _check_shooters(
 def _volley(state: BattleState, shooters: Sequence[Model], flaming: bool) -> BattleState:
     """§9.2: « Tous les membres de l'unité ou des figurines de la section/niveau doivent alors tirer avec des
     projectiles enflammés »: a besieger unit, or the besieged on a section, shoot all flaming or all plain a turn.
+    The shooters are recorded as having shot this turn (§5.2, §9.2).
     """
     log = state.turn_log
     keys = {
@@ -130,6 +136,7 @@ def _volley(state: BattleState, shooters: Sequence[Model], flaming: bool) -> Bat
         raise IllegalAction(
             f"{', '.join(mixed)} shot {done} flaming missiles this turn: all shoot one way (§9.2)", "§9.2"
         )
+    log = replace(log, shot=log.shot | {m.id for m in shooters})
     if flaming:
         return replace(state, turn_log=replace(log, flaming_volleys=log.flaming_volleys | keys))
     return replace(state, turn_log=replace(log, plain_volleys=log.plain_volleys | keys))

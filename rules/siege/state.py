@@ -46,6 +46,7 @@ __all__ = [
     "outcome",
     "quota",
     "room_left",
+    "within_quota",
 ]
 
 
@@ -161,6 +162,24 @@ def quota(kind: SectionKind) -> int:
 def room_left(state: BattleState, section: str, side: Side) -> int:
     """How many more ``side`` models (counted with their ratio) the quota of ``section`` takes (§1.7, R15)."""
     return quota(state.fort.section(section).kind) - state.occupancy(Place(Zone.SECTION, section), side)
+
+
+def within_quota(state: BattleState, section: str, models: Iterable[Model]) -> tuple[list[Model], list[Model]]:
+    """``models`` in order, split into those the quota of ``section`` takes and those it does not (§1.7, R15): each
+    comes as long as its ratio still fits.
+    """
+    taken: list[Model] = []
+    left: list[Model] = []
+    room = -1
+    for model in models:
+        if room < 0:
+            room = room_left(state, section, model.side)
+        if model.profile.ratio <= room:
+            taken.append(model)
+            room -= model.profile.ratio
+        else:
+            left.append(model)
+    return taken, left
 
 
 def check_may_act(state: BattleState, model_ids: Iterable[str], what: str) -> None:
@@ -295,6 +314,13 @@ class TurnLog:
     flaming missiles, and without: all of them shoot one way or the other (§9.2)."""
     defenders: frozenset[str] = frozenset()
     """models that threw stones or a rock or poured a brazier this turn (§8.1.2, §8.2.2)."""
+    gate_takers: frozenset[str] = frozenset()
+    """``"P1 a1"``: attacker a1 killed the blocker of gate P1 this turn and may block it in turn (§6.3.4)."""
+    shot: frozenset[str] = frozenset()
+    """models that have shot this turn, at models, an engine, a gate or a wall: one volley a turn (§5.2, §9.2)."""
+
+    def took_gate(self, gate_id: str, model_id: str) -> bool:
+        return f"{gate_id} {model_id}" in self.gate_takers
 
     def breakers(self, door_id: str) -> tuple[str, ...]:
         return tuple(m for d, m in self.door_breakers if d == door_id)
@@ -351,6 +377,8 @@ _TURN_SETS = (
     "flaming_volleys",
     "plain_volleys",
     "defenders",
+    "shot",
+    "gate_takers",
 )
 
 

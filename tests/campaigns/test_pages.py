@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 
 import pytest
 from django.forms import IntegerField
@@ -186,11 +187,28 @@ def test_the_siege_result_form_has_a_fieldset_per_side_with_checkboxes(client: C
 def test_the_standings_csv_lists_every_player(client: Client, demo: Campaign) -> None:
     lines = as_user(client, demo, "bruno").get(reverse("campaigns:standings-csv", args=[demo.pk])).content.decode()
     rows = [line.split(",") for line in lines.strip().splitlines()]
-    assert rows[0][0] == "player"
     assert sorted(r[0] for r in rows[1:]) == ["alice", "bruno", "chloe", "damien"]
-    alice = next(r for r in rows if r[0] == "alice")
+    alice = dict(zip(rows[0], next(r for r in rows if r[0] == "alice"), strict=True))
     # Altdorf (3), Forêt de Reik (1) and the Plaine she took (1)
-    assert alice[3] == "5"
+    assert (alice["Territoires"], alice["Territoires tenus"]) == ("5", "3")
+    assert alice["Faction"] == "Empire"
+
+
+def test_the_standings_csv_headers_are_the_pages_column_headings(client: Client, demo: Campaign) -> None:
+    client = as_user(client, demo, "bruno")
+    page = client.get(reverse("campaigns:standings", args=[demo.pk])).content.decode()
+    headings = re.findall(r"<th[^>]*>([^<]+)</th>", page.split('class="standings"')[1].split("</thead>")[0])
+    for language in ("fr", "en"):
+        csv_page = client.get(reverse("campaigns:standings-csv", args=[demo.pk]), headers={"Accept-Language": language})
+        header = csv_page.content.decode().splitlines()[0].split(",")
+        if language == "fr":
+            # every heading of the page is a column of the file, meaning the same numbers
+            assert set(headings) <= set(header), (headings, header)
+        assert header[:6] == (
+            ["Joueur", "Faction", "Total", "Batailles", "Territoires", "Forts"]
+            if language == "fr"
+            else ["Player", "Faction", "Total", "Battles", "Territories", "Forts"]
+        )
 
 
 def test_a_siege_result_counts_the_section_categories(demo: Campaign) -> None:

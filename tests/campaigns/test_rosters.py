@@ -8,6 +8,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
 from campaigns.rosters import FACTIONS, MAX_ROSTER_BYTES, Roster, RosterError, RosterUnit, faction_of, parse_roster
 
@@ -165,10 +166,31 @@ def test_a_dice_characteristic_is_kept_as_written() -> None:
     assert parse_roster(cannon, "empire.ros").units[3].profile["A"] == "D3+1"
 
 
-def error_of(data: bytes, filename: str) -> str:
-    with pytest.raises(RosterError) as caught:
+def error_of(data: bytes, filename: str, language: str = "en") -> str:
+    """The message of the roster's fault, in ``language``."""
+    with translation.override(language), pytest.raises(RosterError) as caught:
         parse_roster(data, filename)
     return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("fixture", "message"),
+    [
+        ("broken_syntax.ros", "ligne 9, colonne 12\u00a0: XML non valide"),
+        ("bad_characteristic.ros", "selection 'Spearmen' (ligne 6)\u00a0: la caractéristique WS vaut 'x'"),
+        ("entities.ros", "les DTD et les entités sont interdites"),
+        ("not_a_zip.rosz", "archive .rosz (zip) illisible"),
+        ("no_ros.rosz", "exactement un fichier .ros, trouvé\u00a0: aucun"),
+    ],
+)
+def test_a_rosters_faults_are_told_in_french(fixture: str, message: str) -> None:
+    assert message in error_of(read(fixture), fixture, "fr")
+
+
+def test_an_import_refused_in_french_names_the_fault_in_french() -> None:
+    data = read("empire.ros").replace(b'value="85.0"', b'value="lots"')
+    message = error_of(data, "empire.ros", "fr")
+    assert "coût en points vaut 'lots', un nombre de -100000 à 100000 est attendu (ligne" in message
 
 
 def test_an_xml_syntax_error_names_its_line() -> None:

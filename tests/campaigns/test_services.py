@@ -98,7 +98,7 @@ def test_a_roster_replaces_the_units_and_a_broken_one_imports_nothing() -> None:
     import_roster(army=host, data=(FIXTURES / "empire.ros").read_bytes(), filename="empire.ros")
     units = list(Unit.objects.filter(army=host).values_list("name", flat=True))
     assert units
-    with pytest.raises(ValidationError, match="line"):
+    with pytest.raises(ValidationError, match="ligne"):
         import_roster(army=host, data=(FIXTURES / "broken_syntax.ros").read_bytes(), filename="broken_syntax.ros")
     assert list(Unit.objects.filter(army=host).values_list("name", flat=True)) == units
     assert Army.objects.get(pk=host.pk).points == 2500

@@ -33,7 +33,7 @@ def test_the_modules_are_found() -> None:
         "rules.siege.fort",
         "rules.siege.example",
         "rules.confrontation.checks",
-        "campaigns.victory",
+        "campaigns.jsoninput",
     } <= set(MODULES)
 
 

@@ -84,8 +84,14 @@ def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(tmp_path: Path)
         launcher.wait(timeout=120)
     output = log.read_text()
     assert launcher.returncode == 0, output
-    assert f"Demo logins (password: {DEMO_PASSWORD})" in output
-    assert organiser in output
+    # the logins come last, after the web server's start-up lines, and the worker's log goes to its own file
+    started_at = output.index("Starting development server")
+    logins_at = output.index(f"Demo logins (password: {DEMO_PASSWORD})")
+    assert started_at < logins_at, output
+    after_logins = output[logins_at:].split("Stopping…")[0]
+    assert all(login.username in after_logins for login in DEMO_LOGINS), output
+    assert "celery@" not in output, output
+    assert "celery@" in (var_dir / "worker.log").read_text()
     assert still_running(started) == []
 
 

@@ -81,6 +81,7 @@ NAMES = {
     "leave_mine",
     "reroll_mine",
     "unlock_gate",
+    "take_gate",
 }
 
 

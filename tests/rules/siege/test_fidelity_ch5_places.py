@@ -8,9 +8,10 @@ from rules.dice import Dice
 from rules.siege import shooting
 from rules.siege.defences import drop_rock, pour_brazier
 from rules.siege.engines import Fire, Liquid, SiegeTower
-from rules.siege.state import BattleState, Side
+from rules.siege.game import legal_actions
+from rules.siege.state import BattleState, Phase, Side
 from rules.siege.structure import main_gate_wall
-from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers, dice, refused
+from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers, dice, next_turn, refused
 
 
 def test_only_the_besieged_shoot_at_the_besiegers_engines() -> None:
@@ -98,3 +99,31 @@ def test_a_rock_falls_on_a_siege_tower_against_its_own_section_only() -> None:
     state = state.with_works(replace(state.works_of("W3"), rocks=1)).with_works(replace(state.works_of("W2"), rocks=1))
     refused(lambda: drop_rock(state, "W3", ["d1", "d2"], "a1", Dice(0)), "§8.1.2")
     assert drop_rock(state, "W2", ["x1", "x2"], "a1", Dice(0)).rolls
+
+
+def test_a_model_shoots_once_a_turn_whatever_it_shoots_at() -> None:
+    """A shooter's turn is one volley, however the shots are named."""
+    # §5.2: « Les modificateurs de tir habituels s'appliquent » — the usual shooting phase, in which a model shoots
+    # once; §9.2: « Le joueur décide de tirer des projectiles enflammés pour l'unité ce tour. Tous les membres de
+    # l'unité … doivent alors tirer » — one volley a turn for the unit. a1 shot at the defenders in a first call and
+    # may not shoot again in a second one, at a model, a gate or a wall; a2 still may, and a1 again next turn.
+    state = battle(besiegers(ARCHER, "foot:W3", 2), besieged(MAN, "W3", 3))
+    after = shooting.shoot(state, ["a1"], ["d1"], dice(1, 1, 1)).state
+    refused(lambda: shooting.shoot(after, ["a1"], ["d2"], Dice(0)), "§5")
+    refused(lambda: shooting.shoot(after, ["a1", "a2"], ["d2"], Dice(0)), "§5")
+    refused(lambda: shooting.shoot_gate(after, ["a1"], "G1", Dice(0)), "§5")
+    refused(lambda: shooting.shoot_structure(after, ["a1"], "W3", Dice(0)), "§5")
+    assert shooting.shoot(after, ["a2"], ["d2"], dice(1, 1, 1)).rolls
+    assert shooting.shoot(next_turn(after), ["a1"], ["d2"], dice(1, 1, 1)).rolls
+    menu = legal_actions(replace(after, phase=Phase.SHOOTING))
+    assert {o.actors for o in menu if o.name in ("shoot", "shoot_gate", "shoot_structure")} == {("a2",)}
+
+
+def test_a_defender_shoots_once_a_turn_at_an_engine_too() -> None:
+    """A besieged archer who shot at a siege tower's occupants may not shoot at the tower again this turn."""
+    # §5.2: « Les modificateurs de tir habituels s'appliquent »; §5.3: « le joueur assiégé a toujours le choix de
+    # tirer sur les machines … ou bien de tirer sur le régiment » — one choice, one volley a turn.
+    state = battle(besieged(ARCHER, "W2", 2), active=Side.BESIEGED)
+    after = shooting.shoot_engine(state, ["d1"], "siege_tower:ST1", dice(6, 1, 1, 1)).state
+    refused(lambda: shooting.shoot_engine(after, ["d1"], "siege_tower:ST1", Dice(0)), "§5")
+    assert shooting.shoot_engine(after, ["d2"], "siege_tower:ST1", dice(6, 1, 1, 1)).rolls

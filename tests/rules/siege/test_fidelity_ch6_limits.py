@@ -6,11 +6,13 @@ from dataclasses import replace
 
 from rules.dice import Dice
 from rules.siege import ladders
-from rules.siege.blocking import block, fight_blocker
+from rules.siege.actions import TakeGate
+from rules.siege.blocking import block, fight_blocker, gate_open, take_gate
 from rules.siege.defences import throw_stones
 from rules.siege.engines import Ladder
+from rules.siege.game import Option, apply, legal_actions
 from rules.siege.gates import attack_gate
-from rules.siege.state import BattleState, TurnLog
+from rules.siege.state import BattleState, Phase, Side, TurnLog
 from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, dice, next_turn, refused
 
 
@@ -70,3 +72,25 @@ def test_ladder_pushers_throw_no_stones_and_throwers_block_no_ladder() -> None:
     )
     refused(lambda: block(state, "d1", "ladder:L1"), "§8.1.2")
     assert block(state, "d2", "ladder:L1").ladder("L1").blocker == "d2"
+
+
+def test_the_attacker_who_kills_a_gates_blocker_may_take_the_gate_and_block_it() -> None:
+    """The attacker who killed the blocker of postern P1 blocks it in turn, from where it stands, though it came
+    this turn; another attacker may not, nor the killer in a later turn."""
+    # §6.3.4: « Si l'attaquant gagne, il peut prendre possession de la porte et bloquer à son tour s'il le désire. »
+    state = _blocked_gate()
+    state = replace(state, turn_log=replace(state.turn_log, moved=frozenset({"a1", "a2"})))
+    # d1 misses (1); a1 hits on a 4 and wounds on a 4: d1 falls
+    won = fight_blocker(state, "gate:P1", ["a1"], dice(1, 4, 4)).state
+    assert won.gate("P1").blocker is None
+    refused(lambda: take_gate(won, "P1", "a2"), "§6.3.4")
+    refused(lambda: take_gate(next_turn(won), "P1", "a1"), "§6.3.4")
+    taken = take_gate(won, "P1", "a1")
+    assert taken.gate("P1").blocker == "a1"
+    unlocked = taken.with_gate(replace(taken.gate("P1"), unlocked=True))
+    assert gate_open(unlocked, "P1", Side.BESIEGER)
+    assert not gate_open(unlocked, "P1", Side.BESIEGED)
+    menu = legal_actions(replace(won, phase=Phase.CLOSE_COMBAT))
+    assert Option("take_gate", Side.BESIEGER, "gate:P1", ("a1",)) in menu
+    taken_by_action = apply(replace(won, phase=Phase.CLOSE_COMBAT), TakeGate("a1", "P1"), Dice(0)).state
+    assert taken_by_action.gate("P1").blocker == "a1"

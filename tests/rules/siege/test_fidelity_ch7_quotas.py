@@ -1,18 +1,20 @@
-"""The occupancy quota (§1.7) holds on every way into a section: over a ladder's fallen blocker, out of a siege
-tower after a win, up through a tunnel.
+"""The occupancy quota (§1.7) holds on every way into a section: over a ladder's fallen blocker, back from a
+knocked-down ladder, a giant up its wall, out of a siege tower after a win, up through a tunnel.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.siege.blocking import fight_blocker
+from rules.siege.blocking import block, fight_blocker
 from rules.siege.engines import Ladder, Mine, MineGoal
+from rules.siege.giants import climb_wall, fight_climbing_giant
+from rules.siege.ladders import knock_down_ladder
 from rules.siege.mining import through_tunnel
 from rules.siege.morale import hold
 from rules.siege.siege_towers import disembark_after_win
-from rules.siege.state import BattleState, Side, TurnLog
-from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, dice, lost, refused
+from rules.siege.state import BattleState, Place, Side, TurnLog, Zone
+from tests.rules.siege.builders import GIANT, MAN, ORC, battle, besieged, besiegers, dice, lost, refused
 
 
 def test_climbers_over_a_fallen_blocker_come_up_as_far_as_the_quota_allows() -> None:
@@ -85,3 +87,57 @@ def test_the_two_come_out_once_the_besieged_have_reacted() -> None:
     refused(lambda: disembark_after_win(pending, "ST1", ["t1", "t2"]), "§7.3.4")
     held = hold(pending, "W2", dice(1, 1)).state
     assert len(disembark_after_win(held, "ST1", ["t1", "t2"]).at("W2", Side.BESIEGER)) == 4
+
+
+def _knocked_down(on_rampart: int) -> BattleState:
+    """Ladder L1 hoisted from W3 into C2, its foot blocker d1 having killed c1; c2 and c3 (5+ saves) still on it."""
+    saved = replace(MAN, name="Man with a 5+ save", save=5)
+    state = battle(
+        besieged(MAN, "C2", 1),
+        besiegers(ORC, "W3", on_rampart, "o"),
+        besiegers(saved, "ladder:L1", 3, "c"),
+        ladders=(Ladder("L1", "W3", courtyard="C2", blocker="d1"),),
+    )
+    # d1 hits c1 on a 3, wounds on a 4, c1 fails its save on a 1; the knock-down rolls 6; c2 and c3 save on 5s
+    held = fight_blocker(state, "ladder:L1", ["c1"], dice(3, 4, 1)).state
+    return knock_down_ladder(held, "L1", dice(6, 5, 5)).state
+
+
+def test_climbers_knocked_back_onto_the_rampart_land_as_far_as_the_quota_allows() -> None:
+    """A full rampart takes back only as many of a knocked-down ladder's climbers as its quota allows."""
+    # §7.1.10: « Le bloquant ne peut pas repousser l'échelle, mais il peut la faire tomber. Les mêmes règles
+    # s'appliquent »; §1.7: « avec 15 figurines de chaque camp seulement ». With 14 besiegers on W3, c2 lands on
+    # it and c3, with nowhere to land, falls with the ladder and is lost; with 13, both land.
+    full = _knocked_down(14)
+    assert not full.ladder("L1").raised
+    assert str(full.model("c2").place) == "W3"
+    assert "c3" not in {m.id for m in full.models}
+    assert "c3" in {m.id for m in full.fallen}
+    assert len(full.at("W3", Side.BESIEGER)) == 15
+    roomy = _knocked_down(13)
+    assert [str(roomy.model(c).place) for c in ("c2", "c3")] == ["W3", "W3"]
+    assert len(roomy.at("W3", Side.BESIEGER)) == 15
+
+
+def _giant_rid_of_its_blockers(on_rampart: int) -> BattleState:
+    """Giant g1 on the wall of W3 sweeps away its two blockers, with ``on_rampart`` orcs of its side on W3."""
+    state = battle(besiegers(GIANT, "foot:W3", 1, "g"), besieged(MAN, "W3", 2), besiegers(ORC, "W3", on_rampart, "o"))
+    state = climb_wall(state, "g1", dice(3)).state
+    for blocker in ("d1", "d2"):
+        state = block(state, blocker, "climb:g1")
+    # d1 hits (3) and wounds (6), d2 misses (2); the sweep rolls 4: 3 hits that kill d1 and d2; the giant holds on
+    # a 5 and passes its panic test on 3 + 4
+    return fight_climbing_giant(state, "g1", dice(3, 6, 2, 4, 2, 2, 2, 5, 3, 4)).state
+
+
+def test_a_giant_reaches_the_rampart_only_if_its_quota_has_room() -> None:
+    """A giant rid of its blockers counts 6 on the rampart: it steps on only where six more fit."""
+    # §12.1.5: « Le géant n'accède sur le rempart que lorsqu'il parvient à éliminer tous les bloquants »; §12.1.1:
+    # « Géant: 6 »; §1.7: « avec 15 figurines de chaque camp seulement ». With 10 orcs on W3 the giant stays on
+    # the wall; with 9 it comes up, and W3 holds 15.
+    full = _giant_rid_of_its_blockers(10)
+    assert full.model("g1").place == Place(Zone.WALL, "W3")
+    assert full.climb("g1").blockers == ()
+    roomy = _giant_rid_of_its_blockers(9)
+    assert roomy.model("g1").place == Place(Zone.SECTION, "W3")
+    assert roomy.occupancy(Place(Zone.SECTION, "W3"), Side.BESIEGER) == 15

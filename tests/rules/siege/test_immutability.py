@@ -154,6 +154,7 @@ def _rich() -> BattleState:
 
 _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: blocking.block(s, "p1", "gate:P1"),
+    lambda s, d: blocking.take_gate(s, "P1", "a1"),
     lambda s, d: blocking.blocker_of(s, "ladder:L1"),
     lambda s, d: blocking.blockers_of(s, "ladder:L1"),
     lambda s, d: blocking.end_block(s, "ladder:L1"),
@@ -248,6 +249,7 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: state_module.outcome(s, [], d, d.mark()),
     lambda s, d: state_module.room_left(s, "W3", Side.BESIEGER),
     lambda s, d: state_module.check_quota(s, "W3", list(s.at("ladder:L1")), "§7.1.8"),
+    lambda s, d: state_module.within_quota(s, "W3", s.at("ladder:L1")),
     lambda s, d: state_module.check_may_act(s, ["d1"], "shoot"),
     lambda s, d: structure.add_damage(s, "W3", 2),
     lambda s, d: structure.breach_courtyard(s, "W3"),
