@@ -190,6 +190,7 @@ def test_a_club_plays_its_first_evening_from_sign_up_to_a_confirmed_result(
     anne.get_by_label("Points de victoire du défenseur").fill("3")
     anne.get_by_label("Pertes de l’attaquant (points)").fill("300")
     anne.get_by_label("Pertes du défenseur (points)").fill("900")
+    accept_confirmations(anne)  # recording a result asks first
     anne.get_by_role("button", name=re.compile("^Saisir le résultat")).click()
     expect(anne.locator("#pending-result")).to_contain_text("Résultat en attente de confirmation")
     assert total_of(anne, campaign, "anne") == before
