@@ -241,12 +241,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    # JSON bodies are read with bounds on depth and numbers (campaigns.jsoninput)
-    "DEFAULT_PARSER_CLASSES": [
-        "campaigns.jsoninput.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # bodies are JSON, read with bounds on depth and numbers (campaigns.jsoninput); other media types answer 415
+    "DEFAULT_PARSER_CLASSES": ["campaigns.jsoninput.BoundedJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
 SPECTACULAR_SETTINGS = {

@@ -348,8 +348,10 @@ def test_an_order_for_an_army_id_beyond_the_ids_is_a_400(army_id: str) -> None:
     second_turn(campaign)
     client = Client()
     client.force_login(member(campaign, "alice").user)
-    # a form body: JSON refuses 20 digits before the field sees them
-    response = client.post(f"/api/campaigns/{campaign.pk}/orders/", {"army": army_id, "kind": "hold"})
+    # the id as a JSON string: a bare 20-digit number is refused by the JSON reader before the field sees it
+    response = client.post(
+        f"/api/campaigns/{campaign.pk}/orders/", {"army": army_id, "kind": "hold"}, content_type="application/json"
+    )
     assert response.status_code == 400
     assert "army" in response.json()
 
