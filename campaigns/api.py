@@ -8,6 +8,7 @@ reason, a campaign that is not yours 404.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, serializers, status, viewsets
@@ -36,6 +37,43 @@ ERRORS = {
 REFUSED = {400: OpenApiResponse(description="Refused: the reason, under ``detail`` or under each field at fault.")}
 
 
+class StrictCharField(serializers.CharField):
+    """Text only: a number, a list or an object is refused instead of being turned into text."""
+
+    def to_internal_value(self, data: object) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer only: text such as ``"5"`` and booleans are refused."""
+
+    def to_internal_value(self, data: object) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """``true`` or ``false`` only."""
+
+    def to_internal_value(self, data: object) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
+class StrictModelSerializer(serializers.ModelSerializer):
+    """A model serializer whose text fields take text only, as the schema says."""
+
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.CharField: StrictCharField,
+        models.TextField: StrictCharField,
+    }
+
+
 class MembershipSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
 
@@ -44,7 +82,7 @@ class MembershipSerializer(serializers.ModelSerializer):
         fields = ["username", "role", "faction"]
 
 
-class CampaignSerializer(serializers.ModelSerializer):
+class CampaignSerializer(StrictModelSerializer):
     club = serializers.CharField(source="club.name", read_only=True)
     members = MembershipSerializer(source="memberships", many=True, read_only=True)
 
@@ -80,12 +118,12 @@ class ArmySerializer(serializers.ModelSerializer):
 
 
 class OrderSerializer(serializers.ModelSerializer):
-    army = serializers.IntegerField(source="army_id", min_value=1, max_value=MAX_ID)
-    target = serializers.IntegerField(
+    army = StrictIntegerField(source="army_id", min_value=1, max_value=MAX_ID)
+    target = StrictIntegerField(
         source="target_id", allow_null=True, required=False, default=None, min_value=1, max_value=MAX_ID
     )
     kind = serializers.ChoiceField(choices=OrderKind.choices)
-    withdraw_into_fort = serializers.BooleanField(required=False, default=False)
+    withdraw_into_fort = StrictBooleanField(required=False, default=False)
     turn = serializers.IntegerField(source="turn.number", read_only=True)
 
     class Meta:

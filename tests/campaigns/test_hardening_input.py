@@ -384,3 +384,32 @@ def test_a_fort_layout_with_a_coordinate_that_is_no_number_is_refused(client: Cl
     assert response.status_code == 200
     assert "Le plan du fort est illisible" in response.content.decode()
     assert territory(campaign, "Forteresse du Crâne").fort_layout == fortress.fort_layout
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("url", "body", "field"),
+    [
+        ("/api/campaigns/{pk}/", {"name": -1504583}, "name"),
+        ("/api/campaigns/{pk}/", {"name": "Ost", "description": ["a"]}, "description"),
+        ("/api/campaigns/{pk}/orders/", {"army": "5", "kind": "hold"}, "army"),
+        ("/api/campaigns/{pk}/orders/", {"army": 5, "kind": "hold", "withdraw_into_fort": "yes"}, "withdraw_into_fort"),
+        ("/api/campaigns/{pk}/", "name=Ost", None),
+    ],
+    ids=["a number for a name", "a list for a description", "text for an id", "text for a boolean", "a form body"],
+)
+def test_the_api_takes_each_field_in_its_own_json_type(url: str, body: object, field: str | None) -> None:
+    campaign = load_demo()
+    second_turn(campaign)
+    client = Client()
+    client.force_login(member(campaign, "organisateur").user)
+    before = Campaign.objects.values().get(pk=campaign.pk)
+    if isinstance(body, str):
+        response = client.patch(url.format(pk=campaign.pk), body, content_type="application/x-www-form-urlencoded")
+        assert response.status_code == 415
+    else:
+        method = client.patch if url == "/api/campaigns/{pk}/" else client.post
+        response = method(url.format(pk=campaign.pk), json.dumps(body), content_type="application/json")
+        assert response.status_code == 400
+        assert field in response.json()
+    assert Campaign.objects.values().get(pk=campaign.pk) == before
