@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from campaigns.demo import load_demo
 from campaigns.models import Campaign, Club, Role
 from campaigns.services import add_campaign_member, create_campaign, create_club, join_club
 
@@ -33,3 +34,9 @@ def campaign(club: Club, organiser: User, player: User) -> Campaign:
     join_club(club=club, user=player)
     add_campaign_member(campaign=campaign, user=player, role=Role.PLAYER)
     return campaign
+
+
+@pytest.fixture
+def demo() -> Campaign:
+    """The demo campaign, as ``make run`` loads it."""
+    return load_demo()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.test import Client
+
 from campaigns.models import Army, Battle, Campaign, CampaignMembership, Territory, Turn, Winner
 from campaigns.services import Result, open_turn, report_result, submit_order
 from rules.siege.victory import Achievements
@@ -9,6 +11,13 @@ from rules.siege.victory import Achievements
 
 def member(campaign: Campaign, username: str) -> CampaignMembership:
     return CampaignMembership.objects.select_related("user").get(campaign=campaign, user__username=username)
+
+
+def as_member(campaign: Campaign, username: str) -> Client:
+    """A test client logged in as the campaign's member ``username``."""
+    client = Client()
+    client.force_login(member(campaign, username).user)
+    return client
 
 
 def army(campaign: Campaign, name: str) -> Army:

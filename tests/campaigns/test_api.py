@@ -11,7 +11,7 @@ from django.utils import timezone
 from campaigns.demo import load_demo
 from campaigns.models import Campaign, Order, Turn
 
-from .demo_helpers import army, member, second_turn, territory
+from .demo_helpers import army, as_member, second_turn, territory
 
 pytestmark = pytest.mark.django_db
 
@@ -23,14 +23,10 @@ def demo() -> Campaign:
     return campaign
 
 
-def api(campaign: Campaign, username: str) -> Client:
-    client = Client()
-    client.force_login(member(campaign, username).user)
-    return client
-
-
 def post_order(campaign: Campaign, username: str, **order: object):
-    return api(campaign, username).post(f"/api/campaigns/{campaign.pk}/orders/", order, content_type="application/json")
+    return as_member(campaign, username).post(
+        f"/api/campaigns/{campaign.pk}/orders/", order, content_type="application/json"
+    )
 
 
 def test_an_order_is_given_and_changed(demo: Campaign) -> None:
@@ -85,12 +81,12 @@ def test_orders_after_the_deadline_are_refused(demo: Campaign) -> None:
 
 def test_other_players_orders_stay_hidden_until_resolution(demo: Campaign) -> None:
     post_order(demo, "alice", army=army(demo, "Ost d'Altdorf").pk, kind="hold")
-    assert api(demo, "bruno").get(f"/api/campaigns/{demo.pk}/orders/").json() == []
-    assert len(api(demo, "alice").get(f"/api/campaigns/{demo.pk}/orders/").json()) == 1
+    assert as_member(demo, "bruno").get(f"/api/campaigns/{demo.pk}/orders/").json() == []
+    assert len(as_member(demo, "alice").get(f"/api/campaigns/{demo.pk}/orders/").json()) == 1
 
 
 def test_armies_follow_the_fog_of_war(demo: Campaign) -> None:
-    names = {a["name"] for a in api(demo, "alice").get(f"/api/campaigns/{demo.pk}/armies/").json()}
+    names = {a["name"] for a in as_member(demo, "alice").get(f"/api/campaigns/{demo.pk}/armies/").json()}
     assert "Ost d'Altdorf" in names
     assert "Garnison du Crâne" not in names
 
@@ -103,9 +99,9 @@ def test_outsiders_get_404(demo: Campaign, outsider) -> None:
 
 
 def test_standings_and_battles(demo: Campaign) -> None:
-    standings = api(demo, "chloe").get(f"/api/campaigns/{demo.pk}/standings/").json()
+    standings = as_member(demo, "chloe").get(f"/api/campaigns/{demo.pk}/standings/").json()
     chloe = next(s for s in standings if s["player"] == "chloe")
     # the siege of Montfort held: a win, 3 campaign points by default; its 20 victory points (§17.2) break ties
     assert (chloe["battle_points"], chloe["victory_points"]) == (3, 20)
-    battles = api(demo, "chloe").get(f"/api/campaigns/{demo.pk}/battles/").json()
+    battles = as_member(demo, "chloe").get(f"/api/campaigns/{demo.pk}/battles/").json()
     assert [(b["kind"], b["heroism_tokens"]) for b in battles] == [("siege", 3)]

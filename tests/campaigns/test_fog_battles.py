@@ -9,13 +9,12 @@ holds the Col and the Forteresse du Crâne, nowhere near it: he has not.
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
-from campaigns.demo import CASTLE, load_demo
+from campaigns.demo import CASTLE
 from campaigns.models import Battle, Campaign
 
-from .demo_helpers import member, territory
+from .demo_helpers import as_member, territory
 
 pytestmark = pytest.mark.django_db
 
@@ -34,19 +33,8 @@ HIDDEN = {
 PUBLIC = ("id", "turn", "territory", "kind", "attacker", "defender", "winner", "attacker_victory_points")
 
 
-@pytest.fixture
-def demo() -> Campaign:
-    return load_demo()
-
-
-def as_user(campaign: Campaign, username: str) -> Client:
-    client = Client()
-    client.force_login(member(campaign, username).user)
-    return client
-
-
 def api_siege(campaign: Campaign, username: str) -> dict:
-    battles = as_user(campaign, username).get(f"/api/campaigns/{campaign.pk}/battles/").json()
+    battles = as_member(campaign, username).get(f"/api/campaigns/{campaign.pk}/battles/").json()
     (siege,) = [b for b in battles if b["kind"] == "siege"]
     return siege
 
@@ -78,7 +66,7 @@ def test_the_public_fields_of_a_battle_stay_in_view(demo: Campaign) -> None:
 
 def battle_page(campaign: Campaign, username: str) -> str:
     siege = Battle.objects.get(campaign=campaign, kind="siege")
-    return as_user(campaign, username).get(reverse("campaigns:battle", args=[campaign.pk, siege.pk])).content.decode()
+    return as_member(campaign, username).get(reverse("campaigns:battle", args=[campaign.pk, siege.pk])).content.decode()
 
 
 def test_the_battle_page_hides_points_tokens_armies_and_fort_out_of_sight(demo: Campaign) -> None:
@@ -99,13 +87,13 @@ def test_the_battle_page_shows_them_in_sight(demo: Campaign) -> None:
 
 def test_the_battle_list_hides_the_points_out_of_sight(demo: Campaign) -> None:
     url = reverse("campaigns:battles", args=[demo.pk])
-    assert "bruno (?) contre chloe (?)" in as_user(demo, "damien").get(url).content.decode()
-    assert "bruno (2500) contre chloe (1500)" in as_user(demo, "alice").get(url).content.decode()
+    assert "bruno (?) contre chloe (?)" in as_member(demo, "damien").get(url).content.decode()
+    assert "bruno (2500) contre chloe (1500)" in as_member(demo, "alice").get(url).content.decode()
 
 
 def test_a_fort_layout_out_of_sight_is_hidden_in_the_api(demo: Campaign) -> None:
     def montfort(username: str) -> dict:
-        territories = as_user(demo, username).get(f"/api/campaigns/{demo.pk}/territories/").json()
+        territories = as_member(demo, username).get(f"/api/campaigns/{demo.pk}/territories/").json()
         return next(t for t in territories if t["name"] == CASTLE)
 
     assert montfort("damien")["fort_layout"] is None
@@ -114,5 +102,5 @@ def test_a_fort_layout_out_of_sight_is_hidden_in_the_api(demo: Campaign) -> None
 
 def test_a_fort_layout_out_of_sight_is_not_drawn_on_its_page(demo: Campaign) -> None:
     url = reverse("campaigns:territory", args=[demo.pk, territory(demo, CASTLE).pk])
-    assert "<svg" not in as_user(demo, "damien").get(url).content.decode()
-    assert "<svg" in as_user(demo, "alice").get(url).content.decode()
+    assert "<svg" not in as_member(demo, "damien").get(url).content.decode()
+    assert "<svg" in as_member(demo, "alice").get(url).content.decode()

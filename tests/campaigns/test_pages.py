@@ -14,7 +14,6 @@ from django.utils import translation
 from kombu.exceptions import OperationalError
 
 from campaigns import tasks
-from campaigns.demo import load_demo
 from campaigns.drawing import ENGLISH, Labels
 from campaigns.forms import ResultForm
 from campaigns.models import Battle, Campaign, Order, Turn, TurnState
@@ -25,11 +24,6 @@ from siege_site.celery import app
 from .demo_helpers import army, member, second_turn, territory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def demo() -> Campaign:
-    return load_demo()
 
 
 def as_user(client: Client, campaign: Campaign, username: str) -> Client:

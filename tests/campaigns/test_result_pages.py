@@ -4,27 +4,14 @@ corrects it; the forms say what the points are worth; the campaign page explains
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
-from campaigns.demo import load_demo
 from campaigns.forms import ResultForm
 from campaigns.models import Battle, Campaign
 
-from .demo_helpers import member, territory
+from .demo_helpers import as_member, territory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def demo() -> Campaign:
-    return load_demo()
-
-
-def as_user(campaign: Campaign, username: str) -> Client:
-    client = Client()
-    client.force_login(member(campaign, username).user)
-    return client
 
 
 def siege_form(siege: Battle, **values: object) -> dict[str, object]:
@@ -39,7 +26,7 @@ def siege_form(siege: Battle, **values: object) -> dict[str, object]:
 def test_a_result_entered_by_one_player_is_confirmed_by_the_other(demo: Campaign) -> None:
     siege = Battle.objects.get(campaign=demo, kind="siege")
     url = reverse("campaigns:battle", args=[demo.pk, siege.pk])
-    bruno = as_user(demo, "bruno")
+    bruno = as_member(demo, "bruno")
     page = bruno.get(url).content.decode()
     assert "Saisir le résultat, à confirmer par l’autre camp" in page
     assert bruno.post(url, siege_form(siege, attacker_wall_walk=1)).status_code == 302
@@ -48,7 +35,7 @@ def test_a_result_entered_by_one_player_is_confirmed_by_the_other(demo: Campaign
     waiting = bruno.get(url).content.decode()
     assert "Résultat en attente de confirmation" in waiting
     assert "Confirmer ce résultat" not in waiting  # not his own
-    chloe = as_user(demo, "chloe")
+    chloe = as_member(demo, "chloe")
     pending = chloe.get(url).content.decode()
     assert '<button type="submit" class="primary">Confirmer ce résultat</button>' in pending
     assert chloe.post(url, {"action": "confirm"}).status_code == 302
@@ -65,7 +52,7 @@ def test_a_result_entered_by_one_player_is_confirmed_by_the_other(demo: Campaign
 def test_an_impossible_siege_result_is_refused_in_the_form(demo: Campaign) -> None:
     siege = Battle.objects.get(campaign=demo, kind="siege")
     url = reverse("campaigns:battle", args=[demo.pk, siege.pk])
-    page = as_user(demo, "bruno").post(url, siege_form(siege, attacker_tower=9, attacker_wall_walk=12))
+    page = as_member(demo, "bruno").post(url, siege_form(siege, attacker_tower=9, attacker_wall_walk=12))
     assert page.status_code == 200
     text = page.content.decode()
     assert "inférieure ou égale à 4" in text
@@ -75,17 +62,17 @@ def test_an_impossible_siege_result_is_refused_in_the_form(demo: Campaign) -> No
 
 def test_the_forms_say_victory_points_only_break_ties(demo: Campaign) -> None:
     siege = Battle.objects.get(campaign=demo, kind="siege")
-    page = as_user(demo, "bruno").get(reverse("campaigns:battle", args=[demo.pk, siege.pk])).content.decode()
+    page = as_member(demo, "bruno").get(reverse("campaigns:battle", args=[demo.pk, siege.pk])).content.decode()
     assert "3 points de campagne pour une victoire, 1 pour un match nul et 0 pour une défaite" in page
     assert "ne servent qu’à départager les égalités" in page
-    manage = as_user(demo, "organisateur").get(reverse("campaigns:manage", args=[demo.pk])).content.decode()
+    manage = as_member(demo, "organisateur").get(reverse("campaigns:manage", args=[demo.pk])).content.decode()
     assert "Points de campagne pour une bataille gagnée" in manage
 
 
 def test_the_organiser_corrects_a_result_and_the_page_keeps_the_trail(demo: Campaign) -> None:
     siege = Battle.objects.get(campaign=demo, kind="siege")
     url = reverse("campaigns:battle", args=[demo.pk, siege.pk])
-    boss = as_user(demo, "organisateur")
+    boss = as_member(demo, "organisateur")
     assert boss.post(url, siege_form(siege, attacker_wall_walk=1)).status_code == 302
     assert territory(demo, "Château de Montfort").owner.user.username == "bruno"
     page = boss.get(url).content.decode()
@@ -99,7 +86,7 @@ def test_the_organiser_corrects_a_result_and_the_page_keeps_the_trail(demo: Camp
     assert "Attaquant\u00a0; points de victoire 2–0" in trail
     assert "Défenseur\u00a0; points de victoire 0–10" in trail
     # a player may not correct
-    refused = as_user(demo, "bruno").post(url, corrected | {"winner": "attacker"}, follow=True)
+    refused = as_member(demo, "bruno").post(url, corrected | {"winner": "attacker"}, follow=True)
     assert territory(demo, "Château de Montfort").owner.user.username == "chloe"
     assert refused.status_code == 200
     assert "seul l’organisateur peut le corriger" in refused.content.decode()
