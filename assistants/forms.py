@@ -127,7 +127,7 @@ class MeleeForm(DiceFields):
                 gettext_lazy("Combat dice (profile)"), 0, MAX_DICE, help_text=gettext_lazy("from the rulebook")
             )
             for key, label in (
-                ("attack", gettext_lazy("Attack")),
+                ("attack", pgettext_lazy("confrontation", "Attack")),
                 ("defence", gettext_lazy("Defence")),
                 ("initiative", gettext_lazy("Initiative")),
                 ("discipline", gettext_lazy("Discipline")),
