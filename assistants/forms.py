@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from rules.confrontation.melee import POSITIONS as MELEE_POSITIONS
 from rules.confrontation.melee import Approach, Position, Situation, TroopType
-from rules.confrontation.shooting import InContact, RangeBand
+from rules.confrontation.shooting import RANGE_DIFFICULTY, SHOT_MODIFIERS, InContact, RangeBand
 
 from .services import CHARGE, MeleeSide, MeleeSituation, ShotSituation
 
@@ -42,10 +44,10 @@ ARRIVALS = [
 ]
 POSITIONS = [
     ("", gettext_lazy("In the open")),
-    (Position.THICK_HEDGE.value, gettext_lazy("Thick hedge (+1)")),
-    (Position.LOW_WALL.value, gettext_lazy("Low wall (+2)")),
-    (Position.PALISADE.value, gettext_lazy("Fortification palisade (+3)")),
-    (Position.CRENELLATIONS.value, gettext_lazy("Crenellations (+4)")),
+    (Position.THICK_HEDGE.value, gettext_lazy("Thick hedge")),
+    (Position.LOW_WALL.value, gettext_lazy("Low wall")),
+    (Position.PALISADE.value, gettext_lazy("Fortification palisade")),
+    (Position.CRENELLATIONS.value, gettext_lazy("Crenellations")),
 ]
 SITUATIONS = [
     (Situation.ELEVATED, gettext_lazy("Elevated position")),
@@ -57,6 +59,14 @@ SITUATIONS = [
 ]
 DICE_SOURCES = [("app", gettext_lazy("The app rolls")), ("typed", gettext_lazy("Dice typed in from the table"))]
 SIDES = (("attacker", gettext_lazy("Attacker")), ("defender", gettext_lazy("Defender")))
+
+
+def _valued(choices: list[tuple[str, Any]], values: Mapping[Any, int], sign: bool = True) -> list[tuple[str, str]]:
+    """The choices, each with the number the document gives it: ``Crenellations (+4)``."""
+    return [
+        (key, f"{label} ({values[key]:+d})" if sign else f"{label} ({values[key]})") if key else (key, str(label))
+        for key, label in choices
+    ]
 
 
 def _number(label: Any, low: int, high: int, **kwargs: Any) -> forms.IntegerField:
@@ -113,6 +123,7 @@ class MeleeForm(DiceFields):
 
     def __init__(self, *args: Any, names: tuple[str, str] = ("", ""), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["position"].choices = _valued(POSITIONS, MELEE_POSITIONS)
         self.dice_help = _(
             "Four d6: the attacker's discipline, its initiative, then the defender's discipline and initiative."
         )
@@ -177,31 +188,31 @@ class MeleeForm(DiceFields):
 
 COVER = [
     ("", gettext_lazy("None")),
-    ("minor_cover", gettext_lazy("Minor cover: light hedge… (+1)")),
-    ("major_cover", gettext_lazy("Major cover: palisade, crenellations… (+3)")),
-    ("total_cover", gettext_lazy("Total cover: arrow slit… (+8)")),
+    ("minor_cover", gettext_lazy("Minor cover: light hedge…")),
+    ("major_cover", gettext_lazy("Major cover: palisade, crenellations…")),
+    ("total_cover", gettext_lazy("Total cover: arrow slit…")),
 ]
 SIZE = [
     ("", gettext_lazy("Ordinary")),
-    ("large_target", gettext_lazy("Large: a 4 × 4 base, Minotaur, Troll… (−1)")),
-    ("very_large_target", gettext_lazy("Very large: catapult, Dragon… (−2)")),
+    ("large_target", gettext_lazy("Large: a 4 × 4 base, Minotaur, Troll…")),
+    ("very_large_target", gettext_lazy("Very large: catapult, Dragon…")),
 ]
 SPEED = [
     ("", gettext_lazy("Moved")),
-    ("stationary_target", gettext_lazy("Did not move this turn (−1)")),
-    ("fast_target", gettext_lazy("Ran its whole move (15 cm) or moved 20 cm or more (+1)")),
-    ("very_fast_target", gettext_lazy("Ran its whole move (30 cm) or moved 40 cm or more (+2)")),
+    ("stationary_target", gettext_lazy("Did not move this turn")),
+    ("fast_target", gettext_lazy("Ran its whole move (15 cm) or moved 20 cm or more")),
+    ("very_fast_target", gettext_lazy("Ran its whole move (30 cm) or moved 40 cm or more")),
 ]
 SHOOTER_MOVE = [
     ("", gettext_lazy("Did not move (turning is not moving)")),
-    ("shooter_moved", gettext_lazy("Moved this turn (+1)")),
-    ("shooter_moved_30", gettext_lazy("Moved 30 cm or more (+2)")),
-    ("shooter_moved_50", gettext_lazy("Moved 50 cm or more (+3)")),
+    ("shooter_moved", gettext_lazy("Moved this turn")),
+    ("shooter_moved_30", gettext_lazy("Moved 30 cm or more")),
+    ("shooter_moved_50", gettext_lazy("Moved 50 cm or more")),
 ]
 RANGE_BANDS = [
-    (RangeBand.SHORT.value, gettext_lazy("Short (4)")),
-    (RangeBand.MEDIUM.value, gettext_lazy("Medium (7)")),
-    (RangeBand.LONG.value, gettext_lazy("Long (10)")),
+    (RangeBand.SHORT.value, gettext_lazy("Short")),
+    (RangeBand.MEDIUM.value, gettext_lazy("Medium")),
+    (RangeBand.LONG.value, gettext_lazy("Long")),
 ]
 HEIGHT_LIMIT = 10_000
 RANGE_LIMIT = 10_000
@@ -217,7 +228,7 @@ class ShotForm(DiceFields):
     cover = forms.ChoiceField(label=gettext_lazy("Target's cover"), choices=COVER, required=False)
     size = forms.ChoiceField(label=gettext_lazy("Target's size"), choices=SIZE, required=False)
     speed = forms.ChoiceField(label=gettext_lazy("Target's move"), choices=SPEED, required=False)
-    charging = forms.BooleanField(label=gettext_lazy("The target charges the shooter (+2)"), required=False)
+    charging = forms.BooleanField(label=gettext_lazy("The target charges the shooter"), required=False)
     shooter_move = forms.ChoiceField(label=gettext_lazy("The shooter"), choices=SHOOTER_MOVE, required=False)
     target = forms.CharField(label=gettext_lazy("Target"), max_length=60)
     height_difference = _number(
@@ -235,6 +246,11 @@ class ShotForm(DiceFields):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for name, choices in (("cover", COVER), ("size", SIZE), ("speed", SPEED), ("shooter_move", SHOOTER_MOVE)):
+            self.fields[name].choices = _valued(choices, SHOT_MODIFIERS)
+        self.fields["range_band"].choices = _valued(RANGE_BANDS, RANGE_DIFFICULTY, sign=False)
+        charging = self.fields["charging"]
+        charging.label = f"{charging.label} ({SHOT_MODIFIERS['charging_target']:+d})"
         self.fields["dice"].help_text = _(
             "One d6 for the shot; into a melee, one more die for who is hit when the shot draws among several."
         )

@@ -6,6 +6,7 @@ whole page without it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -50,22 +51,28 @@ def _answer(request: HttpRequest, fragment: str, **context: Any) -> HttpResponse
     return _page(request, **context)
 
 
+def _worked_out(
+    request: HttpRequest, form: MeleeForm | ShotForm, plan: Callable[[Any], Any], resolve: Callable[[Any, Any], Any]
+) -> tuple[Any, Any]:
+    """The plan alone, or for the roll button the resolution with its plan; a refusal lands on the form."""
+    if not form.is_valid():
+        return None, None
+    try:
+        if request.POST.get("action") == ROLL:
+            resolution = resolve(form.situation(), form.cleaned_data["typed"])
+            return resolution.plan, resolution
+        return plan(form.situation()), None
+    except services.AssistantError as error:
+        form.add_error(None, str(error))
+        return None, None
+
+
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
 def melee(request: HttpRequest) -> HttpResponse:
     form = MeleeForm(request.POST, prefix="melee")
-    plan = resolution = None
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            if request.POST.get("action") == ROLL:
-                resolution = services.resolve_melee(form.situation(), data["typed"])
-                plan = resolution.plan
-            else:
-                plan = services.plan_melee(form.situation())
-        except services.AssistantError as error:
-            form.add_error(None, str(error))
+    plan, resolution = _worked_out(request, form, services.plan_melee, services.resolve_melee)
     return _answer(request, "assistants/_melee.html", melee_form=form, melee_plan=plan, melee=resolution)
 
 
@@ -74,15 +81,5 @@ def melee(request: HttpRequest) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def shot(request: HttpRequest) -> HttpResponse:
     form = ShotForm(request.POST, prefix="shot")
-    plan = resolution = None
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            if request.POST.get("action") == ROLL:
-                resolution = services.resolve_shot(form.situation(), data["typed"])
-                plan = resolution.plan
-            else:
-                plan = services.plan_shot(form.situation())
-        except services.AssistantError as error:
-            form.add_error(None, str(error))
+    plan, resolution = _worked_out(request, form, services.plan_shot, services.resolve_shot)
     return _answer(request, "assistants/_shot.html", shot_form=form, shot_plan=plan, shot=resolution)

@@ -198,3 +198,12 @@ def test_a_confrontation_result_keeps_losses_within_the_points_brought() -> None
     )
     assert response.status_code == 200
     assert not Battle.objects.get(pk=siege.pk).played
+
+
+@pytest.mark.django_db
+def test_the_api_names_each_battles_rule_system() -> None:
+    campaign = load_demo()
+    siege = the_siege(campaign)
+    Battle.objects.filter(pk=siege.pk).update(rule_system=RuleSystem.CONFRONTATION)
+    battles = as_member(campaign, "chloe").get(f"/api/campaigns/{campaign.pk}/battles/").json()
+    assert {b["id"]: b["rule_system"] for b in battles} == {siege.pk: "confrontation"}
