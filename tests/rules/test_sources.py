@@ -237,3 +237,15 @@ def test_freres_every_table_is_transcribed() -> None:
         if "\t" in line and not previous.strip() and not re.search(r"\.{3,}", line)
     ]
     assert openings == [t[0].split("\t")[0] for t in freres_d_armes.TABLES]
+
+
+def test_odds_api_freres_examples() -> None:
+    """The calls naming a Frères d'Armes function in any of the document's code blocks."""
+    text = seeds.ODDS_API.read_text(encoding="utf-8")
+    found = [
+        example
+        for block in re.findall(r"```python\n(.*?)```", text, re.DOTALL)
+        for example in _calls(block)
+        if example[0].startswith("fda_")
+    ]
+    assert tuple(found) == odds_api.FRERES_EXAMPLES
