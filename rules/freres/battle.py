@@ -24,11 +24,11 @@ from rules.dice import Dice, DieValueError, ReplayMismatch, Roll
 from rules.freres.actions import Action
 from rules.freres.game import apply
 from rules.freres.state import Model, Outcome, Profile, Side, Skirmish, new_skirmish
+from rules.siege.battle import action_dice
 
 __all__ = ["BATTLE_FORMAT", "Battle", "Entry", "Setup", "action_dice", "play", "replay", "start"]
 
 BATTLE_FORMAT = 1
-_SEED_STEP = 1_000_003
 
 
 @dataclass(frozen=True)
@@ -98,11 +98,6 @@ class Battle:
         except KeyError as missing:
             raise ValueError(f"a battle needs its {missing.args[0]!r}") from None
         return cls(Setup.from_json(setup), int(seed), tuple(Entry.from_json(e) for e in data.get("entries", ())))
-
-
-def action_dice(seed: int, index: int) -> Dice:
-    """The dice of the ``index``-th action of a battle seeded ``seed``."""
-    return Dice(seed=(seed * _SEED_STEP + index) % 2**63)
 
 
 def play(

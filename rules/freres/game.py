@@ -17,7 +17,7 @@ A turn opens with the initiative roll (II §1.1); then the sides activate their 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from rules.dice import Dice, DieValueError, ReplayMismatch
@@ -44,20 +44,10 @@ from rules.freres.state import (
     Skirmish,
     pair,
 )
+from rules.siege.game import Refusal
 from rules.validation import check_range
 
 __all__ = ["Refusal", "apply", "problems", "side_of"]
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why an action may not be played: the clause that forbids it and a sentence."""
-
-    clause: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.clause}: {self.message}"
 
 
 def side_of(state: Skirmish, action: a.Action) -> Side:

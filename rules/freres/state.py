@@ -21,6 +21,7 @@ from rules.freres.checks import check_characteristic, citing
 from rules.freres.damage import WOUND_DIE_MALUS, WOUND_PA_LOST, Health
 from rules.freres.movement import ENCUMBRANCE_AGILITY_MALUS, Item, Kind, encumbered, weight
 from rules.freres.spells import check_level
+from rules.siege.state import Event, IllegalAction
 from rules.validation import check_range
 
 __all__ = [
@@ -38,14 +39,6 @@ __all__ = [
     "Spell",
     "new_skirmish",
 ]
-
-
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``clause`` is the rule that forbids it (``"§2.6.3"``)."""
-
-    def __init__(self, message: str, clause: str) -> None:
-        super().__init__(message)
-        self.clause = clause
 
 
 class Side(StrEnum):
@@ -339,19 +332,6 @@ def _model_json(model: Model) -> dict[str, Any]:
 def pair(a: str, b: str) -> tuple[str, str]:
     first, second = sorted((a, b))
     return first, second
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened, for the battle log: a short kind, the clause behind it, a sentence, the models."""
-
-    kind: str
-    clause: str
-    text: str
-    models: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "clause": self.clause, "text": self.text, "models": list(self.models)}
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from fractions import Fraction
 from fractions import Fraction as F
 
@@ -27,8 +26,9 @@ from rules.freres.example import ARCHER, KNIGHT, SOLDIER
 from rules.freres.game import apply
 from rules.freres.melee import jc_score, opposed
 from rules.freres.morale import morale_outcome
-from rules.freres.state import Coin, Model, Phase, Side, Skirmish, new_skirmish, pair
+from rules.freres.state import Model, Side, new_skirmish
 from tests.rules.data.odds_api import FRERES_EXAMPLES, WorkedExample
+from tests.rules.freres.builders import activated, engaged
 
 RUNS = 20_000
 MC_SETTINGS = settings(max_examples=15, deadline=None, derandomize=True)
@@ -191,17 +191,6 @@ def test_morale_against_monte_carlo(value: int, shift: int) -> None:
 ENGINE_RUNS = 3_000
 
 
-def _activated(state: Skirmish, model_id: str) -> Skirmish:
-    model = state.model(model_id)
-    return replace(
-        state.with_models([replace(model, coin=Coin.TAKEN)]),
-        phase=Phase.ACTIVATION,
-        to_play=model.side,
-        active=model_id,
-        pa_left=model.pa,
-    )
-
-
 def _first(events: tuple[str, ...], *kinds: str) -> str | None:
     return next((kind for kind in events if kind in kinds), None)
 
@@ -209,7 +198,7 @@ def _first(events: tuple[str, ...], *kinds: str) -> str | None:
 def test_the_engine_shot_agrees_with_fda_shot() -> None:
     """An archer (T 6, projectile damage 2) shoots a soldier (D 5, armour 1, shield 1) at 15 cm: the shield takes 1
     off the JT, the armour adds 1 to the JD (003 II §5.1.2–5.1.3): fda_shot(6, 5, -1, 2, 1)."""
-    state = _activated(new_skirmish([Model("a", Side.A, ARCHER), Model("b", Side.B, SOLDIER)]), "a")
+    state = activated(new_skirmish([Model("a", Side.A, ARCHER), Model("b", Side.B, SOLDIER)]), "a")
     seen: Counter[str] = Counter()
     for seed in range(ENGINE_RUNS):
         result = apply(state, act.Shoot("a", "b", 15), Dice(seed=seed))
@@ -230,7 +219,7 @@ def test_the_engine_melee_agrees_with_fda_opposed() -> None:
     """A knight (C 7) strikes a soldier (C 5), one against one: no bonus either way (003 II §4.1.2):
     fda_opposed(7, 5). Who hits is read from whom the first damage falls on."""
     models = [Model("a", Side.A, KNIGHT), Model("b", Side.B, SOLDIER)]
-    state = replace(_activated(new_skirmish(models), "a"), contacts=frozenset({pair("a", "b")}))
+    state = engaged(activated(new_skirmish(models), "a"), ("a", "b"))
     seen: Counter[str] = Counter()
     for seed in range(ENGINE_RUNS):
         dice = Dice(seed=seed)
