@@ -16,7 +16,7 @@ A turn opens with the initiative roll (II §1.1); then the sides activate their 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -203,6 +203,13 @@ class _Play:
             self.state = replace(self.state, deck=self.cards.deck)
 
 
+def _fixed(table: Mapping[str, int | None], key: str) -> int:
+    """A number of the document's tables that is not "V", "AD", "?" or "+/-"."""
+    value = table[key]
+    assert value is not None, f"{key} has no fixed value in its table"
+    return value
+
+
 # ---- the turn (II §1, §2.6) ---------------------------------------------------------------------------------------
 
 
@@ -260,7 +267,7 @@ def _end(play: _Play, action: a.EndActivation) -> None:
     if play.state.active is None:
         raise IllegalAction("no model is being activated", "§1.2")
     model = play.model(play.state.active)
-    if model.routed and play.state.pa_left >= (morale.COSTS["rally"] or 0):
+    if model.routed and play.state.pa_left >= _fixed(morale.COSTS, "rally"):
         raise IllegalAction(f"{model.id} is routed: it must try to rally before anything else", "§8.2")
     _end_activation(play)
 
@@ -503,7 +510,7 @@ def _move(play: _Play, action: a.Move) -> None:
             f"frenzied run",
             "§3.3",
         )
-    cost = movement.BASIC_COSTS["move"] or 0
+    cost = _fixed(movement.BASIC_COSTS, "move")
     if action.manner == "hidden":
         if not model.hidden or action.terrain == Terrain.CLEAR.value:
             raise IllegalAction(f"{model.id} moves hidden only when hidden, in terrain that is not clear", "§3.4")
@@ -548,7 +555,7 @@ def _run(play: _Play, action: a.Run) -> None:
     _not_engaged(play, model, "run")
     distance = _distance("distance_cm", action.distance_cm)
     kind = "sprint" if action.sprint else "run"
-    cost = movement.BASIC_COSTS[kind] or 0
+    cost = _fixed(movement.BASIC_COSTS, kind)
     modifier = movement.FAST_MOVE_MODIFIERS[kind]
     most = movement.turn_limit(model.kind)
     if action.frenzied:
@@ -594,7 +601,7 @@ def _stand_up(play: _Play, action: a.StandUp) -> None:
     if model.posture is not Posture.DOWN:
         why = "stunned: it recovers (§8.2)" if model.posture is Posture.STUNNED else "standing"
         raise IllegalAction(f"{model.id} is {why}", "§3.4")
-    play.spend(model, movement.BASIC_COSTS["stand_up"] or 0, "standing up")
+    play.spend(model, _fixed(movement.BASIC_COSTS, "stand_up"), "standing up")
     play.put(model, posture=Posture.STANDING)
     play.event("stand_up", "§3.4", f"{model.id} stands up", model.id)
 
@@ -938,17 +945,17 @@ def _shot(
     assert missile is not None
     close = distance < shooting.POINT_BLANK_CM if point_blank is None else point_blank
     modifier = aim // shooting.AIM_STEP + missile.hit_bonus - shooter.missile_malus
-    modifier += shooting.SHOT_MODIFIERS["point_blank"] or 0 if close else 0
+    modifier += _fixed(shooting.SHOT_MODIFIERS, "point_blank") if close else 0
     if shooter.mounted:
-        modifier += shooting.SHOT_MODIFIERS["mounted_shooter"] or 0
+        modifier += _fixed(shooting.SHOT_MODIFIERS, "mounted_shooter")
     if shooter.moved:
-        modifier += shooting.SHOT_MODIFIERS["moved"] or 0
+        modifier += _fixed(shooting.SHOT_MODIFIERS, "moved")
     if (cover or target.in_cover or target.on_ground) and distance > shooting.POINT_BLANK_CM and not from_behind:
-        modifier += shooting.SHOT_MODIFIERS["cover_or_ground"] or 0
+        modifier += _fixed(shooting.SHOT_MODIFIERS, "cover_or_ground")
     if masked:
-        modifier += shooting.SHOT_MODIFIERS["masked"] or 0
+        modifier += _fixed(shooting.SHOT_MODIFIERS, "masked")
     if reaction:
-        modifier += shooting.SHOT_MODIFIERS["reaction_shot"] or 0
+        modifier += _fixed(shooting.SHOT_MODIFIERS, "reaction_shot")
     if not from_behind:  # §5.1.2: a shot in the back ignores the shield and the cover
         modifier -= target.profile.shield
     shooter = play.put(shooter, loaded=False, hidden=False, in_cover=False)  # §5.1.3: the missile is lost
@@ -992,7 +999,7 @@ def _shoot(play: _Play, action: a.Shoot) -> None:
     _may_shoot_at(play, model, target, action.in_front)
     if action.at_mount and not target.mounted:
         raise IllegalAction(f"{target.id} is not mounted", "§10.2.2")
-    play.spend(model, (shooting.BASIC_COSTS["shoot"] or 0) + aim, "shooting")
+    play.spend(model, _fixed(shooting.BASIC_COSTS, "shoot") + aim, "shooting")
     _shot(
         play,
         model,
@@ -1036,7 +1043,7 @@ def _reload(play: _Play, action: a.Reload) -> None:
         raise IllegalAction(f"{model.id} has no missile weapon to reload", "§5.2")
     if model.loaded:
         raise IllegalAction(f"{model.id}'s weapon is loaded", "§5.2")
-    quick = shooting.ADVANCED_COSTS["quick_reload"] or 0 if action.quick else 0
+    quick = _fixed(shooting.ADVANCED_COSTS, "quick_reload") if action.quick else 0
     play.spend(model, max(0, missile.reload + quick), "reloading")
     if action.quick:  # §5.2 Recharger rapidement: a JA; failed, the projectile falls
         check = play.check(model, model.agility, 0, "§5.2 JA quick reload")
@@ -1053,7 +1060,7 @@ def _unjam(play: _Play, action: a.Unjam) -> None:
     model = play.active_model(action)
     if not model.jammed:
         raise IllegalAction(f"{model.id}'s weapon is not jammed", "§5.2")
-    play.spend(model, shooting.ADVANCED_COSTS["unjam"] or 0, "unjamming")
+    play.spend(model, _fixed(shooting.ADVANCED_COSTS, "unjam"), "unjamming")
     check = play.check(model, model.agility, 0, "§5.2 JA unjam")
     if check.succeeded:
         play.put(model, jammed=False)
@@ -1093,7 +1100,7 @@ def _cast(play: _Play, action: a.Cast) -> None:
     if action.concentrate % spells.CONCENTRATE_STEP:
         raise ValueError(f"concentrate is put in by {spells.CONCENTRATE_STEP} PA (003 II §6.2)")
     distance = _distance("distance_cm", action.distance_cm)
-    search = spells.COSTS["search_target"] or 0 if action.search else 0
+    search = _fixed(spells.COSTS, "search_target") if action.search else 0
     play.spend(model, spell.cost + search + action.concentrate, "casting")
     modifier = action.concentrate // spells.CONCENTRATE_STEP - model.spell_malus
     terms = {
@@ -1103,7 +1110,7 @@ def _cast(play: _Play, action: a.Cast) -> None:
         "cover_or_ground": action.cover or target.in_cover or target.on_ground,
         "masked": action.masked,
     }
-    modifier += sum(spells.SPELL_MODIFIERS[term] or 0 for term, applies in terms.items() if applies)
+    modifier += sum(_fixed(spells.SPELL_MODIFIERS, term) for term, applies in terms.items() if applies)
     model = play.put(model, hidden=False, in_cover=False)
     check = play.check(model, spell.level, modifier, f"§6.1.2 JS of {model.id}")
     if check.succeeded:
@@ -1142,7 +1149,7 @@ def _rally(play: _Play, action: a.Rally) -> None:
     model = play.active_model(action)
     if not model.routed:
         raise IllegalAction(f"{model.id} is not routed", "§8.2")
-    play.spend(model, morale.COSTS["rally"] or 0, "rallying")
+    play.spend(model, _fixed(morale.COSTS, "rally"), "rallying")
     check = play.check(model, model.profile.M, _morale_modifier(play, model), "§8.2 JM rally")
     if check.face == CRITICAL:
         model = play.put(model, morale_malus=model.morale_malus + morale.CRITICAL_MORALE_LOSS)
@@ -1159,7 +1166,7 @@ def _recover(play: _Play, action: a.Recover) -> None:
     model = play.active_model(action)
     if model.posture is not Posture.STUNNED:
         raise IllegalAction(f"{model.id} is not stunned", "§8.2")
-    play.spend(model, morale.COSTS["recover"] or 0, "recovering")
+    play.spend(model, _fixed(morale.COSTS, "recover"), "recovering")
     check = play.check(model, model.profile.D, 0, "§8.2 JDP recover")  # pure Defence: no equipment
     posture = Posture.STANDING if check.succeeded else Posture.STUNNED if check.face == CRITICAL else Posture.DOWN
     play.put(model, posture=posture)
@@ -1174,7 +1181,7 @@ def _raise_comrade(play: _Play, action: a.RaiseComrade) -> None:
     if comrade.posture is not Posture.DOWN:
         raise IllegalAction(f"{comrade.id} is not on the ground, or is stunned", "§8.2")
     _standing(model, "raise a comrade", "§8.2")
-    play.spend(model, morale.COSTS["raise_comrade"] or 0, "raising a comrade")
+    play.spend(model, _fixed(morale.COSTS, "raise_comrade"), "raising a comrade")
     play.put(comrade, posture=Posture.STANDING)
     play.event("raise_comrade", "§8.2", f"{model.id} raises {comrade.id}", model.id, comrade.id)
 
@@ -1213,7 +1220,7 @@ def _mount(play: _Play, action: a.Mount) -> None:
         raise IllegalAction(f"{model.id} has no mount it may use", "§10.2.1")
     _not_engaged(play, model, "get on or off its mount")
     _standing(model, "get on its mount", "§10.2.2")
-    play.spend(model, mounted.COSTS["mount"] or 0, "getting on or off its mount")
+    play.spend(model, _fixed(mounted.COSTS, "mount"), "getting on or off its mount")
     play.put(model, mounted=not model.mounted, hidden=False, in_cover=False)
     play.event("mount", "§10.2.2", f"{model.id} {'dismounts' if model.mounted else 'mounts'}", model.id)
 
