@@ -5,7 +5,8 @@ Split by the document's own chapters: :mod:`~rules.freres.checks` (the d10 and t
 :mod:`~rules.freres.spells` (§6), :mod:`~rules.freres.damage` (§7), :mod:`~rules.freres.morale` (§8),
 :mod:`~rules.freres.other` (§9) and :mod:`~rules.freres.mounted` (§10). The game itself follows the siege engine's
 contract: actions are values (:mod:`~rules.freres.actions`), :mod:`~rules.freres.game` plays them
-(``apply``, ``problems``, ``legal_actions``) and a battle is its log (:mod:`~rules.freres.battle`).
+(``apply``, ``problems``), :mod:`~rules.freres.legal` lists them, and a battle is its log
+(:mod:`~rules.freres.battle`), whose result the campaign takes (:mod:`~rules.freres.result`).
 :mod:`~rules.freres.odds` holds the exact odds that :mod:`rules.odds` re-exports.
 
 The document measures distances on the table; the engine does not draw the table, so a distance, a terrain or an

@@ -175,14 +175,20 @@ class _Play:
                 f"PA may be played, or the PA stored for a later turn",
                 "§2.6.3",
             )
-        pa_left = 0 if self.state.hoarding else left - cost  # §2.6.3: the stored action uses them all
-        self.state = replace(self.state, pa_left=pa_left, spent=self.state.spent + cost, hoarding=False)
+        hoarded = self.state.hoarding and cost > 0  # §2.6.3: the stored action uses them all
+        self.state = replace(
+            self.state,
+            pa_left=0 if hoarded else left - cost,
+            spent=self.state.spent + cost,
+            hoarding=self.state.hoarding and not hoarded,
+        )
 
     def lose_pa(self, model: Model) -> None:
         """The PA that follow a failed JM or a critical JA are lost (§2.4, §2.5): the activation ends; a model not
         yet activated loses its turn."""
         if self.state.active == model.id:
-            self.state = replace(self.state, pa_left=0)
+            # spent or not, it has acted: its activation ends rather than waiting on face
+            self.state = replace(self.state, pa_left=0, spent=max(self.state.spent, 1))
         elif model.coin is not Coin.TAKEN:
             self.put(model, coin=Coin.TAKEN)
 

@@ -11,6 +11,7 @@ from rules.freres.battle import Battle, Setup, play, replay
 from rules.freres.damage import DamageRow, Health, JDegZero, after_damage, jdeg_row
 from rules.freres.example import ARCHER, KNIGHT, RIDER, SOLDIER, WIZARD, example_models, example_skirmish
 from rules.freres.game import apply, problems
+from rules.freres.result import skirmish_result
 from rules.freres.state import Coin, IllegalAction, Phase, Posture, Profile, Side, Skirmish, Spell
 from tests.rules.freres.builders import activated, changed, engaged, kinds, played, rows, skirmish
 
@@ -141,6 +142,8 @@ def test_pa_stored_for_an_action_too_dear_are_spent_whole() -> None:
     state = played(played(state, act.Activate("b")).state, act.EndActivation()).state
     state = played(state, act.RollInitiative(), [9, 0]).state
     state = played(state, act.Activate("a")).state
+    assert state.pa_left == 12
+    state = played(state, act.Turn("a")).state  # a free turn of 90° or less does not spend the stored PA
     assert state.pa_left == 12
     # JT 2 + 6 + 2 (aim) - 1 (shield) = 9: a miss
     state = played(state, act.Shoot("a", "b", 15, aim=4), [2]).state
@@ -601,3 +604,29 @@ def test_a_battle_round_trips_through_json_and_replays() -> None:
     again = Battle.from_json(battle.to_json())
     assert again == battle
     assert replay(again) == result.state
+
+
+def test_the_result_of_a_skirmish_for_the_campaign() -> None:
+    """003 II §1.3: the band left holding the field wins; each band's models out of the battle, and why."""
+    state = played(_duel(), act.Defend("b"), [8, 2, 0]).state
+    result = skirmish_result(state)
+    assert result.to_json() == {
+        "over": True,
+        "winner": "a",
+        "turns": 1,
+        "losses": {"a": 0, "b": 1},
+        "out": {"a": [], "b": [["b", "killed"]]},
+    }
+
+
+def test_a_model_whose_pa_are_lost_before_it_spends_any_does_not_wait() -> None:
+    """003 II §8.1: a failed JM loses the PA after it; the active model shot at by a reaction shot, before spending
+    anything, fails its JM: its activation ends and it has played, not waiting on face (§2.6.2)."""
+    sturdy = Profile("veteran", C=5, T=4, D=5, A=5, M=5, PA=8, shield=1, armour=1)
+    state = played(skirmish(("a", ARCHER), ("b", sturdy)), act.RollInitiative(), [0, 9]).state
+    state = played(state, act.Activate("b")).state
+    # JT 9 + 6 - 2 (reaction) - 1 (shield) = 12: damage 9 + 6 + 2 = 17; JD 5 + 5 + 1 = 11: 6, wounded;
+    # JM 1 + 5 - 1 = 5: Ebranlée
+    result = played(state, act.ReactionShot("a", "b", 15), [9, 5, 1])
+    assert result.state.active is None
+    assert [e.text for e in result.events if e.kind == "end_activation"] == ["b has played"]
