@@ -895,7 +895,7 @@ def _flee_combat(play: _Play, action: a.FleeCombat) -> None:
         play.model(model.id),
         score + _weapon_damage(striker),
         "§8.2",
-        extra_defence=melee.PARRY_DEFENCE_BONUS if parried else 0,
+        extra_defence=model.profile.shield + (melee.PARRY_DEFENCE_BONUS if parried else 0),
     )
     play.state = replace(play.state, contacts=frozenset(p for p in play.state.contacts if model.id not in p))
     if play.model(model.id).in_play:
