@@ -14,7 +14,7 @@ from rules.confrontation.melee import POSITIONS as MELEE_POSITIONS
 from rules.confrontation.melee import Approach, Position, Situation, TroopType
 from rules.confrontation.shooting import RANGE_DIFFICULTY, SHOT_MODIFIERS, InContact, RangeBand
 
-from .services import CHARGE, MeleeSide, MeleeSituation, ShotSituation
+from .services import CHARGE, MeleeSide, MeleeSituation, ShotSituation, WoundSituation
 
 PROFILE_LIMIT = 50
 """Characteristics typed in are between −50 and 50: a d6 test is settled long before."""
@@ -57,6 +57,13 @@ SITUATIONS = [
     (Situation.FAILED_FEAR, gettext_lazy("Failed its fear test and is engaged")),
     (Situation.RECEIVED_CHARGE_WITH_SHOTS, gettext_lazy("Shot at the charge it received")),
 ]
+UNKNOWN_TROOP_TYPE = gettext_lazy(
+    "%(value)s is not a troop type of the extra dice table (004 Nombre de dés au corps à corps)."
+)
+UNKNOWN_POSITION = gettext_lazy("%(value)s is not a protection of the defence table (004 Défendre une position).")
+UNKNOWN_RANGE = gettext_lazy(
+    "%(value)s is not a range of the shooting table (004 Modificateurs de tir): short, medium or long."
+)
 DICE_SOURCES = [("app", gettext_lazy("The app rolls")), ("typed", gettext_lazy("Dice typed in from the table"))]
 SIDES = (("attacker", gettext_lazy("Attacker")), ("defender", gettext_lazy("Defender")))
 
@@ -119,7 +126,12 @@ class MeleeForm(DiceFields):
     seen_by_target = forms.BooleanField(
         label=gettext_lazy("The defender saw the charger before it moved"), required=False, initial=True
     )
-    position = forms.ChoiceField(label=gettext_lazy("The defender stands behind"), choices=POSITIONS, required=False)
+    position = forms.ChoiceField(
+        label=gettext_lazy("The defender stands behind"),
+        choices=POSITIONS,
+        required=False,
+        error_messages={"invalid_choice": UNKNOWN_POSITION},
+    )
 
     def __init__(self, *args: Any, names: tuple[str, str] = ("", ""), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -132,7 +144,11 @@ class MeleeForm(DiceFields):
             self.fields[f"{side}_name"] = forms.CharField(
                 label=gettext_lazy("Name"), max_length=60, initial=name or None
             )
-            self.fields[f"{side}_troop_type"] = forms.ChoiceField(label=gettext_lazy("Troop type"), choices=TROOP_TYPES)
+            self.fields[f"{side}_troop_type"] = forms.ChoiceField(
+                label=gettext_lazy("Troop type"),
+                choices=TROOP_TYPES,
+                error_messages={"invalid_choice": UNKNOWN_TROOP_TYPE},
+            )
             self.fields[f"{side}_models"] = _number(gettext_lazy("Models"), 1, MAX_MODELS, initial=1)
             self.fields[f"{side}_combat_dice"] = _number(
                 gettext_lazy("Combat dice (profile)"), 0, MAX_DICE, help_text=gettext_lazy("from the rulebook")
@@ -224,7 +240,12 @@ class ShotForm(DiceFields):
 
     shooter = forms.CharField(label=gettext_lazy("Shooter"), max_length=60)
     shooting = _number(gettext_lazy("Shooting value (profile)"), 0, PROFILE_LIMIT)
-    range_band = forms.ChoiceField(label=gettext_lazy("Range"), choices=RANGE_BANDS, initial=RangeBand.SHORT.value)
+    range_band = forms.ChoiceField(
+        label=gettext_lazy("Range"),
+        choices=RANGE_BANDS,
+        initial=RangeBand.SHORT.value,
+        error_messages={"invalid_choice": UNKNOWN_RANGE},
+    )
     cover = forms.ChoiceField(label=gettext_lazy("Target's cover"), choices=COVER, required=False)
     size = forms.ChoiceField(label=gettext_lazy("Target's size"), choices=SIZE, required=False)
     speed = forms.ChoiceField(label=gettext_lazy("Target's move"), choices=SPEED, required=False)
@@ -309,3 +330,25 @@ class ShotForm(DiceFields):
             height_difference=data["height_difference"],
             weapon_ranges=ranges if all(r is not None for r in ranges) else None,
         )
+
+
+DAMAGE_LIMIT = 1000
+DOUBLES = [("", gettext_lazy("No double")), *((str(face), str(face)) for face in range(1, 7))]
+
+
+class WoundForm(DiceFields):
+    """A blow's damage and a double on the wound dice, both from the Confrontation rulebook's wound roll; the
+    location die is rolled here (004 *Tableau des blessures*)."""
+
+    damage = _number(gettext_lazy("Damage"), -DAMAGE_LIMIT, DAMAGE_LIMIT)
+    double = forms.TypedChoiceField(
+        label=gettext_lazy("Double on the wound dice"), choices=DOUBLES, coerce=int, empty_value=None, required=False
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["damage"].help_text = _("worked out by the rulebook's wound roll")
+        self.fields["dice"].help_text = _("One d6 for the location: 1 legs, 2 arms, 3 torso, 4 or more head.")
+
+    def situation(self) -> WoundSituation:
+        return WoundSituation(damage=self.cleaned_data["damage"], double=self.cleaned_data["double"])

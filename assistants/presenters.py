@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.confrontation.checks import Grade
 from rules.confrontation.melee import Approach
+from rules.confrontation.wounds import Location, Wound
 
 GRADES = {
     Grade.EXCEPTIONAL_SUCCESS: _("exceptional success"),
@@ -23,6 +24,24 @@ APPROACHES = {
     Approach.PURSUIT_LATE: _("pursuit move into a melee already fought"),
     Approach.ENGAGED: _("in the melee"),
 }
+
+WOUNDS = {
+    Wound.NONE: _("no wound"),
+    Wound.STUNNED: _("stunned"),
+    Wound.LIGHT: _("light wound"),
+    Wound.SERIOUS: _("serious wound"),
+    Wound.CRITICAL: _("critical wound"),
+    Wound.KILLED: _("killed outright"),
+}
+LOCATIONS = {Location.LEGS: _("legs"), Location.ARMS: _("arms"), Location.TORSO: _("torso"), Location.HEAD: _("head")}
+
+
+def wound_label(wound: str) -> str:
+    return str(WOUNDS[Wound(wound)])
+
+
+def location_label(location: str) -> str:
+    return str(LOCATIONS[Location(location)])
 
 
 def grade_label(grade: str) -> str:

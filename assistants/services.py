@@ -16,7 +16,7 @@ from typing import TypeVar
 from django.utils.translation import gettext as _
 
 from rules import odds
-from rules.confrontation import melee, shooting
+from rules.confrontation import melee, shooting, wounds
 from rules.confrontation.checks import SHOT_GRADES, TEST_DIE, Attempt, Grade
 from rules.dice import Dice, Roll
 
@@ -30,10 +30,13 @@ __all__ = [
     "ShotPlan",
     "ShotResolution",
     "ShotSituation",
+    "WoundResolution",
+    "WoundSituation",
     "plan_melee",
     "plan_shot",
     "resolve_melee",
     "resolve_shot",
+    "resolve_wound",
 ]
 
 Outcome = TypeVar("Outcome")
@@ -311,5 +314,37 @@ def resolve_shot(situation: ShotSituation, typed: Sequence[int] | None = None) -
             hit = situation.target if grade.succeeded else None
         _check_typed(dice, typed)
         return ShotResolution(plan, attempt, grade, hit, dice.log)
+
+    return _refused(resolve)
+
+
+# Wounds --------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WoundSituation:
+    damage: int
+    """The blow's damage, worked out by the Confrontation rulebook."""
+    double: int | None = None
+    """The face of a double on the wound dice, ``None`` for none."""
+
+
+@dataclass(frozen=True)
+class WoundResolution:
+    location: wounds.Location
+    wound: wounds.Wound
+    log: tuple[Roll, ...]
+
+
+def resolve_wound(situation: WoundSituation, typed: Sequence[int] | None = None) -> WoundResolution:
+    """The wound (004 *Tableau des blessures*, R18): a d6 for the location, read on the table's headings (1 legs,
+    2 arms, 3 torso, 4+ head), then the damage's band in that column, a double changing the force first."""
+
+    def resolve() -> WoundResolution:
+        dice = _dice(typed)
+        face = dice.roll(TEST_DIE, "004 Tableau des blessures: location")
+        _check_typed(dice, typed)
+        location = wounds.location_of(face)
+        return WoundResolution(location, wounds.wound(situation.damage, location, situation.double), dice.log)
 
     return _refused(resolve)

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from . import selectors, services
-from .forms import MeleeForm, ShotForm
+from .forms import MeleeForm, ShotForm, WoundForm
 
 ROLL = "roll"
 
@@ -30,6 +30,7 @@ def _page(request: HttpRequest, context: Any = None, **forms: Any) -> HttpRespon
             "context": context,
             "melee_form": forms.get("melee_form") or MeleeForm(names=names, prefix="melee"),
             "shot_form": forms.get("shot_form") or ShotForm(prefix="shot"),
+            "wound_form": forms.get("wound_form") or WoundForm(prefix="wound"),
             **{k: v for k, v in forms.items() if not k.endswith("_form")},
         },
     )
@@ -52,7 +53,10 @@ def _answer(request: HttpRequest, fragment: str, **context: Any) -> HttpResponse
 
 
 def _worked_out(
-    request: HttpRequest, form: MeleeForm | ShotForm, plan: Callable[[Any], Any], resolve: Callable[[Any, Any], Any]
+    request: HttpRequest,
+    form: MeleeForm | ShotForm,
+    plan: Callable[[Any], Any],
+    resolve: Callable[[Any, Any], Any],
 ) -> tuple[Any, Any]:
     """The plan alone, or for the roll button the resolution with its plan; a refusal lands on the form."""
     if not form.is_valid():
@@ -83,3 +87,17 @@ def shot(request: HttpRequest) -> HttpResponse:
     form = ShotForm(request.POST, prefix="shot")
     plan, resolution = _worked_out(request, form, services.plan_shot, services.resolve_shot)
     return _answer(request, "assistants/_shot.html", shot_form=form, shot_plan=plan, shot=resolution)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def wound(request: HttpRequest) -> HttpResponse:
+    form = WoundForm(request.POST, prefix="wound")
+    resolution = None
+    if form.is_valid():
+        try:
+            resolution = services.resolve_wound(form.situation(), form.cleaned_data["typed"])
+        except services.AssistantError as error:
+            form.add_error(None, str(error))
+    return _answer(request, "assistants/_wound.html", wound_form=form, wound=resolution)

@@ -18,6 +18,16 @@ def grade_label(grade: str) -> str:
 
 
 @register.filter
+def wound_label(wound: str) -> str:
+    return presenters.wound_label(wound)
+
+
+@register.filter
+def location_label(location: str) -> str:
+    return presenters.location_label(location)
+
+
+@register.filter
 def approach_label(approach: str) -> str:
     return presenters.approach_label(approach)
 

@@ -17,10 +17,12 @@ from assistants.services import (
     MeleeSide,
     MeleeSituation,
     ShotSituation,
+    WoundSituation,
     plan_melee,
     plan_shot,
     resolve_melee,
     resolve_shot,
+    resolve_wound,
 )
 from rules.confrontation.checks import Grade
 from rules.confrontation.melee import Approach
@@ -233,3 +235,30 @@ def test_the_height_changes_the_weapons_ranges() -> None:
 def test_a_shot_the_document_does_not_know_is_refused(situation: ShotSituation, message: str) -> None:
     with pytest.raises(AssistantError, match=message):
         plan_shot(situation)
+
+
+# Wounds --------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("damage", "face", "double", "location", "wound"),
+    [
+        (12, 3, None, "torso", "critical"),  # 11 à 15, tronc: critique
+        (12, 3, 2, "torso", "serious"),  # a double 2: −2 to the force, 10: 6 à 10, tronc: grave
+        (30, 1, None, "legs", "killed"),  # R18: 30 reads "30 ou +"
+        (29, 1, None, "legs", "critical"),  # 26 à 30, jambes: critique
+        (-15, 6, None, "head", "light"),  # -15 ou -, tête (4+): léger
+        (0, 2, 6, "arms", "killed"),  # a double 6: tué net
+        (40, 5, 1, "head", "none"),  # a double 1: aucun effet
+    ],
+)
+def test_a_wound_by_damage_and_location(damage: int, face: int, double: int | None, location: str, wound: str) -> None:
+    """004 Tableau des blessures, read by hand."""
+    resolution = resolve_wound(WoundSituation(damage, double), [face])
+    assert (resolution.location.value, resolution.wound.value) == (location, wound)
+    assert [(r.die, r.result) for r in resolution.log] == [("D6", face)]
+
+
+def test_a_damage_beyond_the_table_is_refused_naming_it() -> None:
+    with pytest.raises(AssistantError, match=re.escape("(004 Tableau des blessures)")):
+        resolve_wound(WoundSituation(10_001), [3])

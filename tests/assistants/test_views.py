@@ -108,7 +108,8 @@ def test_the_plan_alone_rolls_nothing(client_in_english: Client) -> None:
         ({"melee-dice": "3 4 2 7"}, "a D6 cannot show 7; accepted values are 1, 2, 3, 4, 5, 6"),
         ({"melee-dice": "3 4 2"}, "3 dice typed in; the rules roll 1 more"),
         ({"melee-dice": "three"}, "Type each die&#x27;s face as a whole number"),
-        ({"melee-attacker_troop_type": "daemon"}, "Select a valid choice. daemon is not one of the available"),
+        ({"melee-attacker_troop_type": "daemon"}, "daemon is not a troop type of the extra dice table (004"),
+        ({"melee-position": "moat"}, "moat is not a protection of the defence table (004 Défendre une position)."),
         ({"melee-defender_name": "Orcs"}, "Each fighter of a melee needs its own name"),
         ({"melee-attacker_attack": "999"}, "Ensure this value is less than or equal to 50."),
     ],
@@ -155,3 +156,23 @@ def test_a_campaign_battle_played_with_confrontation_opens_for_its_members() -> 
     outsider = Client()
     outsider.force_login(User.objects.create_user("stranger", password="pw-stranger-1"))
     assert outsider.get(url).status_code == 404
+
+
+def test_a_wound_from_the_table(client_in_english: Client) -> None:
+    """004 Tableau des blessures: 12 damage in the torso (a 3) is critical; a double 3 takes 1 off the force:
+    11, still critical; a double 6 kills outright."""
+    wound = {"wound-damage": "12", "wound-dice_source": "typed", "wound-dice": "3", "action": "roll"}
+    page = post(client_in_english, "wound", wound)
+    assert "Location: torso." in page
+    assert '<strong class="wound">critical wound</strong>' in page
+    assert "critical wound" in post(client_in_english, "wound", wound | {"wound-double": "3"})
+    assert "killed outright" in post(client_in_english, "wound", wound | {"wound-double": "6"})
+    assert "Location: head." in post(client_in_english, "wound", wound | {"wound-dice": "5"})
+
+
+def test_a_wound_refuses_a_location_die_of_7_and_a_double_of_0(client_in_english: Client) -> None:
+    wound = {"wound-damage": "12", "wound-dice_source": "typed", "wound-dice": "7", "action": "roll"}
+    assert "a D6 cannot show 7" in post(client_in_english, "wound", wound)
+    page = post(client_in_english, "wound", wound | {"wound-dice": "3", "wound-double": "0"})
+    assert "Select a valid choice." in page
+    assert 'id="wound-resolution"' not in page
