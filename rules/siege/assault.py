@@ -1,7 +1,7 @@
 """The whole-assault simulator (*simulateur d'assaut*): each side's plan as a value, the battle it sets up, and
 :func:`simulate`, which plays the assault ``n`` times with the policies of :mod:`rules.siege.policies` and sums up
-who wins, the victory points (§17), the turn the main gate falls, the turn of the first breach and who holds each
-section at the end (R11).
+who wins, the victory points (§17), the turn a gate falls (main gate or postern), the turn of the first breach and
+who holds each section at the end (R11).
 
 Game ``i`` of a run seeded ``seed`` rolls dice seeded from ``(seed, i)`` alone, so a run reproduces exactly and a run
 split into chunks sums to the same summary::
@@ -32,10 +32,13 @@ from rules.siege.victory import victory_points
 
 __all__ = [
     "ASSAULT_FORMAT",
+    "NEVER",
     "Assault",
     "BesiegedPlan",
     "BesiegerPlan",
+    "Garrison",
     "PlanError",
+    "Result",
     "Summary",
     "assault_setup",
     "demo_assault",

@@ -48,15 +48,16 @@ from typing import Any
 from rules.siege import actions as a
 from rules.siege.battle import Entry, action_dice
 from rules.siege.engines import Liquid, MineGoal
+from rules.siege.fort import GateKind
 from rules.siege.game import apply, side_of
-from rules.siege.gates import is_destroyed
+from rules.siege.gates import is_destroyed, starting_points
 from rules.siege.ladders import MAX_CLIMBERS, MAX_HELPERS, MIN_CLIMBERS, push_back_pending
 from rules.siege.legal import CATAPULT, Option, legal_actions
 from rules.siege.melee import MAX_GANG_UP
 from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, Zone, room_left
 
-__all__ = ["Game", "Orders", "orders_for", "play_out"]
+__all__ = ["Game", "Orders", "orders_for", "play_out", "play_setup"]
 
 
 @dataclass(frozen=True)
@@ -104,10 +105,14 @@ def orders_for(state: BattleState) -> Orders:
     return Orders(machine_targets=(target,) * machines, mine_section=mine or (ramparts[0] if ramparts else None))
 
 
+_OUTER_GATES = frozenset({GateKind.MAIN_GATE, GateKind.POSTERN})
+
+
 @dataclass
 class Game:
     """One game played by the policies from ``state``: its actions and dice, and what the simulator watches: the
-    game turn the main gate fell and the turn of the first breach (``None``: never).
+    game turn the first of the fort's outer gates (main gate or postern) fell and the turn of the first breach
+    (``None``: never).
     """
 
     state: BattleState
@@ -146,7 +151,7 @@ class Game:
     def _watch(self) -> None:
         state = self.state
         if self.gate_fell is None and any(
-            g.kind.value == "main_gate" and is_destroyed(g.structure_points) for g in state.gates
+            g.kind in _OUTER_GATES and is_destroyed(g.structure_points) for g in state.gates
         ):
             self.gate_fell = state.turn
         if self.first_breach is None and any(w.collapsed for w in state.works):
@@ -172,7 +177,8 @@ def _offered(state: BattleState, action: a.Action) -> bool:
 # ---- set-up --------------------------------------------------------------------------------------------------------
 
 
-def _setup(game: Game) -> None:
+def play_setup(game: Game) -> None:
+    """The set-up as the policies play it (see the module's text): engines and defences placed, the step ended."""
     orders = game.orders
     for option in game.menu("carry_ram"):
         ram = game.state.ram(option.where.partition(":")[2] if option.where else "")
@@ -420,9 +426,6 @@ def _besieged_movement(game: Game) -> None:
 
 
 def _start_points(kind: str) -> int:
-    from rules.siege.fort import GateKind
-    from rules.siege.gates import starting_points
-
     return starting_points(GateKind(kind))
 
 
@@ -460,7 +463,7 @@ _STEPS: dict[Side, dict[Phase, _Step]] = {
 def play_out(game: Game) -> Game:
     """Play ``game`` to the end of the siege (§16), from whatever step its state is at."""
     if game.state.phase is Phase.SETUP and not game.state.over:
-        _setup(game)
+        play_setup(game)
     while not game.state.over:
         state = game.state
         step = _STEPS[state.active].get(state.phase, _nothing)
