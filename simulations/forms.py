@@ -69,6 +69,7 @@ class RunForm(forms.Form):
     braziers = forms.CharField(label=_("Braziers"), required=False, help_text=_("As W3:oil (water, oil, lead, none)"))
     counter_miners = forms.IntegerField(label=_("Counter-miners"), min_value=0, initial=0)
     besieged_points = forms.IntegerField(label=_("Besieged's engine points"), min_value=0)
+    fort_points = forms.IntegerField(label=_("Besieged army points (the fort's size)"), min_value=1)
 
     @classmethod
     def initial_of(cls, plans: dict[str, Any]) -> dict[str, Any]:
@@ -90,6 +91,7 @@ class RunForm(forms.Form):
             "braziers": ", ".join(f"{s}:{x or 'none'}" for s, x in besieged["braziers"]),
             "counter_miners": besieged["counter_miners"],
             "besieged_points": besieged["engine_points"],
+            "fort_points": plans["fort_points"],
         }
 
     def clean(self) -> dict[str, Any]:
@@ -98,6 +100,7 @@ class RunForm(forms.Form):
             return data
         data["assault"] = {
             "format": 1,
+            "fort_points": data["fort_points"],
             "besieger": {
                 "ladders": _names(data["ladders"]),
                 "ram_gate": data["ram_gate"].strip() or None,

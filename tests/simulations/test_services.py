@@ -13,9 +13,9 @@ from django.utils import timezone
 
 from rules.siege.assault import Assault, Summary, assault_setup, demo_assault, simulate
 from rules.siege.battle import start
+from siege_site.celery import app
 from simulations import services, tasks
 from simulations.models import RunProblem, RunStatus, SimulationChunk, SimulationRun
-from siege_site.celery import app
 
 from .conftest import ram_plans
 
@@ -32,9 +32,9 @@ def test_a_run_above_the_maximum_is_refused_with_the_maximum_and_nothing_is_save
     owner: User, demo_plans: dict[str, Any], settings: Any
 ) -> None:
     settings.SIMULATION_MAX_GAMES = 500
-    with pytest.raises(ValidationError, match="from 1 to 500 assaults"):
+    with pytest.raises(ValidationError, match="de 1 à 500 assauts"):
         services.create_run(owner=owner, games=501, assault=demo_plans, seed=1)
-    with pytest.raises(ValidationError, match="from 1 to 500 assaults"):
+    with pytest.raises(ValidationError, match="de 1 à 500 assauts"):
         services.create_run(owner=owner, games=0, assault=demo_plans, seed=1)
     assert not SimulationRun.objects.exists()
     assert not SimulationChunk.objects.exists()
@@ -58,7 +58,7 @@ def test_a_plan_the_rules_refuse_is_refused_with_the_reason_and_nothing_is_saved
 
 
 def test_a_seed_out_of_range_is_refused(owner: User, demo_plans: dict[str, Any]) -> None:
-    with pytest.raises(ValidationError, match="seed is a whole number from 0"):
+    with pytest.raises(ValidationError, match="graine est un nombre entier de 0"):
         services.create_run(owner=owner, games=10, assault=demo_plans, seed=-3)
     assert not SimulationRun.objects.exists()
 
@@ -101,7 +101,7 @@ def test_a_cancelled_run_stops_and_never_shows_a_summary(owner: User, settings: 
     run.refresh_from_db()
     assert run.status == RunStatus.CANCELLED
     assert run.summary is None
-    with pytest.raises(ValidationError, match="already over"):
+    with pytest.raises(ValidationError, match="déjà terminée"):
         services.cancel_run(run=run)
 
 
@@ -129,7 +129,7 @@ def test_a_failing_chunk_fails_the_run_without_a_summary_and_a_retry_finishes_it
     run.refresh_from_db()
     assert run.status == RunStatus.DONE
     assert Summary.from_json(run.summary) == simulate(Assault.from_json(ram_plans()), 8, seed=5)
-    with pytest.raises(ValidationError, match="Only a failed run"):
+    with pytest.raises(ValidationError, match="Seule une simulation échouée"):
         services.retry_run(run=run)
 
 
@@ -169,5 +169,5 @@ def test_a_run_starts_from_a_battle_under_way(owner: User, settings: Any) -> Non
 
 def test_a_run_starts_from_plans_or_a_state_not_both(owner: User, demo_plans: dict[str, Any]) -> None:
     state = start(assault_setup(demo_assault()))
-    with pytest.raises(ValidationError, match="either from both plans or from a battle"):
+    with pytest.raises(ValidationError, match="soit des deux plans, soit d’une bataille"):
         services.create_run(owner=owner, games=3, state=state, assault=demo_plans, seed=8)
