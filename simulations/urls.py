@@ -8,7 +8,6 @@ urlpatterns = [
     path("", views.run_list, name="list"),
     path("<int:pk>/", views.run_detail, name="detail"),
     path("<int:pk>/progress/", views.run_progress, name="progress"),
-    path("<int:pk>/cancel/", views.run_cancel, name="cancel"),
-    path("<int:pk>/retry/", views.run_retry, name="retry"),
+    path("<int:pk>/<str:action>/", views.run_action, name="action"),
     path("<int:pk>/results.csv", views.run_csv, name="csv"),
 ]

@@ -61,23 +61,18 @@ def run_progress(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-@login_required
-@require_POST
-def run_cancel(request: HttpRequest, pk: int) -> HttpResponse:
-    run = selectors.run_of(request.user, pk)
-    try:
-        services.cancel_run(run=run)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    return redirect("simulations:detail", pk)
+RUN_ACTIONS = {"cancel": services.cancel_run, "retry": services.retry_run}
 
 
 @login_required
 @require_POST
-def run_retry(request: HttpRequest, pk: int) -> HttpResponse:
+def run_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """Cancel a run at work, or start a failed one again."""
     run = selectors.run_of(request.user, pk)
+    if action not in RUN_ACTIONS:
+        raise Http404(_("No such action on a run."))
     try:
-        services.retry_run(run=run)
+        RUN_ACTIONS[action](run=run)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     return redirect("simulations:detail", pk)

@@ -110,7 +110,7 @@ def test_a_cancelled_run_shows_no_results_and_has_no_csv(client: Client, owner: 
     chunk = run.chunks.first()
     assert chunk is not None
     client.force_login(owner)
-    client.post(reverse("simulations:cancel", args=[run.pk]))
+    client.post(reverse("simulations:action", args=[run.pk, "cancel"]))
     run.refresh_from_db()
     assert run.status == RunStatus.CANCELLED
     page = client.get(reverse("simulations:detail", args=[run.pk])).content.decode()
@@ -124,10 +124,24 @@ def test_anothers_run_is_not_found(client: Client, owner: User, stranger: User) 
     client.force_login(stranger)
     for name in ("detail", "progress", "csv"):
         assert client.get(reverse(f"simulations:{name}", args=[run.pk])).status_code == 404
-    assert client.post(reverse("simulations:cancel", args=[run.pk])).status_code == 404
+    assert client.post(reverse("simulations:action", args=[run.pk, "cancel"])).status_code == 404
     run.refresh_from_db()
     assert run.status == RunStatus.QUEUED
 
 
 def test_the_simulator_asks_for_a_login(client: Client) -> None:
     assert client.get(reverse("simulations:list")).status_code == 302
+
+
+def test_a_failed_run_says_why_offers_a_retry_and_refuses_unknown_actions(client: Client, owner: User) -> None:
+    run = services.create_run(owner=owner, games=4, assault=demo_assault().to_json(), seed=1)
+    services.fail_run(run_id=run.pk, problem="worker_lost")
+    client.force_login(owner)
+    page = client.get(reverse("simulations:detail", args=[run.pk])).content.decode()
+    assert "Les workers ne donnent plus signe de vie" in page
+    assert reverse("simulations:action", args=[run.pk, "retry"]) in page
+    assert "<svg" not in page
+    assert client.post(reverse("simulations:action", args=[run.pk, "explode"])).status_code == 404
+    client.post(reverse("simulations:action", args=[run.pk, "retry"]))
+    run.refresh_from_db()
+    assert (run.status, run.problem) == (RunStatus.QUEUED, "")
