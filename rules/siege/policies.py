@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.siege import actions as a
+from rules.siege import rams
 from rules.siege.battle import Entry, action_dice
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.fort import GateKind
@@ -184,8 +185,8 @@ def play_setup(game: Game) -> None:
         ram = game.state.ram(option.where.partition(":")[2] if option.where else "")
         gate_feet = {f"foot:{s}" for g in game.state.gates for s in _gate_outside(game.state, g.id)}
         crew = [m for m in option.actors if str(game.state.model(m).place) in gate_feet]
-        if len(crew) >= 6:
-            game.act(a.CarryRam(ram.id, tuple(crew[:10])))
+        if len(crew) >= rams.MIN_CARRIERS:  # §7.2.1
+            game.act(a.CarryRam(ram.id, tuple(crew[: rams.MAX_CARRIERS])))
     for option in game.menu("bring_ram"):
         ram = game.state.ram((option.where or "").partition(":")[2])
         for gate in option.targets:
@@ -389,13 +390,16 @@ def _besieger_movement(game: Game) -> None:
 
 
 def _besieger_shooting(game: Game) -> None:
+    """Each war machine bombards its target of the orders (the last target for the machines beyond), if the menu
+    still offers it: a gate already down is no target (§5.6, §5.7)."""
     options = game.menu("bombard")
     if not options:
         return
-    targets = game.orders.machine_targets or options[0].targets[:1]
-    for machine, _ in zip(options[0].actors, range(len(options[0].actors)), strict=True):
-        target = targets[min(options[0].actors.index(machine), len(targets) - 1)]
-        if target in options[0].targets:
+    option = options[0]
+    targets = game.orders.machine_targets or option.targets[:1]
+    for n, _machine in enumerate(option.actors):
+        target = targets[min(n, len(targets) - 1)]
+        if target in option.targets:
             game.act(a.Bombard(target, *CATAPULT))
 
 
