@@ -225,11 +225,14 @@ def games_played(run: SimulationRun) -> int:
 
 def return_stalled_runs(*, now: datetime | None = None) -> list[SimulationRun]:
     """Mark failed every run that cannot finish any more: its workers fell silent (died with their chunks) or no
-    worker took it up from the queue. Its owner may start it again (:func:`retry_run`)."""
+    worker took it up from the queue. Its owner may start it again (:func:`retry_run`). While a run reports, the
+    workers are alive and the others wait their turn in the queue: none is given up."""
     now = now or timezone.now()
     silent_since = now - timedelta(seconds=settings.SIMULATION_SILENCE_SECONDS)
     queued_since = now - timedelta(seconds=settings.SIMULATION_QUEUE_TIMEOUT_SECONDS)
     returned = []
+    if SimulationRun.objects.filter(status=RunStatus.RUNNING, heartbeat_at__gte=silent_since).exists():
+        return returned
     with transaction.atomic():
         live = SimulationRun.objects.select_for_update(skip_locked=True).filter(
             status__in=(RunStatus.QUEUED, RunStatus.RUNNING)

@@ -150,6 +150,17 @@ def test_a_run_whose_workers_fell_silent_or_that_nobody_took_up_is_marked_failed
     assert silent.summary is None
 
 
+def test_runs_waiting_behind_a_run_at_work_are_not_given_up(owner: User) -> None:
+    queue_time = timedelta(seconds=settings.SIMULATION_QUEUE_TIMEOUT_SECONDS)
+    waiting = services.create_run(owner=owner, games=4, assault=ram_plans(), seed=2)
+    working = services.create_run(owner=owner, games=4, assault=ram_plans(), seed=1)
+    later = timezone.now() + queue_time * 2
+    SimulationRun.objects.filter(pk=working.pk).update(status=RunStatus.RUNNING, heartbeat_at=later)
+    assert services.return_stalled_runs(now=later) == []
+    waiting.refresh_from_db()
+    assert waiting.status == RunStatus.QUEUED
+
+
 def test_beat_looks_for_stalled_runs_every_minute() -> None:
     entry = app.conf.beat_schedule["return-stalled-simulations"]
     assert entry["task"] == tasks.return_stalled_runs.name
