@@ -157,12 +157,20 @@ def csv_rows(run: SimulationRun) -> Iterator[list[str]]:
 
 
 def plan_lines(run: SimulationRun) -> SafeString:
-    """The run's plans, one line each side, for its page."""
+    """The run's plans as the form shows them, a line a field, for its page."""
+    from .forms import RunForm
+
     if run.assault is None:
         return format_html("<p>{}</p>", _("From a battle under way."))
-    besieger, besieged = run.assault["besieger"], run.assault["besieged"]
+    values = RunForm.initial_of(run.assault)
+    form = RunForm()
     rows = [
-        (_("Besieger"), ", ".join(f"{k}: {v}" for k, v in besieger.items() if v not in (None, [], False))),
-        (_("Besieged"), ", ".join(f"{k}: {v}" for k, v in besieged.items() if v not in (None, [], False, 0))),
+        (form.fields[name].label, _yes_no(value) if isinstance(value, bool) else value)
+        for name, value in values.items()
+        if name in form.fields and name != "games" and value not in ("", None)
     ]
     return format_html("<dl class='plans'>{}</dl>", format_html_join("", "<dt>{}</dt><dd>{}</dd>", rows))
+
+
+def _yes_no(value: bool) -> str:
+    return _("yes") if value else _("no")

@@ -145,3 +145,12 @@ def test_a_failed_run_says_why_offers_a_retry_and_refuses_unknown_actions(client
     client.post(reverse("simulations:action", args=[run.pk, "retry"]))
     run.refresh_from_db()
     assert (run.status, run.problem) == (RunStatus.QUEUED, "")
+
+
+def test_a_runs_page_shows_its_plans_with_the_forms_labels(client: Client, owner: User) -> None:
+    run = services.create_run(owner=owner, games=4, assault=demo_assault().to_json(), seed=1)
+    client.force_login(owner)
+    page = client.get(reverse("simulations:detail", args=[run.pk])).content.decode()
+    assert "<dt>Échelles (une section chacune)</dt><dd>W3, W3</dd>" in page
+    assert "<dt>Bélier couvert</dt><dd>oui</dd>" in page
+    assert "<dt>Garnison</dt><dd>W3 halberdier 8\nW3 crossbowman 3\nW2 halberdier 6\nC2 halberdier 10</dd>" in page
