@@ -41,7 +41,8 @@ every ladder with a climber on it, up to three pushers (§7.1.6), or let it go.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -158,6 +159,17 @@ class Game:
         if self.first_breach is None and any(w.collapsed for w in state.works):
             self.first_breach = state.turn
 
+    def fresh(self, name: str) -> Iterator[Option]:
+        """Each option named ``name``, read from the menu again after every action, so that what one did (a model
+        killed or moved, a ladder pushed back) is seen by the next; each place's option once."""
+        done: set[tuple[str | None, Side]] = set()
+        while True:
+            option = next((o for o in self.menu(name) if (o.where, o.side) not in done), None)
+            if option is None:
+                return
+            done.add((option.where, option.side))
+            yield option
+
     def menu(self, name: str) -> list[Option]:
         """The options named ``name`` on the menu now; the menu is read once a state."""
         if self._menu_of is not self.state:
@@ -181,19 +193,19 @@ def _offered(state: BattleState, action: a.Action) -> bool:
 def play_setup(game: Game) -> None:
     """The set-up as the policies play it (see the module's text): engines and defences placed, the step ended."""
     orders = game.orders
-    for option in game.menu("carry_ram"):
+    for option in game.fresh("carry_ram"):
         ram = game.state.ram(option.where.partition(":")[2] if option.where else "")
         gate_feet = {f"foot:{s}" for g in game.state.gates for s in _gate_outside(game.state, g.id)}
         crew = [m for m in option.actors if str(game.state.model(m).place) in gate_feet]
         if len(crew) >= rams.MIN_CARRIERS:  # §7.2.1
             game.act(a.CarryRam(ram.id, tuple(crew[: rams.MAX_CARRIERS])))
-    for option in game.menu("bring_ram"):
+    for option in game.fresh("bring_ram"):
         ram = game.state.ram((option.where or "").partition(":")[2])
         for gate in option.targets:
             if game.act(a.BringRam(ram.id, gate)):
                 break
     if game.state.mine is None and orders.mine_section is not None:
-        for option in game.menu("start_mine"):
+        for option in game.fresh("start_mine"):
             sappers = [m for m in option.actors if str(game.state.model(m).place) == f"foot:{orders.mine_section}"]
             if sappers:
                 game.act(a.StartMine(MineGoal.FOUNDATIONS, tuple(sappers)))
@@ -225,14 +237,14 @@ def _free(game: Game, place: str, side: Side) -> list[str]:
 
 
 def _rallies(game: Game) -> None:
-    for option in game.menu("rally"):
+    for option in game.fresh("rally"):
         game.act(a.Rally(option.where or ""))
 
 
 def _charges(game: Game) -> None:
     """Models with no enemy on their section charge the neighbouring section the enemy holds with fewest models."""
     side = game.state.active
-    for option in game.menu("charge"):
+    for option in game.fresh("charge"):
         place = Place.parse(option.where or "")
         if not place.inside or game.state.at(place, side.enemy):
             continue
@@ -250,7 +262,7 @@ def _charges(game: Game) -> None:
 def _defences(game: Game) -> None:
     """The besieged's stones, rocks and braziers on the besieger models below (§8.1.2, §8.2.2)."""
     for name in ("throw_stones", "drop_rock", "pour"):
-        for option in game.menu(name):
+        for option in game.fresh(name):
             section = option.where or ""
             actors = option.actors
             targets = option.targets
@@ -294,7 +306,7 @@ def _fight_pairs(game: Game, section: str, strikers: Sequence[str], foes: Sequen
 
 
 def _combats(game: Game) -> None:
-    for option in game.menu("fight"):
+    for option in game.fresh("fight"):
         section = option.where or ""
         pairs = _fight_pairs(game, section, option.actors, option.targets)
         if pairs and game.act(a.Fight(section, pairs)):
@@ -303,12 +315,12 @@ def _combats(game: Game) -> None:
 
 def _aftermath(game: Game, section: str) -> None:
     """The loser retreats by the first way the rules allow, else holds (§3.3)."""
-    for option in game.menu("retreat"):
+    for option in game.fresh("retreat"):
         if option.where == section:
             for way in option.targets:
                 if game.act(a.Retreat(section, way)):
                     return
-    for option in game.menu("hold"):
+    for option in game.fresh("hold"):
         if option.where == section:
             game.act(a.Hold(section))
 
@@ -332,20 +344,20 @@ def _open(state: BattleState, wall: str, section: str) -> bool:
 
 def _besieger_movement(game: Game) -> None:
     _rallies(game)
-    for option in game.menu("drop_ram"):
+    for option in game.fresh("drop_ram"):
         ram = game.state.ram((option.where or "").partition(":")[2])
         if ram.gate is not None and is_destroyed(game.state.gate(ram.gate).structure_points):
             game.act(a.DropRam(ram.id))  # §7.2.2: the gate is down, the crew goes in
     state = game.state
-    for option in game.menu("pick_up_ladder"):
+    for option in game.fresh("pick_up_ladder"):
         ladder = state.ladder((option.where or "").partition(":")[2])
         carriers = [m for m in option.actors if str(state.model(m).place) == f"foot:{ladder.section}"]
         if len(carriers) >= MIN_CLIMBERS:
             game.act(a.PickUpLadder(ladder.id, tuple(carriers[:MAX_CLIMBERS])))
-    for option in game.menu("erect_ladder"):
+    for option in game.fresh("erect_ladder"):
         ladder = game.state.ladder((option.where or "").partition(":")[2])
         game.act(a.ErectLadder(ladder.id, ladder.section, option.actors[:MAX_CLIMBERS]))
-    for option in game.menu("move") + game.menu("charge"):
+    for option in itertools.chain(game.fresh("move"), game.fresh("charge")):
         place = Place.parse(option.where or "")
         if place.zone is Zone.SIEGE_TOWER:
             target = option.targets[0]
@@ -354,7 +366,7 @@ def _besieger_movement(game: Game) -> None:
             if movers and room > 0:
                 cls = a.Charge if option.name == "charge" else a.Move
                 game.act(cls(tuple(movers[:room]), target))
-    for option in game.menu("move") + game.menu("charge"):
+    for option in itertools.chain(game.fresh("move"), game.fresh("charge")):
         place = Place.parse(option.where or "")
         if place.zone is not Zone.FOOT:
             continue
@@ -377,7 +389,7 @@ def _besieger_movement(game: Game) -> None:
     _charges(game)
     _defences(game)
     _push_backs(game)
-    for option in game.menu("move") + game.menu("charge"):
+    for option in itertools.chain(game.fresh("move"), game.fresh("charge")):
         place = Place.parse(option.where or "")
         if place.zone is not Zone.LADDER:
             continue
@@ -404,10 +416,10 @@ def _besieger_shooting(game: Game) -> None:
 
 
 def _besieger_close_combat(game: Game) -> None:
-    for option in game.menu("use_ram"):
+    for option in game.fresh("use_ram"):
         game.act(a.UseRam((option.where or "").partition(":")[2]))
     _combats(game)
-    for option in game.menu("disembark"):
+    for option in game.fresh("disembark"):
         tower = (option.where or "").partition(":")[2]
         game.act(a.Disembark(tower, option.actors[:SIEGE_TOWER_A_TURN]))
 
@@ -419,9 +431,9 @@ def _besieged_movement(game: Game) -> None:
     _rallies(game)
     state = game.state
     if state.mine is not None and not state.mine.counter_miners and game.orders.counter_miners:
-        for option in game.menu("counter_mine"):
+        for option in game.fresh("counter_mine"):
             game.act(a.CounterMine(option.actors[: game.orders.counter_miners]))
-    for option in game.menu("reinforce_gate"):
+    for option in game.fresh("reinforce_gate"):
         gate = game.state.gate((option.where or "").partition(":")[2])
         if gate.structure_points < _start_points(gate.kind.value) and len(option.actors) >= 2:
             game.act(a.ReinforceGate(gate.id, option.actors[:2]))
@@ -434,7 +446,7 @@ def _start_points(kind: str) -> int:
 
 
 def _besieged_shooting(game: Game) -> None:
-    for option in game.menu("shoot"):
+    for option in game.fresh("shoot"):
         place = Place.parse(option.where or "")
         below = {f"foot:{place.ref}"} | {f"ladder:{x.id}" for x in game.state.ladders if x.section == place.ref}
         near = [t for t in option.targets if str(game.state.model(t).place) in below]

@@ -4,6 +4,7 @@ from their seed whatever their chunks, and frequencies that agree with the exact
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import replace
 from fractions import Fraction
 
@@ -194,3 +195,42 @@ def test_braziers_and_stones_are_placed_as_planned() -> None:
     assert game.state.mine is not None
     assert game.state.mine.goal.value == "foundations"
     assert game.state.phase is not Phase.SETUP
+
+
+RAMPARTS = ("T1", "W1", "T2", "W2", "T3", "W3", "T4", "W4")
+
+
+def random_assault(rng: random.Random) -> Assault:
+    pick = rng.choice
+    besieger = BesiegerPlan(
+        ladders=tuple(pick(RAMPARTS) for _ in range(rng.randint(0, 3))),
+        ram_gate=pick([None, "G1", "P1"]),
+        covered_ram=rng.random() < 0.5,
+        ram_crew=rng.randint(6, 10),
+        tower=pick([None, *RAMPARTS]),
+        machines=tuple(pick([*RAMPARTS, "gate:G1", "gate:P1"]) for _ in range(rng.randint(0, 2))),
+        mine=pick([None, *RAMPARTS]),
+        engine_points=300,
+    )
+    garrison = tuple(
+        Garrison(pick([*RAMPARTS, "C1", "C2", "C3", "S1"]), pick(["halberdier", "crossbowman"]), rng.randint(1, 5))
+        for _ in range(rng.randint(1, 5))
+    )
+    besieged = BesiegedPlan(
+        garrison=garrison,
+        stones=((pick(RAMPARTS), 1),),
+        rocks=((pick(RAMPARTS), 1),),
+        braziers=((pick(RAMPARTS), pick([*Liquid, None])),),
+        counter_miners=pick([0, 4, 6]),
+        engine_points=60,
+    )
+    return Assault(besieger, besieged)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_any_plan_the_rules_accept_is_played_to_the_end_from_the_menu(seed: int) -> None:
+    assault = random_assault(random.Random(seed))
+    setup = assault_setup(assault)
+    game = play_out(Game(start(setup), seed, assault.orders(), check_menu=True))
+    assert game.state.over  # §16
+    assert game.off_menu == []
