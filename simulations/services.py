@@ -122,7 +122,9 @@ def hand_over(run: SimulationRun) -> SimulationRun:
 
 
 def launch_run(**kwargs: Any) -> SimulationRun:
-    """Record a run (:func:`create_run`) and hand it to the workers."""
+    """Record a run (:func:`create_run`) and hand it to the workers. Called outside a transaction, so that the run
+    is committed before a worker looks for it: a page of a battle under way starts "what are our chances from
+    here?" with ``launch_run(owner=user, games=n, state=state, label=...)`` and shows ``simulations:detail``."""
     return hand_over(create_run(**kwargs))
 
 
