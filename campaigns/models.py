@@ -8,9 +8,10 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from .factions import Faction as Faction
+from .factions import faction_english_names as faction_english_names
 from .rosters import MAX_MODELS, MAX_POINTS
 
 # The ceilings of what organisers and players type: far above any real campaign, low enough that sums of them
@@ -81,33 +82,6 @@ class Campaign(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-class Faction(models.TextChoices):
-    """The Warhammer Fantasy Battle armies a player may lead."""
-
-    EMPIRE = "empire", _("Empire")
-    BRETONNIA = "bretonnia", _("Bretonnia")
-    DWARFS = "dwarfs", _("Dwarfs")
-    HIGH_ELVES = "high_elves", _("High Elves")
-    WOOD_ELVES = "wood_elves", _("Wood Elves")
-    DARK_ELVES = "dark_elves", _("Dark Elves")
-    ORCS_AND_GOBLINS = "orcs_and_goblins", _("Orcs & Goblins")
-    SKAVEN = "skaven", _("Skaven")
-    CHAOS = "chaos", _("Chaos")
-    BEASTS_OF_CHAOS = "beasts_of_chaos", _("Beasts of Chaos")
-    VAMPIRE_COUNTS = "vampire_counts", _("Vampire Counts")
-    TOMB_KINGS = "tomb_kings", _("Tomb Kings")
-    LIZARDMEN = "lizardmen", _("Lizardmen")
-    OGRE_KINGDOMS = "ogre_kingdoms", _("Ogre Kingdoms")
-    CHAOS_DWARFS = "chaos_dwarfs", _("Chaos Dwarfs")
-    DOGS_OF_WAR = "dogs_of_war", _("Dogs of War")
-
-
-def faction_english_names() -> dict[str, str]:
-    """Faction value → its English name, the name rosters and the map's colours know factions by."""
-    with translation.override("en"):
-        return {value: str(label) for value, label in Faction.choices}
 
 
 class Role(models.TextChoices):

@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from .access import User
-from .drawing import Labels, MapArmy, MapTerritory, colour_of
+from .drawing import Labels, MapArmy, MapTerritory
+from .factions import colour_of
 from .models import (
     Army,
     Battle,
@@ -35,7 +36,6 @@ from .models import (
     TurnState,
     Unit,
     Winner,
-    faction_english_names,
 )
 from .results import Result
 from .rosters import CHARACTERISTICS
@@ -235,7 +235,7 @@ def corrections_of(battle: Battle) -> list[CorrectionRow]:
 
 
 def owner_colour(membership: CampaignMembership | None) -> str:
-    return colour_of(faction_english_names().get(membership.faction) if membership else None)
+    return colour_of(membership.faction if membership else None)
 
 
 def picture_labels() -> Labels:

@@ -29,8 +29,8 @@ from rules.siege.fort import FortLayout
 from rules.siege.state import Side as EngineSide
 from rules.siege.victory import SECTION_CATEGORIES, scored, section_limits
 
-from . import resolution, rosters, selectors
-from .drawing import auto_layout
+from . import factions, resolution, rosters, selectors
+from .graph_layout import auto_layout
 from .models import (
     MAX_VICTORY_POINTS,
     Army,
@@ -55,7 +55,6 @@ from .models import (
     TurnState,
     Unit,
     Winner,
-    faction_english_names,
 )
 from .results import Result, achievements_from_json, achievements_json
 
@@ -462,11 +461,6 @@ def add_unit(
     return unit
 
 
-def _faction_value(name: str | None) -> str | None:
-    by_name = {english: value for value, english in faction_english_names().items()}
-    return by_name.get(name) if name else None
-
-
 @dataclass(frozen=True)
 class RosterPreview:
     """What importing a roster would change in an army, shown before anything changes."""
@@ -544,7 +538,7 @@ def import_roster(*, army: Army, data: bytes, filename: str) -> Army:
                 _("The roster cannot be imported: unit %(name)s: %(error)s")
                 % {"name": _shown(unit.name), "error": " ".join(error.messages)}
             ) from error
-    faction = _faction_value(roster.faction)
+    faction = factions.value_of(roster.faction)
     if faction and not army.owner.faction:
         choose_faction(membership=army.owner, faction=faction)
     return army
