@@ -10,6 +10,33 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .choices import (
+    FORTIFIED_KINDS as FORTIFIED_KINDS,
+)
+from .choices import (
+    BattleKind as BattleKind,
+)
+from .choices import (
+    OrderKind as OrderKind,
+)
+from .choices import (
+    ResolutionProblem as ResolutionProblem,
+)
+from .choices import (
+    Role as Role,
+)
+from .choices import (
+    Side as Side,
+)
+from .choices import (
+    TerritoryKind as TerritoryKind,
+)
+from .choices import (
+    TurnState as TurnState,
+)
+from .choices import (
+    Winner as Winner,
+)
 from .factions import Faction as Faction
 from .factions import faction_english_names as faction_english_names
 from .rosters import MAX_MODELS, MAX_POINTS
@@ -84,11 +111,6 @@ class Campaign(models.Model):
         return self.name
 
 
-class Role(models.TextChoices):
-    ORGANISER = "organiser", _("Organiser")
-    PLAYER = "player", _("Player")
-
-
 class CampaignMembership(models.Model):
     """A club member's part in one campaign: organiser (runs the turns) or player."""
 
@@ -149,16 +171,6 @@ class CampaignSettings(models.Model):
 
     def __str__(self) -> str:
         return f"{self.campaign}"
-
-
-class TerritoryKind(models.TextChoices):
-    OPEN_LAND = "open", _("Open land")
-    TOWN = "town", _("Town")
-    CASTLE = "castle", _("Castle")
-    FORTRESS = "fortress", _("Fortress")
-
-
-FORTIFIED_KINDS = frozenset({TerritoryKind.CASTLE, TerritoryKind.FORTRESS})
 
 
 class Territory(models.Model):
@@ -241,25 +253,6 @@ class Unit(models.Model):
         return self.name
 
 
-class TurnState(models.TextChoices):
-    OPEN = "open", _("Orders open")
-    LOCKED = "locked", _("Orders locked")
-    RESOLVING = "resolving", _("Resolving")
-    BATTLES = "battles", _("Battles to play")
-    COMPLETE = "complete", _("Complete")
-
-
-class ResolutionProblem(models.TextChoices):
-    """Why a resolution was handed back unfinished; in every case it rolled back whole."""
-
-    FAILED = "failed", _("The last resolution failed; nothing was changed. Resolve the turn again.")
-    WORKER_LOST = (
-        "worker_lost",
-        _("The worker resolving this turn stopped before the end; nothing was changed. Resolve the turn again."),
-    )
-    NOT_TAKEN_UP = "not_taken_up", _("No worker took up the resolution of this turn. Resolve the turn again.")
-
-
 class Turn(models.Model):
     """One campaign turn: orders open until the deadline, are locked, resolved, then its battles are played."""
 
@@ -286,14 +279,6 @@ class Turn(models.Model):
         return f"{self.campaign} — {self.number}"
 
 
-class OrderKind(models.TextChoices):
-    HOLD = "hold", _("Hold")
-    MOVE = "move", _("Move")
-    ATTACK = "attack", _("Attack")
-    BESIEGE = "besiege", _("Besiege")
-    REINFORCE = "reinforce", _("Reinforce")
-
-
 class Order(models.Model):
     """An army's order for a turn, hidden from the other players until the turn is resolved."""
 
@@ -314,22 +299,6 @@ class Order(models.Model):
 
     def __str__(self) -> str:
         return f"{self.army}: {self.get_kind_display()}"
-
-
-class BattleKind(models.TextChoices):
-    FIELD = "field", _("Field battle")
-    SIEGE = "siege", _("Siege")
-
-
-class Side(models.TextChoices):
-    ATTACKER = "attacker", _("Attacker")
-    DEFENDER = "defender", _("Defender")
-
-
-class Winner(models.TextChoices):
-    ATTACKER = "attacker", _("Attacker")
-    DEFENDER = "defender", _("Defender")
-    DRAW = "draw", _("Draw")
 
 
 class Battle(models.Model):

@@ -15,7 +15,7 @@ from rules.siege.fort import FortLayout
 from rules.siege.state import Side as EngineSide
 from rules.siege.victory import SECTION_CATEGORIES, scored, section_limits
 
-from .. import selectors
+from .. import resolution, selectors
 from ..models import (
     MAX_VICTORY_POINTS,
     Army,
@@ -263,72 +263,53 @@ def _undo_result(battle: Battle) -> None:
         )
 
 
-def _event(code: str, battle: Battle, territory: int, **more: Any) -> dict[str, Any]:
-    return {"code": code, "territory": territory, "army": None, "player": None, "battle": battle.pk} | more
-
-
 def _apply_result(battle: Battle) -> list[dict[str, Any]]:
-    """What a confirmed result changes, and the turn's events that say why (each links to the battle).
-
-    - *losses*: each side's losses come off its armies in proportion to the points each brought; an army left
-      with no points is destroyed.
-    - *capture*: the attacker who wins takes the territory (a besieger, the castle); on a draw the defender
-      keeps it and the attacker falls back.
-    - *fall back*: the beaten side's surviving armies fall back: to the territory they came from if it is still
-      their player's or nobody's, else to a neighbouring territory of their player, else to a neighbouring
-      territory nobody owns. A garrison whose fort falls marches out as a field army.
-    - *cut off*: a beaten army with nowhere to fall back to is not destroyed: it stays, cut off, in the lost
-      territory and must fight its way out.
-    """
+    """What a confirmed result changes (:func:`.resolution.aftermath`), and the turn's events that say why (each
+    links to the battle)."""
     participants = list(battle.participants.select_related("army", "origin"))
     territory = battle.territory
-    events: list[dict[str, Any]] = []
-    for side, losses in ((Side.ATTACKER, battle.attacker_losses), (Side.DEFENDER, battle.defender_losses)):
-        engaged = [p for p in participants if p.side == side]
-        total = sum(p.points for p in engaged) or 1
-        for p in engaged:
-            lost = min(p.army.points, round(losses * p.points / total))
-            p.army.points -= lost
-            if p.army.points == 0:
-                p.army.destroyed = True
-                events.append(_event("destroyed", battle, territory.pk, army=p.army.pk, points=lost))
-    if battle.winner == Winner.ATTACKER:
+    neighbours = list(territory.neighbours.all())
+    after = resolution.aftermath(
+        kind=battle.kind,
+        winner=battle.winner,
+        territory=resolution.TerritoryState(
+            territory.pk, territory.owner_id, territory.fortified, frozenset(t.pk for t in neighbours)
+        ),
+        attacker=battle.attacker_id,
+        defender=battle.defender_id,
+        fighters=[
+            resolution.Fighter(
+                army=p.army_id,
+                owner=p.army.owner_id,
+                side=p.side,
+                brought=p.points,
+                points=p.army.points,
+                origin=p.origin_id,
+                at=p.army.territory_id,
+                garrison=p.army.is_garrison,
+            )
+            for p in participants
+        ],
+        losses={Side.ATTACKER: battle.attacker_losses, Side.DEFENDER: battle.defender_losses},
+        owners={t.pk: t.owner_id for t in neighbours} | {p.origin_id: p.origin.owner_id for p in participants},
+    )
+    if after.captured:
         territory.owner_id = battle.attacker_id
         territory.save(update_fields=["owner"])
-        code = "castle_taken" if battle.kind == BattleKind.SIEGE else "taken"
-        events.append(_event(code, battle, territory.pk, player=battle.attacker_id))
-    elif battle.winner == Winner.DEFENDER:
-        events.append(_event("held", battle, territory.pk, player=battle.defender_id))
-    else:
-        events.append(_event("draw", battle, territory.pk, player=battle.defender_id))
-    beaten = Side.DEFENDER if battle.winner == Winner.ATTACKER else Side.ATTACKER
-    for p in participants:
-        if p.side == beaten and not p.army.destroyed:
-            events.extend(_fall_back(battle, p.army, p.origin, territory))
-        p.army.save(update_fields=["points", "destroyed", "territory", "is_garrison"])
-    return events
-
-
-def _fall_back(battle: Battle, army: Army, origin: Territory, lost: Territory) -> list[dict[str, Any]]:
-    events = []
-    if army.is_garrison:
-        army.is_garrison = False
-        events.append(_event("garrison_out", battle, lost.pk, army=army.pk))
-    refuge: Territory | None = None
-    if origin.pk != lost.pk and origin.owner_id in (army.owner_id, None):
-        refuge = origin
-    else:
-        neighbours = list(lost.neighbours.order_by("pk"))
-        refuge = next((t for t in neighbours if t.owner_id == army.owner_id), None) or next(
-            (t for t in neighbours if t.owner_id is None), None
+    for p, changed in zip(participants, after.armies, strict=True):
+        army = p.army
+        army.points, army.destroyed, army.territory_id, army.is_garrison = (
+            changed.points,
+            changed.destroyed,
+            changed.territory,
+            changed.garrison,
         )
-    if refuge is None:
-        army.territory = lost
-        events.append(_event("cut_off", battle, lost.pk, army=army.pk))
-    else:
-        army.territory = refuge
-        events.append(_event("fall_back", battle, refuge.pk, army=army.pk))
-    return events
+        army.save(update_fields=["points", "destroyed", "territory", "is_garrison"])
+    return [
+        {"code": e.code, "territory": e.territory, "army": e.army, "player": e.player, "battle": battle.pk}
+        | ({} if e.points is None else {"points": e.points})
+        for e in after.events
+    ]
 
 
 @transaction.atomic

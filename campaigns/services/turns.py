@@ -246,7 +246,7 @@ def resolve_turn(*, turn_id: int, progress: Progress = _no_progress) -> Turn:
             "territory": e.territory,
             "army": e.army,
             "player": e.player,
-            "battle": battles.get(e.territory) if e.code in (resolution.FIELD, resolution.SIEGE) else None,
+            "battle": battles.get(e.territory) if e.code in (BattleKind.FIELD, BattleKind.SIEGE) else None,
         }
         for e in outcome.events
     ]
@@ -264,19 +264,18 @@ def resolve_turn(*, turn_id: int, progress: Progress = _no_progress) -> Turn:
 
 
 def _create_battle(turn: Turn, territory: Territory, planned: resolution.BattleOut) -> Battle:
-    siege = planned.kind == resolution.SIEGE
     battle = Battle.objects.create(
         campaign=turn.campaign,
         turn=turn,
         territory=territory,
-        kind=BattleKind.SIEGE if siege else BattleKind.FIELD,
+        kind=planned.kind,
         attacker_id=planned.attacker,
         defender_id=planned.defender,
         attacker_points=planned.attacker_points,
         defender_points=planned.defender_points,
         open_field_points=planned.open_field_points,
         heroism_tokens=planned.heroism_tokens,
-        fort_layout=territory.fort_layout if siege else None,
+        fort_layout=territory.fort_layout if planned.kind == BattleKind.SIEGE else None,
     )
     for side, engagements in ((Side.ATTACKER, planned.attackers), (Side.DEFENDER, planned.defenders)):
         BattleArmy.objects.bulk_create(

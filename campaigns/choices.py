@@ -1,0 +1,66 @@
+"""The campaign's enumerations, each written once: territory kinds, roles, turn states, order and battle kinds,
+sides and winners. The models store them, the turn adjudicator (:mod:`.resolution`) reads them, the forms offer
+them; nothing here touches the database."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Role(models.TextChoices):
+    ORGANISER = "organiser", _("Organiser")
+    PLAYER = "player", _("Player")
+
+
+class TerritoryKind(models.TextChoices):
+    OPEN_LAND = "open", _("Open land")
+    TOWN = "town", _("Town")
+    CASTLE = "castle", _("Castle")
+    FORTRESS = "fortress", _("Fortress")
+
+
+FORTIFIED_KINDS = frozenset({TerritoryKind.CASTLE, TerritoryKind.FORTRESS})
+
+
+class TurnState(models.TextChoices):
+    OPEN = "open", _("Orders open")
+    LOCKED = "locked", _("Orders locked")
+    RESOLVING = "resolving", _("Resolving")
+    BATTLES = "battles", _("Battles to play")
+    COMPLETE = "complete", _("Complete")
+
+
+class ResolutionProblem(models.TextChoices):
+    """Why a resolution was handed back unfinished; in every case it rolled back whole."""
+
+    FAILED = "failed", _("The last resolution failed; nothing was changed. Resolve the turn again.")
+    WORKER_LOST = (
+        "worker_lost",
+        _("The worker resolving this turn stopped before the end; nothing was changed. Resolve the turn again."),
+    )
+    NOT_TAKEN_UP = "not_taken_up", _("No worker took up the resolution of this turn. Resolve the turn again.")
+
+
+class OrderKind(models.TextChoices):
+    HOLD = "hold", _("Hold")
+    MOVE = "move", _("Move")
+    ATTACK = "attack", _("Attack")
+    BESIEGE = "besiege", _("Besiege")
+    REINFORCE = "reinforce", _("Reinforce")
+
+
+class BattleKind(models.TextChoices):
+    FIELD = "field", _("Field battle")
+    SIEGE = "siege", _("Siege")
+
+
+class Side(models.TextChoices):
+    ATTACKER = "attacker", _("Attacker")
+    DEFENDER = "defender", _("Defender")
+
+
+class Winner(models.TextChoices):
+    ATTACKER = "attacker", _("Attacker")
+    DEFENDER = "defender", _("Defender")
+    DRAW = "draw", _("Draw")
