@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -15,9 +17,11 @@ from rules.siege.state import Side as EngineSide
 from rules.siege.victory import SECTION_CATEGORIES, SECTION_POINTS, Achievements, section_limits
 
 from .models import (
+    SETTINGS_FIELDS,
     Army,
     Battle,
     BattleKind,
+    CampaignMembership,
     CampaignSettings,
     Faction,
     OrderKind,
@@ -25,8 +29,8 @@ from .models import (
     Unit,
     Winner,
 )
+from .results import Result
 from .rosters import CHARACTERISTICS, MAX_POINTS
-from .services import SETTINGS_FIELDS, Result
 
 # French army books print the profile as M CC CT F E PV I A Cd
 CHARACTERISTIC_LABELS = {
@@ -54,6 +58,24 @@ def bounds(model: type[models.Model], name: str, **overrides: Any) -> dict[str, 
         "max_value": min((v.limit_value for v in validators if isinstance(v, MaxValueValidator)), default=None),
         **overrides,
     }
+
+
+T = TypeVar("T")
+
+
+def refuse(form: forms.Form, error: ValidationError) -> None:
+    """Shows a service's refusal on the form that asked for the change."""
+    for message in error.messages:
+        form.add_error(None, message)
+
+
+def attempt(form: forms.Form, change: Callable[[], T]) -> T | None:
+    """What a service's ``change`` returns; ``None`` when it refuses, its refusal then shown on ``form``."""
+    try:
+        return change()
+    except ValidationError as error:
+        refuse(form, error)
+        return None
 
 
 class JoinForm(forms.Form):
@@ -90,16 +112,23 @@ class FortForm(forms.Form):
         self.fields["template"].choices = [("", "—"), *templates]
 
 
+class PlayerField(forms.ModelChoiceField):
+    """A campaign's player, shown by username."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return obj.user.get_username()
+
+
 class ArmyForm(forms.Form):
-    owner = forms.ChoiceField(label=_("Player"))
+    owner = PlayerField(label=_("Player"), queryset=CampaignMembership.objects.none())
     name = forms.CharField(label=_("Name"), max_length=120)
     territory = forms.ModelChoiceField(label=_("Location"), queryset=Territory.objects.none())
     points = forms.IntegerField(label=_("Points"), **bounds(Army, "points", min_value=1))
     is_garrison = forms.BooleanField(label=_("Fort garrison"), required=False)
 
-    def __init__(self, *args: Any, players: list[tuple[int, str]], territories: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, players: Any, territories: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["owner"].choices = players
+        self.fields["owner"].queryset = players
         self.fields["territory"].queryset = territories
 
 

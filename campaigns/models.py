@@ -133,6 +133,17 @@ class CampaignMembership(models.Model):
         return self.role == Role.ORGANISER
 
 
+SETTINGS_FIELDS = (  # what the organiser may change (the invitation code has its own action)
+    "army_points_limit",
+    "reinforcement_points",
+    "fort_bonus",
+    "order_hours",
+    "win_points",
+    "draw_points",
+    "loss_points",
+)
+
+
 class CampaignSettings(models.Model):
     """A campaign's points limits, order deadline and house rules (RULINGS.md readings are the defaults)."""
 
@@ -278,6 +289,40 @@ class Turn(models.Model):
     def __str__(self) -> str:
         return f"{self.campaign} — {self.number}"
 
+    # The turn's states, in order: open → locked → resolving → battles → complete. Pages and services ask these.
+    @property
+    def is_open(self) -> bool:
+        """Orders may be given (until the deadline) and the organiser may lock them."""
+        return self.state == TurnState.OPEN
+
+    @property
+    def is_locked(self) -> bool:
+        """Orders are closed and the turn waits for the organiser to resolve it."""
+        return self.state == TurnState.LOCKED
+
+    @property
+    def may_resolve(self) -> bool:
+        return self.state in (TurnState.OPEN, TurnState.LOCKED)
+
+    @property
+    def is_resolving(self) -> bool:
+        return self.state == TurnState.RESOLVING
+
+    @property
+    def is_resolved(self) -> bool:
+        """Everyone's orders may be seen."""
+        return self.state in (TurnState.BATTLES, TurnState.COMPLETE)
+
+    @property
+    def is_complete(self) -> bool:
+        """Every battle has its result: the next turn may open."""
+        return self.state == TurnState.COMPLETE
+
+    @property
+    def handed_back(self) -> bool:
+        """The last resolution was handed back unfinished: the organiser is told why."""
+        return self.is_locked and bool(self.resolution_problem)
+
 
 class Order(models.Model):
     """An army's order for a turn, hidden from the other players until the turn is resolved."""
@@ -347,6 +392,10 @@ class Battle(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} — {self.territory}"
+
+    @property
+    def is_siege(self) -> bool:
+        return self.kind == BattleKind.SIEGE
 
     @property
     def played(self) -> bool:

@@ -5,10 +5,10 @@ Validation comes before any write, so a refused change leaves nothing half-saved
 ``ValidationError`` with a message naming the rule or the parameter at fault.
 """
 
+from ..models import SETTINGS_FIELDS
 from ..results import Result
 from .armies import RosterPreview, add_unit, create_army, import_roster, preview_roster, reinforce_army
 from .clubs import (
-    SETTINGS_FIELDS,
     add_campaign_member,
     choose_faction,
     create_campaign,
@@ -27,6 +27,7 @@ from .map import (
     fort_problems,
     load_map,
     map_specs_from_json,
+    set_chosen_fort_layout,
     set_fort_layout,
 )
 from .results import (
@@ -48,6 +49,8 @@ from .turns import (
     open_turn,
     orders_open,
     record_task,
+    request_resolution,
+    resolution_progress,
     resolve_turn,
     retry_resolution,
     return_stalled_resolutions,
@@ -93,10 +96,13 @@ __all__ = [
     "record_task",
     "reinforce_army",
     "report_result",
+    "request_resolution",
+    "resolution_progress",
     "resolve_turn",
     "result_of",
     "retry_resolution",
     "return_stalled_resolutions",
+    "set_chosen_fort_layout",
     "set_fort_layout",
     "start_resolution",
     "submit_order",

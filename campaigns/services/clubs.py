@@ -13,6 +13,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from ..models import (
+    SETTINGS_FIELDS,
     Campaign,
     CampaignMembership,
     CampaignSettings,
@@ -117,17 +118,6 @@ def choose_faction(*, membership: CampaignMembership, faction: str) -> CampaignM
     membership.faction = faction
     membership.save(update_fields=["faction"])
     return membership
-
-
-SETTINGS_FIELDS = (
-    "army_points_limit",
-    "reinforcement_points",
-    "fort_bonus",
-    "order_hours",
-    "win_points",
-    "draw_points",
-    "loss_points",
-)
 
 
 @transaction.atomic

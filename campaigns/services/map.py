@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from rules.siege.fort import FortLayout
+from rules.siege.fort import FortLayout, standard_fort
 
 from .. import selectors
 from ..graph_layout import auto_layout
@@ -216,3 +216,12 @@ def set_fort_layout(*, territory: Territory, layout_json: Any) -> Territory:
     territory.fort_layout = FortLayout.from_json(layout_json).to_json()
     territory.save(update_fields=["fort_layout"])
     return territory
+
+
+def set_chosen_fort_layout(*, territory: Territory, layout_json: Any | None, template_points: int | None) -> Territory:
+    """The fort layout the organiser pasted, or else the generated standard fort for ``template_points``."""
+    if layout_json is not None:
+        return set_fort_layout(territory=territory, layout_json=layout_json)
+    if template_points:
+        return set_fort_layout(territory=territory, layout_json=standard_fort(template_points).to_json())
+    raise ValidationError(_("Pick a generated template or paste a layout."))

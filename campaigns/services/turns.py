@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from celery.result import AsyncResult
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError
+from redis.exceptions import RedisError
 
 from .. import resolution
 from ..models import (
@@ -41,7 +45,7 @@ def open_turn(*, campaign: Campaign, deadline: datetime | None = None, now: date
     # one would read the turn it locked, not the one the other request has just added
     Campaign.objects.select_for_update().filter(pk=campaign.pk).get()
     previous = Turn.objects.filter(campaign=campaign).order_by("-number").first()
-    if previous is not None and previous.state != TurnState.COMPLETE:
+    if previous is not None and not previous.is_complete:
         raise ValidationError(_("Turn %(number)s is not complete yet.") % {"number": previous.number})
     deadline = deadline or now + timedelta(hours=campaign.settings.order_hours)
     if deadline <= now:
@@ -57,7 +61,7 @@ def open_turn(*, campaign: Campaign, deadline: datetime | None = None, now: date
 
 
 def orders_open(turn: Turn, now: datetime | None = None) -> bool:
-    return turn.state == TurnState.OPEN and (now or timezone.now()) <= turn.deadline
+    return turn.is_open and (now or timezone.now()) <= turn.deadline
 
 
 def _territory_states(campaign: Campaign) -> dict[int, resolution.TerritoryState]:
@@ -85,24 +89,38 @@ def submit_order(
     """Gives or changes an army's order for the open turn, before its deadline, for the player's own army."""
     campaign = membership.campaign
     turn = Turn.objects.select_for_update().filter(campaign=campaign).order_by("-number").first()
-    if turn is None or turn.state != TurnState.OPEN:
+    if turn is None or not turn.is_open:
         raise ValidationError(_("No turn is open for orders."))
     if not orders_open(turn, now):
         raise ValidationError(_("The order deadline has passed: orders can no longer be given or changed."))
-    army = Army.objects.filter(pk=army_id, campaign=campaign, destroyed=False).first() if army_id else None
+    garrisoned = Army.objects.filter(territory_id=OuterRef("territory_id"), is_garrison=True, destroyed=False)
+    army = (
+        Army.objects.filter(pk=army_id, campaign=campaign, destroyed=False)
+        .select_related("territory")
+        .annotate(fort_garrisoned=Exists(garrisoned))
+        .first()
+        if army_id
+        else None
+    )
     if army is None:
         raise ValidationError(_("No such army in this campaign."))
     if army.owner_id != membership.pk:
         raise ValidationError(_("This army is not yours: you give orders to your own armies only."))
-    territories = _territory_states(campaign)
+    here = army.territory
+    # the order's checks read the army's territory and its neighbours, among them the target if it is one
+    neighbours = {t.pk: t for t in Territory.objects.filter(neighbours=here)}
+    territories = {
+        t.pk: resolution.TerritoryState(t.pk, t.owner_id, t.fortified, frozenset()) for t in neighbours.values()
+    }
+    territories[here.pk] = resolution.TerritoryState(here.pk, here.owner_id, here.fortified, frozenset(neighbours))
     order_in = resolution.OrderIn(army.pk, kind, target_id, withdraw)
-    garrisoned = Army.objects.filter(territory_id=army.territory_id, is_garrison=True, destroyed=False).exists()
-    problem = resolution.order_problem(order_in, _army_state(army), territories, fort_garrisoned=garrisoned)
+    problem = resolution.order_problem(order_in, _army_state(army), territories, fort_garrisoned=army.fort_garrisoned)
     if problem:
         raise ValidationError(problem)
-    order, _created = Order.objects.update_or_create(
-        turn=turn, army=army, defaults={"kind": kind, "target_id": target_id, "withdraw_into_fort": withdraw}
-    )
+    # the turn's row is locked: no other order of this campaign is being written in the meantime
+    order = Order.objects.filter(turn=turn, army=army).first() or Order(turn=turn, army=army)
+    order.kind, order.target_id, order.withdraw_into_fort = kind, target_id, withdraw
+    order.save()
     return order
 
 
@@ -110,7 +128,7 @@ def submit_order(
 def lock_turn(*, turn: Turn) -> Turn:
     """Closes the orders of an open turn (the organiser may do it before the deadline)."""
     turn = Turn.objects.select_for_update().get(pk=turn.pk)
-    if turn.state != TurnState.OPEN:
+    if not turn.is_open:
         raise ValidationError(_("Only a turn open for orders can be locked."))
     turn.state = TurnState.LOCKED
     turn.save(update_fields=["state"])
@@ -136,9 +154,9 @@ def lock_overdue_turns(*, now: datetime | None = None) -> list[Turn]:
 def start_resolution(*, turn: Turn, now: datetime | None = None) -> Turn:
     """Marks the turn as resolving; a second request finds it so and is refused (no turn is resolved twice)."""
     turn = Turn.objects.select_for_update().get(pk=turn.pk)
-    if turn.state not in (TurnState.OPEN, TurnState.LOCKED):
+    if not turn.may_resolve:
         raise ValidationError(_("This turn is already resolved or being resolved."))
-    if turn.state == TurnState.OPEN:
+    if turn.is_open:
         notify(turn.campaign, _("Turn %(number)s is locked") % {"number": turn.number}, _("Orders are closed."))
     turn.state = TurnState.RESOLVING
     turn.resolution_queued_at = now or timezone.now()
@@ -176,7 +194,7 @@ def retry_resolution(*, turn: Turn, now: datetime | None = None) -> Turn:
     found = Turn.objects.select_for_update(skip_locked=True).filter(pk=turn.pk).first()
     if found is None:
         raise ValidationError(_("The resolution is running; wait for it to finish."))
-    if found.state == TurnState.RESOLVING:
+    if found.is_resolving:
         found.state = TurnState.LOCKED
         found.save(update_fields=["state"])
     return start_resolution(turn=found, now=now)
@@ -213,7 +231,7 @@ def _no_progress(percent: int, message: str) -> None:
 def resolve_turn(*, turn_id: int, progress: Progress = _no_progress) -> Turn:
     """Adjudicates a resolving turn's orders: armies move, territories change hands, battles are set up."""
     turn = Turn.objects.select_for_update(of=("self",)).select_related("campaign__settings").get(pk=turn_id)
-    if turn.state != TurnState.RESOLVING:
+    if not turn.is_resolving:
         raise ValidationError(_("This turn is not waiting to be resolved."))
     campaign = turn.campaign
     progress(10, _("Reading the orders"))
@@ -283,3 +301,37 @@ def _create_battle(turn: Turn, territory: Territory, planned: resolution.BattleO
             for e in engagements
         )
     return battle
+
+
+# The resolve protocol: the turn marked resolving and committed, then handed to the worker's queue, the task's id kept
+# to follow its progress; the worker runs :func:`resolve_turn` (campaigns.tasks).
+
+
+def request_resolution(*, turn: Turn, retry: bool = False) -> Turn:
+    """The organiser's Resolve (or, for a stalled resolution, Retry). The turn is marked resolving in a transaction
+    of its own, so the task is queued only once that is committed and the worker finds the turn waiting for it.
+    When the queue cannot be reached the turn goes back to locked and the refusal says so, instead of a turn left
+    resolving with no task to resolve it."""
+    from .. import tasks  # the tasks call the services: imported here, so that the import goes one way
+
+    turn = retry_resolution(turn=turn) if retry else start_resolution(turn=turn)
+    try:
+        result = tasks.resolve_turn.delay(turn.pk)
+    except (OperationalError, OSError) as error:
+        abandon_resolution(turn_id=turn.pk)
+        raise ValidationError(
+            _("The turn could not be handed to the resolution worker; try again in a moment.")
+        ) from error
+    record_task(turn=turn, task_id=result.id)
+    return turn
+
+
+def resolution_progress(turn: Turn) -> tuple[int, str]:
+    """How far the worker has gone, from the task's state in Redis; nothing is known while Redis is away."""
+    try:
+        info = AsyncResult(turn.task_id).info if turn.task_id else None
+    except (OperationalError, OSError, RedisError):
+        info = None
+    if isinstance(info, dict):
+        return int(info.get("percent", 0)), str(info.get("message", ""))
+    return 0, _("Waiting for a worker")
