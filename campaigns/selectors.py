@@ -358,3 +358,15 @@ def invitation(code: str) -> CampaignSettings | None:
     if not code:
         return None
     return CampaignSettings.objects.select_related("campaign__club").filter(invite_code=code).first()
+
+
+def club_named(name: str) -> Club | None:
+    return Club.objects.filter(name=name).first()
+
+
+def campaign_named(club: Club, name: str) -> Campaign | None:
+    return club.campaigns.filter(name=name).first()
+
+
+def membership_of(campaign: Campaign, user: User) -> CampaignMembership | None:
+    return campaign.memberships.filter(user=user).first()
