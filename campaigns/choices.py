@@ -1,11 +1,12 @@
 """The campaign's enumerations, each written once: territory kinds, roles, turn states, order and battle kinds,
-sides and winners. The models store them, the turn adjudicator (:mod:`.resolution`) reads them, the forms offer
-them; nothing here touches the database."""
+sides and winners, a unit's characteristics. The models store them, the turn adjudicator (:mod:`.resolution`) reads
+them, the forms offer them; nothing here touches the database."""
 
 from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Role(models.TextChoices):
@@ -64,3 +65,17 @@ class Winner(models.TextChoices):
     ATTACKER = "attacker", _("Attacker")
     DEFENDER = "defender", _("Defender")
     DRAW = "draw", _("Draw")
+
+
+class Characteristic(models.TextChoices):
+    """A unit's profile, in the army books' order; French army books print it M CC CT F E PV I A Cd."""
+
+    M = "M", pgettext_lazy("characteristic", "M")
+    WS = "WS", pgettext_lazy("characteristic", "WS")
+    BS = "BS", pgettext_lazy("characteristic", "BS")
+    S = "S", pgettext_lazy("characteristic", "S")
+    T = "T", pgettext_lazy("characteristic", "T")
+    W = "W", pgettext_lazy("characteristic", "W")
+    I = "I", pgettext_lazy("characteristic", "I")  # noqa: E741
+    A = "A", pgettext_lazy("characteristic", "A")
+    LD = "Ld", pgettext_lazy("characteristic", "Ld")

@@ -10,12 +10,12 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from rules.siege.fort import FortLayout
 from rules.siege.state import Side as EngineSide
 from rules.siege.victory import SECTION_CATEGORIES, SECTION_POINTS, Achievements, section_limits
 
+from .choices import Characteristic
 from .models import (
     SETTINGS_FIELDS,
     Army,
@@ -32,18 +32,7 @@ from .models import (
 from .results import Result
 from .rosters import CHARACTERISTICS, MAX_POINTS
 
-# French army books print the profile as M CC CT F E PV I A Cd
-CHARACTERISTIC_LABELS = {
-    "M": pgettext_lazy("characteristic", "M"),
-    "WS": pgettext_lazy("characteristic", "WS"),
-    "BS": pgettext_lazy("characteristic", "BS"),
-    "S": pgettext_lazy("characteristic", "S"),
-    "T": pgettext_lazy("characteristic", "T"),
-    "W": pgettext_lazy("characteristic", "W"),
-    "I": pgettext_lazy("characteristic", "I"),
-    "A": pgettext_lazy("characteristic", "A"),
-    "Ld": pgettext_lazy("characteristic", "Ld"),
-}
+CHARACTERISTIC_LABELS = dict(Characteristic.choices)
 
 MAX_JSON_CHARACTERS = 500_000
 """The longest map or fort layout typed as JSON: a map of the most territories allowed fits in a tenth of it."""

@@ -36,6 +36,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.expatreader import DefusedExpatParser
 from django.utils.translation import gettext as _
 
+from .choices import Characteristic
 from .factions import ENGLISH_NAMES, FACTION_TABLE
 
 __all__ = [
@@ -67,7 +68,7 @@ MAX_POINTS = 100_000
 MAX_MODELS = 1000
 """The most models a selection or a unit may count."""
 
-CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+CHARACTERISTICS: tuple[str, ...] = tuple(Characteristic.values)
 
 FACTIONS: tuple[str, ...] = ENGLISH_NAMES
 
