@@ -1,4 +1,4 @@
-"""HTMX pages: parse, authorise, call a selector or a service, render."""
+"""HTMX pages: parse, authorise, call a presenter, selector or service, render (docs/architecture.md)."""
 
 from __future__ import annotations
 
