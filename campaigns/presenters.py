@@ -271,7 +271,7 @@ def territory_page(territory: Territory, membership: CampaignMembership) -> dict
         "territory": territory,
         "garrison_points": points if in_sight else None,
         "fort_svg": fort_picture(territory.fort_layout if in_sight else None, territory.name),
-        "armies": selectors.armies_in(territory.campaign, membership, territory),
+        "armies": selectors.armies_in(membership.campaign, membership, territory),
         "fort_templates": fort_templates(points),
     }
 
