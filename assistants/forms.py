@@ -14,7 +14,7 @@ from rules.confrontation.melee import POSITIONS as MELEE_POSITIONS
 from rules.confrontation.melee import Approach, Position, Situation, TroopType
 from rules.confrontation.shooting import RANGE_DIFFICULTY, SHOT_MODIFIERS, InContact, RangeBand
 
-from .services import CHARGE, MeleeSide, MeleeSituation, ShotSituation, WoundSituation
+from .situations import CHARGE, MeleeSide, MeleeSituation, ShotSituation, WoundSituation
 
 PROFILE_LIMIT = 50
 """Characteristics typed in are between −50 and 50: a d6 test is settled long before."""

@@ -87,7 +87,6 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "axes",
     "drf_spectacular_sidecar",
-    "rules",
     "campaigns",
     "accounts",
     "simulations",
