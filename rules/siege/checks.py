@@ -70,10 +70,20 @@ def within_quota(state: BattleState, section: str, models: Iterable[Model]) -> t
 
 
 def check_may_act(state: BattleState, model_ids: Iterable[str], what: str) -> None:
-    """Refuse ``what`` to models bound to do nothing else this turn: reinforcing a gate (§6.4), or just deployed
-    from a mine (§10.1, §10.2).
+    """Refuse ``what`` to models bound to do nothing else this turn: reinforcing a gate (§6.4), just deployed from a
+    mine (§10.1, §10.2), working a belfry's winches or stunned by its drawbridge (001 §8).
     """
     ids = set(model_ids)
+    winching = sorted({m for b in state.belfries for m in b.winchers} & ids)
+    if winching:
+        raise IllegalAction(
+            f"{', '.join(winching)} work a belfry's winches this turn, neither moving, fighting nor shooting: "
+            f"they cannot {what} (001 §8)",
+            "001 §8",
+        )
+    stunned = sorted({m for b in state.belfries for m in b.stunned} & ids)
+    if stunned:
+        raise IllegalAction(f"{', '.join(stunned)} were stunned by the drawbridge and cannot {what} (001 §8)", "001 §8")
     reinforcing = sorted({m for g in state.gates for m in g.reinforcers} & ids)
     if reinforcing:
         raise IllegalAction(f"{', '.join(reinforcing)} reinforce a gate this turn and cannot {what} (§6.4)", "§6.4")

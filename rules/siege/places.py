@@ -49,6 +49,8 @@ class Zone(StrEnum):
     """digging or counter-digging a mine, off the table (§10.1, §10.2)."""
     WALL = "wall"
     """on the outer face of a section's wall: a giant scaling it (§12.1.5)."""
+    BELFRY = "belfry"
+    """on a level of a belfry, ``"ST1.2"``: siege tower ST1's level 2 (001 §1.1, R16)."""
 
 
 class Phase(StrEnum):

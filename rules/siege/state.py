@@ -29,7 +29,7 @@ from rules.siege.checks import (
     room_left,
     within_quota,
 )
-from rules.siege.engines import Budget, Climb, Fire, GateStatus, Ladder, Mine, Ram, SiegeTower, Works
+from rules.siege.engines import Belfry, Budget, Climb, Fire, GateStatus, Ladder, Mine, Ram, SiegeTower, Works
 from rules.siege.fort import FortLayout, SectionKind
 from rules.siege.places import IllegalAction, Model, Phase, Place, Side, Zone, model_from_json, model_to_json
 from rules.siege.profiles import Profile
@@ -105,6 +105,10 @@ class BattleState:
     """giants on the wall and the models blocking them (§12.1.5)."""
     phase: Phase = Phase.SETUP
     """the step of the turn; a state stored before it was recorded reads as in its movement step."""
+    belfries: tuple[Belfry, ...] = ()
+    """siege towers played as the belfry of 001, by the battle's option (R16)."""
+    belfry_overload: bool = False
+    """the overload option of 001 §4.2 (R16): the pushers needed depend on the models aboard."""
 
     def model(self, model_id: str) -> Model:
         for model in self.models:
@@ -129,6 +133,15 @@ class BattleState:
 
     def siege_tower(self, tower_id: str) -> SiegeTower:
         return _find(self.siege_towers, tower_id, f"there is no siege tower {tower_id!r}", "§7.3")
+
+    def belfry(self, belfry_id: str) -> Belfry:
+        return _find(self.belfries, belfry_id, f"there is no belfry {belfry_id!r}", "001 §1")
+
+    def is_belfry(self, tower_id: str) -> bool:
+        return any(b.id == tower_id for b in self.belfries)
+
+    def with_belfry(self, belfry: Belfry) -> BattleState:
+        return replace(self, belfries=tuple(belfry if b.id == belfry.id else b for b in self.belfries))
 
     def ram(self, ram_id: str) -> Ram:
         return _find(self.rams, ram_id, f"there is no ram {ram_id!r}", "§7.2")
@@ -234,6 +247,9 @@ class BattleState:
             ladders=tuple(_without(x, gone) for x in self.ladders),
             rams=tuple(replace(r, carriers=tuple(c for c in r.carriers if c not in gone)) for r in self.rams),
             siege_towers=tuple(replace(t, crew=tuple(c for c in t.crew if c not in gone)) for t in self.siege_towers),
+            belfries=tuple(
+                replace(b, winchers=_alive(b.winchers, gone), stunned=_alive(b.stunned, gone)) for b in self.belfries
+            ),
             gates=tuple(
                 replace(g, blocker=None if g.blocker in gone else g.blocker, reinforcers=_alive(g.reinforcers, gone))
                 for g in self.gates
@@ -271,6 +287,7 @@ class BattleState:
             "results": [r.to_json() for r in self.results],
             "contacts": sorted(list(pair) for pair in self.contacts),
             "magic_protection": self.magic_protection,
+            "belfry_overload": self.belfry_overload,
         }
 
     @classmethod
@@ -303,6 +320,8 @@ class BattleState:
             results=tuple(CombatResult.from_json(r) for r in data.get("results", ())),
             contacts=frozenset((str(a), str(b)) for a, b in data.get("contacts", ())),
             magic_protection=bool(data.get("magic_protection", True)),
+            belfries=tuple(engines.from_json(Belfry, b) for b in data.get("belfries", ())),
+            belfry_overload=bool(data.get("belfry_overload", False)),
         )
 
 
@@ -321,7 +340,7 @@ def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _I
     raise IllegalAction(missing, clause)
 
 
-_ENGINE_FIELDS = ("ladders", "siege_towers", "works", "gates", "rams", "fires", "climbs")
+_ENGINE_FIELDS = ("ladders", "siege_towers", "works", "gates", "rams", "fires", "climbs", "belfries")
 
 
 def _alive(ids: tuple[str, ...], gone: set[str]) -> tuple[str, ...]:
@@ -410,6 +429,7 @@ def first_phase(side: Side) -> Phase:
 def end_turn(state: BattleState) -> BattleState:
     """The next player turn: the other side plays, the turn's log is cleared (the game turn counts on when the
     side that played first plays again). A ladder hoisted this turn now stands inside: its hoisters let go (§7.1.4).
+    Defenders stunned by a belfry's drawbridge come to as the besieged's turn ends (001 §8).
     """
     active = state.active.enemy
     return replace(
@@ -420,4 +440,5 @@ def end_turn(state: BattleState) -> BattleState:
         turn_log=TurnLog(),
         works=tuple(replace(w, silenced=max(0, w.silenced - 1)) for w in state.works),
         ladders=tuple(replace(x, carriers=()) if x.courtyard is not None and x.raised else x for x in state.ladders),
+        belfries=tuple(replace(b, stunned=()) if state.active is Side.BESIEGED else b for b in state.belfries),
     )

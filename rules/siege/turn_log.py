@@ -116,6 +116,14 @@ class TurnLog:
     """``"P1 a1"``: attacker a1 killed the blocker of gate P1 this turn and may block it in turn (§6.3.4)."""
     shot: frozenset[str] = frozenset()
     """models that have shot this turn, at models, an engine, a gate or a wall: one volley a turn (§5.2, §9.2)."""
+    belfry_steps: tuple[tuple[str, int], ...] = ()
+    """movement points models have spent this turn climbing into, in and out of a belfry (001 §5)."""
+
+    def spent(self, model_id: str) -> int:
+        return sum(n for m, n in self.belfry_steps if m == model_id)
+
+    def with_spent(self, costs: Mapping[str, int]) -> TurnLog:
+        return replace(self, belfry_steps=(*self.belfry_steps, *costs.items()))
 
     def took_gate(self, gate_id: str, model_id: str) -> bool:
         return f"{gate_id} {model_id}" in self.gate_takers
@@ -138,6 +146,7 @@ class TurnLog:
             "penalties": [list(p) for p in self.penalties],
             "dug": self.dug,
             "door_breakers": [list(pair) for pair in self.door_breakers],
+            "belfry_steps": [list(pair) for pair in self.belfry_steps],
             **{name: sorted(getattr(self, name)) for name in _TURN_SETS},
         }
 
@@ -147,7 +156,15 @@ class TurnLog:
         sets = {name: frozenset(str(x) for x in data.get(name, ())) for name in _TURN_SETS}
         penalties = tuple((str(m), int(n)) for m, n in data.get("penalties", ()))
         breakers = tuple((str(d), str(m)) for d, m in data.get("door_breakers", ()))
-        return cls(flows, penalties=penalties, dug=bool(data.get("dug", False)), door_breakers=breakers, **sets)
+        steps = tuple((str(m), int(n)) for m, n in data.get("belfry_steps", ()))
+        return cls(
+            flows,
+            penalties=penalties,
+            dug=bool(data.get("dug", False)),
+            door_breakers=breakers,
+            belfry_steps=steps,
+            **sets,
+        )
 
 
 _TURN_SETS = (

@@ -1,0 +1,570 @@
+"""The belfry of « Le Beffroi » (seed 001): a siege tower whose levels are sub-sections (R16), pushed hex by hex
+up to a wall, with a drawbridge that crushes the defenders under it.
+
+A battle plays its siege towers as belfries when its set-up says so (:class:`rules.siege.battle.Setup`). A model
+aboard stands at ``belfry:ST1.2`` (siege tower ST1, level 2). The belfry moves in hexes (001's *PM*), the models in
+it spend movement points equal to their M a turn; the readings that join 001's hex board to the supplement's
+sections are in ``docs/rule-readings.md``.
+
+>>> speed(8), speed(7), speed(3)
+(2, 1, 0)
+>>> speed(6, aboard=16, overload=True), speed(6, aboard=17, overload=True)
+(2, 1)
+>>> crush_result(10, armoured=True), crush_result(5, armoured=True)
+(<Crush.KILLED: 'killed'>, <Crush.STUNNED: 'stunned'>)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from enum import StrEnum
+from types import MappingProxyType
+
+from rules.dice import D10, Dice
+from rules.siege.engines import Belfry, Bridge, Fire
+from rules.siege.fort import FortLayout
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Model,
+    Outcome,
+    Place,
+    Side,
+    Zone,
+    check_distinct,
+    check_may_act,
+    outcome,
+)
+from rules.validation import check_range
+
+__all__ = [
+    "BRIDGE_TO_RAMPART",
+    "CAPACITY",
+    "CLIMB_A_LEVEL",
+    "CLIMB_TO_BRIDGE_TALL_WALL",
+    "ENTER_GROUND",
+    "IGNITES_ON",
+    "LEVELS",
+    "MOVE_ON_LEVEL",
+    "Cover",
+    "Crush",
+    "Face",
+    "Spot",
+    "check_aboard",
+    "check_may_shoot",
+    "cover",
+    "crossing",
+    "crush_result",
+    "drop_bridges",
+    "ignite",
+    "level_place",
+    "levels_in_use",
+    "lower_bridge",
+    "place_belfries",
+    "push",
+    "pushers",
+    "raise_ground_ladder",
+    "shooting_bonus",
+    "speed",
+    "step",
+    "step_cost",
+    "thresholds",
+]
+
+LEVELS = (0, 1, 2, 3)  # 001 §1.1
+CAPACITY: Mapping[int, int] = MappingProxyType({0: 12, 1: 10, 2: 10, 3: 6})
+"""Models a level holds: 12 pushers on the ground, 10 on levels 1 and 2, 6 on level 3 (001 §5, R16)."""
+STANDARD_THRESHOLDS = (8, 4)
+"""8 pushers or more: 2 hexes a turn; 4 to 7: 1; fewer: none (001 §4.1, R16)."""
+OVERLOAD_THRESHOLDS = (6, 3)
+"""With the overload option and at most 16 aboard: 6 for 2 hexes, 3 to 5 for 1 (001 §4.2, R16)."""
+OVERLOAD_LIGHT = 16
+"""Up to 16 aboard the lighter thresholds apply; 17 to 26 the standard ones (001 §4.2, R16)."""
+ENTER_GROUND = 2  # 001 §5, §10 "Niveau du sol"
+CLIMB_A_LEVEL = 3  # 001 §5, §10 "Echelle"
+CLIMB_TO_BRIDGE_TALL_WALL = 6  # 001 §2, §10 "Echelle" (6 against a level-3 wall)
+MOVE_ON_LEVEL = 1  # 001 §5, §10 "Niveau 1", "Niveau 2", "Niveau 3"
+BRIDGE_TO_RAMPART = 2  # 001 §8
+LEAVE_GROUND = 1
+"""Out of the ground level onto the flat ground it rolls on: one hex of open ground (reading, docs/rule-readings)."""
+REACH = 1
+"""The drawbridge is lowered one hex from the rampart (001 §8)."""
+WINCHERS = 2  # 001 §8
+SHOOTING_LEVELS = (2, 3)  # 001 §1.1, §7
+MOVING_SHOOT_BONUS = 1  # 001 §6
+CRUSH_ARMOUR = 1  # 001 §8
+IGNITES_ON: Mapping[str, int] = MappingProxyType({"front": 1, "side": 3, "rear": 3})
+"""A flaming hit sets the belfry alight on a D10 of this or less: the front's fresh hides 1 in 10, the sides and
+rear 3 in 10 (001 §9, R19)."""
+
+
+class Crush(StrEnum):
+    """What the falling drawbridge does to a defender under it (001 §8)."""
+
+    STEP_BACK = "step_back"
+    """1–5: *retraite d'une case sans dommage*."""
+    STUNNED = "stunned"
+    """6–7: *recule d'une case et est assommé*."""
+    WOUNDED = "wounded"
+    """8–9: *retraite d'une case et est blessé*."""
+    KILLED = "killed"
+    """10 (11 with armour counts as 10, R16): *tué par le pont-levis*."""
+
+
+class Face(StrEnum):
+    FRONT = "front"
+    SIDE = "side"
+    REAR = "rear"
+
+
+class Cover(StrEnum):
+    NONE = "none"
+    LIGHT = "light"
+    MEDIUM = "medium"
+    HEAVY = "heavy"
+    INFINITE = "infinite"
+
+
+class Spot(StrEnum):
+    """Where in the belfry a model is shot at: a level, an arrow slit, a ladder or a winch (001 §10)."""
+
+    GROUND = "ground"
+    LEVEL_1 = "level_1"
+    LEVEL_2 = "level_2"
+    LEVEL_3 = "level_3"
+    ARROW_SLIT = "arrow_slit"
+    LADDER = "ladder"
+    WINCH = "winch"
+
+
+def crush_result(roll: int, *, armoured: bool) -> Crush:
+    """The drawbridge's crush roll read on its table: D10, +1 for armour, 11 counts as 10 (001 §8, R16)."""
+    if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 10:
+        raise IllegalAction(f"the crush roll is a D10, 1 to 10, not {roll!r} (001 §8)", "001 §8")
+    score = min(10, roll + (CRUSH_ARMOUR if armoured else 0))
+    if score <= 5:
+        return Crush.STEP_BACK
+    if score <= 7:
+        return Crush.STUNNED
+    if score <= 9:
+        return Crush.WOUNDED
+    return Crush.KILLED
+
+
+def thresholds(aboard: int = 0, *, overload: bool = False) -> tuple[int, int]:
+    """The pushers needed for 2 hexes and for 1 (001 §4.1, §4.2, R16)."""
+    check_range("aboard", aboard, 0, CAPACITY[1] + CAPACITY[2] + CAPACITY[3])
+    return OVERLOAD_THRESHOLDS if overload and aboard <= OVERLOAD_LIGHT else STANDARD_THRESHOLDS
+
+
+def speed(pushers: int, aboard: int = 0, *, overload: bool = False) -> int:
+    """Hexes a turn the belfry rolls with ``pushers`` free on the ground and ``aboard`` on its levels 1–3
+    (001 §4.1, §4.2, R16).
+    """
+    check_range("pushers", pushers, 0, CAPACITY[0])
+    fast, slow = thresholds(aboard, overload=overload)
+    return 2 if pushers >= fast else 1 if pushers >= slow else 0
+
+
+def levels_in_use(wall_level: int) -> tuple[int, ...]:
+    """The levels a belfry uses against a wall of ``wall_level``: against a level-1 wall it drops its level 1
+    (001 §2).
+    """
+    check_range("wall_level", wall_level, 1, 3)
+    return (0, 2, 3) if wall_level == 1 else LEVELS
+
+
+def step_cost(origin: int | None, destination: int | None, wall_level: int = 2) -> int:
+    """Movement points to go from level ``origin`` to level ``destination`` of a belfry (``None``: off it, on the
+    ground outside): 2 to come in at ground level, 3 a level climbed, 6 up or down the ladder to the drawbridge's
+    level against a level-3 wall, 1 on a level (001 §2, §5, §10).
+    """
+    used = levels_in_use(wall_level)
+    if origin is None and destination is None:
+        raise IllegalAction("a belfry step starts or ends in the belfry (001 §5)", "001 §5")
+    if origin is None:
+        if destination != 0:
+            raise IllegalAction("models come into a belfry at ground level, level 0 (001 §5)", "001 §5")
+        return ENTER_GROUND
+    if destination is None:
+        if origin != 0:
+            raise IllegalAction("models leave a belfry from its ground level, level 0 (001 §5)", "001 §5")
+        return LEAVE_GROUND
+    for level in (origin, destination):
+        if level not in used:
+            raise IllegalAction(
+                f"level {level} is not in use against a level-{wall_level} wall: levels {used} (001 §2)", "001 §2"
+            )
+    if origin == destination:
+        return MOVE_ON_LEVEL
+    a, b = used.index(origin), used.index(destination)
+    if abs(a - b) != 1:
+        raise IllegalAction(f"the ladders go one level at a time, not {origin} to {destination} (001 §1.2)", "001 §1.2")
+    if wall_level == 3 and {origin, destination} == {1, 2}:
+        return CLIMB_TO_BRIDGE_TALL_WALL
+    return CLIMB_A_LEVEL
+
+
+def level_place(belfry_id: str, level: int) -> Place:
+    return Place(Zone.BELFRY, f"{belfry_id}.{level}")
+
+
+def _level_of(place: Place) -> tuple[str, int]:
+    ref, sep, level = place.ref.rpartition(".")
+    if not sep or not level.isdigit() or int(level) not in LEVELS:
+        raise IllegalAction(f"{place} is not a belfry level: belfry:<tower>.<0-3> (001 §1.1)", "001 §1.1")
+    return ref, int(level)
+
+
+def _aboard(state: BattleState, belfry: Belfry, level: int) -> list[Model]:
+    return [m for m in state.at(level_place(belfry.id, level)) if m.side is Side.BESIEGER]
+
+
+def pushers(state: BattleState, belfry: Belfry) -> int:
+    """The besiegers on the ground level not engaged in a fight: the engaged do not push (001 §4.1)."""
+    return sum(1 for m in _aboard(state, belfry, 0) if not state.in_contact(m.id))
+
+
+def _count_aboard(state: BattleState, belfry: Belfry) -> int:
+    return sum(len(state.at(level_place(belfry.id, level))) for level in (1, 2, 3))
+
+
+def place_belfries(fort: FortLayout, towers: Sequence[str], belfries: Sequence[Belfry]) -> tuple[Belfry, ...]:
+    """The belfries a battle opens with, checked: each is one of the battle's siege towers, bought and placed as
+    they are (R16), aimed at a rampart section (001 §4.1), its wall's level 1–3 (001 §2), in reach or further.
+    """
+    check_distinct([b.id for b in belfries], "001 §1")
+    for belfry in belfries:
+        if belfry.id not in towers:
+            raise IllegalAction(
+                f"belfry {belfry.id} is not one of the battle's siege towers: a belfry is bought and placed as a "
+                "siege tower (R16)",
+                "R16",
+            )
+        if not fort.section(belfry.section).is_rampart:
+            raise IllegalAction(f"a belfry rolls against a rampart section, not {belfry.section} (001 §8)", "001 §8")
+        check_range("wall_level", belfry.wall_level, 1, 3)
+        check_range("distance", belfry.distance, REACH)
+        if any(o < REACH for o in belfry.obstacles):
+            raise IllegalAction(
+                "obstacles lie on the belfry's line, 1 hex from the wall or more (001 §4.1)", "001 §4.1"
+            )
+    return tuple(belfries)
+
+
+def check_aboard(state: BattleState) -> None:
+    """Refuse a battle whose models stand in a belfry that is not there, or crowd a level (001 §5, R16)."""
+    for place in {m.place for m in state.models if m.place.zone is Zone.BELFRY}:
+        tower, level = _level_of(place)
+        belfry = state.belfry(tower)
+        held = len(state.at(place))
+        if level not in levels_in_use(belfry.wall_level) or held > CAPACITY[level]:
+            raise IllegalAction(
+                f"level {level} of belfry {tower} holds {CAPACITY[level] if level != 1 or belfry.wall_level > 1 else 0}"
+                f" models, not {held} (001 §2, §5, R16)",
+                "001 §5",
+            )
+
+
+def push(state: BattleState, belfry_id: str, direction: str, hexes: int) -> Outcome:
+    """The pushers roll the belfry ``hexes`` forward or back, in a straight line on flat ground or a filled moat,
+    as far as their number allows this turn; never once its drawbridge is down (001 §4.1, §4.2).
+    """
+    belfry = state.belfry(belfry_id)
+    if direction not in ("forward", "back"):
+        raise IllegalAction(
+            f"a belfry moves in a straight line, forward or back, and cannot pivot on its eight wheels, not "
+            f"{direction!r} (001 §4.1)",
+            "001 §4.1",
+        )
+    if belfry.bridge is Bridge.DOWN:
+        raise IllegalAction(f"belfry {belfry_id} has lowered its drawbridge: it moves no more (001 §4.1)", "001 §4.1")
+    if belfry.bridge is Bridge.LOWERING:
+        raise IllegalAction(f"belfry {belfry_id} is lowering its drawbridge: it stays in reach (001 §8)", "001 §8")
+    crew = pushers(state, belfry)
+    aboard = _count_aboard(state, belfry)
+    allowed = speed(crew, aboard, overload=state.belfry_overload)
+    done = belfry.moved if belfry.moved_turn == state.turn else 0
+    clause = "001 §4.2" if state.belfry_overload else "001 §4.1"
+    if not 1 <= hexes <= allowed - done:
+        raise IllegalAction(
+            f"belfry {belfry_id} with {crew} free pushers and {aboard} aboard rolls {allowed} hexes a turn, "
+            f"{done} done: not {hexes} more ({clause}, R16)",
+            clause,
+        )
+    step_sign = -1 if direction == "forward" else 1
+    path = [belfry.distance + step_sign * n for n in range(1, hexes + 1)]
+    if path[-1] < REACH:
+        raise IllegalAction(
+            f"belfry {belfry_id} is {belfry.distance} hexes from {belfry.section}: it rolls up to 1 hex from the "
+            f"rampart, not {hexes} (001 §8)",
+            "001 §8",
+        )
+    blocked = [d for d in path if d in belfry.obstacles]
+    if blocked:
+        raise IllegalAction(
+            f"the hex {blocked[0]} from {belfry.section} is neither flat ground nor a filled moat (001 §4.1)",
+            "001 §4.1",
+        )
+    moved = replace(belfry, distance=path[-1], moved=done + hexes, moved_turn=state.turn, ground_ladder=False)
+    text = f"belfry {belfry_id} rolls {hexes} {direction}, {moved.distance} hexes from {belfry.section}"
+    return Outcome(state.with_belfry(moved), (Event("push_belfry", clause, text),), ())
+
+
+def raise_ground_ladder(state: BattleState, belfry_id: str, team: Sequence[str]) -> BattleState:
+    """A team outside sets up a removable ladder to level 1 while the belfry stands still (001 §1.2)."""
+    belfry = state.belfry(belfry_id)
+    if belfry.fixed_ladders:
+        raise IllegalAction(f"belfry {belfry_id}'s ladders are fixed (001 §1.2)", "001 §1.2")
+    _check_still(state, belfry, "set up its ladder")
+    check_distinct(team, "001 §1.2")
+    check_may_act(state, team, "set up a ladder")
+    outside = [m for m in team if state.model(m).place.zone not in (Zone.FIELD, Zone.FOOT)]
+    if not team or outside:
+        raise IllegalAction("a team outside the belfry, on the ground, sets up its ladder (001 §1.2)", "001 §1.2")
+    return state.with_belfry(replace(belfry, ground_ladder=True))
+
+
+def _check_still(state: BattleState, belfry: Belfry, what: str) -> None:
+    if belfry.moved_turn == state.turn and belfry.moved and state.active is Side.BESIEGER:
+        raise IllegalAction(
+            f"belfry {belfry.id} has moved this turn: it must stand still to {what} (001 §1.2)", "001 §1.2"
+        )
+
+
+def step(state: BattleState, models: Sequence[str], to: str) -> BattleState:
+    """Models climb into, up, down or out of a belfry, paying its movement costs from their M this turn
+    (001 §1.2, §2, §5); the rampart is reached by ``move`` once the drawbridge is down (001 §8).
+    """
+    if not models:
+        raise IllegalAction("no model to move (001 §5)", "001 §5")
+    check_distinct(models, "001 §5")
+    check_may_act(state, models, "move")
+    movers = [state.model(m) for m in models]
+    origin = movers[0].place
+    if any(m.place != origin for m in movers):
+        raise IllegalAction("a group climbs from one place (001 §5)", "001 §5")
+    destination = Place.parse(to)
+    if origin.zone is not Zone.BELFRY and destination.zone is not Zone.BELFRY:
+        raise IllegalAction(f"{origin} to {destination} is not a step in a belfry (001 §5)", "001 §5")
+    tower, to_level = _level_of(destination) if destination.zone is Zone.BELFRY else ("", None)
+    ref, from_level = _level_of(origin) if origin.zone is Zone.BELFRY else ("", None)
+    belfry = state.belfry(tower or ref)
+    if tower and ref and tower != ref:
+        raise IllegalAction(f"{origin} and {destination} are two belfries (001 §5)", "001 §5")
+    for place in (origin, destination):
+        if place.zone not in (Zone.BELFRY, Zone.FIELD):
+            raise IllegalAction(f"a belfry is boarded from the ground, not {place} (001 §5)", "001 §5")
+    cavalry = [m.id for m in movers if m.profile.is_cavalry]
+    if cavalry:
+        raise IllegalAction(
+            f"{', '.join(cavalry)} are mounted: a belfry is impassable on horseback (001 §10)", "001 §10"
+        )
+    besieged = [m.id for m in movers if m.side is Side.BESIEGED]
+    if besieged and not belfry.fixed_ladders and {from_level, to_level} != {2}:
+        raise IllegalAction(
+            "the besieged climb through the belfry only by fixed ladders (001 §1.2)",
+            "001 §1.2",
+        )
+    if {from_level, to_level} in ({0, 1}, {0, 2}) and None not in (from_level, to_level):
+        _check_still(state, belfry, "climb from the ground")
+        if not belfry.fixed_ladders and not belfry.ground_ladder:
+            raise IllegalAction(
+                f"belfry {belfry.id}'s ladder from the ground is removable: a team outside sets it up first (001 §1.2)",
+                "001 §1.2",
+            )
+    cost = step_cost(from_level, to_level, belfry.wall_level)
+    log = state.turn_log
+    for model in movers:
+        spent = log.spent(model.id)
+        if spent + cost > model.profile.m and spent > 0:
+            raise IllegalAction(
+                f"{model.id} has {model.profile.m - spent} of its {model.profile.m} movement points left; the step "
+                f"costs {cost} (001 §5)",
+                "001 §5",
+            )
+        if model.id in log.moved:
+            raise IllegalAction(f"{model.id} has moved between sections this turn (§2.1, 001 §5)", "001 §5")
+    if to_level is not None:
+        held = len(state.at(destination)) - sum(1 for m in movers if m.place == destination)
+        if held + len(movers) > CAPACITY[to_level]:
+            raise IllegalAction(
+                f"level {to_level} of belfry {belfry.id} holds {CAPACITY[to_level]} models; {held} are there, "
+                f"{len(movers)} more is too many (001 §5, R16)",
+                "001 §5",
+            )
+    state = replace(state, turn_log=log.with_spent({m.id: cost for m in movers}))
+    return state.with_models({m.id: replace(m, place=destination) for m in movers})
+
+
+def crossing(state: BattleState, movers: Sequence[Model], origin: Place, destination: Place) -> None:
+    """Refuse a move between a belfry's level and the rampart other than over its lowered drawbridge, from the
+    drawbridge's level, with 2 movement points left (001 §2, §8).
+    """
+    inside, aboard = (destination, origin) if origin.zone is Zone.BELFRY else (origin, destination)
+    tower, level = _level_of(aboard)
+    belfry = state.belfry(tower)
+    if belfry.bridge is not Bridge.DOWN:
+        raise IllegalAction(f"belfry {tower}'s drawbridge is not down (001 §8)", "001 §8")
+    if inside.ref != belfry.section:
+        raise IllegalAction(
+            f"belfry {tower}'s drawbridge lies on {belfry.section}, not {inside.ref} (001 §8)", "001 §8"
+        )
+    if level != 2:
+        raise IllegalAction(f"the drawbridge is on level 2, not {level} (001 §1.1, §8)", "001 §8")
+    if destination.zone is Zone.BELFRY:
+        held = len(state.at(destination))
+        if held + len(movers) > CAPACITY[2]:
+            raise IllegalAction(f"level 2 of belfry {tower} holds {CAPACITY[2]} models (001 §5, R16)", "001 §5")
+    for model in movers:
+        spent = state.turn_log.spent(model.id)
+        if spent and spent + BRIDGE_TO_RAMPART > model.profile.m:
+            raise IllegalAction(
+                f"{model.id} has {model.profile.m - spent} movement points left; the drawbridge costs "
+                f"{BRIDGE_TO_RAMPART} (001 §8)",
+                "001 §8",
+            )
+
+
+def lower_bridge(state: BattleState, belfry_id: str, winchers: Sequence[str]) -> BattleState:
+    """Two models on the winches of level 2 start lowering the drawbridge, one hex from the rampart; they do
+    nothing else this turn, and it comes down as the turn ends (001 §8).
+    """
+    belfry = state.belfry(belfry_id)
+    if belfry.bridge is not Bridge.UP:
+        raise IllegalAction(f"belfry {belfry_id}'s drawbridge is already {belfry.bridge} (001 §8)", "001 §8")
+    if belfry.distance > REACH:
+        raise IllegalAction(
+            f"belfry {belfry_id} is {belfry.distance} hexes from {belfry.section}: the drawbridge is lowered 1 hex "
+            "from the rampart (001 §8)",
+            "001 §8",
+        )
+    check_distinct(winchers, "001 §8")
+    if len(winchers) != WINCHERS:
+        raise IllegalAction(f"{WINCHERS} models work the two winches, not {len(winchers)} (001 §8)", "001 §8")
+    check_may_act(state, winchers, "work the winches")
+    level_2 = level_place(belfry_id, 2)
+    away = [m for m in winchers if state.model(m).place != level_2 or state.in_contact(m)]
+    if away:
+        raise IllegalAction(
+            f"{', '.join(away)} must be free on level 2 of belfry {belfry_id}, by its winches (001 §8)", "001 §8"
+        )
+    moved = [m for m in winchers if m in state.turn_log.moved or state.turn_log.spent(m)]
+    if moved:
+        raise IllegalAction(f"{', '.join(moved)} have moved: the winches take a full turn (001 §8)", "001 §8")
+    return state.with_belfry(
+        replace(belfry, bridge=Bridge.LOWERING, winchers=tuple(winchers), lowering_turn=state.turn)
+    )
+
+
+def drop_bridges(state: BattleState, dice: Dice) -> tuple[BattleState, list[Event]]:
+    """As the besieger's turn ends, each drawbridge whose two winchers worked the whole turn comes down on its
+    rampart; every defender there rolls to be crushed (001 §8). A drawbridge whose winchers fell stays up.
+    """
+    events: list[Event] = []
+    if state.active is not Side.BESIEGER:
+        return state, events
+    for belfry in state.belfries:
+        if belfry.bridge is not Bridge.LOWERING or belfry.lowering_turn != state.turn:
+            continue
+        if len(belfry.winchers) < WINCHERS:
+            state = state.with_belfry(replace(belfry, bridge=Bridge.UP, winchers=()))
+            events.append(Event("bridge_stuck", "001 §8", f"belfry {belfry.id}'s winchers fell: the bridge stays up"))
+            continue
+        state = state.with_belfry(replace(belfry, bridge=Bridge.DOWN, winchers=()))
+        events.append(Event("bridge_down", "001 §8", f"belfry {belfry.id}'s drawbridge comes down on {belfry.section}"))
+        state, more = _crush(state, belfry.id, dice)
+        events.extend(more)
+    return state, events
+
+
+def _crush(state: BattleState, belfry_id: str, dice: Dice) -> tuple[BattleState, list[Event]]:
+    belfry = state.belfry(belfry_id)
+    events: list[Event] = []
+    stunned: list[str] = []
+    changed: dict[str, Model | None] = {}
+    for model in state.at(Place(Zone.SECTION, belfry.section), Side.BESIEGED):
+        armoured = model.profile.save is not None
+        roll = dice.roll(D10, f"001 §8 the drawbridge falls on {model.id}")
+        result = crush_result(roll, armoured=armoured)
+        if result is Crush.STUNNED:
+            stunned.append(model.id)
+        elif result is Crush.WOUNDED:
+            lost = model.wounds_lost + 1
+            changed[model.id] = None if lost >= model.profile.w else replace(model, wounds_lost=lost)
+        elif result is Crush.KILLED:
+            changed[model.id] = None
+        plus = " +1 armour" if armoured else ""
+        events.append(
+            Event("crush", "001 §8", f"{model.id} rolls {roll}{plus}: {result.value.replace('_', ' ')}", (model.id,))
+        )
+    state = state.with_models(changed) if changed else state
+    now = state.belfry(belfry_id)
+    return state.with_belfry(replace(now, stunned=(*now.stunned, *stunned))), events
+
+
+def ignite(state: BattleState, belfry_id: str, face: str, hits: int, dice: Dice) -> Outcome:
+    """The flaming hits of a volley on one face of the belfry: each rolls a D10 and sets it alight on 1 at the front,
+    1–3 on a side or the rear (001 §9, R19); it then burns as any siege tower (§9.3).
+    """
+    mark = dice.mark()
+    belfry = state.belfry(belfry_id)
+    if face not in IGNITES_ON:
+        raise IllegalAction(f"a belfry's face is front, side or rear, not {face!r} (001 §9)", "001 §9")
+    check_range("hits", hits, 1)
+    target = f"siege_tower:{belfry.id}"
+    log = state.turn_log
+    key = f"{target} {face}"
+    if key in log.ignition:
+        raise IllegalAction(f"the flaming hits on belfry {belfry_id}'s {face} were rolled this turn (001 §9)", "001 §9")
+    state = replace(state, turn_log=replace(log, ignition=log.ignition | {key}))
+    rolls = [dice.roll(D10, f"001 §9 flaming hit on belfry {belfry_id}'s {face}") for _ in range(hits)]
+    alight = any(r <= IGNITES_ON[face] for r in rolls)
+    text = f"rolls {rolls} on the {face}: " + ("the belfry catches fire" if alight else "no fire")
+    if not alight:
+        return outcome(state, [Event("no_fire", "001 §9", text)], dice, mark)
+    fire = next((f for f in state.fires if f.target == target), None)
+    others = tuple(f for f in state.fires if f.target != target)
+    lit = Fire(target) if fire is None else replace(fire, fires=fire.fires + 1)
+    return outcome(replace(state, fires=(*others, lit)), [Event("fire", "001 §9", text)], dice, mark)
+
+
+def cover(
+    spot: Spot, face: Face, *, bridge_down: bool = False, rear_rank: bool = False, through_slit: bool = False
+) -> Cover:
+    """The cover of a model in the belfry against a shot coming through ``face`` (001 §3, §10): ``rear_rank`` for
+    a model on the open back's last rank, ``through_slit`` for a shot through an arrow slit (*meurtrière*).
+    """
+    if face is Face.SIDE:
+        return Cover.INFINITE
+    if face is Face.REAR:
+        if spot in (Spot.GROUND, Spot.LADDER):
+            return Cover.NONE
+        if spot in (Spot.ARROW_SLIT, Spot.WINCH):
+            return Cover.LIGHT
+        return Cover.LIGHT if rear_rank else Cover.INFINITE
+    if spot is Spot.WINCH:
+        return Cover.LIGHT if bridge_down else Cover.INFINITE
+    if spot is Spot.LEVEL_2 and bridge_down:
+        return Cover.NONE
+    if spot in (Spot.ARROW_SLIT, Spot.LEVEL_3) and through_slit:
+        return Cover.MEDIUM
+    return Cover.INFINITE
+
+
+def shooting_bonus(state: BattleState, shooter: Model) -> int:
+    """+1 on the shooting table's die for a model shooting from a belfry that has moved this turn (001 §6)."""
+    if shooter.place.zone is not Zone.BELFRY:
+        return 0
+    belfry = state.belfry(_level_of(shooter.place)[0])
+    return MOVING_SHOOT_BONUS if belfry.moved_turn == state.turn and belfry.moved else 0
+
+
+def check_may_shoot(state: BattleState, shooter: Model) -> None:
+    """Models shoot from the belfry's levels 2 and 3 only (001 §1.1, §7)."""
+    if shooter.place.zone is Zone.BELFRY and _level_of(shooter.place)[1] not in SHOOTING_LEVELS:
+        raise IllegalAction(
+            f"{shooter.id} is on {shooter.place}: a belfry's models shoot from levels 2 and 3 (001 §7)", "001 §7"
+        )
