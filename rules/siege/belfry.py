@@ -1,5 +1,6 @@
 """The belfry of « Le Beffroi » (seed 001): a siege tower whose levels are sub-sections (R16), pushed hex by hex
-up to a wall, with a drawbridge that crushes the defenders under it.
+up to a wall and climbed level by level. Its drawbridge is in :mod:`rules.siege.drawbridge`, its cover and fire in
+:mod:`rules.siege.belfry_cover`.
 
 A battle plays its siege towers as belfries when its set-up says so (:class:`rules.siege.battle.Setup`). A model
 aboard stands at ``belfry:ST1.2`` (siege tower ST1, level 2). The belfry moves in hexes (001's *PM*), the models in
@@ -10,19 +11,15 @@ sections are in ``docs/rule-readings.md``.
 (2, 1, 0)
 >>> speed(6, aboard=16, overload=True), speed(6, aboard=17, overload=True)
 (2, 1)
->>> crush_result(10, armoured=True), crush_result(5, armoured=True)
-(<Crush.KILLED: 'killed'>, <Crush.STUNNED: 'stunned'>)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from enum import StrEnum
 from types import MappingProxyType
 
-from rules.dice import D10, Dice
-from rules.siege.engines import Belfry, Bridge, Fire
+from rules.siege.engines import Belfry, Bridge
 from rules.siege.fort import FortLayout
 from rules.siege.state import (
     BattleState,
@@ -35,7 +32,6 @@ from rules.siege.state import (
     Zone,
     check_distinct,
     check_may_act,
-    outcome,
 )
 from rules.validation import check_range
 
@@ -45,28 +41,18 @@ __all__ = [
     "CLIMB_A_LEVEL",
     "CLIMB_TO_BRIDGE_TALL_WALL",
     "ENTER_GROUND",
-    "IGNITES_ON",
     "LEVELS",
     "MOVE_ON_LEVEL",
-    "Cover",
-    "Crush",
-    "Face",
-    "Spot",
+    "REACH",
     "check_aboard",
-    "check_may_shoot",
-    "cover",
     "crossing",
-    "crush_result",
-    "drop_bridges",
-    "ignite",
+    "level_of",
     "level_place",
     "levels_in_use",
-    "lower_bridge",
     "place_belfries",
     "push",
     "pushers",
     "raise_ground_ladder",
-    "shooting_bonus",
     "speed",
     "step",
     "step_cost",
@@ -91,66 +77,6 @@ LEAVE_GROUND = 1
 """Out of the ground level onto the flat ground it rolls on: one hex of open ground (reading, docs/rule-readings)."""
 REACH = 1
 """The drawbridge is lowered one hex from the rampart (001 §8)."""
-WINCHERS = 2  # 001 §8
-SHOOTING_LEVELS = (2, 3)  # 001 §1.1, §7
-MOVING_SHOOT_BONUS = 1  # 001 §6
-CRUSH_ARMOUR = 1  # 001 §8
-IGNITES_ON: Mapping[str, int] = MappingProxyType({"front": 1, "side": 3, "rear": 3})
-"""A flaming hit sets the belfry alight on a D10 of this or less: the front's fresh hides 1 in 10, the sides and
-rear 3 in 10 (001 §9, R19)."""
-
-
-class Crush(StrEnum):
-    """What the falling drawbridge does to a defender under it (001 §8)."""
-
-    STEP_BACK = "step_back"
-    """1–5: *retraite d'une case sans dommage*."""
-    STUNNED = "stunned"
-    """6–7: *recule d'une case et est assommé*."""
-    WOUNDED = "wounded"
-    """8–9: *retraite d'une case et est blessé*."""
-    KILLED = "killed"
-    """10 (11 with armour counts as 10, R16): *tué par le pont-levis*."""
-
-
-class Face(StrEnum):
-    FRONT = "front"
-    SIDE = "side"
-    REAR = "rear"
-
-
-class Cover(StrEnum):
-    NONE = "none"
-    LIGHT = "light"
-    MEDIUM = "medium"
-    HEAVY = "heavy"
-    INFINITE = "infinite"
-
-
-class Spot(StrEnum):
-    """Where in the belfry a model is shot at: a level, an arrow slit, a ladder or a winch (001 §10)."""
-
-    GROUND = "ground"
-    LEVEL_1 = "level_1"
-    LEVEL_2 = "level_2"
-    LEVEL_3 = "level_3"
-    ARROW_SLIT = "arrow_slit"
-    LADDER = "ladder"
-    WINCH = "winch"
-
-
-def crush_result(roll: int, *, armoured: bool) -> Crush:
-    """The drawbridge's crush roll read on its table: D10, +1 for armour, 11 counts as 10 (001 §8, R16)."""
-    if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 10:
-        raise IllegalAction(f"the crush roll is a D10, 1 to 10, not {roll!r} (001 §8)", "001 §8")
-    score = min(10, roll + (CRUSH_ARMOUR if armoured else 0))
-    if score <= 5:
-        return Crush.STEP_BACK
-    if score <= 7:
-        return Crush.STUNNED
-    if score <= 9:
-        return Crush.WOUNDED
-    return Crush.KILLED
 
 
 def thresholds(aboard: int = 0, *, overload: bool = False) -> tuple[int, int]:
@@ -211,7 +137,7 @@ def level_place(belfry_id: str, level: int) -> Place:
     return Place(Zone.BELFRY, f"{belfry_id}.{level}")
 
 
-def _level_of(place: Place) -> tuple[str, int]:
+def level_of(place: Place) -> tuple[str, int]:
     ref, sep, level = place.ref.rpartition(".")
     if not sep or not level.isdigit() or int(level) not in LEVELS:
         raise IllegalAction(f"{place} is not a belfry level: belfry:<tower>.<0-3> (001 §1.1)", "001 §1.1")
@@ -257,7 +183,7 @@ def place_belfries(fort: FortLayout, towers: Sequence[str], belfries: Sequence[B
 def check_aboard(state: BattleState) -> None:
     """Refuse a battle whose models stand in a belfry that is not there, or crowd a level (001 §5, R16)."""
     for place in {m.place for m in state.models if m.place.zone is Zone.BELFRY}:
-        tower, level = _level_of(place)
+        tower, level = level_of(place)
         belfry = state.belfry(tower)
         held = len(state.at(place))
         if level not in levels_in_use(belfry.wall_level) or held > CAPACITY[level]:
@@ -349,8 +275,8 @@ def step(state: BattleState, models: Sequence[str], to: str) -> BattleState:
     destination = Place.parse(to)
     if origin.zone is not Zone.BELFRY and destination.zone is not Zone.BELFRY:
         raise IllegalAction(f"{origin} to {destination} is not a step in a belfry (001 §5)", "001 §5")
-    tower, to_level = _level_of(destination) if destination.zone is Zone.BELFRY else ("", None)
-    ref, from_level = _level_of(origin) if origin.zone is Zone.BELFRY else ("", None)
+    tower, to_level = level_of(destination) if destination.zone is Zone.BELFRY else ("", None)
+    ref, from_level = level_of(origin) if origin.zone is Zone.BELFRY else ("", None)
     belfry = state.belfry(tower or ref)
     if tower and ref and tower != ref:
         raise IllegalAction(f"{origin} and {destination} are two belfries (001 §5)", "001 §5")
@@ -404,7 +330,7 @@ def crossing(state: BattleState, movers: Sequence[Model], origin: Place, destina
     drawbridge's level, with 2 movement points left (001 §2, §8).
     """
     inside, aboard = (destination, origin) if origin.zone is Zone.BELFRY else (origin, destination)
-    tower, level = _level_of(aboard)
+    tower, level = level_of(aboard)
     belfry = state.belfry(tower)
     if belfry.bridge is not Bridge.DOWN:
         raise IllegalAction(f"belfry {tower}'s drawbridge is not down (001 §8)", "001 §8")
@@ -426,145 +352,3 @@ def crossing(state: BattleState, movers: Sequence[Model], origin: Place, destina
                 f"{BRIDGE_TO_RAMPART} (001 §8)",
                 "001 §8",
             )
-
-
-def lower_bridge(state: BattleState, belfry_id: str, winchers: Sequence[str]) -> BattleState:
-    """Two models on the winches of level 2 start lowering the drawbridge, one hex from the rampart; they do
-    nothing else this turn, and it comes down as the turn ends (001 §8).
-    """
-    belfry = state.belfry(belfry_id)
-    if belfry.bridge is not Bridge.UP:
-        raise IllegalAction(f"belfry {belfry_id}'s drawbridge is already {belfry.bridge} (001 §8)", "001 §8")
-    if belfry.distance > REACH:
-        raise IllegalAction(
-            f"belfry {belfry_id} is {belfry.distance} hexes from {belfry.section}: the drawbridge is lowered 1 hex "
-            "from the rampart (001 §8)",
-            "001 §8",
-        )
-    check_distinct(winchers, "001 §8")
-    if len(winchers) != WINCHERS:
-        raise IllegalAction(f"{WINCHERS} models work the two winches, not {len(winchers)} (001 §8)", "001 §8")
-    check_may_act(state, winchers, "work the winches")
-    level_2 = level_place(belfry_id, 2)
-    away = [m for m in winchers if state.model(m).place != level_2 or state.in_contact(m)]
-    if away:
-        raise IllegalAction(
-            f"{', '.join(away)} must be free on level 2 of belfry {belfry_id}, by its winches (001 §8)", "001 §8"
-        )
-    moved = [m for m in winchers if m in state.turn_log.moved or state.turn_log.spent(m)]
-    if moved:
-        raise IllegalAction(f"{', '.join(moved)} have moved: the winches take a full turn (001 §8)", "001 §8")
-    return state.with_belfry(
-        replace(belfry, bridge=Bridge.LOWERING, winchers=tuple(winchers), lowering_turn=state.turn)
-    )
-
-
-def drop_bridges(state: BattleState, dice: Dice) -> tuple[BattleState, list[Event]]:
-    """As the besieger's turn ends, each drawbridge whose two winchers worked the whole turn comes down on its
-    rampart; every defender there rolls to be crushed (001 §8). A drawbridge whose winchers fell stays up.
-    """
-    events: list[Event] = []
-    if state.active is not Side.BESIEGER:
-        return state, events
-    for belfry in state.belfries:
-        if belfry.bridge is not Bridge.LOWERING or belfry.lowering_turn != state.turn:
-            continue
-        if len(belfry.winchers) < WINCHERS:
-            state = state.with_belfry(replace(belfry, bridge=Bridge.UP, winchers=()))
-            events.append(Event("bridge_stuck", "001 §8", f"belfry {belfry.id}'s winchers fell: the bridge stays up"))
-            continue
-        state = state.with_belfry(replace(belfry, bridge=Bridge.DOWN, winchers=()))
-        events.append(Event("bridge_down", "001 §8", f"belfry {belfry.id}'s drawbridge comes down on {belfry.section}"))
-        state, more = _crush(state, belfry.id, dice)
-        events.extend(more)
-    return state, events
-
-
-def _crush(state: BattleState, belfry_id: str, dice: Dice) -> tuple[BattleState, list[Event]]:
-    belfry = state.belfry(belfry_id)
-    events: list[Event] = []
-    stunned: list[str] = []
-    changed: dict[str, Model | None] = {}
-    for model in state.at(Place(Zone.SECTION, belfry.section), Side.BESIEGED):
-        armoured = model.profile.save is not None
-        roll = dice.roll(D10, f"001 §8 the drawbridge falls on {model.id}")
-        result = crush_result(roll, armoured=armoured)
-        if result is Crush.STUNNED:
-            stunned.append(model.id)
-        elif result is Crush.WOUNDED:
-            lost = model.wounds_lost + 1
-            changed[model.id] = None if lost >= model.profile.w else replace(model, wounds_lost=lost)
-        elif result is Crush.KILLED:
-            changed[model.id] = None
-        plus = " +1 armour" if armoured else ""
-        events.append(
-            Event("crush", "001 §8", f"{model.id} rolls {roll}{plus}: {result.value.replace('_', ' ')}", (model.id,))
-        )
-    state = state.with_models(changed) if changed else state
-    now = state.belfry(belfry_id)
-    return state.with_belfry(replace(now, stunned=(*now.stunned, *stunned))), events
-
-
-def ignite(state: BattleState, belfry_id: str, face: str, hits: int, dice: Dice) -> Outcome:
-    """The flaming hits of a volley on one face of the belfry: each rolls a D10 and sets it alight on 1 at the front,
-    1–3 on a side or the rear (001 §9, R19); it then burns as any siege tower (§9.3).
-    """
-    mark = dice.mark()
-    belfry = state.belfry(belfry_id)
-    if face not in IGNITES_ON:
-        raise IllegalAction(f"a belfry's face is front, side or rear, not {face!r} (001 §9)", "001 §9")
-    check_range("hits", hits, 1)
-    target = f"siege_tower:{belfry.id}"
-    log = state.turn_log
-    key = f"{target} {face}"
-    if key in log.ignition:
-        raise IllegalAction(f"the flaming hits on belfry {belfry_id}'s {face} were rolled this turn (001 §9)", "001 §9")
-    state = replace(state, turn_log=replace(log, ignition=log.ignition | {key}))
-    rolls = [dice.roll(D10, f"001 §9 flaming hit on belfry {belfry_id}'s {face}") for _ in range(hits)]
-    alight = any(r <= IGNITES_ON[face] for r in rolls)
-    text = f"rolls {rolls} on the {face}: " + ("the belfry catches fire" if alight else "no fire")
-    if not alight:
-        return outcome(state, [Event("no_fire", "001 §9", text)], dice, mark)
-    fire = next((f for f in state.fires if f.target == target), None)
-    others = tuple(f for f in state.fires if f.target != target)
-    lit = Fire(target) if fire is None else replace(fire, fires=fire.fires + 1)
-    return outcome(replace(state, fires=(*others, lit)), [Event("fire", "001 §9", text)], dice, mark)
-
-
-def cover(
-    spot: Spot, face: Face, *, bridge_down: bool = False, rear_rank: bool = False, through_slit: bool = False
-) -> Cover:
-    """The cover of a model in the belfry against a shot coming through ``face`` (001 §3, §10): ``rear_rank`` for
-    a model on the open back's last rank, ``through_slit`` for a shot through an arrow slit (*meurtrière*).
-    """
-    if face is Face.SIDE:
-        return Cover.INFINITE
-    if face is Face.REAR:
-        if spot in (Spot.GROUND, Spot.LADDER):
-            return Cover.NONE
-        if spot in (Spot.ARROW_SLIT, Spot.WINCH):
-            return Cover.LIGHT
-        return Cover.LIGHT if rear_rank else Cover.INFINITE
-    if spot is Spot.WINCH:
-        return Cover.LIGHT if bridge_down else Cover.INFINITE
-    if spot is Spot.LEVEL_2 and bridge_down:
-        return Cover.NONE
-    if spot in (Spot.ARROW_SLIT, Spot.LEVEL_3) and through_slit:
-        return Cover.MEDIUM
-    return Cover.INFINITE
-
-
-def shooting_bonus(state: BattleState, shooter: Model) -> int:
-    """+1 on the shooting table's die for a model shooting from a belfry that has moved this turn (001 §6)."""
-    if shooter.place.zone is not Zone.BELFRY:
-        return 0
-    belfry = state.belfry(_level_of(shooter.place)[0])
-    return MOVING_SHOOT_BONUS if belfry.moved_turn == state.turn and belfry.moved else 0
-
-
-def check_may_shoot(state: BattleState, shooter: Model) -> None:
-    """Models shoot from the belfry's levels 2 and 3 only (001 §1.1, §7)."""
-    if shooter.place.zone is Zone.BELFRY and _level_of(shooter.place)[1] not in SHOOTING_LEVELS:
-        raise IllegalAction(
-            f"{shooter.id} is on {shooter.place}: a belfry's models shoot from levels 2 and 3 (001 §7)", "001 §7"
-        )

@@ -27,9 +27,11 @@ from rules.dice import Dice, DieValueError, ReplayMismatch
 from rules.siege import actions as a
 from rules.siege import (
     belfry,
+    belfry_cover,
     blocking,
     costs,
     defences,
+    drawbridge,
     fire,
     gates,
     giants,
@@ -272,7 +274,7 @@ def _not_belfry(state: BattleState, tower: str, instead: str) -> BattleState:
 def _end_turn(state: BattleState, action: a.EndTurn, dice: Dice) -> Outcome:
     # 001 §8: a drawbridge lowered this turn comes down as the turn ends, before the turn passes
     mark = dice.mark()
-    state, events = belfry.drop_bridges(state, dice)
+    state, events = drawbridge.drop_bridges(state, dice)
     ended = end_player_turn(state, dice)
     return Outcome(ended.state, (*events, *ended.events), dice.since(mark))
 
@@ -324,8 +326,8 @@ _HANDLERS: dict[type[a.Action], _Handler] = {
     a.PushBelfry: lambda s, x, d: belfry.push(s, x.belfry, x.direction, x.hexes),
     a.ClimbBelfry: lambda s, x, d: belfry.step(s, x.models, x.to),
     a.RaiseBelfryLadder: lambda s, x, d: belfry.raise_ground_ladder(s, x.belfry, x.team),
-    a.LowerDrawbridge: lambda s, x, d: belfry.lower_bridge(s, x.belfry, x.winchers),
-    a.IgniteBelfry: lambda s, x, d: belfry.ignite(s, x.belfry, x.face, x.hits, d),
+    a.LowerDrawbridge: lambda s, x, d: drawbridge.lower_bridge(s, x.belfry, x.winchers),
+    a.IgniteBelfry: lambda s, x, d: belfry_cover.ignite(s, x.belfry, x.face, x.hits, d),
     a.ThrowStones: lambda s, x, d: defences.throw_stones(s, x.section, x.throwers, x.targets, d),
     a.DropRock: lambda s, x, d: defences.drop_rock(s, x.section, x.throwers, x.target, d),
     a.Pour: lambda s, x, d: defences.pour_brazier(

@@ -12,7 +12,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from rules.dice import D6, Dice
-from rules.siege import belfry
+from rules.siege import belfry_cover
 from rules.siege.fire import catch_fire, damage_structure, has_brazier, shoots_flaming
 from rules.siege.fort import GateKind
 from rules.siege.gates import gate_sections, toughness
@@ -105,7 +105,7 @@ def _check_shooters(
             raise IllegalAction(f"{model.id} carries a ladder and cannot shoot (§7.1.1)", "§7.1.1")
         if model.place.inside:
             check_not_silenced(state, model.place.ref, "shoot")
-        belfry.check_may_shoot(state, model)
+        belfry_cover.check_may_shoot(state, model)
         if flaming and not shoots_flaming(missile.name):
             raise IllegalAction(
                 f"{missile.name} cannot shoot flaming missiles: every kind of bow, javelins, bolt throwers' bolts "
@@ -172,7 +172,7 @@ def shoot(
             turn += 1
             names = [*modifiers(state, target, dead_angle=dead_angle, flaming=flaming), *extra]
             # 001 §6: +1 on the die from a belfry on the move
-            bonus = belfry.shooting_bonus(state, shooter) - state.turn_log.penalty(shooter.id)
+            bonus = belfry_cover.shooting_bonus(state, shooter) - state.turn_log.penalty(shooter.id)
             need = shooting_to_hit(shooter.profile.bs, shooting_modifier(names) + bonus)
             hits = roll_hits(dice, need, 1, f"§5.2 {shooter.id} shoots {target.id} to hit")
             double = [target.id] if flaming and target.profile.creature in FEAR_FIRE else []

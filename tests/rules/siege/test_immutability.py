@@ -26,9 +26,12 @@ import rules.siege
 from rules.dice import Dice
 from rules.siege import belfry as belfry_module
 from rules.siege import (
+    belfry_cover,
+    belfry_menu,
     blocking,
     costs,
     defences,
+    drawbridge,
     fire,
     game,
     game_length,
@@ -164,17 +167,19 @@ def _belfried(state: BattleState, bridge: Bridge = Bridge.UP) -> BattleState:
 
 _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: belfry_module.check_aboard(_belfried(s)),
-    lambda s, d: belfry_module.check_may_shoot(_belfried(s), _belfried(s).model("t1")),
+    lambda s, d: belfry_menu.belfry_options(_belfried(s), lambda place, side: ()),
+    lambda s, d: belfry_menu.bridge_steps(_belfried(s, Bridge.DOWN), Place.parse("W3"), Side.BESIEGED),
+    lambda s, d: belfry_cover.check_may_shoot(_belfried(s), _belfried(s).model("t1")),
     lambda s, d: belfry_module.crossing(
         _belfried(s, Bridge.DOWN), [s.model("t9")], Place.parse("belfry:ST1.2"), Place.parse("W3")
     ),
-    lambda s, d: belfry_module.drop_bridges(_belfried(s, Bridge.LOWERING), d),
-    lambda s, d: belfry_module.ignite(_belfried(s), "ST1", "side", 3, d),
-    lambda s, d: belfry_module.lower_bridge(_belfried(s), "ST1", ["t9", "t10"]),
+    lambda s, d: drawbridge.drop_bridges(_belfried(s, Bridge.LOWERING), d),
+    lambda s, d: belfry_cover.ignite(_belfried(s), "ST1", "side", 3, d),
+    lambda s, d: drawbridge.lower_bridge(_belfried(s), "ST1", ["t9", "t10"]),
     lambda s, d: belfry_module.push(replace(_belfried(s), belfries=(Belfry("ST1", "W3", 4),)), "ST1", "forward", 2),
     lambda s, d: belfry_module.pushers(_belfried(s), _belfried(s).belfry("ST1")),
     lambda s, d: belfry_module.raise_ground_ladder(_belfried(s), "ST1", ["b1"]),
-    lambda s, d: belfry_module.shooting_bonus(_belfried(s), _belfried(s).model("t9")),
+    lambda s, d: belfry_cover.shooting_bonus(_belfried(s), _belfried(s).model("t9")),
     lambda s, d: belfry_module.step(_belfried(s), ["t1"], "belfry:ST1.1"),
     lambda s, d: blocking.block(s, "p1", "gate:P1"),
     lambda s, d: blocking.take_gate(s, "P1", "a1"),
