@@ -75,6 +75,8 @@ MOVE_ON_LEVEL = 1  # 001 §5, §10 "Niveau 1", "Niveau 2", "Niveau 3"
 BRIDGE_TO_RAMPART = 2  # 001 §8
 LEAVE_GROUND = 1
 """Out of the ground level onto the flat ground it rolls on: one hex of open ground (reading, docs/rule-readings)."""
+GROUND_LEVEL = 1
+"""The supplement's courtyard, at its level 1, is the ground 001 counts its levels from (001 §2)."""
 REACH = 1
 """The drawbridge is lowered one hex from the rampart (001 §8)."""
 
@@ -159,9 +161,11 @@ def _count_aboard(state: BattleState, belfry: Belfry) -> int:
 
 def place_belfries(fort: FortLayout, towers: Sequence[str], belfries: Sequence[Belfry]) -> tuple[Belfry, ...]:
     """The belfries a battle opens with, checked: each is one of the battle's siege towers, bought and placed as
-    they are (R16), aimed at a rampart section (001 §4.1), its wall's level 1–3 (001 §2), in reach or further.
+    they are (R16), aimed at a rampart section (001 §4.1), in reach or further. The wall's 001 level is the
+    section's level less one: 001 counts from the ground, the supplement from the courtyard's level 1 (001 §2).
     """
     check_distinct([b.id for b in belfries], "001 §1")
+    placed = []
     for belfry in belfries:
         if belfry.id not in towers:
             raise IllegalAction(
@@ -171,13 +175,14 @@ def place_belfries(fort: FortLayout, towers: Sequence[str], belfries: Sequence[B
             )
         if not fort.section(belfry.section).is_rampart:
             raise IllegalAction(f"a belfry rolls against a rampart section, not {belfry.section} (001 §8)", "001 §8")
-        check_range("wall_level", belfry.wall_level, 1, 3)
         check_range("distance", belfry.distance, REACH)
         if any(o < REACH for o in belfry.obstacles):
             raise IllegalAction(
                 "obstacles lie on the belfry's line, 1 hex from the wall or more (001 §4.1)", "001 §4.1"
             )
-    return tuple(belfries)
+        wall_level = check_range("wall_level", fort.section(belfry.section).level - GROUND_LEVEL, 1, 3)
+        placed.append(replace(belfry, wall_level=wall_level))
+    return tuple(placed)
 
 
 def check_aboard(state: BattleState) -> None:
@@ -186,11 +191,11 @@ def check_aboard(state: BattleState) -> None:
         tower, level = level_of(place)
         belfry = state.belfry(tower)
         held = len(state.at(place))
-        if level not in levels_in_use(belfry.wall_level) or held > CAPACITY[level]:
+        if level not in levels_in_use(belfry.wall_level):
+            raise IllegalAction(f"level {level} of belfry {tower} is not used against this wall (001 §2)", "001 §2")
+        if held > CAPACITY[level]:
             raise IllegalAction(
-                f"level {level} of belfry {tower} holds {CAPACITY[level] if level != 1 or belfry.wall_level > 1 else 0}"
-                f" models, not {held} (001 §2, §5, R16)",
-                "001 §5",
+                f"level {level} of belfry {tower} holds {CAPACITY[level]} models, not {held} (001 §5, R16)", "001 §5"
             )
 
 
