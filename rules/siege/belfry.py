@@ -306,6 +306,10 @@ def step(state: BattleState, models: Sequence[str], to: str) -> BattleState:
                 f"belfry {belfry.id}'s ladder from the ground is removable: a team outside sets it up first (001 §1.2)",
                 "001 §1.2",
             )
+    if origin == destination:
+        raise IllegalAction(f"{', '.join(models)} are already on {destination} (001 §5)", "001 §5")
+    if destination.zone is Zone.BELFRY:
+        _check_no_fight(state, movers, destination)
     cost = step_cost(from_level, to_level, belfry.wall_level)
     log = state.turn_log
     for model in movers:
@@ -330,6 +334,13 @@ def step(state: BattleState, models: Sequence[str], to: str) -> BattleState:
     return state.with_models({m.id: replace(m, place=destination) for m in movers})
 
 
+def _check_no_fight(state: BattleState, movers: Sequence[Model], destination: Place) -> None:
+    if state.at(destination, movers[0].side.enemy):
+        raise IllegalAction(
+            f"{destination} holds enemies: the belfry's fights are on the rampart, not inside it (001 §8)", "001 §8"
+        )
+
+
 def crossing(state: BattleState, movers: Sequence[Model], origin: Place, destination: Place) -> None:
     """Refuse a move between a belfry's level and the rampart other than over its lowered drawbridge, from the
     drawbridge's level, with 2 movement points left (001 §2, §8).
@@ -346,6 +357,7 @@ def crossing(state: BattleState, movers: Sequence[Model], origin: Place, destina
     if level != 2:
         raise IllegalAction(f"the drawbridge is on level 2, not {level} (001 §1.1, §8)", "001 §8")
     if destination.zone is Zone.BELFRY:
+        _check_no_fight(state, movers, destination)
         held = len(state.at(destination))
         if held + len(movers) > CAPACITY[2]:
             raise IllegalAction(f"level 2 of belfry {tower} holds {CAPACITY[2]} models (001 §5, R16)", "001 §5")
