@@ -25,7 +25,7 @@ from rules.siege.belfry import (
 from rules.siege.belfry_cover import IGNITES_ON, MOVING_SHOOT_BONUS, Cover, Face, Spot, cover, shooting_bonus
 from rules.siege.drawbridge import CRUSH_ARMOUR, WINCHERS, Crush, crush_result
 from rules.siege.engines import Belfry, Bridge, SiegeTower
-from rules.siege.game import apply, legal_actions, problems
+from rules.siege.game import apply, choose, legal_actions, problems
 from rules.siege.profiles import Missile, Profile
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side
 from tests.rules.data import belfry as doc
@@ -461,3 +461,51 @@ def test_a_moving_belfry_adds_one_to_its_shooters_die() -> None:
     moved = apply(state, a.PushBelfry("ST1", "forward", 1), Dice(seed=1)).state
     assert shooting_bonus(moved, moved.model("b1")) == doc.MOVING_SHOOT_BONUS
     assert shooting_bonus(moved, moved.model("m1")) == 0
+
+
+def test_each_belfry_option_of_the_menu_makes_a_playable_action() -> None:
+    setup = _setup(distance=1)
+    state = _to_besieger_movement(start(replace(setup, models=(*setup.models, *besiegers(ORC, "field:E", 2, "t")))))
+    played = set()
+    for option in legal_actions(state):
+        if option.name in ("push_belfry", "climb_belfry", "lower_drawbridge"):
+            target = option.targets[0] if option.targets else None
+            action = choose(state, option, option.actors[: 2 if option.name == "lower_drawbridge" else 1], target)
+            if option.name == "push_belfry":
+                action = replace(action, direction="back")
+            assert not problems(state, action), (option, action)
+            played.add(option.name)
+    assert played == {"push_belfry", "climb_belfry", "lower_drawbridge"}
+
+
+def test_the_besieged_do_not_fight_inside_the_belfry() -> None:
+    # 001 §8 (reading): the belfry's fights are on the rampart; an empty level 2 may be boarded over the bridge
+    setup = _setup(distance=1)
+    state = _to_besieger_movement(start(setup))
+    state = apply(state, a.LowerDrawbridge("ST1", ("w1", "w2")), Dice(seed=1)).state
+    state = apply(state, a.EndTurn(), _rolled(1, 1)).state  # both step back unhurt
+    assert state.active is Side.BESIEGED
+    moves = [o for o in legal_actions(state) if o.where == "W3" and o.name in ("move", "charge")]
+    assert all("belfry:ST1.2" not in o.targets for o in moves)
+    assert problems(state, a.Move(("d1",), "belfry:ST1.2"))[0].clause == "001 §8"
+    emptied = state.with_models({m.id: None for m in state.at("belfry:ST1.2")})
+    assert not problems(emptied, a.Move(("d1",), "belfry:ST1.2"))
+    assert any("belfry:ST1.2" in o.targets for o in legal_actions(emptied) if o.where == "W3")
+
+
+@pytest.mark.parametrize(
+    ("belfry", "clause"),
+    [
+        (Belfry("ST9", "W3", 3), "R16"),
+        (Belfry("ST1", "C1", 3), "001 §8"),
+    ],
+)
+def test_a_belfry_is_placed_as_a_siege_tower_against_a_rampart(belfry: Belfry, clause: str) -> None:
+    with pytest.raises(IllegalAction) as refused:
+        start(replace(_setup(), belfries=(belfry,)))
+    assert refused.value.clause == clause
+
+
+def test_the_wall_level_follows_the_section() -> None:
+    # 001 §2 (reading): a wall-walk is 001's level-2 wall
+    assert start(_setup()).belfry("ST1").wall_level == 2
