@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 from rules.dice import D10, Dice
 from rules.siege.belfry import level_of
-from rules.siege.engines import Fire
+from rules.siege.engines import Bridge, Fire
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Zone, outcome
 from rules.validation import check_range
 
@@ -19,13 +19,16 @@ __all__ = [
     "IGNITES_ON",
     "MOVING_SHOOT_BONUS",
     "SHOOTING_LEVELS",
+    "WFB_COVER",
     "Cover",
     "Face",
     "Spot",
     "check_may_shoot",
     "cover",
+    "cover_modifier",
     "ignite",
     "shooting_bonus",
+    "target_cover",
 ]
 
 SHOOTING_LEVELS = (2, 3)  # 001 §1.1, §7
@@ -124,3 +127,32 @@ def check_may_shoot(state: BattleState, shooter: Model) -> None:
         raise IllegalAction(
             f"{shooter.id} is on {shooter.place}: a belfry's models shoot from levels 2 and 3 (001 §7)", "001 §7"
         )
+
+
+_LEVEL_SPOTS = (Spot.GROUND, Spot.LEVEL_1, Spot.LEVEL_2, Spot.LEVEL_3)
+WFB_COVER: Mapping[Cover, str | None] = MappingProxyType(
+    {Cover.NONE: None, Cover.LIGHT: "light_cover", Cover.MEDIUM: "heavy_cover", Cover.HEAVY: "heavy_cover"}
+)
+"""001's cover read on the WFB shooting table (R6): light is light cover, medium and heavy are heavy cover; infinite
+cover cannot be shot through (001 §3, §10)."""
+
+
+def target_cover(state: BattleState, target: Model) -> Cover | None:
+    """The cover of a model in a belfry against a shot from the fort, which strikes its front: level 3 behind its
+    arrow slits, level 2 open once the drawbridge is down, the rest closed (001 §3, §10). ``None`` outside a belfry.
+    """
+    if target.place.zone is not Zone.BELFRY:
+        return None
+    tower, level = level_of(target.place)
+    bridge_down = state.belfry(tower).bridge is Bridge.DOWN
+    return cover(_LEVEL_SPOTS[level], Face.FRONT, bridge_down=bridge_down, through_slit=level == 3)
+
+
+def cover_modifier(state: BattleState, target: Model) -> str | None:
+    """The WFB cover modifier of a shot from the fort at ``target`` in a belfry; a closed level cannot be shot at."""
+    found = target_cover(state, target)
+    if found is None:
+        return None
+    if found is Cover.INFINITE:
+        raise IllegalAction(f"{target.id} is out of sight inside the belfry, behind {target.place} (001 §3)", "001 §3")
+    return WFB_COVER[found]

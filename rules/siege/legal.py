@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rules.siege import actions as a
+from rules.siege.belfry_cover import Cover, target_cover
 from rules.siege.belfry_menu import belfry_options, bridge_steps
 from rules.siege.costs import ENGINE_COSTS
 from rules.siege.engines import Liquid, MineGoal
@@ -392,7 +393,10 @@ def _shooting(view: _View) -> list[Option]:
     foes = tuple(
         m.id
         for m in state.models
-        if m.side is side.enemy and m.id not in view.engaged and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
+        if m.side is side.enemy
+        and m.id not in view.engaged
+        and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
+        and target_cover(state, m) is not Cover.INFINITE  # 001 §3
     )
     engines = tuple(f"ram:{r.id}" for r in state.rams if r.covered and not r.wrecked) + tuple(
         f"siege_tower:{t.id}" for t in state.siege_towers if not t.collapsed

@@ -73,6 +73,9 @@ def modifiers(state: BattleState, target: Model, *, dead_angle: bool = False, fl
         names.append("light_cover")  # §5.2, §7.2.3: under three metres tall
     if any(m.profile.is_large for m in state.at(place)):
         names.append("large_target")  # §5.2, §12.1.3: everyone on the section
+    inside_belfry = belfry_cover.cover_modifier(state, target)  # 001 §3, §10
+    if inside_belfry is not None:
+        names.append(inside_belfry)
     if dead_angle:
         names.append("dead_angle")  # §5.1
     if flaming:
@@ -159,6 +162,8 @@ def shoot(
     events: list[Event] = []
     turn = 0
     checked = _check_shooters(state, shooters, flaming)
+    for target_id in targets:
+        belfry_cover.cover_modifier(state, state.model(target_id))  # 001 §3: a closed level is not shot at
     if dead_angle:
         _check_dead_angle(state, checked, targets)
     state = _volley(state, checked, flaming)

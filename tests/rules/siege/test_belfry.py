@@ -27,6 +27,7 @@ from rules.siege.drawbridge import CRUSH_ARMOUR, WINCHERS, Crush, crush_result
 from rules.siege.engines import Belfry, Bridge, SiegeTower
 from rules.siege.game import apply, choose, legal_actions, problems
 from rules.siege.profiles import Missile, Profile
+from rules.siege.shooting import modifiers
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side
 from tests.rules.data import belfry as doc
 from tests.rules.siege.builders import FORT, MAN, ORC, besieged, besiegers
@@ -509,3 +510,21 @@ def test_a_belfry_is_placed_as_a_siege_tower_against_a_rampart(belfry: Belfry, c
 def test_the_wall_level_follows_the_section() -> None:
     # 001 §2 (reading): a wall-walk is 001's level-2 wall
     assert start(_setup()).belfry("ST1").wall_level == 2
+
+
+def test_the_fort_shoots_at_the_belfry_through_its_front() -> None:
+    # 001 §3, §10: levels 0 and 1 closed; level 3 behind its slits (medium, read as WFB heavy cover); level 2 closed
+    # while the drawbridge is up, open once it is down
+    setup = _setup(distance=1)
+    archers = tuple(besieged(BOWMAN, "W3", 2, "x"))
+    state = replace(start(replace(setup, models=(*setup.models, *archers))), phase=Phase.SHOOTING, active=Side.BESIEGED)
+    for target in ("p1", "s1"):
+        assert problems(state, a.Shoot(("x1",), (target,)))[0].clause == "001 §3"
+    assert not problems(state, a.Shoot(("x1",), ("b1",)))
+    assert "heavy_cover" in modifiers(state, state.model("b1"))
+    shoot = next(o for o in legal_actions(state) if o.name == "shoot")
+    assert {"b1", "b2"} <= set(shoot.targets)
+    assert not {"p1", "s1", "w1"} & set(shoot.targets)
+    down = state.with_belfry(replace(state.belfry("ST1"), bridge=Bridge.DOWN))
+    assert not problems(down, a.Shoot(("x1",), ("s1",)))
+    assert not {"light_cover", "heavy_cover"} & set(modifiers(down, down.model("s1")))
