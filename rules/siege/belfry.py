@@ -44,7 +44,9 @@ __all__ = [
     "LEVELS",
     "MOVE_ON_LEVEL",
     "REACH",
+    "aboard",
     "check_aboard",
+    "count_aboard",
     "crossing",
     "level_of",
     "level_place",
@@ -155,8 +157,15 @@ def pushers(state: BattleState, belfry: Belfry) -> int:
     return sum(1 for m in _aboard(state, belfry, 0) if not state.in_contact(m.id))
 
 
-def _count_aboard(state: BattleState, belfry: Belfry) -> int:
+def count_aboard(state: BattleState, belfry: Belfry) -> int:
+    """The models on the belfry's levels 1–3, whose weight the overload option counts (001 §4.2)."""
     return sum(len(state.at(level_place(belfry.id, level))) for level in (1, 2, 3))
+
+
+def aboard(state: BattleState, belfry_id: str) -> dict[int, tuple[str, ...]]:
+    """Who stands on each level of a belfry, level 0 (the pushers) first (001 §1.1)."""
+    state.belfry(belfry_id)
+    return {level: tuple(m.id for m in state.at(level_place(belfry_id, level))) for level in LEVELS}
 
 
 def place_belfries(fort: FortLayout, towers: Sequence[str], belfries: Sequence[Belfry]) -> tuple[Belfry, ...]:
@@ -215,7 +224,7 @@ def push(state: BattleState, belfry_id: str, direction: str, hexes: int) -> Outc
     if belfry.bridge is Bridge.LOWERING:
         raise IllegalAction(f"belfry {belfry_id} is lowering its drawbridge: it stays in reach (001 §8)", "001 §8")
     crew = pushers(state, belfry)
-    aboard = _count_aboard(state, belfry)
+    aboard = count_aboard(state, belfry)
     allowed = speed(crew, aboard, overload=state.belfry_overload)
     done = belfry.moved if belfry.moved_turn == state.turn else 0
     clause = "001 §4.2" if state.belfry_overload else "001 §4.1"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.siege.belfry import CAPACITY, REACH, level_place, levels_in_use, pushers, speed
+from rules.siege.belfry import CAPACITY, REACH, count_aboard, level_place, levels_in_use, pushers, speed
 from rules.siege.belfry_cover import IGNITES_ON
 from rules.siege.drawbridge import WINCHERS
 from rules.siege.engines import Belfry, Bridge
@@ -54,7 +54,7 @@ def _movement(state: BattleState, belfry: Belfry, ready: Ready) -> list[Option]:
     found: list[Option] = []
     if state.active is Side.BESIEGER:
         crew = pushers(state, belfry)
-        aboard = sum(len(state.at(level_place(belfry.id, n))) for n in (1, 2, 3))
+        aboard = count_aboard(state, belfry)
         done = belfry.moved if belfry.moved_turn == state.turn else 0
         if belfry.bridge is Bridge.UP and speed(crew, aboard, overload=state.belfry_overload) > done:
             ground = tuple(m.id for m in state.at(level_place(belfry.id, 0), Side.BESIEGER))

@@ -18,6 +18,7 @@ from rules.siege.belfry import (
     CLIMB_TO_BRIDGE_TALL_WALL,
     ENTER_GROUND,
     MOVE_ON_LEVEL,
+    aboard,
     levels_in_use,
     speed,
     step_cost,
@@ -219,6 +220,12 @@ def test_a_belfry_pushed_to_the_wall_lowers_its_bridge_crushes_and_storms() -> N
     # 001 §4.1: 8 pushers roll it 2 hexes, up to 1 hex from the rampart
     state = apply(state, a.PushBelfry("ST1", "forward", 2), Dice(seed=2)).state
     assert state.belfry("ST1").distance == 1
+    assert aboard(state, "ST1") == {
+        0: tuple(f"p{n}" for n in range(1, 9)),
+        1: (),
+        2: ("w1", "w2", "s1", "s2", "s3", "s4"),
+        3: ("b1", "b2"),
+    }
     # 001 §6: shooting from level 3 of a belfry that moved this turn: +1
     assert "lower_drawbridge" in {o.name for o in legal_actions(state)}
 

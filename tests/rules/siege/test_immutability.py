@@ -167,6 +167,8 @@ def _belfried(state: BattleState, bridge: Bridge = Bridge.UP) -> BattleState:
 
 _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: belfry_module.check_aboard(_belfried(s)),
+    lambda s, d: belfry_module.aboard(_belfried(s), "ST1"),
+    lambda s, d: belfry_module.count_aboard(_belfried(s), _belfried(s).belfry("ST1")),
     lambda s, d: belfry_menu.belfry_options(_belfried(s), lambda place, side: ()),
     lambda s, d: belfry_menu.bridge_steps(_belfried(s, Bridge.DOWN), Place.parse("W3"), Side.BESIEGED),
     lambda s, d: belfry_cover.check_may_shoot(_belfried(s), _belfried(s).model("t1")),
