@@ -7,12 +7,14 @@ next to their territories, their own orders, and everyone's orders once the turn
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+
+from rules.siege.battle import Setup
 
 from .access import User
 from .models import (
@@ -370,3 +372,10 @@ def campaign_named(club: Club, name: str) -> Campaign | None:
 
 def membership_of(campaign: Campaign, user: User) -> CampaignMembership | None:
     return campaign.memberships.filter(user=user).first()
+
+
+def with_house_rules(campaign: Campaign, setup: Setup) -> Setup:
+    """``setup``, a battle of ``campaign`` about to be played in the siege engine, with the organiser's house rules:
+    the belfry's overload option (001 §4.2, R16)."""
+    house = CampaignSettings.objects.filter(campaign=campaign).only("belfry_overload").first()
+    return replace(setup, belfry_overload=house is not None and house.belfry_overload)
