@@ -28,6 +28,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("campaigns/", include("campaigns.urls")),
+    path("", include("oddslab.urls")),
     path("api/token/", TokenView.as_view(), name="api-token"),
     path("setup/", include("campaigns.urls_setup")),
     path("api/", include(router.urls)),

@@ -1,0 +1,49 @@
+"""The odds pages: parse the query string, authorise (members: any logged-in user), ask one selector, render.
+
+A mechanic's page answers from its query string, so an address shares a question; HTMX asks the same address for the
+form and answer alone (``_odds.html``) when a parameter changes, and pushes it to the browser's history.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from . import presenters, selectors
+from .forms import OddsForm
+
+
+@require_GET
+@login_required
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "oddslab/index.html", {"mechanics": selectors.mechanics()})
+
+
+@require_GET
+@login_required
+@vary_on_headers("HX-Request")
+def mechanic(request: HttpRequest, slug: str) -> HttpResponse:
+    chosen = selectors.mechanic(slug)
+    if chosen is None:
+        raise Http404(slug)
+    form = OddsForm(chosen, request.GET)
+    context = {"mechanic": chosen, "form": form}
+    if form.is_valid():
+        try:
+            answer = selectors.answer(chosen, form.values)
+        except selectors.RefusedCombination as refused:
+            form.add_error(refused.param, str(refused))
+        else:
+            context |= {
+                "sentence": presenters.sentence(answer),
+                "chart": presenters.chart(answer),
+                "rows": presenters.rows(answer),
+                "result": answer.result,
+            }
+    template = "oddslab/_odds.html" if request.htmx else "oddslab/mechanic.html"
+    # HTMX swaps only successful answers: the refusal is shown beside its field, in the swapped form
+    status = 200 if form.is_valid() or request.htmx else 400
+    return render(request, template, context, status=status)
