@@ -77,7 +77,9 @@ class AnswerSerializer(serializers.Serializer):
     mechanic = serializers.CharField()
     function = serializers.CharField(help_text="Its function in rules.odds.")
     kind = serializers.ChoiceField(choices=[k.value for k in Kind])
-    parameters = serializers.DictField(child=serializers.JSONField(), help_text="The parameters used, defaults included.")
+    parameters = serializers.DictField(
+        child=serializers.JSONField(), help_text="The parameters used, defaults included."
+    )
     outcomes = OutcomeSerializer(
         many=True,
         help_text="probability: the event; outcomes: each outcome; by_turn: P(done by the end of each turn); "

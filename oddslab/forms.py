@@ -50,7 +50,8 @@ class BoundedIntegerField(forms.IntegerField):
 
     def validate(self, value: Any) -> None:
         super().validate(value)
-        assert self.param.low is not None and self.param.high is not None
+        assert self.param.low is not None
+        assert self.param.high is not None
         if not self.param.low <= value <= self.param.high:
             raise ValidationError(self.out_of_range, code="range")
 

@@ -3,9 +3,10 @@
 A mechanic names the function of :mod:`rules.odds` it asks, its parameters (:class:`Param`: name, type, bounds,
 default, French/English label), the shape of its answer (:class:`Kind`, which also picks the chart) and the one
 plain sentence that reads the answer. The form of its page, the query parameters of its REST endpoint and their
-OpenAPI description, the chart and the sentence are all built from that entry, so a new mechanic of
-:mod:`rules.odds` is added by one entry in :data:`MECHANICS` and nothing else. For instance, once
-``rules.odds.belfry_ignition(face, hits)`` exists::
+OpenAPI description, the chart, the table and the sentence are all built from that entry, so a new mechanic of
+:mod:`rules.odds` is added by one entry in :data:`MECHANICS` and nothing else (then its French labels in the
+``.po``). For instance, once ``rules.odds.belfry_ignition(face, hits)`` exists, with ``_`` standing for
+``pgettext_lazy("odds", …)``::
 
     Mechanic(
         slug="belfry-ignition",
@@ -14,21 +15,22 @@ OpenAPI description, the chart and the sentence are all built from that entry, s
         function=odds.belfry_ignition,
         kind=Kind.PROBABILITY,
         event="ignites",
+        event_label=_("alight"),
         params=(
             Param.choice("face", _("Face hit"), FACES, default="front"),
             Param.integer("hits", _("Flaming hits"), 0, 50, default=1),
         ),
-        sentence=_("%(hits)s flaming hits on the %(face)s set the belfry alight with probability %(percent)s."),
+        sentence=_("%(hits)s flaming hits on the %(face)s set it alight with probability %(percent)s."),
     ),
 
-and a Frères d'Armes test (``fda_test``, an ``outcomes`` dict) is the same with ``kind=Kind.OUTCOMES``, its
-``outcomes`` labels and ``headline=total_of("success")``.
+A Frères d'Armes test (``fda_test``, which answers a dict) is the same with ``kind=Kind.OUTCOMES``, its
+``outcome_labels`` and ``headline=total_of("success")``; ``belfry_crush`` likewise.
 
 Bounds are the rules' own ranges, capped where the rules accept any size (attacks at :data:`rules.odds.MAX_ATTACKS`,
-turns at :data:`rules.odds.MAX_TURNS`), so that no question holds a worker. Labels and sentences are translated
-(context ``odds``); a sentence may use ``%(name)s`` for each parameter (its label for a choice), ``%(percent)s`` and
-``%(fraction)s`` for the :attr:`Mechanic.headline` probability, ``%(mean)s`` (a distribution's mean) and
-``%(result)s`` (a verdict's label).
+turns at :data:`rules.odds.MAX_TURNS`, moves and modifiers at a hundred), so that no question holds a worker.
+Labels and sentences are translated in a context of their own, ``odds``. A sentence may use ``%(name)s`` for each
+parameter (its label for a choice), ``%(percent)s`` and ``%(fraction)s`` for the :attr:`Mechanic.headline`
+probability, ``%(mean)s`` (a distribution's mean) and ``%(result)s`` (a verdict's label).
 """
 
 from __future__ import annotations
@@ -51,11 +53,6 @@ from rules.confrontation.shooting import RangeBand
 from rules.siege import gates, ladders, mining, structure
 from rules.siege.structure import StructureOutcome
 from rules.wfb import CHARACTERISTIC_MAX
-
-
-def _(message: str) -> Promise:
-    """A label or sentence of the odds lab, translated in the ``odds`` context so as not to clash with others."""
-    return pgettext_lazy("odds", message)
 
 
 class Kind(enum.StrEnum):
@@ -132,7 +129,7 @@ class Param:
         if self.type is ParamType.CHOICE:
             return str(next(c.label for c in self.choices if c.value == value))
         if self.type is ParamType.BOOLEAN:
-            return str(_("yes") if value else _("no"))
+            return str(pgettext_lazy("odds", "yes") if value else pgettext_lazy("odds", "no"))
         return str(value)
 
 
@@ -219,299 +216,370 @@ class Mechanic:
 
 _STRENGTH = (1, 10)  # §5.9: S1–S10
 _CHARACTERISTIC = (1, CHARACTERISTIC_MAX)
-_DAMAGE_DICE = tuple(Choice(name, _("single (1)") if name == "1" else name, name) for name in structure.DAMAGE_DICE)
-_SAVES = (Choice("none", _("no save"), None),) + tuple(Choice(str(n), f"{n}+", n) for n in range(1, 7))
+_DAMAGE_DICE = tuple(
+    Choice(name, pgettext_lazy("odds", "single (1)") if name == "1" else name, name) for name in structure.DAMAGE_DICE
+)
+_SAVES = (
+    Choice("none", pgettext_lazy("odds", "no save"), None),
+    *tuple(Choice(str(n), f"{n}+", n) for n in range(1, 7)),
+)
 _GATES = (
-    Choice("main", _("main gate"), "main"),
-    Choice("postern", _("postern"), "postern"),
-    Choice("service", _("service door"), "service"),
+    Choice("main", pgettext_lazy("odds", "main gate"), "main"),
+    Choice("postern", pgettext_lazy("odds", "postern"), "postern"),
+    Choice("service", pgettext_lazy("odds", "service door"), "service"),
 )
 assert {c.value for c in _GATES} == set(gates.CONTRACT_NAMES)
 _STRUCTURE_OUTCOMES: Mapping[str, Promise] = {
-    StructureOutcome.NO_EFFECT.value: _("no effect"),
-    StructureOutcome.SHAKEN.value: _("shaken"),
-    StructureOutcome.SEVERELY_SHAKEN.value: _("severely shaken"),
-    StructureOutcome.RAMPART_DESTROYED.value: _("rampart destroyed"),
-    StructureOutcome.PARTIAL_COLLAPSE.value: _("partial collapse"),
-    StructureOutcome.COLLAPSE.value: _("collapse"),
+    StructureOutcome.NO_EFFECT.value: pgettext_lazy("odds", "no effect"),
+    StructureOutcome.SHAKEN.value: pgettext_lazy("odds", "shaken"),
+    StructureOutcome.SEVERELY_SHAKEN.value: pgettext_lazy("odds", "severely shaken"),
+    StructureOutcome.RAMPART_DESTROYED.value: pgettext_lazy("odds", "rampart destroyed"),
+    StructureOutcome.PARTIAL_COLLAPSE.value: pgettext_lazy("odds", "partial collapse"),
+    StructureOutcome.COLLAPSE.value: pgettext_lazy("odds", "collapse"),
 }
 _GRADES: Mapping[str, Promise] = {
-    Grade.EXCEPTIONAL_SUCCESS.value: _("exceptional success"),
-    Grade.SUCCESS.value: _("success"),
-    Grade.FAILURE.value: _("failure"),
-    Grade.GRAVE_FAILURE.value: _("grave failure"),
-    Grade.CRITICAL_FAILURE.value: _("critical failure"),
+    Grade.EXCEPTIONAL_SUCCESS.value: pgettext_lazy("odds", "exceptional success"),
+    Grade.SUCCESS.value: pgettext_lazy("odds", "success"),
+    Grade.FAILURE.value: pgettext_lazy("odds", "failure"),
+    Grade.GRAVE_FAILURE.value: pgettext_lazy("odds", "grave failure"),
+    Grade.CRITICAL_FAILURE.value: pgettext_lazy("odds", "critical failure"),
 }
 _WOUNDS: Mapping[str, Promise] = {
-    wounds.Wound.NONE.value: _("no wound"),
-    wounds.Wound.STUNNED.value: _("stunned"),
-    wounds.Wound.LIGHT.value: _("light wound"),
-    wounds.Wound.SERIOUS.value: _("serious wound"),
-    wounds.Wound.CRITICAL.value: _("critical wound"),
-    wounds.Wound.KILLED.value: _("killed outright"),
+    wounds.Wound.NONE.value: pgettext_lazy("odds", "no wound"),
+    wounds.Wound.STUNNED.value: pgettext_lazy("odds", "stunned"),
+    wounds.Wound.LIGHT.value: pgettext_lazy("odds", "light wound"),
+    wounds.Wound.SERIOUS.value: pgettext_lazy("odds", "serious wound"),
+    wounds.Wound.CRITICAL.value: pgettext_lazy("odds", "critical wound"),
+    wounds.Wound.KILLED.value: pgettext_lazy("odds", "killed outright"),
 }
-_TURNS = Param.integer("turns", _("Turns"), 1, odds.MAX_TURNS, default=6, help=_("A siege battle lasts 5 or 6 turns."))
+_TURNS = Param.integer(
+    "turns",
+    pgettext_lazy("odds", "Turns"),
+    1,
+    odds.MAX_TURNS,
+    default=6,
+    help=pgettext_lazy("odds", "A siege battle lasts 5 or 6 turns."),
+)
 _WOUND_PARAMS = (
-    Param.integer("strength", _("Strength"), *_CHARACTERISTIC, default=3),
-    Param.integer("toughness", _("Target's toughness"), *_CHARACTERISTIC, default=3),
-    Param.choice("armour_save", _("Target's armour save"), _SAVES, default="none"),
+    Param.integer("strength", pgettext_lazy("odds", "Strength"), *_CHARACTERISTIC, default=3),
+    Param.integer("toughness", pgettext_lazy("odds", "Target's toughness"), *_CHARACTERISTIC, default=3),
+    Param.choice("armour_save", pgettext_lazy("odds", "Target's armour save"), _SAVES, default="none"),
 )
 _PRIOR = Param.integer(
-    "prior", _("Damage points already taken"), 0, 50, default=0, help=_("From earlier hits on this section (R5).")
+    "prior",
+    pgettext_lazy("odds", "Damage points already taken"),
+    0,
+    50,
+    default=0,
+    help=pgettext_lazy("odds", "From earlier hits on this section (R5)."),
 )
-_DISTRIBUTION_SENTENCE = _(
-    "On average %(mean)s unsaved wounds; at least one with probability %(percent)s (%(fraction)s)."
+_DISTRIBUTION_SENTENCE = pgettext_lazy(
+    "odds", "On average %(mean)s unsaved wounds; at least one with probability %(percent)s (%(fraction)s)."
 )
 
 MECHANICS: tuple[Mechanic, ...] = (
     Mechanic(
         slug="ladder-pushback",
-        title=_("Pushing a ladder back"),
+        title=pgettext_lazy("odds", "Pushing a ladder back"),
         clause="§7.1.6",
         function=odds.ladder_pushback,
         kind=Kind.PROBABILITY,
         event="pushed_back",
-        event_label=_("pushed back"),
-        summary=_("6+ on a D6, +1 per helping model."),
-        params=(Param.integer("helpers", _("Helping models"), 0, ladders.MAX_HELPERS, default=0),),
-        sentence=_("With %(helpers)s helper(s), the besieged push the ladder back with probability %(percent)s."),
+        event_label=pgettext_lazy("odds", "pushed back"),
+        summary=pgettext_lazy("odds", "6+ on a D6, +1 per helping model."),
+        params=(Param.integer("helpers", pgettext_lazy("odds", "Helping models"), 0, ladders.MAX_HELPERS, default=0),),
+        sentence=pgettext_lazy(
+            "odds", "With %(helpers)s helper(s), the besieged push the ladder back with probability %(percent)s."
+        ),
     ),
     Mechanic(
         slug="structure-hit",
-        title=_("One hit on a wall or tower"),
+        title=pgettext_lazy("odds", "One hit on a wall or tower"),
         clause="§5.9, R5",
         function=odds.structure_hit,
         kind=Kind.OUTCOMES,
         outcome_labels=_STRUCTURE_OUTCOMES,
         headline=total_of(StructureOutcome.COLLAPSE.value),
         params=(
-            Param.integer("strength", _("Strength of the hit"), *_STRENGTH, default=7),
-            Param.choice("damage", _("Multiple damage"), _DAMAGE_DICE, default="D3"),
+            Param.integer("strength", pgettext_lazy("odds", "Strength of the hit"), *_STRENGTH, default=7),
+            Param.choice("damage", pgettext_lazy("odds", "Multiple damage"), _DAMAGE_DICE, default="D3"),
             _PRIOR,
         ),
-        sentence=_("One hit of strength %(strength)s collapses the section with probability %(percent)s."),
+        sentence=pgettext_lazy(
+            "odds", "One hit of strength %(strength)s collapses the section with probability %(percent)s."
+        ),
     ),
     Mechanic(
         slug="bombardment",
-        title=_("Bombarding a section"),
+        title=pgettext_lazy("odds", "Bombarding a section"),
         clause="§5.9, R5",
         function=odds.bombardment,
         kind=Kind.BY_TURN,
         params=(
-            Param.integer("strength", _("Strength of the hits"), *_STRENGTH, default=7),
-            Param.choice("damage", _("Multiple damage"), _DAMAGE_DICE, default="D3"),
-            Param.integer("hits_per_turn", _("Hits per turn"), 1, odds.MAX_HITS_PER_TURN, default=1),
+            Param.integer("strength", pgettext_lazy("odds", "Strength of the hits"), *_STRENGTH, default=7),
+            Param.choice("damage", pgettext_lazy("odds", "Multiple damage"), _DAMAGE_DICE, default="D3"),
+            Param.integer(
+                "hits_per_turn", pgettext_lazy("odds", "Hits per turn"), 1, odds.MAX_HITS_PER_TURN, default=1
+            ),
             _TURNS,
             _PRIOR,
         ),
-        sentence=_("The section has collapsed by the end of turn %(turns)s with probability %(percent)s."),
+        sentence=pgettext_lazy(
+            "odds", "The section has collapsed by the end of turn %(turns)s with probability %(percent)s."
+        ),
     ),
     Mechanic(
         slug="ram-vs-gate",
-        title=_("A ram against a gate"),
+        title=pgettext_lazy("odds", "A ram against a gate"),
         clause="§7.2.4, R3, R4",
         function=odds.ram_vs_gate,
         kind=Kind.BY_TURN,
         params=(
-            Param.integer("carriers", _("Carriers"), 6, 10, default=6),
+            Param.integer("carriers", pgettext_lazy("odds", "Carriers"), 6, 10, default=6),
             Param.integer(
-                "carrier_strength", _("Carriers' strength"), 1, 10, default=3, help=_("The majority's natural strength.")
+                "carrier_strength",
+                pgettext_lazy("odds", "Carriers' strength"),
+                1,
+                10,
+                default=3,
+                help=pgettext_lazy("odds", "The majority's natural strength."),
             ),
-            Param.choice("gate", _("Gate"), _GATES, default="main"),
-            Param.boolean("covered", _("Covered ram")),
+            Param.choice("gate", pgettext_lazy("odds", "Gate"), _GATES, default="main"),
+            Param.boolean("covered", pgettext_lazy("odds", "Covered ram")),
             _TURNS,
-            Param.boolean("reinforced", _("Gate reinforced"), help=_("It regains 1 structure point each turn (§6.4).")),
+            Param.boolean(
+                "reinforced",
+                pgettext_lazy("odds", "Gate reinforced"),
+                help=pgettext_lazy("odds", "It regains 1 structure point each turn (§6.4)."),
+            ),
         ),
-        sentence=_("The %(gate)s falls by the end of turn %(turns)s with probability %(percent)s."),
+        sentence=pgettext_lazy("odds", "The %(gate)s falls by the end of turn %(turns)s with probability %(percent)s."),
     ),
     Mechanic(
         slug="mining",
-        title=_("Mining"),
+        title=pgettext_lazy("odds", "Mining"),
         clause="§10, R2",
         function=odds.mining,
         kind=Kind.BY_TURN,
         params=(
             Param.choice(
                 "target",
-                _("Target"),
+                pgettext_lazy("odds", "Target"),
                 (
-                    Choice(str(mining.FOUNDATIONS), _("the foundations"), mining.FOUNDATIONS),
-                    Choice(str(mining.TUNNEL), _("a tunnel"), mining.TUNNEL),
+                    Choice(str(mining.FOUNDATIONS), pgettext_lazy("odds", "the foundations"), mining.FOUNDATIONS),
+                    Choice(str(mining.TUNNEL), pgettext_lazy("odds", "a tunnel"), mining.TUNNEL),
                 ),
                 default=str(mining.FOUNDATIONS),
             ),
-            Param.integer("counter_miners", _("Counter-miners"), 0, mining.MAX_COUNTER_MINERS, default=0),
+            Param.integer(
+                "counter_miners", pgettext_lazy("odds", "Counter-miners"), 0, mining.MAX_COUNTER_MINERS, default=0
+            ),
             _TURNS,
         ),
-        sentence=_("The sappers reach %(target)s by the end of turn %(turns)s with probability %(percent)s."),
+        sentence=pgettext_lazy(
+            "odds", "The sappers reach %(target)s by the end of turn %(turns)s with probability %(percent)s."
+        ),
     ),
     Mechanic(
         slug="melee-wounds",
-        title=_("Close combat"),
+        title=pgettext_lazy("odds", "Close combat"),
         clause="R7, R8, R9",
         function=odds.melee_wounds,
         kind=Kind.DISTRIBUTION,
-        value_label=_("unsaved wounds"),
+        value_label=pgettext_lazy("odds", "unsaved wounds"),
         headline=at_least_one,
         params=(
-            Param.integer("attacks", _("Attacks"), 0, odds.MAX_ATTACKS, default=10),
-            Param.integer("ws", _("Weapon skill"), *_CHARACTERISTIC, default=3),
-            Param.integer("target_ws", _("Target's weapon skill"), *_CHARACTERISTIC, default=3),
+            Param.integer("attacks", pgettext_lazy("odds", "Attacks"), 0, odds.MAX_ATTACKS, default=10),
+            Param.integer("ws", pgettext_lazy("odds", "Weapon skill"), *_CHARACTERISTIC, default=3),
+            Param.integer("target_ws", pgettext_lazy("odds", "Target's weapon skill"), *_CHARACTERISTIC, default=3),
             *_WOUND_PARAMS,
             Param.integer(
-                "hit_mod", _("To-hit modifier"), -10, 10, default=0, help=_("+1 makes hitting easier.")
+                "hit_mod",
+                pgettext_lazy("odds", "To-hit modifier"),
+                -10,
+                10,
+                default=0,
+                help=pgettext_lazy("odds", "+1 makes hitting easier."),
             ),
         ),
         sentence=_DISTRIBUTION_SENTENCE,
     ),
     Mechanic(
         slug="shooting-wounds",
-        title=_("Shooting"),
+        title=pgettext_lazy("odds", "Shooting"),
         clause="R6, R8, R9",
         function=odds.shooting_wounds,
         kind=Kind.DISTRIBUTION,
-        value_label=_("unsaved wounds"),
+        value_label=pgettext_lazy("odds", "unsaved wounds"),
         headline=at_least_one,
         params=(
-            Param.integer("shots", _("Shots"), 0, odds.MAX_ATTACKS, default=10),
-            Param.integer("bs", _("Ballistic skill"), *_CHARACTERISTIC, default=3),
+            Param.integer("shots", pgettext_lazy("odds", "Shots"), 0, odds.MAX_ATTACKS, default=10),
+            Param.integer("bs", pgettext_lazy("odds", "Ballistic skill"), *_CHARACTERISTIC, default=3),
             *_WOUND_PARAMS,
             Param.integer(
                 "modifier",
-                _("To-hit modifiers"),
+                pgettext_lazy("odds", "To-hit modifiers"),
                 -10,
                 10,
                 default=0,
-                help=_("Their sum, negative being harder (long range −1, cover −1 or −2)."),
+                help=pgettext_lazy("odds", "Their sum, negative being harder (long range −1, cover −1 or −2)."),
             ),
         ),
         sentence=_DISTRIBUTION_SENTENCE,
     ),
     Mechanic(
         slug="break-test",
-        title=_("Break test"),
+        title=pgettext_lazy("odds", "Break test"),
         clause="WFB",
         function=odds.break_test,
         kind=Kind.PROBABILITY,
         event="passes",
-        event_label=_("holds"),
-        summary=_("2D6 ≤ leadership − the margin the combat was lost by."),
+        event_label=pgettext_lazy("odds", "holds"),
+        summary=pgettext_lazy("odds", "2D6 ≤ leadership − the margin the combat was lost by."),
         params=(
-            Param.integer("leadership", _("Leadership"), *_CHARACTERISTIC, default=7),
-            Param.integer("lost_by", _("Combat lost by"), 0, 30, default=1),
+            Param.integer("leadership", pgettext_lazy("odds", "Leadership"), *_CHARACTERISTIC, default=7),
+            Param.integer("lost_by", pgettext_lazy("odds", "Combat lost by"), 0, 30, default=1),
         ),
-        sentence=_("Having lost by %(lost_by)s, the unit holds with probability %(percent)s."),
+        sentence=pgettext_lazy("odds", "Having lost by %(lost_by)s, the unit holds with probability %(percent)s."),
     ),
     Mechanic(
         slug="game-length",
-        title=_("Length of the battle"),
+        title=pgettext_lazy("odds", "Length of the battle"),
         clause="§16, R10",
         function=odds.game_length,
         kind=Kind.DISTRIBUTION,
-        value_label=_("turns"),
+        value_label=pgettext_lazy("odds", "turns"),
         headline=value_of(6),
-        sentence=_("The battle lasts 6 turns with probability %(percent)s (%(fraction)s), else 5."),
+        sentence=pgettext_lazy("odds", "The battle lasts 6 turns with probability %(percent)s (%(fraction)s), else 5."),
     ),
     Mechanic(
         slug="confrontation-shot",
-        title=_("Confrontation: a shot"),
+        title=pgettext_lazy("odds", "Confrontation: a shot"),
         clause="004 Modificateurs de tir",
         function=odds.confrontation_shot,
         kind=Kind.OUTCOMES,
         outcome_labels=_GRADES,
         headline=total_of(Grade.EXCEPTIONAL_SUCCESS.value, Grade.SUCCESS.value),
         params=(
-            Param.integer("shooting", _("Shooting value"), 0, 100, default=3),
+            Param.integer("shooting", pgettext_lazy("odds", "Shooting value"), 0, 100, default=3),
             Param.choice(
                 "range_band",
-                _("Range"),
+                pgettext_lazy("odds", "Range"),
                 (
-                    Choice(RangeBand.SHORT.value, _("short range"), RangeBand.SHORT.value),
-                    Choice(RangeBand.MEDIUM.value, _("medium range"), RangeBand.MEDIUM.value),
-                    Choice(RangeBand.LONG.value, _("long range"), RangeBand.LONG.value),
+                    Choice(RangeBand.SHORT.value, pgettext_lazy("odds", "short range"), RangeBand.SHORT.value),
+                    Choice(RangeBand.MEDIUM.value, pgettext_lazy("odds", "medium range"), RangeBand.MEDIUM.value),
+                    Choice(RangeBand.LONG.value, pgettext_lazy("odds", "long range"), RangeBand.LONG.value),
                 ),
                 default=RangeBand.MEDIUM.value,
             ),
             Param.integer(
-                "modifier", _("Difficulty modifier"), -100, 100, default=0, help=_("Cover +1/+3/+8, large target −1…")
+                "modifier",
+                pgettext_lazy("odds", "Difficulty modifier"),
+                -100,
+                100,
+                default=0,
+                help=pgettext_lazy("odds", "Cover +1/+3/+8, large target −1…"),
             ),
         ),
-        sentence=_("The shot at %(range_band)s hits with probability %(percent)s."),
+        sentence=pgettext_lazy("odds", "The shot at %(range_band)s hits with probability %(percent)s."),
     ),
     Mechanic(
         slug="confrontation-disengage",
-        title=_("Confrontation: disengaging"),
+        title=pgettext_lazy("odds", "Confrontation: disengaging"),
         clause="004 Se désengager d'un combat",
         function=odds.confrontation_disengage,
         kind=Kind.OUTCOMES,
         outcome_labels=_GRADES,
         headline=total_of(Grade.EXCEPTIONAL_SUCCESS.value, Grade.SUCCESS.value),
         params=(
-            Param.integer("initiative", _("Initiative"), -100, 100, default=3),
-            Param.integer("highest_opposing_initiative", _("Highest opposing initiative"), -100, 100, default=3),
-            Param.integer("opponents", _("Opponents in contact"), 1, 20, default=1),
-            Param.integer("fleeing", _("Disengaging models"), 1, 20, default=1),
+            Param.integer("initiative", pgettext_lazy("odds", "Initiative"), -100, 100, default=3),
+            Param.integer(
+                "highest_opposing_initiative",
+                pgettext_lazy("odds", "Highest opposing initiative"),
+                -100,
+                100,
+                default=3,
+            ),
+            Param.integer("opponents", pgettext_lazy("odds", "Opponents in contact"), 1, 20, default=1),
+            Param.integer("fleeing", pgettext_lazy("odds", "Disengaging models"), 1, 20, default=1),
             Param.integer(
                 "engaged_elsewhere",
-                _("Opponents also fighting another enemy"),
+                pgettext_lazy("odds", "Opponents also fighting another enemy"),
                 0,
                 20,
                 default=0,
-                help=_("At most the opponents in contact."),
+                help=pgettext_lazy("odds", "At most the opponents in contact."),
             ),
         ),
-        sentence=_("The models disengage with probability %(percent)s."),
+        sentence=pgettext_lazy("odds", "The models disengage with probability %(percent)s."),
     ),
     Mechanic(
         slug="confrontation-caught",
-        title=_("Confrontation: catching a fleeing model"),
+        title=pgettext_lazy("odds", "Confrontation: catching a fleeing model"),
         clause="004 Rattraper un fuyard",
         function=odds.confrontation_caught,
         kind=Kind.PROBABILITY,
         event="caught",
-        event_label=_("caught"),
+        event_label=pgettext_lazy("odds", "caught"),
         params=(
-            Param.integer("flee_move", _("Fleeing model's move (cm)"), 1, 100, default=10),
-            Param.integer("pursuer_move", _("Pursuer's move (cm)"), 1, 100, default=10),
-            Param.integer("charge_move", _("Pursuer's charge move (cm)"), 0, 200, default=20),
-            Param.boolean("voluntary", _("Voluntary flight")),
+            Param.integer("flee_move", pgettext_lazy("odds", "Fleeing model's move (cm)"), 1, 100, default=10),
+            Param.integer("pursuer_move", pgettext_lazy("odds", "Pursuer's move (cm)"), 1, 100, default=10),
+            Param.integer("charge_move", pgettext_lazy("odds", "Pursuer's charge move (cm)"), 0, 200, default=20),
+            Param.boolean("voluntary", pgettext_lazy("odds", "Voluntary flight")),
             Param.integer(
-                "gap", _("Gap between them (cm)"), 0, 200, default=0, help=_("0 in a voluntary flight (NB4).")
+                "gap",
+                pgettext_lazy("odds", "Gap between them (cm)"),
+                0,
+                200,
+                default=0,
+                help=pgettext_lazy("odds", "0 in a voluntary flight (NB4)."),
             ),
-            Param.integer("flee_modifier", _("Flight roll modifier"), -100, 0, default=0),
-            Param.integer("pursuit_modifier", _("Pursuit roll modifier"), -100, 0, default=0),
+            Param.integer("flee_modifier", pgettext_lazy("odds", "Flight roll modifier"), -100, 0, default=0),
+            Param.integer("pursuit_modifier", pgettext_lazy("odds", "Pursuit roll modifier"), -100, 0, default=0),
         ),
-        sentence=_("The pursuer catches the fleeing model with probability %(percent)s."),
+        sentence=pgettext_lazy("odds", "The pursuer catches the fleeing model with probability %(percent)s."),
     ),
     Mechanic(
         slug="confrontation-wound",
-        title=_("Confrontation: the wound table"),
+        title=pgettext_lazy("odds", "Confrontation: the wound table"),
         clause="004 Tableau de blessures, R18",
         function=odds.confrontation_wound,
         kind=Kind.VERDICT,
         outcome_labels=_WOUNDS,
         params=(
-            Param.integer("damage", _("Damage"), -1000, 1000, default=5, help=_("Strength less resilience.")),
+            Param.integer(
+                "damage",
+                pgettext_lazy("odds", "Damage"),
+                -1000,
+                1000,
+                default=5,
+                help=pgettext_lazy("odds", "Strength less resilience."),
+            ),
             Param.choice(
                 "location",
-                _("Location"),
+                pgettext_lazy("odds", "Location"),
                 (
-                    Choice(wounds.Location.LEGS.value, _("legs"), wounds.Location.LEGS.value),
-                    Choice(wounds.Location.ARMS.value, _("arms"), wounds.Location.ARMS.value),
-                    Choice(wounds.Location.TORSO.value, _("torso"), wounds.Location.TORSO.value),
-                    Choice(wounds.Location.HEAD.value, _("head"), wounds.Location.HEAD.value),
+                    Choice(wounds.Location.LEGS.value, pgettext_lazy("odds", "legs"), wounds.Location.LEGS.value),
+                    Choice(wounds.Location.ARMS.value, pgettext_lazy("odds", "arms"), wounds.Location.ARMS.value),
+                    Choice(wounds.Location.TORSO.value, pgettext_lazy("odds", "torso"), wounds.Location.TORSO.value),
+                    Choice(wounds.Location.HEAD.value, pgettext_lazy("odds", "head"), wounds.Location.HEAD.value),
                 ),
                 default=wounds.Location.TORSO.value,
             ),
             Param.choice(
                 "double",
-                _("Double on the wound dice"),
-                (Choice("none", _("no double"), None),)
-                + tuple(Choice(str(face), format_lazy(_("double {face}"), face=face), face) for face in wounds.DOUBLES),
+                pgettext_lazy("odds", "Double on the wound dice"),
+                (
+                    Choice("none", pgettext_lazy("odds", "no double"), None),
+                    *tuple(
+                        Choice(str(face), format_lazy(pgettext_lazy("odds", "double {face}"), face=face), face)
+                        for face in wounds.DOUBLES
+                    ),
+                ),
                 default="none",
             ),
         ),
-        sentence=_("%(damage)s points of damage to the %(location)s: %(result)s."),
+        sentence=pgettext_lazy("odds", "%(damage)s points of damage to the %(location)s: %(result)s."),
     ),
 )
 

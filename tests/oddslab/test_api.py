@@ -50,7 +50,8 @@ def test_ram_against_a_postern(english: Client) -> None:
          {"1": "0/1", "2": "1/4", "3": "23/36", "4": "67/72"}),
         ("mining", {"target": 8, "counter_miners": 4, "turns": 3}, {"1": "0/1", "2": "13/144", "3": "289/864"}),
         # one attack hitting on 4+ and wounding on 4+, no save: 1/4
-        ("melee-wounds", {"attacks": 1, "ws": 3, "target_ws": 3, "strength": 3, "toughness": 3}, {"0": "3/4", "1": "1/4"}),
+        ("melee-wounds", {"attacks": 1, "ws": 3, "target_ws": 3, "strength": 3, "toughness": 3},
+         {"0": "3/4", "1": "1/4"}),
         # R6: ODDS_API.md
         ("shooting-wounds", {"shots": 2, "bs": 4, "strength": 3, "toughness": 4, "armour_save": 5, "modifier": -2},
          {"0": "625/729", "1": "100/729", "2": "4/729"}),
@@ -62,7 +63,8 @@ def test_ram_against_a_postern(english: Client) -> None:
          {"success": "1/6", "failure": "1/3", "grave_failure": "1/3", "critical_failure": "1/6"}),
         ("confrontation-disengage", {"initiative": 3, "highest_opposing_initiative": 2, "opponents": 3, "fleeing": 2},
          {"success": "1/3", "failure": "1/6", "grave_failure": "1/3", "critical_failure": "1/6"}),
-        ("confrontation-caught", {"flee_move": 10, "pursuer_move": 10, "charge_move": 20, "voluntary": False, "gap": 15},
+        ("confrontation-caught",
+         {"flee_move": 10, "pursuer_move": 10, "charge_move": 20, "voluntary": False, "gap": 15},
          {"caught": "7/9"}),
     ],
 )  # fmt: skip

@@ -27,56 +27,105 @@ def text(response) -> str:
 # (slug, query, exact answers the page must show, its sentence in English)
 CASES = [
     # §7.1.6: 6+ on a D6, +1 per helper: one helper pushes on 5+ = 2/6
-    ("ladder-pushback", "helpers=1", ["1/3"], "With 1 helper(s), the besieged push the ladder back with probability 33.3%."),
+    (
+        "ladder-pushback",
+        "helpers=1",
+        ["1/3"],
+        "With 1 helper(s), the besieged push the ladder back with probability 33.3%.",
+    ),
     # §7.1.6: two helpers, 4+ = 3/6
     ("ladder-pushback", "helpers=2", ["1/2"], "probability 50.0%"),
     # ODDS_API.md worked example (R5): S10, D6 damage, 3 prior points
     ("structure-hit", "strength=10&damage=D6&prior=3", ["1/3", "1/6"], "collapses the section with probability 16.7%"),
-    ("bombardment", "strength=10&damage=D6&hits_per_turn=1&turns=4&prior=2", ["0/1", "1/4", "23/36", "67/72"],
-     "The section has collapsed by the end of turn 4 with probability 93.1%."),
+    (
+        "bombardment",
+        "strength=10&damage=D6&hits_per_turn=1&turns=4&prior=2",
+        ["0/1", "1/4", "23/36", "67/72"],
+        "The section has collapsed by the end of turn 4 with probability 93.1%.",
+    ),
     # ODDS_API.md (R3, R4)
-    ("ram-vs-gate", "carriers=6&carrier_strength=3&gate=postern&covered=false&turns=3", ["1/24", "53/576", "227/1536"],
-     "The postern falls by the end of turn 3 with probability 14.8%."),
+    (
+        "ram-vs-gate",
+        "carriers=6&carrier_strength=3&gate=postern&covered=false&turns=3",
+        ["1/24", "53/576", "227/1536"],
+        "The postern falls by the end of turn 3 with probability 14.8%.",
+    ),
     # ODDS_API.md (R2)
-    ("mining", "target=8&counter_miners=4&turns=3", ["0/1", "13/144", "289/864"],
-     "The sappers reach the foundations by the end of turn 3 with probability 33.4%."),
+    (
+        "mining",
+        "target=8&counter_miners=4&turns=3",
+        ["0/1", "13/144", "289/864"],
+        "The sappers reach the foundations by the end of turn 3 with probability 33.4%.",
+    ),
     # no counter-mining: 8 reached in two turns when 2D6 ≥ 8, 15 of 36 rolls (§10, R2)
     ("mining", "target=8&counter_miners=0&turns=2", ["5/12"], "by the end of turn 2 with probability 41.7%"),
     # R7–R9: ODDS_API.md worked example
-    ("melee-wounds", "attacks=3&ws=4&target_ws=3&strength=3&toughness=3&armour_save=4&hit_mod=1",
-     ["6859/13824", "1805/4608", "475/4608", "125/13824"], "at least one with probability 50.4%"),
+    (
+        "melee-wounds",
+        "attacks=3&ws=4&target_ws=3&strength=3&toughness=3&armour_save=4&hit_mod=1",
+        ["6859/13824", "1805/4608", "475/4608", "125/13824"],
+        "at least one with probability 50.4%",
+    ),
     # one attack, WS 3 v 3 hits on 4+, S3 v T3 wounds on 4+, no save: 1/2 × 1/2
-    ("melee-wounds", "attacks=1&ws=3&target_ws=3&strength=3&toughness=3&armour_save=none", ["3/4", "1/4"],
-     "On average 0.25 unsaved wounds; at least one with probability 25.0% (1/4)."),
+    (
+        "melee-wounds",
+        "attacks=1&ws=3&target_ws=3&strength=3&toughness=3&armour_save=none",
+        ["3/4", "1/4"],
+        "On average 0.25 unsaved wounds; at least one with probability 25.0% (1/4).",
+    ),
     # R6: ODDS_API.md worked example
-    ("shooting-wounds", "shots=2&bs=4&strength=3&toughness=4&armour_save=5&modifier=-2", ["625/729", "100/729", "4/729"],
-     "at least one with probability 14.3%"),
+    (
+        "shooting-wounds",
+        "shots=2&bs=4&strength=3&toughness=4&armour_save=5&modifier=-2",
+        ["625/729", "100/729", "4/729"],
+        "at least one with probability 14.3%",
+    ),
     # 2D6 ≤ 7 − 1 = 6: 15 of the 36 rolls
     ("break-test", "leadership=7&lost_by=1", ["5/12"], "Having lost by 1, the unit holds with probability 41.7%."),
     # R10
     ("game-length", "", ["1/3", "2/3"], "The battle lasts 6 turns with probability 66.7% (2/3), else 5."),
     # 004: difficulty 7 + 2 = 9; d6 + 3 reaches it on a 6 only, the margins below graded
-    ("confrontation-shot", "shooting=3&range_band=medium&modifier=2", ["1/6", "1/3"],
-     "The shot at medium range hits with probability 16.7%."),
+    (
+        "confrontation-shot",
+        "shooting=3&range_band=medium&modifier=2",
+        ["1/6", "1/3"],
+        "The shot at medium range hits with probability 16.7%.",
+    ),
     # 004: the document's example, difficulty 8
-    ("confrontation-disengage", "initiative=3&highest_opposing_initiative=2&opponents=3&fleeing=2", ["1/3", "1/6"],
-     "The models disengage with probability 33.3%."),
-    ("confrontation-caught", "flee_move=10&pursuer_move=10&charge_move=20&voluntary=false&gap=15", ["7/9"],
-     "The pursuer catches the fleeing model with probability 77.8%."),
-    # 004 Tableau de blessures: 12 + 1 (a double 3 is −1… of the force) → 11–15 on the torso: critical
-    ("confrontation-wound", "damage=12&location=torso&double=3", [], "12 points of damage to the torso: critical wound."),
+    (
+        "confrontation-disengage",
+        "initiative=3&highest_opposing_initiative=2&opponents=3&fleeing=2",
+        ["1/3", "1/6"],
+        "The models disengage with probability 33.3%.",
+    ),
+    (
+        "confrontation-caught",
+        "flee_move=10&pursuer_move=10&charge_move=20&voluntary=false&gap=15",
+        ["7/9"],
+        "The pursuer catches the fleeing model with probability 77.8%.",
+    ),
+    # 004 Tableau de blessures: a double 3 takes 1 from the force, 12 − 1 = 11: 11…15 on the torso is critical
+    (
+        "confrontation-wound",
+        "damage=12&location=torso&double=3",
+        [],
+        "12 points of damage to the torso: critical wound.",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("slug", "query", "exact", "sentence"), CASES)
-def test_a_page_shows_the_exact_answer_and_its_sentence(english: Client, slug: str, query: str, exact, sentence) -> None:
+def test_a_page_shows_the_exact_answer_and_its_sentence(
+    english: Client, slug: str, query: str, exact, sentence
+) -> None:
     response = page(english, slug, query)
     assert response.status_code == 200
     body = text(response)
     for fraction in exact:
         assert f'<td class="exact">{fraction}</td>' in body
     assert sentence in body
-    assert "<svg" in body and 'role="img"' in body
+    assert "<svg" in body
+    assert 'role="img"' in body
 
 
 def test_the_wound_table_marks_its_answer(english: Client) -> None:
