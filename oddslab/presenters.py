@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import pgettext
 
 from .mechanics import Kind, Mechanic, ParamType
-from .selectors import Answer
+from .selectors import Answer, RefusedCombination
 
 SMALLEST_SHOWN = Fraction(1, 2000)
 """On a long distribution's chart, values less likely than this (0.05 %) at either end are left out."""
@@ -63,6 +63,13 @@ def sentence(answer: Answer) -> str:
     if answer.result is not None:
         context["result"] = outcome_label(mechanic, answer.result)
     return str(mechanic.sentence) % context
+
+
+def refusal(mechanic: Mechanic, refused: RefusedCombination) -> str:
+    """The rules' refusal of a combination, after the label of the parameter it names."""
+    if refused.param is None:
+        return str(refused)
+    return f"{mechanic.param(refused.param).label}: {refused}"
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The odds pages: parse the query string, authorise (members: any logged-in user), ask one selector, render.
 
 A mechanic's page answers from its query string, so an address shares a question; HTMX asks the same address for the
-form and answer alone (``_odds.html``) when a parameter changes, and pushes it to the browser's history.
+answer alone (``_answer.html``) when a parameter changes, and pushes it to the browser's history. The form stays as
+it is, so that what is being typed is never replaced.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def mechanic(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             answer = selectors.answer(chosen, form.values)
         except selectors.RefusedCombination as refused:
-            form.add_error(refused.param, str(refused))
+            form.add_error(refused.param, presenters.refusal(chosen, refused))
         else:
             context |= {
                 "sentence": presenters.sentence(answer),
@@ -43,7 +44,7 @@ def mechanic(request: HttpRequest, slug: str) -> HttpResponse:
                 "rows": presenters.rows(answer),
                 "result": answer.result,
             }
-    template = "oddslab/_odds.html" if request.htmx else "oddslab/mechanic.html"
-    # HTMX swaps only successful answers: the refusal is shown beside its field, in the swapped form
+    template = "oddslab/_answer.html" if request.htmx else "oddslab/mechanic.html"
+    # HTMX swaps successful answers only: a refusal comes as one, in place of the answer
     status = 200 if form.is_valid() or request.htmx else 400
     return render(request, template, context, status=status)
