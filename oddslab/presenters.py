@@ -3,17 +3,21 @@ the server-drawn SVG chart, and the API's body. Everything here reads an :class:
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
+from html import escape  # Django's wraps it for lazy strings, a cost on every bar and row
 from typing import Any
 
-from django.utils.formats import number_format
-from django.utils.html import escape
+from django.utils.formats import get_format
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
+from .forms import BoundedIntegerField, OddsForm
 from .mechanics import Kind, Mechanic, ParamType
 from .selectors import Answer, RefusedCombination
 
@@ -26,21 +30,26 @@ def fraction(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
+@functools.cache
+def _style(language: str | None) -> tuple[str, str]:
+    """The percentage's form and the decimal separator of ``language``: looked up once, as a distribution of 200
+    attacks shows 201 percentages."""
+    return pgettext("odds", "%(number)s%%"), str(get_format("DECIMAL_SEPARATOR", language))
+
+
 def percent(p: Fraction) -> str:
     """62.5 % (localised); never rounds a possible event to 0 % or a not-certain one to 100 %."""
-    if p == 0 or p == 1:
-        number = str(int(p * 100))
-    elif p < Fraction(1, 1000):
-        number = "< " + number_format(0.1, 1)
-    elif p > Fraction(999, 1000):
-        number = "> " + number_format(99.9, 1)
+    template, separator = _style(get_language())
+    if p.numerator == 0 or p.numerator == p.denominator:
+        number = str(100 * p.numerator // p.denominator)
     else:
-        number = number_format(round(float(p) * 100, 1), 1)
-    return pgettext("odds", "%(number)s%%") % {"number": number}
+        value = 100 * p.numerator / p.denominator  # true division of ints: exact to the float
+        number = "< 0.1" if value < 0.1 else "> 99.9" if value > 99.9 else f"{value:.1f}"
+    return template % {"number": number.replace(".", separator)}
 
 
 def _decimal(value: Fraction) -> str:
-    return number_format(round(float(value), 2), 2)
+    return f"{value.numerator / value.denominator:.2f}".replace(".", _style(get_language())[1])
 
 
 def outcome_label(mechanic: Mechanic, key: str) -> str:
@@ -72,6 +81,57 @@ def refusal(mechanic: Mechanic, refused: RefusedCombination) -> str:
     return f"{mechanic.param(refused.param).label}: {refused}"
 
 
+def form_fields(form: OddsForm) -> SafeString:
+    """The form's inputs, written here rather than through Django's widget templates, which took most of a page's
+    time: a number input with its bounds for a whole number, a select otherwise."""
+    html = []
+    for name, field in form.fields.items():
+        bound = form[name]
+        value = bound.value()
+        help_id = f"id_{name}_help"
+        if isinstance(field, BoundedIntegerField):
+            control = format_html(
+                '<input type="number" name="{}" value="{}" min="{}" max="{}" step="1" id="id_{}"{}>',
+                name,
+                "" if value is None else value,
+                field.param.low,
+                field.param.high,
+                name,
+                format_html(' aria-describedby="{}"', help_id) if field.help_text else "",
+            )
+        else:
+            options = format_html_join(
+                "",
+                '<option value="{}"{}>{}</option>',
+                ((v, mark_safe(" selected") if str(v) == str(value) else "", label) for v, label in field.choices),
+            )
+            control = format_html('<select name="{}" id="id_{}">{}</select>', name, name, options)
+        help_text = format_html('<small class="help muted" id="{}">{}</small>', help_id, field.help_text)
+        html.append(
+            format_html(
+                '<div class="field"><label for="id_{}">{}{}</label>{}{}</div>',
+                name,
+                field.label,
+                form.label_suffix if form.label_suffix is not None else gettext(":"),
+                control,
+                help_text if field.help_text else "",
+            )
+        )
+    return mark_safe("".join(html))
+
+
+def table_rows(rows: Sequence[Row]) -> SafeString:
+    """The exact answer's table body, a row per outcome (a distribution has up to 201); keys and fractions are
+    digits, the rest is escaped."""
+    return mark_safe(
+        "".join(
+            f'<tr data-key="{escape(r.key)}"><td>{escape(r.label)}</td><td class="exact">{r.fraction}</td>'
+            f'<td class="num">{escape(r.percent)}</td></tr>'
+            for r in rows
+        )
+    )
+
+
 @dataclass(frozen=True)
 class Row:
     key: str
@@ -81,10 +141,20 @@ class Row:
     decimal: float
 
 
+def _labeller(mechanic: Mechanic) -> Callable[[str], str]:
+    """:func:`outcome_label` with its translations looked up once."""
+    if mechanic.kind is Kind.BY_TURN:
+        template = pgettext("odds", "by the end of turn %(turn)s")
+        return lambda key: template % {"turn": key}
+    if mechanic.kind is Kind.DISTRIBUTION and mechanic.value_label:
+        suffix = str(mechanic.value_label)
+        return lambda key: f"{key} {suffix}"
+    return partial(outcome_label, mechanic)
+
+
 def rows(answer: Answer) -> list[Row]:
-    return [
-        Row(key, outcome_label(answer.mechanic, key), fraction(p), percent(p), float(p)) for key, p in answer.outcomes
-    ]
+    label = _labeller(answer.mechanic)
+    return [Row(key, label(key), fraction(p), percent(p), p.numerator / p.denominator) for key, p in answer.outcomes]
 
 
 def api_body(answer: Answer) -> dict[str, Any]:
@@ -172,7 +242,7 @@ def _columns(
         x = _LEFT + i * width
         y = to_y(float(p))
         fill = _MARK if i == marked else _BAR
-        tip = _tag("title", escape(f"{label}: {fraction(p)} ({percent(p)})"))
+        tip = _tag("title", escape(f"{label}: {percent(p)}"))
         bars.append(
             _tag(
                 "rect",

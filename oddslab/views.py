@@ -31,7 +31,7 @@ def mechanic(request: HttpRequest, slug: str) -> HttpResponse:
     if chosen is None:
         raise Http404(slug)
     form = OddsForm(chosen, request.GET)
-    context = {"mechanic": chosen, "form": form}
+    context = {"mechanic": chosen, "form": form, "fields": presenters.form_fields(form)}
     if form.is_valid():
         try:
             answer = selectors.answer(chosen, form.values)
@@ -41,7 +41,8 @@ def mechanic(request: HttpRequest, slug: str) -> HttpResponse:
             context |= {
                 "sentence": presenters.sentence(answer),
                 "chart": presenters.chart(answer),
-                "rows": presenters.rows(answer),
+                "rows": (rows := presenters.rows(answer)),
+                "table": presenters.table_rows(rows),
                 "result": answer.result,
             }
     template = "oddslab/_answer.html" if request.htmx else "oddslab/mechanic.html"
