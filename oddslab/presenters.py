@@ -37,9 +37,10 @@ def _style(language: str | None) -> tuple[str, str]:
     return pgettext("odds", "%(number)s%%"), str(get_format("DECIMAL_SEPARATOR", language))
 
 
-def percent(p: Fraction) -> str:
-    """62.5 % (localised); never rounds a possible event to 0 % or a not-certain one to 100 %."""
-    template, separator = _style(get_language())
+def percent(p: Fraction, style: tuple[str, str] | None = None) -> str:
+    """62.5 % (localised); never rounds a possible event to 0 % or a not-certain one to 100 %. ``style`` is
+    :func:`_style` of the language, when the caller formats many."""
+    template, separator = style or _style(get_language())
     if p.numerator == 0 or p.numerator == p.denominator:
         number = str(100 * p.numerator // p.denominator)
     else:
@@ -154,7 +155,10 @@ def _labeller(mechanic: Mechanic) -> Callable[[str], str]:
 
 def rows(answer: Answer) -> list[Row]:
     label = _labeller(answer.mechanic)
-    return [Row(key, label(key), fraction(p), percent(p), p.numerator / p.denominator) for key, p in answer.outcomes]
+    style = _style(get_language())
+    return [
+        Row(key, label(key), fraction(p), percent(p, style), p.numerator / p.denominator) for key, p in answer.outcomes
+    ]
 
 
 def api_body(answer: Answer) -> dict[str, Any]:
