@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import URLPattern, path, reverse
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -56,6 +56,15 @@ class FractionField(serializers.RegexField):
         super().__init__(FRACTION_PATTERN, **kwargs)
 
 
+@extend_schema_field({"type": "string", "pattern": f"^({'|'.join(k.value for k in Kind)})$"})
+class KindField(serializers.ChoiceField):
+    """The shape of an answer. Its values are given as a pattern: as an enumeration, it would share the component
+    name ``KindEnum`` with the campaigns' own "kind" fields."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=[k.value for k in Kind], **kwargs)
+
+
 class OutcomeSerializer(serializers.Serializer):
     key = serializers.CharField(help_text="The rules' key, a turn number (by_turn) or a value (distribution).")
     label = serializers.CharField()
@@ -76,7 +85,7 @@ class ExactSerializer(serializers.Serializer):
 class AnswerSerializer(serializers.Serializer):
     mechanic = serializers.CharField()
     function = serializers.CharField(help_text="Its function in rules.odds.")
-    kind = serializers.ChoiceField(choices=[k.value for k in Kind])
+    kind = KindField()
     parameters = serializers.DictField(
         child=serializers.JSONField(), help_text="The parameters used, defaults included."
     )
@@ -106,18 +115,18 @@ class MechanicSerializer(serializers.Serializer):
     function = serializers.CharField()
     title = serializers.CharField()
     clause = serializers.CharField()
-    kind = serializers.ChoiceField(choices=[k.value for k in Kind])
+    kind = KindField()
     url = serializers.CharField()
     parameters = ParamSerializer(many=True)
 
 
-class ErrorSerializer(serializers.Serializer):
+class NotLoggedInSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
 DENIED = {
-    401: OpenApiResponse(ErrorSerializer, description="Not logged in (token authentication)."),
-    403: OpenApiResponse(ErrorSerializer, description="Not logged in."),
+    401: OpenApiResponse(NotLoggedInSerializer, description="Not logged in (token authentication)."),
+    403: OpenApiResponse(NotLoggedInSerializer, description="Not logged in."),
 }
 
 
