@@ -66,6 +66,16 @@ def test_ram_against_a_postern(english: Client) -> None:
         ("confrontation-caught",
          {"flee_move": 10, "pursuer_move": 10, "charge_move": 20, "voluntary": False, "gap": 15},
          {"caught": "7/9"}),
+        # 003: ODDS_API.md
+        ("fda-test", {"characteristic": 5, "modifier": -1},
+         {"success": "2/5", "failure": "1/2", "critical_failure": "1/10"}),
+        ("fda-opposed", {"attacker": 5, "defender": 4, "attacker_modifier": 1},
+         {"attacker_hits": "31/50", "tie": "2/25", "defender_hits": "3/10"}),
+        ("fda-shot", {"shooting": 5, "defence": 4, "hit_modifier": 1, "damage_bonus": 3, "defence_modifier": 2},
+         {"critical_miss": "1/10", "miss": "3/10", "close_call": "1/10", "stunned": "29/100", "wounded": "7/50",
+          "grievously_wounded": "1/100", "killed": "3/50"}),
+        ("fda-morale", {"morale": 5, "modifier": -1},
+         {"passed": "2/5", "shaken": "3/10", "rattled": "1/10", "wary": "1/10", "cautious": "1/10"}),
     ],
 )  # fmt: skip
 def test_each_mechanic_answers_exactly(english: Client, slug: str, query: dict, expected: dict) -> None:
@@ -101,7 +111,7 @@ def test_two_hundred_attacks_answer(english: Client) -> None:
 def test_the_list_describes_each_mechanic_and_its_parameters(english: Client) -> None:
     body = english.get("/api/odds/").json()
     by_slug = {m["mechanic"]: m for m in body}
-    assert len(by_slug) == 13
+    assert len(by_slug) == 17
     ram = by_slug["ram-vs-gate"]
     assert ram["url"] == "/api/odds/ram-vs-gate/"
     carriers = next(p for p in ram["parameters"] if p["name"] == "carriers")

@@ -104,6 +104,26 @@ CASES = [
         ["7/9"],
         "The pursuer catches the fleeing model with probability 77.8%.",
     ),
+    # 003, ODDS_API.md worked examples: d10 + 5 − 1 ≥ 10 on 6–9, a natural 0 critical (R17)
+    (
+        "fda-test",
+        "characteristic=5&modifier=-1",
+        ["2/5", "1/2", "1/10"],
+        "The test succeeds with probability 40.0% (2/5).",
+    ),
+    (
+        "fda-opposed",
+        "attacker=5&defender=4&attacker_modifier=1",
+        ["31/50", "2/25", "3/10"],
+        "The attacker hits with probability 62.0%.",
+    ),
+    (
+        "fda-shot",
+        "shooting=5&defence=4&hit_modifier=1&damage_bonus=3&defence_modifier=2",
+        ["29/100", "7/50", "3/50"],
+        "The shot wounds, grievously wounds or kills with probability 21.0%.",
+    ),
+    ("fda-morale", "morale=5&modifier=-1", ["2/5", "3/10"], "The morale test is passed with probability 40.0%."),
     # 004 Tableau de blessures: a double 3 takes 1 from the force, 12 − 1 = 11: 11…15 on the torso is critical
     (
         "confrontation-wound",
@@ -201,7 +221,8 @@ def test_the_index_lists_every_mechanic_and_the_navigation_links_it(english: Cli
     body = text(english.get("/odds/"))
     for slug in ("ladder-pushback", "structure-hit", "bombardment", "ram-vs-gate", "mining", "melee-wounds",
                  "shooting-wounds", "break-test", "game-length", "confrontation-shot", "confrontation-disengage",
-                 "confrontation-caught", "confrontation-wound"):  # fmt: skip
+                 "confrontation-caught", "confrontation-wound",
+                 "fda-test", "fda-opposed", "fda-shot", "fda-morale"):  # fmt: skip
         assert f'href="/odds/{slug}/"' in body
     assert '<a href="/odds/">Odds</a>' in text(english.get("/campaigns/"))
 
