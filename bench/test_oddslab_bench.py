@@ -41,6 +41,7 @@ PAGES = {
     ),
     "confrontation_caught": "/odds/confrontation-caught/?flee_move=10&pursuer_move=10&charge_move=20&gap=15",
     "confrontation_wound": "/odds/confrontation-wound/?damage=12&location=torso&double=3",
+    "fda_shot": "/odds/fda-shot/?shooting=5&defence=4&hit_modifier=1&damage_bonus=3&defence_modifier=2",
 }
 API = {
     "api_ram_vs_gate": "/api/odds/ram-vs-gate/?carriers=8&carrier_strength=4&gate=main&covered=true&turns=6",
