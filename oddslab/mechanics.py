@@ -275,7 +275,7 @@ _PRIOR = Param.integer(
     help=pgettext_lazy("odds", "From earlier hits on this section (R5)."),
 )
 _DISTRIBUTION_SENTENCE = pgettext_lazy(
-    "odds", "On average %(mean)s unsaved wounds; at least one with probability %(percent)s (%(fraction)s)."
+    "odds", "On average %(mean)s unsaved wounds; at least one with probability %(percent)s."
 )
 
 MECHANICS: tuple[Mechanic, ...] = (

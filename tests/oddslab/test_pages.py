@@ -71,7 +71,7 @@ CASES = [
         "melee-wounds",
         "attacks=1&ws=3&target_ws=3&strength=3&toughness=3&armour_save=none",
         ["3/4", "1/4"],
-        "On average 0.25 unsaved wounds; at least one with probability 25.0% (1/4).",
+        "On average 0.25 unsaved wounds; at least one with probability 25.0%.",
     ),
     # R6: ODDS_API.md worked example
     (
