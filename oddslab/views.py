@@ -25,7 +25,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @login_required
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "HX-History-Restore-Request")
 def mechanic(request: HttpRequest, slug: str) -> HttpResponse:
     chosen = selectors.mechanic(slug)
     if chosen is None:
@@ -45,7 +45,9 @@ def mechanic(request: HttpRequest, slug: str) -> HttpResponse:
                 "table": presenters.table_rows(rows),
                 "result": answer.result,
             }
-    template = "oddslab/_answer.html" if request.htmx else "oddslab/mechanic.html"
+    # a history restore (an address pushed earlier, no longer in htmx's cache) needs the whole page
+    partial = bool(request.htmx) and not request.htmx.history_restore_request
+    template = "oddslab/_answer.html" if partial else "oddslab/mechanic.html"
     # HTMX swaps successful answers only: a refusal comes as one, in place of the answer
-    status = 200 if form.is_valid() or request.htmx else 400
+    status = 200 if form.is_valid() or partial else 400
     return render(request, template, context, status=status)

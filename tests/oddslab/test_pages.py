@@ -178,6 +178,12 @@ def test_an_htmx_request_gets_the_form_and_answer_alone(english: Client) -> None
     assert "HX-Request" in response["Vary"]
 
 
+def test_a_history_restore_gets_the_whole_page(english: Client) -> None:
+    response = page(english, "ladder-pushback", "helpers=2", HX_Request="true", HX_History_Restore_Request="true")
+    assert "<html" in text(response)
+    assert '<td class="exact">1/2</td>' in text(response)
+
+
 def _bad_values(param) -> list[str]:
     if param.type is ParamType.INTEGER:
         return [str(param.high + 1), str(param.low - 1), "2.5"]
