@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "accounts",
     "simulations",
     "assistants",
+    "oddslab",
 ]
 
 MIDDLEWARE = [

@@ -29,6 +29,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("campaigns/", include("campaigns.urls")),
     path("assistants/", include("assistants.urls")),
+    path("", include("oddslab.urls")),
     path("api/token/", TokenView.as_view(), name="api-token"),
     path("setup/", include("campaigns.urls_setup")),
     path("simulations/", include("simulations.urls")),
