@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "rules",
     "campaigns",
     "accounts",
+    "tracker",
 ]
 
 MIDDLEWARE = [

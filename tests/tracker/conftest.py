@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from rules.siege.example import example_setup
+from tracker import selectors, services
+from tracker.models import DiceMode, TrackedBattle
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    selectors._cache.clear()
+
+
+@pytest.fixture
+def besieger(django_user_model: type[User]) -> User:
+    return django_user_model.objects.create_user("orc", password="pw-orc-12345")
+
+
+@pytest.fixture
+def besieged(django_user_model: type[User]) -> User:
+    return django_user_model.objects.create_user("knight", password="pw-knight-12345")
+
+
+@pytest.fixture
+def stranger(django_user_model: type[User]) -> User:
+    return django_user_model.objects.create_user("stranger", password="pw-stranger-12345")
+
+
+@pytest.fixture
+def tracked(besieger: User, besieged: User) -> TrackedBattle:
+    """The engine's example siege, dice rolled by the app, seed 3."""
+    return services.create_battle(
+        setup=example_setup(), besieger=besieger, besieged=besieged, created_by=besieged, seed=3
+    )
+
+
+@pytest.fixture
+def physical(besieger: User, besieged: User) -> TrackedBattle:
+    """The example siege with dice rolled at the table."""
+    return services.create_battle(
+        setup=example_setup(),
+        besieger=besieger,
+        besieged=besieged,
+        created_by=besieged,
+        seed=3,
+        dice=DiceMode.PHYSICAL,
+    )
