@@ -9,15 +9,17 @@ from datetime import datetime
 from threading import Lock
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from campaigns.access import membership_for
 from campaigns.models import Battle as CampaignBattle
 from campaigns.models import CampaignMembership
 from rules.siege.battle import Battle, Entry, Setup, replay_steps, start
+from rules.siege.fort import FortLayout, standard_fort
 from rules.siege.state import BattleState, Event, Side
 
 from .models import EntryKind, TrackedBattle, TrackedEntry
+from .setups import UnitSpec, roster_unit
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -131,8 +133,6 @@ def may_start(battle: CampaignBattle, user: User) -> bool:
 
 def tracked_for(user: User) -> QuerySet[TrackedBattle]:
     """The sieges ``user`` plays in or started."""
-    from django.db.models import Q
-
     if not user.is_authenticated:
         return TrackedBattle.objects.none()
     return TrackedBattle.objects.filter(Q(besieger=user) | Q(besieged=user) | Q(created_by=user)).select_related(
@@ -142,3 +142,40 @@ def tracked_for(user: User) -> QuerySet[TrackedBattle]:
 
 def tracked_of(battle: CampaignBattle) -> QuerySet[TrackedBattle]:
     return TrackedBattle.objects.filter(campaign_battle=battle)
+
+
+def fort_for(battle: CampaignBattle | None, besieged_points: int) -> FortLayout:
+    """The fort a siege is played in: the campaign territory's layout, else a standard fort for the points (§1.4)."""
+    if battle is not None and battle.fort_layout:
+        return FortLayout.from_json(battle.fort_layout)
+    if battle is not None and battle.territory.fort_layout:
+        return FortLayout.from_json(battle.territory.fort_layout)
+    return standard_fort(max(1, besieged_points))
+
+
+def walls_of(fort: FortLayout) -> list[str]:
+    """The rampart sections ladders may lie below (§7.1.4)."""
+    return [s.id for s in fort.sections if s.is_rampart and s.level == 3]
+
+
+def roster_units(battle: CampaignBattle, side: str) -> list[UnitSpec]:
+    """The units of a campaign battle's armies on ``side`` (``"attacker"``/``"defender"``), from their rosters."""
+    found = []
+    for participant in battle.participants.filter(side=side).select_related("army"):
+        for unit in participant.army.units.all():
+            spec = roster_unit(unit.name, unit.count, unit.points, unit.profile, unit.save_roll, unit.special_rules)
+            if spec is not None:
+                found.append(spec)
+    return found
+
+
+def campaign_battle_for(user: User, battle_id: int) -> CampaignBattle | None:
+    """A campaign siege ``user`` may start tracking (its players and the organiser), else ``None``."""
+    battle = (
+        CampaignBattle.objects.select_related("campaign", "territory", "attacker__user", "defender__user")
+        .filter(pk=battle_id)
+        .first()
+    )
+    if battle is None or not may_start(battle, user):
+        return None
+    return battle

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -20,14 +21,16 @@ from campaigns.results import Result
 from rules.dice import DieValueError, ReplayMismatch
 from rules.siege.actions import Action, ActionFormatError
 from rules.siege.battle import Setup, play, start
+from rules.siege.fort import FortLayout
 from rules.siege.game import side_of
+from rules.siege.heroism import heroism_tokens
 from rules.siege.legal import choose, legal_actions
 from rules.siege.state import BattleState, IllegalAction, Side
 from rules.siege.victory import achievements, scored
 
 from . import selectors
 from .models import DiceMode, EntryKind, TrackedBattle, TrackedEntry
-from .setups import SetupChoice, SetupProblem, build_setup
+from .setups import SetupChoice, SetupProblem, UnitSpec, build_setup
 
 MAX_DICE = 60
 """The most dice one action may be typed in with."""
@@ -128,7 +131,8 @@ def _locked(battle_id: int, seq: int) -> TrackedBattle:
     if seq != tracked.seq:
         raise Conflict(
             _(
-                "The battle has moved on since your page was shown (entry %(seen)s, now %(now)s): here it is as it stands."
+                "Another page acted first: the battle has moved on since yours was shown (entry %(seen)s, now "
+                "%(now)s). Here it is as it stands."
             )
             % {"seen": seq, "now": tracked.seq}
         )
@@ -318,3 +322,73 @@ def confirm_result(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle:
     except ValidationError as refused:
         raise Refused(" ".join(refused.messages), "") from None
     return tracked
+
+
+def _choice(
+    data: Mapping[str, Any], fort: FortLayout, tokens: int, units: Mapping[Side, Sequence[UnitSpec]]
+) -> SetupChoice:
+    return SetupChoice(
+        fort=fort,
+        besieger_points=int(data["besieger_points"]),
+        besieged_points=int(data["besieged_points"]),
+        heroism_tokens=tokens,
+        besieger_engine_points=int(data["besieger_engine_points"]),
+        besieged_engine_points=int(data["besieged_engine_points"]),
+        ladders=int(data["ladders"]),
+        ladder_wall=str(data["ladder_wall"]),
+        rams=int(data["rams"]),
+        covered_rams=int(data["covered_rams"]),
+        siege_towers=int(data["siege_towers"]),
+        table_dice=data["dice"] == DiceMode.PHYSICAL,
+        besieger_units=tuple(units.get(Side.BESIEGER, ())),
+        besieged_units=tuple(units.get(Side.BESIEGED, ())),
+    )
+
+
+def start_one_off(*, user: AbstractBaseUser, data: Mapping[str, Any]) -> TrackedBattle:
+    """A one-off siege from the set-up page: ``user`` plays ``data["my_side"]``, the opponent (by login) the other,
+    or ``user`` both on one device; heroism tokens from the open-field points (§15, R13)."""
+    opponent: AbstractBaseUser = user
+    login = str(data.get("opponent") or "").strip()
+    if login:
+        found = get_user_model().objects.filter(username=login).first()
+        if found is None:
+            raise Refused(_("No player logs in as %(login)s.") % {"login": login}, "")
+        opponent = found
+    besieged_points = int(data["besieged_points"])
+    open_field = data.get("open_field_points")
+    tokens = heroism_tokens(int(open_field), besieged_points) if open_field else 0
+    fort = selectors.fort_for(None, besieged_points)
+    mine_besieger = data.get("my_side") == "besieger"
+    return create_from_choice(
+        choice=_choice(data, fort, tokens, {}),
+        besieger=user if mine_besieger else opponent,
+        besieged=opponent if mine_besieger else user,
+        created_by=user,
+        name=str(data.get("name") or ""),
+        seed=data.get("seed"),
+    )
+
+
+def start_from_campaign(*, battle: CampaignBattle, user: AbstractBaseUser, data: Mapping[str, Any]) -> TrackedBattle:
+    """A campaign siege tracked: its attacker besieges, its defender is besieged (§16); the points, heroism tokens
+    and fort are the battle's, the forces its armies' rosters."""
+    if battle.kind != BattleKind.SIEGE:
+        raise Refused(_("Only a siege battle can be tracked."), "§16")
+    if battle.played:
+        raise Refused(_("This battle already has its result."), "")
+    fixed = {**data, "besieger_points": battle.attacker_points, "besieged_points": battle.defender_points}
+    units = {
+        Side.BESIEGER: selectors.roster_units(battle, "attacker"),
+        Side.BESIEGED: selectors.roster_units(battle, "defender"),
+    }
+    fort = selectors.fort_for(battle, battle.defender_points)
+    return create_from_choice(
+        choice=_choice(fixed, fort, battle.heroism_tokens, units),
+        besieger=battle.attacker.user,
+        besieged=battle.defender.user,
+        created_by=user,
+        name=str(data.get("name") or "") or f"{battle.territory.name} — {battle.turn.number}",
+        seed=data.get("seed"),
+        campaign_battle=battle,
+    )

@@ -47,3 +47,25 @@ def physical(besieger: User, besieged: User) -> TrackedBattle:
         seed=3,
         dice=DiceMode.PHYSICAL,
     )
+
+
+@pytest.fixture
+def demo_siege() -> TrackedBattle:
+    """The demo campaign's siege of Montfort, tracked: Bruno besieges, Chloé holds the castle."""
+    from campaigns.demo import load_demo
+    from campaigns.models import Battle
+
+    campaign = load_demo()
+    battle = Battle.objects.get(campaign=campaign, kind="siege")
+    data = {
+        "besieger_engine_points": 100,
+        "besieged_engine_points": 0,
+        "ladders": 2,
+        "ladder_wall": "W3",
+        "rams": 0,
+        "covered_rams": 1,
+        "siege_towers": 0,
+        "dice": DiceMode.APP,
+        "seed": 11,
+    }
+    return services.start_from_campaign(battle=battle, user=battle.defender.user, data=data)
