@@ -24,14 +24,17 @@ def test_the_board_shows_the_fort_the_menu_and_the_log(tracked: TrackedBattle, b
     page = _client(besieged).get(f"/tracker/{tracked.pk}/")
     assert page.status_code == 200
     text = page.content.decode()
-    assert "<svg" in text and 'data-section="W3"' in text
+    assert "<svg" in text
+    assert 'data-section="W3"' in text
     assert "End the step" in text
     assert "G1 7/7" in text  # the main gate's 7 structure points (§6.1, R4)
 
 
 def test_a_section_tapped_shows_who_is_there(tracked: TrackedBattle, besieged: User) -> None:
     text = _client(besieged).get(f"/tracker/{tracked.pk}/?section=W3").content.decode()
-    assert "On W3" in text and "Halberdiers" in text and "Crossbowmen" in text
+    assert "On W3" in text
+    assert "Halberdiers" in text
+    assert "Crossbowmen" in text
 
 
 def test_polling_answers_nothing_until_the_log_grows(tracked: TrackedBattle, besieged: User, besieger: User) -> None:
@@ -112,4 +115,5 @@ def test_the_printable_report_holds_the_log_and_the_diagram(tracked: TrackedBatt
         f"/tracker/{tracked.pk}/act/", {"seq": 0, "action_json": json.dumps({"format": 1, "action": "end_phase"})}
     )
     text = client.get(f"/tracker/{tracked.pk}/report/").content.decode()
-    assert "<svg" in text and "End the step" in text
+    assert "<svg" in text
+    assert "End the step" in text
