@@ -233,7 +233,7 @@ def scores(state: BattleState) -> tuple[list[Score], int, int]:
 
 # ---- the board -----------------------------------------------------------------------------------------------------
 
-_PAD = 24.0
+_PAD = 26.0
 _FONT = 3.4
 
 
@@ -254,7 +254,7 @@ def _positions(fort: FortLayout) -> dict[str, tuple[float, float]]:
             x, y = points[section.id]
             dx, dy = cx - x, cy - y
             norm = math.hypot(dx, dy) or 1.0
-            points[section.id] = (x + 11 * dx / norm, y + 11 * dy / norm)
+            points[section.id] = (x + 16 * dx / norm, y + 16 * dy / norm)
     return points
 
 
@@ -274,22 +274,22 @@ def _t(x: float, y: float, text: str, size: float = _FONT, **attrs: str) -> str:
 
 def _count_pill(x: float, y: float, count: int, limit: int | None, colour: str) -> str:
     label = f"{count}/{limit}" if limit is not None else str(count)
-    width = 2.1 * len(label) + 2.4
+    width = 2.5 * len(label) + 2.6
     return (
-        f'<rect x="{x - width / 2:.1f}" y="{y - 2.3:.1f}" width="{width:.1f}" height="4.6" rx="2.3" fill="{colour}"/>'
-        + _t(x, y + 0.2, label, 3.0, fill="#fff")
+        f'<rect x="{x - width / 2:.1f}" y="{y - 2.8:.1f}" width="{width:.1f}" height="5.6" rx="2.8" fill="{colour}"/>'
+        + _t(x, y + 0.2, label, 3.8, fill="#fff", font_weight="bold")
     )
 
 
 def _shape(section: Section, x: float, y: float, fill: str, stroke: str) -> str:
     sizes = {
-        SectionKind.COURTYARD: (22.0, 13.0),
-        SectionKind.WALL_WALK: (13.0, 9.0),
-        SectionKind.TOWER: (11.0, 11.0),
-        SectionKind.STAIRS: (9.0, 7.0),
+        SectionKind.COURTYARD: (24.0, 15.0),
+        SectionKind.WALL_WALK: (17.0, 12.0),
+        SectionKind.TOWER: (15.0, 15.0),
+        SectionKind.STAIRS: (11.0, 9.0),
     }
     w, h = sizes[section.kind]
-    radius = "5.5" if section.kind is SectionKind.TOWER and section.level == 3 else "1.2"
+    radius = "7.5" if section.kind is SectionKind.TOWER and section.level == 3 else "1.2"
     return (
         f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w}" height="{h}" rx="{radius}" fill="{fill}" '
         f'stroke="{stroke}" stroke-width="0.6"/>'
@@ -335,23 +335,23 @@ def board_svg(state: BattleState, *, link: str = "", selected: str = "") -> str:
             fill = "#cfdcf2"
         stroke = "#111" if section.id == selected else "#6b6455"
         limit = quota(section.kind)
-        item = [_shape(section, x, y, fill, stroke), _t(x, y - 2.0, section.id, 3.2, font_weight="bold")]
+        item = [_shape(section, x, y, fill, stroke), _t(x, y - 2.6, section.id, 4.2, font_weight="bold")]
         if attackers:
-            item.append(_count_pill(x - 3.2 if defenders else x, y + 2.3, attackers, limit, _BESIEGER))
+            item.append(_count_pill(x, y + 2.6 if not defenders else y + 1.4, attackers, limit, _BESIEGER))
         if defenders:
-            item.append(_count_pill(x + 3.2 if attackers else x, y + 2.3, defenders, limit, _BESIEGED))
+            item.append(_count_pill(x, y + 2.6 if not attackers else y + 7.2, defenders, limit, _BESIEGED))
         found = works.get(section.id)
         if found is not None and found.collapsed:
-            item.append(_t(x, y + 6.2, _("breach"), 2.8, fill="#b3261e", font_weight="bold"))
+            item.append(_t(x, y - 8.6, _("breach"), 3.6, fill="#b3261e", font_weight="bold"))
         elif found is not None and found.damage:
-            item.append(_t(x, y + 6.2, _("damage %(points)s") % {"points": found.damage}, 2.6, fill="#7a4a00"))
+            item.append(_t(x, y - 8.6, _("damage %(points)s") % {"points": found.damage}, 3.4, fill="#7a4a00"))
         if found is not None and (found.braziers or found.stones or found.rocks):
             kit = []
             if found.braziers:
                 kit.append(_("braziers %(n)s") % {"n": len(found.braziers)})
             if found.stones or found.rocks:
                 kit.append(_("stones %(s)s rocks %(r)s") % {"s": found.stones, "r": found.rocks})
-            item.append(_t(x, y - 6.3, " · ".join(kit), 2.3, fill="#444"))
+            item.append(_t(x, y + 10.8, " · ".join(kit), 2.9, fill="#444"))
         title = f"<title>{escape(section.id)}: {attackers} / {defenders}</title>"
         href = escape(f"{link}{section.id}")
         parts.append(f'<a href="{href}" class="section" data-section="{escape(section.id)}">{title}{"".join(item)}</a>')
@@ -366,7 +366,10 @@ def board_svg(state: BattleState, *, link: str = "", selected: str = "") -> str:
             _("mine (%(goal)s): score %(score)s%(done)s")
             % {"goal": state.mine.goal.value, "score": state.mine.score, "done": " ✓" if state.mine.finished else ""}
         )
-    parts.append(_t(left + width / 2, top + height - 5, "  ·  ".join(status), 3.0, fill="#333"))
+    for ram in state.rams:
+        if ram.gate is None:
+            status.append(_("ram %(ram)s: %(n)s carriers") % {"ram": ram.id, "n": len(ram.carriers)})
+    parts.append(_t(left + width / 2, top + height - 5, "  ·  ".join(status), 3.4, fill="#333"))
     label = _("The fort, turn %(turn)s") % {"turn": state.turn}
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
@@ -392,15 +395,16 @@ def _gates(state: BattleState, points: Mapping[str, tuple[float, float]], centre
     fires = {f.target: f for f in state.fires}
     parts = []
     for gate in state.fort.gates:
-        x, y = _outward(points[gate.section], centre, 11.0)
+        own = (gate.x, gate.y) if (gate.x, gate.y) != (0.0, 0.0) else points[gate.section]
+        x, y = _outward(own, centre, 5.0)
         found = status.get(gate.id)
         left = found.structure_points if found else 0
         colour = "#5a3d1e" if left > 0 else "#b3261e"
         parts.append(
-            f'<rect x="{x - 5:.1f}" y="{y - 3:.1f}" width="10" height="6" rx="1" fill="{colour}" stroke="#222" '
+            f'<rect x="{x - 7:.1f}" y="{y - 3.5:.1f}" width="14" height="7" rx="1" fill="{colour}" stroke="#222" '
             'stroke-width="0.4"/>'
         )
-        parts.append(_t(x, y, f"{gate.id} {left}/{whole.get(gate.id, 0)}", 2.6, fill="#fff"))
+        parts.append(_t(x, y, f"{gate.id} {left}/{whole.get(gate.id, 0)}", 3.6, fill="#fff", font_weight="bold"))
         notes = []
         if left <= 0:
             notes.append(_("down"))
@@ -411,7 +415,7 @@ def _gates(state: BattleState, points: Mapping[str, tuple[float, float]], centre
         if f"gate:{gate.id}" in fires:
             notes.append("🔥" * fires[f"gate:{gate.id}"].fires)
         if notes:
-            parts.append(_t(x, y + 5.5, " · ".join(notes), 2.6, fill="#222"))
+            parts.append(_t(x, y + 6.8, " · ".join(notes), 3.4, fill="#222"))
     return parts
 
 
@@ -424,12 +428,15 @@ def _engines(state: BattleState, points: Mapping[str, tuple[float, float]], cent
         offset = by_section.get(ladder.section, 0)
         by_section[ladder.section] = offset + 1
         x, y = points[ladder.section]
-        fx, fy = _outward((x, y), centre, 8.0 + 4.0 * offset)
+        fx, fy = _outward((x, y), centre, 10.0)
+        dx, dy = fx - x, fy - y
+        shift = 7.0 * (offset - 0.5)  # side by side along the wall
+        fx, fy = fx - dy / 10.0 * shift, fy + dx / 10.0 * shift
         climbers = sum(1 for m in state.models if str(m.place) == f"ladder:{ladder.id}")
         style = 'stroke="#7a4a00" stroke-width="0.9"' if ladder.raised else 'stroke="#999" stroke-dasharray="1 1"'
         parts.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{fx:.1f}" y2="{fy:.1f}" {style}/>')
         state_label = _("up") if ladder.raised else _("down")
-        parts.append(_t(fx, fy + 2.6, f"{ladder.id} {state_label} ({climbers})", 2.4, fill="#7a4a00"))
+        parts.append(_t(fx, fy + 2.4, f"{ladder.id} {state_label} ({climbers})", 3.0, fill="#7a4a00"))
     fires = {f.target for f in state.fires}
     for tower in state.siege_towers:
         if tower.section is None or tower.section not in points:
@@ -437,8 +444,8 @@ def _engines(state: BattleState, points: Mapping[str, tuple[float, float]], cent
         x, y = _outward(points[tower.section], centre, 18.0)
         fire = " 🔥" if f"siege_tower:{tower.id}" in fires else ""
         inside = sum(1 for m in state.models if str(m.place) == f"siege_tower:{tower.id}")
-        parts.append(f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="#8a6a3a"/>')
-        parts.append(_t(x, y, f"{tower.id} {tower.structure_points} ({inside}){fire}", 2.4, fill="#fff"))
+        parts.append(f'<rect x="{x - 6:.1f}" y="{y - 4:.1f}" width="12" height="8" fill="#8a6a3a"/>')
+        parts.append(_t(x, y, f"{tower.id} {tower.structure_points} ({inside}){fire}", 3.0, fill="#fff"))
     return parts
 
 

@@ -196,6 +196,8 @@ def act(
     sides = _sides(tracked, user)
     table = _check_dice(tracked, dice)
     now = selectors.current(tracked)
+    if now.state.over:
+        raise Refused(_("The siege is over."), "§16")
     chosen = _action(now.state, action)
     acting = side_of(now.state, chosen)
     if acting not in sides:
@@ -290,7 +292,11 @@ def campaign_result(tracked: TrackedBattle, state: BattleState) -> Result:
 def send_result(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle:
     """Send a finished siege's result to its campaign battle: the organiser's counts at once, a player's once the
     other side confirms it (:func:`confirm_result`), through the campaign's own results service."""
-    tracked = TrackedBattle.objects.select_for_update().select_related("campaign_battle__campaign").get(pk=battle_id)
+    tracked = (
+        TrackedBattle.objects.select_for_update(of=("self",))
+        .select_related("campaign_battle__campaign")
+        .get(pk=battle_id)
+    )
     battle = tracked.campaign_battle
     if battle is None:
         raise Refused(_("A one-off game has no campaign to send its result to."), "")
