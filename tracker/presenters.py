@@ -16,8 +16,10 @@ from rules.siege.fort import ConnectionKind, FortLayout, Section, SectionKind
 from rules.siege.gates import gate_statuses
 from rules.siege.legal import legal_actions
 from rules.siege.state import BattleState, Model, Phase, Side, quota
+from rules.siege.structure import DAMAGE_DICE
 from rules.siege.victory import victory_points
 
+from .labels import SIDE_LABELS
 from .models import DiceMode, TrackedBattle
 from .selectors import Step, User, campaign_membership, current, log_rows, sides_of
 
@@ -64,7 +66,7 @@ ACTION_LABELS: Mapping[str, object] = {
     "shoot_engine": gettext_lazy("Shoot an engine"),
     "shoot_gate": gettext_lazy("Shoot a gate"),
     "shoot_structure": gettext_lazy("Shoot a wall"),
-    "bombard": gettext_lazy("Bombard with the catapult"),
+    "bombard": gettext_lazy("Bombard with a war machine"),
     "fight": gettext_lazy("Fight"),
     "retreat": gettext_lazy("Fall back"),
     "hold": gettext_lazy("Hold"),
@@ -87,7 +89,6 @@ PHASE_LABELS: Mapping[Phase, object] = {
     Phase.END: gettext_lazy("End of turn"),
 }
 
-SIDE_LABELS: Mapping[Side, object] = {Side.BESIEGER: gettext_lazy("besieger"), Side.BESIEGED: gettext_lazy("besieged")}
 
 _BESIEGER, _BESIEGED = "#b3261e", "#1f5fa8"
 
@@ -494,6 +495,7 @@ def board_context(tracked: TrackedBattle, user: User, *, section: str = "", mess
         and battle.proposed_by_id != membership.pk
         and (membership.is_organiser or membership.pk in (battle.attacker_id, battle.defender_id)),
         "campaign_battle": battle,
+        "damages": tuple(DAMAGE_DICE),
     }
 
 

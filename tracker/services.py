@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -19,7 +19,7 @@ from campaigns.models import Battle as CampaignBattle
 from campaigns.models import BattleKind, Winner
 from campaigns.results import Result
 from rules.dice import DieValueError, ReplayMismatch
-from rules.siege.actions import Action, ActionFormatError
+from rules.siege.actions import Action, ActionFormatError, Bombard
 from rules.siege.battle import Setup, play, start
 from rules.siege.fort import FortLayout
 from rules.siege.game import side_of
@@ -29,6 +29,7 @@ from rules.siege.state import BattleState, IllegalAction, Side
 from rules.siege.victory import achievements, scored
 
 from . import selectors
+from .labels import SIDE_LABELS
 from .models import DiceMode, EntryKind, TrackedBattle, TrackedEntry
 from .setups import SetupChoice, SetupProblem, UnitSpec, build_setup
 
@@ -60,6 +61,9 @@ class Choice:
     option: int
     actors: tuple[str, ...] = ()
     target: str | None = None
+    machine: tuple[int, str] | None = None
+    """a war machine's strength and damage (``"1"``, ``"D3"``…) for a bombardment, instead of the seed's catapult
+    (§5.9)."""
 
 
 def _name(setup: Setup) -> str:
@@ -163,9 +167,12 @@ def _action(state: BattleState, action: Action | Mapping[str, Any] | Choice) -> 
         if option.targets and action.target not in option.targets:
             raise Refused(_("Pick a target from the list."), "")
         try:
-            return choose(state, option, action.actors, action.target)
+            chosen = choose(state, option, action.actors, action.target)
         except (ValueError, StopIteration) as bad:
             raise Refused(str(bad), "") from None
+        if isinstance(chosen, Bombard) and action.machine is not None:
+            chosen = replace(chosen, strength=action.machine[0], damage=action.machine[1])
+        return chosen
     try:
         return Action.from_json(action)
     except ActionFormatError as bad:
@@ -203,7 +210,11 @@ def act(
     if acting not in sides:
         raise Refused(
             _("The %(side)s plays %(action)s; you play the %(yours)s.")
-            % {"side": acting, "action": chosen.name, "yours": " / ".join(sorted(sides))},
+            % {
+                "side": SIDE_LABELS[acting],
+                "action": chosen.name.replace("_", " "),
+                "yours": " / ".join(str(SIDE_LABELS[s]) for s in sorted(sides)),
+            },
             "§16",
         )
     try:
@@ -248,7 +259,10 @@ def undo(*, battle_id: int, user: AbstractBaseUser, seq: int) -> TrackedBattle:
         raise Refused(_("There is no action to undo."), "")
     last = kept[-1]
     if Side(last.side) not in sides:
-        raise Refused(_("Only the %(side)s's player may undo the %(side)s's action.") % {"side": last.side}, "")
+        raise Refused(
+            _("Only the %(side)s's player may undo the %(side)s's action.") % {"side": SIDE_LABELS[Side(last.side)]},
+            "",
+        )
     tracked.seq += 1
     TrackedEntry.objects.create(
         battle=tracked, seq=tracked.seq, kind=EntryKind.UNDO, undoes=last.seq, side=last.side, by=user

@@ -44,6 +44,12 @@ def _dice(text: str) -> list[int] | None:
     return [int(v) for v in values]
 
 
+def _machine(strength: str | None, damage: str | None) -> tuple[int, str] | None:
+    if not strength and not damage:
+        return None
+    return (_number(strength, 0), (damage or "1")[:4])
+
+
 @login_required
 def tracker_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tracker/list.html", {"battles": selectors.tracked_for(request.user)})
@@ -138,6 +144,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 _number(request.POST.get("option")),
                 tuple(request.POST.getlist("actors")),
                 request.POST.get("target") or None,
+                _machine(request.POST.get("strength"), request.POST.get("damage")),
             )
         )
         services.act(battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")), action=action, dice=dice)
