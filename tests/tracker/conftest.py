@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+from django.utils import translation
 from django.contrib.auth.models import User
 
 from rules.siege.example import example_setup
@@ -9,8 +12,11 @@ from tracker.models import DiceMode, TrackedBattle
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache() -> None:
+def _fresh_cache() -> Iterator[None]:
+    """Each test replays from the database, in English (a page in French earlier leaves its language active)."""
     selectors._cache.clear()
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
