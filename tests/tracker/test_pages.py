@@ -26,13 +26,13 @@ def test_the_board_shows_the_fort_the_menu_and_the_log(tracked: TrackedBattle, b
     text = page.content.decode()
     assert "<svg" in text
     assert 'data-section="W3"' in text
-    assert "End the step" in text
+    assert "Finir l’étape" in text
     assert "G1 7/7" in text  # the main gate's 7 structure points (§6.1, R4)
 
 
 def test_a_section_tapped_shows_who_is_there(tracked: TrackedBattle, besieged: User) -> None:
     text = _client(besieged).get(f"/tracker/{tracked.pk}/?section=W3").content.decode()
-    assert "On W3" in text
+    assert "Sur W3" in text
     assert "Halberdiers" in text
     assert "Crossbowmen" in text
 
@@ -67,7 +67,7 @@ def test_a_stale_tab_gets_the_conflict_message_and_the_fresh_state(tracked: Trac
     choice = {"seq": 0, "action_json": json.dumps({"format": 1, "action": "end_phase"})}
     one.post(f"/tracker/{tracked.pk}/act/", choice, HTTP_HX_REQUEST="true")
     answer = two.post(f"/tracker/{tracked.pk}/act/", choice, HTTP_HX_REQUEST="true").content.decode()
-    assert "Another page acted first" in answer
+    assert "Une autre page a agi d’abord" in answer
     assert 'data-seq="1"' in answer
     assert TrackedEntry.objects.filter(battle=tracked).count() == 1
 
@@ -116,4 +116,4 @@ def test_the_printable_report_holds_the_log_and_the_diagram(tracked: TrackedBatt
     )
     text = client.get(f"/tracker/{tracked.pk}/report/").content.decode()
     assert "<svg" in text
-    assert "End the step" in text
+    assert "Finir l’étape" in text
