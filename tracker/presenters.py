@@ -20,8 +20,9 @@ from rules.siege.structure import DAMAGE_DICE
 from rules.siege.victory import victory_points
 
 from .labels import SIDE_LABELS
+from .menus import unit_groups
 from .models import DiceMode, TrackedBattle
-from .selectors import Step, User, campaign_membership, current, log_rows, sides_of
+from .selectors import Step, User, campaign_membership, current, log_rows, sides_of, version
 
 ACTION_LABELS: Mapping[str, object] = {
     "buy": gettext_lazy("Buy an engine"),
@@ -108,6 +109,8 @@ class MenuItem:
     side: str
     where: str
     actors: tuple[tuple[str, str], ...]
+    units: tuple[tuple[int, str, int, int], ...]
+    """each unit group: its index, its name, how many of its models may act, and how many are picked at first."""
     targets: tuple[tuple[str, str], ...]
     mine: bool
 
@@ -125,11 +128,19 @@ def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
             str(SIDE_LABELS[option.side]),
             option.where or "",
             tuple((a, _model_label(units.get(a), a)) for a in option.actors),
+            tuple(
+                (number, unit, len(ids), len(ids) if len(option.actors) <= _ALL_AT_ONCE else 0)
+                for number, (unit, ids) in enumerate(unit_groups(state, option))
+            ),
             tuple((t, _target_label(units.get(t), t)) for t in option.targets),
             option.side in played,
         )
         for index, option in enumerate(legal_actions(state))
     ]
+
+
+_ALL_AT_ONCE = 8
+"""Up to this many models, an option picks them all at first; beyond, the player says how many of each unit."""
 
 
 def _model_label(model: Model | None, fallback: str) -> str:
@@ -356,8 +367,11 @@ def board_svg(state: BattleState, *, link: str = "", selected: str = "") -> str:
         title = f"<title>{escape(section.id)}: {attackers} / {defenders}</title>"
         href = escape(f"{link}{section.id}")
         parts.append(f'<a href="{href}" class="section" data-section="{escape(section.id)}">{title}{"".join(item)}</a>')
+        gate = next((g for g in fort.gates if g.section == section.id and (g.x, g.y) != (0.0, 0.0)), None)
         if section.is_rampart and section.level == 3:
             parts.append(_outside(state, section.id, _outward((x, y), centre, 13.0), counts, link))
+        elif gate is not None:
+            parts.append(_outside(state, section.id, _outward((gate.x, gate.y), centre, 20.0), counts, link))
     parts.extend(_gates(state, points, centre))
     parts.extend(_engines(state, points, centre))
     field = counts.get(("field:outside", Side.BESIEGER), 0)
@@ -429,15 +443,16 @@ def _engines(state: BattleState, points: Mapping[str, tuple[float, float]], cent
         offset = by_section.get(ladder.section, 0)
         by_section[ladder.section] = offset + 1
         x, y = points[ladder.section]
-        fx, fy = _outward((x, y), centre, 10.0)
+        fx, fy = _outward((x, y), centre, 12.0)
         dx, dy = fx - x, fy - y
-        shift = 7.0 * (offset - 0.5)  # side by side along the wall
-        fx, fy = fx - dy / 10.0 * shift, fy + dx / 10.0 * shift
+        shift = 12.0 * (offset - 0.5)  # side by side along the wall
+        fx, fy = fx - dy / 12.0 * shift, fy + dx / 12.0 * shift
         climbers = sum(1 for m in state.models if str(m.place) == f"ladder:{ladder.id}")
         style = 'stroke="#7a4a00" stroke-width="0.9"' if ladder.raised else 'stroke="#999" stroke-dasharray="1 1"'
         parts.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{fx:.1f}" y2="{fy:.1f}" {style}/>')
         state_label = _("up") if ladder.raised else _("down")
-        parts.append(_t(fx, fy + 2.4, f"{ladder.id} {state_label} ({climbers})", 3.0, fill="#7a4a00"))
+        lx, ly = _outward((fx, fy), (x, y), 4.5)
+        parts.append(_t(lx, ly, f"{ladder.id} {state_label} ({climbers})", 3.0, fill="#7a4a00"))
     fires = {f.target for f in state.fires}
     for tower in state.siege_towers:
         if tower.section is None or tower.section not in points:
@@ -464,6 +479,7 @@ def board_context(tracked: TrackedBattle, user: User, *, section: str = "", mess
         "tracked": tracked,
         "state": state,
         "seq": now.seq,
+        "version": version(tracked),
         "phase": PHASE_LABELS[state.phase],
         "active": SIDE_LABELS[state.active],
         "sides": [SIDE_LABELS[s] for s in sorted(sides)],

@@ -91,6 +91,13 @@ def remember(tracked: TrackedBattle, found: Current) -> None:
             _cache.popitem(last=False)
 
 
+def version(tracked: TrackedBattle) -> str:
+    """What a watching page compares to know whether to redraw: the log's length and where the result stands."""
+    battle = tracked.campaign_battle
+    result = "" if battle is None else f"{int(battle.proposed_result is not None)}{int(battle.played)}"
+    return f"{tracked.seq}.{int(tracked.result_sent)}{result}"
+
+
 def log_rows(tracked: TrackedBattle) -> list[TrackedEntry]:
     """Every entry of the log, undone ones and undos included, newest first."""
     return list(tracked.entries.select_related("by").order_by("-seq"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -30,6 +30,7 @@ from rules.siege.victory import achievements, scored
 
 from . import selectors
 from .labels import SIDE_LABELS
+from .menus import picked
 from .models import DiceMode, EntryKind, TrackedBattle, TrackedEntry
 from .setups import SetupChoice, SetupProblem, UnitSpec, build_setup
 
@@ -61,6 +62,8 @@ class Choice:
     option: int
     actors: tuple[str, ...] = ()
     target: str | None = None
+    counts: Mapping[int, int] = field(default_factory=dict)
+    """how many models of each unit group of the option (:func:`tracker.menus.unit_groups`) act, first ones first."""
     machine: tuple[int, str] | None = None
     """a war machine's strength and damage (``"1"``, ``"D3"``…) for a bombardment, instead of the seed's catapult
     (§5.9)."""
@@ -158,7 +161,8 @@ def _action(state: BattleState, action: Action | Mapping[str, Any] | Choice) -> 
         if not 0 <= action.option < len(menu):
             raise Refused(_("That choice is no longer on the menu."), "")
         option = menu[action.option]
-        unknown = [a for a in action.actors if a not in option.actors]
+        actors = picked(state, option, action.actors, action.counts)
+        unknown = [a for a in actors if a not in option.actors]
         if unknown:
             raise Refused(
                 _("%(models)s may not %(action)s here.") % {"models": ", ".join(unknown), "action": option.name},
@@ -167,7 +171,7 @@ def _action(state: BattleState, action: Action | Mapping[str, Any] | Choice) -> 
         if option.targets and action.target not in option.targets:
             raise Refused(_("Pick a target from the list."), "")
         try:
-            chosen = choose(state, option, action.actors, action.target)
+            chosen = choose(state, option, actors, action.target)
         except (ValueError, StopIteration) as bad:
             raise Refused(str(bad), "") from None
         if isinstance(chosen, Bombard) and action.machine is not None:

@@ -94,24 +94,28 @@ class SetupProblem(ValueError):
 
 
 def default_units(side: Side, points: int) -> tuple[UnitSpec, ...]:
-    """A plain force of ``points``: a general, a third in shooters, the rest in rank and file; the besieger brings a
-    catapult to batter the walls (§5.9)."""
+    """A plain force of ``points``: a general, a quarter in shooters, the rest in rank and file; the besieger of
+    1000 points or more brings a catapult to batter the walls (§5.9). A force beyond :data:`MAX_MODELS_A_SIDE`
+    models keeps its proportions."""
     if side is Side.BESIEGER:
-        leader, shooter, rank = WARLORD, ARCHER, WARRIOR
+        (leader, shooter, rank), names = (WARLORD, ARCHER, WARRIOR), ("Archers", "Warriors")
         machines = (UnitSpec("Catapult", 1, CATAPULT),) if points >= 1000 else ()
     else:
-        leader, shooter, rank = CAPTAIN, CROSSBOWMAN, SPEARMAN
+        (leader, shooter, rank), names = (CAPTAIN, CROSSBOWMAN, SPEARMAN), ("Crossbowmen", "Spearmen")
         machines = ()
     left = max(0, points - leader.points - sum(u.profile.points for u in machines))
-    shooters = max(1, left // 3 // shooter.points)
+    shooters = max(1, left // 4 // shooter.points)
     ranks = max(1, (left - shooters * shooter.points) // rank.points)
-    units = [
+    room = MAX_MODELS_A_SIDE - 1 - len(machines)
+    if shooters + ranks > room:
+        shooters = max(1, shooters * room // (shooters + ranks))
+        ranks = room - shooters
+    return (
         UnitSpec(leader.name, 1, leader),
-        UnitSpec(f"{shooter.name}s", shooters, shooter),
-        UnitSpec(f"{rank.name}s", ranks, rank),
         *machines,
-    ]
-    return _capped(units)
+        UnitSpec(names[0], shooters, shooter),
+        UnitSpec(names[1], ranks, rank),
+    )
 
 
 def _capped(units: Sequence[UnitSpec]) -> tuple[UnitSpec, ...]:

@@ -6,7 +6,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -42,6 +42,15 @@ def _dice(text: str) -> list[int] | None:
     if not all(v.isdigit() and len(v) <= 3 for v in values):
         return None
     return [int(v) for v in values]
+
+
+def _counts(data: QueryDict) -> dict[int, int]:
+    """``count-<unit group>`` fields: how many of each unit act."""
+    found = {}
+    for key, value in data.items():
+        if key.startswith("count-"):
+            found[_number(key[6:])] = _number(value, 0)
+    return found
 
 
 def _machine(strength: str | None, damage: str | None) -> tuple[int, str] | None:
@@ -107,7 +116,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
 def poll(request: HttpRequest, pk: int) -> HttpResponse:
     """The cheap check a watching page makes every second: nothing (204) until the log has grown."""
     tracked = _watched(request, pk)
-    if _number(request.GET.get("seq")) == tracked.seq:
+    if request.GET.get("v") == selectors.version(tracked):
         return HttpResponse(status=204)
     context = presenters.board_context(tracked, request.user, section=request.GET.get("section", "")[:40])
     return render(request, BOARD, context)
@@ -144,6 +153,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 _number(request.POST.get("option")),
                 tuple(request.POST.getlist("actors")),
                 request.POST.get("target") or None,
+                _counts(request.POST),
                 _machine(request.POST.get("strength"), request.POST.get("damage")),
             )
         )

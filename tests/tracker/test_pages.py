@@ -39,13 +39,13 @@ def test_a_section_tapped_shows_who_is_there(tracked: TrackedBattle, besieged: U
 
 def test_polling_answers_nothing_until_the_log_grows(tracked: TrackedBattle, besieged: User, besieger: User) -> None:
     watcher = _client(besieger)
-    assert watcher.get(f"/tracker/{tracked.pk}/poll/?seq=0", HTTP_HX_REQUEST="true").status_code == 204
+    assert watcher.get(f"/tracker/{tracked.pk}/poll/?v=0.0", HTTP_HX_REQUEST="true").status_code == 204
     _client(besieged).post(
         f"/tracker/{tracked.pk}/act/",
         {"seq": 0, "action_json": json.dumps({"format": 1, "action": "end_phase"})},
         HTTP_HX_REQUEST="true",
     )
-    fresh = watcher.get(f"/tracker/{tracked.pk}/poll/?seq=0", HTTP_HX_REQUEST="true")
+    fresh = watcher.get(f"/tracker/{tracked.pk}/poll/?v=0.0", HTTP_HX_REQUEST="true")
     assert fresh.status_code == 200
     assert 'data-seq="1"' in fresh.content.decode()
 
