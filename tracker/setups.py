@@ -8,11 +8,13 @@ points, so that a siege can be played at once and re-deployed in the set-up step
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rules.siege import example
 from rules.siege.battle import Setup
 from rules.siege.engines import Ladder, Ram, SiegeTower
+from rules.siege.example import BOSS, CROSSBOWMAN, HALBERDIER, ORC
 from rules.siege.fort import FortLayout, SectionKind
 from rules.siege.profiles import Missile, Profile, Special, TroopType
 from rules.siege.state import Model, Place, Side, Zone, quota
@@ -20,38 +22,11 @@ from rules.siege.state import Model, Place, Side, Zone, quota
 MAX_MODELS_A_SIDE = 120
 """The most models a side brings to a tracked siege: a page of checkboxes stays usable on a phone."""
 
-SPEARMAN = Profile("Spearman", ws=3, s=3, t=3, i=3, ld=7, save=6, shield=True, points=6)
-CROSSBOWMAN = Profile("Crossbowman", ws=3, bs=3, t=3, ld=7, points=8, missile=Missile("crossbow", 4))
-CAPTAIN = Profile(
-    "Captain",
-    ws=5,
-    s=4,
-    t=4,
-    w=2,
-    i=5,
-    a=3,
-    ld=8,
-    save=4,
-    shield=True,
-    points=60,
-    rules=frozenset({Special.CHARACTER, Special.GENERAL}),
-)
-WARRIOR = Profile("Warrior", ws=3, s=3, t=4, i=2, ld=7, save=5, shield=True, points=6)
+SPEARMAN = HALBERDIER
+CAPTAIN = replace(example.CAPTAIN, rules=example.CAPTAIN.rules | {Special.GENERAL})
+WARRIOR = ORC
 ARCHER = Profile("Archer", ws=3, bs=3, t=4, i=2, ld=7, points=7, missile=Missile("bow", 3))
-WARLORD = Profile(
-    "Warlord",
-    ws=5,
-    s=5,
-    t=5,
-    w=2,
-    i=3,
-    a=3,
-    ld=8,
-    save=4,
-    shield=True,
-    points=60,
-    rules=frozenset({Special.CHARACTER, Special.GENERAL}),
-)
+WARLORD = replace(BOSS, rules=BOSS.rules | {Special.GENERAL})
 CATAPULT = Profile("Catapult", ws=0, bs=0, s=0, t=7, w=3, i=0, a=0, ld=0, points=80, troop_type=TroopType.WAR_MACHINE)
 
 
