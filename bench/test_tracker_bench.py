@@ -27,14 +27,21 @@ UNTIMED = 100
 
 
 @pytest.fixture
+def siege(request: pytest.FixtureRequest) -> Battle:
+    """The engine benchmark's random siege of 300 actions."""
+    found: Battle = request.getfixturevalue("battle")
+    return found
+
+
+@pytest.fixture
 def player(django_user_model: type[User]) -> User:
     return django_user_model.objects.create_user("bench", password="pw-bench-12345")
 
 
 @pytest.fixture
-def tracked(player: User, battle: Battle) -> TrackedBattle:
+def tracked(player: User, siege: Battle) -> TrackedBattle:
     return services.create_battle(
-        setup=battle.setup, besieger=player, besieged=player, created_by=player, seed=battle.seed
+        setup=siege.setup, besieger=player, besieged=player, created_by=player, seed=siege.seed
     )
 
 
@@ -49,8 +56,8 @@ def _p95(data: list[float]) -> float:
     return statistics.quantiles(data, n=20)[-1]
 
 
-def _posts(battle: Battle, tracked: TrackedBattle, client: Client) -> Iterator[tuple[tuple[Any, ...], dict]]:
-    for seq, entry in enumerate(battle.entries):
+def _posts(siege: Battle, tracked: TrackedBattle, client: Client) -> Iterator[tuple[tuple[Any, ...], dict]]:
+    for seq, entry in enumerate(siege.entries):
         yield (client, tracked.pk, seq, json.dumps(entry.action.to_json())), {}
 
 
@@ -61,22 +68,22 @@ def _post(client: Client, pk: int, seq: int, action: str) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_server_time_per_action(benchmark: Any, battle: Battle, tracked: TrackedBattle, client: Client) -> None:
-    posts = _posts(battle, tracked, client)
+def test_server_time_per_action(benchmark: Any, siege: Battle, tracked: TrackedBattle, client: Client) -> None:
+    posts = _posts(siege, tracked, client)
     for _ in range(UNTIMED):
         args, _kwargs = next(posts)
         _post(*args)
-    benchmark.pedantic(_post, setup=lambda: next(posts), rounds=len(battle.entries) - UNTIMED, iterations=1)
+    benchmark.pedantic(_post, setup=lambda: next(posts), rounds=len(siege.entries) - UNTIMED, iterations=1)
     data = benchmark.stats.stats.data
     benchmark.extra_info["p95_ms"] = round(_p95(data) * 1000, 1)
     benchmark.extra_info["p50_ms"] = round(statistics.median(data) * 1000, 1)
     print(f"\ntracker action: p50 {statistics.median(data) * 1000:.1f} ms, p95 {_p95(data) * 1000:.1f} ms")
-    assert TrackedBattle.objects.get(pk=tracked.pk).seq == len(battle.entries)
+    assert TrackedBattle.objects.get(pk=tracked.pk).seq == len(siege.entries)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_server_time_per_poll(benchmark: Any, battle: Battle, tracked: TrackedBattle, client: Client) -> None:
-    posts = _posts(battle, tracked, client)
+def test_server_time_per_poll(benchmark: Any, siege: Battle, tracked: TrackedBattle, client: Client) -> None:
+    posts = _posts(siege, tracked, client)
     for _ in range(UNTIMED):
         args, _kwargs = next(posts)
         _post(*args)
