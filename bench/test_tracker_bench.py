@@ -2,9 +2,10 @@
 through Django, the service's transaction on PostgreSQL, the engine and the board's rendering. Nothing here asserts
 a time: the figures go to ``docs/performance.md`` (target: p95 under 50 ms).
 
-The actions are the first 300 of the random siege the engine's benchmark plays (``test_actions_bench``), posted one
-after another as JSON to a battle with the same set-up and seed, so each rolls the dice it rolled there; the first
-100 are posted untimed. The poll every watching phone makes each second is timed too.
+The actions are those of the engine's example siege (ladders, a siege tower, a covered ram at the gate, a catapult,
+a mine and boiling oil over three game turns), posted one after another as JSON to a battle with the same set-up and
+seed, so each rolls the dice it rolled there; the first 20 are posted untimed. The poll every watching phone makes
+each second is timed too.
 """
 
 from __future__ import annotations
@@ -18,19 +19,18 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from bench.test_actions_bench import battle  # noqa: F401  (the random siege, a module fixture)
 from rules.siege.battle import Battle
+from rules.siege.example import example_battle
 from tracker import services
 from tracker.models import TrackedBattle
 
-UNTIMED = 100
+UNTIMED = 20
 
 
-@pytest.fixture
-def siege(request: pytest.FixtureRequest) -> Battle:
-    """The engine benchmark's random siege of 300 actions."""
-    found: Battle = request.getfixturevalue("battle")
-    return found
+@pytest.fixture(scope="module")
+def siege() -> Battle:
+    """The example siege as its log."""
+    return example_battle()[2]
 
 
 @pytest.fixture

@@ -127,7 +127,9 @@ def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
             action_label(option.name),
             str(SIDE_LABELS[option.side]),
             option.where or "",
-            tuple((a, _model_label(units.get(a), a)) for a in option.actors),
+            tuple((a, _model_label(units.get(a), a)) for a in option.actors)
+            if len(option.actors) <= _ONE_BY_ONE
+            else (),
             tuple(
                 (number, unit, len(ids), len(ids) if len(option.actors) <= _ALL_AT_ONCE else 0)
                 for number, (unit, ids) in enumerate(unit_groups(state, option))
@@ -139,6 +141,8 @@ def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
     ]
 
 
+_ONE_BY_ONE = 24
+"""Up to this many models, an option also lists them one by one; beyond, only how many of each unit."""
 _ALL_AT_ONCE = 8
 """Up to this many models, an option picks them all at first; beyond, the player says how many of each unit."""
 
@@ -465,8 +469,14 @@ def _engines(state: BattleState, points: Mapping[str, tuple[float, float]], cent
     return parts
 
 
-def board_context(tracked: TrackedBattle, user: User, *, section: str = "", message: str = "", ok: str = "") -> dict:
-    """Everything the board partial shows to ``user``."""
+LOG_SHOWN = 40
+"""The board shows the log's last actions; the printable report holds it all."""
+
+
+def board_context(
+    tracked: TrackedBattle, user: User, *, section: str = "", message: str = "", ok: str = "", short_log: bool = True
+) -> dict:
+    """Everything the board partial shows to ``user`` (the last :data:`LOG_SHOWN` actions of the log, or all)."""
     now = current(tracked)
     state = now.state
     sides = sides_of(tracked, user)
@@ -490,7 +500,7 @@ def board_context(tracked: TrackedBattle, user: User, *, section: str = "", mess
         "places": places(state),
         "mine": [i for i in items if i.mine],
         "theirs": [i for i in items if not i.mine],
-        "log": log_lines(now.steps),
+        "log": log_lines(now.steps[-LOG_SHOWN:] if short_log else now.steps),
         "may_undo": bool(sides) and bool(now.steps) and not tracked.result_sent,
         "physical": tracked.dice == DiceMode.PHYSICAL,
         "scores": rows,

@@ -198,7 +198,7 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def report(request: HttpRequest, pk: int) -> HttpResponse:
     tracked = _watched(request, pk)
-    return render(request, "tracker/report.html", presenters.board_context(tracked, request.user))
+    return render(request, "tracker/report.html", presenters.board_context(tracked, request.user, short_log=False))
 
 
 @login_required
