@@ -30,6 +30,7 @@ urlpatterns = [
     path("campaigns/", include("campaigns.urls")),
     path("api/token/", TokenView.as_view(), name="api-token"),
     path("setup/", include("campaigns.urls_setup")),
+    path("simulations/", include("simulations.urls")),
     path("tracker/", include("tracker.urls")),
     path("api/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
