@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "simulations",
     "assistants",
     "oddslab",
+    "tracker",
 ]
 
 MIDDLEWARE = [

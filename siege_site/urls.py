@@ -33,6 +33,7 @@ urlpatterns = [
     path("api/token/", TokenView.as_view(), name="api-token"),
     path("setup/", include("campaigns.urls_setup")),
     path("simulations/", include("simulations.urls")),
+    path("tracker/", include("tracker.urls")),
     path("api/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
