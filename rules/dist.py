@@ -1,4 +1,4 @@
-"""Exact probability distributions over integers, and a NumPy float path beside them.
+"""Exact probability distributions over integers.
 
 A :class:`Dist` is an immutable finite distribution: integer outcomes with integer weights over one common
 denominator, so every probability it hands out is an exact :class:`~fractions.Fraction`::
@@ -14,10 +14,9 @@ Odds are composed from these operations (add, max, clamp, repeat, binomial, mixt
 :meth:`Dist.bind` for one outcome choosing the next distribution), never enumerated by hand. A Markov chain, such as
 a section's damage points hit after hit, is a :class:`Chain`: each state's next-state ``Dist`` turned once into an
 integer matrix, then run as one vector × matrix product per step (:func:`trajectory` builds one from a step
-function). :class:`FloatDist` is the same idea in floating point on NumPy arrays, for large convolutions where exact
-fractions are not needed.
+function).
 
-Why not icepool (installed, and a fine library)? Measured on this machine (CPython 3.11, mean of 200 calls):
+Why not icepool (a fine library, which the benchmarks compare against)? Measured on this machine (CPython 3.11, mean of 200 calls):
 
 ================================================  =========  ============================  =======================
 question                                          icepool    ``Fraction`` dict by hand     integer weights (this)
@@ -53,7 +52,7 @@ import numpy.typing as npt
 
 from rules.dice import Die
 
-__all__ = ["Chain", "Dist", "FloatDist", "trajectory"]
+__all__ = ["Chain", "Dist", "trajectory"]
 
 Probability = Fraction | int
 
@@ -281,9 +280,6 @@ class Dist:
             raise ValueError("the condition has probability 0")
         return Dist._checked(kept, sum(kept.values()))
 
-    def to_float(self) -> FloatDist:
-        return FloatDist.from_pmf({k: w / self._den for k, w in self._weights.items()})
-
     # Comparing
 
     def __eq__(self, other: object) -> bool:
@@ -425,71 +421,3 @@ def _narrowed(matrix: IntMatrix, bound: int) -> IntMatrix:
 def _widened(matrix: IntMatrix, bound: int) -> IntMatrix:
     """``matrix`` in Python integers when products up to ``bound`` would overflow ``int64``; as it is otherwise."""
     return matrix if bound < _INT64_LIMIT else matrix.astype(object)
-
-
-FloatArray = npt.NDArray[np.float64]
-
-
-class FloatDist:
-    """A distribution over the integers ``offset, offset + 1, …`` as a float64 array: fast, not exact."""
-
-    __slots__ = ("offset", "probs")
-
-    def __init__(self, offset: int, probs: FloatArray) -> None:
-        self.offset = offset
-        self.probs: FloatArray = np.asarray(probs, dtype=np.float64)
-
-    @classmethod
-    def from_pmf(cls, pmf: Mapping[int, float]) -> FloatDist:
-        low, high = min(pmf), max(pmf)
-        probs = np.zeros(high - low + 1)
-        for k, p in pmf.items():
-            probs[k - low] = p
-        return cls(low, probs)
-
-    @property
-    def outcomes(self) -> npt.NDArray[np.int64]:
-        return np.arange(self.offset, self.offset + len(self.probs), dtype=np.int64)
-
-    def probability(self, outcome: int) -> float:
-        i = outcome - self.offset
-        return float(self.probs[i]) if 0 <= i < len(self.probs) else 0.0
-
-    def at_least(self, threshold: int) -> float:
-        return float(self.probs[max(0, threshold - self.offset) :].sum())
-
-    def __add__(self, other: FloatDist) -> FloatDist:
-        return FloatDist(self.offset + other.offset, np.convolve(self.probs, other.probs))
-
-    def repeat(self, n: int) -> FloatDist:
-        if n < 0:
-            raise ValueError(f"n must be 0 or more, got {n}")
-        result = FloatDist(0, np.ones(1))
-        power = self
-        while n:
-            if n & 1:
-                result = result + power
-            n >>= 1
-            if n:
-                power = power + power
-        return result
-
-    def max(self, other: FloatDist) -> FloatDist:
-        low = max(self.offset, other.offset)
-        high = max(self.offset + len(self.probs), other.offset + len(other.probs)) - 1
-        grid = np.arange(low, high + 1)
-        cdf = self._cdf_at(grid) * other._cdf_at(grid)
-        return FloatDist(low, np.diff(cdf, prepend=0.0))
-
-    def clamp(self, low: int, high: int) -> FloatDist:
-        if low > high:
-            raise ValueError(f"low ({low}) must not be above high ({high})")
-        grid = np.arange(low, high + 1)
-        cdf = self._cdf_at(grid)
-        cdf[-1] = 1.0
-        return FloatDist(low, np.diff(cdf, prepend=0.0))
-
-    def _cdf_at(self, grid: npt.NDArray[Any]) -> FloatArray:
-        cumulative = np.cumsum(self.probs)
-        index = np.clip(grid - self.offset, -1, len(self.probs) - 1)
-        return np.where(index < 0, 0.0, cumulative[np.maximum(index, 0)])

@@ -1,4 +1,4 @@
-"""The exact distribution type, checked against brute-force enumeration of the dice, and its NumPy float path."""
+"""The exact distribution type, checked against brute-force enumeration of the dice."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.dice import D2, D3, D4, D6, SCATTER, Die
-from rules.dist import Chain, Dist, FloatDist, trajectory
+from rules.dist import Chain, Dist, trajectory
 
 small_dists = st.dictionaries(st.integers(-5, 12), st.integers(1, 9), min_size=1, max_size=6).map(Dist)
 DICE = [D2, D3, D4, D6]
@@ -127,21 +127,6 @@ def test_add_and_max_match_pairwise_enumeration(a: Dist, b: Dist) -> None:
         highs[max(x, y)] += px * py  # type: ignore[assignment]
     assert (a + b).pmf() == dict(sums)
     assert a.max(b).pmf() == dict(highs)
-
-
-@settings(max_examples=40, deadline=None)
-@given(a=small_dists, b=small_dists, n=st.integers(0, 5), low=st.integers(-3, 3), width=st.integers(0, 6))
-def test_float_path_agrees_with_exact(a: Dist, b: Dist, n: int, low: int, width: int) -> None:
-    def close(exact: Dist, fast: FloatDist) -> None:
-        for k in range(min(exact.outcomes) - 1, max(exact.outcomes) + 2):
-            assert fast.probability(k) == pytest.approx(float(exact.probability(k)), abs=1e-12)
-
-    close(a + b, a.to_float() + b.to_float())
-    close(a.repeat(n), a.to_float().repeat(n))
-    close(a.max(b), a.to_float().max(b.to_float()))
-    close(a.clamp(low, low + width), a.to_float().clamp(low, low + width))
-    assert a.to_float().at_least(3) == pytest.approx(float(a.at_least(3)))
-    assert float(np.sum(a.to_float().repeat(n).probs)) == pytest.approx(1.0)
 
 
 @settings(max_examples=40, deadline=None)
