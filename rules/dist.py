@@ -16,7 +16,8 @@ a section's damage points hit after hit, is a :class:`Chain`: each state's next-
 integer matrix, then run as one vector × matrix product per step (:func:`trajectory` builds one from a step
 function).
 
-Why not icepool (a fine library, which the benchmarks compare against)? Measured on this machine (CPython 3.11, mean of 200 calls):
+Why not icepool (a fine library, which the benchmarks ask the same questions)? Measured on this machine
+(CPython 3.11, mean of 200 calls):
 
 ================================================  =========  ============================  =======================
 question                                          icepool    ``Fraction`` dict by hand     integer weights (this)
