@@ -44,8 +44,9 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -53,7 +54,7 @@ import numpy.typing as npt
 
 from rules.dice import Die
 
-__all__ = ["Chain", "Dist", "trajectory"]
+__all__ = ["Chain", "Dist", "binomial_pmf", "trajectory"]
 
 Probability = Fraction | int
 
@@ -127,21 +128,10 @@ class Dist:
         Closed form rather than ``bernoulli(p).repeat(n)``: with ``p = a/b`` and ``q = b − a``, the weight of ``k``
         is ``C(n, k) · a^k · q^(n − k)`` over ``b^n``, each from the one before by one exact integer division.
         """
-        if n < 0:
-            raise ValueError(f"n must be 0 or more, got {n}")
-        a, b = p.as_integer_ratio()
-        if not 0 <= a <= b:
-            raise ValueError(f"p must be between 0 and 1, got {Fraction(a, b)}")
+        a, b = _binomial_ratio(n, p)
         if a == b:
             return cls.constant(n)
-        q = b - a
-        weight = q**n
-        weights = {0: weight}
-        for k in range(n):
-            # w(k+1) = w(k) · (n−k)·a / ((k+1)·q): the division is exact, as C(n, k+1)·(k+1) = C(n, k)·(n−k).
-            weight = weight * (n - k) * a // ((k + 1) * q)
-            weights[k + 1] = weight
-        return cls._checked(weights, b**n)
+        return cls._checked(dict(enumerate(weight for _, weight in _binomial_terms(n, a, b))), b**n)
 
     @classmethod
     def from_pmf(cls, pmf: Mapping[int, Probability]) -> Dist:
@@ -294,6 +284,69 @@ class Dist:
     def __repr__(self) -> str:
         body = ", ".join(f"{k}: {w}/{self._den}" for k, w in self._weights.items())
         return f"Dist({{{body}}})"
+
+
+def _binomial_ratio(n: int, p: Probability) -> tuple[int, int]:
+    """``p`` as ``a/b`` in lowest terms, after checking ``n`` and ``p``."""
+    if n < 0:
+        raise ValueError(f"n must be 0 or more, got {n}")
+    a, b = p.as_integer_ratio()
+    if not 0 <= a <= b:
+        raise ValueError(f"p must be between 0 and 1, got {Fraction(a, b)}")
+    return a, b
+
+
+def _binomial_terms(n: int, a: int, b: int) -> Iterator[tuple[int, int]]:
+    """``(C(n, k), C(n, k) · a^k · (b − a)^(n − k))`` for k = 0 … n, for ``0 ≤ a < b``: the weights over ``b^n``."""
+    q = b - a
+    count, weight = 1, q**n
+    for k in range(n + 1):
+        yield count, weight
+        # C(n, k+1) = C(n, k)·(n−k)/(k+1), and the weight gains a/q: both divisions are exact.
+        count = count * (n - k) // (k + 1)
+        weight = weight * (n - k) * a // ((k + 1) * q)
+
+
+def binomial_pmf(n: int, p: Probability) -> list[Fraction]:
+    """``Dist.binomial(n, p).pmf_list()``, element ``k`` being P(k successes), built without a ``gcd`` of their size.
+
+    The weights of a binomial are exact integers over ``b^n``, but turning each into a ``Fraction`` reduces it by
+    a ``gcd`` of numbers as long as ``b^n`` (~1,000 bits for 200 trials of 1/216): most of the time of an answer.
+    Here the common factor is known small: with ``p = a/b`` in lowest terms, ``a`` and ``b − a`` are prime to
+    ``b``, so ``gcd(C(n, k)·a^k·(b − a)^(n−k), b^n) = gcd(C(n, k), b^n)``, and as ``C(n, k)`` holds each prime
+    ``r`` at most ``log_r n`` times (Kummer), that is ``gcd(C(n, k), b^m)`` for ``m`` the bit length of ``n``:
+    a ``gcd`` of ~200-bit and ~60-bit numbers. The fractions are then built already in lowest terms.
+    """
+    a, b = _binomial_ratio(n, p)
+    if a == b:
+        return [Fraction(0)] * n + [Fraction(1)]
+    small = b ** min(n, n.bit_length())
+    reduced = {1: b**n}
+    """``b^n // g`` by common factor ``g``: a few of them serve all the terms."""
+    pmf = []
+    for count, weight in _binomial_terms(n, a, b):
+        if not weight:
+            pmf.append(Fraction(0))
+            continue
+        g = math.gcd(count, small)
+        if g not in reduced:
+            reduced[g] = reduced[1] // g
+        pmf.append(_lowest_terms(weight // g if g > 1 else weight, reduced[g]))
+    return pmf
+
+
+def _lowest_terms(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` for a ``numerator`` and a positive ``denominator`` known coprime.
+
+    ``Fraction`` would check it with a ``gcd``; the standard library's own arithmetic skips it in that case, through
+    ``Fraction._from_coprime_ints`` from Python 3.12 and ``Fraction(…, _normalize=False)`` before.
+    """
+    return _FROM_COPRIME(numerator, denominator)
+
+
+_FROM_COPRIME: Callable[[int, int], Fraction] = getattr(
+    Fraction, "_from_coprime_ints", partial(Fraction, _normalize=False)
+)
 
 
 def _add(a: int, b: int) -> int:

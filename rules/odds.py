@@ -35,7 +35,7 @@ from rules.confrontation.odds import (
     confrontation_wound,
 )
 from rules.dice import D6
-from rules.dist import Chain, Dist
+from rules.dist import Chain, Dist, binomial_pmf
 from rules.siege import gates, ladders, rams, structure
 from rules.siege import mining as sapping
 from rules.siege.fort import minimum_sections
@@ -134,14 +134,19 @@ def ladder_pushback(helpers: int) -> Fraction:
 # §5.9 structure damage
 
 
+_DAMAGE_ROLLS = {
+    # R5: single damage adds nothing to the score; multiple damage adds its die.
+    damage: Dist.constant(0) if die is None else Dist.of(die)
+    for damage, die in structure.DAMAGE_DICE.items()
+}
+
+
 @dataclass(frozen=True)
 class _Section:
-    """One hit's effect on a wall or tower section, for one strength and damage die (§5.9, R5)."""
+    """Damage points on a wall or tower section hit after hit, for one strength and damage die (§5.9, R5)."""
 
     cap: int
     """Damage points from which every hit collapses the section: more points change nothing, so they share a state."""
-    hit: tuple[tuple[tuple[str, Fraction], ...], ...]
-    """The answer of :func:`structure_hit`, by damage points 0 … ``cap``."""
     chain: Chain
     """Damage points hit after hit, ``_COLLAPSED`` once the section has collapsed."""
 
@@ -160,21 +165,18 @@ def _points_after(points: int, cap: int, row: int) -> int:
 
 @cache
 def _section(strength: int, damage: str) -> _Section:
-    # R5: single damage adds nothing to the score; multiple damage adds its die.
-    die = structure.damage_die(damage)
-    rolls = Dist.constant(0) if die is None else Dist.of(die)
+    rolls = _DAMAGE_ROLLS[damage]
     rows: list[Dist] = []
     while not rows or rows[-1].outcomes != (_COLLAPSE,):
         rows.append(_rows(rolls, strength, len(rows)))
     cap = len(rows) - 1
     step = {points: row.map(partial(_points_after, points, cap)) for points, row in enumerate(rows)}
     step[_COLLAPSED] = Dist.constant(_COLLAPSED)
-    hit = tuple(tuple((_OUTCOMES[i].value, p) for i, p in row.pmf().items()) for row in rows)
-    return _Section(cap, hit, Chain(step))
+    return _Section(cap, Chain(step))
 
 
-def _check_hit(strength: int, damage: str, prior: int) -> _Section:
-    """The compiled section for a hit; on bad arguments, the ``ValueError`` naming the first one."""
+def _check_hit(strength: int, damage: str, prior: int) -> None:
+    """On bad arguments for a hit, the ``ValueError`` naming the first one."""
     if not (
         type(strength) is int
         and strength in _STRENGTHS
@@ -186,21 +188,22 @@ def _check_hit(strength: int, damage: str, prior: int) -> _Section:
         check_range("strength", strength, _STRENGTHS.start, _STRENGTHS.stop - 1)
         check_choice("damage", damage, structure.DAMAGE_DICE)
         check_range("prior", prior, 0)
-    return _section(strength, damage)
 
 
 def structure_hit(strength: int, damage: str, prior: int) -> dict[str, Fraction]:
     """Outcome of one hit on a wall or tower section that has ``prior`` damage points (§5.9, R5).
 
-    ``damage`` is ``"1"``, ``"D2"``, ``"D3"``, ``"D4"`` or ``"D6"``; keys are the outcomes with P > 0.
+    ``damage`` is ``"1"``, ``"D2"``, ``"D3"``, ``"D4"`` or ``"D6"``; keys are the outcomes with P > 0. One hit is
+    at most six rows of Table 3, read on every call: no chain is compiled for it.
     """
-    section = _check_hit(strength, damage, prior)
-    return dict(section.hit[min(prior, section.cap)])
+    _check_hit(strength, damage, prior)
+    return {_OUTCOMES[row].value: p for row, p in _rows(_DAMAGE_ROLLS[damage], strength, prior).pmf().items()}
 
 
 def bombardment(strength: int, damage: str, hits_per_turn: int, turns: int, prior: int = 0) -> list[Fraction]:
     """P(the section has collapsed by the end of turn ``t``), for ``t`` = 1 … ``turns`` (§5.9, R5)."""
-    section = _check_hit(strength, damage, prior)
+    _check_hit(strength, damage, prior)
+    section = _section(strength, damage)
     hits = _checked("hits_per_turn", hits_per_turn, range(1, MAX_HITS_PER_TURN + 1))
     # R5: hits resolve one after another, each reading the points the last one left, so a turn is `hits` steps.
     return section.chain.power(hits).probability_of(_COLLAPSED, min(prior, section.cap), _turns(turns))
@@ -319,7 +322,7 @@ def _wounds(count: int, hits: int, hit_sides: int, strength: int, toughness: int
     wounds = _D6_MEETING[wfb.to_wound(strength, toughness)]
     unsaved = _D6_SIDES - _D6_MEETING[wfb.modified_save(save, strength)]
     per_attack = Fraction(hits * wounds * unsaved, hit_sides * _D6_SIDES * _D6_SIDES)
-    return Dist.binomial(count, per_attack).pmf_list(count + 1)
+    return binomial_pmf(count, per_attack)
 
 
 _MODIFIERS = range(-MAX_MODIFIER, MAX_MODIFIER + 1)
