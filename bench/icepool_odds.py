@@ -19,9 +19,12 @@ from rules.confrontation import flight
 from rules.confrontation.checks import DISENGAGE_GRADES, SHOT_GRADES, TEST_DIE, GradeScale
 from rules.confrontation.shooting import difficulty as shot_difficulty
 from rules.dice import D6, Die
-from rules.siege import gates, ladders, rams, structure
-from rules.siege import mining as sapping
 from rules.siege.game_length import EARLY_END_DIE, last_turn
+from rules.siege.gates import REINFORCING_MODELS, gate_kind, reinforce, starting_points, toughness
+from rules.siege.ladders import pushback_need
+from rules.siege.mining import SAPPING_DIE, counter_mining_die, progress
+from rules.siege.rams import COVERED_SECOND_STRIKE_DAMAGE, ram_damage, ram_strength
+from rules.siege.structure import StructureOutcome, damage_die, outcome, score
 
 _COLLAPSED = -1
 
@@ -43,25 +46,25 @@ def _by_turn(start: Any, turn: Any, goal: int, turns: int) -> list[Fraction]:
 
 
 def ladder_pushback(helpers: int) -> Fraction:
-    return (icepool.Die(D6.faces) >= ladders.pushback_need(helpers)).probability(True)  # type: ignore[no-any-return]
+    return (icepool.Die(D6.faces) >= pushback_need(helpers)).probability(True)  # type: ignore[no-any-return]
 
 
 def structure_hit(strength: int, damage: str, prior: int) -> dict[str, Fraction]:
-    rolls = _die(structure.damage_die(damage))
-    outcomes = rolls.map(lambda roll: structure.outcome(structure.score(strength, roll, prior)).value)
+    rolls = _die(damage_die(damage))
+    outcomes = rolls.map(lambda roll: outcome(score(strength, roll, prior)).value)
     return {name: outcomes.probability(name) for name in outcomes}
 
 
 def bombardment(strength: int, damage: str, hits_per_turn: int, turns: int, prior: int = 0) -> list[Fraction]:
-    rolls = _die(structure.damage_die(damage))
+    rolls = _die(damage_die(damage))
 
     def hit(points: int) -> Any:
         if points == _COLLAPSED:
             return _COLLAPSED
 
         def after(roll: int) -> int:
-            outcome = structure.outcome(structure.score(strength, roll, points))
-            return _COLLAPSED if outcome is structure.StructureOutcome.COLLAPSE else points + outcome.damage_points
+            row = outcome(score(strength, roll, points))
+            return _COLLAPSED if row is StructureOutcome.COLLAPSE else points + row.damage_points
 
         return rolls.map(after)
 
@@ -73,33 +76,31 @@ def bombardment(strength: int, damage: str, hits_per_turn: int, turns: int, prio
 def ram_vs_gate(
     carriers: int, carrier_strength: int, gate: str, covered: bool, turns: int, reinforced: bool = False
 ) -> list[Fraction]:
-    kind = gates.gate_kind(gate)
-    need = wfb.to_wound(rams.ram_strength(carriers), gates.toughness(kind))
-    per_wound = rams.ram_damage(carrier_strength)
+    kind = gate_kind(gate)
+    need = wfb.to_wound(ram_strength(carriers), toughness(kind))
+    per_wound = ram_damage(carrier_strength)
     d6, damage_die = icepool.Die(D6.faces), icepool.Die(per_wound.die.faces)
 
     def strikes(wound: int, damage: int, second: int) -> int:
         total = damage + per_wound.bonus if _meets(wound, need) else 0
         if covered and _meets(second, need):
-            total += rams.COVERED_SECOND_STRIKE_DAMAGE
+            total += COVERED_SECOND_STRIKE_DAMAGE
         return total
 
     damage = icepool.map(strikes, d6, damage_die, d6 if covered else icepool.Die([0]))
-    defenders = gates.REINFORCING_MODELS if reinforced else 0
+    defenders = REINFORCING_MODELS if reinforced else 0
 
     def turn(points: int) -> Any:
-        return damage.map(lambda dmg: gates.reinforce(kind, max(0, points - dmg), defenders=defenders))
+        return damage.map(lambda dmg: reinforce(kind, max(0, points - dmg), defenders=defenders))
 
-    return _by_turn(icepool.Die([gates.starting_points(kind)]), turn, 0, turns)
+    return _by_turn(icepool.Die([starting_points(kind)]), turn, 0, turns)
 
 
 def mining(target: int, counter_miners: int, turns: int) -> list[Fraction]:
-    progress = icepool.map(
-        sapping.progress, icepool.Die(sapping.SAPPING_DIE.faces), _die(sapping.counter_mining_die(counter_miners))
-    )
+    progress_die = icepool.map(progress, icepool.Die(SAPPING_DIE.faces), _die(counter_mining_die(counter_miners)))
 
-    def turn(score: int) -> Any:
-        return score if score >= target else progress.map(lambda p: min(score + p, target))
+    def turn(reached: int) -> Any:
+        return reached if reached >= target else progress_die.map(lambda p: min(reached + p, target))
 
     return _by_turn(icepool.Die([0]), turn, target, turns)
 
@@ -173,9 +174,7 @@ def confrontation_caught(
     flee_modifier: int = 0,
     pursuit_modifier: int = 0,
 ) -> Fraction:
-    def caught(f: int, p: int) -> bool:
-        fled = flight.flight_distance(flee_move, f, voluntary, flee_modifier)
-        return flight.caught(flight.pursuit_distance(charge_move, pursuer_move, p, pursuit_modifier), fled, gap)
-
     d6 = icepool.Die(TEST_DIE.faces)
-    return icepool.map(caught, d6, d6).probability(True)  # type: ignore[no-any-return]
+    fled = d6.map(lambda face: flight.flight_distance(flee_move, face, voluntary, flee_modifier))
+    pursued = d6.map(lambda face: flight.pursuit_distance(charge_move, pursuer_move, face, pursuit_modifier))
+    return icepool.map(lambda p, f: flight.caught(p, f, gap), pursued, fled).probability(True)  # type: ignore[no-any-return]
