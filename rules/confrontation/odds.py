@@ -13,7 +13,7 @@ them::
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterable
 from fractions import Fraction
 
 from rules.confrontation import flight, wounds
@@ -27,6 +27,8 @@ __all__ = ["confrontation_caught", "confrontation_disengage", "confrontation_sho
 _GRADES = tuple(Grade)
 _SHARES = tuple(Fraction(count, len(TEST_DIE.faces)) for count in range(len(TEST_DIE.faces) + 1))
 """P(one of ``count`` faces of the d6), by ``count``: the only probabilities a single test can have."""
+_SHARES_OF_TWO = tuple(Fraction(count, len(TEST_DIE.faces) ** 2) for count in range(len(TEST_DIE.faces) ** 2 + 1))
+"""P(one of ``count`` face pairs of two d6), by ``count``."""
 _SHOT_DIFFICULTY = {band.value: shot_difficulty(band.value) for band in RangeBand}
 MAX_VALUE = 100
 """Values and modifiers beyond ±100 are refused as mistakes: a d6 test is settled long before."""
@@ -84,17 +86,31 @@ def confrontation_caught(
             f"gap must be 0 in a voluntary flight, both moves being measured from the fleeing model "
             f"(004 Fuir volontairement, NB4), got {gap}"
         )
-    # The rule's own functions check the moves and modifiers. Several faces give the same distance, so each
-    # distance is compared once, weighted by its faces: at most 4 × 3 comparisons of Fractions rather than 36.
-    flights = Counter(flight.flight_distance(flee_move, f, bool(voluntary), flee_modifier) for f in TEST_DIE.faces)
-    pursuits = Counter(flight.pursuit_distance(charge_move, pursuer_move, p, pursuit_modifier) for p in TEST_DIE.faces)
-    caught = sum(
-        flee_faces * pursuit_faces
-        for fled, flee_faces in flights.items()
-        for pursued, pursuit_faces in pursuits.items()
-        if flight.caught(pursued, fled, gap)
-    )
-    return Fraction(caught, len(TEST_DIE.faces) ** 2)
+    # The rule's own functions check the moves and modifiers.
+    flights = _tally(flight.flight_distance(flee_move, f, bool(voluntary), flee_modifier) for f in TEST_DIE.faces)
+    pursuits = _tally(flight.pursuit_distance(charge_move, pursuer_move, p, pursuit_modifier) for p in TEST_DIE.faces)
+    # A pursuit that catches a flight catches it at every longer pursuit, and a shorter flight too: from the longest
+    # pursuit down, the first miss ends the shorter ones, and a flight that the longest misses ends the longer ones.
+    caught = 0
+    for fled, flee_faces in flights:
+        if not flight.caught(pursuits[-1][0], fled, gap):
+            break
+        for pursued, pursuit_faces in reversed(pursuits):
+            if pursued is not pursuits[-1][0] and not flight.caught(pursued, fled, gap):
+                break
+            caught += flee_faces * pursuit_faces
+    return _SHARES_OF_TWO[caught]
+
+
+def _tally(distances: Iterable[Fraction]) -> list[tuple[Fraction, int]]:
+    """The distinct distances, shortest first, each with the number of faces that give it."""
+    tally: list[tuple[Fraction, int]] = []
+    for distance in sorted(distances):
+        if tally and tally[-1][0] == distance:
+            tally[-1] = (distance, tally[-1][1] + 1)
+        else:
+            tally.append((distance, 1))
+    return tally
 
 
 def confrontation_wound(damage: int, location: str, double: int | None = None) -> str:
