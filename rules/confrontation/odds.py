@@ -13,7 +13,7 @@ them::
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
 from fractions import Fraction
 
 from rules.confrontation import flight, wounds
@@ -87,30 +87,29 @@ def confrontation_caught(
             f"(004 Fuir volontairement, NB4), got {gap}"
         )
     # The rule's own functions check the moves and modifiers.
-    flights = _tally(flight.flight_distance(flee_move, f, bool(voluntary), flee_modifier) for f in TEST_DIE.faces)
-    pursuits = _tally(flight.pursuit_distance(charge_move, pursuer_move, p, pursuit_modifier) for p in TEST_DIE.faces)
-    # A pursuit that catches a flight catches it at every longer pursuit, and a shorter flight too: from the longest
-    # pursuit down, the first miss ends the shorter ones, and a flight that the longest misses ends the longer ones.
-    caught = 0
+    flights = _tally([flight.flight_distance(flee_move, f, bool(voluntary), flee_modifier) for f in TEST_DIE.faces])
+    pursuits = _tally([flight.pursuit_distance(charge_move, pursuer_move, p, pursuit_modifier) for p in TEST_DIE.faces])
+    # A pursuit that catches a flight catches it at any longer pursuit, and any shorter flight too. So, flights from
+    # the shortest: the shortest pursuit that still catches only moves up, and it and every longer one catch.
+    caught, shortest = 0, 0
     for fled, flee_faces in flights:
-        if not flight.caught(pursuits[-1][0], fled, gap):
-            break
-        for pursued, pursuit_faces in reversed(pursuits):
-            if pursued is not pursuits[-1][0] and not flight.caught(pursued, fled, gap):
-                break
-            caught += flee_faces * pursuit_faces
+        while shortest < len(pursuits) and not flight.caught(pursuits[shortest][0], fled, gap):
+            shortest += 1
+        caught += flee_faces * sum(faces for _, faces in pursuits[shortest:])
     return _SHARES_OF_TWO[caught]
 
 
-def _tally(distances: Iterable[Fraction]) -> list[tuple[Fraction, int]]:
-    """The distinct distances, shortest first, each with the number of faces that give it."""
-    tally: list[tuple[Fraction, int]] = []
-    for distance in sorted(distances):
-        if tally and tally[-1][0] == distance:
-            tally[-1] = (distance, tally[-1][1] + 1)
-        else:
-            tally.append((distance, 1))
-    return tally
+def _tally(distances: list[Fraction]) -> list[tuple[Fraction, int]]:
+    """The distinct distances, shortest first, each with the number of faces that give it.
+
+    Compared as integers over their common denominator: ``Fraction``'s own comparisons would cost more than the rest.
+    """
+    scale = math.lcm(*(distance.denominator for distance in distances))
+    tally: dict[int, tuple[Fraction, int]] = {}
+    for distance in distances:
+        key = distance.numerator * (scale // distance.denominator)
+        tally[key] = (distance, tally[key][1] + 1) if key in tally else (distance, 1)
+    return [tally[key] for key in sorted(tally)]
 
 
 def confrontation_wound(damage: int, location: str, double: int | None = None) -> str:
