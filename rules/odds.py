@@ -23,6 +23,7 @@ argument and its range.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
@@ -134,11 +135,17 @@ def ladder_pushback(helpers: int) -> Fraction:
 # §5.9 structure damage
 
 
-_DAMAGE_ROLLS = {
+_DAMAGE_FACES = {
     # R5: single damage adds nothing to the score; multiple damage adds its die.
-    damage: Dist.constant(0) if die is None else Dist.of(die)
+    damage: (0,) if die is None else tuple(sorted(die.faces))
     for damage, die in structure.DAMAGE_DICE.items()
 }
+_DAMAGE_ROLLS = {damage: Dist.uniform(faces) for damage, faces in _DAMAGE_FACES.items()}
+_FACE_SHARES = {
+    len(faces): tuple(Fraction(count, len(faces)) for count in range(len(faces) + 1))
+    for faces in _DAMAGE_FACES.values()
+}
+"""P(``count`` of the faces of an ``n``-faced damage die), by ``n`` and ``count``."""
 
 
 @dataclass(frozen=True)
@@ -194,10 +201,14 @@ def structure_hit(strength: int, damage: str, prior: int) -> dict[str, Fraction]
     """Outcome of one hit on a wall or tower section that has ``prior`` damage points (§5.9, R5).
 
     ``damage`` is ``"1"``, ``"D2"``, ``"D3"``, ``"D4"`` or ``"D6"``; keys are the outcomes with P > 0. One hit is
-    at most six rows of Table 3, read on every call: no chain is compiled for it.
+    at most six rows of Table 3, read on every call: no chain is compiled for it, and each outcome's probability is
+    its share of the damage die's faces (:data:`_FACE_SHARES`).
     """
     _check_hit(strength, damage, prior)
-    return {_OUTCOMES[row].value: p for row, p in _rows(_DAMAGE_ROLLS[damage], strength, prior).pmf().items()}
+    faces = _DAMAGE_FACES[damage]
+    rows = Counter(structure.outcome(structure.score(strength, face, prior)) for face in faces)
+    # The faces are in increasing order, so the rows come in Table 3's order.
+    return {row.value: _FACE_SHARES[len(faces)][count] for row, count in rows.items()}
 
 
 def bombardment(strength: int, damage: str, hits_per_turn: int, turns: int, prior: int = 0) -> list[Fraction]:
