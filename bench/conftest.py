@@ -18,7 +18,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def record(request: pytest.FixtureRequest) -> Callable[[str, str, float], None]:
     """``record(case, kind, seconds)``: kind is ``exact``, ``cold`` or ``monte_carlo`` (means, ``test_odds_bench``);
     ``icepool``, ``odds warm`` or ``odds cold`` (medians, ``test_icepool_bench``); ``numpy uint8`` or ``montecarlo``
-    (medians, ``test_dice_bench``)."""
+    (fastest rounds, ``test_dice_bench``)."""
     means = request.config.stash[MEANS]
 
     def store(case: str, kind: str, mean: float) -> None:
@@ -85,7 +85,7 @@ def _dice_summary(means: Means, write: Callable[[str], None]) -> None:
     ratio = numpy / montecarlo
     short = "" if ratio >= D6_TARGET else "  below target"
     write("")
-    write(f"A million D6 (medians of this run; target {D6_TARGET}× NumPy's throughput)")
+    write(f"A million D6 (fastest of 40 rounds each, this run; target {D6_TARGET}× NumPy's throughput)")
     write(
         f"NumPy integers(1, 7, dtype=uint8) {numpy * 1e3:.2f} ms, rules.montecarlo.roll {montecarlo * 1e3:.2f} ms: "
         f"{ratio:.2f}× NumPy's throughput{short}"
