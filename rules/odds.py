@@ -10,15 +10,16 @@ under :mod:`rules.siege` and the WFB tables in :mod:`rules.wfb`), so no number i
     {5: Fraction(1, 3), 6: Fraction(2, 3)}
 
 Questions with a small domain (a ladder push-back, a break test, the game length) are answered from exact tables
-built at import. The turn-by-turn questions run an integer Markov chain (:class:`~rules.dist.Chain`) compiled from
-the rules the first time it is needed, once per strength and damage die (which also gives :func:`structure_hit`),
-per ram and gate, per sapping target and counter-mining; compiling takes 0.05–0.3 ms, running one a few
-microseconds a step. :func:`bombardment` runs its chain on every call, for the hits a turn and the prior damage
-asked; :func:`ram_vs_gate` and :func:`mining`, whose chains have one start and one goal, run theirs for all
-``MAX_TURNS`` turns when compiling it and answer from that :data:`Trajectory`: at most 600 and 18 of them, 20
-fractions each. Wounds are exact binomials, computed on every call. Every call returns a new list or dict;
-:func:`cache_clear` forgets the compiled chains and trajectories. Bad arguments raise ``ValueError`` naming the
-argument and its range.
+built at import; :func:`structure_hit` reads the few Table 3 rows of its damage die on every call. The
+turn-by-turn questions run an integer Markov chain (:class:`~rules.dist.Chain`) compiled from the rules the first
+time it is needed, once per strength and damage die, per ram and gate, per sapping target and counter-mining;
+compiling takes 0.05–0.3 ms, running one a few microseconds a step. :func:`bombardment` runs its chain on every
+call, for the hits a turn and the prior damage asked; :func:`ram_vs_gate` and :func:`mining`, whose chains have one
+start and one goal, run theirs for all ``MAX_TURNS`` turns when compiling it and answer from that
+:data:`Trajectory`: at most 600 and 18 of them, 20 fractions each. Wounds are exact binomials, computed on every
+call as integer weights over one denominator and handed out as ``Fraction``s already in lowest terms
+(:func:`~rules.dist.binomial_pmf`). Every call returns a new list or dict; :func:`cache_clear` forgets the
+compiled chains and trajectories. Bad arguments raise ``ValueError`` naming the argument and its range.
 """
 
 from __future__ import annotations
