@@ -16,7 +16,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture
 def record(request: pytest.FixtureRequest) -> Callable[[str, str, float], None]:
-    """``record(case, kind, seconds)``: kind is ``exact``, ``cold`` or ``monte_carlo`` (means, ``test_odds_bench``);
+    """``record(case, kind, seconds)``: kind is ``exact``, ``cold`` or ``monte_carlo`` (medians, ``test_odds_bench``);
     ``icepool``, ``odds warm`` or ``odds cold`` (medians, ``test_icepool_bench``); ``numpy uint8`` or ``montecarlo``
     (fastest rounds, ``test_dice_bench``)."""
     means = request.config.stash[MEANS]
@@ -46,7 +46,7 @@ def _monte_carlo_summary(means: Means, write: Callable[[str], None]) -> None:
     if not cases:
         return
     write("")
-    write("Exact odds against a 100,000-run vectorised Monte Carlo (means of this run)")
+    write("Exact odds against a 100,000-run vectorised Monte Carlo (medians of this run)")
     write(f"{'case':<18}{'exact':>12}{'exact cold':>14}{'Monte Carlo':>14}{'MC/exact':>11}{'MC/cold':>10}")
     for case in cases:
         exact = means.get((case, "exact"))
