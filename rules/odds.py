@@ -38,6 +38,7 @@ from rules.confrontation.odds import (
 )
 from rules.dice import D6
 from rules.dist import Chain, Dist, binomial_pmf
+from rules.freres.odds import fda_morale, fda_opposed, fda_shot, fda_test
 from rules.siege import gates, ladders, rams, structure
 from rules.siege import mining as sapping
 from rules.siege.fort import minimum_sections
@@ -56,6 +57,10 @@ __all__ = [
     "confrontation_disengage",
     "confrontation_shot",
     "confrontation_wound",
+    "fda_morale",
+    "fda_opposed",
+    "fda_shot",
+    "fda_test",
     "game_length",
     "heroism_tokens",
     "ladder_pushback",

@@ -115,3 +115,31 @@ def captioned(caption: str, name: str = SIEGE_RULES) -> list[list[str]]:
             break
         rows.append(_cells(line))
     return rows
+
+
+FRERES = "003_freres_d_armes.fr.txt"
+_TAGS = re.compile(r"</?[bi]>")
+
+
+def untagged(text: str) -> str:
+    """``text`` without the seeds' HTML emphasis (``<b>``, ``<i>``)."""
+    return _TAGS.sub("", text).strip()
+
+
+def opened_by(opening: str, name: str = FRERES) -> list[list[str]]:
+    """The tab-separated rows after the first table line (one holding a tab) that starts with ``opening`` once
+    emphasis is removed, up to a blank line; each row as its cells without emphasis. ``opening`` may hold a tab
+    itself, to find a table by its header row.
+    """
+    lines = seed_lines(name)
+    start = next(
+        i
+        for i, line in enumerate(lines)
+        if "\t" in line and untagged(line.replace("\t", "\x00")).replace("\x00", "\t").startswith(opening)
+    )
+    rows: list[list[str]] = []
+    for line in lines[start + 1 :]:
+        if not line.strip():
+            break
+        rows.append([untagged(cell) for cell in line.split("\t")])
+    return rows

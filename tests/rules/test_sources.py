@@ -7,12 +7,15 @@ read the transcription, so they run without them.
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 from fractions import Fraction as F
 from typing import Any
 
+import pytest
+
 from tests.rules import seeds
-from tests.rules.data import odds_api, siege_rules, wfb_reference
+from tests.rules.data import freres_d_armes, odds_api, siege_rules, wfb_reference
 
 SIEGE = seeds.SIEGE_RULES
 
@@ -201,3 +204,48 @@ def test_odds_api_confrontation_examples() -> None:
         if example[0].startswith("confrontation_")
     ]
     assert tuple(found) == odds_api.CONFRONTATION_EXAMPLES
+
+
+@pytest.mark.parametrize(
+    ("opening", "header", "cells", "rows"),
+    freres_d_armes.TABLES,
+    ids=[t[0].split("\t")[0] for t in freres_d_armes.TABLES],
+)
+def test_freres_tables(opening: str, header: bool, cells: int, rows: freres_d_armes.Table) -> None:
+    """003: every table, row by row and cell by cell (the first ``cells`` of each), as transcribed."""
+    printed = seeds.opened_by(opening, seeds.FRERES)
+    body = printed[1:] if header else printed
+    assert tuple(tuple(row[:cells]) for row in body) == rows
+
+
+def test_freres_reload_costs() -> None:
+    """003 II §5.2 Recharger arme: the costs by weapon, written in the remarks."""
+    row = next(
+        r
+        for r in seeds.opened_by("Tableau des actions BASIQUES des attaques", seeds.FRERES)
+        if r[0] == "Recharger arme"
+    )
+    assert row[2] == freres_d_armes.RECHARGEMENT
+
+
+def test_freres_every_table_is_transcribed() -> None:
+    """003: the captions of the document's tables (lines opening a tab-separated block) are the transcribed ones."""
+    lines = seeds.seed_lines(seeds.FRERES)
+    openings = [
+        seeds.untagged(line.split("\t")[0])
+        for previous, line in itertools.pairwise(("", *lines))
+        if "\t" in line and not previous.strip() and not re.search(r"\.{3,}", line)
+    ]
+    assert openings == [t[0].split("\t")[0] for t in freres_d_armes.TABLES]
+
+
+def test_odds_api_freres_examples() -> None:
+    """The calls naming a Frères d'Armes function in any of the document's code blocks."""
+    text = seeds.ODDS_API.read_text(encoding="utf-8")
+    found = [
+        example
+        for block in re.findall(r"```python\n(.*?)```", text, re.DOTALL)
+        for example in _calls(block)
+        if example[0].startswith("fda_")
+    ]
+    assert tuple(found) == odds_api.FRERES_EXAMPLES

@@ -48,3 +48,29 @@ CONFRONTATION_EXAMPLES: tuple[WorkedExample, ...] = (
     ("confrontation_caught", (10, 10, 20, False), {"gap": 15}, F(7, 9)),
     ("confrontation_wound", (12, "torso"), {"double": 3}, "critical"),
 )
+
+# The Frères d'Armes calls of its "other rule systems" block (003).
+FRERES_EXAMPLES: tuple[WorkedExample, ...] = (
+    ("fda_test", (5, -1), {}, {"success": F(2, 5), "failure": F(1, 2), "critical_failure": F(1, 10)}),
+    ("fda_opposed", (5, 4, 1, 0), {}, {"attacker_hits": F(31, 50), "tie": F(2, 25), "defender_hits": F(3, 10)}),
+    (
+        "fda_shot",
+        (5, 4),
+        {"hit_modifier": 1, "damage_bonus": 3, "defence_modifier": 2},
+        {
+            "critical_miss": F(1, 10),
+            "miss": F(3, 10),
+            "close_call": F(1, 10),
+            "stunned": F(29, 100),
+            "wounded": F(7, 50),
+            "grievously_wounded": F(1, 100),
+            "killed": F(3, 50),
+        },
+    ),
+    (
+        "fda_morale",
+        (5, -1),
+        {},
+        {"passed": F(2, 5), "shaken": F(3, 10), "rattled": F(1, 10), "wary": F(1, 10), "cautious": F(1, 10)},
+    ),
+)

@@ -1,0 +1,506 @@
+"""The actions of a skirmish as values, one frozen dataclass each, like a chess move (II §1–§10).
+
+An action names what a player does and declares what the engine cannot see on the table (a distance, a terrain, an
+angle); :func:`rules.freres.game.apply` plays it and rolls its dice. Each has a stable ``name`` and a versioned JSON
+form::
+
+    >>> Strike("a1", "b1", hard=2).to_json()
+    {'format': 1, 'action': 'strike', 'model': 'a1', 'target': 'b1', 'hard': 2, 'from_behind': False, \
+'at_mount': False, 'on_critical': 'zero'}
+    >>> Action.from_json({"format": 1, "action": "roll_initiative"})
+    RollInitiative()
+    >>> Action.from_json({"format": 1, "action": "fly", "model": "a1"})
+    Traceback (most recent call last):
+    ...
+    rules.freres.actions.ActionFormatError: unknown action 'fly'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+__all__ = [
+    "ACTIONS",
+    "DEFENCES",
+    "FORMAT_VERSION",
+    "Action",
+    "ActionFormatError",
+    "Activate",
+    "Cast",
+    "Charge",
+    "Climb",
+    "Crawl",
+    "Defend",
+    "EndActivation",
+    "FleeCombat",
+    "Hide",
+    "LieDown",
+    "Memorise",
+    "Mount",
+    "Move",
+    "PickUp",
+    "RaiseComrade",
+    "Rally",
+    "ReactionShot",
+    "Recover",
+    "Reload",
+    "RollInitiative",
+    "Run",
+    "Scrutinise",
+    "Shoot",
+    "StandUp",
+    "StorePA",
+    "Strike",
+    "TakeCover",
+    "Turn",
+    "Unjam",
+]
+
+FORMAT_VERSION = 1
+"""The version of the JSON form of an action; a form of another version is refused."""
+
+DEFENCES = ("defend", "dodge", "parry", "change_weapon", "defensive_shot", "kick")
+"""How a model answers a close combat (§4.2, §5.2, §10.2.2): *se défendre* (0 PA) or a defensive action (AD)."""
+TERRAINS = ("clear", "rough")
+CRITICAL_CHOICES = ("zero", "table")
+"""§4.1.3: on a natural 0 in close combat, a score of 0 or the critical failure table."""
+HIDING_PLACES = ("none", "forest", "grove", "bush", "wall")
+MANNERS = ("open", "hidden", "in_cover")
+"""§3.4: a plain move, *avancer caché*, *avancer à couvert*."""
+
+
+class ActionFormatError(ValueError):
+    """A JSON form that is not an action this engine knows: an unknown name, a missing or malformed field."""
+
+
+class Action:
+    """The base of every action. A subclass sets its stable ``name`` and ``clause``, the rule it plays; ``model``
+    names the model that acts, when one does."""
+
+    name: ClassVar[str]
+    clause: ClassVar[str]
+    choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """the text fields that take one of a few values, and those values."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name in ACTIONS:
+            raise TypeError(f"two actions are named {cls.name!r}")
+        ACTIONS[cls.name] = cls
+
+    @property
+    def actor(self) -> str | None:
+        found = getattr(self, "model", None)
+        return found if isinstance(found, str) else None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT_VERSION, "action": self.name}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            data[f.name] = getattr(self, f.name)
+        return data
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Action:
+        if not isinstance(data, Mapping):
+            raise ActionFormatError(f"an action is a JSON object, not {type(data).__name__}")
+        if data.get("format") != FORMAT_VERSION:
+            raise ActionFormatError(
+                f"action format {data.get('format')!r} is not supported; this engine reads {FORMAT_VERSION}"
+            )
+        name = data.get("action")
+        cls = ACTIONS.get(name) if isinstance(name, str) else None
+        if cls is None:
+            raise ActionFormatError(f"unknown action {name!r}")
+        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        extra = sorted(set(data) - {f.name for f in fields} - {"format", "action"})
+        if extra:
+            raise ActionFormatError(f"{name}: unknown field {extra[0]!r}")
+        hints = typing.get_type_hints(cls)
+        values: dict[str, Any] = {}
+        for f in fields:
+            if f.name not in data:
+                if f.default is dataclasses.MISSING:
+                    raise ActionFormatError(f"{name}: field {f.name!r} is missing")
+                continue
+            values[f.name] = _load(hints[f.name], data[f.name], f"{name}.{f.name}")
+        action: Action = cls(**values)
+        return action
+
+    def check_choices(self) -> None:
+        """Refuse a text field outside its values, naming the field and what it accepts."""
+        for field_name, accepted in self.choices.items():
+            value = getattr(self, field_name)
+            if value not in accepted:
+                raise ValueError(f"{field_name} must be one of {', '.join(accepted)}, got {value!r}")
+
+
+ACTIONS: dict[str, type[Action]] = {}
+"""Every action by its name."""
+
+_KINDS: Mapping[Any, type] = {int: int, str: str, bool: bool}
+
+
+def _load(hint: Any, value: Any, where: str) -> Any:
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        if value is None:
+            return None
+        (hint,) = [a for a in typing.get_args(hint) if a is not type(None)]
+    expected = _KINDS[hint]
+    # JSON's true is an int to Python; a count must not be a flag, nor a flag a count.
+    if isinstance(value, bool) is not (expected is bool) or not isinstance(value, expected):
+        raise ActionFormatError(f"{where}: a {expected.__name__} was expected, not {value!r}")
+    return value
+
+
+# ---- the turn (II §1, §2.6) ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RollInitiative(Action):
+    """Each player rolls a die and adds the PA of his model that has the most (§1.1)."""
+
+    name = "roll_initiative"
+    clause = "§1.1"
+
+
+@dataclass(frozen=True)
+class Activate(Action):
+    """Activate ``model``: its coin comes off, it has its PA of the turn (§1, §1.2)."""
+
+    name = "activate"
+    clause = "§1.2"
+    model: str
+
+
+@dataclass(frozen=True)
+class EndActivation(Action):
+    """The active model stops acting; PA left are lost. Having spent none, it waits on *face* and may make one
+    defensive action this turn (§1.2, §2.6.2)."""
+
+    name = "end_activation"
+    clause = "§1.2"
+
+
+@dataclass(frozen=True)
+class StorePA(Action):
+    """The active model, short of PA for the first action it wants, keeps all of this turn's for a later turn
+    (§2.6.3)."""
+
+    name = "store_pa"
+    clause = "§2.6.3"
+    model: str
+
+
+# ---- movement (II §3) --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Turn(Action):
+    """Turn on the spot, by more than 90° when ``wide`` (§3.1 Tableau d'orientation)."""
+
+    name = "turn"
+    clause = "§3.1"
+    model: str
+    wide: bool = False
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move straight ahead ``distance_cm`` (§3.3, §3.4), openly, hidden or in cover (``manner``), jumping
+    ``jumps`` obstacles (+1 PA each), into contact with the enemy ``contact`` (0 PA), trampling the model on the
+    ground ``trample`` (mounted, +1 PA, §10.2.2)."""
+
+    name = "move"
+    clause = "§3.4"
+    choices = {"terrain": TERRAINS, "manner": MANNERS}
+    model: str
+    distance_cm: int
+    terrain: str = "clear"
+    manner: str = "open"
+    jumps: int = 0
+    contact: str | None = None
+    trample: str | None = None
+
+
+@dataclass(frozen=True)
+class Run(Action):
+    """Run or trot (2 PA, JA +2), or with ``sprint`` sprint or gallop (1 PA, JA), reading the fast-move table
+    (§3.4); ``frenzied`` adds the once-a-turn frenzied run (+1 PA, JA -2) that goes past the turn's limit."""
+
+    name = "run"
+    clause = "§3.4"
+    choices = {"terrain": TERRAINS}
+    model: str
+    distance_cm: int
+    terrain: str = "clear"
+    sprint: bool = False
+    frenzied: bool = False
+    contact: str | None = None
+
+
+@dataclass(frozen=True)
+class StandUp(Action):
+    """Stand up from the ground, turning freely (§3.4, 4 PA)."""
+
+    name = "stand_up"
+    clause = "§3.4"
+    model: str
+
+
+@dataclass(frozen=True)
+class LieDown(Action):
+    name = "lie_down"
+    clause = "§3.4"
+    model: str
+
+
+@dataclass(frozen=True)
+class Crawl(Action):
+    """A model on the ground crawls 2 cm whatever its maluses (§3.4)."""
+
+    name = "crawl"
+    clause = "§3.4"
+    model: str
+
+
+@dataclass(frozen=True)
+class Hide(Action):
+    """Hide (§3.4 Se cacher), in terrain that is not clear, more than 30 cm from the nearest enemy."""
+
+    name = "hide"
+    clause = "§3.4"
+    choices = {"terrain": TERRAINS}
+    model: str
+    terrain: str = "rough"
+    enemy_distance_cm: int = 31
+
+
+@dataclass(frozen=True)
+class TakeCover(Action):
+    name = "take_cover"
+    clause = "§3.4"
+    model: str
+
+
+@dataclass(frozen=True)
+class Climb(Action):
+    """Climb a scenery taller than the model (§3.4 Escalader, 6 PA): a JA."""
+
+    name = "climb"
+    clause = "§3.4"
+    model: str
+
+
+# ---- close combat (II §4) ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Strike(Action):
+    """Strike an enemy in contact (§4.2 Frapper, 4 PA), ``hard`` more PA put into striking hard (+1 DegC for
+    each 2), ``from_behind`` (only a third enemy in contact may), ``at_mount`` (the mount rather than its rider,
+    §10.2.2); ``on_critical``: a natural 0 scores 0 or is read on the critical failure table (§4.1.3)."""
+
+    name = "strike"
+    clause = "§4.2"
+    choices = {"on_critical": CRITICAL_CHOICES}
+    model: str
+    target: str
+    hard: int = 0
+    from_behind: bool = False
+    at_mount: bool = False
+    on_critical: str = "zero"
+
+
+@dataclass(frozen=True)
+class Charge(Action):
+    """Move ``distance_cm`` into contact with ``target`` and strike it in one action (§4.2 Charger, 6 PA); a mounted
+    model charging 20 cm or more in a straight line has Deg+2 (§10.2.2 Charge de monté)."""
+
+    name = "charge"
+    clause = "§4.2"
+    choices = {"terrain": TERRAINS, "on_critical": CRITICAL_CHOICES}
+    model: str
+    target: str
+    distance_cm: int
+    terrain: str = "clear"
+    hard: int = 0
+    at_mount: bool = False
+    on_critical: str = "zero"
+
+
+@dataclass(frozen=True)
+class Defend(Action):
+    """The model attacked answers (§4.1.1): ``defend`` (*se défendre*, 0 PA), or a defensive action costing all its
+    PA of the turn: ``dodge``, ``parry``, ``change_weapon`` (§4.2), ``defensive_shot`` (§5.2), ``kick`` (§10.2.2)."""
+
+    name = "defend"
+    clause = "§4.1.1"
+    choices = {"how": DEFENCES, "on_critical": CRITICAL_CHOICES}
+    model: str
+    how: str = "defend"
+    on_critical: str = "zero"
+
+
+@dataclass(frozen=True)
+class FleeCombat(Action):
+    """Flee a close combat (§8.2 Fuir le combat): 1 PA an enemy in contact, a free attack it may only parry, then
+    every PA left spent moving away."""
+
+    name = "flee_combat"
+    clause = "§8.2"
+    model: str
+
+
+# ---- shooting (II §5) --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shoot(Action):
+    """Shoot ``target`` at ``distance_cm`` (§5.2 Tirer, 4 PA), ``aim`` more PA spent aiming (+1 for each 2);
+    ``in_front``: the target is straight ahead of the shooter's base (§5.1.1); ``cover``, ``masked`` (more than
+    50 %), ``from_behind`` (the target's back: no shield, no cover), ``at_mount`` as in close combat."""
+
+    name = "shoot"
+    clause = "§5.2"
+    model: str
+    target: str
+    distance_cm: int
+    aim: int = 0
+    in_front: bool = True
+    cover: bool = False
+    masked: bool = False
+    from_behind: bool = False
+    at_mount: bool = False
+
+
+@dataclass(frozen=True)
+class ReactionShot(Action):
+    """A defensive action (§5.2 Tir de réaction): a model with a loaded missile weapon shoots, -2, at an enemy
+    crossing its field of fire in the enemy's activation."""
+
+    name = "reaction_shot"
+    clause = "§5.2"
+    model: str
+    target: str
+    distance_cm: int
+    cover: bool = False
+    masked: bool = False
+    from_behind: bool = False
+
+
+@dataclass(frozen=True)
+class Reload(Action):
+    """Reload (§5.2 Recharger arme, the weapon's cost); ``quick``: one PA less, a JA (Recharger rapidement)."""
+
+    name = "reload"
+    clause = "§5.2"
+    model: str
+    quick: bool = False
+
+
+@dataclass(frozen=True)
+class Unjam(Action):
+    """Unjam the weapon or change its string (§5.2, 6 PA): a JA."""
+
+    name = "unjam"
+    clause = "§5.2"
+    model: str
+
+
+# ---- spells (II §6) ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cast(Action):
+    """Cast the memorised spell at ``target`` (§6.2 Lancer sort, the spell's cost), ``concentrate`` more PA (+1 a
+    2), ``search`` (+2 PA: even at a hidden model)."""
+
+    name = "cast"
+    clause = "§6.2"
+    model: str
+    target: str
+    distance_cm: int
+    concentrate: int = 0
+    search: bool = False
+    cover: bool = False
+    masked: bool = False
+
+
+@dataclass(frozen=True)
+class Memorise(Action):
+    """Memorise the spell again (§6.2, the spell's cost)."""
+
+    name = "memorise"
+    clause = "§6.2"
+    model: str
+
+
+# ---- morale (II §8) ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rally(Action):
+    """A routed model activated must first try to rally (§8.2 Rallier, 3 PA): a JM."""
+
+    name = "rally"
+    clause = "§8.2"
+    model: str
+
+
+@dataclass(frozen=True)
+class Recover(Action):
+    """A stunned model tries to get up (§8.2 Se rétablir, 6 PA): a JDP."""
+
+    name = "recover"
+    clause = "§8.2"
+    model: str
+
+
+@dataclass(frozen=True)
+class RaiseComrade(Action):
+    """Help a comrade on the ground, not stunned, to its feet (§8.2 Relever un camarade, 4 PA)."""
+
+    name = "raise_comrade"
+    clause = "§8.2"
+    model: str
+    comrade: str
+
+
+# ---- other actions (II §9, §10) ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scrutinise(Action):
+    """Look for the hidden ``target`` (§9 Scruter, 1 PA): a d10 above 0 once the maluses are taken off."""
+
+    name = "scrutinise"
+    clause = "§9"
+    choices = {"hiding_place": HIDING_PLACES}
+    model: str
+    target: str
+    distance_cm: int
+    hiding_place: str = "none"
+    night: bool = False
+
+
+@dataclass(frozen=True)
+class PickUp(Action):
+    """Pick up the weapon it dropped (§9 Dégainer, ranger, ramasser ou poser un objet, 1 PA)."""
+
+    name = "pick_up"
+    clause = "§9"
+    model: str
+
+
+@dataclass(frozen=True)
+class Mount(Action):
+    """Get on or off its mount (§10.2.2 Démonter/monter, 4 PA), out of contact with the enemy."""
+
+    name = "mount"
+    clause = "§10.2.2"
+    model: str
