@@ -19,6 +19,10 @@ from rules.confrontation import flight
 from rules.confrontation.checks import DISENGAGE_GRADES, SHOT_GRADES, TEST_DIE, GradeScale
 from rules.confrontation.shooting import difficulty as shot_difficulty
 from rules.dice import D6, Die
+from rules.freres.checks import CRITICAL, D10, Check
+from rules.freres.damage import defence_result
+from rules.freres.melee import jc_score, opposed
+from rules.freres.morale import morale_outcome
 from rules.siege.game_length import EARLY_END_DIE, last_turn
 from rules.siege.gates import REINFORCING_MODELS, gate_kind, reinforce, starting_points, toughness
 from rules.siege.ladders import pushback_need
@@ -178,3 +182,42 @@ def confrontation_caught(
     fled = d6.map(lambda face: flight.flight_distance(flee_move, face, voluntary, flee_modifier))
     pursued = d6.map(lambda face: flight.pursuit_distance(charge_move, pursuer_move, face, pursuit_modifier))
     return icepool.map(lambda p, f: flight.caught(p, f, gap), pursued, fled).probability(True)  # type: ignore[no-any-return]
+
+
+def _named(die: Any) -> dict[str, Fraction]:
+    return {name: die.probability(name) for name in die}
+
+
+def fda_test(characteristic: int, modifier: int = 0) -> dict[str, Fraction]:
+    return _named(icepool.Die(D10.faces).map(lambda face: Check(face, characteristic, modifier).result.value))
+
+
+def fda_opposed(
+    attacker: int, defender: int, attacker_modifier: int = 0, defender_modifier: int = 0
+) -> dict[str, Fraction]:
+    attack = icepool.Die(D10.faces).map(lambda face: jc_score(face, attacker, attacker_modifier))
+    defence = icepool.Die(D10.faces).map(lambda face: jc_score(face, defender, defender_modifier))
+    return _named(icepool.map(lambda a, d: opposed(a, d).value, attack, defence))
+
+
+def fda_shot(
+    shooting: int, defence: int, hit_modifier: int = 0, damage_bonus: int = 0, defence_modifier: int = 0
+) -> dict[str, Fraction]:
+    def shot(face: int, defence_face: int) -> str:
+        if face == CRITICAL:
+            return "critical_miss"
+        if not Check(face, shooting, hit_modifier).succeeded:
+            return "miss"
+        row = defence_result(face + shooting + damage_bonus, defence_face, defence + defence_modifier)
+        return "killed" if row is None else row.value
+
+    d10 = icepool.Die(D10.faces)
+    return _named(icepool.map(shot, d10, d10))
+
+
+def fda_morale(morale: int, modifier: int = 0) -> dict[str, Fraction]:
+    def outcome(face: int) -> str:
+        row = morale_outcome(Check(face, morale, modifier))
+        return "passed" if row is None else row.value
+
+    return _named(icepool.Die(D10.faces).map(outcome))

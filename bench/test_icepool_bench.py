@@ -36,6 +36,10 @@ CASES: dict[str, Call] = {
     "confrontation_shot": ("confrontation_shot", (3, "medium", 2)),
     "confrontation_disengage": ("confrontation_disengage", (3, 2, 3, 2)),
     "confrontation_caught": ("confrontation_caught", (10, 10, 20, False, 15)),
+    "fda_test": ("fda_test", (5, -1)),
+    "fda_opposed": ("fda_opposed", (5, 4, 1, 0)),
+    "fda_shot": ("fda_shot", (5, 4, 1, 3, 2)),
+    "fda_morale": ("fda_morale", (5, -1)),
 }
 
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from types import TracebackType
 from typing import TypeVar
 
 from rules.dice import D6, Dice
-from rules.validation import check_choice, check_range
+from rules.validation import check_choice, check_range, citing
 
 __all__ = [
     "DISENGAGE_GRADES",
@@ -40,26 +39,6 @@ NATURAL_FAILURE = 1
 
 
 Choice = TypeVar("Choice", bound=StrEnum)
-
-
-class citing:
-    """Refusals of bad arguments inside the block name the rule they break: ``… (004 Tableau des blessures)``.
-
-    A class rather than a ``contextmanager`` generator: the argument checks of the exact odds run inside it on
-    every call, and entering this costs a fifth as much.
-    """
-
-    __slots__ = ("clause",)
-
-    def __init__(self, clause: str) -> None:
-        self.clause = clause
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, _: TracebackType | None) -> None:
-        if isinstance(error, ValueError):
-            raise ValueError(f"{error} ({self.clause})") from None
 
 
 def choice(kind: type[Choice], name: str, value: str) -> Choice:

@@ -1,8 +1,9 @@
 """``rules.odds`` against the rules' own functions enumerated face by face, where the odds take a shorter way.
 
 A structure hit reads only the Table 3 rows of its damage die; a Confrontation test counts the d6's faces by grade;
-a pursuit compares each distinct distance once and stops at the first miss. Each must give exactly the fraction
-that listing every face (or pair of faces) and counting gives.
+a pursuit compares each distinct distance once and stops at the first miss; a Frères d'Armes shot reads the
+target's die only on a hit, and an opposed JC pairs the scores rather than the faces. Each must give exactly the
+fraction that listing every face (or pair of faces) and counting gives.
 """
 
 from __future__ import annotations
@@ -19,6 +20,10 @@ from rules import odds
 from rules.confrontation import flight
 from rules.confrontation.checks import DISENGAGE_GRADES, SHOT_GRADES, TEST_DIE
 from rules.confrontation.shooting import difficulty
+from rules.freres.checks import CRITICAL, D10, Check
+from rules.freres.damage import defence_result
+from rules.freres.melee import jc_score, opposed
+from rules.freres.morale import morale_outcome
 from rules.siege import structure
 
 
@@ -93,3 +98,59 @@ def test_grades_count_the_faces(offset: int) -> None:
     disengage = Counter(DISENGAGE_GRADES.grade(face, face + offset).value for face in TEST_DIE.faces)
     # difficulty max(4, 4) + 2 for one opponent − 1 for one disengaging model = 5
     assert odds.confrontation_disengage(offset + 5, 4, 1, 1) == {g: F(n, 6) for g, n in disengage.items()}
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    shooting=st.integers(1, 10),
+    defence=st.integers(1, 10),
+    hit_modifier=st.integers(-12, 12),
+    damage_bonus=st.integers(-6, 12),
+    defence_modifier=st.integers(-6, 6),
+)
+def test_fda_shot_counts_every_pair_of_d10(
+    shooting: int, defence: int, hit_modifier: int, damage_bonus: int, defence_modifier: int
+) -> None:
+    """003 II §5.1.2–5.1.3, §7: each outcome's chance is the share of the 100 pairs (shooter's d10, target's JD d10)
+    that give it, read through the rule functions pair by pair."""
+
+    def shot(face: int, defence_face: int) -> str:
+        if face == CRITICAL:
+            return "critical_miss"
+        if not Check(face, shooting, hit_modifier).succeeded:
+            return "miss"
+        row = defence_result(face + shooting + damage_bonus, defence_face, defence + defence_modifier)
+        return "killed" if row is None else row.value
+
+    pairs = Counter(shot(d, e) for d, e in itertools.product(D10.faces, repeat=2))
+    expected = {key: F(n, 100) for key, n in pairs.items()}
+    assert odds.fda_shot(shooting, defence, hit_modifier, damage_bonus, defence_modifier) == expected
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    attacker=st.integers(1, 10),
+    defender=st.integers(1, 10),
+    attacker_modifier=st.integers(-12, 12),
+    defender_modifier=st.integers(-12, 12),
+    characteristic=st.integers(1, 10),
+    modifier=st.integers(-12, 12),
+)
+def test_fda_tests_count_the_faces(
+    attacker: int, defender: int, attacker_modifier: int, defender_modifier: int, characteristic: int, modifier: int
+) -> None:
+    """003 II §2.2, §4.1.1–4.1.3, §8.1: the test, the opposed JC and the morale test, face by face."""
+    exchanges = Counter(
+        opposed(jc_score(a, attacker, attacker_modifier), jc_score(d, defender, defender_modifier)).value
+        for a, d in itertools.product(D10.faces, repeat=2)
+    )
+    assert odds.fda_opposed(attacker, defender, attacker_modifier, defender_modifier) == {
+        key: F(n, 100) for key, n in exchanges.items()
+    }
+    results = Counter(Check(face, characteristic, modifier).result.value for face in D10.faces)
+    assert odds.fda_test(characteristic, modifier) == {key: F(n, 10) for key, n in results.items()}
+    rows = Counter(
+        "passed" if (row := morale_outcome(Check(face, characteristic, modifier))) is None else row.value
+        for face in D10.faces
+    )
+    assert odds.fda_morale(characteristic, modifier) == {key: F(n, 10) for key, n in rows.items()}
