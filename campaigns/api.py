@@ -142,7 +142,7 @@ class BattleSerializer(serializers.ModelSerializer):
         fields = [
             "id", "turn", "territory", "kind", "attacker", "defender", "attacker_points", "defender_points",
             "open_field_points", "heroism_tokens", "fort_layout", "winner", "attacker_victory_points",
-            "defender_victory_points", "victory_detail", "attacker_losses", "defender_losses", "notes",
+            "defender_victory_points", "victory_detail", "attacker_losses", "defender_losses", "notes", "rule_system",
         ]  # fmt: skip
         read_only_fields = fields
         # null when the battle is out of the member's sight (selectors.shown_battle)

@@ -17,7 +17,6 @@ from rules.siege.victory import SECTION_CATEGORIES, SECTION_POINTS, Achievements
 from .models import (
     Army,
     Battle,
-    BattleKind,
     CampaignSettings,
     Faction,
     OrderKind,
@@ -26,6 +25,7 @@ from .models import (
     Winner,
 )
 from .rosters import CHARACTERISTICS, MAX_POINTS
+from .rule_systems import scores_by_section
 from .services import SETTINGS_FIELDS, Result
 
 # French army books print the profile as M CC CT F E PV I A Cd
@@ -204,7 +204,7 @@ class ResultForm(forms.Form):
 
     def __init__(self, *args: Any, battle: Battle, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.siege = battle.kind == BattleKind.SIEGE
+        self.siege = scores_by_section(battle)
         settings = battle.campaign.settings
         self.fields["winner"].help_text = _(
             "The standings give %(win)s campaign points for a win, %(draw)s for a draw and %(loss)s for a loss; "

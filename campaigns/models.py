@@ -347,6 +347,15 @@ class BattleKind(models.TextChoices):
     SIEGE = "siege", _("Siege")
 
 
+class RuleSystem(models.TextChoices):
+    """The rules a battle is played with on the table; a new battle takes its kind's WFB rules."""
+
+    WFB_SIEGE = "wfb_siege", _("WFB siege")
+    WFB_FIELD = "wfb_field", _("WFB field battle")
+    FRERES = "freres", _("Frères d'Armes skirmish")
+    CONFRONTATION = "confrontation", _("Confrontation")
+
+
 class Side(models.TextChoices):
     ATTACKER = "attacker", _("Attacker")
     DEFENDER = "defender", _("Defender")
@@ -365,6 +374,9 @@ class Battle(models.Model):
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="battles")
     territory = models.ForeignKey(Territory, on_delete=models.CASCADE, related_name="battles")
     kind = models.CharField(_("kind"), max_length=8, choices=BattleKind.choices)
+    rule_system = models.CharField(
+        _("rule system"), max_length=16, choices=RuleSystem.choices, default=RuleSystem.WFB_FIELD
+    )
     attacker = models.ForeignKey(CampaignMembership, on_delete=models.CASCADE, related_name="+")
     defender = models.ForeignKey(CampaignMembership, on_delete=models.CASCADE, related_name="+")
     attacker_points = models.PositiveIntegerField(_("attacker points"))

@@ -58,6 +58,7 @@ from .models import (
     faction_english_names,
 )
 from .results import Result, achievements_from_json, achievements_json
+from .rule_systems import default_rule_system, scores_by_section
 
 Progress = Callable[[int, str], None]
 
@@ -823,11 +824,13 @@ def resolve_turn(*, turn_id: int, progress: Progress = _no_progress) -> Turn:
 
 def _create_battle(turn: Turn, territory: Territory, planned: resolution.BattleOut) -> Battle:
     siege = planned.kind == resolution.SIEGE
+    kind = BattleKind.SIEGE if siege else BattleKind.FIELD
     battle = Battle.objects.create(
         campaign=turn.campaign,
         turn=turn,
         territory=territory,
-        kind=BattleKind.SIEGE if siege else BattleKind.FIELD,
+        kind=kind,
+        rule_system=default_rule_system(kind),
         attacker_id=planned.attacker,
         defender_id=planned.defender,
         attacker_points=planned.attacker_points,
@@ -859,7 +862,7 @@ def _side_label(side: str, siege: bool) -> str:
 def _check_result(battle: Battle, result: Result) -> Result:
     """The result, with a siege's victory points counted by the engine (§17); refused when it cannot have
     happened in this battle: losses beyond the forces present, sections the fort does not have."""
-    siege = battle.kind == BattleKind.SIEGE
+    siege = scores_by_section(battle)
     if result.winner not in Winner.values:
         raise ValidationError(_("The winner must be the attacker, the defender, or a draw."))
     points = {Side.ATTACKER: battle.attacker_points, Side.DEFENDER: battle.defender_points}

@@ -44,7 +44,9 @@ from .forms import (
     TurnForm,
     UnitForm,
 )
+from .forms_rule_systems import RuleSystemForm, result_form_class
 from .models import Army, Battle, Campaign, CampaignMembership, Territory, Turn, TurnState
+from .rule_systems import may_change_rule_system
 
 
 def _refused(form: Form, error: ValidationError) -> None:
@@ -470,10 +472,10 @@ def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
     action = request.POST.get("action", "report") if request.method == "POST" else None
     form = None
     if may_report and not battle.played:
-        form = ResultForm(request.POST if action == "report" else None, battle=battle)
+        form = result_form_class(battle)(request.POST if action == "report" else None, battle=battle)
     elif battle.played and membership.is_organiser:
         initial = ResultForm.initial_of(services.result_of(battle))
-        form = ResultForm(request.POST if action == "correct" else None, battle=battle, initial=initial)
+        form = result_form_class(battle)(request.POST if action == "correct" else None, battle=battle, initial=initial)
     if action is not None:
         if action not in RESULT_ACTIONS or not may_report:
             messages.error(request, _("Only the organiser and the battle's players may enter or confirm its result."))
@@ -522,6 +524,7 @@ def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
         forces=selectors.battle_forces(battle, membership),
         fort_svg=fort,
         form=form,
+        rule_system_form=RuleSystemForm(battle=battle) if may_change_rule_system(battle, membership) else None,
         pending=selectors.pending_result(battle, membership),
         corrections=selectors.corrections_of(battle),
         events=selectors.event_lines(battle.turn, battle=battle),

@@ -1,0 +1,490 @@
+"""Simple policies that play both sides of a whole assault to its end (*l'assaut joué de bout en bout*).
+
+Every action a policy plays is one the menu of :func:`rules.siege.legal.legal_actions` offers at that moment (its
+name, its side, actors and target taken from the option); an action a finer rule refuses
+(:class:`~rules.siege.state.IllegalAction`) is left and the policy goes on. Each action rolls dice of its own,
+seeded from the game's seed and its place in the log (:func:`rules.siege.battle.action_dice`), so a played game is
+a battle log that :func:`rules.siege.battle.replay` rebuilds exactly.
+
+**Set-up** (§14, §16). The besieger takes up each ram with the models at the foot of its gate and brings it to the
+gate (§7.2.1, §7.2.4) and sends his sappers under the section of his :class:`Orders` (§10.1, foundations). The
+besieged places its braziers and allocates its stones and rocks as planned (§8.1.1, §8.2.1); both then end the
+set-up.
+
+**The besieger's turn.**
+
+- *Sappers*: the mine digs under the section of the orders (§10.3).
+- *Movement*: fleeing models try to rally (§3.4). Models at the foot of a wall pick up a ladder lying there and
+  raise it against its section (§7.1.1, §7.1.3). Troops in a siege tower step onto its section, and those at the
+  foot of a ladder climb it, as far as the rules' limits allow (§7.1.5, §7.3.4). Once a gate is down or a wall is
+  breached, the models at its foot go in (§6, §5.9). Models inside the fort with no enemy on their section charge
+  the neighbouring section the enemy holds with the fewest defenders (§3.1.1). Then the besieged reacts at the end
+  of the movement (see below) and the climbers of the ladders still standing step onto the rampart.
+- *Shooting*: each war machine bombards its target of the orders as the seed's catapult (§5.7, §5.9).
+- *Close combat*: each ram strikes its gate (§7.2.4, R3); every section with both sides fights, each free model
+  striking, spread over the enemy, at most four to one (§3.2); the loser retreats where it may, else holds
+  (§3.3); the troops left in a siege tower whose section was won come out (§7.3.4).
+
+**The besieged's turn.**
+
+- *Movement*: fleeing models try to rally (§3.4); against a mine, the planned number of courtyard models
+  counter-mine (§10.2); two models of a gate's section reinforce a damaged gate (§6.4); models with no enemy on
+  their section charge the neighbouring section the besieger holds (§3.1.1).
+- *Shooting*: each unit of shooters shoots at the besieger models at the foot of its own section or on its ladders,
+  otherwise at the first it may (§5).
+- *Close combat*: as the besieger's.
+
+**The besieged at the end of each movement** (§7.1.6, §8.1.2, §8.2.2): the defenders of a section throw a stone,
+drop a rock and pour each brazier onto the besieger models below; in the besieger's turn they try to push back
+every ladder with a climber on it, up to three pushers (§7.1.6), or let it go.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.siege import actions as a
+from rules.siege import rams
+from rules.siege.battle import Entry, action_dice
+from rules.siege.engines import Liquid, MineGoal
+from rules.siege.fort import GateKind
+from rules.siege.game import apply, side_of
+from rules.siege.gates import is_destroyed, starting_points
+from rules.siege.ladders import MAX_CLIMBERS, MAX_HELPERS, MIN_CLIMBERS, push_back_pending
+from rules.siege.legal import CATAPULT, Option, legal_actions
+from rules.siege.melee import MAX_GANG_UP
+from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
+from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, Zone, room_left
+
+__all__ = ["Game", "Orders", "orders_for", "play_out", "play_setup"]
+
+
+@dataclass(frozen=True)
+class Orders:
+    """What the policies need beyond the battle state: each war machine's target (a rampart section or
+    ``"gate:G1"``, in the order of the war machine models), the section the sappers undermine, and how many
+    besieged models counter-mine (§5.7, §10.1, §10.2).
+    """
+
+    machine_targets: tuple[str, ...] = ()
+    mine_section: str | None = None
+    counter_miners: int = 0
+    ammunition: tuple[tuple[str, int, int], ...] = ()
+    """``(section, stones, rocks)`` tokens the besieged allocates in the set-up (§8.1.1)."""
+    braziers: tuple[tuple[str, Liquid | None], ...] = ()
+    """braziers the besieged places in the set-up (§8.2.1)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "machine_targets": list(self.machine_targets),
+            "mine_section": self.mine_section,
+            "counter_miners": self.counter_miners,
+            "ammunition": [list(x) for x in self.ammunition],
+            "braziers": [[s, None if liquid is None else liquid.value] for s, liquid in self.braziers],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Orders:
+        return cls(
+            tuple(str(t) for t in data.get("machine_targets", ())),
+            data.get("mine_section"),
+            int(data.get("counter_miners", 0)),
+            tuple((str(s), int(st), int(r)) for s, st, r in data.get("ammunition", ())),
+            tuple((str(s), None if x is None else Liquid(x)) for s, x in data.get("braziers", ())),
+        )
+
+
+def orders_for(state: BattleState) -> Orders:
+    """The orders a battle under way implies: war machines at the main gate's wall, the mine where it digs."""
+    gate = next((g.id for g in state.gates if not is_destroyed(g.structure_points)), None)
+    machines = sum(1 for m in state.models if m.side is Side.BESIEGER and m.profile.troop_type.value == "war_machine")
+    ramparts = [s.id for s in state.fort.sections if s.is_rampart]
+    target = f"gate:{gate}" if gate is not None else (ramparts[0] if ramparts else "")
+    mine = state.mine.undermined if state.mine is not None else None
+    return Orders(machine_targets=(target,) * machines, mine_section=mine or (ramparts[0] if ramparts else None))
+
+
+_OUTER_GATES = frozenset({GateKind.MAIN_GATE, GateKind.POSTERN})
+
+
+@dataclass
+class Game:
+    """One game played by the policies from ``state``: its actions and dice, and what the simulator watches: the
+    game turn the first of the fort's outer gates (main gate or postern) fell and the turn of the first breach
+    (``None``: never).
+    """
+
+    state: BattleState
+    seed: int
+    orders: Orders
+    record: bool = False
+    entries: list[Entry] = field(default_factory=list)
+    played: int = 0
+    refused: int = 0
+    gate_fell: int | None = None
+    first_breach: int | None = None
+    check_menu: bool = False
+    off_menu: list[str] = field(default_factory=list)
+    _menu_of: BattleState | None = field(default=None, repr=False)
+    _menu: list[Option] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        self._watch()
+
+    def act(self, action: a.Action) -> bool:
+        """Play ``action``; False, and nothing changes, when a rule refuses it."""
+        if self.check_menu and not _offered(self.state, action):
+            self.off_menu.append(action.name)
+        try:
+            result = apply(self.state, action, action_dice(self.seed, self.played))
+        except IllegalAction:
+            self.refused += 1
+            return False
+        self.state = result.state
+        if self.record:
+            self.entries.append(Entry(action, result.rolls))
+        self.played += 1
+        self._watch()
+        return True
+
+    def _watch(self) -> None:
+        state = self.state
+        if self.gate_fell is None and any(
+            g.kind in _OUTER_GATES and is_destroyed(g.structure_points) for g in state.gates
+        ):
+            self.gate_fell = state.turn
+        if self.first_breach is None and any(w.collapsed for w in state.works):
+            self.first_breach = state.turn
+
+    def fresh(self, name: str) -> Iterator[Option]:
+        """Each option named ``name``, read from the menu again after every action, so that what one did (a model
+        killed or moved, a ladder pushed back) is seen by the next; each place's option once."""
+        done: set[tuple[str | None, Side]] = set()
+        while True:
+            option = next((o for o in self.menu(name) if (o.where, o.side) not in done), None)
+            if option is None:
+                return
+            done.add((option.where, option.side))
+            yield option
+
+    def menu(self, name: str) -> list[Option]:
+        """The options named ``name`` on the menu now; the menu is read once a state."""
+        if self._menu_of is not self.state:
+            self._menu_of, self._menu = self.state, legal_actions(self.state)
+        return [o for o in self._menu if o.name == name]
+
+
+def _offered(state: BattleState, action: a.Action) -> bool:
+    """Whether the menu offers ``action``'s kind to its side now; letting a ladder's push-back go is the other
+    answer to the push-back the rules wait for (§7.1.5).
+    """
+    if isinstance(action, a.ForgoPushBack):
+        return push_back_pending(state, action.ladder)
+    side = side_of(state, action)
+    return any(o.name == action.name and o.side is side for o in legal_actions(state))
+
+
+# ---- set-up --------------------------------------------------------------------------------------------------------
+
+
+def play_setup(game: Game) -> None:
+    """The set-up as the policies play it (see the module's text): engines and defences placed, the step ended."""
+    orders = game.orders
+    for option in game.fresh("carry_ram"):
+        ram = game.state.ram(option.where.partition(":")[2] if option.where else "")
+        gate_feet = {f"foot:{s}" for g in game.state.gates for s in _gate_outside(game.state, g.id)}
+        crew = [m for m in option.actors if str(game.state.model(m).place) in gate_feet]
+        if len(crew) >= rams.MIN_CARRIERS:  # §7.2.1
+            game.act(a.CarryRam(ram.id, tuple(crew[: rams.MAX_CARRIERS])))
+    for option in game.fresh("bring_ram"):
+        ram = game.state.ram((option.where or "").partition(":")[2])
+        for gate in option.targets:
+            if game.act(a.BringRam(ram.id, gate)):
+                break
+    if game.state.mine is None and orders.mine_section is not None:
+        for option in game.fresh("start_mine"):
+            sappers = [m for m in option.actors if str(game.state.model(m).place) == f"foot:{orders.mine_section}"]
+            if sappers:
+                game.act(a.StartMine(MineGoal.FOUNDATIONS, tuple(sappers)))
+    if game.menu("place_braziers"):
+        for section, liquid in orders.braziers:
+            game.act(a.PlaceBraziers(section, (liquid,)))
+    if game.menu("allocate_ammunition"):
+        for section, stones, rocks in orders.ammunition:
+            game.act(a.AllocateAmmunition(section, stones=stones, rocks=rocks))
+    game.act(a.EndPhase())
+
+
+def _gate_outside(state: BattleState, gate_id: str) -> tuple[str, ...]:
+    return tuple(s.id for s in state.fort.sections if any(g.id == gate_id for g in state.fort.gates_of(s.id)))
+
+
+# ---- shared steps --------------------------------------------------------------------------------------------------
+
+
+def _free(game: Game, place: str, side: Side) -> list[str]:
+    """Models of ``side`` at ``place`` free to act: standing, not engaged, not moved or rallied this turn."""
+    state = game.state
+    log = state.turn_log
+    return [
+        m.id
+        for m in state.at(place, side)
+        if not m.fleeing and m.id not in log.moved and m.id not in log.rallied and not state.in_contact(m.id)
+    ]
+
+
+def _rallies(game: Game) -> None:
+    for option in game.fresh("rally"):
+        game.act(a.Rally(option.where or ""))
+
+
+def _charges(game: Game) -> None:
+    """Models with no enemy on their section charge the neighbouring section the enemy holds with fewest models."""
+    side = game.state.active
+    for option in game.fresh("charge"):
+        place = Place.parse(option.where or "")
+        if not place.inside or game.state.at(place, side.enemy):
+            continue
+        targets = sorted(
+            (t for t in option.targets if Place.parse(t).zone is Zone.SECTION),
+            key=lambda t: (game.state.occupancy(t, side.enemy), t),
+        )
+        for target in targets:
+            movers = [m for m in option.actors if m in _free(game, str(place), side)]
+            room = room_left(game.state, target, side)
+            if movers and room > 0:
+                game.act(a.Charge(tuple(movers[:room]), target))
+
+
+def _defences(game: Game) -> None:
+    """The besieged's stones, rocks and braziers on the besieger models below (§8.1.2, §8.2.2)."""
+    for name in ("throw_stones", "drop_rock", "pour"):
+        for option in game.fresh(name):
+            section = option.where or ""
+            actors = option.actors
+            targets = option.targets
+            if not actors or not targets:
+                continue
+            if name == "throw_stones":
+                game.act(a.ThrowStones(section, actors[:1], targets[:1]))
+            elif name == "drop_rock":
+                game.act(a.DropRock(section, actors[:2], targets[0]))
+            else:
+                works = game.state.works_of(section)
+                liquid = next(x for x in works.braziers if x is not None)
+                game.act(a.Pour(section, liquid, actors[:2], targets[:4]))
+
+
+def _push_backs(game: Game) -> None:
+    """The besieged push back each ladder with climbers, up to three pushers, or let it go (§7.1.5, §7.1.6)."""
+    for ladder in game.state.ladders:
+        if not push_back_pending(game.state, ladder.id):
+            continue
+        option = next((o for o in game.menu("push_back") if o.where == f"ladder:{ladder.id}"), None)
+        pushers = option.actors[: MAX_HELPERS + 1] if option is not None else ()
+        if not (pushers and game.act(a.PushBack(ladder.id, pushers))):
+            game.act(a.ForgoPushBack(ladder.id))
+
+
+def _fight_pairs(game: Game, section: str, strikers: Sequence[str], foes: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """Every striker engages, spread over the standing foes, never more than four to one (§3.2)."""
+    state = game.state
+    standing = [f for f in foes if not state.model(f).fleeing] or list(foes)
+    load = dict.fromkeys(standing, 0)
+    pairs: list[tuple[str, str]] = []
+    for index, striker in enumerate(strikers):
+        target = standing[index % len(standing)]
+        ratio = state.model(striker).profile.ratio
+        if load[target] and load[target] + ratio > MAX_GANG_UP * state.model(target).profile.ratio:
+            continue
+        load[target] += ratio
+        pairs.append((striker, target))
+    return tuple(pairs)
+
+
+def _combats(game: Game) -> None:
+    for option in game.fresh("fight"):
+        section = option.where or ""
+        pairs = _fight_pairs(game, section, option.actors, option.targets)
+        if pairs and game.act(a.Fight(section, pairs)):
+            _aftermath(game, section)
+
+
+def _aftermath(game: Game, section: str) -> None:
+    """The loser retreats by the first way the rules allow, else holds (§3.3)."""
+    for option in game.fresh("retreat"):
+        if option.where == section:
+            for way in option.targets:
+                if game.act(a.Retreat(section, way)):
+                    return
+    for option in game.fresh("hold"):
+        if option.where == section:
+            game.act(a.Hold(section))
+
+
+# ---- the besieger --------------------------------------------------------------------------------------------------
+
+
+def _besieger_sappers(game: Game) -> None:
+    if game.menu("dig"):
+        game.act(a.Dig(section=game.orders.mine_section))
+
+
+def _open(state: BattleState, wall: str, section: str) -> bool:
+    """Whether the foot of ``wall`` leads into ``section``: through a breach, or a gate of it broken (§5.9, §6)."""
+    if section != wall:
+        return True  # only a breach joins a foot to a neighbouring section (§5.9, R5)
+    return any(
+        is_destroyed(g.structure_points) for g in state.gates if g.id in {x.id for x in state.fort.gates_of(section)}
+    )
+
+
+def _besieger_movement(game: Game) -> None:
+    _rallies(game)
+    for option in game.fresh("drop_ram"):
+        ram = game.state.ram((option.where or "").partition(":")[2])
+        if ram.gate is not None and is_destroyed(game.state.gate(ram.gate).structure_points):
+            game.act(a.DropRam(ram.id))  # §7.2.2: the gate is down, the crew goes in
+    state = game.state
+    for option in game.fresh("pick_up_ladder"):
+        ladder = state.ladder((option.where or "").partition(":")[2])
+        carriers = [m for m in option.actors if str(state.model(m).place) == f"foot:{ladder.section}"]
+        if len(carriers) >= MIN_CLIMBERS:
+            game.act(a.PickUpLadder(ladder.id, tuple(carriers[:MAX_CLIMBERS])))
+    for option in game.fresh("erect_ladder"):
+        ladder = game.state.ladder((option.where or "").partition(":")[2])
+        game.act(a.ErectLadder(ladder.id, ladder.section, option.actors[:MAX_CLIMBERS]))
+    for option in itertools.chain(game.fresh("move"), game.fresh("charge")):
+        place = Place.parse(option.where or "")
+        if place.zone is Zone.SIEGE_TOWER:
+            target = option.targets[0]
+            movers = _free(game, str(place), Side.BESIEGER)
+            room = min(SIEGE_TOWER_A_TURN, room_left(game.state, target, Side.BESIEGER))
+            if movers and room > 0:
+                cls = a.Charge if option.name == "charge" else a.Move
+                game.act(cls(tuple(movers[:room]), target))
+    for option in itertools.chain(game.fresh("move"), game.fresh("charge")):
+        place = Place.parse(option.where or "")
+        if place.zone is not Zone.FOOT:
+            continue
+        for target in option.targets:
+            into = Place.parse(target)
+            movers = _free(game, str(place), Side.BESIEGER)
+            if not movers:
+                break
+            cls = a.Charge if game.state.at(into, Side.BESIEGED) else a.Move
+            if into.zone is Zone.LADDER:
+                room = LADDER_A_TURN - game.state.occupancy(into, Side.BESIEGER)
+            elif into.zone is Zone.SECTION and _open(game.state, place.ref, target):
+                room = room_left(game.state, target, Side.BESIEGER)
+            else:
+                continue
+            ram_crew = {c for r in game.state.rams for c in r.carriers}
+            movers = [m for m in movers if m not in ram_crew]
+            if room > 0 and movers:
+                game.act(cls(tuple(movers[:room]), target))
+    _charges(game)
+    _defences(game)
+    _push_backs(game)
+    for option in itertools.chain(game.fresh("move"), game.fresh("charge")):
+        place = Place.parse(option.where or "")
+        if place.zone is not Zone.LADDER:
+            continue
+        ladder = game.state.ladder(place.ref)
+        climbers = _free(game, str(place), Side.BESIEGER)
+        room = room_left(game.state, ladder.section, Side.BESIEGER)
+        if climbers and room > 0 and ladder.section in option.targets:
+            cls = a.Charge if option.name == "charge" else a.Move
+            game.act(cls(tuple(climbers[:room]), ladder.section))
+
+
+def _besieger_shooting(game: Game) -> None:
+    """Each war machine bombards its target of the orders (the last target for the machines beyond), if the menu
+    still offers it: a gate already down is no target (§5.6, §5.7)."""
+    options = game.menu("bombard")
+    if not options:
+        return
+    option = options[0]
+    targets = game.orders.machine_targets or option.targets[:1]
+    for n, _machine in enumerate(option.actors):
+        target = targets[min(n, len(targets) - 1)]
+        if target in option.targets:
+            game.act(a.Bombard(target, *CATAPULT))
+
+
+def _besieger_close_combat(game: Game) -> None:
+    for option in game.fresh("use_ram"):
+        game.act(a.UseRam((option.where or "").partition(":")[2]))
+    _combats(game)
+    for option in game.fresh("disembark"):
+        tower = (option.where or "").partition(":")[2]
+        game.act(a.Disembark(tower, option.actors[:SIEGE_TOWER_A_TURN]))
+
+
+# ---- the besieged --------------------------------------------------------------------------------------------------
+
+
+def _besieged_movement(game: Game) -> None:
+    _rallies(game)
+    state = game.state
+    if state.mine is not None and not state.mine.counter_miners and game.orders.counter_miners:
+        for option in game.fresh("counter_mine"):
+            game.act(a.CounterMine(option.actors[: game.orders.counter_miners]))
+    for option in game.fresh("reinforce_gate"):
+        gate = game.state.gate((option.where or "").partition(":")[2])
+        if gate.structure_points < _start_points(gate.kind.value) and len(option.actors) >= 2:
+            game.act(a.ReinforceGate(gate.id, option.actors[:2]))
+    _charges(game)
+    _defences(game)
+
+
+def _start_points(kind: str) -> int:
+    return starting_points(GateKind(kind))
+
+
+def _besieged_shooting(game: Game) -> None:
+    for option in game.fresh("shoot"):
+        place = Place.parse(option.where or "")
+        below = {f"foot:{place.ref}"} | {f"ladder:{x.id}" for x in game.state.ladders if x.section == place.ref}
+        near = [t for t in option.targets if str(game.state.model(t).place) in below]
+        target = (near or list(option.targets))[0]
+        game.act(a.Shoot(option.actors, (target,)))
+
+
+def _nothing(game: Game) -> None:
+    """A step in which the policy plays nothing."""
+
+
+_Step = Callable[[Game], None]
+_STEPS: dict[Side, dict[Phase, _Step]] = {
+    Side.BESIEGER: {
+        Phase.SAPPERS: _besieger_sappers,
+        Phase.MOVEMENT: _besieger_movement,
+        Phase.MAGIC: _nothing,
+        Phase.SHOOTING: _besieger_shooting,
+        Phase.CLOSE_COMBAT: _besieger_close_combat,
+    },
+    Side.BESIEGED: {
+        Phase.MOVEMENT: _besieged_movement,
+        Phase.MAGIC: _nothing,
+        Phase.SHOOTING: _besieged_shooting,
+        Phase.CLOSE_COMBAT: _combats,
+    },
+}
+
+
+def play_out(game: Game) -> Game:
+    """Play ``game`` to the end of the siege (§16), from whatever step its state is at."""
+    if game.state.phase is Phase.SETUP and not game.state.over:
+        play_setup(game)
+    while not game.state.over:
+        state = game.state
+        step = _STEPS[state.active].get(state.phase, _nothing)
+        step(game)
+        ended = game.state.phase not in (Phase.CLOSE_COMBAT, Phase.END) and game.act(a.EndPhase())
+        if not ended and not game.act(a.EndTurn()):  # pragma: no cover - never refused before the end
+            raise RuntimeError(f"the turn cannot end at {game.state.turn} {game.state.phase}")
+    return game

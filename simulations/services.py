@@ -1,0 +1,252 @@
+"""Starting, playing, cancelling and recovering whole-assault simulation runs.
+
+A run is split into chunks of ``SIMULATION_CHUNK_GAMES`` games, one Celery task each, handed to the workers as a
+group. Game ``i`` of a run always rolls the same dice (:func:`rules.siege.assault.game_seed`), so chunks may run in
+any order, on any worker, more than once: the run's summary is the sum of its chunks' counts and is written once,
+by the chunk that completes it. A cancelled or failed run keeps no summary, so it never shows partial counts as
+its result.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError
+
+from rules.siege.assault import Assault, PlanError, Summary, assault_setup, simulate
+from rules.siege.battle import start
+from rules.siege.policies import Orders, orders_for
+from rules.siege.state import BattleState
+
+from .models import RunProblem, RunStatus, SimulationChunk, SimulationRun
+
+MAX_SEED = 2**62
+
+
+def check_games(games: int) -> None:
+    """A run plays 1 to ``SIMULATION_MAX_GAMES`` assaults."""
+    most = settings.SIMULATION_MAX_GAMES
+    if not 1 <= games <= most:
+        raise ValidationError(
+            _("A run plays from 1 to %(most)s assaults (the site's maximum); %(games)s were asked for.")
+            % {"most": most, "games": games}
+        )
+
+
+def read_assault(data: Any) -> Assault:
+    """Both plans from their JSON form, checked against the rules; a plan they refuse is a ValidationError."""
+    try:
+        assault = Assault.from_json(data)
+        assault_setup(assault)
+    except PlanError as refused:
+        raise ValidationError(_("The plan is refused: %(reason)s") % {"reason": refused}) from None
+    return assault
+
+
+def _check_seed(seed: int | None) -> int:
+    if seed is None:
+        return secrets.randbelow(MAX_SEED)
+    if not 0 <= seed < MAX_SEED:
+        raise ValidationError(_("The seed is a whole number from 0 to %(most)s.") % {"most": MAX_SEED - 1})
+    return seed
+
+
+def _chunks(run: SimulationRun) -> list[SimulationChunk]:
+    size = settings.SIMULATION_CHUNK_GAMES
+    return [
+        SimulationChunk(run=run, index=index, first=first, games=min(size, run.games - first))
+        for index, first in enumerate(range(0, run.games, size))
+    ]
+
+
+@transaction.atomic
+def create_run(
+    *,
+    owner: AbstractBaseUser,
+    games: int,
+    assault: Any = None,
+    state: BattleState | None = None,
+    orders: Orders | None = None,
+    seed: int | None = None,
+    label: str = "",
+) -> SimulationRun:
+    """Record a run of ``games`` assaults from both plans (``assault``, their JSON form) or from a battle under way
+    (``state``, with the policies' ``orders``, by default those the state implies). Nothing is saved when the plan,
+    the number of games or the seed is refused."""
+    check_games(games)
+    seed = _check_seed(seed)
+    if (assault is None) == (state is None):
+        raise ValidationError(_("A run starts either from both plans or from a battle under way."))
+    start_state = None
+    plans = None
+    if state is not None:
+        start_state = {"state": state.to_json(), "orders": (orders or orders_for(state)).to_json()}
+    else:
+        plans = read_assault(assault).to_json()
+    run = SimulationRun.objects.create(
+        owner=owner,
+        label=label[:120],
+        assault=plans,
+        start_state=start_state,
+        games=games,
+        seed=seed,
+        queued_at=timezone.now(),
+    )
+    SimulationChunk.objects.bulk_create(_chunks(run))
+    return run
+
+
+def hand_over(run: SimulationRun) -> SimulationRun:
+    """Queue the run's unfinished chunks for the workers, as one group. When the queue cannot be reached the run is
+    marked failed and the caller is told."""
+    from celery import group
+
+    from . import tasks
+
+    pending = list(run.chunks.filter(summary__isnull=True).values_list("pk", flat=True))
+    try:
+        group(tasks.play_chunk.s(pk) for pk in pending).apply_async()
+    except (OperationalError, OSError) as error:
+        fail_run(run_id=run.pk, problem=RunProblem.QUEUE_DOWN)
+        raise ValidationError(_("The run could not be handed to the workers; try again in a moment.")) from error
+    return run
+
+
+def launch_run(**kwargs: Any) -> SimulationRun:
+    """Record a run (:func:`create_run`) and hand it to the workers. Called outside a transaction, so that the run
+    is committed before a worker looks for it: a page of a battle under way starts "what are our chances from
+    here?" with ``launch_run(owner=user, games=n, state=state, label=...)`` and shows ``simulations:detail``."""
+    return hand_over(create_run(**kwargs))
+
+
+@transaction.atomic
+def cancel_run(*, run: SimulationRun) -> SimulationRun:
+    """Stop a run: its chunks still queued or at work stop at their next report, and it keeps no summary."""
+    run = SimulationRun.objects.select_for_update().get(pk=run.pk)
+    if run.finished:
+        raise ValidationError(_("This run is already over."))
+    run.status, run.finished_at = RunStatus.CANCELLED, timezone.now()
+    run.save(update_fields=["status", "finished_at"])
+    return run
+
+
+@transaction.atomic
+def fail_run(*, run_id: int, problem: str) -> None:
+    """A run that cannot finish is marked failed with the reason; it keeps no summary."""
+    SimulationRun.objects.filter(pk=run_id, status__in=(RunStatus.QUEUED, RunStatus.RUNNING)).update(
+        status=RunStatus.FAILED, problem=problem, finished_at=timezone.now()
+    )
+
+
+def retry_run(*, run: SimulationRun) -> SimulationRun:
+    """Hand a failed run's unfinished chunks to the workers again; the chunks already in are kept (each game
+    rolls the same dice whichever worker plays it)."""
+    with transaction.atomic():
+        run = SimulationRun.objects.select_for_update().get(pk=run.pk)
+        if run.status != RunStatus.FAILED:
+            raise ValidationError(_("Only a failed run can be started again."))
+        SimulationChunk.objects.filter(run=run, summary__isnull=True).update(played=0)
+        run.status, run.problem, run.finished_at = RunStatus.QUEUED, "", None
+        run.queued_at, run.heartbeat_at = timezone.now(), None
+        run.save(update_fields=["status", "problem", "finished_at", "queued_at", "heartbeat_at"])
+    return hand_over(run)
+
+
+def start_of(run: SimulationRun) -> tuple[BattleState, Orders]:
+    """The battle state the run's games start from, and the policies' orders."""
+    if run.assault is not None:
+        assault = Assault.from_json(run.assault)
+        return start(assault_setup(assault)), assault.orders()
+    data = run.start_state or {}
+    return BattleState.from_json(data["state"]), Orders.from_json(data.get("orders", {}))
+
+
+def _report(run_id: int, chunk_id: int, played: int) -> bool:
+    """A chunk at work reports its progress; False when its run is over (cancelled, failed) and it should stop."""
+    now = timezone.now()
+    alive = SimulationRun.objects.filter(pk=run_id, status__in=(RunStatus.QUEUED, RunStatus.RUNNING)).update(
+        status=RunStatus.RUNNING, heartbeat_at=now
+    )
+    if alive:
+        SimulationChunk.objects.filter(pk=chunk_id, summary__isnull=True).update(played=played)
+    return alive == 1
+
+
+def play_chunk(*, chunk_id: int) -> bool:
+    """Play one chunk's games and store its counts; the chunk that completes the run writes the run's summary.
+    False when there was nothing to do: the chunk was already in (a late copy of its task), or its run is over."""
+    chunk = SimulationChunk.objects.select_related("run").get(pk=chunk_id)
+    run = chunk.run
+    if chunk.summary is not None or not _report(run.pk, chunk.pk, 0):
+        return False
+    state, orders = start_of(run)
+    step = settings.SIMULATION_REPORT_GAMES
+    total = Summary()
+    for first in range(chunk.first, chunk.first + chunk.games, step):
+        count = min(step, chunk.first + chunk.games - first)
+        total = total.merge(simulate(state, count, run.seed, first=first, orders=orders))
+        if not _report(run.pk, chunk.pk, first + count - chunk.first):
+            return False
+    return _store_chunk(chunk_id=chunk.pk, summary=total)
+
+
+@transaction.atomic
+def _store_chunk(*, chunk_id: int, summary: Summary) -> bool:
+    chunk = SimulationChunk.objects.select_related("run").get(pk=chunk_id)
+    run = SimulationRun.objects.select_for_update().get(pk=chunk.run_id)
+    if run.finished or chunk.summary is not None:
+        return False
+    now = timezone.now()
+    chunk.summary, chunk.played, chunk.done_at = summary.to_json(), chunk.games, now
+    chunk.save(update_fields=["summary", "played", "done_at"])
+    parts = list(run.chunks.values_list("summary", flat=True))
+    if all(part is not None for part in parts):
+        whole = Summary()
+        for part in parts:
+            whole = whole.merge(Summary.from_json(part))
+        run.summary, run.status, run.finished_at = whole.to_json(), RunStatus.DONE, now
+        run.save(update_fields=["summary", "status", "finished_at"])
+    return True
+
+
+def games_played(run: SimulationRun) -> int:
+    """Games played so far, chunks at work included."""
+    if run.status == RunStatus.DONE:
+        return run.games
+    return int(run.chunks.aggregate(total=Sum("played"))["total"] or 0)
+
+
+def return_stalled_runs(*, now: datetime | None = None) -> list[SimulationRun]:
+    """Mark failed every run that cannot finish any more: its workers fell silent (died with their chunks) or no
+    worker took it up from the queue. Its owner may start it again (:func:`retry_run`). While a run reports, the
+    workers are alive and the others wait their turn in the queue: none is given up."""
+    now = now or timezone.now()
+    silent_since = now - timedelta(seconds=settings.SIMULATION_SILENCE_SECONDS)
+    queued_since = now - timedelta(seconds=settings.SIMULATION_QUEUE_TIMEOUT_SECONDS)
+    returned = []
+    if SimulationRun.objects.filter(status=RunStatus.RUNNING, heartbeat_at__gte=silent_since).exists():
+        return returned
+    with transaction.atomic():
+        live = SimulationRun.objects.select_for_update(skip_locked=True).filter(
+            status__in=(RunStatus.QUEUED, RunStatus.RUNNING)
+        )
+        for run in live:
+            if run.heartbeat_at is not None and run.heartbeat_at < silent_since:
+                problem = RunProblem.WORKER_LOST
+            elif run.heartbeat_at is None and (run.queued_at or now) < queued_since:
+                problem = RunProblem.NOT_TAKEN_UP
+            else:
+                continue
+            run.status, run.problem, run.finished_at = RunStatus.FAILED, problem, now
+            run.save(update_fields=["status", "problem", "finished_at"])
+            returned.append(run)
+    return returned

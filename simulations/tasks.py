@@ -1,0 +1,27 @@
+"""Celery tasks: thin, they call a service."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from . import services
+from .models import RunProblem, SimulationChunk
+
+
+# Acknowledged once done (CELERY_TASK_ACKS_LATE) and handed back when its worker is lost: a chunk interrupted
+# half-way is played again from its first game, with the same dice, and a copy that comes late finds it stored.
+@shared_task(name="simulations.play_chunk", ignore_result=True)
+def play_chunk(chunk_id: int) -> bool:
+    try:
+        return services.play_chunk(chunk_id=chunk_id)
+    except Exception:
+        run_id = SimulationChunk.objects.filter(pk=chunk_id).values_list("run_id", flat=True).first()
+        if run_id is not None:
+            services.fail_run(run_id=run_id, problem=RunProblem.FAILED)
+        raise
+
+
+@shared_task(name="simulations.return_stalled_runs")
+def return_stalled_runs() -> list[int]:
+    """Run every minute by Celery beat: a run whose workers died or that no worker took up is marked failed."""
+    return [run.pk for run in services.return_stalled_runs()]
