@@ -186,3 +186,15 @@ def campaign_battle_for(user: User, battle_id: int) -> CampaignBattle | None:
     if battle is None or not may_start(battle, user):
         return None
     return battle
+
+
+def tracked_battle(pk: int) -> TrackedBattle | None:
+    """A tracked siege with its players and its campaign battle; whether the user may watch it is :func:`may_watch`."""
+    return (
+        TrackedBattle.objects.select_related("campaign_battle__campaign", "besieger", "besieged").filter(pk=pk).first()
+    )
+
+
+def fresh(tracked: TrackedBattle) -> TrackedBattle:
+    """``tracked`` read again after a write, its log included."""
+    return TrackedBattle.objects.select_related("campaign_battle__campaign").get(pk=tracked.pk)

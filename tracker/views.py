@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,15 +17,15 @@ from django.views.decorators.vary import vary_on_headers
 
 from . import presenters, selectors, services
 from .forms import OneOffForm, SetupForm
-from .models import TrackedBattle
+
+if TYPE_CHECKING:
+    from .models import TrackedBattle
 
 BOARD = "tracker/_board.html"
 
 
 def _watched(request: HttpRequest, pk: int) -> TrackedBattle:
-    tracked = (
-        TrackedBattle.objects.select_related("campaign_battle__campaign", "besieger", "besieged").filter(pk=pk).first()
-    )
+    tracked = selectors.tracked_battle(pk)
     if tracked is None or not selectors.may_watch(tracked, request.user):
         raise Http404(_("No such siege among yours."))
     return tracked
@@ -125,7 +126,7 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
 def _answer(request: HttpRequest, tracked: TrackedBattle, *, message: str = "", ok: str = "") -> HttpResponse:
     section = request.POST.get("section", "")[:40]
     if request.htmx:
-        fresh = TrackedBattle.objects.select_related("campaign_battle__campaign").get(pk=tracked.pk)
+        fresh = selectors.fresh(tracked)
         context = presenters.board_context(fresh, request.user, section=section, message=message, ok=ok)
         return render(request, BOARD, context)
     if message:
