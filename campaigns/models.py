@@ -168,6 +168,11 @@ class CampaignSettings(models.Model):
     loss_points = models.PositiveIntegerField(
         _("campaign points for a battle lost"), default=0, validators=[MaxValueValidator(MAX_CAMPAIGN_POINTS)]
     )
+    belfry_overload = models.BooleanField(
+        _("belfries may carry up to 26 models (R16 option)"),
+        default=False,
+        help_text=_("The overload rule of « Le Beffroi »: with 16 or fewer aboard, 6 pushers roll a belfry 2 hexes."),
+    )
 
     class Meta:
         verbose_name = _("campaign settings")

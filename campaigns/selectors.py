@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -17,6 +17,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+
+from rules.siege.battle import Setup
 
 from .access import User
 from .drawing import Labels, MapArmy, MapTerritory, colour_of
@@ -456,3 +458,10 @@ def fort_templates(points: int) -> list[tuple[str, str]]:
     """Generated forts to pick from: Table 1's minimum for the garrison's points, and one per band of Table 1."""
     options = sorted({max(points, 1), *FORT_TEMPLATE_POINTS})
     return [(str(p), _("Standard fort for %(points)s points") % {"points": p}) for p in options if p >= points]
+
+
+def with_house_rules(campaign: Campaign, setup: Setup) -> Setup:
+    """``setup``, a battle of ``campaign`` about to be played in the siege engine, with the organiser's house rules:
+    the belfry's overload option (001 §4.2, R16)."""
+    house = CampaignSettings.objects.filter(campaign=campaign).only("belfry_overload").first()
+    return replace(setup, belfry_overload=house is not None and house.belfry_overload)

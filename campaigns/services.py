@@ -166,6 +166,7 @@ SETTINGS_FIELDS = (
     "win_points",
     "draw_points",
     "loss_points",
+    "belfry_overload",
 )
 
 

@@ -39,6 +39,7 @@ from rules.dist import Chain, Dist
 from rules.freres.odds import fda_morale, fda_opposed, fda_shot, fda_test
 from rules.siege import gates, ladders, rams, structure
 from rules.siege import mining as sapping
+from rules.siege.belfry_odds import belfry_crush, belfry_ignition, belfry_reach
 from rules.siege.fort import minimum_sections
 from rules.siege.game_length import EARLY_END_DIE, last_turn
 from rules.siege.heroism import heroism_tokens
@@ -48,6 +49,9 @@ __all__ = [
     "MAX_ATTACKS",
     "MAX_HITS_PER_TURN",
     "MAX_TURNS",
+    "belfry_crush",
+    "belfry_ignition",
+    "belfry_reach",
     "bombardment",
     "break_test",
     "cache_clear",

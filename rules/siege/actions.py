@@ -48,6 +48,7 @@ __all__ = [
     "CastWard",
     "CatchFire",
     "Charge",
+    "ClimbBelfry",
     "ClimbWall",
     "CounterMine",
     "Deploy",
@@ -69,9 +70,11 @@ __all__ = [
     "GiveBrazier",
     "HoistLadder",
     "Hold",
+    "IgniteBelfry",
     "KnockDownLadder",
     "KnockOverBraziers",
     "LeaveMine",
+    "LowerDrawbridge",
     "Move",
     "OilOnFire",
     "PanicTest",
@@ -79,9 +82,11 @@ __all__ = [
     "PlaceBraziers",
     "Pour",
     "PushBack",
+    "PushBelfry",
     "PushOverEmptyLadder",
     "PushTower",
     "PutOutFire",
+    "RaiseBelfryLadder",
     "Rally",
     "ReinforceGate",
     "RerollMine",
@@ -731,6 +736,60 @@ class Disembark(Action):
     models: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class PushBelfry(Action):
+    """The pushers roll ``belfry`` ``hexes`` ``"forward"`` or ``"back"`` in a straight line (001 §4)."""
+
+    name = "push_belfry"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "001 §4"
+    by = Side.BESIEGER
+    belfry: str
+    direction: str
+    hexes: int = 1
+
+
+@dataclass(frozen=True)
+class ClimbBelfry(Action):
+    """``models`` step into, up, down or out of a belfry, ``to`` a level (``"belfry:ST1.2"``) or the field
+    (001 §5).
+    """
+
+    name = "climb_belfry"
+    acting = "models"
+    places = ("to",)
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "001 §5"
+    models: tuple[str, ...]
+    to: str
+
+
+@dataclass(frozen=True)
+class RaiseBelfryLadder(Action):
+    """A ``team`` outside sets up the removable ladder of ``belfry`` to its level 1 (001 §1.2)."""
+
+    name = "raise_belfry_ladder"
+    acting = "team"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "001 §1.2"
+    by = Side.BESIEGER
+    belfry: str
+    team: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LowerDrawbridge(Action):
+    """Two ``winchers`` on level 2 lower the drawbridge of ``belfry``: it comes down as the turn ends (001 §8)."""
+
+    name = "lower_drawbridge"
+    acting = "winchers"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "001 §8"
+    by = Side.BESIEGER
+    belfry: str
+    winchers: tuple[str, ...]
+
+
 # ---- defences (§8) and fire (§9) ----------------------------------------------------------------------------------
 
 
@@ -805,6 +864,20 @@ class CatchFire(Action):
     phases = frozenset({Phase.SHOOTING})
     phase_clause = "§9.2"
     target: str
+
+
+@dataclass(frozen=True)
+class IgniteBelfry(Action):
+    """After ``hits`` flaming hits on one ``face`` of ``belfry`` (front, side, rear), their D10s to set it alight
+    (001 §9, R19).
+    """
+
+    name = "ignite_belfry"
+    phases = frozenset({Phase.SHOOTING})
+    phase_clause = "001 §9"
+    belfry: str
+    face: str
+    hits: int
 
 
 @dataclass(frozen=True)

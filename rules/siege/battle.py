@@ -19,13 +19,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.dice import Dice, DieValueError, ReplayMismatch, Roll
+from rules.siege import engines
 from rules.siege.actions import Action
+from rules.siege.belfry import check_aboard, place_belfries
 from rules.siege.costs import buy
-from rules.siege.engines import Budget, Ladder, Ram, SiegeTower
+from rules.siege.engines import Belfry, Budget, Ladder, Ram, SiegeTower
 from rules.siege.fort import FortLayout
 from rules.siege.game import apply
 from rules.siege.gates import gate_statuses
-from rules.siege.state import BattleState, Event, Model, Outcome, Side, new_battle
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Side, new_battle
 
 __all__ = ["BATTLE_FORMAT", "Battle", "Entry", "Setup", "action_dice", "play", "replay", "replay_events", "start"]
 
@@ -40,7 +42,9 @@ _FORCES = ("fort", "profiles", "models", "ladders", "siege_towers", "rams")
 class Setup:
     """What a battle starts from: the fort, both forces as deployed with their engines, each side's engine budget
     (``(side, points, army points)``, §14) and what it bought, the besieged's heroism tokens (§15), the fort's magic
-    protection (§13.2), and whether the dice are rolled at the table.
+    protection (§13.2), and whether the dice are rolled at the table. With the ``belfry`` option the siege towers
+    listed in ``belfries`` are played as the belfry of 001 (R16), ``belfry_overload`` its overload option
+    (001 §4.2), the campaign's house rule.
     """
 
     fort: FortLayout
@@ -54,6 +58,9 @@ class Setup:
     magic_protection: bool = True
     table_dice: bool = False
     """the club rolls real dice and types them in: every action of the battle carries them."""
+    belfry: bool = False
+    belfries: tuple[Belfry, ...] = ()
+    belfry_overload: bool = False
 
     def to_json(self) -> dict[str, Any]:
         state = new_battle(self.fort, self.models, ladders=self.ladders, siege_towers=self.siege_towers, rams=self.rams)
@@ -65,6 +72,9 @@ class Setup:
             "heroism_tokens": self.heroism_tokens,
             "magic_protection": self.magic_protection,
             "table_dice": self.table_dice,
+            "belfry": self.belfry,
+            "belfries": [engines.to_json(b) for b in self.belfries],
+            "belfry_overload": self.belfry_overload,
         }
 
     @classmethod
@@ -84,7 +94,17 @@ class Setup:
             int(data.get("heroism_tokens", 0)),
             bool(data.get("magic_protection", True)),
             bool(data.get("table_dice", False)),
+            _flag(data, "belfry"),
+            tuple(engines.from_json(Belfry, b) for b in data.get("belfries", ())),
+            _flag(data, "belfry_overload"),
         )
+
+
+def _flag(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise ValueError(f"{key} is true or false, not {value!r}")
+    return value
 
 
 def start(setup: Setup) -> BattleState:
@@ -101,7 +121,17 @@ def start(setup: Setup) -> BattleState:
         magic_protection=setup.magic_protection,
     )
     budgets = tuple((side, Budget(points, army)) for side, points, army in setup.budgets)
-    state = replace(state, budgets=budgets, heroism_tokens=setup.heroism_tokens)
+    if setup.belfries and not setup.belfry:
+        raise IllegalAction("belfries are played when the battle's belfry option is on (001, R16)", "R16")
+    belfries = place_belfries(setup.fort, [t.id for t in setup.siege_towers], setup.belfries)
+    state = replace(
+        state,
+        budgets=budgets,
+        heroism_tokens=setup.heroism_tokens,
+        belfries=belfries,
+        belfry_overload=setup.belfry_overload,
+    )
+    check_aboard(state)
     for side, item in setup.purchases:
         state = buy(state, side, item)
     return state

@@ -24,6 +24,8 @@ from rules.siege.fort import GateKind
 __all__ = [
     "COVERED_RAM_STRUCTURE_POINTS",
     "TOWER_STRUCTURE_POINTS",
+    "Belfry",
+    "Bridge",
     "Budget",
     "Climb",
     "Fire",
@@ -85,6 +87,40 @@ class SiegeTower:
     structure_points: int = TOWER_STRUCTURE_POINTS
     crew: tuple[str, ...] = ()
     collapsed: bool = False
+
+
+class Bridge(StrEnum):
+    """The belfry's drawbridge (*pont-levis*, 001 §1.1, §8)."""
+
+    UP = "up"
+    LOWERING = "lowering"
+    """two models work the winches this turn; it comes down as the turn ends (001 §8)."""
+    DOWN = "down"
+
+
+@dataclass(frozen=True)
+class Belfry:
+    """A siege tower played as the belfry of « Le Beffroi » (001, R16): ``id`` is the siege tower's. It rolls in a
+    straight line towards rampart ``section``, ``distance`` hexes from it (1: within reach, 001 §8), against a wall
+    of 001 level ``wall_level`` (001 §2). ``obstacles`` are the distances of the hexes on its line that are neither
+    flat ground nor a filled moat (001 §4.1). The inner ladders are ``fixed`` or removable (001 §1.2); a removable
+    one up from the ground is ``ground_ladder``. ``moved`` hexes were pushed in game turn ``moved_turn``.
+    """
+
+    id: str
+    section: str
+    distance: int
+    wall_level: int = 2
+    obstacles: tuple[int, ...] = ()
+    fixed_ladders: bool = True
+    ground_ladder: bool = False
+    bridge: Bridge = Bridge.UP
+    winchers: tuple[str, ...] = ()
+    lowering_turn: int = 0
+    moved: int = 0
+    moved_turn: int = 0
+    stunned: tuple[str, ...] = ()
+    """defenders stunned by the drawbridge: they do nothing until the end of the besieged's next turn (001 §8)."""
 
 
 @dataclass(frozen=True)

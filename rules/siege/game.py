@@ -26,9 +26,12 @@ from typing import Any
 from rules.dice import Dice, DieValueError, ReplayMismatch
 from rules.siege import actions as a
 from rules.siege import (
+    belfry,
+    belfry_cover,
     blocking,
     costs,
     defences,
+    drawbridge,
     fire,
     gates,
     giants,
@@ -261,6 +264,21 @@ def _cast(state: BattleState, action: a.CastWard, dice: Dice) -> Outcome:
     return magic.ward(state, caster, action.target_in_fort, dice, irresistible=action.irresistible)
 
 
+def _not_belfry(state: BattleState, tower: str, instead: str) -> BattleState:
+    """A siege tower played as a belfry follows 001 instead of §7.3 and §9.2 (R16)."""
+    if state.is_belfry(tower):
+        raise IllegalAction(f"siege tower {tower} is a belfry: it takes {instead} (001, R16)", "R16")
+    return state
+
+
+def _end_turn(state: BattleState, action: a.EndTurn, dice: Dice) -> Outcome:
+    # 001 §8: a drawbridge lowered this turn comes down as the turn ends, before the turn passes
+    mark = dice.mark()
+    state, events = drawbridge.drop_bridges(state, dice)
+    ended = end_player_turn(state, dice)
+    return Outcome(ended.state, (*events, *ended.events), dice.since(mark))
+
+
 _Handler = Callable[[BattleState, Any, Dice], "Outcome | BattleState"]
 
 _HANDLERS: dict[type[a.Action], _Handler] = {
@@ -272,7 +290,7 @@ _HANDLERS: dict[type[a.Action], _Handler] = {
     a.StartMine: lambda s, x, d: mining.start_mine(s, x.goal, x.sappers),
     a.CounterMine: lambda s, x, d: mining.counter_mine(s, x.models),
     a.EndPhase: _end_phase,
-    a.EndTurn: lambda s, x, d: end_player_turn(s, d),
+    a.EndTurn: _end_turn,
     a.SpendHeroism: lambda s, x, d: heroism.spend_heroism(s),
     a.Dig: lambda s, x, d: mining.dig(s, d, section=x.section),
     a.RerollMine: lambda s, x, d: mining.reroll(s, x.die, d),
@@ -301,15 +319,24 @@ _HANDLERS: dict[type[a.Action], _Handler] = {
     a.DropRam: lambda s, x, d: rams.drop_ram(s, x.ram),
     a.BringRam: lambda s, x, d: rams.bring_ram(s, x.ram, x.gate),
     a.UseRam: lambda s, x, d: rams.use_ram(s, x.ram, d),
-    a.PushTower: lambda s, x, d: siege_towers.push_tower(s, x.tower, x.distance, x.section),
-    a.Disembark: lambda s, x, d: siege_towers.disembark_after_win(s, x.tower, x.models),
+    a.PushTower: lambda s, x, d: siege_towers.push_tower(
+        _not_belfry(s, x.tower, "push_belfry"), x.tower, x.distance, x.section
+    ),
+    a.Disembark: lambda s, x, d: siege_towers.disembark_after_win(_not_belfry(s, x.tower, "move"), x.tower, x.models),
+    a.PushBelfry: lambda s, x, d: belfry.push(s, x.belfry, x.direction, x.hexes),
+    a.ClimbBelfry: lambda s, x, d: belfry.step(s, x.models, x.to),
+    a.RaiseBelfryLadder: lambda s, x, d: belfry.raise_ground_ladder(s, x.belfry, x.team),
+    a.LowerDrawbridge: lambda s, x, d: drawbridge.lower_bridge(s, x.belfry, x.winchers),
+    a.IgniteBelfry: lambda s, x, d: belfry_cover.ignite(s, x.belfry, x.face, x.hits, d),
     a.ThrowStones: lambda s, x, d: defences.throw_stones(s, x.section, x.throwers, x.targets, d),
     a.DropRock: lambda s, x, d: defences.drop_rock(s, x.section, x.throwers, x.target, d),
     a.Pour: lambda s, x, d: defences.pour_brazier(
         s, x.section, x.liquid, x.pourers, x.targets, d, designated=x.designated, splash=x.splash, structure=x.structure
     ),
     a.KnockOverBraziers: lambda s, x, d: defences.knock_over_braziers(s, x.section),
-    a.CatchFire: lambda s, x, d: fire.catch_fire(s, x.target, d),
+    a.CatchFire: lambda s, x, d: fire.catch_fire(
+        _not_belfry(s, x.target.partition(":")[2], "ignite_belfry"), x.target, d
+    ),
     a.PutOutFire: _put_out_fire,
     a.OilOnFire: _oil_on_fire,
     a.CastWard: _cast,

@@ -13,41 +13,19 @@ by a finer rule (a quota, a connection's capacity, a roll's need), which :func:`
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from rules.siege import actions as a
+from rules.siege.belfry_cover import Cover, target_cover
+from rules.siege.belfry_menu import belfry_options, bridge_steps
 from rules.siege.costs import ENGINE_COSTS
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.fort import ConnectionKind, SectionKind
 from rules.siege.gates import gate_sections, touches_gate
+from rules.siege.options import Option
 from rules.siege.profiles import Creature, Special, TroopType
 from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone
 
 __all__ = ["Option", "choose", "legal_actions"]
-
-
-@dataclass(frozen=True)
-class Option:
-    """One entry of the menu: an action's ``name``, the ``side`` that plays it, the place or thing it is about
-    (``where``: a section, ``"ladder:L1"``, ``"gate:G1"``, ``"ram:R1"``…), the models that may act and what they may
-    act on (places, models, gates, items).
-    """
-
-    name: str
-    side: Side
-    where: str | None = None
-    actors: tuple[str, ...] = ()
-    targets: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "action": self.name,
-            "side": self.side.value,
-            "where": self.where,
-            "actors": list(self.actors),
-            "targets": list(self.targets),
-        }
 
 
 _FIELD = "field:outside"
@@ -63,6 +41,7 @@ def legal_actions(state: BattleState) -> list[Option]:
         return []
     view = _View(state)
     found = list(_STEP_OPTIONS[state.phase](view))
+    found.extend(belfry_options(state, view.ready))
     if state.heroism_tokens > 0 and state.phase is not Phase.SETUP:
         found.append(Option("spend_heroism", Side.BESIEGED))
     if state.phase is not Phase.END:
@@ -203,10 +182,12 @@ def _steps_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]
     section), the rampart above a ladder or a siege tower, a raised ladder from the foot of its wall (§2.1.1, §7).
     """
     if place.inside:
-        found = [*state.fort.neighbours(place.ref)]
+        found = [*state.fort.neighbours(place.ref), *bridge_steps(state, place, side)]
         if side is Side.BESIEGER:
             found += [f"ladder:{x.id}" for x in state.ladders if x.raised and x.section == place.ref]
         return tuple(found)
+    if place.zone is Zone.BELFRY:
+        return bridge_steps(state, place, side)
     if place.zone is Zone.LADDER:
         ladder = state.ladder(place.ref)
         return (ladder.section, f"foot:{ladder.section}") if ladder.raised else ()
@@ -412,7 +393,10 @@ def _shooting(view: _View) -> list[Option]:
     foes = tuple(
         m.id
         for m in state.models
-        if m.side is side.enemy and m.id not in view.engaged and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
+        if m.side is side.enemy
+        and m.id not in view.engaged
+        and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
+        and target_cover(state, m) is not Cover.INFINITE  # 001 §3
     )
     engines = tuple(f"ram:{r.id}" for r in state.rams if r.covered and not r.wrecked) + tuple(
         f"siege_tower:{t.id}" for t in state.siege_towers if not t.collapsed
@@ -595,6 +579,11 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "bring_ram": lambda: a.BringRam(ref, aim),
         "use_ram": lambda: a.UseRam(ref),
         "push_tower": lambda: a.PushTower(ref, 1, target),
+        "push_belfry": lambda: a.PushBelfry(ref, aim or "forward"),
+        "climb_belfry": lambda: a.ClimbBelfry(picked, aim),
+        "raise_belfry_ladder": lambda: a.RaiseBelfryLadder(ref, picked),
+        "lower_drawbridge": lambda: a.LowerDrawbridge(ref, picked[:2]),
+        "ignite_belfry": lambda: a.IgniteBelfry(ref, aim or "front", 1),
         "disembark": lambda: a.Disembark(ref, picked),
         "throw_stones": lambda: a.ThrowStones(where, picked, (aim,)),
         "drop_rock": lambda: a.DropRock(where, picked, aim),

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.dice import D3, D6, Dice
+from rules.siege import belfry
 from rules.siege.blocking import gate_open
 from rules.siege.fort import ConnectionKind, SectionKind
 from rules.siege.gates import service_door_id
@@ -54,6 +55,10 @@ def _level(state: BattleState, place: Place) -> int:
     if place.zone is Zone.SIEGE_TOWER:
         tower = state.siege_tower(place.ref)
         return 0 if tower.section is None else state.fort.section(tower.section).level
+    if place.zone is Zone.BELFRY:
+        # 001 §2: the drawbridge's level meets the wall it reaches; the others are below or above it
+        belfry = state.belfry(place.ref.rpartition(".")[0])
+        return state.fort.section(belfry.section).level + int(place.ref.rpartition(".")[2]) - 2
     return 0
 
 
@@ -121,6 +126,9 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
         if state.siege_tower(origin.ref).section != destination.ref:
             raise IllegalAction(f"siege tower {origin.ref} does not stand against {destination} (§7.3.4)", "§7.3.4")
         return SIEGE_TOWER_A_TURN
+    if Zone.BELFRY in (origin.zone, destination.zone) and (origin.inside or destination.inside):
+        belfry.crossing(state, movers, origin, destination)
+        return None  # 001 §8: over the lowered drawbridge, as many as its movement points allow
     if origin.zone is Zone.WALL and destination.inside and destination.ref == origin.ref:
         blockers = [b for m in movers for b in state.climb(m.id).blockers]
         if blockers:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from rules.dice import D6, Dice
+from rules.siege import belfry_cover
 from rules.siege.fire import catch_fire, damage_structure, has_brazier, shoots_flaming
 from rules.siege.fort import GateKind
 from rules.siege.gates import gate_sections, toughness
@@ -72,6 +73,9 @@ def modifiers(state: BattleState, target: Model, *, dead_angle: bool = False, fl
         names.append("light_cover")  # §5.2, §7.2.3: under three metres tall
     if any(m.profile.is_large for m in state.at(place)):
         names.append("large_target")  # §5.2, §12.1.3: everyone on the section
+    inside_belfry = belfry_cover.cover_modifier(state, target)  # 001 §3, §10
+    if inside_belfry is not None:
+        names.append(inside_belfry)
     if dead_angle:
         names.append("dead_angle")  # §5.1
     if flaming:
@@ -104,6 +108,7 @@ def _check_shooters(
             raise IllegalAction(f"{model.id} carries a ladder and cannot shoot (§7.1.1)", "§7.1.1")
         if model.place.inside:
             check_not_silenced(state, model.place.ref, "shoot")
+        belfry_cover.check_may_shoot(state, model)
         if flaming and not shoots_flaming(missile.name):
             raise IllegalAction(
                 f"{missile.name} cannot shoot flaming missiles: every kind of bow, javelins, bolt throwers' bolts "
@@ -157,6 +162,8 @@ def shoot(
     events: list[Event] = []
     turn = 0
     checked = _check_shooters(state, shooters, flaming)
+    for target_id in targets:
+        belfry_cover.cover_modifier(state, state.model(target_id))  # 001 §3: a closed level is not shot at
     if dead_angle:
         _check_dead_angle(state, checked, targets)
     state = _volley(state, checked, flaming)
@@ -169,7 +176,9 @@ def shoot(
             target = state.model(alive[turn % len(alive)])
             turn += 1
             names = [*modifiers(state, target, dead_angle=dead_angle, flaming=flaming), *extra]
-            need = shooting_to_hit(shooter.profile.bs, shooting_modifier(names) - state.turn_log.penalty(shooter.id))
+            # 001 §6: +1 on the die from a belfry on the move
+            bonus = belfry_cover.shooting_bonus(state, shooter) - state.turn_log.penalty(shooter.id)
+            need = shooting_to_hit(shooter.profile.bs, shooting_modifier(names) + bonus)
             hits = roll_hits(dice, need, 1, f"§5.2 {shooter.id} shoots {target.id} to hit")
             double = [target.id] if flaming and target.profile.creature in FEAR_FIRE else []
             state, more, _ = hit_models(

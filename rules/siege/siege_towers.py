@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.dice import D6, Dice
+from rules.siege.belfry import LEVELS, level_place
 from rules.siege.engines import TOWER_STRUCTURE_POINTS
 from rules.siege.hits import Save, hit_models, save_or_suffer
 from rules.siege.state import (
@@ -17,6 +18,7 @@ from rules.siege.state import (
     BattleState,
     Event,
     IllegalAction,
+    Model,
     Place,
     Side,
     SiegeTower,
@@ -123,6 +125,12 @@ def disembark_after_win(state: BattleState, tower_id: str, models: Sequence[str]
     return state.with_models({m: replace(state.model(m), place=on) for m in models})
 
 
+def _inside(state: BattleState, tower_id: str) -> list[Model]:
+    """Everyone in the tower, on each level of it when it is a belfry (R16)."""
+    places = {Place(Zone.SIEGE_TOWER, tower_id), *(level_place(tower_id, n) for n in LEVELS)}
+    return [m for m in state.models if m.place in places]
+
+
 def damage_tower(state: BattleState, tower_id: str, points: int, dice: Dice) -> tuple[BattleState, list[Event]]:
     """``points`` on a siege tower; at 0 it collapses (§7.3.2): on a D6 of 1–2 it falls, hitting every model at
     its foot at S4; everyone inside takes a basic save without shield or dies.
@@ -133,7 +141,7 @@ def damage_tower(state: BattleState, tower_id: str, points: int, dice: Dice) -> 
     events = [Event("tower_damage", "§7.3.2", f"siege tower {tower_id} loses {points}, {left} left")]
     if left or tower.collapsed:
         return state, events
-    inside = [m.id for m in state.at(Place(Zone.SIEGE_TOWER, tower_id))]
+    inside = [m.id for m in _inside(state, tower_id)]
     state, more, _ = save_or_suffer(
         state, inside, dice, f"§7.3.2 siege tower {tower_id} collapses", "§7.3.2", wounds=None
     )
@@ -144,7 +152,7 @@ def damage_tower(state: BattleState, tower_id: str, points: int, dice: Dice) -> 
             state, below, FALL_HIT, dice, f"§7.3.2 tower {tower_id} falls", "§7.3.2", save=Save.NORMAL
         )
         events.extend(more)
-    survivors = state.at(Place(Zone.SIEGE_TOWER, tower_id))
+    survivors = _inside(state, tower_id)
     foot = Place(Zone.FOOT, tower.section) if tower.section is not None else Place(Zone.FIELD, tower_id)
     state = state.with_models({m.id: replace(m, place=foot) for m in survivors})
     state = state.with_siege_tower(replace(state.siege_tower(tower_id), collapsed=True, section=None, crew=()))

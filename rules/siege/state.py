@@ -1,31 +1,44 @@
-"""The battle state of a siege: where every model stands, what happened this turn, and the shape of an action.
+"""The battle state of a siege: where every model stands, the engines against the walls, and the turn.
 
 The state is a value. An action (:mod:`rules.siege.actions`) played by :func:`rules.siege.game.apply` takes a state
 (and the :class:`~rules.dice.Dice` it rolls with) and returns an :class:`Outcome`: the new state, the events to show
 and the rolls it made. An action the rules forbid raises :class:`IllegalAction` naming the clause; the old state is
 untouched. The state knows whose turn it is and at which :class:`Phase`.
 
-A model stands at a :class:`Place`: a section of the fort, or outside it at the foot of a section's wall
-(*au pied du rempart*), on a ladder (*échelle*), in a siege tower (*tour de siège*) or, for a giant, on the wall
-itself (§12.1.5).
+Who and where (:class:`Side`, :class:`Place`, :class:`Model`…) live in :mod:`rules.siege.places`, the turn's log and
+combat results in :mod:`rules.siege.turn_log`, the quota and other checks in :mod:`rules.siege.checks`; they are
+named here too.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
-from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
 from rules.dice import Dice, Roll
 from rules.siege import engines
-from rules.siege.engines import Budget, Climb, Fire, GateStatus, Ladder, Mine, Ram, SiegeTower, Works
+from rules.siege.checks import (
+    LADDER_HOLDS,
+    QUOTA_PER_SIDE,
+    SIEGE_TOWER_HOLDS,
+    check_distinct,
+    check_may_act,
+    check_quota,
+    quota,
+    room_left,
+    within_quota,
+)
+from rules.siege.engines import Belfry, Budget, Climb, Fire, GateStatus, Ladder, Mine, Ram, SiegeTower, Works
 from rules.siege.fort import FortLayout, SectionKind
+from rules.siege.places import IllegalAction, Model, Phase, Place, Side, Zone, model_from_json, model_to_json
 from rules.siege.profiles import Profile
+from rules.siege.turn_log import CombatResult, Event, TurnLog
 
 __all__ = [
+    "LADDER_HOLDS",
+    "QUOTA_PER_SIDE",
+    "SIEGE_TOWER_HOLDS",
     "BattleState",
     "Climb",
     "CombatResult",
@@ -43,343 +56,14 @@ __all__ = [
     "check_distinct",
     "check_may_act",
     "check_quota",
+    "end_turn",
+    "first_phase",
+    "new_battle",
     "outcome",
     "quota",
     "room_left",
     "within_quota",
 ]
-
-
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``clause`` is the rule that forbids it (``"§1.7"``)."""
-
-    def __init__(self, message: str, clause: str) -> None:
-        super().__init__(message)
-        self.clause = clause
-
-
-class Side(StrEnum):
-    BESIEGER = "besieger"
-    """*assiégeant*."""
-    BESIEGED = "besieged"
-    """*assiégé*."""
-
-    @property
-    def enemy(self) -> Side:
-        return Side.BESIEGED if self is Side.BESIEGER else Side.BESIEGER
-
-
-class Zone(StrEnum):
-    SECTION = "section"
-    FOOT = "foot"
-    """outside, at the foot of a section's wall."""
-    LADDER = "ladder"
-    SIEGE_TOWER = "siege_tower"
-    FIELD = "field"
-    """out on the battlefield, 40 cm or more from the walls (§16)."""
-    MINE = "mine"
-    """digging or counter-digging a mine, off the table (§10.1, §10.2)."""
-    WALL = "wall"
-    """on the outer face of a section's wall: a giant scaling it (§12.1.5)."""
-
-
-class Phase(StrEnum):
-    """A step of the player turn: the turn of 002 (movement, magic, shooting, close combat) with the siege's own
-    steps around it. The fires burn as a turn starts (§9.3), so it has no step of its own.
-    """
-
-    SETUP = "setup"
-    """purchases and deployment, before the first turn (§14, §16)."""
-    SAPPERS = "sappers"
-    """the besieger's mining roll, before his movement (§10.3)."""
-    MOVEMENT = "movement"
-    MAGIC = "magic"
-    SHOOTING = "shooting"
-    CLOSE_COMBAT = "close_combat"
-    END = "end"
-    """the end-of-turn tests, before the turn passes (§6.4, §16)."""
-
-
-@dataclass(frozen=True, order=True)
-class Place:
-    """Where a model stands: ``Place(Zone.SECTION, "W3")``, ``Place(Zone.LADDER, "L1")``… Written ``"W3"``,
-    ``"ladder:L1"``, ``"foot:W3"``, ``"siege_tower:ST1"``.
-    """
-
-    zone: Zone
-    ref: str
-
-    @classmethod
-    def parse(cls, text: str | Place) -> Place:
-        if isinstance(text, Place):
-            return text
-        zone, sep, ref = text.partition(":")
-        return cls(Zone(zone), ref) if sep else cls(Zone.SECTION, text)
-
-    @property
-    def inside(self) -> bool:
-        return self.zone is Zone.SECTION
-
-    def __str__(self) -> str:
-        return self.ref if self.inside else f"{self.zone.value}:{self.ref}"
-
-
-@dataclass(frozen=True)
-class Model:
-    """One model (*figurine*). ``unit`` is the unit it was raised in; ``wounds_lost`` counts down its W."""
-
-    id: str
-    side: Side
-    profile: Profile
-    place: Place
-    unit: str
-    wounds_lost: int = 0
-    fleeing: bool = False
-
-    @property
-    def wounds_left(self) -> int:
-        return self.profile.w - self.wounds_lost
-
-
-QUOTA_PER_SIDE: Mapping[SectionKind, int] = MappingProxyType(
-    {
-        # §1.7, R15
-        SectionKind.COURTYARD: 30,
-        SectionKind.WALL_WALK: 15,
-        SectionKind.TOWER: 15,
-        SectionKind.STAIRS: 15,
-    }
-)
-LADDER_HOLDS = 4  # §7.1.5
-SIEGE_TOWER_HOLDS = 15  # §7.3.4
-
-
-def quota(kind: SectionKind) -> int:
-    """Models a side may have on a section of this kind (§1.7, R15); both sides together hold twice that."""
-    return QUOTA_PER_SIDE[kind]
-
-
-def room_left(state: BattleState, section: str, side: Side) -> int:
-    """How many more ``side`` models (counted with their ratio) the quota of ``section`` takes (§1.7, R15)."""
-    return quota(state.fort.section(section).kind) - state.occupancy(Place(Zone.SECTION, section), side)
-
-
-def within_quota(state: BattleState, section: str, models: Iterable[Model]) -> tuple[list[Model], list[Model]]:
-    """``models`` in order, split into those the quota of ``section`` takes and those it does not (§1.7, R15): each
-    comes as long as its ratio still fits.
-    """
-    taken: list[Model] = []
-    left: list[Model] = []
-    room = -1
-    for model in models:
-        if room < 0:
-            room = room_left(state, section, model.side)
-        if model.profile.ratio <= room:
-            taken.append(model)
-            room -= model.profile.ratio
-        else:
-            left.append(model)
-    return taken, left
-
-
-def check_may_act(state: BattleState, model_ids: Iterable[str], what: str) -> None:
-    """Refuse ``what`` to models bound to do nothing else this turn: reinforcing a gate (§6.4), or just deployed
-    from a mine (§10.1, §10.2).
-    """
-    ids = set(model_ids)
-    reinforcing = sorted({m for g in state.gates for m in g.reinforcers} & ids)
-    if reinforcing:
-        raise IllegalAction(f"{', '.join(reinforcing)} reinforce a gate this turn and cannot {what} (§6.4)", "§6.4")
-    deployed = sorted(state.turn_log.deployed & ids)
-    if deployed:
-        clause = "§10.2" if state.model(deployed[0]).side is Side.BESIEGED else "§10.1"
-        raise IllegalAction(
-            f"{', '.join(deployed)} have just left the mine and can do nothing this turn, not {what} ({clause})",
-            clause,
-        )
-
-
-def check_quota(state: BattleState, section: str, models: Iterable[Model], clause: str) -> None:
-    """Refuse ``models`` coming onto ``section`` beyond their side's quota (§1.7, R15), whichever way they come."""
-    coming = list(models)
-    if not coming:
-        return
-    weight = sum(m.profile.ratio for m in coming)
-    left = room_left(state, section, coming[0].side)
-    if weight > left:
-        kind = state.fort.section(section).kind
-        raise IllegalAction(
-            f"{kind} {section} holds {quota(kind) - left} {coming[0].side} models; {weight} more would pass its "
-            f"{quota(kind)} (§1.7, {clause})",
-            "§1.7",
-        )
-
-
-@dataclass(frozen=True)
-class CombatResult:
-    """The result of one round of close combat on a section (§3.2.4); the loser still has to react until
-    ``settled``.
-    """
-
-    section: str
-    besieger: int
-    besieged: int
-    winner: Side | None
-    settled: bool = False
-
-    @property
-    def loser(self) -> Side | None:
-        return None if self.winner is None else self.winner.enemy
-
-    @property
-    def difference(self) -> int:
-        return abs(self.besieger - self.besieged)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "section": self.section,
-            "besieger": self.besieger,
-            "besieged": self.besieged,
-            "winner": None if self.winner is None else self.winner.value,
-            "settled": self.settled,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> CombatResult:
-        winner = data.get("winner")
-        return cls(
-            str(data["section"]),
-            int(data["besieger"]),
-            int(data["besieged"]),
-            None if winner is None else Side(winner),
-            bool(data.get("settled", False)),
-        )
-
-
-@dataclass(frozen=True)
-class TurnLog:
-    """What has happened in the current player turn, which the rules look back on."""
-
-    flows: tuple[tuple[str, str, int], ...] = ()
-    """models moved this turn from a place to another (``str(Place)``), counted with connection ratios (§2.1.1)."""
-    moved: frozenset[str] = frozenset()
-    charged: frozenset[str] = frozenset()
-    from_below: frozenset[str] = frozenset()
-    """models that charged from a lower level this turn: their foes hit them at +1 (§3.2.2)."""
-    arrived: frozenset[str] = frozenset()
-    """besiegers who set foot on the rampart this turn, who may retreat outside (§3.5.2)."""
-    afraid: frozenset[str] = frozenset()
-    """models that failed a fear test without being outnumbered: they hit on 6s."""
-    fought: frozenset[str] = frozenset()
-    fought_twice: frozenset[str] = frozenset()
-    rallied: frozenset[str] = frozenset()
-    exposed: frozenset[str] = frozenset()
-    """models without cover on a rampart for the coming shooting: fighting, pouring, throwing, pushing (§5.2)."""
-    erected: frozenset[str] = frozenset()
-    """ladders raised this turn (§7.1.4)."""
-    pushed: frozenset[str] = frozenset()
-    """ladders the besieged have tried to push back this turn: one try each (§7.1.6)."""
-    rammed: frozenset[str] = frozenset()
-    """rams used in this close-combat phase (R3)."""
-    ignition: frozenset[str] = frozenset()
-    """structures whose catching fire was rolled this turn: one D6 for all the flaming hits (§9.2)."""
-    blockers: frozenset[str] = frozenset()
-    """models that started blocking this turn and so may not move (§6.3.1)."""
-    held: frozenset[str] = frozenset()
-    """ladders whose blocker has killed its attackers this turn, and so may push it back alone (§7.1.8) or, at the
-    foot of a hoisted ladder, knock it down (§7.1.10)."""
-    blocker_killers: frozenset[str] = frozenset()
-    """climbers who killed a ladder's blocker this turn: they stand on the rampart but engage nobody (§7.1.8)."""
-    by_taken_ladder: frozenset[str] = frozenset()
-    """climbers who came up a ladder whose blocker fell this turn: one round of combat only (§7.1.8)."""
-    penalties: tuple[tuple[str, int], ...] = ()
-    """to-hit penalties scalded models suffer this turn (§8.2.4–§8.2.6)."""
-    dug: bool = False
-    """the sappers have made this besieger turn's progress roll: one a turn (§10.3)."""
-    door_breakers: tuple[tuple[str, str], ...] = ()
-    """(gate, model) pairs: the models that struck a gate this turn, once each (§6.1), two a postern or service door
-    (§6.2)."""
-    duels: frozenset[str] = frozenset()
-    """the blocked places (``"gate:P1"``, ``"ladder:L1"``) whose blocker has fought this turn: one fight a turn
-    (§6.3.3)."""
-    disembarked: frozenset[str] = frozenset()
-    """siege towers whose two more models came out after a won combat this turn (§7.3.4)."""
-    pushers: frozenset[str] = frozenset()
-    """models that tried to push a ladder back this turn (§7.1.6)."""
-    deployed: frozenset[str] = frozenset()
-    """sappers and counter-miners who left the mine this turn: they do nothing more this turn (§10.1, §10.2)."""
-    flaming_volleys: frozenset[str] = frozenset()
-    plain_volleys: frozenset[str] = frozenset()
-    """the besieger units (``"unit:Bows"``) and besieged sections (``"section:W2"``) that have shot this turn with
-    flaming missiles, and without: all of them shoot one way or the other (§9.2)."""
-    defenders: frozenset[str] = frozenset()
-    """models that threw stones or a rock or poured a brazier this turn (§8.1.2, §8.2.2)."""
-    gate_takers: frozenset[str] = frozenset()
-    """``"P1 a1"``: attacker a1 killed the blocker of gate P1 this turn and may block it in turn (§6.3.4)."""
-    shot: frozenset[str] = frozenset()
-    """models that have shot this turn, at models, an engine, a gate or a wall: one volley a turn (§5.2, §9.2)."""
-
-    def took_gate(self, gate_id: str, model_id: str) -> bool:
-        return f"{gate_id} {model_id}" in self.gate_takers
-
-    def breakers(self, door_id: str) -> tuple[str, ...]:
-        return tuple(m for d, m in self.door_breakers if d == door_id)
-
-    def penalty(self, model_id: str) -> int:
-        return max((n for m, n in self.penalties if m == model_id), default=0)
-
-    def flow(self, origin: str, destination: str) -> int:
-        return sum(count for a, b, count in self.flows if a == origin and b == destination)
-
-    def with_flow(self, origin: str, destination: str, count: int) -> TurnLog:
-        return replace(self, flows=(*self.flows, (origin, destination, count)))
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "flows": [list(flow) for flow in self.flows],
-            "penalties": [list(p) for p in self.penalties],
-            "dug": self.dug,
-            "door_breakers": [list(pair) for pair in self.door_breakers],
-            **{name: sorted(getattr(self, name)) for name in _TURN_SETS},
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TurnLog:
-        flows = tuple((str(a), str(b), int(n)) for a, b, n in data.get("flows", ()))
-        sets = {name: frozenset(str(x) for x in data.get(name, ())) for name in _TURN_SETS}
-        penalties = tuple((str(m), int(n)) for m, n in data.get("penalties", ()))
-        breakers = tuple((str(d), str(m)) for d, m in data.get("door_breakers", ()))
-        return cls(flows, penalties=penalties, dug=bool(data.get("dug", False)), door_breakers=breakers, **sets)
-
-
-_TURN_SETS = (
-    "moved",
-    "charged",
-    "from_below",
-    "arrived",
-    "afraid",
-    "fought",
-    "fought_twice",
-    "rallied",
-    "exposed",
-    "erected",
-    "pushed",
-    "rammed",
-    "ignition",
-    "blockers",
-    "held",
-    "blocker_killers",
-    "by_taken_ladder",
-    "duels",
-    "disembarked",
-    "pushers",
-    "deployed",
-    "flaming_volleys",
-    "plain_volleys",
-    "defenders",
-    "shot",
-    "gate_takers",
-)
 
 
 @dataclass(frozen=True)
@@ -421,6 +105,10 @@ class BattleState:
     """giants on the wall and the models blocking them (§12.1.5)."""
     phase: Phase = Phase.SETUP
     """the step of the turn; a state stored before it was recorded reads as in its movement step."""
+    belfries: tuple[Belfry, ...] = ()
+    """siege towers played as the belfry of 001, by the battle's option (R16)."""
+    belfry_overload: bool = False
+    """the overload option of 001 §4.2 (R16): the pushers needed depend on the models aboard."""
 
     def model(self, model_id: str) -> Model:
         for model in self.models:
@@ -445,6 +133,15 @@ class BattleState:
 
     def siege_tower(self, tower_id: str) -> SiegeTower:
         return _find(self.siege_towers, tower_id, f"there is no siege tower {tower_id!r}", "§7.3")
+
+    def belfry(self, belfry_id: str) -> Belfry:
+        return _find(self.belfries, belfry_id, f"there is no belfry {belfry_id!r}", "001 §1")
+
+    def is_belfry(self, tower_id: str) -> bool:
+        return any(b.id == tower_id for b in self.belfries)
+
+    def with_belfry(self, belfry: Belfry) -> BattleState:
+        return replace(self, belfries=tuple(belfry if b.id == belfry.id else b for b in self.belfries))
 
     def ram(self, ram_id: str) -> Ram:
         return _find(self.rams, ram_id, f"there is no ram {ram_id!r}", "§7.2")
@@ -550,6 +247,9 @@ class BattleState:
             ladders=tuple(_without(x, gone) for x in self.ladders),
             rams=tuple(replace(r, carriers=tuple(c for c in r.carriers if c not in gone)) for r in self.rams),
             siege_towers=tuple(replace(t, crew=tuple(c for c in t.crew if c not in gone)) for t in self.siege_towers),
+            belfries=tuple(
+                replace(b, winchers=_alive(b.winchers, gone), stunned=_alive(b.stunned, gone)) for b in self.belfries
+            ),
             gates=tuple(
                 replace(g, blocker=None if g.blocker in gone else g.blocker, reinforcers=_alive(g.reinforcers, gone))
                 for g in self.gates
@@ -570,8 +270,8 @@ class BattleState:
         return {
             "fort": self.fort.to_json(),
             "profiles": {name: profile.to_json() for name, profile in profiles.items()},
-            "models": [_model_json(m) for m in self.models],
-            "fallen": [_model_json(m) for m in self.fallen],
+            "models": [model_to_json(m) for m in self.models],
+            "fallen": [model_to_json(m) for m in self.fallen],
             **{name: engines.to_json(getattr(self, name)) for name in _ENGINE_FIELDS},
             "mine": None if self.mine is None else engines.to_json(self.mine),
             "budgets": [[side.value, engines.to_json(budget)] for side, budget in self.budgets],
@@ -587,6 +287,7 @@ class BattleState:
             "results": [r.to_json() for r in self.results],
             "contacts": sorted(list(pair) for pair in self.contacts),
             "magic_protection": self.magic_protection,
+            "belfry_overload": self.belfry_overload,
         }
 
     @classmethod
@@ -596,8 +297,8 @@ class BattleState:
         last_turn = data.get("last_turn")
         return cls(
             fort=FortLayout.from_json(data["fort"]),
-            models=tuple(_model_from_json(m, profiles) for m in data["models"]),
-            fallen=tuple(_model_from_json(m, profiles) for m in data.get("fallen", ())),
+            models=tuple(model_from_json(m, profiles) for m in data["models"]),
+            fallen=tuple(model_from_json(m, profiles) for m in data.get("fallen", ())),
             ladders=tuple(engines.from_json(Ladder, x) for x in data.get("ladders", ())),
             siege_towers=tuple(engines.from_json(SiegeTower, x) for x in data.get("siege_towers", ())),
             works=tuple(engines.from_json(Works, x) for x in data.get("works", ())),
@@ -619,6 +320,8 @@ class BattleState:
             results=tuple(CombatResult.from_json(r) for r in data.get("results", ())),
             contacts=frozenset((str(a), str(b)) for a, b in data.get("contacts", ())),
             magic_protection=bool(data.get("magic_protection", True)),
+            belfries=tuple(engines.from_json(Belfry, b) for b in data.get("belfries", ())),
+            belfry_overload=bool(data.get("belfry_overload", False)),
         )
 
 
@@ -630,13 +333,6 @@ class _Identified(Protocol):
 _Item = TypeVar("_Item", bound=_Identified)
 
 
-def check_distinct(model_ids: Iterable[str], clause: str) -> None:
-    """Refuse a list of models that names one twice: it would act, or count towards a number, twice."""
-    twice = sorted(model_id for model_id, named in Counter(model_ids).items() if named > 1)
-    if twice:
-        raise IllegalAction(f"{', '.join(twice)} named more than once: a model acts once ({clause})", clause)
-
-
 def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _Item:
     for item in items:
         if item.id == item_id:
@@ -644,31 +340,7 @@ def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _I
     raise IllegalAction(missing, clause)
 
 
-_ENGINE_FIELDS = ("ladders", "siege_towers", "works", "gates", "rams", "fires", "climbs")
-
-
-def _model_json(model: Model) -> dict[str, Any]:
-    return {
-        "id": model.id,
-        "side": model.side.value,
-        "profile": model.profile.name,
-        "place": str(model.place),
-        "unit": model.unit,
-        "wounds_lost": model.wounds_lost,
-        "fleeing": model.fleeing,
-    }
-
-
-def _model_from_json(data: Mapping[str, Any], profiles: Mapping[str, Profile]) -> Model:
-    return Model(
-        str(data["id"]),
-        Side(data["side"]),
-        profiles[data["profile"]],
-        Place.parse(str(data["place"])),
-        str(data["unit"]),
-        int(data.get("wounds_lost", 0)),
-        bool(data.get("fleeing", False)),
-    )
+_ENGINE_FIELDS = ("ladders", "siege_towers", "works", "gates", "rams", "fires", "climbs", "belfries")
 
 
 def _alive(ids: tuple[str, ...], gone: set[str]) -> tuple[str, ...]:
@@ -682,19 +354,6 @@ def _without(ladder: Ladder, gone: set[str]) -> Ladder:
         blocker=None if ladder.blocker in gone else ladder.blocker,
         duel=None if ladder.duel in gone or ladder.blocker in gone else ladder.duel,
     )
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened, for the battle log: a short kind, the clause behind it, a sentence, the models."""
-
-    kind: str
-    clause: str
-    text: str
-    models: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "clause": self.clause, "text": self.text, "models": list(self.models)}
 
 
 @dataclass(frozen=True)
@@ -770,6 +429,7 @@ def first_phase(side: Side) -> Phase:
 def end_turn(state: BattleState) -> BattleState:
     """The next player turn: the other side plays, the turn's log is cleared (the game turn counts on when the
     side that played first plays again). A ladder hoisted this turn now stands inside: its hoisters let go (§7.1.4).
+    Defenders stunned by a belfry's drawbridge come to as the besieged's turn ends (001 §8).
     """
     active = state.active.enemy
     return replace(
@@ -780,4 +440,5 @@ def end_turn(state: BattleState) -> BattleState:
         turn_log=TurnLog(),
         works=tuple(replace(w, silenced=max(0, w.silenced - 1)) for w in state.works),
         ladders=tuple(replace(x, carriers=()) if x.courtyard is not None and x.raised else x for x in state.ladders),
+        belfries=tuple(replace(b, stunned=()) if state.active is Side.BESIEGED else b for b in state.belfries),
     )

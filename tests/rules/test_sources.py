@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.rules import seeds
-from tests.rules.data import freres_d_armes, odds_api, siege_rules, wfb_reference
+from tests.rules.data import belfry, freres_d_armes, odds_api, siege_rules, wfb_reference
 
 SIEGE = seeds.SIEGE_RULES
 
@@ -204,6 +204,97 @@ def test_odds_api_confrontation_examples() -> None:
         if example[0].startswith("confrontation_")
     ]
     assert tuple(found) == odds_api.CONFRONTATION_EXAMPLES
+
+
+# ---- seed 001, the belfry -------------------------------------------------------------------------------------------
+
+BELFRY = "001_le_beffroi.fr.txt"
+
+
+def _belfry_text() -> str:
+    return "\n".join(seeds.seed_lines(BELFRY))
+
+
+def _ints(pattern: str) -> tuple[int, ...]:
+    match = re.search(pattern, _belfry_text(), re.S)
+    assert match, f"001 no longer reads {pattern!r}"
+    return tuple(int(group) for group in match.groups())
+
+
+def test_belfry_speeds() -> None:
+    # §4.1
+    fast, slow_low, slow_high, none_below = _ints(
+        r"Au moins (\d+) personnages au sol sont nécessaires pour déplacer le beffroi de 2 PM.*?"
+        r"entre (\d+) et (\d+) personnages au sol\. En dessous de (\d+)"
+    )
+    assert ((fast, 2), (slow_low, 1)) == belfry.STANDARD_SPEED
+    assert (slow_high, none_below) == (fast - 1, belfry.STANDARD_NONE_BELOW) == (fast - 1, slow_low)
+    assert _ints(
+        r"Exemple: (\d+) des (\d+) personnages.*?Les (\d+) personnages restants ne pourront pousser le beffroi "
+        r"que d'une case"
+    ) == (belfry.EXAMPLE_ENGAGED, belfry.EXAMPLE_PUSHERS, belfry.EXAMPLE_PUSHERS - belfry.EXAMPLE_ENGAGED)
+    # §4.2
+    light, fast, slow_low, slow_high, none_below, heavy_low, heavy_high = _ints(
+        r"Si moins de (\d+) personnages se trouvent sur le beffroi.*?au moins (\d+) personnages au sol sont "
+        r"nécessaires pour déplacer le beffroi de 2PM.*?s’il n’y a que (\d+) à (\d+) personnages au sol\. "
+        r"En dessous de (\d+).*?"
+        r"Entre (\d+) et (\d+) personnages"
+    )
+    assert ((fast, 2), (slow_low, 1)) == belfry.OVERLOAD_SPEED
+    assert (slow_high, none_below) == (fast - 1, belfry.OVERLOAD_NONE_BELOW)
+    assert light == belfry.OVERLOAD_LIGHT_UP_TO  # R16 reads "moins de 16" as up to 16
+    assert (heavy_low, heavy_high) == belfry.OVERLOAD_HEAVY
+
+
+def test_belfry_capacities_and_costs() -> None:
+    # §5
+    levels_1_2, level_3, pushers = _ints(
+        r"jusqu’à (\d+) personnages aux niveaux 1 et 2, et (\d+) au niveau 3, sans compter les (\d+) personnages"
+    )
+    assert {0: pushers, 1: levels_1_2, 2: levels_1_2, 3: level_3} == belfry.CAPACITY
+    assert _ints(
+        r"au niveau du sol doit dépenser (\d+) PM\. Pour monter à chaque étage, il devra dépenser (\d+) PM "
+        r"par niveau\. Le mouvement entre des hexagones beffroi au même niveau ne coûte qu’(\d+) PM"
+    ) == (belfry.ENTER_GROUND, belfry.CLIMB_A_LEVEL, belfry.SAME_LEVEL)
+    assert _ints(r"il faudra (\d+) PM pour monter ou descendre l'échelle") == (belfry.TALL_WALL_LADDER,)
+    assert _ints(r"Passer d’un pont-levis à un rempart \(ou vice versa\) coûte (\d+) PM") == (belfry.BRIDGE_TO_RAMPART,)
+    assert _ints(r"quand le beffroi est à plus de (\d+) cases") == (belfry.LEVEL_0_ONLY_BEYOND,)
+    assert _ints(r"ajoutent (\d+) au résultat du dé sur la table de résultat de tir") == (belfry.MOVING_SHOOT_BONUS,)
+
+
+def test_belfry_drawbridge_and_crush_table() -> None:
+    # §8
+    assert "n’est plus qu’à un hexagone de distance" in _belfry_text()
+    assert belfry.REACH == 1
+    winchers, winches = _ints(r"(\d+) personnages situés sur les (\d+) cases treuil")
+    assert winchers == winches == belfry.WINCHERS
+    bands = [
+        (int(low), int(high or low))
+        for low, high in re.findall(r"Si (?:le résultat est )?(\d+)(?:-(\d+))?[ ,]", _belfry_text())
+    ]
+    assert bands == [(low, high) for low, high, _ in belfry.CRUSH]
+    assert _ints(r"porte une armure, ajoutez (\d+) au résultat") == (belfry.CRUSH_ARMOUR,)
+
+
+def test_belfry_fire_ratios() -> None:
+    # §9 (R19)
+    front, sides = re.findall(r"(\d+):(\d+)", _belfry_text())
+    assert belfry.FIRE_RATIO["front"] == tuple(map(int, front))
+    assert belfry.FIRE_RATIO["side"] == belfry.FIRE_RATIO["rear"] == tuple(map(int, sides))
+
+
+def test_belfry_terrain_table() -> None:
+    # §10
+    lines = seeds.seed_lines(BELFRY)
+    start = next(i for i, line in enumerate(lines) if line.startswith("Aspect\tNom"))
+    rows = [seeds._cells(line) for line in lines[start + 1 :] if "cheval" in line]
+    found = {
+        row[0]: (int(re.search(r"cheval (\d+)", row[1]).group(1)), row[2], row[3], row[4])  # type: ignore[union-attr]
+        for row in rows
+    }
+    assert found == belfry.TERRAIN
+    ladder = next(row for row in rows if row[0] == "Echelle")
+    assert f"({belfry.TALL_WALL_LADDER} quand on attaque un rempart de niveau 3)" in ladder[1]
 
 
 @pytest.mark.parametrize(

@@ -82,6 +82,11 @@ NAMES = {
     "reroll_mine",
     "unlock_gate",
     "take_gate",
+    "push_belfry",
+    "climb_belfry",
+    "raise_belfry_ladder",
+    "lower_drawbridge",
+    "ignite_belfry",
 }
 
 
@@ -267,7 +272,7 @@ def test_a_place_that_names_no_zone_is_a_refusal() -> None:
         (
             "§2.1",
             "'moat:W3' is not a place: a place is a section id or one of foot:<id>, ladder:<id>, siege_tower:<id>, "
-            "field:<id>, mine:<id>, wall:<id>",
+            "field:<id>, mine:<id>, wall:<id>, belfry:<id>",
         )
     ]
     with pytest.raises(IllegalAction, match="'moat:W3' is not a place"):

@@ -24,10 +24,14 @@ import pytest
 
 import rules.siege
 from rules.dice import Dice
+from rules.siege import belfry as belfry_module
 from rules.siege import (
+    belfry_cover,
+    belfry_menu,
     blocking,
     costs,
     defences,
+    drawbridge,
     fire,
     game,
     game_length,
@@ -51,7 +55,7 @@ from rules.siege import (
 )
 from rules.siege import state as state_module
 from rules.siege.actions import EndPhase, Move
-from rules.siege.engines import Budget, Climb, Fire, Liquid, MineGoal, Ram, SiegeTower, Works
+from rules.siege.engines import Belfry, Bridge, Budget, Climb, Fire, Liquid, MineGoal, Ram, SiegeTower, Works
 from rules.siege.example import example_battle
 from rules.siege.fort import SectionKind
 from rules.siege.mining import start_mine
@@ -152,7 +156,33 @@ def _rich() -> BattleState:
     return state
 
 
+def _belfried(state: BattleState, bridge: Bridge = Bridge.UP) -> BattleState:
+    """The rich state with its siege tower played as a belfry (001, R16): 8 pushing, 2 on level 2 by the winches."""
+    aboard = {f"t{n}": "belfry:ST1.0" for n in range(1, 9)} | {"t9": "belfry:ST1.2", "t10": "belfry:ST1.2"}
+    state = replace(
+        state, phase=Phase.MOVEMENT, active=Side.BESIEGER, belfries=(Belfry("ST1", "W3", 1, bridge=bridge),)
+    )
+    return state.with_models({m: replace(state.model(m), place=Place.parse(p)) for m, p in aboard.items()})
+
+
 _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
+    lambda s, d: belfry_module.check_aboard(_belfried(s)),
+    lambda s, d: belfry_module.aboard(_belfried(s), "ST1"),
+    lambda s, d: belfry_module.count_aboard(_belfried(s), _belfried(s).belfry("ST1")),
+    lambda s, d: belfry_menu.belfry_options(_belfried(s), lambda place, side: ()),
+    lambda s, d: belfry_menu.bridge_steps(_belfried(s, Bridge.DOWN), Place.parse("W3"), Side.BESIEGED),
+    lambda s, d: belfry_cover.check_may_shoot(_belfried(s), _belfried(s).model("t1")),
+    lambda s, d: belfry_module.crossing(
+        _belfried(s, Bridge.DOWN), [s.model("t9")], Place.parse("belfry:ST1.2"), Place.parse("W3")
+    ),
+    lambda s, d: drawbridge.drop_bridges(_belfried(s, Bridge.LOWERING), d),
+    lambda s, d: belfry_cover.ignite(_belfried(s), "ST1", "side", 3, d),
+    lambda s, d: drawbridge.lower_bridge(_belfried(s), "ST1", ["t9", "t10"]),
+    lambda s, d: belfry_module.push(replace(_belfried(s), belfries=(Belfry("ST1", "W3", 4),)), "ST1", "forward", 2),
+    lambda s, d: belfry_module.pushers(_belfried(s), _belfried(s).belfry("ST1")),
+    lambda s, d: belfry_module.raise_ground_ladder(_belfried(s), "ST1", ["b1"]),
+    lambda s, d: belfry_cover.shooting_bonus(_belfried(s), _belfried(s).model("t9")),
+    lambda s, d: belfry_module.step(_belfried(s), ["t1"], "belfry:ST1.1"),
     lambda s, d: blocking.block(s, "p1", "gate:P1"),
     lambda s, d: blocking.take_gate(s, "P1", "a1"),
     lambda s, d: blocking.blocker_of(s, "ladder:L1"),

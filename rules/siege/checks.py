@@ -1,0 +1,119 @@
+"""The checks an action makes before it plays: the occupancy quotas of the sections (§1.7, R15), models bound to
+something else this turn, and a model named twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from rules.siege.fort import SectionKind
+from rules.siege.places import IllegalAction, Model, Place, Side, Zone
+
+if TYPE_CHECKING:
+    from rules.siege.state import BattleState
+
+__all__ = [
+    "LADDER_HOLDS",
+    "QUOTA_PER_SIDE",
+    "SIEGE_TOWER_HOLDS",
+    "check_distinct",
+    "check_may_act",
+    "check_quota",
+    "quota",
+    "room_left",
+    "within_quota",
+]
+
+
+QUOTA_PER_SIDE: Mapping[SectionKind, int] = MappingProxyType(
+    {
+        # §1.7, R15
+        SectionKind.COURTYARD: 30,
+        SectionKind.WALL_WALK: 15,
+        SectionKind.TOWER: 15,
+        SectionKind.STAIRS: 15,
+    }
+)
+LADDER_HOLDS = 4  # §7.1.5
+SIEGE_TOWER_HOLDS = 15  # §7.3.4
+
+
+def quota(kind: SectionKind) -> int:
+    """Models a side may have on a section of this kind (§1.7, R15); both sides together hold twice that."""
+    return QUOTA_PER_SIDE[kind]
+
+
+def room_left(state: BattleState, section: str, side: Side) -> int:
+    """How many more ``side`` models (counted with their ratio) the quota of ``section`` takes (§1.7, R15)."""
+    return quota(state.fort.section(section).kind) - state.occupancy(Place(Zone.SECTION, section), side)
+
+
+def within_quota(state: BattleState, section: str, models: Iterable[Model]) -> tuple[list[Model], list[Model]]:
+    """``models`` in order, split into those the quota of ``section`` takes and those it does not (§1.7, R15): each
+    comes as long as its ratio still fits.
+    """
+    taken: list[Model] = []
+    left: list[Model] = []
+    room = -1
+    for model in models:
+        if room < 0:
+            room = room_left(state, section, model.side)
+        if model.profile.ratio <= room:
+            taken.append(model)
+            room -= model.profile.ratio
+        else:
+            left.append(model)
+    return taken, left
+
+
+def check_may_act(state: BattleState, model_ids: Iterable[str], what: str) -> None:
+    """Refuse ``what`` to models bound to do nothing else this turn: reinforcing a gate (§6.4), just deployed from a
+    mine (§10.1, §10.2), working a belfry's winches or stunned by its drawbridge (001 §8).
+    """
+    ids = set(model_ids)
+    winching = sorted({m for b in state.belfries for m in b.winchers} & ids)
+    if winching:
+        raise IllegalAction(
+            f"{', '.join(winching)} work a belfry's winches this turn, neither moving, fighting nor shooting: "
+            f"they cannot {what} (001 §8)",
+            "001 §8",
+        )
+    stunned = sorted({m for b in state.belfries for m in b.stunned} & ids)
+    if stunned:
+        raise IllegalAction(f"{', '.join(stunned)} were stunned by the drawbridge and cannot {what} (001 §8)", "001 §8")
+    reinforcing = sorted({m for g in state.gates for m in g.reinforcers} & ids)
+    if reinforcing:
+        raise IllegalAction(f"{', '.join(reinforcing)} reinforce a gate this turn and cannot {what} (§6.4)", "§6.4")
+    deployed = sorted(state.turn_log.deployed & ids)
+    if deployed:
+        clause = "§10.2" if state.model(deployed[0]).side is Side.BESIEGED else "§10.1"
+        raise IllegalAction(
+            f"{', '.join(deployed)} have just left the mine and can do nothing this turn, not {what} ({clause})",
+            clause,
+        )
+
+
+def check_quota(state: BattleState, section: str, models: Iterable[Model], clause: str) -> None:
+    """Refuse ``models`` coming onto ``section`` beyond their side's quota (§1.7, R15), whichever way they come."""
+    coming = list(models)
+    if not coming:
+        return
+    weight = sum(m.profile.ratio for m in coming)
+    left = room_left(state, section, coming[0].side)
+    if weight > left:
+        kind = state.fort.section(section).kind
+        raise IllegalAction(
+            f"{kind} {section} holds {quota(kind) - left} {coming[0].side} models; {weight} more would pass its "
+            f"{quota(kind)} (§1.7, {clause})",
+            "§1.7",
+        )
+
+
+def check_distinct(model_ids: Iterable[str], clause: str) -> None:
+    """Refuse a list of models that names one twice: it would act, or count towards a number, twice."""
+    twice = sorted(model_id for model_id, named in Counter(model_ids).items() if named > 1)
+    if twice:
+        raise IllegalAction(f"{', '.join(twice)} named more than once: a model acts once ({clause})", clause)

@@ -1,0 +1,135 @@
+"""Who and where: the sides, the zones and places a model stands at, the steps of a turn, a model, and the error an
+action the rules forbid raises.
+
+A model stands at a :class:`Place`: a section of the fort, or outside it at the foot of a section's wall
+(*au pied du rempart*), on a ladder (*échelle*), in a siege tower (*tour de siège*) or, for a giant, on the wall
+itself (§12.1.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from rules.siege.profiles import Profile
+
+__all__ = ["IllegalAction", "Model", "Phase", "Place", "Side", "Zone", "model_from_json", "model_to_json"]
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; ``clause`` is the rule that forbids it (``"§1.7"``)."""
+
+    def __init__(self, message: str, clause: str) -> None:
+        super().__init__(message)
+        self.clause = clause
+
+
+class Side(StrEnum):
+    BESIEGER = "besieger"
+    """*assiégeant*."""
+    BESIEGED = "besieged"
+    """*assiégé*."""
+
+    @property
+    def enemy(self) -> Side:
+        return Side.BESIEGED if self is Side.BESIEGER else Side.BESIEGER
+
+
+class Zone(StrEnum):
+    SECTION = "section"
+    FOOT = "foot"
+    """outside, at the foot of a section's wall."""
+    LADDER = "ladder"
+    SIEGE_TOWER = "siege_tower"
+    FIELD = "field"
+    """out on the battlefield, 40 cm or more from the walls (§16)."""
+    MINE = "mine"
+    """digging or counter-digging a mine, off the table (§10.1, §10.2)."""
+    WALL = "wall"
+    """on the outer face of a section's wall: a giant scaling it (§12.1.5)."""
+    BELFRY = "belfry"
+    """on a level of a belfry, ``"ST1.2"``: siege tower ST1's level 2 (001 §1.1, R16)."""
+
+
+class Phase(StrEnum):
+    """A step of the player turn: the turn of 002 (movement, magic, shooting, close combat) with the siege's own
+    steps around it. The fires burn as a turn starts (§9.3), so it has no step of its own.
+    """
+
+    SETUP = "setup"
+    """purchases and deployment, before the first turn (§14, §16)."""
+    SAPPERS = "sappers"
+    """the besieger's mining roll, before his movement (§10.3)."""
+    MOVEMENT = "movement"
+    MAGIC = "magic"
+    SHOOTING = "shooting"
+    CLOSE_COMBAT = "close_combat"
+    END = "end"
+    """the end-of-turn tests, before the turn passes (§6.4, §16)."""
+
+
+@dataclass(frozen=True, order=True)
+class Place:
+    """Where a model stands: ``Place(Zone.SECTION, "W3")``, ``Place(Zone.LADDER, "L1")``… Written ``"W3"``,
+    ``"ladder:L1"``, ``"foot:W3"``, ``"siege_tower:ST1"``.
+    """
+
+    zone: Zone
+    ref: str
+
+    @classmethod
+    def parse(cls, text: str | Place) -> Place:
+        if isinstance(text, Place):
+            return text
+        zone, sep, ref = text.partition(":")
+        return cls(Zone(zone), ref) if sep else cls(Zone.SECTION, text)
+
+    @property
+    def inside(self) -> bool:
+        return self.zone is Zone.SECTION
+
+    def __str__(self) -> str:
+        return self.ref if self.inside else f"{self.zone.value}:{self.ref}"
+
+
+@dataclass(frozen=True)
+class Model:
+    """One model (*figurine*). ``unit`` is the unit it was raised in; ``wounds_lost`` counts down its W."""
+
+    id: str
+    side: Side
+    profile: Profile
+    place: Place
+    unit: str
+    wounds_lost: int = 0
+    fleeing: bool = False
+
+    @property
+    def wounds_left(self) -> int:
+        return self.profile.w - self.wounds_lost
+
+
+def model_to_json(model: Model) -> dict[str, Any]:
+    return {
+        "id": model.id,
+        "side": model.side.value,
+        "profile": model.profile.name,
+        "place": str(model.place),
+        "unit": model.unit,
+        "wounds_lost": model.wounds_lost,
+        "fleeing": model.fleeing,
+    }
+
+
+def model_from_json(data: Mapping[str, Any], profiles: Mapping[str, Profile]) -> Model:
+    return Model(
+        str(data["id"]),
+        Side(data["side"]),
+        profiles[data["profile"]],
+        Place.parse(str(data["place"])),
+        str(data["unit"]),
+        int(data.get("wounds_lost", 0)),
+        bool(data.get("fleeing", False)),
+    )
