@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Protocol, TypeVar
 
 from rules.dice import Dice, Roll
@@ -110,15 +111,31 @@ class BattleState:
     belfry_overload: bool = False
     """the overload option of 001 §4.2 (R16): the pushers needed depend on the models aboard."""
 
-    def model(self, model_id: str) -> Model:
+    # The indexes below are derived from the fields, built on first use and kept out of equality, hashing, repr
+    # and JSON: the state stays a value.
+
+    @cached_property
+    def by_id(self) -> Mapping[str, Model]:
+        """The models by id."""
+        return {m.id: m for m in self.models}
+
+    @cached_property
+    def by_place(self) -> Mapping[Place, tuple[Model, ...]]:
+        """The models at each place where some stand, in the order of :attr:`models`."""
+        found: dict[Place, list[Model]] = {}
         for model in self.models:
-            if model.id == model_id:
-                return model
-        raise IllegalAction(f"there is no model {model_id!r} in this battle", "§1.7")
+            found.setdefault(model.place, []).append(model)
+        return {place: tuple(models) for place, models in found.items()}
+
+    def model(self, model_id: str) -> Model:
+        found = self.by_id.get(model_id)
+        if found is None:
+            raise IllegalAction(f"there is no model {model_id!r} in this battle", "§1.7")
+        return found
 
     def at(self, place: Place | str, side: Side | None = None) -> tuple[Model, ...]:
-        where = Place.parse(place)
-        return tuple(m for m in self.models if m.place == where and (side is None or m.side is side))
+        here = self.by_place.get(Place.parse(place), ())
+        return here if side is None else tuple(m for m in here if m.side is side)
 
     def occupancy(self, place: Place | str, side: Side) -> int:
         """The models of ``side`` at ``place``, counted with their ratio (§1.7, §3.2.3, §12.1.1)."""
