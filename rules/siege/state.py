@@ -229,8 +229,13 @@ class BattleState:
                 return result
         return None
 
+    @cached_property
+    def engaged(self) -> frozenset[str]:
+        """The models in close combat (in one of the :attr:`contacts`)."""
+        return frozenset(x for pair in self.contacts for x in pair)
+
     def in_contact(self, model_id: str) -> bool:
-        return any(model_id in pair for pair in self.contacts)
+        return model_id in self.engaged
 
     def with_models(self, changed: Mapping[str, Model | None]) -> BattleState:
         """The state with the models in ``changed`` replaced (``None`` removes a casualty and its contacts)."""
@@ -240,21 +245,23 @@ class BattleState:
             now = changed.get(model.id, model) if model.id in changed else model
             if now is not None:
                 kept[model.id] = now
-        before = {m.id: m.place for m in self.models}
+        before = self.by_id
         # a model that dies, moves or flees leaves the fight it was in
         contacts = frozenset(
             pair
             for pair in self.contacts
-            if all(x in kept and kept[x].place == before[x] and not kept[x].fleeing for x in pair)
+            if all(x in kept and kept[x].place == before[x].place and not kept[x].fleeing for x in pair)
         )
         # a casualty no longer blocks, carries or pushes anything
         gone = {m.id for m in fallen}
         # §12.1.5: a giant that falls, flees or steps onto the rampart has left the wall and its blockers
         climbs = tuple(
-            replace(c, blockers=_alive(c.blockers, gone))
+            replace(c, blockers=_alive(c.blockers, gone)) if gone else c
             for c in self.climbs
             if c.id in kept and kept[c.id].place.zone is Zone.WALL
         )
+        if not gone:
+            return replace(self, climbs=climbs, models=tuple(kept.values()), contacts=contacts)
         return replace(
             self,
             climbs=climbs,
