@@ -57,6 +57,9 @@ class _View:
     def __init__(self, state: BattleState) -> None:
         self.state = state
         self.by_place = state.by_place
+        self._by_side: dict[Side, dict[Place, list[Model]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
+        for model in state.models:
+            self._by_side[model.side].setdefault(model.place, []).append(model)
         log = state.turn_log
         self.spent = log.moved | log.rallied | log.blockers
         self.engaged = state.engaged
@@ -67,7 +70,7 @@ class _View:
         self.blocking = blocking
 
     def side_at(self, place: Place, side: Side) -> list[Model]:
-        return [m for m in self.by_place.get(place, ()) if m.side is side]
+        return list(self._by_side[side].get(place, ()))
 
     def ready(self, place: Place, side: Side) -> tuple[str, ...]:
         """Models of ``side`` at ``place`` free to act: not fleeing, engaged, blocking, nor moved this turn."""
