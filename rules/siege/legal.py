@@ -58,8 +58,11 @@ class _View:
         self.state = state
         self.by_place = state.by_place
         self._by_side: dict[Side, dict[Place, list[Model]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
-        for model in state.models:
-            self._by_side[model.side].setdefault(model.place, []).append(model)
+        for place, here in self.by_place.items():
+            for side, models in self._by_side.items():
+                mine = [m for m in here if m.side is side]
+                if mine:
+                    models[place] = mine
         log = state.turn_log
         self.spent = log.moved | log.rallied | log.blockers
         self.engaged = state.engaged
