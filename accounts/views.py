@@ -11,8 +11,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from campaigns.models import CampaignSettings, ClubMembership
-from campaigns.views import _refused
+from campaigns import selectors
+from campaigns.forms import refuse
 
 from . import services
 from .forms import ProfileForm, SignUpForm
@@ -22,9 +22,7 @@ def sign_up(request: HttpRequest, code: str = "") -> HttpResponse:
     """The invitation link: a newcomer makes an account and joins the campaign; a member already signed in joins."""
     if request.user.is_authenticated:
         return redirect("campaigns:join-code", code) if code else redirect("setup:club")
-    invitation = (
-        CampaignSettings.objects.select_related("campaign__club").filter(invite_code=code).first() if code else None
-    )
+    invitation = selectors.invitation(code)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -33,7 +31,7 @@ def sign_up(request: HttpRequest, code: str = "") -> HttpResponse:
                 username=data["username"], email=data["email"], password=data["password1"], invite_code=code
             )
         except ValidationError as error:
-            _refused(form, error)
+            refuse(form, error)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(request, _("Welcome, %(name)s.") % {"name": user.get_username()})
@@ -61,10 +59,10 @@ def profile(request: HttpRequest) -> HttpResponse:
         try:
             services.update_profile(user=user, **form.cleaned_data)
         except ValidationError as error:
-            _refused(form, error)
+            refuse(form, error)
         else:
             messages.success(request, _("Your profile is saved."))
             return redirect("profile")
-    clubs = ClubMembership.objects.filter(user=user).select_related("club").order_by("club__name")
-    memberships = user.campaign_memberships.select_related("campaign__club").order_by("campaign__name")
+    clubs = selectors.club_memberships_of(user)
+    memberships = selectors.campaign_memberships_of(user)
     return render(request, "accounts/profile.html", {"form": form, "clubs": clubs, "memberships": memberships})

@@ -7,9 +7,9 @@ reason, a campaign that is not yours 404.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.core.exceptions import ValidationError
-from django.db import models
-from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -19,15 +19,21 @@ from rest_framework.response import Response
 
 from . import selectors, services
 from .access import IsCampaignMember, IsCampaignOrganiserOrReadOnly, campaign_for
-from .models import Army, Battle, Campaign, CampaignMembership, Order, OrderKind, Territory
 
-MAX_ID = 2**63 - 1
-"""The largest id of a row (a ``bigint``); larger ids name nothing."""
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
 
+    from .models import Campaign, CampaignMembership
 
-class ErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-
+from .serializers import (
+    ArmySerializer,
+    BattleSerializer,
+    CampaignSerializer,
+    ErrorSerializer,
+    OrderSerializer,
+    StandingSerializer,
+    TerritorySerializer,
+)
 
 ERRORS = {
     401: OpenApiResponse(ErrorSerializer, description="Not logged in."),
@@ -35,128 +41,6 @@ ERRORS = {
     404: OpenApiResponse(ErrorSerializer, description="No such campaign among yours."),
 }
 REFUSED = {400: OpenApiResponse(description="Refused: the reason, under ``detail`` or under each field at fault.")}
-
-
-class StrictCharField(serializers.CharField):
-    """Text only: a number, a list or an object is refused instead of being turned into text."""
-
-    def to_internal_value(self, data: object) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """A JSON integer only: text such as ``"5"`` and booleans are refused."""
-
-    def to_internal_value(self, data: object) -> int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictBooleanField(serializers.BooleanField):
-    """``true`` or ``false`` only."""
-
-    def to_internal_value(self, data: object) -> bool:
-        if not isinstance(data, bool):
-            self.fail("invalid")
-        return data
-
-
-class StrictModelSerializer(serializers.ModelSerializer):
-    """A model serializer whose text fields take text only, as the schema says."""
-
-    serializer_field_mapping = {
-        **serializers.ModelSerializer.serializer_field_mapping,
-        models.CharField: StrictCharField,
-        models.TextField: StrictCharField,
-    }
-
-
-class MembershipSerializer(serializers.ModelSerializer):
-    username = serializers.CharField(source="user.username", read_only=True)
-
-    class Meta:
-        model = CampaignMembership
-        fields = ["username", "role", "faction"]
-
-
-class CampaignSerializer(StrictModelSerializer):
-    club = serializers.CharField(source="club.name", read_only=True)
-    members = MembershipSerializer(source="memberships", many=True, read_only=True)
-
-    class Meta:
-        model = Campaign
-        fields = ["id", "name", "slug", "description", "club", "members", "created_at"]
-        read_only_fields = ["id", "slug", "club", "members", "created_at"]
-
-
-class TerritorySerializer(serializers.ModelSerializer):
-    """A territory; the fort layout only for those who have the fort in sight (``null`` otherwise)."""
-
-    owner = serializers.CharField(source="owner.user.username", read_only=True, default=None, allow_null=True)
-    neighbours = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
-
-    class Meta:
-        model = Territory
-        fields = ["id", "name", "kind", "owner", "value", "x", "y", "neighbours", "fort_layout"]
-        read_only_fields = fields
-
-    def to_representation(self, instance: Territory) -> dict:
-        data = super().to_representation(instance)
-        data["fort_layout"] = selectors.shown_fort_layout(instance, self.context["membership"])
-        return data
-
-
-class ArmySerializer(serializers.ModelSerializer):
-    owner = serializers.CharField(source="owner.user.username", read_only=True)
-
-    class Meta:
-        model = Army
-        fields = ["id", "name", "owner", "territory", "points", "is_garrison"]
-
-
-class OrderSerializer(serializers.ModelSerializer):
-    army = StrictIntegerField(source="army_id", min_value=1, max_value=MAX_ID)
-    target = StrictIntegerField(
-        source="target_id", allow_null=True, required=False, default=None, min_value=1, max_value=MAX_ID
-    )
-    kind = serializers.ChoiceField(choices=OrderKind.choices)
-    withdraw_into_fort = StrictBooleanField(required=False, default=False)
-    turn = serializers.IntegerField(source="turn.number", read_only=True)
-
-    class Meta:
-        model = Order
-        fields = ["id", "turn", "army", "kind", "target", "withdraw_into_fort"]
-        read_only_fields = ["id", "turn"]
-
-
-class BattleSerializer(serializers.ModelSerializer):
-    attacker = serializers.CharField(source="attacker.user.username", read_only=True)
-    defender = serializers.CharField(source="defender.user.username", read_only=True)
-    turn = serializers.IntegerField(source="turn.number", read_only=True)
-
-    class Meta:
-        model = Battle
-        fields = [
-            "id", "turn", "territory", "kind", "attacker", "defender", "attacker_points", "defender_points",
-            "open_field_points", "heroism_tokens", "fort_layout", "winner", "attacker_victory_points",
-            "defender_victory_points", "victory_detail", "attacker_losses", "defender_losses", "notes",
-        ]  # fmt: skip
-        read_only_fields = fields
-        # null when the battle is out of the member's sight (selectors.shown_battle)
-        extra_kwargs = {name: {"allow_null": True} for name in selectors.BATTLE_FIELDS_IN_SIGHT}
-
-
-class StandingSerializer(serializers.Serializer):
-    player = serializers.CharField(source="membership.user.username")
-    faction = serializers.CharField(source="membership.faction")
-    battle_points = serializers.IntegerField(help_text="Campaign points for battles won, drawn and lost.")
-    victory_points = serializers.IntegerField(help_text="The battles' victory points; they only break ties.")
-    territory_points = serializers.IntegerField()
-    fort_points = serializers.IntegerField()
-    total = serializers.IntegerField()
 
 
 MEMBERS = [IsAuthenticated, IsCampaignMember]
@@ -211,7 +95,7 @@ class CampaignViewSet(
         campaign, membership = self._membership()
         if request.method == "GET":
             turn = selectors.current_turn(campaign)
-            orders = selectors.visible_orders(turn, membership) if turn else Order.objects.none()
+            orders = selectors.visible_orders(turn, membership)
             return Response(OrderSerializer(orders, many=True).data)
         incoming = OrderSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)

@@ -9,15 +9,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractUser
 from django.db import transaction
 
+from accounts.services import sign_up
 from rules.siege.fort import standard_fort
 
-from .models import Campaign, CampaignMembership, Club, ClubMembership, Faction, Role, TerritoryKind
+from . import selectors
+from .models import Campaign, CampaignMembership, Faction, Role, TerritoryKind
 from .services import (
     TerritorySpec,
+    add_campaign_member,
+    choose_faction,
     create_army,
-    ensure_settings,
+    create_campaign,
+    create_club,
+    join_club,
     load_map,
     open_turn,
     resolve_turn,
@@ -69,32 +76,37 @@ DEMO_ARMIES = (
 
 @transaction.atomic
 def load_demo() -> Campaign:
-    user_model = get_user_model()
-    club, _ = Club.objects.get_or_create(slug="compagnons-de-la-tour", defaults={"name": CLUB_NAME})
-    campaign, _ = Campaign.objects.get_or_create(
+    """The demo campaign, made through the services (and found again, unchanged, when it already exists)."""
+    users = {login.username: _demo_user(login.username) for login in DEMO_LOGINS}
+    organiser = users[DEMO_LOGINS[0].username]
+    club = selectors.club_named(CLUB_NAME) or create_club(name=CLUB_NAME, founder=organiser)
+    campaign = selectors.campaign_named(club, CAMPAIGN_NAME) or create_campaign(
         club=club,
-        slug="conquete-du-vieux-monde",
-        defaults={
-            "name": CAMPAIGN_NAME,
-            "description": "Campagne de démonstration : quatre seigneurs se disputent les marches de l'Empire.",
-        },
+        name=CAMPAIGN_NAME,
+        organiser=organiser,
+        description="Campagne de démonstration : quatre seigneurs se disputent les marches de l'Empire.",
     )
-    ensure_settings(campaign=campaign)
     members = {}
     for login in DEMO_LOGINS:
-        user, created = user_model.objects.get_or_create(
-            username=login.username, defaults={"email": f"{login.username}@example.org"}
+        join_club(club=club, user=users[login.username])
+        membership = selectors.membership_of(campaign, users[login.username]) or add_campaign_member(
+            campaign=campaign, user=users[login.username], role=login.role
         )
-        if created:
-            user.set_password(DEMO_PASSWORD)
-            user.save()
-        ClubMembership.objects.get_or_create(club=club, user=user)
-        members[login.username], _ = CampaignMembership.objects.get_or_create(
-            campaign=campaign, user=user, defaults={"role": login.role, "faction": login.faction}
-        )
+        if login.faction and not membership.faction:
+            choose_faction(membership=membership, faction=login.faction)
+        members[login.username] = membership
     if not campaign.territories.exists():
         _play_the_first_turn(campaign, members)
     return campaign
+
+
+def _demo_user(username: str) -> AbstractUser:
+    """A demo login, signed up with the demo password the first time."""
+    found = get_user_model().objects.filter(username=username).first()
+    if found is not None:
+        return found
+    user, _membership = sign_up(username=username, email=f"{username}@example.org", password=DEMO_PASSWORD)
+    return user
 
 
 def _play_the_first_turn(campaign: Campaign, members: dict[str, CampaignMembership]) -> None:

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from rules.siege.fort import FortLayout
 from rules.siege.state import Side as EngineSide
 from rules.siege.victory import SECTION_CATEGORIES, SECTION_POINTS, Achievements, section_limits
 
+from .choices import Characteristic
 from .models import (
+    SETTINGS_FIELDS,
     Army,
     Battle,
-    BattleKind,
+    CampaignMembership,
     CampaignSettings,
     Faction,
     OrderKind,
@@ -25,21 +28,11 @@ from .models import (
     Unit,
     Winner,
 )
+from .results import Result
 from .rosters import CHARACTERISTICS, MAX_POINTS
-from .services import SETTINGS_FIELDS, Result
+from .rule_systems import scores_by_section
 
-# French army books print the profile as M CC CT F E PV I A Cd
-CHARACTERISTIC_LABELS = {
-    "M": pgettext_lazy("characteristic", "M"),
-    "WS": pgettext_lazy("characteristic", "WS"),
-    "BS": pgettext_lazy("characteristic", "BS"),
-    "S": pgettext_lazy("characteristic", "S"),
-    "T": pgettext_lazy("characteristic", "T"),
-    "W": pgettext_lazy("characteristic", "W"),
-    "I": pgettext_lazy("characteristic", "I"),
-    "A": pgettext_lazy("characteristic", "A"),
-    "Ld": pgettext_lazy("characteristic", "Ld"),
-}
+CHARACTERISTIC_LABELS = dict(Characteristic.choices)
 
 MAX_JSON_CHARACTERS = 500_000
 """The longest map or fort layout typed as JSON: a map of the most territories allowed fits in a tenth of it."""
@@ -54,6 +47,24 @@ def bounds(model: type[models.Model], name: str, **overrides: Any) -> dict[str, 
         "max_value": min((v.limit_value for v in validators if isinstance(v, MaxValueValidator)), default=None),
         **overrides,
     }
+
+
+T = TypeVar("T")
+
+
+def refuse(form: forms.Form, error: ValidationError) -> None:
+    """Shows a service's refusal on the form that asked for the change."""
+    for message in error.messages:
+        form.add_error(None, message)
+
+
+def attempt(form: forms.Form, change: Callable[[], T]) -> T | None:
+    """What a service's ``change`` returns; ``None`` when it refuses, its refusal then shown on ``form``."""
+    try:
+        return change()
+    except ValidationError as error:
+        refuse(form, error)
+        return None
 
 
 class JoinForm(forms.Form):
@@ -90,16 +101,23 @@ class FortForm(forms.Form):
         self.fields["template"].choices = [("", "—"), *templates]
 
 
+class PlayerField(forms.ModelChoiceField):
+    """A campaign's player, shown by username."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return obj.user.get_username()
+
+
 class ArmyForm(forms.Form):
-    owner = forms.ChoiceField(label=_("Player"))
+    owner = PlayerField(label=_("Player"), queryset=CampaignMembership.objects.none())
     name = forms.CharField(label=_("Name"), max_length=120)
     territory = forms.ModelChoiceField(label=_("Location"), queryset=Territory.objects.none())
     points = forms.IntegerField(label=_("Points"), **bounds(Army, "points", min_value=1))
     is_garrison = forms.BooleanField(label=_("Fort garrison"), required=False)
 
-    def __init__(self, *args: Any, players: list[tuple[int, str]], territories: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, players: Any, territories: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["owner"].choices = players
+        self.fields["owner"].queryset = players
         self.fields["territory"].queryset = territories
 
 
@@ -204,7 +222,7 @@ class ResultForm(forms.Form):
 
     def __init__(self, *args: Any, battle: Battle, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.siege = battle.kind == BattleKind.SIEGE
+        self.siege = scores_by_section(battle)
         settings = battle.campaign.settings
         self.fields["winner"].help_text = _(
             "The standings give %(win)s campaign points for a win, %(draw)s for a draw and %(loss)s for a loss; "

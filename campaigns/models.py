@@ -8,9 +8,40 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from .choices import (
+    FORTIFIED_KINDS as FORTIFIED_KINDS,
+)
+from .choices import (
+    BattleKind as BattleKind,
+)
+from .choices import (
+    OrderKind as OrderKind,
+)
+from .choices import (
+    ResolutionProblem as ResolutionProblem,
+)
+from .choices import (
+    Role as Role,
+)
+from .choices import (
+    RuleSystem as RuleSystem,
+)
+from .choices import (
+    Side as Side,
+)
+from .choices import (
+    TerritoryKind as TerritoryKind,
+)
+from .choices import (
+    TurnState as TurnState,
+)
+from .choices import (
+    Winner as Winner,
+)
+from .factions import Faction as Faction
+from .factions import faction_english_names as faction_english_names
 from .rosters import MAX_MODELS, MAX_POINTS
 
 # The ceilings of what organisers and players type: far above any real campaign, low enough that sums of them
@@ -83,38 +114,6 @@ class Campaign(models.Model):
         return self.name
 
 
-class Faction(models.TextChoices):
-    """The Warhammer Fantasy Battle armies a player may lead."""
-
-    EMPIRE = "empire", _("Empire")
-    BRETONNIA = "bretonnia", _("Bretonnia")
-    DWARFS = "dwarfs", _("Dwarfs")
-    HIGH_ELVES = "high_elves", _("High Elves")
-    WOOD_ELVES = "wood_elves", _("Wood Elves")
-    DARK_ELVES = "dark_elves", _("Dark Elves")
-    ORCS_AND_GOBLINS = "orcs_and_goblins", _("Orcs & Goblins")
-    SKAVEN = "skaven", _("Skaven")
-    CHAOS = "chaos", _("Chaos")
-    BEASTS_OF_CHAOS = "beasts_of_chaos", _("Beasts of Chaos")
-    VAMPIRE_COUNTS = "vampire_counts", _("Vampire Counts")
-    TOMB_KINGS = "tomb_kings", _("Tomb Kings")
-    LIZARDMEN = "lizardmen", _("Lizardmen")
-    OGRE_KINGDOMS = "ogre_kingdoms", _("Ogre Kingdoms")
-    CHAOS_DWARFS = "chaos_dwarfs", _("Chaos Dwarfs")
-    DOGS_OF_WAR = "dogs_of_war", _("Dogs of War")
-
-
-def faction_english_names() -> dict[str, str]:
-    """Faction value → its English name, the name rosters and the map's colours know factions by."""
-    with translation.override("en"):
-        return {value: str(label) for value, label in Faction.choices}
-
-
-class Role(models.TextChoices):
-    ORGANISER = "organiser", _("Organiser")
-    PLAYER = "player", _("Player")
-
-
 class CampaignMembership(models.Model):
     """A club member's part in one campaign: organiser (runs the turns) or player."""
 
@@ -135,6 +134,18 @@ class CampaignMembership(models.Model):
     @property
     def is_organiser(self) -> bool:
         return self.role == Role.ORGANISER
+
+
+SETTINGS_FIELDS = (  # what the organiser may change (the invitation code has its own action)
+    "army_points_limit",
+    "reinforcement_points",
+    "fort_bonus",
+    "order_hours",
+    "win_points",
+    "draw_points",
+    "loss_points",
+    "belfry_overload",
+)
 
 
 class CampaignSettings(models.Model):
@@ -180,16 +191,6 @@ class CampaignSettings(models.Model):
 
     def __str__(self) -> str:
         return f"{self.campaign}"
-
-
-class TerritoryKind(models.TextChoices):
-    OPEN_LAND = "open", _("Open land")
-    TOWN = "town", _("Town")
-    CASTLE = "castle", _("Castle")
-    FORTRESS = "fortress", _("Fortress")
-
-
-FORTIFIED_KINDS = frozenset({TerritoryKind.CASTLE, TerritoryKind.FORTRESS})
 
 
 class Territory(models.Model):
@@ -272,25 +273,6 @@ class Unit(models.Model):
         return self.name
 
 
-class TurnState(models.TextChoices):
-    OPEN = "open", _("Orders open")
-    LOCKED = "locked", _("Orders locked")
-    RESOLVING = "resolving", _("Resolving")
-    BATTLES = "battles", _("Battles to play")
-    COMPLETE = "complete", _("Complete")
-
-
-class ResolutionProblem(models.TextChoices):
-    """Why a resolution was handed back unfinished; in every case it rolled back whole."""
-
-    FAILED = "failed", _("The last resolution failed; nothing was changed. Resolve the turn again.")
-    WORKER_LOST = (
-        "worker_lost",
-        _("The worker resolving this turn stopped before the end; nothing was changed. Resolve the turn again."),
-    )
-    NOT_TAKEN_UP = "not_taken_up", _("No worker took up the resolution of this turn. Resolve the turn again.")
-
-
 class Turn(models.Model):
     """One campaign turn: orders open until the deadline, are locked, resolved, then its battles are played."""
 
@@ -316,13 +298,39 @@ class Turn(models.Model):
     def __str__(self) -> str:
         return f"{self.campaign} — {self.number}"
 
+    # The turn's states, in order: open → locked → resolving → battles → complete. Pages and services ask these.
+    @property
+    def is_open(self) -> bool:
+        """Orders may be given (until the deadline) and the organiser may lock them."""
+        return self.state == TurnState.OPEN
 
-class OrderKind(models.TextChoices):
-    HOLD = "hold", _("Hold")
-    MOVE = "move", _("Move")
-    ATTACK = "attack", _("Attack")
-    BESIEGE = "besiege", _("Besiege")
-    REINFORCE = "reinforce", _("Reinforce")
+    @property
+    def is_locked(self) -> bool:
+        """Orders are closed and the turn waits for the organiser to resolve it."""
+        return self.state == TurnState.LOCKED
+
+    @property
+    def may_resolve(self) -> bool:
+        return self.state in (TurnState.OPEN, TurnState.LOCKED)
+
+    @property
+    def is_resolving(self) -> bool:
+        return self.state == TurnState.RESOLVING
+
+    @property
+    def is_resolved(self) -> bool:
+        """Everyone's orders may be seen."""
+        return self.state in (TurnState.BATTLES, TurnState.COMPLETE)
+
+    @property
+    def is_complete(self) -> bool:
+        """Every battle has its result: the next turn may open."""
+        return self.state == TurnState.COMPLETE
+
+    @property
+    def handed_back(self) -> bool:
+        """The last resolution was handed back unfinished: the organiser is told why."""
+        return self.is_locked and bool(self.resolution_problem)
 
 
 class Order(models.Model):
@@ -347,22 +355,6 @@ class Order(models.Model):
         return f"{self.army}: {self.get_kind_display()}"
 
 
-class BattleKind(models.TextChoices):
-    FIELD = "field", _("Field battle")
-    SIEGE = "siege", _("Siege")
-
-
-class Side(models.TextChoices):
-    ATTACKER = "attacker", _("Attacker")
-    DEFENDER = "defender", _("Defender")
-
-
-class Winner(models.TextChoices):
-    ATTACKER = "attacker", _("Attacker")
-    DEFENDER = "defender", _("Defender")
-    DRAW = "draw", _("Draw")
-
-
 class Battle(models.Model):
     """A battle the turn's resolution created, to be played on the table and reported."""
 
@@ -370,6 +362,9 @@ class Battle(models.Model):
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="battles")
     territory = models.ForeignKey(Territory, on_delete=models.CASCADE, related_name="battles")
     kind = models.CharField(_("kind"), max_length=8, choices=BattleKind.choices)
+    rule_system = models.CharField(
+        _("rule system"), max_length=16, choices=RuleSystem.choices, default=RuleSystem.WFB_FIELD
+    )
     attacker = models.ForeignKey(CampaignMembership, on_delete=models.CASCADE, related_name="+")
     defender = models.ForeignKey(CampaignMembership, on_delete=models.CASCADE, related_name="+")
     attacker_points = models.PositiveIntegerField(_("attacker points"))
@@ -409,6 +404,10 @@ class Battle(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} — {self.territory}"
+
+    @property
+    def is_siege(self) -> bool:
+        return self.kind == BattleKind.SIEGE
 
     @property
     def played(self) -> bool:

@@ -15,6 +15,18 @@ The rules of a turn, each named where the code applies it (the tests cite the sa
 - *battle*: any other meeting of enemies in a territory is a field battle.
 - *capture*: a player whose armies enter a territory unopposed takes it.
 
+Once a battle is played, its result has an aftermath (:func:`aftermath`):
+
+- *losses*: each side's losses come off its armies in proportion to the points each brought; an army left with no
+  points is *destroyed*.
+- *taken*, *castle_taken*, *held*, *draw*: the attacker who wins takes the territory (a besieger, the castle); on a
+  draw the defender keeps it and the attacker falls back.
+- *fall_back*: the beaten side's surviving armies fall back: to the territory they came from if it is still their
+  player's or nobody's, else to a neighbouring territory of their player, else to a neighbouring territory nobody
+  owns. A garrison whose fort falls marches out as a field army (*garrison_out*).
+- *cut_off*: a beaten army with nowhere to fall back to is not destroyed: it stays, cut off, in the lost territory
+  and must fight its way out.
+
 Fallbacks can empty or fill other territories, so contests are worked out again until no army falls back any more.
 """
 
@@ -28,9 +40,9 @@ from django.utils.translation import gettext as _
 
 from rules.siege.heroism import heroism_tokens
 
-HOLD, MOVE, ATTACK, BESIEGE, REINFORCE = "hold", "move", "attack", "besiege", "reinforce"
-MARCHES = frozenset({MOVE, ATTACK, BESIEGE})
-FIELD, SIEGE = "field", "siege"
+from .choices import BattleKind, OrderKind, Side, Winner
+
+MARCHES = frozenset({OrderKind.MOVE, OrderKind.ATTACK, OrderKind.BESIEGE})
 
 
 @dataclass(frozen=True)
@@ -89,6 +101,8 @@ class Event:
     territory: int
     army: int | None = None
     player: int | None = None
+    points: int | None = None
+    """The points an army lost, for an army destroyed in battle."""
 
 
 @dataclass(frozen=True)
@@ -108,9 +122,9 @@ def order_problem(
 ) -> str | None:
     """Why ``order`` cannot be given to ``army``, or None when it can."""
     here = territories[army.territory]
-    if order.kind not in (HOLD, MOVE, ATTACK, BESIEGE, REINFORCE):
+    if order.kind not in OrderKind.values:
         return _("Unknown order “%(kind)s”.") % {"kind": order.kind}
-    if army.garrison and order.kind != HOLD:
+    if army.garrison and order.kind != OrderKind.HOLD:
         return _("A garrison never leaves its fort: its only order is to hold.")
     if order.kind in MARCHES:
         if order.target is None:
@@ -118,15 +132,15 @@ def order_problem(
         target = territories.get(order.target)
         if target is None or order.target not in here.neighbours:
             return _("The target is not a neighbour of the army's territory: armies move along neighbours only.")
-        if order.kind == MOVE and target.owner not in (None, army.owner):
+        if order.kind == OrderKind.MOVE and target.owner not in (None, army.owner):
             return _("The target belongs to another player: give an attack or besiege order to enter it.")
-        if order.kind in (ATTACK, BESIEGE) and target.owner == army.owner:
+        if order.kind in (OrderKind.ATTACK, OrderKind.BESIEGE) and target.owner == army.owner:
             return _("You cannot attack your own territory: give a move order.")
-        if order.kind == BESIEGE and not target.fortified:
+        if order.kind == OrderKind.BESIEGE and not target.fortified:
             return _("Only a castle or a fortress can be besieged.")
     elif order.target is not None:
         return _("Hold and reinforce orders take no target.")
-    if order.kind == REINFORCE and here.owner != army.owner:
+    if order.kind == OrderKind.REINFORCE and here.owner != army.owner:
         return _("An army reinforces only in a territory its player owns.")
     if order.withdraw and (order.kind in MARCHES or not here.fortified or here.owner != army.owner):
         return _("Only an army holding its own castle or fortress can withdraw into the fort.")
@@ -147,14 +161,14 @@ def resolve(
     land = {t.id: t for t in territories}
     force = {a.id: a for a in armies}
     given = {o.army: o for o in orders if o.army in force}
-    order = {a: given.get(a, OrderIn(a, HOLD)) for a in force}
+    order = {a: given.get(a, OrderIn(a, OrderKind.HOLD)) for a in force}
     events: list[Event] = []
 
     points = {a.id: a.points for a in force.values()}
     for army_id, o in order.items():
-        if o.kind == REINFORCE:
+        if o.kind == OrderKind.REINFORCE:
             points[army_id] = min(points_limit, points[army_id] + reinforcement)
-            events.append(Event(REINFORCE, force[army_id].territory, army_id))
+            events.append(Event(OrderKind.REINFORCE, force[army_id].territory, army_id))
 
     destination = {
         a.id: target if order[a.id].kind in MARCHES and (target := order[a.id].target) is not None else a.territory
@@ -174,7 +188,7 @@ def resolve(
     events.extend(contest_events)
     for army_id, there in destination.items():
         if there != force[army_id].territory and not any(army_id in _army_ids(b.attackers) for b in battles):
-            events.append(Event(MOVE, there, army_id, force[army_id].owner))
+            events.append(Event(OrderKind.MOVE, there, army_id, force[army_id].owner))
     return Resolution(destination, points, captures, tuple(battles), tuple(events))
 
 
@@ -235,7 +249,7 @@ def _contests(
         if shut_in:
             for attackers in arrivals.values():
                 for army_id in attackers:
-                    if order[army_id].kind != BESIEGE:
+                    if order[army_id].kind != OrderKind.BESIEGE:
                         fallbacks[army_id] = "walls"
             arrivals = {
                 player: kept for player, ids in arrivals.items() if (kept := [a for a in ids if a not in fallbacks])
@@ -293,7 +307,7 @@ def _battle(
     if not shut_in:
         return BattleOut(
             territory.id,
-            FIELD,
+            BattleKind.FIELD,
             attacker,
             defender,
             engagements(attacker_ids),
@@ -304,7 +318,7 @@ def _battle(
     garrison = sum(points[a] for a in defender_ids if force[a].garrison)
     return BattleOut(
         territory.id,
-        SIEGE,
+        BattleKind.SIEGE,
         attacker,
         defender,
         engagements(attacker_ids),
@@ -314,3 +328,99 @@ def _battle(
         open_field_points=open_field,
         heroism_tokens=heroism_tokens(open_field, garrison),  # §15, R13
     )
+
+
+# The aftermath of a played battle -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """An army in a battle whose result is in."""
+
+    army: int
+    owner: int
+    side: str
+    """:class:`~.choices.Side`."""
+    brought: int
+    """The points it brought to the battle."""
+    points: int
+    """Its points before the result."""
+    origin: int
+    """The territory it came from."""
+    at: int
+    """The territory it stands in now."""
+    garrison: bool = False
+
+
+@dataclass(frozen=True)
+class ArmyAfter:
+    army: int
+    points: int
+    destroyed: bool
+    territory: int
+    garrison: bool
+
+
+@dataclass(frozen=True)
+class Aftermath:
+    armies: tuple[ArmyAfter, ...]
+    """Every fighter, in the order given."""
+    captured: bool
+    """The attacker took the territory."""
+    events: tuple[Event, ...]
+
+
+def aftermath(
+    *,
+    kind: str,
+    winner: str,
+    territory: TerritoryState,
+    attacker: int,
+    defender: int,
+    fighters: Sequence[Fighter],
+    losses: Mapping[str, int],
+    owners: Mapping[int, int | None],
+) -> Aftermath:
+    """What a confirmed result changes (the rules *losses* to *cut_off* above). ``losses`` by side; ``owners`` gives
+    the owner of every territory a fighter came from and of every neighbour of the battle's territory."""
+    points = {f.army: f.points for f in fighters}
+    destroyed: set[int] = set()
+    events: list[Event] = []
+    for side in (Side.ATTACKER, Side.DEFENDER):  # losses
+        engaged = [f for f in fighters if f.side == side]
+        total = sum(f.brought for f in engaged) or 1
+        for f in engaged:
+            lost = min(points[f.army], round(losses[side] * f.brought / total))
+            points[f.army] -= lost
+            if points[f.army] == 0:
+                destroyed.add(f.army)
+                events.append(Event("destroyed", territory.id, army=f.army, points=lost))
+    captured = winner == Winner.ATTACKER
+    if captured:
+        events.append(Event("castle_taken" if kind == BattleKind.SIEGE else "taken", territory.id, player=attacker))
+    else:
+        events.append(Event("held" if winner == Winner.DEFENDER else "draw", territory.id, player=defender))
+    beaten = Side.DEFENDER if captured else Side.ATTACKER
+    armies = []
+    for f in fighters:
+        place, garrison = f.at, f.garrison
+        if f.side == beaten and f.army not in destroyed:
+            if garrison:
+                garrison = False
+                events.append(Event("garrison_out", territory.id, army=f.army))
+            place = _refuge(f, territory, owners)
+            events.append(Event("cut_off" if place == territory.id else "fall_back", place, army=f.army))
+        armies.append(ArmyAfter(f.army, points[f.army], f.army in destroyed, place, garrison))
+    return Aftermath(tuple(armies), captured, tuple(events))
+
+
+def _refuge(fighter: Fighter, lost: TerritoryState, owners: Mapping[int, int | None]) -> int:
+    """Where a beaten army falls back (*fall_back*), or the lost territory itself when it is *cut_off*."""
+    if fighter.origin != lost.id and owners[fighter.origin] in (fighter.owner, None):
+        return fighter.origin
+    neighbours = sorted(lost.neighbours)
+    for wanted in (fighter.owner, None):
+        refuge = next((t for t in neighbours if owners[t] == wanted), None)
+        if refuge is not None:
+            return refuge
+    return lost.id

@@ -36,6 +36,9 @@ from defusedxml import DefusedXmlException
 from defusedxml.expatreader import DefusedExpatParser
 from django.utils.translation import gettext as _
 
+from .choices import Characteristic
+from .factions import ENGLISH_NAMES, FACTION_TABLE
+
 __all__ = [
     "CHARACTERISTICS",
     "FACTIONS",
@@ -65,54 +68,11 @@ MAX_POINTS = 100_000
 MAX_MODELS = 1000
 """The most models a selection or a unit may count."""
 
-CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+CHARACTERISTICS: tuple[str, ...] = tuple(Characteristic.values)
 
-FACTIONS: tuple[str, ...] = (
-    "Empire",
-    "Bretonnia",
-    "Dwarfs",
-    "High Elves",
-    "Wood Elves",
-    "Dark Elves",
-    "Orcs & Goblins",
-    "Skaven",
-    "Chaos",
-    "Beasts of Chaos",
-    "Vampire Counts",
-    "Tomb Kings",
-    "Lizardmen",
-    "Ogre Kingdoms",
-    "Chaos Dwarfs",
-    "Dogs of War",
-)
+FACTIONS: tuple[str, ...] = ENGLISH_NAMES
 
-_FACTION_ALIASES: dict[str, tuple[str, ...]] = {
-    # English and French catalogue names, across the editions clubs still play
-    "Empire": ("empire", "the empire", "l empire"),
-    "Bretonnia": ("bretonnia", "bretonnie"),
-    "Dwarfs": ("dwarfs", "dwarves", "nains"),
-    "High Elves": ("high elves", "hauts elfes"),
-    "Wood Elves": ("wood elves", "elfes sylvains"),
-    "Dark Elves": ("dark elves", "elfes noirs"),
-    "Orcs & Goblins": ("orcs and goblins", "orques and gobelins"),
-    "Skaven": ("skaven", "skavens"),
-    "Chaos": (
-        "chaos",
-        "warriors of chaos",
-        "hordes of chaos",
-        "daemons of chaos",
-        "guerriers du chaos",
-        "hordes du chaos",
-        "demons du chaos",
-    ),
-    "Beasts of Chaos": ("beasts of chaos", "beastmen", "hommes betes", "betes du chaos"),
-    "Vampire Counts": ("vampire counts", "comtes vampires"),
-    "Tomb Kings": ("tomb kings", "tomb kings of khemri", "rois des tombes"),
-    "Lizardmen": ("lizardmen", "hommes lezards"),
-    "Ogre Kingdoms": ("ogre kingdoms", "royaumes ogres"),
-    "Chaos Dwarfs": ("chaos dwarfs", "chaos dwarves", "nains du chaos"),
-    "Dogs of War": ("dogs of war", "chiens de guerre"),
-}
+_FACTION_ALIASES: dict[str, tuple[str, ...]] = {f.english: f.aliases for f in FACTION_TABLE}
 
 # Longest first, so that "Nains du Chaos" is read as Chaos Dwarfs before "nains" or "chaos" alone can match.
 _ALIASES_BY_LENGTH: tuple[tuple[str, str], ...] = tuple(

@@ -7,42 +7,36 @@ next to their territories, their own orders, and everyone's orders once the turn
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db.models import Q, QuerySet
-from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from rules.siege.battle import Setup
 
 from .access import User
-from .drawing import Labels, MapArmy, MapTerritory, colour_of
 from .models import (
+    FORTIFIED_KINDS,
     Army,
     Battle,
+    BattleCorrection,
     Campaign,
     CampaignMembership,
     CampaignSettings,
+    Club,
+    ClubMembership,
     Order,
     Role,
     Score,
     Territory,
-    TerritoryKind,
     Turn,
-    TurnState,
     Unit,
     Winner,
-    faction_english_names,
 )
 from .results import Result
 from .rosters import CHARACTERISTICS
-
-RESOLVED_STATES = (TurnState.BATTLES, TurnState.COMPLETE)
 
 
 def campaigns_for(user: User) -> QuerySet[Campaign]:
@@ -70,7 +64,7 @@ def current_turn(campaign: Campaign) -> Turn | None:
 def stalled(turn: Turn, now: datetime | None = None) -> bool:
     """A resolving turn with no sign of life for a while: the organiser is offered to start it again."""
     last_sign = turn.resolution_started_at or turn.resolution_queued_at
-    if turn.state != TurnState.RESOLVING or last_sign is None:
+    if not turn.is_resolving or last_sign is None:
         return False
     return last_sign < (now or timezone.now()) - timedelta(seconds=settings.RESOLUTION_SILENCE_SECONDS)
 
@@ -154,10 +148,12 @@ def garrison_points(territory: Territory) -> int:
     return sum(a.points for a in territory.armies.filter(is_garrison=True, destroyed=False))
 
 
-def visible_orders(turn: Turn, membership: CampaignMembership) -> QuerySet[Order]:
-    """Own orders always; the others' only once the turn is resolved (or for the organiser)."""
+def visible_orders(turn: Turn | None, membership: CampaignMembership) -> QuerySet[Order]:
+    """Own orders always; the others' only once the turn is resolved (or for the organiser); none without a turn."""
+    if turn is None:
+        return Order.objects.none()
     orders = turn.orders.select_related("army__owner__user", "army__territory", "target")
-    if membership.is_organiser or turn.state in RESOLVED_STATES:
+    if membership.is_organiser or turn.is_resolved:
         return orders
     return orders.filter(army__owner=membership)
 
@@ -204,106 +200,6 @@ def pending_result(battle: Battle, membership: CampaignMembership) -> PendingRes
         result=Result.from_json(battle.proposed_result),
         may_confirm=membership.is_organiser or (membership.pk in sides and membership.pk != battle.proposed_by_id),
     )
-
-
-@dataclass(frozen=True)
-class CorrectionRow:
-    by: str
-    at: datetime
-    before: str
-    after: str
-
-
-def _result_summary(data: dict) -> str:
-    return _(
-        "%(winner)s; victory points %(attacker_vp)s–%(defender_vp)s; losses %(attacker_losses)s–%(defender_losses)s"
-    ) % {
-        "winner": Winner(data["winner"]).label,
-        "attacker_vp": data["attacker_victory_points"],
-        "defender_vp": data["defender_victory_points"],
-        "attacker_losses": data["attacker_losses"],
-        "defender_losses": data["defender_losses"],
-    }
-
-
-def corrections_of(battle: Battle) -> list[CorrectionRow]:
-    """The audit trail of a result's corrections: who, when, the result before and after."""
-    return [
-        CorrectionRow(
-            c.by.user.get_username() if c.by else "?", c.at, _result_summary(c.before), _result_summary(c.after)
-        )
-        for c in battle.corrections.select_related("by__user")
-    ]
-
-
-def owner_colour(membership: CampaignMembership | None) -> str:
-    return colour_of(faction_english_names().get(membership.faction) if membership else None)
-
-
-def picture_labels() -> Labels:
-    """The words of the map, fort and chart pictures in the language of the request."""
-    return Labels(
-        open_land=str(TerritoryKind.OPEN_LAND.label),
-        town=str(TerritoryKind.TOWN.label),
-        castle=str(TerritoryKind.CASTLE.label),
-        fortress=str(TerritoryKind.FORTRESS.label),
-        unowned=_("Unowned"),
-        fortified=_("Fortified"),
-        value=_("Value"),
-        territory_summary=_("%(name)s: %(kind)s, %(owner)s, value %(value)s"),
-        fortified_summary=_("%(summary)s, fortified"),
-        courtyard=_("Courtyard"),
-        wall_walk=_("Wall-walk"),
-        tower=_("Tower"),
-        stairs=_("Stairs"),
-        lower_level=_("%(section)s (lower level)"),
-        section_summary=_("%(section)s %(id)s, level %(level)s"),
-        occupancy_summary=_("%(section)s: %(besiegers)s besiegers, %(besieged)s besieged"),
-        wall=_("Wall"),
-        stairway=_("Stairway"),
-        open_ground=_("Open ground"),
-        ladder=_("Ladder"),
-        service_door=_("Service door"),
-        breach=_("Breach"),
-        connection_summary=_("%(connection)s %(a)s–%(b)s: %(capacity)s models a turn"),
-        gate=_("Gate"),
-        main_gate=_("Main gate"),
-        postern=_("Postern"),
-        gate_summary=_("%(gate)s %(id)s into %(section)s: %(capacity)s models a turn"),
-        capacity=_("Models a turn, each way"),
-        # "Besieged" alone is also the side of a siege, singular in French
-        besiegers=pgettext("models on a section", "Besiegers"),
-        besieged=pgettext("models on a section", "Besieged"),
-        no_turns=_("No turns yet"),
-        army_summary=_("%(army)s: %(owner)s, %(points)s points"),
-    )
-
-
-def map_territories(campaign: Campaign, membership: CampaignMembership | None = None) -> list[MapTerritory]:
-    """The map's territories, with the armies ``membership`` may see standing in each (none without one)."""
-    armies: dict[int, list[MapArmy]] = {}
-    if membership is not None:
-        for army in visible_armies(campaign, membership).order_by("name"):
-            armies.setdefault(army.territory_id, []).append(
-                MapArmy(army.name, army.owner.user.get_username(), army.points, owner_colour(army.owner))
-            )
-    return [
-        MapTerritory(
-            id=t.pk,
-            name=t.name,
-            kind=t.kind,
-            x=t.x,
-            y=t.y,
-            neighbours=tuple(n.pk for n in t.neighbours.all()),
-            owner=t.owner.user.get_username() if t.owner else None,
-            colour=owner_colour(t.owner),
-            value=t.value,
-            fortified=t.fortified,
-            url=reverse("campaigns:territory", args=[campaign.pk, t.pk]),
-            armies=tuple(armies.get(t.pk, ())),
-        )
-        for t in territories_of(campaign)
-    ]
 
 
 @dataclass(frozen=True)
@@ -362,102 +258,120 @@ def tallies(campaign: Campaign) -> list[Tally]:
     return sorted(result, key=lambda t: (-t.total, -t.victory_points, t.membership.user.get_username()))
 
 
+def score_history(campaign: Campaign) -> tuple[list[int], list[tuple[CampaignMembership, dict[int, int]]]]:
+    """The turns with a snapshot of the tallies, and each player's total after each of them."""
+    scores = list(Score.objects.filter(turn__campaign=campaign).select_related("turn"))
+    turns = sorted({s.turn.number for s in scores})
+    return turns, [
+        (m, {s.turn.number: s.total for s in scores if s.membership_id == m.pk}) for m in players_of(campaign)
+    ]
+
+
 @dataclass(frozen=True)
-class FactionTally:
-    faction: str
-    label: str
-    total: int
-    players: int
+class LogNames:
+    """What the turn log's ids stand for."""
+
+    territories: dict[int, str]
+    armies: dict[int, str]
+    players: dict[int, str]
 
 
-def faction_tallies(rows: Sequence[Tally]) -> list[FactionTally]:
-    by_faction: dict[str, list[Tally]] = {}
-    for row in rows:
-        by_faction.setdefault(row.membership.faction, []).append(row)
-    return sorted(
-        (
-            FactionTally(
-                faction,
-                group[0].membership.get_faction_display() or _("No faction"),
-                sum(r.total for r in group),
-                len(group),
-            )
-            for faction, group in by_faction.items()
-        ),
-        key=lambda f: -f.total,
+def log_names(campaign: Campaign) -> LogNames:
+    return LogNames(
+        {t.pk: t.name for t in campaign.territories.all()},
+        {a.pk: a.name for a in campaign.armies.all()},
+        {m.pk: m.user.get_username() for m in campaign.memberships.select_related("user")},
     )
 
 
-def score_series(campaign: Campaign) -> tuple[list[str], dict[str, list[float]], dict[str, str]]:
-    """Points over turns, per player: x labels, one series per player, their colours."""
-    scores = Score.objects.filter(turn__campaign=campaign).select_related("turn", "membership__user")
-    turns = sorted({s.turn.number for s in scores})
-    series: dict[str, list[float]] = {}
-    colours: dict[str, str] = {}
-    for m in players_of(campaign):
-        name = m.user.get_username()
-        by_turn = {s.turn.number: s.total for s in scores if s.membership_id == m.pk}
-        series[name] = [float(by_turn.get(n, 0)) for n in turns]
-        colours[name] = owner_colour(m)
-    return [_("Turn %(number)s") % {"number": n} for n in turns], series, colours
+def corrections_of(battle: Battle) -> list[BattleCorrection]:
+    return list(battle.corrections.select_related("by__user"))
 
 
-@dataclass(frozen=True)
-class EventLine:
-    text: str
-    battle_url: str | None = None
-    """The battle the event follows from, when it does."""
+# One row by its id, among those the member may see; None when there is no such row (the page answers 404) -------
 
 
-def event_lines(turn: Turn, *, battle: Battle | None = None) -> list[EventLine]:
-    """The turn's log in words, each event that follows from a battle linked to it; only ``battle``'s if given."""
-    names = {t.pk: t.name for t in turn.campaign.territories.all()}
-    armies = {a.pk: a.name for a in turn.campaign.armies.all()}
-    players = {m.pk: m.user.get_username() for m in turn.campaign.memberships.select_related("user")}
-    texts = {
-        "move": _("%(army)s marches into %(territory)s."),
-        "reinforce": _("%(army)s is reinforced in %(territory)s."),
-        "swap": _("%(army)s meets the enemy on the road and halts in %(territory)s."),
-        "standoff": _("%(army)s is outnumbered and falls back to %(territory)s."),
-        "walls": _("%(army)s cannot storm the walls without a siege and falls back to %(territory)s."),
-        "capture": _("%(player)s takes %(territory)s."),
-        "field": _("%(player)s attacks %(territory)s: a field battle."),
-        "siege": _("%(player)s lays siege to %(territory)s."),
-        "taken": _("%(player)s wins the battle of %(territory)s and takes the territory."),
-        "castle_taken": _("%(player)s wins the siege of %(territory)s and takes the castle."),
-        "held": _("%(player)s wins the battle of %(territory)s and keeps the territory."),
-        "draw": _("The battle of %(territory)s is a draw: %(player)s keeps the territory and the attacker falls back."),
-        "destroyed": _("%(army)s is destroyed: its %(points)s points of losses in the battle took all it had left."),
-        "garrison_out": _("The fort of %(territory)s has fallen: its garrison %(army)s marches out as a field army."),
-        "fall_back": _("%(army)s is beaten and falls back to %(territory)s."),
-        "cut_off": _(
-            "%(army)s is beaten with no territory of its player’s or free land next to it to fall back to: "
-            "it stays cut off in %(territory)s and must fight its way out."
-        ),
-        "reinforced": _("The organiser reinforces %(army)s with %(points)s points."),
-    }
-    lines = []
-    for e in turn.log:
-        if e["code"] not in texts or (battle is not None and e.get("battle") != battle.pk):
-            continue
-        text = texts[e["code"]] % {
-            "army": armies.get(e["army"], "?"),
-            "territory": names.get(e["territory"], "?"),
-            "player": players.get(e["player"], "?"),
-            "points": e.get("points", 0),
-        }
-        url = reverse("campaigns:battle", args=[turn.campaign_id, e["battle"]]) if e.get("battle") else None
-        lines.append(EventLine(text, url))
-    return lines
+def territory_of(campaign: Campaign, territory_id: int | str | None) -> Territory | None:
+    if not str(territory_id or "").isdigit():
+        return None
+    return campaign.territories.select_related("owner__user").filter(pk=territory_id).first()
 
 
-FORT_TEMPLATE_POINTS = (1000, 1500, 2000, 2500)
+def visible_army(campaign: Campaign, membership: CampaignMembership, army_id: int) -> Army | None:
+    return visible_armies(campaign, membership).filter(pk=army_id).first()
 
 
-def fort_templates(points: int) -> list[tuple[str, str]]:
-    """Generated forts to pick from: Table 1's minimum for the garrison's points, and one per band of Table 1."""
-    options = sorted({max(points, 1), *FORT_TEMPLATE_POINTS})
-    return [(str(p), _("Standard fort for %(points)s points") % {"points": p}) for p in options if p >= points]
+def battle_of(campaign: Campaign, battle_id: int) -> Battle | None:
+    return battles_of(campaign).filter(pk=battle_id).first()
+
+
+def player_of(campaign: Campaign, membership_id: int | None) -> CampaignMembership | None:
+    return players_of(campaign).filter(pk=membership_id).first() if membership_id else None
+
+
+def armies_in(campaign: Campaign, membership: CampaignMembership, territory: Territory) -> QuerySet[Army]:
+    """The armies standing in ``territory`` that the member may see."""
+    return visible_armies(campaign, membership).filter(territory=territory)
+
+
+def armies_of(campaign: Campaign) -> QuerySet[Army]:
+    """Every army, by player and name, for the organiser."""
+    return campaign.armies.select_related("owner__user", "territory").order_by("owner__user__username", "name")
+
+
+def neighbours_of(territory: Territory) -> QuerySet[Territory]:
+    return territory.neighbours.order_by("name")
+
+
+def fortified_territories(campaign: Campaign) -> QuerySet[Territory]:
+    return campaign.territories.filter(kind__in=FORTIFIED_KINDS).order_by("name")
+
+
+def army_to_order(campaign: Campaign, army_id: int) -> Army | None:
+    """An army of the campaign, with the neighbours its order may target; whose it is, the service checks."""
+    return (
+        campaign.armies.filter(pk=army_id).select_related("territory").prefetch_related("territory__neighbours").first()
+    )
+
+
+def order_targets(army: Army) -> list[tuple[int, str]]:
+    """Where an army's order may send it: the neighbours of its territory (prefetched by :func:`armies_to_order`)."""
+    return [(t.pk, t.name) for t in army.territory.neighbours.all()]
+
+
+def clubs_of(user: User) -> QuerySet[Club]:
+    return Club.objects.filter(memberships__user=user).order_by("name")
+
+
+def club_membership(user: User, club_id: int) -> ClubMembership | None:
+    return ClubMembership.objects.select_related("club").filter(club_id=club_id, user=user).first()
+
+
+def club_memberships_of(user: User) -> QuerySet[ClubMembership]:
+    return ClubMembership.objects.filter(user=user).select_related("club").order_by("club__name")
+
+
+def campaign_memberships_of(user: User) -> QuerySet[CampaignMembership]:
+    return CampaignMembership.objects.filter(user=user).select_related("campaign__club").order_by("campaign__name")
+
+
+def invitation(code: str) -> CampaignSettings | None:
+    """The campaign an invitation code leads to, through its settings; None for no or an unknown code."""
+    if not code:
+        return None
+    return CampaignSettings.objects.select_related("campaign__club").filter(invite_code=code).first()
+
+
+def club_named(name: str) -> Club | None:
+    return Club.objects.filter(name=name).first()
+
+
+def campaign_named(club: Club, name: str) -> Campaign | None:
+    return club.campaigns.filter(name=name).first()
+
+
+def membership_of(campaign: Campaign, user: User) -> CampaignMembership | None:
+    return campaign.memberships.filter(user=user).first()
 
 
 def with_house_rules(campaign: Campaign, setup: Setup) -> Setup:

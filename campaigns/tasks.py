@@ -9,7 +9,7 @@ from .models import ResolutionProblem
 
 
 # Its progress is stored as the task's state, but nobody waits for its result: the page that hands it over does
-# not subscribe to it in Redis, so that a Redis gone away fails the hand-over cleanly (see views._hand_over).
+# not subscribe to it in Redis, so that a Redis gone away fails the hand-over cleanly (see services.request_resolution).
 @shared_task(bind=True, name="campaigns.resolve_turn", ignore_result=True)
 def resolve_turn(self: Task, turn_id: int) -> int:
     def progress(percent: int, message: str) -> None:

@@ -1,33 +1,27 @@
-"""HTMX pages: parse, authorise, call a selector or a service, render."""
+"""HTMX pages: parse, authorise, call a presenter, selector or service, render (docs/architecture.md)."""
 
 from __future__ import annotations
 
 import base64
 import csv
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from celery.result import AsyncResult
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling
-from kombu.exceptions import OperationalError
-from redis.exceptions import RedisError
 
-from rules.siege.fort import FortLayout, standard_fort
-
-from . import drawing, jsoninput, selectors, services, tasks
+from . import jsoninput, presenters, selectors, services
 from .access import campaign_for
 from .forms import (
     CHARACTERISTIC_LABELS,
@@ -43,22 +37,21 @@ from .forms import (
     SettingsForm,
     TurnForm,
     UnitForm,
+    attempt,
+    refuse,
 )
-from .models import Army, Battle, Campaign, CampaignMembership, Territory, Turn, TurnState
+from .forms_rule_systems import RuleSystemForm, result_form_class
+from .rule_systems import may_change_rule_system
+
+if TYPE_CHECKING:
+    from .models import Army, Campaign, CampaignMembership
 
 
-def _refused(form: Form, error: ValidationError) -> None:
-    for message in error.messages:
-        form.add_error(None, message)
-
-
-def _map(campaign: Campaign, membership: CampaignMembership) -> str:
-    territories = selectors.map_territories(campaign, membership)
-    return mark_safe(drawing.map_svg(territories, title=campaign.name, labels=selectors.picture_labels()))
-
-
-def _fort(layout: FortLayout, title: str) -> str:
-    return mark_safe(drawing.fort_svg(layout, title=title, labels=selectors.picture_labels()))
+def _found(row: Any) -> Any:
+    """A row a selector found among the member's; 404 otherwise."""
+    if row is None:
+        raise Http404(_("Not found."))
+    return row
 
 
 def _page(request: HttpRequest, template: str, campaign: Campaign, membership: CampaignMembership, **context: Any):
@@ -78,11 +71,8 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
         return redirect("signup-code", code) if code else redirect_to_login(request.get_full_path())
     form = JoinForm(request.POST or None, initial={"code": code})
     if request.method == "POST" and form.is_valid():
-        try:
-            membership = services.join_with_code(code=form.cleaned_data["code"], user=request.user)
-        except ValidationError as error:
-            _refused(form, error)
-        else:
+        membership = attempt(form, lambda: services.join_with_code(code=form.cleaned_data["code"], user=request.user))
+        if membership is not None:
             return redirect("campaigns:faction", membership.campaign_id)
     return render(request, "campaigns/join.html", {"form": form})
 
@@ -97,20 +87,19 @@ def faction(request: HttpRequest, pk: int) -> HttpResponse:
     return _page(request, "campaigns/faction.html", campaign, membership, form=form)
 
 
-@login_required
-def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    campaign, membership = campaign_for(request.user, pk)
-    turn = selectors.current_turn(campaign)
-    return _page(
-        request,
-        "campaigns/detail.html",
-        campaign,
-        membership,
-        members=selectors.memberships_of(campaign),
-        turn=turn,
-        events=selectors.event_lines(turn) if turn else [],
-        map_svg=_map(campaign, membership),
-    )
+def _presented(template: str, presenter: Callable[[Campaign, CampaignMembership], dict[str, Any]]) -> Callable:
+    """A member's page that shows what one presenter gives."""
+
+    @login_required
+    def view(request: HttpRequest, pk: int) -> HttpResponse:
+        campaign, membership = campaign_for(request.user, pk)
+        return _page(request, template, campaign, membership, **presenter(campaign, membership))
+
+    return view
+
+
+campaign_detail = _presented("campaigns/detail.html", presenters.campaign_page)
+standings = _presented("campaigns/standings.html", presenters.standings_page)
 
 
 @login_required
@@ -125,7 +114,7 @@ def campaign_manage(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 _manage_action(campaign, action, bound.cleaned_data)
             except ValidationError as error:
-                _refused(bound, error)
+                refuse(bound, error)
             else:
                 messages.success(request, _("Saved."))
                 return redirect("campaigns:manage", pk)
@@ -153,11 +142,7 @@ def _manage_forms(campaign: Campaign, territories: Any, action: str | None, data
     return {
         "settings": SettingsForm(sent("settings"), instance=campaign.settings),
         "map": MapJSONForm(sent("map")),
-        "army": ArmyForm(
-            sent("army"),
-            players=[(p.pk, p.user.get_username()) for p in players],
-            territories=campaign.territories.all(),
-        ),
+        "army": ArmyForm(sent("army"), players=players, territories=territories),
     }
 
 
@@ -172,7 +157,7 @@ def _manage_action(campaign: Campaign, action: str, data: dict[str, Any]) -> Non
         services.load_map(campaign=campaign, specs=services.map_specs_from_json(parsed))
     elif action == "army":
         services.create_army(
-            owner=campaign.memberships.get(pk=data["owner"]),
+            owner=data["owner"],
             name=data["name"],
             territory=data["territory"],
             points=data["points"],
@@ -191,47 +176,33 @@ def invite_code(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def territory_detail(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    territory = get_object_or_404(Territory, pk=tid, campaign=campaign)
-    points = selectors.garrison_points(territory)
-    form = FortForm(request.POST or None, templates=selectors.fort_templates(points))
+    territory = _found(selectors.territory_of(campaign, tid))
+    shown = presenters.territory_page(territory, membership)
+    form = FortForm(request.POST or None, templates=shown["fort_templates"])
     if request.method == "POST":
         campaign_for(request.user, pk, organiser=True)
         if form.is_valid():
             try:
-                layout = _chosen_layout(form.cleaned_data)
-                services.set_fort_layout(territory=territory, layout_json=layout)
+                services.set_chosen_fort_layout(
+                    territory=territory,
+                    layout_json=_layout_json(form.cleaned_data["layout_json"]),
+                    template_points=int(form.cleaned_data["template"] or 0),
+                )
             except ValidationError as error:
-                _refused(form, error)
+                refuse(form, error)
             else:
                 messages.success(request, _("The fort layout is saved."))
                 return redirect("campaigns:territory", pk, tid)
-    fort = None
-    fort_layout = selectors.shown_fort_layout(territory, membership)
-    if fort_layout:
-        fort = _fort(FortLayout.from_json(fort_layout), territory.name)
-    return _page(
-        request,
-        "campaigns/territory.html",
-        campaign,
-        membership,
-        territory=territory,
-        # a fort out of the player's sight keeps its garrison hidden, as the armies page does
-        garrison_points=points if selectors.in_sight(territory, membership) else None,
-        fort_svg=fort,
-        form=form,
-        armies=selectors.visible_armies(campaign, membership).filter(territory=territory),
-    )
+    return _page(request, "campaigns/territory.html", campaign, membership, form=form, **shown)
 
 
-def _chosen_layout(data: dict[str, Any]) -> Any:
-    if data["layout_json"].strip():
-        try:
-            return jsoninput.loads(data["layout_json"])
-        except jsoninput.JSONInputError as error:
-            raise ValidationError(_("The layout JSON cannot be read: %(error)s") % {"error": error}) from error
-    if data["template"]:
-        return standard_fort(int(data["template"])).to_json()
-    raise ValidationError(_("Pick a generated template or paste a layout."))
+def _layout_json(text: str) -> Any:
+    if not text.strip():
+        return None
+    try:
+        return jsoninput.loads(text)
+    except jsoninput.JSONInputError as error:
+        raise ValidationError(_("The layout JSON cannot be read: %(error)s") % {"error": error}) from error
 
 
 @login_required
@@ -249,7 +220,7 @@ def _roster_key(army: Army) -> str:
 @login_required
 def army_detail(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    army = get_object_or_404(selectors.visible_armies(campaign, membership), pk=aid)
+    army = _found(selectors.visible_army(campaign, membership, aid))
     editable = membership.is_organiser or army.owner_id == membership.pk
     unit_form, roster_form, reinforce_form = UnitForm(), RosterForm(), ReinforceForm()
     preview = None
@@ -296,7 +267,7 @@ def army_detail(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
         if target is None:
             messages.error(request, " ".join(error.messages))
             return redirect("campaigns:army", pk, aid)
-        _refused(target, error)
+        refuse(target, error)
     return _page(
         request,
         "campaigns/army.html",
@@ -314,8 +285,7 @@ def army_detail(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
 
 
 def _order_form(army: Army, data: Any = None, initial: dict[str, Any] | None = None) -> OrderForm:
-    targets = [(t.pk, t.name) for t in army.territory.neighbours.all()]
-    return OrderForm(data, army=army, targets=targets, initial=initial)
+    return OrderForm(data, army=army, targets=selectors.order_targets(army), initial=initial)
 
 
 @login_required
@@ -349,7 +319,7 @@ def orders(request: HttpRequest, pk: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def give_order(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    army = Army.objects.filter(pk=aid, campaign=campaign).select_related("territory").first()
+    army = selectors.army_to_order(campaign, aid)
     if army is None or army.owner_id != membership.pk:
         # the service gives the message; the form needs an army to be drawn for
         try:
@@ -370,7 +340,7 @@ def give_order(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
             )
             saved = True
         except ValidationError as error:
-            _refused(form, error)
+            refuse(form, error)
     if request.htmx:
         return render(request, "campaigns/_order_form.html", {"campaign": campaign, "form": form, "saved": saved})
     if saved:
@@ -381,19 +351,6 @@ def give_order(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
 
 
 TURN_ACTIONS = ("open", "lock", "resolve", "retry")
-
-
-def _hand_over(turn: Turn) -> None:
-    """Queues the resolution of a turn marked resolving; when the queue cannot be reached, the turn goes back to
-    locked and the organiser is told, instead of a turn left resolving with no task to resolve it."""
-    try:
-        result = tasks.resolve_turn.delay(turn.pk)
-    except (OperationalError, OSError) as error:
-        services.abandon_resolution(turn_id=turn.pk)
-        raise ValidationError(
-            _("The turn could not be handed to the resolution worker; try again in a moment.")
-        ) from error
-    services.record_task(turn=turn, task_id=result.id)
 
 
 @login_required
@@ -413,24 +370,11 @@ def turn_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             raise ValidationError(_("No turn has been opened yet."))
         elif action == "lock":
             services.lock_turn(turn=turn)
-        elif action == "resolve":
-            _hand_over(services.start_resolution(turn=turn))
-        elif action == "retry":
-            _hand_over(services.retry_resolution(turn=turn))
+        else:
+            services.request_resolution(turn=turn, retry=action == "retry")
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     return redirect("campaigns:manage", pk)
-
-
-def _task_progress(task_id: str) -> tuple[int, str]:
-    """How far the worker has gone, from the task's state in Redis; nothing is known while Redis is away."""
-    try:
-        info = AsyncResult(task_id).info if task_id else None
-    except (OperationalError, OSError, RedisError):
-        info = None
-    if isinstance(info, dict):
-        return int(info.get("percent", 0)), str(info.get("message", ""))
-    return 0, _("Waiting for a worker")
 
 
 @login_required
@@ -439,8 +383,8 @@ def turn_progress(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
     turn = selectors.current_turn(campaign)
     context = {"campaign": campaign, "membership": membership, "turn": turn}
-    if turn is not None and turn.state == TurnState.RESOLVING:
-        percent, message = _task_progress(turn.task_id)
+    if turn is not None and turn.is_resolving:
+        percent, message = services.resolution_progress(turn)
         return render(
             request,
             "campaigns/_progress.html",
@@ -465,15 +409,15 @@ RESULT_ACTIONS = ("report", "confirm", "correct")
 @login_required
 def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    battle: Battle = get_object_or_404(selectors.battles_of(campaign), pk=bid)
+    battle = _found(selectors.battle_of(campaign, bid))
     may_report = selectors.may_report(battle, membership)
     action = request.POST.get("action", "report") if request.method == "POST" else None
     form = None
     if may_report and not battle.played:
-        form = ResultForm(request.POST if action == "report" else None, battle=battle)
+        form = result_form_class(battle)(request.POST if action == "report" else None, battle=battle)
     elif battle.played and membership.is_organiser:
         initial = ResultForm.initial_of(services.result_of(battle))
-        form = ResultForm(request.POST if action == "correct" else None, battle=battle, initial=initial)
+        form = result_form_class(battle)(request.POST if action == "correct" else None, battle=battle, initial=initial)
     if action is not None:
         if action not in RESULT_ACTIONS or not may_report:
             messages.error(request, _("Only the organiser and the battle's players may enter or confirm its result."))
@@ -508,47 +452,15 @@ def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
             if action == "confirm" or form is None:
                 messages.error(request, " ".join(error.messages))
                 return redirect("campaigns:battle", pk, bid)
-            _refused(form, error)
-    shown = selectors.shown_battle(battle, membership)
-    fort = None
-    if shown.fort_layout:
-        fort = _fort(FortLayout.from_json(shown.fort_layout), battle.territory.name)
+            refuse(form, error)
     return _page(
         request,
         "campaigns/battle.html",
         campaign,
         membership,
-        battle=shown,
-        forces=selectors.battle_forces(battle, membership),
-        fort_svg=fort,
         form=form,
-        pending=selectors.pending_result(battle, membership),
-        corrections=selectors.corrections_of(battle),
-        events=selectors.event_lines(battle.turn, battle=battle),
-    )
-
-
-@login_required
-def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    campaign, membership = campaign_for(request.user, pk)
-    rows = selectors.tallies(campaign)
-    labels, series, colours = selectors.score_series(campaign)
-    chart = drawing.line_chart_svg(
-        series,
-        x_labels=labels,
-        colours=colours,
-        title=_("Victory points over turns"),
-        labels=selectors.picture_labels(),
-    )
-    return _page(
-        request,
-        "campaigns/standings.html",
-        campaign,
-        membership,
-        rows=rows,
-        factions=selectors.faction_tallies(rows),
-        chart_svg=mark_safe(chart),
-        map_svg=_map(campaign, membership),
+        rule_system_form=RuleSystemForm(battle=battle) if may_change_rule_system(battle, membership) else None,
+        **presenters.battle_page(battle, membership),
     )
 
 

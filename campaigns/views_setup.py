@@ -5,27 +5,26 @@ Views parse, authorise, call a service, render; the map's roads are toggled by c
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from . import drawing, selectors, services, setup
+from . import presenters, selectors, services, setup
 from .access import campaign_for
-from .forms import ArmyForm, FactionForm
+from .forms import ArmyForm, FactionForm, attempt, refuse
 from .forms_setup import CampaignStartForm, ClubForm, OwnerForm, PlaceTerritoryForm, StandardFortForm
-from .models import Campaign, CampaignMembership, Club, ClubMembership, Territory
-from .views import _refused
+
+if TYPE_CHECKING:
+    from .models import Campaign, CampaignMembership, Territory
 
 STEPS = (
     ("players", gettext_lazy("Players and factions")),
@@ -57,20 +56,19 @@ def club(request: HttpRequest) -> HttpResponse:
     """Step 1: found a club, or pick one of one's clubs to start a campaign in."""
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            new = services.create_club(name=form.cleaned_data["name"], founder=request.user)
-        except ValidationError as error:
-            _refused(form, error)
-        else:
+        new = attempt(form, lambda: services.create_club(name=form.cleaned_data["name"], founder=request.user))
+        if new is not None:
             return redirect("setup:campaign", new.pk)
-    clubs = Club.objects.filter(memberships__user=request.user).order_by("name")
+    clubs = selectors.clubs_of(request.user)
     return render(request, "setup/club.html", {"form": form, "clubs": clubs})
 
 
 @login_required
 def campaign(request: HttpRequest, club_id: int) -> HttpResponse:
     """Step 2: the campaign, with its name and army points limit; its creator organises it."""
-    membership = get_object_or_404(ClubMembership.objects.select_related("club"), club_id=club_id, user=request.user)
+    membership = selectors.club_membership(request.user, club_id)
+    if membership is None:
+        raise Http404(_("No such club among yours."))
     form = CampaignStartForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -83,7 +81,7 @@ def campaign(request: HttpRequest, club_id: int) -> HttpResponse:
                 settings={"army_points_limit": data["army_points_limit"]},
             )
         except ValidationError as error:
-            _refused(form, error)
+            refuse(form, error)
         else:
             return redirect("setup:players", started.pk)
     return render(request, "setup/campaign.html", {"form": form, "club": membership.club})
@@ -130,12 +128,10 @@ def _editor_context(campaign: Campaign, selected: Territory | None) -> dict[str,
             return reverse("setup:map", args=[campaign.pk])
         return reverse("setup:neighbours", args=[campaign.pk, selected.pk, territory_id])
 
-    territories = [dataclasses.replace(t, url=link(t.id)) for t in selectors.map_territories(campaign)]
-    svg = drawing.map_svg(territories, title=campaign.name, labels=selectors.picture_labels())
     return {
         "selected": selected,
-        "map_svg": mark_safe(svg),
-        "neighbours": selected.neighbours.order_by("name") if selected else [],
+        "map_svg": presenters.map_picture(campaign, link=link),
+        "neighbours": selectors.neighbours_of(selected) if selected else [],
     }
 
 
@@ -148,7 +144,7 @@ def map_step(request: HttpRequest, pk: int) -> HttpResponse:
     """Step 4: territories placed on the map; roads and owners set by selecting a territory."""
     campaign, membership = campaign_for(request.user, pk, organiser=True)
     selected_id = request.GET.get("selected", "")
-    selected = campaign.territories.filter(pk=selected_id).first() if selected_id.isdigit() else None
+    selected = selectors.territory_of(campaign, selected_id)
     action = request.POST.get("action") if request.method == "POST" else None
     place = PlaceTerritoryForm(request.POST if action == "territory" else None)
     owner = OwnerForm(
@@ -164,17 +160,15 @@ def map_step(request: HttpRequest, pk: int) -> HttpResponse:
                 spec=services.TerritorySpec(data["name"], data["kind"], data["value"], None, (), data["x"], data["y"]),
             )
         except ValidationError as error:
-            _refused(place, error)
+            refuse(place, error)
         else:
             return redirect(reverse("setup:map", args=[pk]) + f"?selected={added.pk}")
     if action == "owner" and selected is not None and owner.is_valid():
         chosen = owner.cleaned_data["owner"]
         try:
-            setup.set_territory_owner(
-                territory=selected, owner=campaign.memberships.filter(pk=chosen).first() if chosen else None
-            )
+            setup.set_territory_owner(territory=selected, owner=selectors.player_of(campaign, chosen))
         except ValidationError as error:
-            _refused(owner, error)
+            refuse(owner, error)
         else:
             return redirect(reverse("setup:map", args=[pk]) + f"?selected={selected.pk}")
     return _step(request, "map", campaign, membership, place_form=place, owner_form=owner,
@@ -187,8 +181,9 @@ def map_step(request: HttpRequest, pk: int) -> HttpResponse:
 def neighbours(request: HttpRequest, pk: int, tid: int, nid: int) -> HttpResponse:
     """A click on a territory while another is selected: the road between them appears or goes."""
     campaign, _membership = campaign_for(request.user, pk, organiser=True)
-    territory = get_object_or_404(Territory, pk=tid, campaign=campaign)
-    other = get_object_or_404(Territory, pk=nid, campaign=campaign)
+    territory, other = selectors.territory_of(campaign, tid), selectors.territory_of(campaign, nid)
+    if territory is None or other is None:
+        raise Http404(_("No such territory on this map."))
     error = ""
     try:
         setup.toggle_neighbours(territory=territory, other=other)
@@ -207,15 +202,15 @@ def forts(request: HttpRequest, pk: int) -> HttpResponse:
     """Step 5: each castle and fortress gets a generated fort (§1, Table 1) big enough for its garrison."""
     campaign, membership = campaign_for(request.user, pk, organiser=True)
     rows = []
-    for territory in campaign.territories.filter(kind__in=("castle", "fortress")).order_by("name"):
-        templates = selectors.fort_templates(selectors.garrison_points(territory))
+    for territory in selectors.fortified_territories(campaign):
+        templates = presenters.fort_templates(selectors.garrison_points(territory))
         sent = request.method == "POST" and request.POST.get("territory") == str(territory.pk)
         form = StandardFortForm(request.POST if sent else None, templates=templates, prefix=f"fort-{territory.pk}")
         if sent and form.is_valid():
             try:
                 setup.build_standard_fort(territory=territory, points=form.cleaned_data["points"])
             except ValidationError as error:
-                _refused(form, error)
+                refuse(form, error)
             else:
                 messages.success(request, _("The fort layout is saved."))
                 return redirect("setup:forts", pk)
@@ -227,21 +222,22 @@ def forts(request: HttpRequest, pk: int) -> HttpResponse:
 def armies(request: HttpRequest, pk: int) -> HttpResponse:
     """Step 6: each player's armies and garrisons where the map has them start."""
     campaign, membership = campaign_for(request.user, pk, organiser=True)
-    form = ArmyForm(request.POST or None, players=_players(campaign), territories=campaign.territories.all())
+    form = ArmyForm(
+        request.POST or None, players=selectors.players_of(campaign), territories=selectors.territories_of(campaign)
+    )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             services.create_army(
-                owner=campaign.memberships.get(pk=data["owner"]),
+                owner=data["owner"],
                 name=data["name"],
                 territory=data["territory"],
                 points=data["points"],
                 is_garrison=data["is_garrison"],
             )
         except ValidationError as error:
-            _refused(form, error)
+            refuse(form, error)
         else:
             messages.success(request, _("Saved."))
             return redirect("setup:armies", pk)
-    listed = campaign.armies.select_related("owner__user", "territory").order_by("owner__user__username", "name")
-    return _step(request, "armies", campaign, membership, form=form, armies=listed)
+    return _step(request, "armies", campaign, membership, form=form, armies=selectors.armies_of(campaign))

@@ -19,6 +19,7 @@ import random
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 __all__ = [
@@ -49,9 +50,9 @@ class Die:
     faces: tuple[int, ...]
     labels: Mapping[int, str] = field(default_factory=dict, compare=False, hash=False)
 
-    @property
+    @cached_property
     def values(self) -> tuple[int, ...]:
-        """The distinct values the die can show, in increasing order."""
+        """The distinct values the die can show, in increasing order (kept: the checks of every roll read them)."""
         return tuple(sorted(set(self.faces)))
 
     def label(self, value: int) -> str:

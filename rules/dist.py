@@ -1,4 +1,4 @@
-"""Exact probability distributions over integers, and a NumPy float path beside them.
+"""Exact probability distributions over integers.
 
 A :class:`Dist` is an immutable finite distribution: integer outcomes with integer weights over one common
 denominator, so every probability it hands out is an exact :class:`~fractions.Fraction`::
@@ -14,38 +14,32 @@ Odds are composed from these operations (add, max, clamp, repeat, binomial, mixt
 :meth:`Dist.bind` for one outcome choosing the next distribution), never enumerated by hand. A Markov chain, such as
 a section's damage points hit after hit, is a :class:`Chain`: each state's next-state ``Dist`` turned once into an
 integer matrix, then run as one vector × matrix product per step (:func:`trajectory` builds one from a step
-function). :class:`FloatDist` is the same idea in floating point on NumPy arrays, for large convolutions where exact
-fractions are not needed.
+function).
 
-Why not icepool (installed, and a fine library)? Measured on this machine (CPython 3.11, mean of 200 calls):
-
-================================================  =========  ============================  =======================
-question                                          icepool    ``Fraction`` dict by hand     integer weights (this)
-================================================  =========  ============================  =======================
-unsaved wounds of 20 attacks (binomial)            ~690 µs   ~1,100 µs                      ~80 µs
-12 hits on a section, damage points (Markov)       ~500 µs   ~290 µs                        ~24 µs
-================================================  =========  ============================  =======================
-
-Integer weights over one denominator keep every intermediate an ``int`` (Python's fastest exact number) and
-postpone building ``Fraction`` objects to the end; that is 8–20 times faster than icepool on the project's
-questions, whose dice are tiny but whose chains of dependent rolls (damage carried from hit to hit, gate
-structure points regained between turns) are awkward to express as icepool pools. The type is also small
-enough to read in one sitting.
+Why not icepool (a fine library)? ``bench/test_icepool_bench.py`` asks it the same questions as :mod:`rules.odds`
+and checks that the exact answers agree; on this machine the odds are 5–35 times faster cold (the first call for
+a new chain) and more warm (``docs/performance.md``). Integer weights over one denominator keep every intermediate
+an ``int`` (Python's fastest exact number) and postpone building ``Fraction`` objects to the end; the project's
+dice are tiny, but its chains of dependent rolls (damage carried from hit to hit, gate structure points regained
+between turns) are awkward to express as icepool pools. The type is also small enough to read in one sitting.
 
 The same integer weights, arranged as a matrix, make the chains cheap: 18 hits on a section (S10, D6 damage, six
 turns of three) took ~310 µs as 18 :meth:`Dist.bind` steps, each building a dictionary and calling back into Python
 per state, and take ~15 µs as a compiled :class:`Chain` (six products with the three-hit power of its matrix, in
 ``int64`` while the denominator fits). :meth:`Dist.binomial` gives 20 attacks' wounds in ~6 µs by the closed form,
-against ~80 µs by repeated convolution; turning the 21 weights into ``Fraction`` objects then costs ~10 µs more,
-the floor of an exact answer of that length.
+against ~80 µs by repeated convolution. Turning the weights into ``Fraction`` objects costs more than computing
+them, most of it the ``gcd`` each reduction takes (numbers of ~1,000 bits for 200 attacks):
+:func:`binomial_pmf` finds each common factor with a ``gcd`` of small numbers instead, and builds the fractions
+already reduced (200 attacks: ~0.35 ms against ~1.3 ms).
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -53,7 +47,7 @@ import numpy.typing as npt
 
 from rules.dice import Die
 
-__all__ = ["Chain", "Dist", "FloatDist", "trajectory"]
+__all__ = ["Chain", "Dist", "binomial_pmf", "trajectory"]
 
 Probability = Fraction | int
 
@@ -127,21 +121,10 @@ class Dist:
         Closed form rather than ``bernoulli(p).repeat(n)``: with ``p = a/b`` and ``q = b − a``, the weight of ``k``
         is ``C(n, k) · a^k · q^(n − k)`` over ``b^n``, each from the one before by one exact integer division.
         """
-        if n < 0:
-            raise ValueError(f"n must be 0 or more, got {n}")
-        a, b = p.as_integer_ratio()
-        if not 0 <= a <= b:
-            raise ValueError(f"p must be between 0 and 1, got {Fraction(a, b)}")
+        a, b = _binomial_ratio(n, p)
         if a == b:
             return cls.constant(n)
-        q = b - a
-        weight = q**n
-        weights = {0: weight}
-        for k in range(n):
-            # w(k+1) = w(k) · (n−k)·a / ((k+1)·q): the division is exact, as C(n, k+1)·(k+1) = C(n, k)·(n−k).
-            weight = weight * (n - k) * a // ((k + 1) * q)
-            weights[k + 1] = weight
-        return cls._checked(weights, b**n)
+        return cls._checked(dict(enumerate(weight for _, weight in _binomial_terms(n, a, b))), b**n)
 
     @classmethod
     def from_pmf(cls, pmf: Mapping[int, Probability]) -> Dist:
@@ -281,9 +264,6 @@ class Dist:
             raise ValueError("the condition has probability 0")
         return Dist._checked(kept, sum(kept.values()))
 
-    def to_float(self) -> FloatDist:
-        return FloatDist.from_pmf({k: w / self._den for k, w in self._weights.items()})
-
     # Comparing
 
     def __eq__(self, other: object) -> bool:
@@ -297,6 +277,69 @@ class Dist:
     def __repr__(self) -> str:
         body = ", ".join(f"{k}: {w}/{self._den}" for k, w in self._weights.items())
         return f"Dist({{{body}}})"
+
+
+def _binomial_ratio(n: int, p: Probability) -> tuple[int, int]:
+    """``p`` as ``a/b`` in lowest terms, after checking ``n`` and ``p``."""
+    if n < 0:
+        raise ValueError(f"n must be 0 or more, got {n}")
+    a, b = p.as_integer_ratio()
+    if not 0 <= a <= b:
+        raise ValueError(f"p must be between 0 and 1, got {Fraction(a, b)}")
+    return a, b
+
+
+def _binomial_terms(n: int, a: int, b: int) -> Iterator[tuple[int, int]]:
+    """``(C(n, k), C(n, k) · a^k · (b − a)^(n − k))`` for k = 0 … n, for ``0 ≤ a < b``: the weights over ``b^n``."""
+    q = b - a
+    count, weight = 1, q**n
+    for k in range(n + 1):
+        yield count, weight
+        # C(n, k+1) = C(n, k)·(n−k)/(k+1), and the weight gains a/q: both divisions are exact.
+        count = count * (n - k) // (k + 1)
+        weight = weight * (n - k) * a // ((k + 1) * q)
+
+
+def binomial_pmf(n: int, p: Probability) -> list[Fraction]:
+    """``Dist.binomial(n, p).pmf_list()``, element ``k`` being P(k successes), built without a ``gcd`` of their size.
+
+    The weights of a binomial are exact integers over ``b^n``, but turning each into a ``Fraction`` reduces it by
+    a ``gcd`` of numbers as long as ``b^n`` (~1,000 bits for 200 trials of 1/216): most of the time of an answer.
+    Here the common factor is known small: with ``p = a/b`` in lowest terms, ``a`` and ``b − a`` are prime to
+    ``b``, so ``gcd(C(n, k)·a^k·(b − a)^(n−k), b^n) = gcd(C(n, k), b^n)``, and as ``C(n, k)`` holds each prime
+    ``r`` at most ``log_r n`` times (Kummer), that is ``gcd(C(n, k), b^m)`` for ``m`` the bit length of ``n``:
+    a ``gcd`` of ~200-bit and ~60-bit numbers. The fractions are then built already in lowest terms.
+    """
+    a, b = _binomial_ratio(n, p)
+    if a == b:
+        return [Fraction(0)] * n + [Fraction(1)]
+    small = b ** min(n, n.bit_length())
+    reduced = {1: b**n}
+    """``b^n // g`` by common factor ``g``: a few of them serve all the terms."""
+    pmf = []
+    for count, weight in _binomial_terms(n, a, b):
+        if not weight:
+            pmf.append(Fraction(0))
+            continue
+        g = math.gcd(count, small)
+        if g not in reduced:
+            reduced[g] = reduced[1] // g
+        pmf.append(_lowest_terms(weight // g if g > 1 else weight, reduced[g]))
+    return pmf
+
+
+def _lowest_terms(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` for a ``numerator`` and a positive ``denominator`` known coprime.
+
+    ``Fraction`` would check it with a ``gcd``; the standard library's own arithmetic skips it in that case, through
+    ``Fraction._from_coprime_ints`` from Python 3.12 and ``Fraction(…, _normalize=False)`` before.
+    """
+    return _FROM_COPRIME(numerator, denominator)
+
+
+_FROM_COPRIME: Callable[[int, int], Fraction] = getattr(
+    Fraction, "_from_coprime_ints", partial(Fraction, _normalize=False)
+)
 
 
 def _add(a: int, b: int) -> int:
@@ -425,71 +468,3 @@ def _narrowed(matrix: IntMatrix, bound: int) -> IntMatrix:
 def _widened(matrix: IntMatrix, bound: int) -> IntMatrix:
     """``matrix`` in Python integers when products up to ``bound`` would overflow ``int64``; as it is otherwise."""
     return matrix if bound < _INT64_LIMIT else matrix.astype(object)
-
-
-FloatArray = npt.NDArray[np.float64]
-
-
-class FloatDist:
-    """A distribution over the integers ``offset, offset + 1, …`` as a float64 array: fast, not exact."""
-
-    __slots__ = ("offset", "probs")
-
-    def __init__(self, offset: int, probs: FloatArray) -> None:
-        self.offset = offset
-        self.probs: FloatArray = np.asarray(probs, dtype=np.float64)
-
-    @classmethod
-    def from_pmf(cls, pmf: Mapping[int, float]) -> FloatDist:
-        low, high = min(pmf), max(pmf)
-        probs = np.zeros(high - low + 1)
-        for k, p in pmf.items():
-            probs[k - low] = p
-        return cls(low, probs)
-
-    @property
-    def outcomes(self) -> npt.NDArray[np.int64]:
-        return np.arange(self.offset, self.offset + len(self.probs), dtype=np.int64)
-
-    def probability(self, outcome: int) -> float:
-        i = outcome - self.offset
-        return float(self.probs[i]) if 0 <= i < len(self.probs) else 0.0
-
-    def at_least(self, threshold: int) -> float:
-        return float(self.probs[max(0, threshold - self.offset) :].sum())
-
-    def __add__(self, other: FloatDist) -> FloatDist:
-        return FloatDist(self.offset + other.offset, np.convolve(self.probs, other.probs))
-
-    def repeat(self, n: int) -> FloatDist:
-        if n < 0:
-            raise ValueError(f"n must be 0 or more, got {n}")
-        result = FloatDist(0, np.ones(1))
-        power = self
-        while n:
-            if n & 1:
-                result = result + power
-            n >>= 1
-            if n:
-                power = power + power
-        return result
-
-    def max(self, other: FloatDist) -> FloatDist:
-        low = max(self.offset, other.offset)
-        high = max(self.offset + len(self.probs), other.offset + len(other.probs)) - 1
-        grid = np.arange(low, high + 1)
-        cdf = self._cdf_at(grid) * other._cdf_at(grid)
-        return FloatDist(low, np.diff(cdf, prepend=0.0))
-
-    def clamp(self, low: int, high: int) -> FloatDist:
-        if low > high:
-            raise ValueError(f"low ({low}) must not be above high ({high})")
-        grid = np.arange(low, high + 1)
-        cdf = self._cdf_at(grid)
-        cdf[-1] = 1.0
-        return FloatDist(low, np.diff(cdf, prepend=0.0))
-
-    def _cdf_at(self, grid: npt.NDArray[Any]) -> FloatArray:
-        cumulative = np.cumsum(self.probs)
-        index = np.clip(grid - self.offset, -1, len(self.probs) - 1)
-        return np.where(index < 0, 0.0, cumulative[np.maximum(index, 0)])

@@ -14,6 +14,8 @@ lets the tests check one against the other::
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 import numpy.typing as npt
 
@@ -39,6 +41,8 @@ __all__ = [
 ]
 
 IntArray = npt.NDArray[np.int64]
+RollArray = npt.NDArray[np.int8]
+"""Dice rolls: every face the rules roll fits a signed byte, and a difference of two rolls still does."""
 BoolArray = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float64]
 
@@ -48,13 +52,35 @@ _POINTS = np.array([o.damage_points for o in _OUTCOMES])
 _COLLAPSE = _OUTCOMES.index(structure.StructureOutcome.COLLAPSE)
 
 
-def roll(rng: np.random.Generator, die: Die, size: int | tuple[int, ...]) -> IntArray:
-    """An array of independent rolls of ``die``."""
-    faces = np.asarray(die.faces, dtype=np.int64)
-    return faces[rng.integers(len(faces), size=size)]
+_BYTE = np.iinfo(np.int8)
 
 
-def _meets(rolls: IntArray, need: int | None) -> BoolArray:
+@cache
+def _faces(die: Die) -> tuple[int, int, RollArray | None]:
+    """How to roll ``die``: ``(low, high, None)`` when its faces are ``low`` … ``high − 1`` once each (D2 … D10),
+    drawn as they are; ``(0, n, faces)`` otherwise (the scatter and artillery dice), drawn as indices into ``faces``.
+    """
+    faces = die.faces
+    if not all(_BYTE.min <= face <= _BYTE.max for face in faces) or len(faces) > _BYTE.max:
+        raise ValueError(f"the faces of {die} must be {_BYTE.max} or fewer and fit in {_BYTE.min} … {_BYTE.max}")
+    if faces == tuple(range(faces[0], faces[0] + len(faces))):
+        return faces[0], faces[0] + len(faces), None
+    return 0, len(faces), np.asarray(faces, dtype=np.int8)
+
+
+def roll(rng: np.random.Generator, die: Die, size: int | tuple[int, ...]) -> RollArray:
+    """An array of independent rolls of ``die``, as signed bytes.
+
+    The faces are drawn directly in ``int8`` (a D6 is ``rng.integers(1, 7, dtype=np.int8)``), which NumPy does
+    about seven times faster than drawing ``int64`` indices and looking the faces up. Widen before adding to large
+    numbers: ``int8`` arithmetic wraps past 127.
+    """
+    low, high, faces = _faces(die)
+    drawn = rng.integers(low, high, size=size, dtype=np.int8)
+    return drawn if faces is None else faces[drawn]
+
+
+def _meets(rolls: RollArray, need: int | None) -> BoolArray:
     if need is None:
         return np.zeros(rolls.shape, dtype=bool)
     return rolls >= need
@@ -72,14 +98,14 @@ def ladder_pushback(rng: np.random.Generator, runs: int, helpers: int) -> BoolAr
     return roll(rng, D6, runs) >= ladders.pushback_need(helpers)
 
 
-def _damage_rolls(rng: np.random.Generator, damage: str, size: int) -> IntArray:
+def _damage_rolls(rng: np.random.Generator, damage: str, size: int) -> RollArray:
     die = structure.damage_die(damage)
-    return np.zeros(size, dtype=np.int64) if die is None else roll(rng, die, size)
+    return np.zeros(size, dtype=np.int8) if die is None else roll(rng, die, size)
 
 
 def structure_hit(rng: np.random.Generator, runs: int, strength: int, damage: str, prior: int) -> IntArray:
     """Each run's Table 3 outcome, as an index into :class:`~rules.siege.structure.StructureOutcome` (§5.9, R5)."""
-    score = strength + _damage_rolls(rng, damage, runs) + prior
+    score = _damage_rolls(rng, damage, runs) + np.int64(strength + prior)
     return np.searchsorted(_THRESHOLDS, score, side="right")
 
 
@@ -133,7 +159,7 @@ def mining(rng: np.random.Generator, runs: int, target: int, counter_miners: int
     score = np.zeros(runs, dtype=np.int64)
     reached = np.zeros(runs, dtype=np.int64)
     for turn in range(1, turns + 1):
-        subtraction = np.zeros(runs, dtype=np.int64) if die is None else roll(rng, die, runs)
+        subtraction = np.zeros(runs, dtype=np.int8) if die is None else roll(rng, die, runs)
         score += np.maximum(0, roll(rng, sapping.SAPPING_DIE, runs) - subtraction)
         reached[(reached == 0) & (score >= target)] = turn
     return reached

@@ -10,19 +10,21 @@ under :mod:`rules.siege` and the WFB tables in :mod:`rules.wfb`), so no number i
     {5: Fraction(1, 3), 6: Fraction(2, 3)}
 
 Questions with a small domain (a ladder push-back, a break test, the game length) are answered from exact tables
-built at import. The turn-by-turn questions run an integer Markov chain (:class:`~rules.dist.Chain`) compiled from
-the rules the first time it is needed, once per strength and damage die (which also gives :func:`structure_hit`),
-per ram and gate, per sapping target and counter-mining; compiling takes 0.05–0.3 ms, running one a few
-microseconds a step. :func:`bombardment` runs its chain on every call, for the hits a turn and the prior damage
-asked; :func:`ram_vs_gate` and :func:`mining`, whose chains have one start and one goal, run theirs for all
-``MAX_TURNS`` turns when compiling it and answer from that :data:`Trajectory`: at most 600 and 18 of them, 20
-fractions each. Wounds are exact binomials, computed on every call. Every call returns a new list or dict;
-:func:`cache_clear` forgets the compiled chains and trajectories. Bad arguments raise ``ValueError`` naming the
-argument and its range.
+built at import; :func:`structure_hit` reads the few Table 3 rows of its damage die on every call. The
+turn-by-turn questions run an integer Markov chain (:class:`~rules.dist.Chain`) compiled from the rules the first
+time it is needed, once per strength and damage die, per ram and gate, per sapping target and counter-mining;
+compiling takes 0.05–0.3 ms, running one a few microseconds a step. :func:`bombardment` runs its chain on every
+call, for the hits a turn and the prior damage asked; :func:`ram_vs_gate` and :func:`mining`, whose chains have one
+start and one goal, run theirs for all ``MAX_TURNS`` turns when compiling it and answer from that
+:data:`Trajectory`: at most 600 and 18 of them, 20 fractions each. Wounds are exact binomials, computed on every
+call as integer weights over one denominator and handed out as ``Fraction``s already in lowest terms
+(:func:`~rules.dist.binomial_pmf`). Every call returns a new list or dict; :func:`cache_clear` forgets the
+compiled chains and trajectories. Bad arguments raise ``ValueError`` naming the argument and its range.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
@@ -35,7 +37,7 @@ from rules.confrontation.odds import (
     confrontation_wound,
 )
 from rules.dice import D6
-from rules.dist import Chain, Dist
+from rules.dist import Chain, Dist, binomial_pmf
 from rules.freres.odds import fda_morale, fda_opposed, fda_shot, fda_test
 from rules.siege import gates, ladders, rams, structure
 from rules.siege import mining as sapping
@@ -143,14 +145,25 @@ def ladder_pushback(helpers: int) -> Fraction:
 # §5.9 structure damage
 
 
+_DAMAGE_FACES = {
+    # R5: single damage adds nothing to the score; multiple damage adds its die.
+    damage: (0,) if die is None else tuple(sorted(die.faces))
+    for damage, die in structure.DAMAGE_DICE.items()
+}
+_DAMAGE_ROLLS = {damage: Dist.uniform(faces) for damage, faces in _DAMAGE_FACES.items()}
+_FACE_SHARES = {
+    len(faces): tuple(Fraction(count, len(faces)) for count in range(len(faces) + 1))
+    for faces in _DAMAGE_FACES.values()
+}
+"""P(``count`` of the faces of an ``n``-faced damage die), by ``n`` and ``count``."""
+
+
 @dataclass(frozen=True)
 class _Section:
-    """One hit's effect on a wall or tower section, for one strength and damage die (§5.9, R5)."""
+    """Damage points on a wall or tower section hit after hit, for one strength and damage die (§5.9, R5)."""
 
     cap: int
     """Damage points from which every hit collapses the section: more points change nothing, so they share a state."""
-    hit: tuple[tuple[tuple[str, Fraction], ...], ...]
-    """The answer of :func:`structure_hit`, by damage points 0 … ``cap``."""
     chain: Chain
     """Damage points hit after hit, ``_COLLAPSED`` once the section has collapsed."""
 
@@ -169,21 +182,18 @@ def _points_after(points: int, cap: int, row: int) -> int:
 
 @cache
 def _section(strength: int, damage: str) -> _Section:
-    # R5: single damage adds nothing to the score; multiple damage adds its die.
-    die = structure.damage_die(damage)
-    rolls = Dist.constant(0) if die is None else Dist.of(die)
+    rolls = _DAMAGE_ROLLS[damage]
     rows: list[Dist] = []
     while not rows or rows[-1].outcomes != (_COLLAPSE,):
         rows.append(_rows(rolls, strength, len(rows)))
     cap = len(rows) - 1
     step = {points: row.map(partial(_points_after, points, cap)) for points, row in enumerate(rows)}
     step[_COLLAPSED] = Dist.constant(_COLLAPSED)
-    hit = tuple(tuple((_OUTCOMES[i].value, p) for i, p in row.pmf().items()) for row in rows)
-    return _Section(cap, hit, Chain(step))
+    return _Section(cap, Chain(step))
 
 
-def _check_hit(strength: int, damage: str, prior: int) -> _Section:
-    """The compiled section for a hit; on bad arguments, the ``ValueError`` naming the first one."""
+def _check_hit(strength: int, damage: str, prior: int) -> None:
+    """On bad arguments for a hit, the ``ValueError`` naming the first one."""
     if not (
         type(strength) is int
         and strength in _STRENGTHS
@@ -195,21 +205,26 @@ def _check_hit(strength: int, damage: str, prior: int) -> _Section:
         check_range("strength", strength, _STRENGTHS.start, _STRENGTHS.stop - 1)
         check_choice("damage", damage, structure.DAMAGE_DICE)
         check_range("prior", prior, 0)
-    return _section(strength, damage)
 
 
 def structure_hit(strength: int, damage: str, prior: int) -> dict[str, Fraction]:
     """Outcome of one hit on a wall or tower section that has ``prior`` damage points (§5.9, R5).
 
-    ``damage`` is ``"1"``, ``"D2"``, ``"D3"``, ``"D4"`` or ``"D6"``; keys are the outcomes with P > 0.
+    ``damage`` is ``"1"``, ``"D2"``, ``"D3"``, ``"D4"`` or ``"D6"``; keys are the outcomes with P > 0. One hit is
+    at most six rows of Table 3, read on every call: no chain is compiled for it, and each outcome's probability is
+    its share of the damage die's faces (:data:`_FACE_SHARES`).
     """
-    section = _check_hit(strength, damage, prior)
-    return dict(section.hit[min(prior, section.cap)])
+    _check_hit(strength, damage, prior)
+    faces = _DAMAGE_FACES[damage]
+    rows = Counter(structure.outcome(structure.score(strength, face, prior)) for face in faces)
+    # The faces are in increasing order, so the rows come in Table 3's order.
+    return {row.value: _FACE_SHARES[len(faces)][count] for row, count in rows.items()}
 
 
 def bombardment(strength: int, damage: str, hits_per_turn: int, turns: int, prior: int = 0) -> list[Fraction]:
     """P(the section has collapsed by the end of turn ``t``), for ``t`` = 1 … ``turns`` (§5.9, R5)."""
-    section = _check_hit(strength, damage, prior)
+    _check_hit(strength, damage, prior)
+    section = _section(strength, damage)
     hits = _checked("hits_per_turn", hits_per_turn, range(1, MAX_HITS_PER_TURN + 1))
     # R5: hits resolve one after another, each reading the points the last one left, so a turn is `hits` steps.
     return section.chain.power(hits).probability_of(_COLLAPSED, min(prior, section.cap), _turns(turns))
@@ -328,7 +343,7 @@ def _wounds(count: int, hits: int, hit_sides: int, strength: int, toughness: int
     wounds = _D6_MEETING[wfb.to_wound(strength, toughness)]
     unsaved = _D6_SIDES - _D6_MEETING[wfb.modified_save(save, strength)]
     per_attack = Fraction(hits * wounds * unsaved, hit_sides * _D6_SIDES * _D6_SIDES)
-    return Dist.binomial(count, per_attack).pmf_list(count + 1)
+    return binomial_pmf(count, per_attack)
 
 
 _MODIFIERS = range(-MAX_MODIFIER, MAX_MODIFIER + 1)

@@ -87,10 +87,12 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "axes",
     "drf_spectacular_sidecar",
-    "rules",
     "campaigns",
     "accounts",
     "simulations",
+    "assistants",
+    "oddslab",
+    "tracker",
 ]
 
 MIDDLEWARE = [

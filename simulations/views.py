@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,7 +17,9 @@ from django_htmx.http import HttpResponseStopPolling
 
 from . import presenters, selectors, services
 from .forms import RunForm
-from .models import SimulationRun
+
+if TYPE_CHECKING:
+    from .models import SimulationRun
 
 
 @login_required

@@ -108,3 +108,14 @@ def page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
     yield page
     context.close()
     assert refused == [], refused
+
+
+@pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Each test starts in the site's language, whatever language an earlier page in the same worker was asked in."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)

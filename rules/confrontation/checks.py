@@ -12,14 +12,12 @@ a critical failure whatever the total::
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
 from rules.dice import D6, Dice
-from rules.validation import check_choice, check_range
+from rules.validation import check_choice, check_range, citing
 
 __all__ = [
     "DISENGAGE_GRADES",
@@ -41,15 +39,6 @@ NATURAL_FAILURE = 1
 
 
 Choice = TypeVar("Choice", bound=StrEnum)
-
-
-@contextmanager
-def citing(clause: str) -> Iterator[None]:
-    """Refusals of bad arguments inside the block name the rule they break: ``… (004 Tableau des blessures)``."""
-    try:
-        yield
-    except ValueError as error:
-        raise ValueError(f"{error} ({clause})") from None
 
 
 def choice(kind: type[Choice], name: str, value: str) -> Choice:

@@ -80,26 +80,41 @@ RALLY_STEP = 2
 """004 Note aux pleutres: the rally's difficulty is the failed fear test's less 2, then 2 less each turn."""
 
 
+_LOWEST_FACE = TEST_DIE.values[0]
+_FACES = range(TEST_DIE.values[0], TEST_DIE.values[-1] + 1)
+_MODIFIERS = range(-100, 1)
+
+
 def _row(table: Mapping[int, Fraction], face: int, modifier: int) -> Fraction:
-    with citing("004 Rattraper un fuyard, Fuir volontairement"):
-        check_face("face", face)
-        check_range("modifier", modifier, -100, 0)
-    return table[max(face + modifier, TEST_DIE.values[0])]
+    # The exact odds read six rows a call: valid arguments pass two type tests and two range tests.
+    if not (type(face) is int and face in _FACES and type(modifier) is int and modifier in _MODIFIERS):
+        with citing("004 Rattraper un fuyard, Fuir volontairement"):
+            check_face("face", face)
+            check_range("modifier", modifier, _MODIFIERS.start, _MODIFIERS.stop - 1)
+    return table[max(face + modifier, _LOWEST_FACE)]
+
+
+def _check_move(name: str, move: int, low: int) -> None:
+    if type(move) is not int or move < low:
+        with citing("004 Rattraper un fuyard, Fuir volontairement"):
+            check_range(name, move, low)
 
 
 def flight_distance(move: int, face: int, voluntary: bool, modifier: int = 0) -> Fraction:
     """How far (cm) a model with ``move`` flees, by its d6 ``face`` and the ``modifier`` (≤ 0) on it."""
-    with citing("004 Rattraper un fuyard, Fuir volontairement"):
-        check_range("move", move, 1)
-    return move * _row(VOLUNTARY_FLIGHT if voluntary else FEAR_FLIGHT, face, modifier)
+    _check_move("move", move, 1)
+    row = _row(VOLUNTARY_FLIGHT if voluntary else FEAR_FLIGHT, face, modifier)
+    # move × row, built from integers: Fraction's own operators cost three times as much.
+    return Fraction(move * row.numerator, row.denominator)
 
 
 def pursuit_distance(charge_move: int, move: int, face: int, modifier: int = 0) -> Fraction:
     """How far (cm) a pursuer goes: its maximum charge move plus its row's share of ``move``."""
-    with citing("004 Rattraper un fuyard, Fuir volontairement"):
-        check_range("charge_move", charge_move, 0)
-        check_range("move", move, 1)
-    return charge_move + move * _row(PURSUIT, face, modifier)
+    _check_move("charge_move", charge_move, 0)
+    _check_move("move", move, 1)
+    row = _row(PURSUIT, face, modifier)
+    # charge_move + move × row, built from integers as in flight_distance.
+    return Fraction(charge_move * row.denominator + move * row.numerator, row.denominator)
 
 
 @dataclass(frozen=True)

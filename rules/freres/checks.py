@@ -15,15 +15,14 @@ when the die plus the characteristic plus the modifiers reaches 10, unless the d
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Protocol, TypeVar
 
 from rules.dice import D10_ZERO, Dice
-from rules.validation import check_range
+from rules.validation import check_range, citing
 
 __all__ = [
     "CHARACTERISTICS",
@@ -93,17 +92,13 @@ def band_of(table: Bands[Row], score: int) -> Row:
     raise AssertionError(f"no band holds {score}")  # pragma: no cover - the tables are checked whole
 
 
-@contextmanager
-def citing(clause: str) -> Iterator[None]:
-    """Refusals of bad arguments inside the block name the rule they break: ``… (003 II §2)``."""
-    try:
-        yield
-    except ValueError as error:
-        raise ValueError(f"{error} ({clause})") from None
+_D10_READS = range(D10.values[0], D10.values[-1] + 1)
 
 
 def check_face(name: str, value: int) -> int:
     """``value`` if a d10 can show it: 0–9 (R17)."""
+    if type(value) is int and value in _D10_READS:  # the valid path, taken for every face the odds read
+        return value
     with citing("003 I §3, R17: a d10 reads 0–9"):
         return check_range(name, value, D10.values[0], D10.values[-1])
 

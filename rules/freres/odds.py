@@ -1,8 +1,9 @@
-"""Exact odds for Frères d'Armes (``ODDS_API.md``, *The other rule systems*), from :mod:`rules.dist`.
+"""Exact odds for Frères d'Armes (``ODDS_API.md``, *The other rule systems*).
 
 Each answer maps the d10 (0–9, R17) through the rule's own functions — the test of :mod:`~rules.freres.checks`, the
 JC of :mod:`~rules.freres.melee`, the damage table of :mod:`~rules.freres.damage`, the failure table of
-:mod:`~rules.freres.morale` — so no number is typed twice; :mod:`rules.odds` re-exports them::
+:mod:`~rules.freres.morale` — so no number is typed twice; :mod:`rules.odds` re-exports them. One or two d10 give
+each outcome a number of their 10 faces or 100 face pairs, counted here and read as a share from a table::
 
     >>> from fractions import Fraction as F
     >>> fda_test(5, -1) == {"success": F(2, 5), "failure": F(1, 2), "critical_failure": F(1, 10)}
@@ -13,10 +14,9 @@ JC of :mod:`~rules.freres.melee`, the damage table of :mod:`~rules.freres.damage
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
 from fractions import Fraction
 
-from rules.dist import Dist
 from rules.freres.checks import (
     CRITICAL,
     D10,
@@ -31,21 +31,22 @@ from rules.freres.morale import MoraleRow, morale_outcome
 
 __all__ = ["SHOT_KEYS", "fda_morale", "fda_opposed", "fda_shot", "fda_test"]
 
-_FACES = Dist.of(D10)
-
 SHOT_KEYS = ("critical_miss", "miss", *(row.value for row in DamageRow), "killed")
 """The outcomes of :func:`fda_shot`, in the order of the worst for the shooter to the best."""
 _PASSED = "passed"
 _MORALE_KEYS = (_PASSED, *(row.value for row in MoraleRow))
+_TEST_KEYS = tuple(result.value for result in Result)
+_EXCHANGE_KEYS = tuple(exchange.value for exchange in Exchange)
+_SIDES = len(D10.faces)
+_SHARES = {faces: tuple(Fraction(count, faces) for count in range(faces + 1)) for faces in (_SIDES, _SIDES * _SIDES)}
+"""P(``count`` of ``faces`` equally likely faces or face pairs of the d10), by ``faces`` and ``count``: the only
+probabilities one or two d10 can give, built once rather than on every call."""
 
 
-def _labelled(keys: tuple[str, ...], dist: Dist) -> dict[str, Fraction]:
-    """``{key: probability}`` for a distribution over the indices of ``keys``, keys with P > 0 only, in key order."""
-    return {keys[index]: p for index, p in dist.pmf().items()}
-
-
-def _by_face(keys: tuple[str, ...], outcome: Callable[[int], str]) -> dict[str, Fraction]:
-    return _labelled(keys, _FACES.map(lambda face: keys.index(outcome(face))))
+def _shares(keys: tuple[str, ...], counts: Counter[str], faces: int) -> dict[str, Fraction]:
+    """``{key: probability}`` from how many of ``faces`` faces (or pairs) give each key, P > 0 only, in key order."""
+    shares = _SHARES[faces]
+    return {key: shares[counts[key]] for key in keys if counts[key]}
 
 
 def fda_test(characteristic: int, modifier: int = 0) -> dict[str, Fraction]:
@@ -53,8 +54,8 @@ def fda_test(characteristic: int, modifier: int = 0) -> dict[str, Fraction]:
     natural 0 failing critically whatever the total (R17)."""
     check_characteristic("characteristic", characteristic)
     check_modifier("modifier", modifier)
-    keys = tuple(result.value for result in Result)
-    return _by_face(keys, lambda face: Check(face, characteristic, modifier).result.value)
+    results = Counter(Check(face, characteristic, modifier).result.value for face in D10.faces)
+    return _shares(_TEST_KEYS, results, _SIDES)
 
 
 def fda_opposed(
@@ -66,24 +67,14 @@ def fda_opposed(
     check_characteristic("defender", defender)
     check_modifier("attacker_modifier", attacker_modifier)
     check_modifier("defender_modifier", defender_modifier)
-    keys = tuple(exchange.value for exchange in Exchange)
-    scores = _FACES.combine(
-        _FACES,
-        lambda a, d: keys.index(
-            opposed(jc_score(a, attacker, attacker_modifier), jc_score(d, defender, defender_modifier)).value
-        ),
-    )
-    return _labelled(keys, scores)
-
-
-def _shot(face: int, defence_face: int, shooting: int, hit_modifier: int, damage_bonus: int, defence: int) -> str:
-    if face == CRITICAL:
-        return "critical_miss"
-    if not Check(face, shooting, hit_modifier).succeeded:
-        return "miss"
-    # §5.1.3: the JT less the bonuses that only served to hit, plus the projectile's damage.
-    row = defence_result(face + shooting + damage_bonus, defence_face, defence)
-    return "killed" if row is None else row.value
+    # Each side's JC by its own die, once per face; then every pair of scores, weighted by the faces giving it.
+    attacks = Counter(jc_score(face, attacker, attacker_modifier) for face in D10.faces)
+    defences = Counter(jc_score(face, defender, defender_modifier) for face in D10.faces)
+    exchanges: Counter[str] = Counter()
+    for attack, attack_faces in attacks.items():
+        for defence, defence_faces in defences.items():
+            exchanges[opposed(attack, defence).value] += attack_faces * defence_faces
+    return _shares(_EXCHANGE_KEYS, exchanges, _SIDES * _SIDES)
 
 
 def fda_shot(
@@ -96,11 +87,19 @@ def fda_shot(
     check_modifier("hit_modifier", hit_modifier)
     check_modifier("damage_bonus", damage_bonus)
     check_modifier("defence_modifier", defence_modifier)
-    outcomes = _FACES.combine(
-        _FACES,
-        lambda d, e: SHOT_KEYS.index(_shot(d, e, shooting, hit_modifier, damage_bonus, defence + defence_modifier)),
-    )
-    return _labelled(SHOT_KEYS, outcomes)
+    outcomes: Counter[str] = Counter()
+    for face in D10.faces:
+        if face == CRITICAL:
+            outcomes["critical_miss"] += _SIDES  # whatever the target's die
+        elif not Check(face, shooting, hit_modifier).succeeded:
+            outcomes["miss"] += _SIDES
+        else:
+            # §5.1.3: the JT less the bonuses that only served to hit, plus the projectile's damage.
+            damage = face + shooting + damage_bonus
+            for defence_face in D10.faces:
+                row = defence_result(damage, defence_face, defence + defence_modifier)
+                outcomes["killed" if row is None else row.value] += 1
+    return _shares(SHOT_KEYS, outcomes, _SIDES * _SIDES)
 
 
 def fda_morale(morale: int, modifier: int = 0) -> dict[str, Fraction]:
@@ -113,4 +112,4 @@ def fda_morale(morale: int, modifier: int = 0) -> dict[str, Fraction]:
         row = morale_outcome(Check(face, morale, modifier))
         return _PASSED if row is None else row.value
 
-    return _by_face(_MORALE_KEYS, outcome)
+    return _shares(_MORALE_KEYS, Counter(outcome(face) for face in D10.faces), _SIDES)

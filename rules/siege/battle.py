@@ -14,7 +14,7 @@ is refused, or whose dice typed in at the table are refused, leaves the battle a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -29,7 +29,18 @@ from rules.siege.game import apply
 from rules.siege.gates import gate_statuses
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Side, new_battle
 
-__all__ = ["BATTLE_FORMAT", "Battle", "Entry", "Setup", "action_dice", "play", "replay", "replay_events", "start"]
+__all__ = [
+    "BATTLE_FORMAT",
+    "Battle",
+    "Entry",
+    "Setup",
+    "action_dice",
+    "play",
+    "replay",
+    "replay_events",
+    "replay_steps",
+    "start",
+]
 
 BATTLE_FORMAT = 1
 """The version of a battle's JSON form."""
@@ -215,6 +226,15 @@ def replay_events(battle: Battle) -> tuple[BattleState, tuple[Event, ...]]:
     """
     state = start(battle.setup)
     events: list[Event] = []
+    for result in replay_steps(battle):
+        state = result.state
+        events.extend(result.events)
+    return state, tuple(events)
+
+
+def replay_steps(battle: Battle) -> Iterator[Outcome]:
+    """The outcome of each action of ``battle``'s log in turn, replayed with the dice logged with it."""
+    state = start(battle.setup)
     for index, entry in enumerate(battle.entries):
         dice = Dice.replay(entry.rolls)
         result = apply(state, entry.action, dice)
@@ -224,5 +244,4 @@ def replay_events(battle: Battle) -> tuple[BattleState, tuple[Event, ...]]:
                 f"{len(entry.rolls)}"
             )
         state = result.state
-        events.extend(result.events)
-    return state, tuple(events)
+        yield result

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.dice import D4, D6, Dice, Die
-from rules.siege.engines import COVERED_RAM_STRUCTURE_POINTS
 from rules.siege.gates import damage_gate, is_destroyed, touches_gate, toughness
 from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Side, check_distinct, outcome
 from rules.validation import check_range
@@ -22,7 +21,6 @@ from rules.wfb import to_wound
 
 __all__ = [
     "COVERED_SECOND_STRIKE_DAMAGE",
-    "COVERED_STRUCTURE_POINTS",
     "COVERED_TOUGHNESS",
     "MAX_CARRIERS",
     "MIN_CARRIERS",
@@ -76,8 +74,7 @@ def strikes(covered: bool) -> int:
 
 
 COVERED_TOUGHNESS = 8
-COVERED_STRUCTURE_POINTS = COVERED_RAM_STRUCTURE_POINTS
-"""A covered ram: T8, 4 structure points (§7.2.3)."""
+"""A covered ram: T8 (§7.2.3); its 4 structure points are :data:`rules.siege.engines.COVERED_RAM_STRUCTURE_POINTS`."""
 WRECKED_USE_NEED = 5
 """A destroyed covered ram still swings as a plain ram on a D6 of 5+ (§7.2.3)."""
 FULL_SPEED_CARRIERS = 9

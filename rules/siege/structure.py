@@ -25,7 +25,6 @@ from rules.siege.state import BattleState, Event, IllegalAction, Place, Zone
 from rules.validation import check_choice, check_range
 
 __all__ = [
-    "BREACH_MODELS_PER_TURN",
     "COLLAPSE_SCORE",
     "DAMAGE_DICE",
     "THRESHOLDS",
@@ -90,8 +89,6 @@ _OUTCOMES = tuple(StructureOutcome)
 THRESHOLDS = tuple(o.lowest_score for o in _OUTCOMES[1:])
 """The scores from which each outcome after ``no_effect`` applies, in :class:`StructureOutcome` order."""
 COLLAPSE_SCORE = _LOWEST_SCORE[StructureOutcome.COLLAPSE]
-BREACH_MODELS_PER_TURN = 20
-"""A collapsed section is a breach: a courtyard connection letting 20 models a turn through (§5.9, R5)."""
 
 DAMAGE_DICE: Mapping[str, Die | None] = MappingProxyType({"1": None, "D2": D2, "D3": D3, "D4": D4, "D6": D6})
 """A weapon's damage: ``"1"`` for single damage, which adds nothing to the score (§5.9), or the die it adds."""

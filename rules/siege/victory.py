@@ -21,6 +21,7 @@ __all__ = [
     "SECTION_POINTS",
     "Achievements",
     "VictoryPoints",
+    "achievements",
     "scored",
     "section_control",
     "section_limits",
@@ -160,8 +161,8 @@ def _units_lost(models: tuple[Model, ...], fallen: tuple[Model, ...], side: Side
     )
 
 
-def victory_points(state: BattleState, *, empty_to_besieged: bool = False) -> VictoryPoints:
-    """Both sides' victory points at the end of the battle (§17, R11)."""
+def achievements(state: BattleState, *, empty_to_besieged: bool = False) -> dict[Side, Achievements]:
+    """What each side achieved by the end of the battle, as §17 counts it (R11 for the sections)."""
     sections: dict[Side, dict[str, int]] = {side: {} for side in Side}
     for section in state.fort.sections:
         holder = section_control(state, section.id, empty_to_besieged=empty_to_besieged)
@@ -169,10 +170,16 @@ def victory_points(state: BattleState, *, empty_to_besieged: bool = False) -> Vi
             continue
         for category in _categories(state.fort, section.id):
             sections[holder][category] = sections[holder].get(category, 0) + 1
-    earned = {}
+    found = {}
     for side in Side:
         units, general, standard = _units_lost(state.models, state.fallen, side.enemy)
-        breaches = sum(w.collapsed for w in state.works) if side is Side.BESIEGER else 0
-        achieved = Achievements(units, general, standard, sections[side], breaches)
-        earned[side] = MappingProxyType(scored(side, achieved))
+        breaches = sum(w.collapsed for w in state.works) if side is Side.BESIEGER else 0  # §17.1
+        found[side] = Achievements(units, general, standard, sections[side], breaches)
+    return found
+
+
+def victory_points(state: BattleState, *, empty_to_besieged: bool = False) -> VictoryPoints:
+    """Both sides' victory points at the end of the battle (§17, R11)."""
+    achieved = achievements(state, empty_to_besieged=empty_to_besieged)
+    earned = {side: MappingProxyType(scored(side, achieved[side])) for side in Side}
     return VictoryPoints(earned[Side.BESIEGER], earned[Side.BESIEGED])

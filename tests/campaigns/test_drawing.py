@@ -12,19 +12,9 @@ from typing import Any
 
 import pytest
 
-from campaigns.drawing import (
-    ENGLISH,
-    FACTION_COLOURS,
-    UNOWNED_COLOUR,
-    Labels,
-    MapArmy,
-    MapTerritory,
-    auto_layout,
-    colour_of,
-    fort_svg,
-    line_chart_svg,
-    map_svg,
-)
+from campaigns.drawing import ENGLISH, Labels, MapArmy, MapTerritory, fort_svg, line_chart_svg, map_svg
+from campaigns.factions import FACTION_COLOURS, UNOWNED_COLOUR, colour_of
+from campaigns.graph_layout import auto_layout
 from campaigns.rosters import FACTIONS
 from rules.siege.fort import FortLayout, Section, SectionKind, standard_fort
 
@@ -56,7 +46,7 @@ def test_every_faction_has_its_own_colour() -> None:
     assert tuple(FACTION_COLOURS) == FACTIONS
     colours = [*FACTION_COLOURS.values(), UNOWNED_COLOUR]
     assert len({c.lower() for c in colours}) == len(colours)
-    assert colour_of("Skaven") == FACTION_COLOURS["Skaven"]
+    assert colour_of("skaven") == FACTION_COLOURS["Skaven"]
     assert colour_of(None) == UNOWNED_COLOUR
 
 

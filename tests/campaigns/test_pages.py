@@ -17,7 +17,7 @@ from campaigns import tasks
 from campaigns.drawing import ENGLISH, Labels
 from campaigns.forms import ResultForm
 from campaigns.models import Battle, Campaign, Order, Turn, TurnState
-from campaigns.selectors import picture_labels
+from campaigns.presenters import picture_labels
 from campaigns.services import create_army, record_task, start_resolution
 from siege_site.celery import app
 
@@ -92,6 +92,32 @@ def test_main_pages_take_a_fixed_number_of_queries(
     as_user(client, demo, "chloe")
     with django_assert_max_num_queries(queries):
         assert client.get(reverse(f"campaigns:{name}", args=[demo.pk])).status_code == 200
+
+
+def test_an_order_given_through_htmx_takes_a_fixed_number_of_queries(
+    client: Client, demo: Campaign, django_assert_max_num_queries
+) -> None:
+    second_turn(demo)
+    host = army(demo, "Ost d'Altdorf")
+    prefix = f"army-{host.pk}"
+    as_user(client, demo, "alice")
+    sent = {
+        f"{prefix}-army": host.pk,
+        f"{prefix}-kind": "attack",
+        f"{prefix}-target": territory(demo, "Col du Crâne").pk,
+    }
+    with django_assert_max_num_queries(QUERIES_PER_ORDER):
+        response = client.post(
+            reverse("campaigns:order", args=[demo.pk, host.pk]), sent, headers={"HX-Request": "true"}
+        )
+    assert "Ordre enregistré" in response.content.decode()
+    assert Order.objects.get(turn__number=2, army=host).kind == "attack"
+
+
+QUERIES_PER_ORDER = 12
+"""The order post's queries, savepoints included (18 when the order's checks read the whole map): the session, the
+user, the membership, the army with its neighbours, then the turn locked, the army with its fort's garrison, the
+neighbours, the order read and written."""
 
 
 def test_an_order_to_a_non_neighbour_is_refused_in_the_form(client: Client, demo: Campaign) -> None:

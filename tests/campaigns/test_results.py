@@ -11,7 +11,8 @@ from django.core.exceptions import ValidationError
 
 from campaigns.demo import load_demo
 from campaigns.models import Army, Battle, Campaign, CampaignMembership, Role, Territory, TurnState, Winner
-from campaigns.selectors import event_lines, tallies
+from campaigns.presenters import event_lines
+from campaigns.selectors import tallies
 from campaigns.services import (
     Result,
     TerritorySpec,

@@ -143,3 +143,22 @@ def opened_by(opening: str, name: str = FRERES) -> list[list[str]]:
             break
         rows.append([untagged(cell) for cell in line.split("\t")])
     return rows
+
+
+CONFRONTATION = "004_confrontation_additions.fr.txt"
+
+
+@cache
+def confrontation_lines() -> tuple[str, ...]:
+    """Seed 004's non-blank lines, each a table cell or a paragraph, with its spaces (non-breaking ones too) made
+    single and its typographic apostrophes and dashes plain."""
+    plain = str.maketrans({"\xa0": " ", "’": "'", "‘": "'", "–": "-"})
+    return tuple(" ".join(line.translate(plain).split()) for line in seed_lines(CONFRONTATION) if line.strip())
+
+
+def confrontation_block(heading: str, end: str) -> list[str]:
+    """The lines of seed 004 after the first line starting with ``heading``, up to the next starting with ``end``."""
+    lines = confrontation_lines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(heading)) + 1
+    stop = next(i for i in range(start, len(lines)) if lines[i].startswith(end))
+    return list(lines[start:stop])

@@ -1,4 +1,4 @@
-"""The exact distribution type, checked against brute-force enumeration of the dice, and its NumPy float path."""
+"""The exact distribution type, checked against brute-force enumeration of the dice."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.dice import D2, D3, D4, D6, SCATTER, Die
-from rules.dist import Chain, Dist, FloatDist, trajectory
+from rules.dist import Chain, Dist, binomial_pmf, trajectory
 
 small_dists = st.dictionaries(st.integers(-5, 12), st.integers(1, 9), min_size=1, max_size=6).map(Dist)
 DICE = [D2, D3, D4, D6]
@@ -130,21 +130,6 @@ def test_add_and_max_match_pairwise_enumeration(a: Dist, b: Dist) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(a=small_dists, b=small_dists, n=st.integers(0, 5), low=st.integers(-3, 3), width=st.integers(0, 6))
-def test_float_path_agrees_with_exact(a: Dist, b: Dist, n: int, low: int, width: int) -> None:
-    def close(exact: Dist, fast: FloatDist) -> None:
-        for k in range(min(exact.outcomes) - 1, max(exact.outcomes) + 2):
-            assert fast.probability(k) == pytest.approx(float(exact.probability(k)), abs=1e-12)
-
-    close(a + b, a.to_float() + b.to_float())
-    close(a.repeat(n), a.to_float().repeat(n))
-    close(a.max(b), a.to_float().max(b.to_float()))
-    close(a.clamp(low, low + width), a.to_float().clamp(low, low + width))
-    assert a.to_float().at_least(3) == pytest.approx(float(a.at_least(3)))
-    assert float(np.sum(a.to_float().repeat(n).probs)) == pytest.approx(1.0)
-
-
-@settings(max_examples=40, deadline=None)
 @given(n=st.integers(0, 12), a=st.integers(0, 7), extra=st.integers(0, 7))
 def test_binomial_matches_repeated_bernoulli(n: int, a: int, extra: int) -> None:
     p = F(a, a + extra) if a + extra else F(0)
@@ -206,3 +191,42 @@ def test_chain_needs_every_state_it_reaches() -> None:
         Chain({0: Dist({0: 1, 1: 1})})
     with pytest.raises(ValueError, match="steps must be 1 or more"):
         Chain({0: Dist.constant(0)}).power(0)
+
+
+@pytest.mark.parametrize(
+    ("n", "p", "expected"),
+    [
+        # By hand: C(n, k)·p^k·(1 − p)^(n − k), in lowest terms.
+        (0, F(1, 3), [F(1)]),
+        (2, F(1, 2), [F(1, 4), F(1, 2), F(1, 4)]),
+        (3, F(1, 6), [F(125, 216), F(25, 72), F(5, 72), F(1, 216)]),
+        (4, F(1, 2), [F(1, 16), F(1, 4), F(3, 8), F(1, 4), F(1, 16)]),
+        (2, F(0), [F(1), F(0), F(0)]),
+        (2, F(1), [F(0), F(0), F(1)]),
+        (2, 1, [F(0), F(0), F(1)]),
+    ],
+)
+def test_binomial_pmf_by_hand(n: int, p: F, expected: list[F]) -> None:
+    """The terms come out in lowest terms (as ``Fraction`` would reduce them), so they compare and hash as usual."""
+    pmf = binomial_pmf(n, p)
+    assert pmf == expected
+    assert [(q.numerator, q.denominator) for q in pmf] == [(q.numerator, q.denominator) for q in expected]
+    assert [hash(q) for q in pmf] == [hash(q) for q in expected]
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(0, 200), a=st.integers(0, 300), extra=st.integers(0, 300))
+def test_binomial_pmf_equals_the_fractions_of_the_weights(n: int, a: int, extra: int) -> None:
+    """The integer weights over one denominator, turned into ``Fraction``s the ordinary way, are the same numbers,
+    numerator and denominator alike (the gcd taken on small numbers finds every common factor)."""
+    p = F(a, a + extra) if a + extra else F(0)
+    reference = Dist.binomial(n, p).pmf_list(n + 1)
+    pmf = binomial_pmf(n, p)
+    assert [(q.numerator, q.denominator) for q in pmf] == [(q.numerator, q.denominator) for q in reference]
+
+
+def test_binomial_pmf_bad_input() -> None:
+    with pytest.raises(ValueError, match="n must be 0 or more"):
+        binomial_pmf(-1, F(1, 2))
+    with pytest.raises(ValueError, match="p must be between 0 and 1"):
+        binomial_pmf(2, F(3, 2))

@@ -340,3 +340,295 @@ def test_odds_api_freres_examples() -> None:
         if example[0].startswith("fda_")
     ]
     assert tuple(found) == odds_api.FRERES_EXAMPLES
+
+
+# Seed 004, the Confrontation house rules: tests/rules/confrontation/data.py against the document, cell by cell.
+
+
+def _confrontation_data() -> Any:
+    from tests.rules.confrontation import data
+
+    return data
+
+
+def _plain(text: str) -> str:
+    return text.replace("’", "'").replace("–", "-")
+
+
+def _bullets(heading: str, end: str) -> list[str]:
+    return [line.removeprefix("Ø ") for line in seeds.confrontation_block(heading, end)]
+
+
+def _number(pattern: str, heading: str, end: str) -> int:
+    text = " ".join(seeds.confrontation_block(heading, end))
+    match = re.search(pattern, text)
+    assert match, f"{pattern!r} not found under {heading!r}"
+    return int(match.group(1))
+
+
+def test_confrontation_extra_dice() -> None:
+    """Nombre de dés au corps à corps: every line, in order."""
+    printed = {}
+    for line in _bullets("Nombre de dés au corps à corps", "A savoir"):
+        label, value = line.split(" : ")
+        extra = re.match(r"\+ (\d+) dés?", value)
+        assert extra or value == "pas de dés en plus", value
+        printed[label] = int(extra.group(1)) if extra else 0
+    assert list(printed.items()) == list(_confrontation_data().DES_EN_PLUS.items())
+
+
+_BONUS_LINES = {
+    r"\+ (\d+) en attaque": "attaque",
+    r"- (\d+) en attaque": "attaque",
+    r"\+ (\d+) en initiative": "initiative",
+    r"\+ (\d+) dés? pour la localisation": "dés de localisation",
+    r"\+ (\d+) dés? d'attaque": "dés d'attaque",
+}
+
+
+def _listed_bonus(lines: list[str]) -> dict[str, int | bool]:
+    bonus: dict[str, int | bool] = {}
+    for line in lines:
+        if line.startswith("pas de riposte"):
+            bonus["riposte"] = False
+            if "ni de défense" in line:
+                bonus["dés de défense"] = False
+            continue
+        key, value = next((k, int(m.group(1))) for p, k in _BONUS_LINES.items() if (m := re.fullmatch(p, line)))
+        bonus[key] = -value if line.startswith("-") else value
+    return bonus
+
+
+def test_confrontation_charge_and_strike_bonuses() -> None:
+    """Charge de face, dans le dos, de flanc; Frapper dans le dos, un fuyard; Position surélevée: each listed
+    bonus, and nothing more."""
+    bonus = _confrontation_data().BONUS
+    listed = {
+        "charge de face": _bullets("Charge de face", "Charge dans le dos"),
+        "charge dans le dos": _bullets("Charge dans le dos", "NB"),
+        "charge de flanc": _bullets("Charge de flanc", "NB"),
+        "frapper un fuyard": _bullets("Frapper un fuyard", "Défendre une position"),
+    }
+    for name, lines in listed.items():
+        assert _listed_bonus(lines) == bonus[name], name
+    back = _bullets("Frapper dans le dos", "Frapper un fuyard")
+    assert back[0] == "modificateurs pour frapper dans le dos :"
+    assert back[3] == "modificateurs pour frapper un ennemi derrière soi :"
+    assert _listed_bonus(back[1:3]) == bonus["frapper dans le dos"]
+    assert _listed_bonus(back[4:]) == bonus["frapper un ennemi derrière soi"]
+    elevated = " ".join(_bullets("Position surélevée et corps-à-corps", "Le tir"))
+    assert re.search(r"bonus de \+ (\d+) en attaque", elevated)
+    assert {"attaque": _number(r"bonus de \+ (\d+) en attaque", "Position surélevée et corps", "Le tir")} == (
+        bonus["position surélevée"]
+    )
+
+
+def test_confrontation_bonuses_written_in_sentences() -> None:
+    """Aller au corps à corps sans charger, Mouvement de poursuite, Echec d'un test de peur, Réception de charge."""
+    bonus = _confrontation_data().BONUS
+    without = ("Aller au corps à corps sans charger", "Echec 'critique'")
+    assert {
+        "initiative": _number(r"bonus de (\d+) en initiative", *without),
+        "attaque": _number(r"et de (\d+) en attaque", *without),
+    } == bonus["sans charger"]
+    pursuit = ("Mouvement de poursuite", "Rappel")
+    assert {
+        "initiative": _number(r"bonus de (\d+) en initiative", *pursuit),
+        "attaque": _number(r"et de (\d+) en attaque", *pursuit),
+    } == bonus["poursuite, ennemi seul ou corps à corps pas encore joué"]
+    assert "(pas de bonus d'initiative ni d'attaque)" in " ".join(seeds.confrontation_block(*pursuit))
+    assert bonus["poursuite, corps à corps déjà joué"] == {}
+    fear = -_number(r"malus de '-(\d+)' en initiative, attaque et défense", "Echec d'un test de peur", "Charge de")
+    assert bonus["échec d'un test de peur, engagé"] == {"initiative": fear, "attaque": fear, "défense": fear}
+    received = -_number(r"- (\d+) en attaque et en défense", "Réception de charge", "Ordre de la phase")
+    assert bonus["après une réception de tir"] == {"attaque": received, "défense": received}
+
+
+def test_confrontation_defending_a_position() -> None:
+    data = _confrontation_data()
+    lines = seeds.confrontation_block("Défendre une position", "Position surélevée")
+    found = (re.fullmatch(r"(.+) : \+ (\d+) en défense", line) for line in lines)
+    printed = {m.group(1): int(m.group(2)) for m in found if m}
+    assert printed == data.DEFENSE
+    assert -_number(r"il faut soustraire (\d+) à ce bonus", "Défendre une position", "Position") == (
+        data.CONTRE_UN_MONSTRE
+    )
+
+
+def test_confrontation_shooting_into_a_melee() -> None:
+    data = _confrontation_data()
+    lines = seeds.confrontation_block("Tirer dans le tas", "NB")
+    found = (re.fullmatch(r"(\d+) chances? de toucher (.+)", line) for line in lines)
+    chances = [(m.group(2), int(m.group(1))) for m in found if m]
+    # the transcription's labels are the printed ones, shortened
+    assert [text for text, _ in chances] == [
+        "la cible visée si c'est une troupe",
+        "la cible visée si c'est un monstre",
+        "chaque figurine de troupe en contact avec la cible",
+        "chaque figurine de monstre en contact avec la cible",
+    ]
+    assert [n for _, n in chances] == list(data.TIR_DANS_LE_TAS_CHANCES.values())
+    grades = ("Tirer dans le tas", "NB")
+    assert _number(r"réussite 'exceptionnelle' \(de (\d+) ou plus\)", *grades) == data.TIR_REUSSITE_EXCEPTIONNELLE
+    assert _number(r"échec 'grave' \(de (\d+) ou plus\)", *grades) == data.TIR_ECHEC_GRAVE
+    assert _number(r"échec 'critique' \(de (\d+) ou plus, ou bien résultat de 1\)", *grades) == data.TIR_ECHEC_CRITIQUE
+
+
+def test_confrontation_range_by_height() -> None:
+    """Position surélevée et armes de distance: the five columns and three rows, and the halving/doubling example."""
+    data = _confrontation_data()
+    cells = seeds.confrontation_block("Différence", "NB : les chiffres sont des cm")
+    columns, rows = cells[:5], [cells[6:11], cells[12:17], cells[18:23]]
+    assert [cells[5], cells[11], cells[17]] == ["Portée courte", "Portée moyenne", "Portée longue"]
+    assert len(cells) == 23
+    printed = [
+        (column, tuple(None if row[i] == "-" else int(row[i]) for row in rows)) for i, column in enumerate(columns)
+    ]
+    assert printed == data.HAUTEUR
+    limits = re.search(
+        r"portée de \((\d+)-(\d+)-(\d+)\) se verra un minimum de \((\d+)-(\d+)-(\d+)\) "
+        r"et un maximum de \((\d+)/(\d+)/(\d+)\)",
+        next(line for line in seeds.confrontation_lines() if line.startswith("! ! ces modificateur")),
+    )
+    assert limits
+    numbers = tuple(int(n) for n in limits.groups())
+    example = data.PORTEE_EXEMPLE
+    assert numbers == (*example["portée"], *example["minimum"], *example["maximum"])
+
+
+def test_confrontation_shooting_modifiers() -> None:
+    """Modificateurs de tir: the three range difficulties, then every other line in order."""
+    data = _confrontation_data()
+    cells = seeds.confrontation_block("Difficulté", "La fuite")
+    pairs = [(cells[i], int(cells[i + 1].replace(" ", ""))) for i in range(0, len(cells), 2)]
+    assert [value for _, value in pairs[:3]] == list(data.DIFFICULTE_PORTEE.values())
+    assert [label for label, _ in pairs[:3]] == ["Tir à courte portée", "Tir à portée moyenne", "Tir à longue portée"]
+    others = pairs[3:]
+    assert [value for _, value in others] == list(data.MODIFICATEURS_TIR.values())
+    assert all(label.startswith(_plain(key)) for (label, _), key in zip(others, data.MODIFICATEURS_TIR, strict=True))
+    reception = ("Réception de charge", "Ordre de la phase")
+    assert _number(r"test de commandement \(difficulté (\d+)\)", *reception) == data.RECEPTION_DIFFICULTE
+    assert _number(r"le malus de (\d+) pour le fait de se faire charger", *reception) == (
+        data.RECEPTION_MALUS_CIBLE_QUI_CHARGE
+    )
+
+
+_SHARES = {"/2": "1/2", "": "1", "x 2": "2", "x 1,5": "3/2"}
+
+
+def _flight_rows(lines: list[str]) -> dict[int, str]:
+    """``1 ® fuite du mouvement/2`` … as {face: share of the move}; a pursuer's ``+ mouvement/2`` likewise."""
+    rows: dict[int, str] = {}
+    for line in lines:
+        match = re.fullmatch(r"([\d -]+?) ?® ?(.+)", line.replace("´", "x"))
+        if not match:
+            continue
+        faces = [int(f) for f in match.group(1).split(" - ")]
+        outcome = match.group(2)
+        if outcome in ("ne peut pas fuir", "mouvement de charge maximum"):
+            share = "0"
+        else:
+            share = _SHARES[re.sub(r"^(fuite du mouvement|mouvement de charge maximum \+ mouvement) ?", "", outcome)]
+        for face in range(faces[0], faces[-1] + 1):
+            rows[face] = share
+    return rows
+
+
+def test_confrontation_flight_and_pursuit_tables() -> None:
+    data = _confrontation_data()
+    fear = seeds.confrontation_block("Rattraper un fuyard", "! ! si le fuyard")
+    split = fear.index("faire un jet de d6 pour le poursuivant :")
+    assert _flight_rows(fear[:split]) == data.FUITE_PEUR
+    assert _flight_rows(fear[split:]) == data.POURSUITE
+    voluntary = seeds.confrontation_block("Fuir volontairement", "! ! si le fuyard")
+    split = voluntary.index("faire un jet de d6 pour le poursuivant :")
+    assert _flight_rows(voluntary[:split]) == data.FUITE_VOLONTAIRE
+    assert _flight_rows(voluntary[split:]) == data.POURSUITE
+    moved = [line for line in seeds.confrontation_lines() if line.startswith("! ! si le fuyard")]
+    assert len(moved) == 2
+    assert all(f"appliquer un '{data.FUYARD_DEJA_DEPLACE}' à son jet de fuite" in line for line in moved)
+    not_pursuing = [line for line in seeds.confrontation_lines() if line.startswith("NB2 : pour ne pas poursuivre")]
+    assert [int(line.rsplit(" ", 1)[1]) for line in not_pursuing] == [data.NE_PAS_POURSUIVRE] * 2
+    assert _number(r"test de discipline d'une difficulté de (\d+)", "NB4 : on ne peut sortir", "Note aux pleutres") == (
+        data.SORTIR_DE_LA_TABLE
+    )
+    rally = ("Note aux pleutres", "Se désengager")
+    assert _number(r"\(difficulté du test de peur échoué - (\d+)\)", *rally) == data.RALLIEMENT_MOINS
+    assert _number(r"encore diminuée de (\d+)", *rally) == data.RALLIEMENT_MOINS
+    assert -_number(r"en appliquant '-(\d+)' sur la table des mouvement de fuite", *rally) == data.ESSOUFFLEMENT
+
+
+def test_confrontation_disengaging() -> None:
+    data = _confrontation_data()
+    block = ("Se désengager d'un combat", "Divers")
+    assert _number(r"la plus forte \( avec un minimum de (\d+)\)", *block) == data.DESENGAGEMENT_INITIATIVE_MINIMUM
+    example = re.search(
+        r"EX : (\d+) humains .* contre (\d+) orques .* difficulté de (\d+)\. .* la difficulté aurait été de (\d+)\.",
+        " ".join(seeds.confrontation_block(*block)),
+    )
+    assert example
+    assert tuple(int(n) for n in example.groups()) == tuple(data.DESENGAGEMENT_EXEMPLE.values())
+    assert _number(r"réussite 'exceptionnelle' \(de (\d+) ou plus\)", *block) == (
+        data.DESENGAGEMENT_REUSSITE_EXCEPTIONNELLE
+    )
+    assert _number(r"échec 'grave' \(de (\d+) ou plus\)", *block) == data.DESENGAGEMENT_ECHEC_GRAVE
+    assert _number(r"échec 'critique' \(de (\d+) ou plus, ou bien résultat de 1\)", *block) == (
+        data.DESENGAGEMENT_ECHEC_CRITIQUE
+    )
+    assert _number(r"rattrapée au bout de (\d+) cm", *block) == data.RATTRAPE_AU_BOUT_DE
+
+
+def test_confrontation_miscellany() -> None:
+    data = _confrontation_data()
+    assert _number(r"réussite automatique sur un (\d)", "Test de peur", "Evidences") == data.PEUR_REUSSITE_AUTOMATIQUE
+    assert _number(r"rayon d'action de (\d+) cm", "Compétence commandement", "Etat-major") == data.RAYON_COMMANDEMENT
+    assert _number(r"rayon d'action de (\d+) cm", "Etat-major", "La transe") == data.RAYON_ETAT_MAJOR
+    assert _number(r"dans un rayon de (\d+) cm", "Etat-major", "La transe") == data.ETAT_MAJOR_GROUPE
+    trance_text = " ".join(seeds.confrontation_block("La transe", "La course"))
+    trance = re.search(r"un (\d) est considéré comme un (\d)", trance_text)
+    assert trance
+    assert {int(trance.group(1)): int(trance.group(2))} == data.TRANSE
+    assert _number(r"la portée est limitée à (\d+) cm", "Le sort 'tempête divine'", "Le sort") == (
+        data.TEMPETE_DIVINE_PORTEE
+    )
+
+
+def test_confrontation_movement_table() -> None:
+    data = _confrontation_data()
+    cells = seeds.confrontation_block("Modificateurs de mouvement", "* pas de marche forcée autorisée")
+    assert cells[:5] == ["Condition", "Troupes", "Cavalerie", "Monstres", "Machines"]
+    rows = [cells[i : i + 5] for i in range(5, len(cells), 5)]
+    assert {row[0]: tuple(row[1:]) for row in rows} == data.MOUVEMENT
+    assert len(rows) == len(data.MOUVEMENT)
+    special = next(line for line in seeds.confrontation_lines() if line.startswith("spécial :"))
+    times = re.fullmatch(
+        r"spécial : compter (\w+) fois la hauteur pour les troupes et (\w+) fois pour les monstres", special
+    )
+    assert times
+    words = {"une": 1, "deux": 2}
+    assert {"troupes": words[times.group(1)], "monstres": words[times.group(2)]} == data.MURET_HAUTEUR
+
+
+def _band(label: str) -> tuple[int | None, int | None]:
+    if match := re.fullmatch(r"(-?\d+) ou -", label):
+        return (None, int(match.group(1)))
+    if match := re.fullmatch(r"(-?\d+) ou \+", label):
+        return (int(match.group(1)), None)
+    match = re.fullmatch(r"(-?\d+) à (-?\d+)", label)
+    assert match, label
+    return (int(match.group(1)), int(match.group(2)))
+
+
+def test_confrontation_wound_table() -> None:
+    """Tableau de blessures: every band and every cell, then the doubles."""
+    data = _confrontation_data()
+    cells = seeds.confrontation_block("Tableau de blessures", "double 1")
+    assert cells[:5] == ["Dégâts", "jambes (1)", "bras (2)", "tronc (3)", "tête (4+)"]
+    rows = [cells[i : i + 5] for i in range(5, len(cells), 5)]
+    assert [(_band(row[0]), tuple(row[1:])) for row in rows] == data.BLESSURES
+    doubles = " ".join(line for line in seeds.confrontation_lines() if line.startswith("double "))
+    printed: dict[int, int | str] = {}
+    for face, effect in re.findall(r"double (\d) : (.+?)(?= double |$)", doubles):
+        force = re.fullmatch(r"([+-]) (\d) à la force", effect)
+        printed[int(face)] = (int(force.group(2)) * (1 if force.group(1) == "+" else -1)) if force else effect
+    assert dict(sorted(printed.items())) == data.DOUBLES

@@ -1,0 +1,298 @@
+"""Presentation: what the pages show, in words and pictures, in the reader's language.
+
+Presenters take what the selectors read and turn it into labels, sentences, links, colours and the SVG pictures;
+they write nothing and query nothing themselves. A page's view calls one of the ``*_page`` functions (or a picture
+function) and renders the template with what it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from rules.siege.fort import FortLayout
+
+from . import drawing, selectors
+from .choices import TerritoryKind, Winner
+from .drawing import Labels, MapArmy, MapTerritory
+from .factions import colour_of
+from .models import Battle, BattleCorrection, Campaign, CampaignMembership, Territory, Turn
+
+
+def owner_colour(membership: CampaignMembership | None) -> str:
+    return colour_of(membership.faction if membership else None)
+
+
+def picture_labels() -> Labels:
+    """The words of the map, fort and chart pictures in the language of the request."""
+    return Labels(
+        open_land=str(TerritoryKind.OPEN_LAND.label),
+        town=str(TerritoryKind.TOWN.label),
+        castle=str(TerritoryKind.CASTLE.label),
+        fortress=str(TerritoryKind.FORTRESS.label),
+        unowned=_("Unowned"),
+        fortified=_("Fortified"),
+        value=_("Value"),
+        territory_summary=_("%(name)s: %(kind)s, %(owner)s, value %(value)s"),
+        fortified_summary=_("%(summary)s, fortified"),
+        courtyard=_("Courtyard"),
+        wall_walk=_("Wall-walk"),
+        tower=_("Tower"),
+        stairs=_("Stairs"),
+        lower_level=_("%(section)s (lower level)"),
+        section_summary=_("%(section)s %(id)s, level %(level)s"),
+        occupancy_summary=_("%(section)s: %(besiegers)s besiegers, %(besieged)s besieged"),
+        wall=_("Wall"),
+        stairway=_("Stairway"),
+        open_ground=_("Open ground"),
+        ladder=_("Ladder"),
+        service_door=_("Service door"),
+        breach=_("Breach"),
+        connection_summary=_("%(connection)s %(a)s–%(b)s: %(capacity)s models a turn"),
+        gate=_("Gate"),
+        main_gate=_("Main gate"),
+        postern=_("Postern"),
+        gate_summary=_("%(gate)s %(id)s into %(section)s: %(capacity)s models a turn"),
+        capacity=_("Models a turn, each way"),
+        # "Besieged" alone is also the side of a siege, singular in French
+        besiegers=pgettext("models on a section", "Besiegers"),
+        besieged=pgettext("models on a section", "Besieged"),
+        no_turns=_("No turns yet"),
+        army_summary=_("%(army)s: %(owner)s, %(points)s points"),
+    )
+
+
+# Pictures -------------------------------------------------------------------------------------------------------
+
+
+def map_territories(
+    campaign: Campaign,
+    membership: CampaignMembership | None = None,
+    *,
+    link: Callable[[int], str] | None = None,
+) -> list[MapTerritory]:
+    """The map's territories, with the armies ``membership`` may see standing in each (none without one); each
+    links to its page, or where ``link`` says."""
+    armies: dict[int, list[MapArmy]] = {}
+    if membership is not None:
+        for army in selectors.visible_armies(campaign, membership).order_by("name"):
+            armies.setdefault(army.territory_id, []).append(
+                MapArmy(army.name, army.owner.user.get_username(), army.points, owner_colour(army.owner))
+            )
+    return [
+        MapTerritory(
+            id=t.pk,
+            name=t.name,
+            kind=t.kind,
+            x=t.x,
+            y=t.y,
+            neighbours=tuple(n.pk for n in t.neighbours.all()),
+            owner=t.owner.user.get_username() if t.owner else None,
+            colour=owner_colour(t.owner),
+            value=t.value,
+            fortified=t.fortified,
+            url=link(t.pk) if link else reverse("campaigns:territory", args=[campaign.pk, t.pk]),
+            armies=tuple(armies.get(t.pk, ())),
+        )
+        for t in selectors.territories_of(campaign)
+    ]
+
+
+def map_picture(
+    campaign: Campaign, membership: CampaignMembership | None = None, *, link: Callable[[int], str] | None = None
+) -> SafeString:
+    territories = map_territories(campaign, membership, link=link)
+    return mark_safe(drawing.map_svg(territories, title=campaign.name, labels=picture_labels()))
+
+
+def fort_picture(layout_json: Mapping[str, Any] | None, title: str) -> SafeString | None:
+    """A fort's diagram from its stored layout; none for none (no fort, or a fort out of sight)."""
+    if not layout_json:
+        return None
+    return mark_safe(drawing.fort_svg(FortLayout.from_json(layout_json), title=title, labels=picture_labels()))
+
+
+def score_chart(campaign: Campaign) -> SafeString:
+    """Points over turns, a line per player in their faction's colour."""
+    turns, by_player = selectors.score_history(campaign)
+    series = {m.user.get_username(): [float(by_turn.get(n, 0)) for n in turns] for m, by_turn in by_player}
+    colours = {m.user.get_username(): owner_colour(m) for m, _by_turn in by_player}
+    chart = drawing.line_chart_svg(
+        series,
+        x_labels=[_("Turn %(number)s") % {"number": n} for n in turns],
+        colours=colours,
+        title=_("Victory points over turns"),
+        labels=picture_labels(),
+    )
+    return mark_safe(chart)
+
+
+# Words ----------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EventLine:
+    text: str
+    battle_url: str | None = None
+    """The battle the event follows from, when it does."""
+
+
+def event_lines(turn: Turn, *, battle: Battle | None = None) -> list[EventLine]:
+    """The turn's log in words, each event that follows from a battle linked to it; only ``battle``'s if given."""
+    names = selectors.log_names(turn.campaign)
+    texts = {
+        "move": _("%(army)s marches into %(territory)s."),
+        "reinforce": _("%(army)s is reinforced in %(territory)s."),
+        "swap": _("%(army)s meets the enemy on the road and halts in %(territory)s."),
+        "standoff": _("%(army)s is outnumbered and falls back to %(territory)s."),
+        "walls": _("%(army)s cannot storm the walls without a siege and falls back to %(territory)s."),
+        "capture": _("%(player)s takes %(territory)s."),
+        "field": _("%(player)s attacks %(territory)s: a field battle."),
+        "siege": _("%(player)s lays siege to %(territory)s."),
+        "taken": _("%(player)s wins the battle of %(territory)s and takes the territory."),
+        "castle_taken": _("%(player)s wins the siege of %(territory)s and takes the castle."),
+        "held": _("%(player)s wins the battle of %(territory)s and keeps the territory."),
+        "draw": _("The battle of %(territory)s is a draw: %(player)s keeps the territory and the attacker falls back."),
+        "destroyed": _("%(army)s is destroyed: its %(points)s points of losses in the battle took all it had left."),
+        "garrison_out": _("The fort of %(territory)s has fallen: its garrison %(army)s marches out as a field army."),
+        "fall_back": _("%(army)s is beaten and falls back to %(territory)s."),
+        "cut_off": _(
+            "%(army)s is beaten with no territory of its player’s or free land next to it to fall back to: "
+            "it stays cut off in %(territory)s and must fight its way out."
+        ),
+        "reinforced": _("The organiser reinforces %(army)s with %(points)s points."),
+    }
+    lines = []
+    for e in turn.log:
+        if e["code"] not in texts or (battle is not None and e.get("battle") != battle.pk):
+            continue
+        text = texts[e["code"]] % {
+            "army": names.armies.get(e["army"], "?"),
+            "territory": names.territories.get(e["territory"], "?"),
+            "player": names.players.get(e["player"], "?"),
+            "points": e.get("points", 0),
+        }
+        url = reverse("campaigns:battle", args=[turn.campaign_id, e["battle"]]) if e.get("battle") else None
+        lines.append(EventLine(text, url))
+    return lines
+
+
+@dataclass(frozen=True)
+class CorrectionRow:
+    by: str
+    at: datetime
+    before: str
+    after: str
+
+
+def _result_summary(data: dict) -> str:
+    return _(
+        "%(winner)s; victory points %(attacker_vp)s–%(defender_vp)s; losses %(attacker_losses)s–%(defender_losses)s"
+    ) % {
+        "winner": Winner(data["winner"]).label,
+        "attacker_vp": data["attacker_victory_points"],
+        "defender_vp": data["defender_victory_points"],
+        "attacker_losses": data["attacker_losses"],
+        "defender_losses": data["defender_losses"],
+    }
+
+
+def correction_rows(corrections: list[BattleCorrection]) -> list[CorrectionRow]:
+    """The audit trail of a result's corrections: who, when, the result before and after."""
+    return [
+        CorrectionRow(
+            c.by.user.get_username() if c.by else "?", c.at, _result_summary(c.before), _result_summary(c.after)
+        )
+        for c in corrections
+    ]
+
+
+FORT_TEMPLATE_POINTS = (1000, 1500, 2000, 2500)
+
+
+def fort_templates(points: int) -> list[tuple[str, str]]:
+    """Generated forts to pick from: Table 1's minimum for the garrison's points, and one per band of Table 1."""
+    options = sorted({max(points, 1), *FORT_TEMPLATE_POINTS})
+    return [(str(p), _("Standard fort for %(points)s points") % {"points": p}) for p in options if p >= points]
+
+
+@dataclass(frozen=True)
+class FactionTally:
+    faction: str
+    label: str
+    total: int
+    players: int
+
+
+def faction_tallies(rows: Sequence[selectors.Tally]) -> list[FactionTally]:
+    by_faction: dict[str, list[selectors.Tally]] = {}
+    for row in rows:
+        by_faction.setdefault(row.membership.faction, []).append(row)
+    return sorted(
+        (
+            FactionTally(
+                faction,
+                group[0].membership.get_faction_display() or _("No faction"),
+                sum(r.total for r in group),
+                len(group),
+            )
+            for faction, group in by_faction.items()
+        ),
+        key=lambda f: -f.total,
+    )
+
+
+# Pages: what each page's template shows, read through the selectors ---------------------------------------------
+
+
+def campaign_page(campaign: Campaign, membership: CampaignMembership) -> dict[str, Any]:
+    turn = selectors.current_turn(campaign)
+    return {
+        "members": selectors.memberships_of(campaign),
+        "turn": turn,
+        "events": event_lines(turn) if turn else [],
+        "map_svg": map_picture(campaign, membership),
+    }
+
+
+def territory_page(territory: Territory, membership: CampaignMembership) -> dict[str, Any]:
+    """A territory, its fort and the armies standing there; a fort out of the player's sight keeps its garrison
+    and its layout hidden, as the armies page does."""
+    points = selectors.garrison_points(territory)
+    in_sight = selectors.in_sight(territory, membership)
+    return {
+        "territory": territory,
+        "garrison_points": points if in_sight else None,
+        "fort_svg": fort_picture(territory.fort_layout if in_sight else None, territory.name),
+        "armies": selectors.armies_in(membership.campaign, membership, territory),
+        "fort_templates": fort_templates(points),
+    }
+
+
+def battle_page(battle: Battle, membership: CampaignMembership) -> dict[str, Any]:
+    shown = selectors.shown_battle(battle, membership)
+    return {
+        "battle": shown,
+        "forces": selectors.battle_forces(battle, membership),
+        "fort_svg": fort_picture(shown.fort_layout, battle.territory.name),
+        "pending": selectors.pending_result(battle, membership),
+        "corrections": correction_rows(selectors.corrections_of(battle)),
+        "events": event_lines(battle.turn, battle=battle),
+    }
+
+
+def standings_page(campaign: Campaign, membership: CampaignMembership) -> dict[str, Any]:
+    rows = selectors.tallies(campaign)
+    return {
+        "rows": rows,
+        "factions": faction_tallies(rows),
+        "chart_svg": score_chart(campaign),
+        "map_svg": map_picture(campaign, membership),
+    }

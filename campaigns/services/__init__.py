@@ -1,0 +1,111 @@
+"""Writes: every change goes through here, inside one transaction, with keyword-only arguments; one module per
+aggregate (clubs, map, armies, turns, results), all of them importable from here.
+
+Validation comes before any write, so a refused change leaves nothing half-saved; refusals raise
+``ValidationError`` with a message naming the rule or the parameter at fault.
+"""
+
+from ..models import SETTINGS_FIELDS
+from ..results import Result
+from .armies import RosterPreview, add_unit, create_army, import_roster, preview_roster, reinforce_army
+from .clubs import (
+    add_campaign_member,
+    choose_faction,
+    create_campaign,
+    create_club,
+    ensure_settings,
+    join_club,
+    join_with_code,
+    new_invite_code,
+    update_campaign,
+    update_settings,
+)
+from .map import (
+    MAX_TERRITORIES,
+    TerritorySpec,
+    add_territory,
+    fort_problems,
+    load_map,
+    map_specs_from_json,
+    set_chosen_fort_layout,
+    set_fort_layout,
+)
+from .results import (
+    ENGINE_SIDE,
+    SECTION_NAMES,
+    SIDES,
+    confirm_result,
+    correct_result,
+    record_scores,
+    report_result,
+    result_of,
+)
+from .turns import (
+    Progress,
+    abandon_resolution,
+    lock_overdue_turns,
+    lock_turn,
+    mark_resolution_started,
+    open_turn,
+    orders_open,
+    record_task,
+    request_resolution,
+    resolution_progress,
+    resolve_turn,
+    retry_resolution,
+    return_stalled_resolutions,
+    start_resolution,
+    submit_order,
+)
+
+__all__ = [
+    "ENGINE_SIDE",
+    "MAX_TERRITORIES",
+    "SECTION_NAMES",
+    "SETTINGS_FIELDS",
+    "SIDES",
+    "Progress",
+    "Result",
+    "RosterPreview",
+    "TerritorySpec",
+    "abandon_resolution",
+    "add_campaign_member",
+    "add_territory",
+    "add_unit",
+    "choose_faction",
+    "confirm_result",
+    "correct_result",
+    "create_army",
+    "create_campaign",
+    "create_club",
+    "ensure_settings",
+    "fort_problems",
+    "import_roster",
+    "join_club",
+    "join_with_code",
+    "load_map",
+    "lock_overdue_turns",
+    "lock_turn",
+    "map_specs_from_json",
+    "mark_resolution_started",
+    "new_invite_code",
+    "open_turn",
+    "orders_open",
+    "preview_roster",
+    "record_scores",
+    "record_task",
+    "reinforce_army",
+    "report_result",
+    "request_resolution",
+    "resolution_progress",
+    "resolve_turn",
+    "result_of",
+    "retry_resolution",
+    "return_stalled_resolutions",
+    "set_chosen_fort_layout",
+    "set_fort_layout",
+    "start_resolution",
+    "submit_order",
+    "update_campaign",
+    "update_settings",
+]

@@ -1,0 +1,180 @@
+"""Armies, their units, BattleScribe rosters and the organiser's reinforcements."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .. import factions, rosters
+from ..models import (
+    Army,
+    CampaignMembership,
+    Territory,
+    Turn,
+    Unit,
+)
+from .clubs import choose_faction
+from .common import check_limits, shown
+
+
+@transaction.atomic
+def create_army(
+    *, owner: CampaignMembership, name: str, territory: Territory, points: int, is_garrison: bool = False
+) -> Army:
+    campaign = owner.campaign
+    if territory.campaign_id != campaign.pk:
+        raise ValidationError(_("The territory is not on this campaign's map."))
+    if points <= 0 or points > campaign.settings.army_points_limit:
+        raise ValidationError(
+            _("An army's points must be between 1 and the campaign's limit of %(limit)s.")
+            % {"limit": campaign.settings.army_points_limit}
+        )
+    if is_garrison and not territory.fortified:
+        raise ValidationError(_("A garrison stands in a castle or a fortress."))
+    if is_garrison and territory.owner_id != owner.pk:
+        raise ValidationError(_("A garrison belongs to the fort's owner."))
+    return Army.objects.create(
+        campaign=campaign, owner=owner, name=name, territory=territory, points=points, is_garrison=is_garrison
+    )
+
+
+@transaction.atomic
+def add_unit(
+    *,
+    army: Army,
+    name: str,
+    count: int,
+    points: int,
+    profile: Mapping[str, int | str],
+    save: int | None = None,
+    special_rules: Sequence[str] = (),
+) -> Unit:
+    if count < 1:
+        raise ValidationError(_("A unit has at least one model."))
+    if save is not None and not 1 <= save <= 6:
+        raise ValidationError(_("An armour save is rolled on a D6: 1 to 6, or none."))
+    unit = Unit(
+        army=army,
+        name=name,
+        count=count,
+        points=points,
+        profile=dict(profile),
+        save_roll=save,
+        special_rules=[r.strip() for r in special_rules if r.strip()],
+    )
+    check_limits(unit, "name", "count", "points")
+    unit.save()
+    return unit
+
+
+@dataclass(frozen=True)
+class RosterPreview:
+    """What importing a roster would change in an army, shown before anything changes."""
+
+    roster: rosters.Roster
+    army_points: int
+    roster_points: int
+    unit_points: int
+    """The points the army's units add up to now."""
+    added: tuple[str, ...]
+    removed: tuple[str, ...]
+    kept: tuple[str, ...]
+    problem: str | None
+    """Why the roster cannot be imported, or None when it can."""
+
+
+def _read_roster(data: bytes, filename: str) -> rosters.Roster:
+    try:
+        return rosters.parse_roster(data, filename)
+    except rosters.RosterError as error:
+        raise ValidationError(_("The roster cannot be imported: %(error)s") % {"error": error}) from error
+
+
+def _roster_problem(army: Army, roster: rosters.Roster) -> str | None:
+    if roster.points > army.points:
+        return _(
+            "The roster is %(points)s points but %(army)s has %(left)s: an army's points change only by its "
+            "losses in battle and the organiser's reinforcements, not by a roster."
+        ) % {"points": roster.points, "army": army.name, "left": army.points}
+    return None
+
+
+def preview_roster(*, army: Army, data: bytes, filename: str) -> RosterPreview:
+    """What a BattleScribe roster would change in the army's units; nothing is written."""
+    roster = _read_roster(data, filename)
+    before = [unit.name for unit in army.units.all()]
+    after = [unit.name for unit in roster.units]
+    return RosterPreview(
+        roster=roster,
+        army_points=army.points,
+        roster_points=roster.points,
+        unit_points=sum(unit.points for unit in army.units.all()),
+        added=tuple(name for name in after if name not in before),
+        removed=tuple(name for name in before if name not in after),
+        kept=tuple(name for name in after if name in before),
+        problem=_roster_problem(army, roster),
+    )
+
+
+@transaction.atomic
+def import_roster(*, army: Army, data: bytes, filename: str) -> Army:
+    """Replaces the army's units by a BattleScribe roster that fits in its points; a faulty file imports nothing.
+
+    The army's points stay as they are: they change only by losses and the organiser's reinforcements.
+    """
+    army = Army.objects.select_for_update().get(pk=army.pk)
+    roster = _read_roster(data, filename)
+    problem = _roster_problem(army, roster)
+    if problem:
+        raise ValidationError(problem)
+    army.units.all().delete()
+    for unit in roster.units:
+        try:
+            add_unit(
+                army=army,
+                name=unit.name,
+                count=unit.count,
+                points=unit.points,
+                profile=unit.profile,
+                save=unit.save,
+                special_rules=unit.special_rules,
+            )
+        except ValidationError as error:
+            raise ValidationError(
+                _("The roster cannot be imported: unit %(name)s: %(error)s")
+                % {"name": shown(unit.name), "error": " ".join(error.messages)}
+            ) from error
+    faction = factions.value_of(roster.faction)
+    if faction and not army.owner.faction:
+        choose_faction(membership=army.owner, faction=faction)
+    return army
+
+
+@transaction.atomic
+def reinforce_army(*, army: Army, points: int, by: CampaignMembership) -> Army:
+    """The organiser adds points to an army, up to the campaign's limit; the current turn's events record it."""
+    if not by.is_organiser or by.campaign_id != army.campaign_id:
+        raise ValidationError(_("Only the organiser reinforces an army."))
+    army = Army.objects.select_for_update().get(pk=army.pk)
+    limit = army.campaign.settings.army_points_limit
+    if army.destroyed:
+        raise ValidationError(_("A destroyed army cannot be reinforced."))
+    if points <= 0 or army.points + points > limit:
+        raise ValidationError(
+            _("A reinforcement adds 1 point or more, up to the campaign's limit of %(limit)s (%(army)s has %(now)s).")
+            % {"limit": limit, "army": army.name, "now": army.points}
+        )
+    army.points += points
+    army.save(update_fields=["points"])
+    turn = Turn.objects.select_for_update().filter(campaign=army.campaign).order_by("-number").first()
+    if turn is not None:
+        turn.log = [
+            *turn.log,
+            {"code": "reinforced", "territory": army.territory_id, "army": army.pk, "player": None, "points": points},
+        ]
+        turn.save(update_fields=["log"])
+    return army

@@ -1,0 +1,166 @@
+"""In real Chromium, in French, on two phones: a campaign siege played with the tracker from set-up to the result.
+
+Chloé (besieged) sets the siege of Montfort up from its battle page; Bruno (besieger) watches the same board on his
+phone and sees each of her actions within two seconds. He marches to the walls, batters the east wall into a breach
+with a great war machine (§5.9), raises a ladder that she pushes back (§7.1.6), brings a covered ram to the main gate
+and rams it (§7.2.4); the turns pass to the end roll (§16, R10); she sends the result, he confirms it, and the
+standings move. Screenshots of the board at 375 and 1280 px go to docs/.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from campaigns.demo import load_demo
+from campaigns.models import Battle
+from campaigns.selectors import tallies
+from rules.siege.battle import replay
+from tests.browser.test_campaign import log_in
+from tracker import selectors
+from tracker.models import TrackedBattle
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+SEEN_WITHIN_MS = 2_000
+"""The other phone shows each action within two seconds (it polls every second)."""
+
+
+@pytest.fixture
+def second_phone(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 375, "height": 812}, locale="fr-FR")
+    context.set_default_timeout(15_000)
+    yield context.new_page()
+    context.close()
+
+
+def seq(page: Page) -> int:
+    return int(page.locator("#board").get_attribute("data-seq") or "-1")
+
+
+def act(
+    page: Page,
+    action: str,
+    where: str | None = None,
+    *,
+    counts: Mapping[str, int] | None = None,
+    target: str | None = None,
+    fields: Mapping[str, str] | None = None,
+    watcher: Page | None = None,
+) -> None:
+    """Plays a menu option on ``page`` and checks it is logged, and that ``watcher``'s board follows in time."""
+    before = seq(page)
+    selector = f'form[data-action="{action}"]' + (f'[data-where="{where}"]' if where else "")
+    form = page.locator(selector).first
+    details = page.locator(f"details.option:has({selector})").first
+    if not details.evaluate("d => d.open"):
+        details.locator("> summary").click()
+    for label, number in (counts or {}).items():
+        form.get_by_label(re.compile("^" + re.escape(label))).fill(str(number))
+    if target is not None:
+        form.locator("select[name=target]").select_option(value=target)
+    for name, value in (fields or {}).items():
+        field = form.locator(f"[name={name}]")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value=value)
+        else:
+            field.fill(value)
+    form.locator("button.go").click()
+    expect(page.locator("#board")).to_have_attribute("data-seq", str(before + 1))
+    expect(page.locator(".refusal")).to_have_count(0)
+    if watcher is not None:
+        expect(watcher.locator("#board")).to_have_attribute("data-seq", str(before + 1), timeout=SEEN_WITHIN_MS)
+
+
+def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, second_phone: Page) -> None:
+    campaign = load_demo()
+    battle = Battle.objects.get(campaign=campaign, kind="siege")
+    before = {t.membership.user.username: t.battle_points for t in tallies(campaign)}
+    chloe, bruno = page, second_phone
+
+    log_in(chloe, "chloe")
+    chloe.goto(f"/campaigns/{campaign.pk}/battles/{battle.pk}/")
+    chloe.get_by_role("link", name="Jouer ce siège avec le suivi").click()
+    chloe.get_by_label("Mur au pied duquel sont les échelles").select_option("W3")
+    chloe.get_by_label("Graine (vide : tirée au hasard)").fill("7")
+    chloe.get_by_role("button", name="Commencer le siège").click()
+    expect(chloe.locator("#turn")).to_contain_text("Tour 1 · Mise en place · l’assiégé joue")
+    tracked = TrackedBattle.objects.get(campaign_battle=battle)
+
+    log_in(bruno, "bruno")
+    bruno.goto(f"/tracker/{tracked.pk}/")
+    expect(bruno.locator("#turn")).to_contain_text("Mise en place · l’assiégé joue")
+
+    # §16: the besieged plays first; Bruno's phone follows each action
+    act(chloe, "end_phase", watcher=bruno)
+    act(chloe, "end_turn", watcher=bruno)
+    expect(bruno.locator("#turn")).to_contain_text("Tour 1 · Sapeurs · l’assiégeant joue")
+
+    act(bruno, "end_phase", watcher=chloe)
+    act(bruno, "move", "field:outside", counts={"Warriors (field:outside)": 4}, target="foot:W3", watcher=chloe)
+    act(bruno, "move", "field:outside", counts={"Warriors (field:outside)": 6}, target="foot:C1")
+    act(bruno, "end_phase")
+    act(bruno, "end_phase")
+    # §5.9: a great war machine (S10, D6 damage) batters W4 until it collapses into a breach
+    for _ in range(8):
+        act(bruno, "bombard", target="W4", fields={"strength": "10", "damage": "D6"}, watcher=chloe)
+        if bruno.locator('a[data-section="W4"]').get_by_text("brèche").count():
+            break
+    expect(chloe.locator('a[data-section="W4"]')).to_contain_text("brèche")
+    act(bruno, "end_turn", watcher=chloe)
+    act(chloe, "end_turn", watcher=bruno)
+
+    act(bruno, "end_phase")
+    act(bruno, "pick_up_ladder", "ladder:L1", counts={"Warriors (foot:W3)": 4})
+    act(bruno, "erect_ladder", "ladder:L1", target="W3", watcher=chloe)
+    act(bruno, "carry_ram", "ram:R1", counts={"Warriors (foot:C1)": 6})
+    act(bruno, "bring_ram", "ram:R1", target="G1", watcher=chloe)
+    expect(chloe.locator(".board-svg")).to_contain_text("bélier R1")
+    # §7.1.6: at the end of the besieger's movement the defenders of W3 push the ladder back
+    act(chloe, "push_back", "ladder:L1", counts={"Spearmen (W3)": 3}, watcher=bruno)
+    bruno.set_viewport_size({"width": 375, "height": 812})
+    bruno.locator(".fort-board").screenshot(path=str(DOCS / "screenshot-tracker-375.png"))
+    for _ in range(3):
+        act(bruno, "end_phase")
+    act(bruno, "use_ram", "ram:R1", watcher=chloe)  # §7.2.4
+    expect(bruno.locator(".roll-log")).to_contain_text("Enfoncer la porte au bélier")
+    bruno.set_viewport_size({"width": 1280, "height": 900})
+    bruno.screenshot(path=str(DOCS / "screenshot-tracker-1280.png"), full_page=True)
+    bruno.set_viewport_size({"width": 375, "height": 812})
+    act(bruno, "end_turn", watcher=chloe)
+
+    # the turns pass until the besieged's end roll after the besieger's turn 5 (§16, R10) or turn 6
+    players = {"l’assiégé joue": chloe, "l’assiégeant joue": bruno}
+    for _ in range(12):
+        if chloe.locator("#turn").get_by_text("Le siège est terminé.").count():
+            break
+        text = chloe.locator("#turn").inner_text()
+        player = next(p for words, p in players.items() if words in text)
+        other = bruno if player is chloe else chloe
+        act(player, "end_turn", watcher=other)
+    expect(chloe.locator("#turn")).to_contain_text("Le siège est terminé.")
+    expect(bruno.locator("#turn")).to_contain_text("Le siège est terminé.")
+    expect(chloe.locator("#besieger-vp")).to_have_text("5")  # §17.1: the breach of W4, and nothing held
+
+    # the replay of the stored log reproduces the state the pages showed
+    tracked.refresh_from_db()
+    selectors._cache.clear()
+    assert replay(selectors.current(tracked).battle) == selectors.current(tracked).state
+
+    chloe.get_by_role("button", name="Envoyer le résultat à la campagne").click()
+    expect(chloe.locator(".ok")).to_contain_text("Le résultat est envoyé à la campagne.")
+    bruno.get_by_role("button", name="Confirmer le résultat").click()
+    expect(bruno.locator(".ok").first).to_contain_text("Le résultat est confirmé")
+    battle.refresh_from_db()
+    assert battle.winner == "defender"
+    assert battle.attacker_victory_points == 5
+    after = {t.membership.user.username: t.battle_points for t in tallies(campaign)}
+    assert after["chloe"] == before["chloe"] + campaign.settings.win_points
+    bruno.goto(f"/campaigns/{campaign.pk}/standings/")
+    expect(bruno.locator("table.standings")).to_contain_text("chloe")

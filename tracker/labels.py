@@ -1,0 +1,11 @@
+"""The words the tracker names the two sides with, in the reader's language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.utils.translation import gettext_lazy
+
+from rules.siege.state import Side
+
+SIDE_LABELS: Mapping[Side, object] = {Side.BESIEGER: gettext_lazy("besieger"), Side.BESIEGED: gettext_lazy("besieged")}

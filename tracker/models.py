@@ -1,0 +1,68 @@
+"""A tracked siege: its set-up, its seed and its log of entries, append-only. The battle's state is the replay of
+the log (:mod:`rules.siege.battle`); nothing here stores a state that the log could contradict."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class DiceMode(models.TextChoices):
+    APP = "app", _("Dice rolled by the app")
+    PHYSICAL = "physical", _("Dice rolled at the table and typed in")
+
+
+class TrackedBattle(models.Model):
+    """A siege played through the tracker, from a campaign's siege battle or ad hoc (``campaign_battle`` empty)."""
+
+    name = models.CharField(_("name"), max_length=120)
+    campaign_battle = models.ForeignKey(
+        "campaigns.Battle", on_delete=models.CASCADE, null=True, blank=True, related_name="tracked"
+    )
+    besieger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    besieged = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    setup = models.JSONField()
+    """The engine's set-up (:class:`rules.siege.battle.Setup`) as JSON."""
+    seed = models.BigIntegerField()
+    dice = models.CharField(_("dice"), max_length=8, choices=DiceMode.choices, default=DiceMode.APP)
+    seq = models.PositiveIntegerField(default=0)
+    """The sequence number of the last entry: what a page acting on the battle says it saw."""
+    result_sent = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("tracked siege")
+        verbose_name_plural = _("tracked sieges")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EntryKind(models.TextChoices):
+    ACTION = "action", _("Action")
+    UNDO = "undo", _("Undo")
+
+
+class TrackedEntry(models.Model):
+    """One line of the log: an action with the dice it rolled, or the undoing of the last action still standing."""
+
+    battle = models.ForeignKey(TrackedBattle, on_delete=models.CASCADE, related_name="entries")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=8, choices=EntryKind.choices, default=EntryKind.ACTION)
+    entry = models.JSONField(null=True, blank=True)
+    """For an action, the engine's :class:`rules.siege.battle.Entry` as JSON (the action and its rolls)."""
+    undoes = models.PositiveIntegerField(null=True, blank=True)
+    """For an undo, the sequence number of the action it reverts."""
+    side = models.CharField(max_length=8)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["battle", "seq"]
+        constraints = [models.UniqueConstraint(fields=["battle", "seq"], name="one_entry_per_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.battle} #{self.seq}"

@@ -1,0 +1,188 @@
+"""Reads of tracked sieges: the engine's battle rebuilt from the stored log, the current state (the replay, kept in
+a small cache keyed by the log's length), who plays which side, who may watch."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+from threading import Lock
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
+
+from campaigns.access import membership_for
+from campaigns.models import Battle as CampaignBattle
+from campaigns.models import CampaignMembership
+from rules.siege.battle import Battle, Entry, Setup, replay_steps, start
+from rules.siege.fort import FortLayout, standard_fort
+from rules.siege.state import BattleState, Event, Side
+
+from .models import EntryKind, TrackedBattle, TrackedEntry
+from .setups import UnitSpec, roster_unit
+
+User = AbstractBaseUser | AnonymousUser
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action still standing in the log, as stored, with what it did."""
+
+    seq: int
+    side: str
+    entry: Entry
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Current:
+    """A tracked siege as its log has brought it: the engine's battle, its state and the steps on the way."""
+
+    battle: Battle
+    state: BattleState
+    steps: tuple[Step, ...]
+    seq: int
+
+
+_CACHE_SIZE = 64
+_cache: OrderedDict[tuple[int, datetime, int], Current] = OrderedDict()
+_cache_lock = Lock()
+
+
+def standing(rows: list[TrackedEntry]) -> list[TrackedEntry]:
+    """The action entries an undo has not reverted, in order: each undo takes back the last one standing."""
+    stack: list[TrackedEntry] = []
+    for row in rows:
+        if row.kind == EntryKind.UNDO:
+            if stack:
+                stack.pop()
+        else:
+            stack.append(row)
+    return stack
+
+
+def current(tracked: TrackedBattle) -> Current:
+    """The battle as its stored log replays (the cache holds only replays of the same log)."""
+    key = (tracked.pk, tracked.created_at, tracked.seq)
+    with _cache_lock:
+        found = _cache.get(key)
+        if found is not None:
+            _cache.move_to_end(key)
+            return found
+    rows = list(tracked.entries.filter(seq__lte=tracked.seq).order_by("seq"))
+    kept = standing(rows)
+    entries = tuple(Entry.from_json(row.entry or {}) for row in kept)
+    battle = Battle(Setup.from_json(tracked.setup), tracked.seed, entries)
+    state = start(battle.setup)
+    steps = []
+    for row, entry, result in zip(kept, entries, replay_steps(battle), strict=True):
+        state = result.state
+        steps.append(Step(row.seq, row.side, entry, result.events))
+    found = Current(battle, state, tuple(steps), tracked.seq)
+    remember(tracked, found)
+    return found
+
+
+def remember(tracked: TrackedBattle, found: Current) -> None:
+    """Keep ``found`` as the replay of ``tracked``'s log up to ``found.seq``."""
+    with _cache_lock:
+        _cache[(tracked.pk, tracked.created_at, found.seq)] = found
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def version(tracked: TrackedBattle) -> str:
+    """What a watching page compares to know whether to redraw: the log's length and where the result stands."""
+    battle = tracked.campaign_battle
+    result = "" if battle is None else f"{int(battle.proposed_result is not None)}{int(battle.played)}"
+    return f"{tracked.seq}.{int(tracked.result_sent)}{result}"
+
+
+def log_rows(tracked: TrackedBattle) -> list[TrackedEntry]:
+    """Every entry of the log, undone ones and undos included, newest first."""
+    return list(tracked.entries.select_related("by").order_by("-seq"))
+
+
+def sides_of(tracked: TrackedBattle, user: User) -> frozenset[Side]:
+    """The sides ``user`` plays in ``tracked``: one, both (one device for a one-off game) or none."""
+    if not user.is_authenticated:
+        return frozenset()
+    found = set()
+    if tracked.besieger_id == user.pk:
+        found.add(Side.BESIEGER)
+    if tracked.besieged_id == user.pk:
+        found.add(Side.BESIEGED)
+    return frozenset(found)
+
+
+def campaign_membership(tracked: TrackedBattle, user: User) -> CampaignMembership | None:
+    if tracked.campaign_battle is None:
+        return None
+    return membership_for(user, tracked.campaign_battle.campaign)
+
+
+def may_watch(tracked: TrackedBattle, user: User) -> bool:
+    """The players, and for a campaign's siege its members; a one-off game is watched by whoever has its link."""
+    if not user.is_authenticated:
+        return False
+    if sides_of(tracked, user) or tracked.campaign_battle is None:
+        return True
+    return campaign_membership(tracked, user) is not None
+
+
+def may_start(battle: CampaignBattle, user: User) -> bool:
+    """A campaign siege is tracked by one of its two players or the organiser."""
+    membership = membership_for(user, battle.campaign)
+    if membership is None:
+        return False
+    return membership.is_organiser or membership.pk in (battle.attacker_id, battle.defender_id)
+
+
+def tracked_for(user: User) -> QuerySet[TrackedBattle]:
+    """The sieges ``user`` plays in or started."""
+    if not user.is_authenticated:
+        return TrackedBattle.objects.none()
+    return TrackedBattle.objects.filter(Q(besieger=user) | Q(besieged=user) | Q(created_by=user)).select_related(
+        "besieger", "besieged"
+    )
+
+
+def tracked_of(battle: CampaignBattle) -> QuerySet[TrackedBattle]:
+    return TrackedBattle.objects.filter(campaign_battle=battle)
+
+
+def fort_for(battle: CampaignBattle | None, besieged_points: int) -> FortLayout:
+    """The fort a siege is played in: the campaign territory's layout, else a standard fort for the points (§1.4)."""
+    if battle is not None and battle.fort_layout:
+        return FortLayout.from_json(battle.fort_layout)
+    if battle is not None and battle.territory.fort_layout:
+        return FortLayout.from_json(battle.territory.fort_layout)
+    return standard_fort(max(1, besieged_points))
+
+
+def walls_of(fort: FortLayout) -> list[str]:
+    """The rampart sections ladders may lie below (§7.1.4)."""
+    return [s.id for s in fort.sections if s.is_rampart and s.level == 3]
+
+
+def roster_units(battle: CampaignBattle, side: str) -> list[UnitSpec]:
+    """The units of a campaign battle's armies on ``side`` (``"attacker"``/``"defender"``), from their rosters."""
+    found = []
+    for participant in battle.participants.filter(side=side).select_related("army"):
+        for unit in participant.army.units.all():
+            spec = roster_unit(unit.name, unit.count, unit.points, unit.profile, unit.save_roll, unit.special_rules)
+            if spec is not None:
+                found.append(spec)
+    return found
+
+
+def campaign_battle_for(user: User, battle_id: int) -> CampaignBattle | None:
+    """A campaign siege ``user`` may start tracking (its players and the organiser), else ``None``."""
+    battle = (
+        CampaignBattle.objects.select_related("campaign", "territory", "attacker__user", "defender__user")
+        .filter(pk=battle_id)
+        .first()
+    )
+    if battle is None or not may_start(battle, user):
+        return None
+    return battle

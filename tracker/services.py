@@ -1,0 +1,418 @@
+"""Writes of tracked sieges, each in one transaction: a battle created from its set-up, an action appended to its
+log, an undo appended, the result sent to the campaign. A refusal writes nothing and says why, with the clause."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaigns import services as campaign_services
+from campaigns.models import Battle as CampaignBattle
+from campaigns.models import BattleKind, Winner
+from campaigns.results import Result
+from rules.dice import DieValueError, ReplayMismatch
+from rules.siege.actions import Action, ActionFormatError, Bombard
+from rules.siege.battle import Setup, play, start
+from rules.siege.fort import FortLayout
+from rules.siege.game import side_of
+from rules.siege.heroism import heroism_tokens
+from rules.siege.legal import choose, legal_actions
+from rules.siege.state import BattleState, IllegalAction, Side
+from rules.siege.victory import achievements, scored
+
+from . import selectors
+from .labels import SIDE_LABELS
+from .menus import picked
+from .models import DiceMode, EntryKind, TrackedBattle, TrackedEntry
+from .setups import SetupChoice, SetupProblem, UnitSpec, build_setup
+
+MAX_DICE = 60
+"""The most dice one action may be typed in with."""
+
+
+class Refused(Exception):
+    """An action, an undo or a set-up the rules or the battle's players refuse; nothing was written."""
+
+    def __init__(self, message: str, clause: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.clause = clause
+
+    def __str__(self) -> str:
+        return f"{self.clause}: {self.message}" if self.clause else self.message
+
+
+class Conflict(Refused):
+    """The page acted on a state the battle has moved past: another page acted first."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A choice from the menu of :func:`rules.siege.legal.legal_actions`: the option's place in it, the models
+    picked and the target."""
+
+    option: int
+    actors: tuple[str, ...] = ()
+    target: str | None = None
+    counts: Mapping[int, int] = field(default_factory=dict)
+    """how many models of each unit group of the option (:func:`tracker.menus.unit_groups`) act, first ones first."""
+    machine: tuple[int, str] | None = None
+    """a war machine's strength and damage (``"1"``, ``"D3"``…) for a bombardment, instead of the seed's catapult
+    (§5.9)."""
+
+
+def _name(setup: Setup) -> str:
+    return setup.fort.name[:120]
+
+
+@transaction.atomic
+def create_battle(
+    *,
+    setup: Setup,
+    besieger: AbstractBaseUser,
+    besieged: AbstractBaseUser,
+    created_by: AbstractBaseUser,
+    dice: str = DiceMode.APP,
+    seed: int | None = None,
+    name: str = "",
+    campaign_battle: CampaignBattle | None = None,
+) -> TrackedBattle:
+    """A tracked siege from ``setup``; refused when the engine cannot start it (quotas §1.7, budgets §14)."""
+    if dice not in DiceMode.values:
+        raise Refused(_("The dice are rolled by the app or at the table."), "dice")
+    try:
+        start(setup)
+    except IllegalAction as refused:
+        raise Refused(str(refused), refused.clause) from None
+    if campaign_battle is not None and campaign_battle.kind != BattleKind.SIEGE:
+        raise Refused(_("Only a siege battle can be tracked."), "§16")
+    return TrackedBattle.objects.create(
+        name=name[:120] or _name(setup),
+        campaign_battle=campaign_battle,
+        besieger=besieger,
+        besieged=besieged,
+        created_by=created_by,
+        setup=setup.to_json(),
+        seed=random.SystemRandom().randrange(2**62) if seed is None else seed,
+        dice=dice,
+    )
+
+
+def create_from_choice(
+    *,
+    choice: SetupChoice,
+    besieger: AbstractBaseUser,
+    besieged: AbstractBaseUser,
+    created_by: AbstractBaseUser,
+    name: str = "",
+    seed: int | None = None,
+    campaign_battle: CampaignBattle | None = None,
+) -> TrackedBattle:
+    """A tracked siege from the set-up page's answers (:func:`tracker.setups.build_setup`)."""
+    try:
+        setup = build_setup(choice)
+    except SetupProblem as problem:
+        raise Refused(str(problem), problem.clause) from None
+    return create_battle(
+        setup=setup,
+        besieger=besieger,
+        besieged=besieged,
+        created_by=created_by,
+        dice=DiceMode.PHYSICAL if choice.table_dice else DiceMode.APP,
+        seed=seed,
+        name=name,
+        campaign_battle=campaign_battle,
+    )
+
+
+def _locked(battle_id: int, seq: int) -> TrackedBattle:
+    tracked = TrackedBattle.objects.select_for_update().get(pk=battle_id)
+    if seq != tracked.seq:
+        raise Conflict(
+            _(
+                "Another page acted first: the battle has moved on since yours was shown (entry %(seen)s, now "
+                "%(now)s). Here it is as it stands."
+            )
+            % {"seen": seq, "now": tracked.seq}
+        )
+    return tracked
+
+
+def _sides(tracked: TrackedBattle, user: AbstractBaseUser) -> frozenset[Side]:
+    sides = selectors.sides_of(tracked, user)
+    if not sides:
+        raise Refused(_("Only the battle's two players act in it."), "§16")
+    return sides
+
+
+def _action(state: BattleState, action: Action | Mapping[str, Any] | Choice) -> Action:
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, Choice):
+        menu = legal_actions(state)
+        if not 0 <= action.option < len(menu):
+            raise Refused(_("That choice is no longer on the menu."), "")
+        option = menu[action.option]
+        actors = picked(state, option, action.actors, action.counts)
+        unknown = [a for a in actors if a not in option.actors]
+        if unknown:
+            raise Refused(
+                _("%(models)s may not %(action)s here.") % {"models": ", ".join(unknown), "action": option.name},
+                "",
+            )
+        if option.targets and action.target not in option.targets:
+            raise Refused(_("Pick a target from the list."), "")
+        try:
+            chosen = choose(state, option, actors, action.target)
+        except (ValueError, StopIteration) as bad:
+            raise Refused(str(bad), "") from None
+        if isinstance(chosen, Bombard) and action.machine is not None:
+            chosen = replace(chosen, strength=action.machine[0], damage=action.machine[1])
+        return chosen
+    try:
+        return Action.from_json(action)
+    except ActionFormatError as bad:
+        raise Refused(str(bad), "format") from None
+
+
+def _check_dice(tracked: TrackedBattle, dice: Sequence[int]) -> tuple[int, ...]:
+    if tracked.dice == DiceMode.APP and dice:
+        raise Refused(_("This battle's dice are rolled by the app: type none."), "dice")
+    if len(dice) > MAX_DICE:
+        raise Refused(_("At most %(limit)s dice an action.") % {"limit": MAX_DICE}, "dice")
+    return tuple(dice)
+
+
+@transaction.atomic
+def act(
+    *,
+    battle_id: int,
+    user: AbstractBaseUser,
+    seq: int,
+    action: Action | Mapping[str, Any] | Choice,
+    dice: Sequence[int] = (),
+) -> TrackedBattle:
+    """Append ``action`` to the log of the battle its player saw at ``seq``; refused, writing nothing, out of turn,
+    by someone not in the battle, on a stale page, against the rules (the engine's reason and clause) or with
+    dice typed in that the action cannot roll."""
+    tracked = _locked(battle_id, seq)
+    sides = _sides(tracked, user)
+    table = _check_dice(tracked, dice)
+    now = selectors.current(tracked)
+    if now.state.over:
+        raise Refused(_("The siege is over."), "§16")
+    chosen = _action(now.state, action)
+    acting = side_of(now.state, chosen)
+    if acting not in sides:
+        raise Refused(
+            _("The %(side)s plays %(action)s; you play the %(yours)s.")
+            % {
+                "side": SIDE_LABELS[acting],
+                "action": chosen.name.replace("_", " "),
+                "yours": " / ".join(str(SIDE_LABELS[s]) for s in sorted(sides)),
+            },
+            "§16",
+        )
+    try:
+        battle, result = play(now.battle, chosen, table, state=now.state)
+    except IllegalAction as refused:
+        raise Refused(str(refused), refused.clause) from None
+    except (DieValueError, ReplayMismatch) as refused:
+        raise Refused(str(refused), "dice") from None
+    if tracked.dice == DiceMode.PHYSICAL:
+        wanted = [r for r in result.rolls if not r.physical]
+        if wanted:
+            raise Refused(
+                _(
+                    "Type the dice rolled at the table, in order: %(typed)s typed, the next is a %(die)s for "
+                    "%(reason)s (more may follow as the dice fall)."
+                )
+                % {"typed": len(table), "die": wanted[0].die, "reason": wanted[0].reason},
+                "dice",
+            )
+    tracked.seq += 1
+    TrackedEntry.objects.create(
+        battle=tracked, seq=tracked.seq, kind=EntryKind.ACTION, entry=battle.entries[-1].to_json(), side=acting, by=user
+    )
+    tracked.save(update_fields=["seq"])
+    step = selectors.Step(tracked.seq, acting.value, battle.entries[-1], result.events)
+    transaction.on_commit(
+        lambda: selectors.remember(tracked, selectors.Current(battle, result.state, (*now.steps, step), tracked.seq))
+    )
+    return tracked
+
+
+@transaction.atomic
+def undo(*, battle_id: int, user: AbstractBaseUser, seq: int) -> TrackedBattle:
+    """Take back the last action still standing, by a new entry (the log keeps it): only its side's player may, and
+    not once the result is sent. In a battle whose dice the app rolls, playing it again rolls the same dice."""
+    tracked = _locked(battle_id, seq)
+    sides = _sides(tracked, user)
+    if tracked.result_sent:
+        raise Refused(_("The result is sent to the campaign: the battle can no longer be undone."), "")
+    kept = selectors.standing(list(tracked.entries.order_by("seq")))
+    if not kept:
+        raise Refused(_("There is no action to undo."), "")
+    last = kept[-1]
+    if Side(last.side) not in sides:
+        raise Refused(
+            _("Only the %(side)s's player may undo the %(side)s's action.") % {"side": SIDE_LABELS[Side(last.side)]},
+            "",
+        )
+    tracked.seq += 1
+    TrackedEntry.objects.create(
+        battle=tracked, seq=tracked.seq, kind=EntryKind.UNDO, undoes=last.seq, side=last.side, by=user
+    )
+    tracked.save(update_fields=["seq"])
+    return tracked
+
+
+ENGINE_SIDE = {"attacker": Side.BESIEGER, "defender": Side.BESIEGED}
+"""A campaign siege's attacker besieges (§16)."""
+
+
+def campaign_result(tracked: TrackedBattle, state: BattleState) -> Result:
+    """The campaign result of a finished siege: §17 from the engine, the winner by victory points, each side's
+    losses the points of its models fallen, within the points it brought."""
+    battle = tracked.campaign_battle
+    achieved = achievements(state)
+    points = {side: sum(scored(ENGINE_SIDE[side], achieved[ENGINE_SIDE[side]]).values()) for side in ENGINE_SIDE}
+    winner = (
+        Winner.DRAW
+        if points["attacker"] == points["defender"]
+        else Winner.ATTACKER
+        if points["attacker"] > points["defender"]
+        else Winner.DEFENDER
+    )
+    lost = {side: sum(m.profile.points for m in state.fallen if m.side is ENGINE_SIDE[side]) for side in ENGINE_SIDE}
+    brought = {
+        "attacker": battle.attacker_points if battle else lost["attacker"],
+        "defender": battle.defender_points if battle else lost["defender"],
+    }
+    return Result(
+        winner=winner,
+        attacker_losses=min(lost["attacker"], brought["attacker"]),
+        defender_losses=min(lost["defender"], brought["defender"]),
+        notes=_("Played with the siege tracker: %(name)s.") % {"name": tracked.name},
+        siege={side: achieved[ENGINE_SIDE[side]] for side in ENGINE_SIDE},
+    )
+
+
+@transaction.atomic
+def send_result(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle:
+    """Send a finished siege's result to its campaign battle: the organiser's counts at once, a player's once the
+    other side confirms it (:func:`confirm_result`), through the campaign's own results service."""
+    tracked = (
+        TrackedBattle.objects.select_for_update(of=("self",))
+        .select_related("campaign_battle__campaign")
+        .get(pk=battle_id)
+    )
+    battle = tracked.campaign_battle
+    if battle is None:
+        raise Refused(_("A one-off game has no campaign to send its result to."), "")
+    state = selectors.current(tracked).state
+    if not state.over:
+        raise Refused(_("The siege is not over: its result is sent after the last turn."), "§16")
+    membership = selectors.campaign_membership(tracked, user)
+    if membership is None:
+        raise Refused(_("Only the organiser and the battle's two players may enter its result."), "")
+    try:
+        campaign_services.report_result(battle=battle, result=campaign_result(tracked, state), by=membership)
+    except ValidationError as refused:
+        raise Refused(" ".join(refused.messages), "") from None
+    tracked.result_sent = True
+    tracked.save(update_fields=["result_sent"])
+    return tracked
+
+
+@transaction.atomic
+def confirm_result(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle:
+    """The other side, or the organiser, confirms the result sent: it now counts in the campaign."""
+    tracked = TrackedBattle.objects.select_related("campaign_battle__campaign").get(pk=battle_id)
+    battle = tracked.campaign_battle
+    membership = selectors.campaign_membership(tracked, user)
+    if battle is None or membership is None:
+        raise Refused(_("Only the organiser and the battle's two players may enter its result."), "")
+    try:
+        campaign_services.confirm_result(battle=battle, by=membership)
+    except ValidationError as refused:
+        raise Refused(" ".join(refused.messages), "") from None
+    return tracked
+
+
+def _choice(
+    data: Mapping[str, Any], fort: FortLayout, tokens: int, units: Mapping[Side, Sequence[UnitSpec]]
+) -> SetupChoice:
+    return SetupChoice(
+        fort=fort,
+        besieger_points=int(data["besieger_points"]),
+        besieged_points=int(data["besieged_points"]),
+        heroism_tokens=tokens,
+        besieger_engine_points=int(data["besieger_engine_points"]),
+        besieged_engine_points=int(data["besieged_engine_points"]),
+        ladders=int(data["ladders"]),
+        ladder_wall=str(data["ladder_wall"]),
+        rams=int(data["rams"]),
+        covered_rams=int(data["covered_rams"]),
+        siege_towers=int(data["siege_towers"]),
+        table_dice=data["dice"] == DiceMode.PHYSICAL,
+        besieger_units=tuple(units.get(Side.BESIEGER, ())),
+        besieged_units=tuple(units.get(Side.BESIEGED, ())),
+    )
+
+
+def start_one_off(*, user: AbstractBaseUser, data: Mapping[str, Any]) -> TrackedBattle:
+    """A one-off siege from the set-up page: ``user`` plays ``data["my_side"]``, the opponent (by login) the other,
+    or ``user`` both on one device; heroism tokens from the open-field points (§15, R13)."""
+    opponent: AbstractBaseUser = user
+    login = str(data.get("opponent") or "").strip()
+    if login:
+        found = get_user_model().objects.filter(username=login).first()
+        if found is None:
+            raise Refused(_("No player logs in as %(login)s.") % {"login": login}, "")
+        opponent = found
+    besieged_points = int(data["besieged_points"])
+    open_field = data.get("open_field_points")
+    tokens = heroism_tokens(int(open_field), besieged_points) if open_field else 0
+    fort = selectors.fort_for(None, besieged_points)
+    mine_besieger = data.get("my_side") == "besieger"
+    return create_from_choice(
+        choice=_choice(data, fort, tokens, {}),
+        besieger=user if mine_besieger else opponent,
+        besieged=opponent if mine_besieger else user,
+        created_by=user,
+        name=str(data.get("name") or ""),
+        seed=data.get("seed"),
+    )
+
+
+def start_from_campaign(*, battle: CampaignBattle, user: AbstractBaseUser, data: Mapping[str, Any]) -> TrackedBattle:
+    """A campaign siege tracked: its attacker besieges, its defender is besieged (§16); the points, heroism tokens
+    and fort are the battle's, the forces its armies' rosters."""
+    if battle.kind != BattleKind.SIEGE:
+        raise Refused(_("Only a siege battle can be tracked."), "§16")
+    if battle.played:
+        raise Refused(_("This battle already has its result."), "")
+    fixed = {**data, "besieger_points": battle.attacker_points, "besieged_points": battle.defender_points}
+    units = {
+        Side.BESIEGER: selectors.roster_units(battle, "attacker"),
+        Side.BESIEGED: selectors.roster_units(battle, "defender"),
+    }
+    fort = selectors.fort_for(battle, battle.defender_points)
+    return create_from_choice(
+        choice=_choice(fixed, fort, battle.heroism_tokens, units),
+        besieger=battle.attacker.user,
+        besieged=battle.defender.user,
+        created_by=user,
+        name=str(data.get("name") or "") or f"{battle.territory.name} — {battle.turn.number}",
+        seed=data.get("seed"),
+        campaign_battle=battle,
+    )

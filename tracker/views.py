@@ -1,0 +1,210 @@
+"""The tracker's pages: parse, authorise, call a service or a selector, render."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from . import presenters, selectors, services
+from .forms import OneOffForm, SetupForm
+from .models import TrackedBattle
+
+BOARD = "tracker/_board.html"
+
+
+def _watched(request: HttpRequest, pk: int) -> TrackedBattle:
+    tracked = (
+        TrackedBattle.objects.select_related("campaign_battle__campaign", "besieger", "besieged").filter(pk=pk).first()
+    )
+    if tracked is None or not selectors.may_watch(tracked, request.user):
+        raise Http404(_("No such siege among yours."))
+    return tracked
+
+
+def _number(text: str | None, default: int = -1) -> int:
+    try:
+        return int(text or "")
+    except ValueError:
+        return default
+
+
+def _dice(text: str) -> list[int] | None:
+    values = text.replace(",", " ").split()
+    if not all(v.isdigit() and len(v) <= 3 for v in values):
+        return None
+    return [int(v) for v in values]
+
+
+def _counts(data: QueryDict) -> dict[int, int]:
+    """``count-<unit group>`` fields: how many of each unit act."""
+    found = {}
+    for key, value in data.items():
+        if key.startswith("count-"):
+            found[_number(key[6:])] = _number(value, 0)
+    return found
+
+
+def _machine(strength: str | None, damage: str | None) -> tuple[int, str] | None:
+    if not strength and not damage:
+        return None
+    return (_number(strength, 0), (damage or "1")[:4])
+
+
+@login_required
+def tracker_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "tracker/list.html", {"battles": selectors.tracked_for(request.user)})
+
+
+@login_required
+def new_one_off(request: HttpRequest) -> HttpResponse:
+    points = _number(request.POST.get("besieged_points"), 1500) if request.method == "POST" else 1500
+    walls = selectors.walls_of(selectors.fort_for(None, min(max(points, 1), 20_000)))
+    form = OneOffForm(request.POST or None, walls=walls)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tracked = services.start_one_off(user=request.user, data=form.cleaned_data)
+        except services.Refused as refused:
+            form.add_error(None, str(refused))
+        else:
+            return redirect("tracker:board", tracked.pk)
+    return render(request, "tracker/new.html", {"form": form, "battle": None})
+
+
+@login_required
+def new_from_campaign(request: HttpRequest, bid: int) -> HttpResponse:
+    battle = selectors.campaign_battle_for(request.user, bid)
+    if battle is None:
+        raise Http404(_("Only the battle's players and the organiser may track it."))
+    walls = selectors.walls_of(selectors.fort_for(battle, battle.defender_points))
+    initial = {
+        "besieger_points": battle.attacker_points,
+        "besieged_points": battle.defender_points,
+        "open_field_points": battle.open_field_points,
+    }
+    form = SetupForm(request.POST or None, walls=walls, fixed_points=True, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tracked = services.start_from_campaign(battle=battle, user=request.user, data=form.cleaned_data)
+        except services.Refused as refused:
+            form.add_error(None, str(refused))
+        else:
+            return redirect("tracker:board", tracked.pk)
+    existing = list(selectors.tracked_of(battle))
+    return render(request, "tracker/new.html", {"form": form, "battle": battle, "existing": existing})
+
+
+@login_required
+@require_GET
+def board(request: HttpRequest, pk: int) -> HttpResponse:
+    tracked = _watched(request, pk)
+    context = presenters.board_context(tracked, request.user, section=request.GET.get("section", "")[:40])
+    return render(request, "tracker/board.html", context)
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def poll(request: HttpRequest, pk: int) -> HttpResponse:
+    """The cheap check a watching page makes every second: nothing (204) until the log has grown."""
+    tracked = _watched(request, pk)
+    if request.GET.get("v") == selectors.version(tracked):
+        return HttpResponse(status=204)
+    context = presenters.board_context(tracked, request.user, section=request.GET.get("section", "")[:40])
+    return render(request, BOARD, context)
+
+
+def _answer(request: HttpRequest, tracked: TrackedBattle, *, message: str = "", ok: str = "") -> HttpResponse:
+    section = request.POST.get("section", "")[:40]
+    if request.htmx:
+        fresh = TrackedBattle.objects.select_related("campaign_battle__campaign").get(pk=tracked.pk)
+        context = presenters.board_context(fresh, request.user, section=section, message=message, ok=ok)
+        return render(request, BOARD, context)
+    if message:
+        messages.error(request, message)
+    elif ok:
+        messages.success(request, ok)
+    return redirect(
+        reverse("tracker:board", args=[tracked.pk]) + (f"?{urlencode({'section': section})}" if section else "")
+    )
+
+
+@login_required
+@require_POST
+def act(request: HttpRequest, pk: int) -> HttpResponse:
+    tracked = _watched(request, pk)
+    dice = _dice(request.POST.get("dice", "")[:400])
+    if dice is None:
+        return _answer(request, tracked, message=_("Dice: type whole numbers, separated by spaces."))
+    raw = request.POST.get("action_json")
+    try:
+        action = (
+            json.loads(raw)
+            if raw
+            else services.Choice(
+                _number(request.POST.get("option")),
+                tuple(request.POST.getlist("actors")),
+                request.POST.get("target") or None,
+                _counts(request.POST),
+                _machine(request.POST.get("strength"), request.POST.get("damage")),
+            )
+        )
+        services.act(battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")), action=action, dice=dice)
+    except json.JSONDecodeError:
+        return _answer(request, tracked, message=_("The action is not JSON."))
+    except services.Conflict as conflict:
+        return _answer(request, tracked, message=str(conflict))
+    except services.Refused as refused:
+        return _answer(request, tracked, message=_("Refused — %(why)s") % {"why": refused})
+    return _answer(request, tracked)
+
+
+@login_required
+@require_POST
+def undo(request: HttpRequest, pk: int) -> HttpResponse:
+    tracked = _watched(request, pk)
+    try:
+        services.undo(battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")))
+    except services.Refused as refused:
+        return _answer(request, tracked, message=str(refused))
+    return _answer(request, tracked, ok=_("The last action is undone."))
+
+
+@login_required
+@require_POST
+def result(request: HttpRequest, pk: int) -> HttpResponse:
+    tracked = _watched(request, pk)
+    try:
+        if request.POST.get("confirm"):
+            services.confirm_result(battle_id=pk, user=request.user)
+            done = _("The result is confirmed: it now counts on the map and in the standings.")
+        else:
+            services.send_result(battle_id=pk, user=request.user)
+            done = _("The result is sent to the campaign.")
+    except services.Refused as refused:
+        return _answer(request, tracked, message=str(refused))
+    return _answer(request, tracked, ok=done)
+
+
+@login_required
+@require_GET
+def report(request: HttpRequest, pk: int) -> HttpResponse:
+    tracked = _watched(request, pk)
+    return render(request, "tracker/report.html", presenters.board_context(tracked, request.user, short_log=False))
+
+
+@login_required
+@require_GET
+def export(request: HttpRequest, pk: int) -> JsonResponse:
+    tracked = _watched(request, pk)
+    response = JsonResponse(presenters.export(tracked), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="siege-{tracked.pk}.json"'
+    return response
