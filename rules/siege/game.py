@@ -92,9 +92,9 @@ def side_of(state: BattleState, action: a.Action) -> Side:
         if result is not None and result.loser is not None:
             return result.loser
     for model in action.actors():
-        for found in state.models:
-            if found.id == model:
-                return found.side
+        found = state.by_id.get(model)
+        if found is not None:
+            return found.side
     return state.active
 
 
@@ -114,7 +114,7 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
     ]
     if state.phase is not Phase.SETUP and action.own_turn and side is not state.active:
         refusals.append(Refusal("§16", f"it is the {state.active}'s turn: the {side} may not {action.name} now"))
-    known = {m.id: m for m in state.models}
+    known = state.by_id
     for model_id in action.actors():
         model = known.get(model_id)
         if model is None:

@@ -25,6 +25,7 @@ from rules.siege.state import (
     IllegalAction,
     Model,
     Outcome,
+    Place,
     Side,
     Zone,
     check_distinct,
@@ -41,6 +42,7 @@ __all__ = [
     "attack_gate",
     "damage_gate",
     "gate_kind",
+    "gate_reach",
     "gate_sections",
     "gate_statuses",
     "is_destroyed",
@@ -137,10 +139,15 @@ def gate_sections(state: BattleState, gate_id: str) -> tuple[str, ...]:
     return (next(g.section for g in state.fort.gates if g.id == gate_id),)
 
 
+def gate_reach(state: BattleState, gate_id: str) -> frozenset[Place]:
+    """Where a model is in contact with a gate: on its section(s), or outside at the foot of the gate's courtyard."""
+    sections = gate_sections(state, gate_id)
+    return frozenset(Place(zone, s) for s in sections for zone in (Zone.SECTION, Zone.FOOT))
+
+
 def touches_gate(state: BattleState, model: Model, gate_id: str) -> bool:
     """A model is in contact with a gate on its section(s), or outside at the foot of the gate's courtyard."""
-    sections = gate_sections(state, gate_id)
-    return str(model.place) in sections or (model.place.zone is Zone.FOOT and model.place.ref in sections)
+    return model.place in gate_reach(state, gate_id)
 
 
 MAIN_GATE_HIT_NEED = 3

@@ -20,7 +20,7 @@ from rules.siege.belfry_menu import belfry_options, bridge_steps
 from rules.siege.costs import ENGINE_COSTS
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.fort import ConnectionKind, SectionKind
-from rules.siege.gates import gate_sections, touches_gate
+from rules.siege.gates import gate_reach, gate_sections
 from rules.siege.options import Option
 from rules.siege.profiles import Creature, Special, TroopType
 from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone
@@ -56,15 +56,16 @@ class _View:
 
     def __init__(self, state: BattleState) -> None:
         self.state = state
-        self.by_place: dict[Place, list[Model]] = {}
-        for model in state.models:
-            self.by_place.setdefault(model.place, []).append(model)
+        self.by_place = state.by_place
+        self._by_side: dict[Side, dict[Place, list[Model]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
+        for place, here in self.by_place.items():
+            for side, models in self._by_side.items():
+                mine = [m for m in here if m.side is side]
+                if mine:
+                    models[place] = mine
         log = state.turn_log
         self.spent = log.moved | log.rallied | log.blockers
-        engaged: set[str] = set()
-        for pair in state.contacts:
-            engaged.update(pair)
-        self.engaged = engaged
+        self.engaged = state.engaged
         blocking = {g.blocker for g in state.gates} | {x.blocker for x in state.ladders}
         blocking |= {w.blocker for w in state.works}
         for climb in state.climbs:
@@ -72,7 +73,7 @@ class _View:
         self.blocking = blocking
 
     def side_at(self, place: Place, side: Side) -> list[Model]:
-        return [m for m in self.by_place.get(place, ()) if m.side is side]
+        return list(self._by_side[side].get(place, ()))
 
     def ready(self, place: Place, side: Side) -> tuple[str, ...]:
         """Models of ``side`` at ``place`` free to act: not fleeing, engaged, blocking, nor moved this turn."""
@@ -473,10 +474,12 @@ def _blocked(view: _View) -> list[Option]:
                 found.append(Option("fight_blocker", side, f"ladder:{ladder.id}", climbers))
     for gate in state.gates:
         if gate.blocker is not None and state.model(gate.blocker).side is side.enemy:
-            attackers = tuple(m.id for m in state.models if m.side is side and touches_gate(state, m, gate.id))
+            reach = gate_reach(state, gate.id)
+            attackers = tuple(m.id for m in state.models if m.side is side and m.place in reach)
             if attackers:
                 found.append(Option("fight_blocker", side, f"gate:{gate.id}", attackers))
-        takers = tuple(m.id for m in state.models if state.turn_log.took_gate(gate.id, m.id))
+        took = state.turn_log.took_gate
+        takers = tuple(m.id for m in state.models if took(gate.id, m.id)) if state.turn_log.gate_takers else ()
         if gate.blocker is None and takers:
             found.append(Option("take_gate", side, f"gate:{gate.id}", takers))  # §6.3.4
     for climb in state.climbs:
@@ -494,10 +497,9 @@ def _against_the_fort(view: _View) -> list[Option]:
             found.append(Option("use_ram", Side.BESIEGER, f"ram:{ram.id}", ram.carriers, (ram.gate,)))
     for gate in state.gates:
         if gate.structure_points > 0:
+            reach = gate_reach(state, gate.id)
             attackers = tuple(
-                m.id
-                for m in state.models
-                if m.side is Side.BESIEGER and not m.fleeing and touches_gate(state, m, gate.id)
+                m.id for m in state.models if m.side is Side.BESIEGER and not m.fleeing and m.place in reach
             )
             if attackers:
                 found.append(Option("attack_gate", Side.BESIEGER, f"gate:{gate.id}", attackers))

@@ -261,7 +261,7 @@ def fight(
 
 
 def _alive(state: BattleState, model_id: str) -> bool:
-    return any(m.id == model_id for m in state.models)
+    return model_id in state.by_id
 
 
 def _first_round(state: BattleState, striker: Model, target: Model) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from rules.siege.profiles import Profile
@@ -83,8 +84,7 @@ class Place:
     def parse(cls, text: str | Place) -> Place:
         if isinstance(text, Place):
             return text
-        zone, sep, ref = text.partition(":")
-        return cls(Zone(zone), ref) if sep else cls(Zone.SECTION, text)
+        return _parsed(text)
 
     @property
     def inside(self) -> bool:
@@ -92,6 +92,13 @@ class Place:
 
     def __str__(self) -> str:
         return self.ref if self.inside else f"{self.zone.value}:{self.ref}"
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Place:
+    # one object for each place written alike: the state's indexes and the menus compare places by identity first
+    zone, sep, ref = text.partition(":")
+    return Place(Zone(zone), ref) if sep else Place(Zone.SECTION, text)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Protocol, TypeVar
 
 from rules.dice import Dice, Roll
@@ -110,15 +111,31 @@ class BattleState:
     belfry_overload: bool = False
     """the overload option of 001 §4.2 (R16): the pushers needed depend on the models aboard."""
 
-    def model(self, model_id: str) -> Model:
+    # The indexes below are derived from the fields, built on first use and kept out of equality, hashing, repr
+    # and JSON: the state stays a value.
+
+    @cached_property
+    def by_id(self) -> Mapping[str, Model]:
+        """The models by id."""
+        return {m.id: m for m in self.models}
+
+    @cached_property
+    def by_place(self) -> Mapping[Place, tuple[Model, ...]]:
+        """The models at each place where some stand, in the order of :attr:`models`."""
+        found: dict[Place, list[Model]] = {}
         for model in self.models:
-            if model.id == model_id:
-                return model
-        raise IllegalAction(f"there is no model {model_id!r} in this battle", "§1.7")
+            found.setdefault(model.place, []).append(model)
+        return {place: tuple(models) for place, models in found.items()}
+
+    def model(self, model_id: str) -> Model:
+        found = self.by_id.get(model_id)
+        if found is None:
+            raise IllegalAction(f"there is no model {model_id!r} in this battle", "§1.7")
+        return found
 
     def at(self, place: Place | str, side: Side | None = None) -> tuple[Model, ...]:
-        where = Place.parse(place)
-        return tuple(m for m in self.models if m.place == where and (side is None or m.side is side))
+        here = self.by_place.get(Place.parse(place), ())
+        return here if side is None else tuple(m for m in here if m.side is side)
 
     def occupancy(self, place: Place | str, side: Side) -> int:
         """The models of ``side`` at ``place``, counted with their ratio (§1.7, §3.2.3, §12.1.1)."""
@@ -212,8 +229,13 @@ class BattleState:
                 return result
         return None
 
+    @cached_property
+    def engaged(self) -> frozenset[str]:
+        """The models in close combat (in one of the :attr:`contacts`)."""
+        return frozenset(x for pair in self.contacts for x in pair)
+
     def in_contact(self, model_id: str) -> bool:
-        return any(model_id in pair for pair in self.contacts)
+        return model_id in self.engaged
 
     def with_models(self, changed: Mapping[str, Model | None]) -> BattleState:
         """The state with the models in ``changed`` replaced (``None`` removes a casualty and its contacts)."""
@@ -223,21 +245,23 @@ class BattleState:
             now = changed.get(model.id, model) if model.id in changed else model
             if now is not None:
                 kept[model.id] = now
-        before = {m.id: m.place for m in self.models}
+        before = self.by_id
         # a model that dies, moves or flees leaves the fight it was in
         contacts = frozenset(
             pair
             for pair in self.contacts
-            if all(x in kept and kept[x].place == before[x] and not kept[x].fleeing for x in pair)
+            if all(x in kept and kept[x].place == before[x].place and not kept[x].fleeing for x in pair)
         )
         # a casualty no longer blocks, carries or pushes anything
         gone = {m.id for m in fallen}
         # §12.1.5: a giant that falls, flees or steps onto the rampart has left the wall and its blockers
         climbs = tuple(
-            replace(c, blockers=_alive(c.blockers, gone))
+            replace(c, blockers=_alive(c.blockers, gone)) if gone else c
             for c in self.climbs
             if c.id in kept and kept[c.id].place.zone is Zone.WALL
         )
+        if not gone:
+            return replace(self, climbs=climbs, models=tuple(kept.values()), contacts=contacts)
         return replace(
             self,
             climbs=climbs,

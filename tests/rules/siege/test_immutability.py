@@ -24,8 +24,8 @@ import pytest
 
 import rules.siege
 from rules.dice import Dice
-from rules.siege import belfry as belfry_module
 from rules.siege import (
+    assault,
     belfry_cover,
     belfry_menu,
     blocking,
@@ -45,6 +45,7 @@ from rules.siege import (
     mining,
     morale,
     movement,
+    policies,
     psychology,
     rams,
     shooting,
@@ -53,6 +54,7 @@ from rules.siege import (
     structure,
     victory,
 )
+from rules.siege import belfry as belfry_module
 from rules.siege import state as state_module
 from rules.siege.actions import EndPhase, Move
 from rules.siege.engines import Belfry, Bridge, Budget, Climb, Fire, Liquid, MineGoal, Ram, SiegeTower, Works
@@ -294,6 +296,7 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: game.legal_actions(replace(s, phase=Phase.MOVEMENT)),
     lambda s, d: game.side_of(s, EndPhase()),
     lambda s, d: game.choose(s, game.Option("end_phase", Side.BESIEGER), (), None),
+    lambda s, d: assault.play_game(s, policies.orders_for(s), 1),
 ]
 
 
