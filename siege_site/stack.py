@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -270,13 +270,13 @@ def spawn(env: dict[str, str], *command: str, log: Path | None = None) -> subpro
         )
 
 
-def wait_for_port(host: str, port: int, children: Sequence[subprocess.Popen[bytes]], seconds: float = 60) -> None:
-    """Returns once something listens on ``host:port``; a child that stops first is an error."""
+def wait_for_port(host: str, port: int, children: Mapping[str, subprocess.Popen[bytes]], seconds: float = 60) -> None:
+    """Returns once something listens on ``host:port``; a child that stops first is an error that names it."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        for child in children:
+        for name, child in children.items():
             if child.poll() is not None:
-                raise StackError(f"{' '.join(map(str, child.args))} stopped (exit {child.returncode})")
+                raise StackError(f"{name} stopped (exit {child.returncode}); stopping everything…")
         with socket.socket() as sock:
             sock.settimeout(0.5)
             if sock.connect_ex((host, port)) == 0:
@@ -321,7 +321,7 @@ def run() -> int:
             "the web server": spawn(env, PYTHON, str(BASE_DIR / "manage.py"), "runserver", f"{host}:{port}"),
         }
         try:
-            wait_for_port(host, port, list(children.values()))
+            wait_for_port(host, port, children)
             # last, once the server has said what it says on starting, so that nothing scrolls the logins away
             print(f"\n  Siege campaigns on http://{host}:{port}/  (Ctrl-C stops everything)", flush=True)
             print(f"  Task worker's log: {worker_log}\n", flush=True)
