@@ -502,6 +502,7 @@ def board_context(
         "theirs": [i for i in items if not i.mine],
         "log": log_lines(now.steps[-LOG_SHOWN:] if short_log else now.steps),
         "may_undo": bool(sides) and bool(now.steps) and not tracked.result_sent,
+        "may_ask_chances": bool(sides) and not tracked.result_sent,
         "physical": tracked.dice == DiceMode.PHYSICAL,
         "scores": rows,
         "besieger_vp": besieger_vp,

@@ -27,6 +27,8 @@ from rules.siege.heroism import heroism_tokens
 from rules.siege.legal import choose, legal_actions
 from rules.siege.state import BattleState, IllegalAction, Side
 from rules.siege.victory import achievements, scored
+from simulations import services as simulation_services
+from simulations.models import SimulationRun
 
 from . import selectors
 from .labels import SIDE_LABELS
@@ -416,3 +418,23 @@ def start_from_campaign(*, battle: CampaignBattle, user: AbstractBaseUser, data:
         seed=data.get("seed"),
         campaign_battle=battle,
     )
+
+
+CHANCES_GAMES = 1000
+"""How many assaults "what are our chances from here?" plays: a percentage to about ±3 points."""
+
+
+def chances_from_here(*, battle_id: int, user: AbstractBaseUser, games: int = CHANCES_GAMES) -> SimulationRun:
+    """A whole-assault simulation started from the battle as it stands, played on by the simulator's documented
+    policies (:mod:`rules.siege.policies`); only the battle's players may ask. Returns the run, handed to the
+    workers; nothing is saved when it is refused."""
+    tracked = TrackedBattle.objects.get(pk=battle_id)
+    _sides(tracked, user)
+    if tracked.result_sent:
+        raise Refused(_("The result is sent to the campaign: the battle is over."), "§17")
+    found = selectors.current(tracked)
+    label = _("%(name)s, from action %(seq)s") % {"name": tracked.name, "seq": found.seq}
+    try:
+        return simulation_services.launch_run(owner=user, games=games, state=found.state, label=label)
+    except ValidationError as error:
+        raise Refused(" ".join(error.messages), "") from None

@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/act/", views.act, name="act"),
     path("<int:pk>/undo/", views.undo, name="undo"),
     path("<int:pk>/result/", views.result, name="result"),
+    path("<int:pk>/chances/", views.chances, name="chances"),
     path("<int:pk>/report/", views.report, name="report"),
     path("<int:pk>/export.json", views.export, name="export"),
 ]

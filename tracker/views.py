@@ -181,6 +181,23 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def chances(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "What are our chances from here?": a whole-assault simulation from the battle as it stands."""
+    tracked = _watched(request, pk)
+    try:
+        run = services.chances_from_here(battle_id=pk, user=request.user)
+    except services.Refused as refused:
+        return _answer(request, tracked, message=str(refused))
+    target = reverse("simulations:detail", args=[run.pk])
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = target
+        return response
+    return redirect(target)
+
+
+@login_required
+@require_POST
 def result(request: HttpRequest, pk: int) -> HttpResponse:
     tracked = _watched(request, pk)
     try:

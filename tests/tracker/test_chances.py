@@ -1,0 +1,57 @@
+""" "What are our chances from here?": a tracked siege hands its current state to the whole-assault simulator."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from rules.siege.actions import EndPhase
+from rules.siege.battle import Battle, Entry, replay
+from rules.siege.example import example_setup
+from simulations.models import SimulationRun
+from tracker import services
+from tracker.models import TrackedBattle
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_a_player_starts_a_run_from_the_battle_as_it_stands(tracked: TrackedBattle, besieged: User) -> None:
+    for _ in range(2):  # §16: the besieged ends the set-up and his movement
+        tracked = services.act(battle_id=tracked.pk, user=besieged, seq=tracked.seq, action=EndPhase())
+    page = _client(besieged).post(f"/tracker/{tracked.pk}/chances/")
+    (run,) = SimulationRun.objects.all()
+    assert page.status_code == 302
+    assert page["Location"] == f"/simulations/{run.pk}/"
+    assert run.owner == besieged
+    assert run.assault is None
+    assert run.games == services.CHANCES_GAMES
+    # the state the run starts from is the example siege after the same two actions, played by the engine alone
+    alone = replay(Battle(example_setup(), 3, (Entry(EndPhase()), Entry(EndPhase()))))
+    assert run.start_state is not None
+    assert run.start_state["state"] == alone.to_json()
+    assert alone.phase.value == "magic"
+
+
+def test_the_board_offers_it_to_the_players_only(tracked: TrackedBattle, besieged: User, stranger: User) -> None:
+    assert "/chances/" in _client(besieged).get(f"/tracker/{tracked.pk}/").content.decode()
+    answer = _client(stranger).post(f"/tracker/{tracked.pk}/chances/", follow=True)
+    assert answer.redirect_chain == [(f"/tracker/{tracked.pk}/", 302)]
+    assert "Seuls les deux joueurs de la bataille y agissent." in answer.content.decode()  # §16
+    assert "/chances/" not in answer.content.decode()
+    assert not SimulationRun.objects.exists()
+
+
+def test_a_run_above_the_maximum_is_refused_and_nothing_is_saved(
+    tracked: TrackedBattle, besieger: User, settings: object
+) -> None:
+    settings.SIMULATION_MAX_GAMES = 10  # type: ignore[attr-defined]
+    with pytest.raises(services.Refused, match="10"):
+        services.chances_from_here(battle_id=tracked.pk, user=besieger, games=11)
+    assert not SimulationRun.objects.exists()
