@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from campaigns import selectors as campaign_selectors
 from campaigns import services as campaign_services
 from campaigns.models import Battle as CampaignBattle
 from campaigns.models import BattleKind, Winner
@@ -123,6 +124,8 @@ def create_from_choice(
         setup = build_setup(choice)
     except SetupProblem as problem:
         raise Refused(str(problem), problem.clause) from None
+    if campaign_battle is not None:  # the organiser's house rules: the belfry's overload option (R16)
+        setup = campaign_selectors.with_house_rules(campaign_battle.campaign, setup)
     return create_battle(
         setup=setup,
         besieger=besieger,

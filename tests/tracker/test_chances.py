@@ -11,7 +11,7 @@ from rules.siege.battle import Battle, Entry, replay
 from rules.siege.example import example_setup
 from simulations.models import SimulationRun
 from tracker import services
-from tracker.models import TrackedBattle
+from tracker.models import DiceMode, TrackedBattle
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +55,18 @@ def test_a_run_above_the_maximum_is_refused_and_nothing_is_saved(
     with pytest.raises(services.Refused, match="10"):
         services.chances_from_here(battle_id=tracked.pk, user=besieger, games=11)
     assert not SimulationRun.objects.exists()
+
+
+def test_a_campaign_siege_is_tracked_under_the_organisers_overload_option(django_user_model: type[User]) -> None:
+    """R16: the campaign setting reaches the engine's set-up of a siege tracked from the campaign."""
+    from campaigns.demo import load_demo
+    from campaigns.models import Battle
+
+    campaign = load_demo()
+    campaign.settings.belfry_overload = True
+    campaign.settings.save()
+    battle = Battle.objects.get(campaign=campaign, kind="siege")
+    data = {"besieger_engine_points": 0, "besieged_engine_points": 0, "ladders": 0, "rams": 0, "covered_rams": 0,
+            "siege_towers": 0, "ladder_wall": "W3", "dice": DiceMode.APP, "seed": 11}  # fmt: skip
+    tracked = services.start_from_campaign(battle=battle, user=battle.defender.user, data=data)
+    assert tracked.setup["belfry_overload"] is True
