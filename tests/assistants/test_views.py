@@ -3,15 +3,12 @@ with a message on the form (never a 500)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from campaigns.demo import load_demo
 from campaigns.models import Battle, RuleSystem
@@ -65,12 +62,10 @@ SHOT = {
 
 
 @pytest.fixture
-def client_in_english(client: Client, django_user_model: type[User]) -> Iterator[Client]:
+def client_in_english(client: Client, django_user_model: type[User]) -> Client:
     client.force_login(django_user_model.objects.create_user("gm", password="pw-gm-12345"))
     client.cookies["django_language"] = "en"
-    yield client
-    # the pages asked for leave English active in this thread; the next tests expect the site's French
-    translation.activate(settings.LANGUAGE_CODE)
+    return client
 
 
 def post(client: Client, name: str, data: dict[str, Any]) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 
 from rules.siege.actions import EndPhase
 from rules.siege.battle import Battle, Entry, replay
@@ -13,19 +12,15 @@ from simulations.models import SimulationRun
 from tracker import services
 from tracker.models import DiceMode, TrackedBattle
 
+from .test_pages import client_for
+
 pytestmark = pytest.mark.django_db
-
-
-def _client(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_a_player_starts_a_run_from_the_battle_as_it_stands(tracked: TrackedBattle, besieged: User) -> None:
     for _ in range(2):  # §16: the besieged ends the set-up and his movement
         tracked = services.act(battle_id=tracked.pk, user=besieged, seq=tracked.seq, action=EndPhase())
-    page = _client(besieged).post(f"/tracker/{tracked.pk}/chances/")
+    page = client_for(besieged).post(f"/tracker/{tracked.pk}/chances/")
     (run,) = SimulationRun.objects.all()
     assert page.status_code == 302
     assert page["Location"] == f"/simulations/{run.pk}/"
@@ -40,8 +35,8 @@ def test_a_player_starts_a_run_from_the_battle_as_it_stands(tracked: TrackedBatt
 
 
 def test_the_board_offers_it_to_the_players_only(tracked: TrackedBattle, besieged: User, stranger: User) -> None:
-    assert "/chances/" in _client(besieged).get(f"/tracker/{tracked.pk}/").content.decode()
-    answer = _client(stranger).post(f"/tracker/{tracked.pk}/chances/", follow=True)
+    assert "/chances/" in client_for(besieged).get(f"/tracker/{tracked.pk}/").content.decode()
+    answer = client_for(stranger).post(f"/tracker/{tracked.pk}/chances/", follow=True)
     assert answer.redirect_chain == [(f"/tracker/{tracked.pk}/", 302)]
     assert "Seuls les deux joueurs de la bataille y agissent." in answer.content.decode()  # §16
     assert "/chances/" not in answer.content.decode()

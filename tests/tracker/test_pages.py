@@ -14,14 +14,14 @@ from tracker.models import TrackedBattle, TrackedEntry
 pytestmark = pytest.mark.django_db
 
 
-def _client(user: User) -> Client:
+def client_for(user: User) -> Client:
     client = Client()
     client.force_login(user)
     return client
 
 
 def test_the_board_shows_the_fort_the_menu_and_the_log(tracked: TrackedBattle, besieged: User) -> None:
-    page = _client(besieged).get(f"/tracker/{tracked.pk}/")
+    page = client_for(besieged).get(f"/tracker/{tracked.pk}/")
     assert page.status_code == 200
     text = page.content.decode()
     assert "<svg" in text
@@ -31,16 +31,16 @@ def test_the_board_shows_the_fort_the_menu_and_the_log(tracked: TrackedBattle, b
 
 
 def test_a_section_tapped_shows_who_is_there(tracked: TrackedBattle, besieged: User) -> None:
-    text = _client(besieged).get(f"/tracker/{tracked.pk}/?section=W3").content.decode()
+    text = client_for(besieged).get(f"/tracker/{tracked.pk}/?section=W3").content.decode()
     assert "Sur W3" in text
     assert "Halberdiers" in text
     assert "Crossbowmen" in text
 
 
 def test_polling_answers_nothing_until_the_log_grows(tracked: TrackedBattle, besieged: User, besieger: User) -> None:
-    watcher = _client(besieger)
+    watcher = client_for(besieger)
     assert watcher.get(f"/tracker/{tracked.pk}/poll/?v=0.0", HTTP_HX_REQUEST="true").status_code == 204
-    _client(besieged).post(
+    client_for(besieged).post(
         f"/tracker/{tracked.pk}/act/",
         {"seq": 0, "action_json": json.dumps({"format": 1, "action": "end_phase"})},
         HTTP_HX_REQUEST="true",
@@ -54,7 +54,7 @@ def test_a_refusal_shows_the_engine_reason_and_clause_and_writes_nothing(
     tracked: TrackedBattle, besieged: User
 ) -> None:
     move = {"format": 1, "action": "move", "models": ["r1"], "to": "C1"}
-    answer = _client(besieged).post(
+    answer = client_for(besieged).post(
         f"/tracker/{tracked.pk}/act/", {"seq": 0, "action_json": json.dumps(move)}, HTTP_HX_REQUEST="true"
     )
     assert answer.status_code == 200
@@ -63,7 +63,7 @@ def test_a_refusal_shows_the_engine_reason_and_clause_and_writes_nothing(
 
 
 def test_a_stale_tab_gets_the_conflict_message_and_the_fresh_state(tracked: TrackedBattle, besieged: User) -> None:
-    one, two = _client(besieged), _client(besieged)
+    one, two = client_for(besieged), client_for(besieged)
     choice = {"seq": 0, "action_json": json.dumps({"format": 1, "action": "end_phase"})}
     one.post(f"/tracker/{tracked.pk}/act/", choice, HTTP_HX_REQUEST="true")
     answer = two.post(f"/tracker/{tracked.pk}/act/", choice, HTTP_HX_REQUEST="true").content.decode()
@@ -85,19 +85,19 @@ def test_a_stale_tab_gets_the_conflict_message_and_the_fresh_state(tracked: Trac
     ],
 )
 def test_bad_input_is_refused_with_a_message_never_a_500(tracked: TrackedBattle, besieged: User, data: dict) -> None:
-    answer = _client(besieged).post(f"/tracker/{tracked.pk}/act/", data, HTTP_HX_REQUEST="true")
+    answer = client_for(besieged).post(f"/tracker/{tracked.pk}/act/", data, HTTP_HX_REQUEST="true")
     assert answer.status_code == 200
     assert 'class="refusal"' in answer.content.decode()
     assert not TrackedEntry.objects.filter(battle=tracked).exists()
 
 
 def test_an_outsider_sees_nothing_of_a_campaign_siege(stranger: User, demo_siege: TrackedBattle) -> None:
-    assert _client(stranger).get(f"/tracker/{demo_siege.pk}/").status_code == 404
-    assert _client(stranger).post(f"/tracker/{demo_siege.pk}/act/", {"seq": 0}).status_code == 404
+    assert client_for(stranger).get(f"/tracker/{demo_siege.pk}/").status_code == 404
+    assert client_for(stranger).post(f"/tracker/{demo_siege.pk}/act/", {"seq": 0}).status_code == 404
 
 
 def test_the_export_holds_the_battle_that_replays(tracked: TrackedBattle, besieged: User) -> None:
-    client = _client(besieged)
+    client = client_for(besieged)
     client.post(
         f"/tracker/{tracked.pk}/act/", {"seq": 0, "action_json": json.dumps({"format": 1, "action": "end_phase"})}
     )
@@ -110,7 +110,7 @@ def test_the_export_holds_the_battle_that_replays(tracked: TrackedBattle, besieg
 
 
 def test_the_printable_report_holds_the_log_and_the_diagram(tracked: TrackedBattle, besieged: User) -> None:
-    client = _client(besieged)
+    client = client_for(besieged)
     client.post(
         f"/tracker/{tracked.pk}/act/", {"seq": 0, "action_json": json.dumps({"format": 1, "action": "end_phase"})}
     )
