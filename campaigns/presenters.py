@@ -285,6 +285,8 @@ def battle_page(battle: Battle, membership: CampaignMembership) -> dict[str, Any
         "pending": selectors.pending_result(battle, membership),
         "corrections": correction_rows(selectors.corrections_of(battle)),
         "events": event_lines(battle.turn, battle=battle),
+        # a siege still to be played may be tracked by those who may enter its result
+        "may_track": battle.is_siege and not battle.played and selectors.may_report(battle, membership),
     }
 
 

@@ -11,6 +11,7 @@ from threading import Lock
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
+from campaigns import selectors as campaign_selectors
 from campaigns.access import membership_for
 from campaigns.models import Battle as CampaignBattle
 from campaigns.models import CampaignMembership
@@ -133,9 +134,7 @@ def may_watch(tracked: TrackedBattle, user: User) -> bool:
 def may_start(battle: CampaignBattle, user: User) -> bool:
     """A campaign siege is tracked by one of its two players or the organiser."""
     membership = membership_for(user, battle.campaign)
-    if membership is None:
-        return False
-    return membership.is_organiser or membership.pk in (battle.attacker_id, battle.defender_id)
+    return membership is not None and campaign_selectors.may_report(battle, membership)
 
 
 def tracked_for(user: User) -> QuerySet[TrackedBattle]:
