@@ -12,7 +12,6 @@ The kinds are the fort's :class:`~rules.siege.fort.GateKind`; the odds contract 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from types import MappingProxyType
 
 from rules.dice import D6, Dice
@@ -32,6 +31,7 @@ from rules.siege.state import (
     check_may_act,
     outcome,
 )
+from rules.siege.values import replace
 from rules.validation import check_choice, check_range
 from rules.wfb import to_wound
 

@@ -8,7 +8,7 @@ ranks, flanks, rear, overkill and high ground are gone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.dice import D6, Dice
 from rules.siege.fort import SectionKind
@@ -24,6 +24,7 @@ from rules.siege.state import (
     check_may_act,
     outcome,
 )
+from rules.siege.values import replace
 from rules.wfb import SEVEN_PLUS_SECOND_ROLL, combat_result_bonus, melee_to_hit, modified_save, to_wound
 
 __all__ = [

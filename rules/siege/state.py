@@ -13,7 +13,7 @@ named here too.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol, TypeVar
 
@@ -35,6 +35,7 @@ from rules.siege.fort import FortLayout, SectionKind
 from rules.siege.places import IllegalAction, Model, Phase, Place, Side, Zone, model_from_json, model_to_json
 from rules.siege.profiles import Profile
 from rules.siege.turn_log import CombatResult, Event, TurnLog
+from rules.siege.values import replace
 
 __all__ = [
     "LADDER_HOLDS",
