@@ -117,7 +117,7 @@ class Dice:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
-        self._rng = random.Random(self.seed)
+        self._rng: random.Random | None = None
         self._supplied: deque[int] = deque()
         self._replay: deque[Roll] | None = None
         self._log: list[Roll] = []
@@ -162,6 +162,8 @@ class Dice:
             self._supplied.popleft()
             self._log.append(Roll(die.name, reason, value, physical=True))
             return value
+        if self._rng is None:
+            self._rng = random.Random(self.seed)  # seeded on the first roll: most actions roll nothing
         value = die.faces[self._rng.randrange(len(die.faces))]
         self._log.append(Roll(die.name, reason, value))
         return value

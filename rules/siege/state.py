@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from rules.dice import Dice, Roll
 from rules.siege import engines
@@ -113,7 +113,19 @@ class BattleState:
     """the overload option of 001 §4.2 (R16): the pushers needed depend on the models aboard."""
 
     # The indexes below are derived from the fields, built on first use and kept out of equality, hashing, repr
-    # and JSON: the state stays a value.
+    # and JSON: the state stays a value. A copy whose models (contacts) are the same keeps them (values.replace).
+    _DERIVED_FROM: ClassVar[dict[str, tuple[str, ...]]] = {
+        "by_id": ("models",),
+        "by_place": ("models",),
+        "by_side_and_place": ("models",),
+        "engaged": ("contacts",),
+    }
+
+    @cached_property
+    def memo(self) -> dict[object, Any]:
+        """What other modules work out from this state and keep with it (the parts of its menu), by their own
+        keys: filled on demand, never part of the value."""
+        return {}
 
     @cached_property
     def by_id(self) -> Mapping[str, Model]:
@@ -125,8 +137,27 @@ class BattleState:
         """The models at each place where some stand, in the order of :attr:`models`."""
         found: dict[Place, list[Model]] = {}
         for model in self.models:
-            found.setdefault(model.place, []).append(model)
+            here = found.get(model.place)
+            if here is None:
+                found[model.place] = [model]
+            else:
+                here.append(model)
         return {place: tuple(models) for place, models in found.items()}
+
+    @cached_property
+    def by_side_and_place(self) -> Mapping[Side, Mapping[Place, tuple[Model, ...]]]:
+        """Each side's models at each place where some of them stand, in the order of :attr:`models`."""
+        found: dict[Side, dict[Place, tuple[Model, ...]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
+        for place, here in self.by_place.items():
+            side = here[0].side
+            if all(m.side is side for m in here):
+                found[side][place] = here
+            else:
+                for side, models in found.items():
+                    mine = tuple(m for m in here if m.side is side)
+                    if mine:
+                        models[place] = mine
+        return found
 
     def model(self, model_id: str) -> Model:
         found = self.by_id.get(model_id)
@@ -135,8 +166,9 @@ class BattleState:
         return found
 
     def at(self, place: Place | str, side: Side | None = None) -> tuple[Model, ...]:
-        here = self.by_place.get(Place.parse(place), ())
-        return here if side is None else tuple(m for m in here if m.side is side)
+        if side is None:
+            return self.by_place.get(Place.parse(place), ())
+        return self.by_side_and_place[side].get(Place.parse(place), ())
 
     def occupancy(self, place: Place | str, side: Side) -> int:
         """The models of ``side`` at ``place``, counted with their ratio (§1.7, §3.2.3, §12.1.1)."""
@@ -253,6 +285,8 @@ class BattleState:
             for pair in self.contacts
             if all(x in kept and kept[x].place == before[x].place and not kept[x].fleeing for x in pair)
         )
+        if len(contacts) == len(self.contacts):
+            contacts = self.contacts  # the same contacts: the copy keeps who is engaged
         # a casualty no longer blocks, carries or pushes anything
         gone = {m.id for m in fallen}
         # §12.1.5: a giant that falls, flees or steps onto the rampart has left the wall and its blockers
@@ -262,7 +296,20 @@ class BattleState:
             if c.id in kept and kept[c.id].place.zone is Zone.WALL
         )
         if not gone:
-            return replace(self, climbs=climbs, models=tuple(kept.values()), contacts=contacts)
+            state = replace(self, climbs=climbs, models=tuple(kept.values()), contacts=contacts)
+        else:
+            state = self._without_casualties(kept, contacts, climbs, fallen, gone)
+        state.__dict__["by_id"] = kept  # the models by id, in their order: the index, already built
+        return state
+
+    def _without_casualties(
+        self,
+        kept: dict[str, Model],
+        contacts: frozenset[tuple[str, str]],
+        climbs: tuple[Climb, ...],
+        fallen: list[Model],
+        gone: set[str],
+    ) -> BattleState:
         return replace(
             self,
             climbs=climbs,

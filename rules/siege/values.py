@@ -4,6 +4,10 @@ The battle state is rebuilt by every action; :func:`dataclasses.replace` walks t
 ``__init__`` each time. :func:`replace` here copies the fields' values straight into the new object: the same
 result for the dataclasses it accepts (no ``__post_init__``, every field set by ``__init__``), the standard one
 for the others. Type checkers see :func:`dataclasses.replace` itself, so every call is checked against the fields.
+
+A class may list the values it derives from its fields and caches (``functools.cached_property``) in
+``_DERIVED_FROM``, each with the fields it reads: the copy keeps those whose fields are all unchanged, so a new
+battle state whose models did not change does not index them again.
 """
 
 from __future__ import annotations
@@ -41,6 +45,11 @@ def _replace(obj: _Value, /, **changes: Any) -> _Value:
     for name in known[0]:
         values[name] = old[name]
     values.update(changes)
+    derived: dict[str, tuple[str, ...]] | None = getattr(cls, "_DERIVED_FROM", None)
+    if derived:
+        for name, reads in derived.items():
+            if name in old and not any(field in changes and changes[field] is not old[field] for field in reads):
+                values[name] = old[name]
     return new
 
 
