@@ -40,14 +40,7 @@ def shooting(view: MenuView) -> list[Option]:
     state = view.state
     side = state.active
     found = []
-    foes = tuple(
-        m.id
-        for m in state.models
-        if m.side is side.enemy
-        and m.id not in view.engaged
-        and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
-        and target_cover(state, m) is not Cover.INFINITE  # 001 §3
-    )
+    foes: tuple[str, ...] | None = None  # worked out once some model may shoot
     engines = tuple(f"ram:{r.id}" for r in state.rams if r.covered and not r.wrecked) + tuple(
         f"siege_tower:{t.id}" for t in state.siege_towers if not t.collapsed
     )
@@ -65,6 +58,15 @@ def shooting(view: MenuView) -> list[Option]:
         )
         if not shooters:
             continue
+        if foes is None:
+            foes = tuple(
+                m.id
+                for m in state.models
+                if m.side is side.enemy
+                and m.id not in view.engaged
+                and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
+                and target_cover(state, m) is not Cover.INFINITE  # 001 §3
+            )
         if foes:
             found.append(Option("shoot", side, str(place), shooters, foes))
         if side is Side.BESIEGED and engines:

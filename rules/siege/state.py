@@ -316,14 +316,28 @@ class BattleState:
             models=tuple(kept.values()),
             contacts=contacts,
             fallen=(*self.fallen, *fallen),
-            ladders=tuple(_without(x, gone) for x in self.ladders),
-            rams=tuple(replace(r, carriers=tuple(c for c in r.carriers if c not in gone)) for r in self.rams),
-            siege_towers=tuple(replace(t, crew=tuple(c for c in t.crew if c not in gone)) for t in self.siege_towers),
+            # each engine naming a casualty is copied without it; the others are kept as they are
+            ladders=tuple(
+                x if gone.isdisjoint((*x.carriers, x.blocker, x.duel)) else _without(x, gone) for x in self.ladders
+            ),
+            rams=tuple(
+                r if gone.isdisjoint(r.carriers) else replace(r, carriers=_alive(r.carriers, gone)) for r in self.rams
+            ),
+            siege_towers=tuple(
+                t if gone.isdisjoint(t.crew) else replace(t, crew=_alive(t.crew, gone)) for t in self.siege_towers
+            ),
             belfries=tuple(
-                replace(b, winchers=_alive(b.winchers, gone), stunned=_alive(b.stunned, gone)) for b in self.belfries
+                b
+                if gone.isdisjoint((*b.winchers, *b.stunned))
+                else replace(b, winchers=_alive(b.winchers, gone), stunned=_alive(b.stunned, gone))
+                for b in self.belfries
             ),
             gates=tuple(
-                replace(g, blocker=None if g.blocker in gone else g.blocker, reinforcers=_alive(g.reinforcers, gone))
+                g
+                if gone.isdisjoint((g.blocker, *g.reinforcers))
+                else replace(
+                    g, blocker=None if g.blocker in gone else g.blocker, reinforcers=_alive(g.reinforcers, gone)
+                )
                 for g in self.gates
             ),
             works=tuple(replace(w, blocker=None) if w.blocker in gone else w for w in self.works),

@@ -18,37 +18,41 @@ from typing import TYPE_CHECKING, Any, TypeVar
 __all__ = ["replace"]
 
 _Value = TypeVar("_Value")
-_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}
+_Copy = tuple[tuple[str, ...], frozenset[str], tuple[tuple[str, tuple[str, ...]], ...]]
+_HOW: dict[type, _Copy | None] = {}
 
 
-def _copied_fields(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
-    """The fields a copy of ``cls`` carries over, or ``None`` when only :func:`dataclasses.replace` will do."""
-    try:
-        return _FIELDS[cls]
-    except KeyError:
-        pass
+def _how(cls: type) -> _Copy | None:
+    """How a copy of ``cls`` is made: its fields, and the derived values it may keep with the fields they read;
+    ``None`` when only :func:`dataclasses.replace` will do."""
     fields = dataclasses.fields(cls)
-    simple = not hasattr(cls, "__post_init__") and not hasattr(cls, "__slots__") and all(f.init for f in fields)
+    if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__") or not all(f.init for f in fields):
+        return None
     names = tuple(f.name for f in fields)
-    _FIELDS[cls] = (names, frozenset(names)) if simple else None
-    return _FIELDS[cls]
+    derived: dict[str, tuple[str, ...]] = getattr(cls, "_DERIVED_FROM", {})
+    return (names, frozenset(names), tuple(derived.items()))
 
 
 def _replace(obj: _Value, /, **changes: Any) -> _Value:
     cls = type(obj)
-    known = _copied_fields(cls)
-    if known is None or not changes.keys() <= known[1]:
+    try:
+        how = _HOW[cls]
+    except KeyError:
+        how = _HOW[cls] = _how(cls)
+    if how is None or not changes.keys() <= how[1]:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     old = obj.__dict__
     new = object.__new__(cls)
     values = new.__dict__
-    for name in known[0]:
+    for name in how[0]:
         values[name] = old[name]
     values.update(changes)
-    derived: dict[str, tuple[str, ...]] | None = getattr(cls, "_DERIVED_FROM", None)
-    if derived:
-        for name, reads in derived.items():
-            if name in old and not any(field in changes and changes[field] is not old[field] for field in reads):
+    for name, reads in how[2]:
+        if name in old:
+            for read in reads:
+                if read in changes and changes[read] is not old[read]:
+                    break
+            else:
                 values[name] = old[name]
     return new
 
