@@ -19,6 +19,7 @@ class MenuView:
         self.state = state
         self.by_place = state.by_place
         self._by_side = state.by_side_and_place
+        self._ready: dict[tuple[Place, Side], tuple[str, ...]] = {}
 
     @cached_property
     def spent(self) -> frozenset[str]:
@@ -29,14 +30,9 @@ class MenuView:
     def engaged(self) -> frozenset[str]:
         return self.state.engaged
 
-    @cached_property
-    def blocking(self) -> frozenset[str | None]:
-        state = self.state
-        blocking = {g.blocker for g in state.gates} | {x.blocker for x in state.ladders}
-        blocking |= {w.blocker for w in state.works}
-        for climb in state.climbs:
-            blocking.update(climb.blockers)
-        return frozenset(blocking)
+    @property
+    def blocking(self) -> frozenset[str]:
+        return self.state.blockers
 
     def side_at(self, place: Place, side: Side) -> tuple[Model, ...]:
         return self._by_side[side].get(place, ())
@@ -46,10 +42,15 @@ class MenuView:
         here = self._by_side[side].get(place)
         if not here:
             return ()
-        spent, engaged, blocking = self.spent, self.state.engaged, self.blocking
-        return tuple(
-            m.id for m in here if not m.fleeing and m.id not in spent and m.id not in engaged and m.id not in blocking
-        )
+        known = self._ready.get((place, side))
+        if known is None:
+            spent, engaged, blocking = self.spent, self.state.engaged, self.blocking
+            known = self._ready[place, side] = tuple(
+                m.id
+                for m in here
+                if not m.fleeing and m.id not in spent and m.id not in engaged and m.id not in blocking
+            )
+        return known
 
     def ready_outside(self, side: Side) -> tuple[str, ...]:
         return tuple(

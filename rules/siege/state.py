@@ -119,6 +119,7 @@ class BattleState:
         "by_place": ("models",),
         "by_side_and_place": ("models",),
         "engaged": ("contacts",),
+        "blockers": ("gates", "ladders", "works", "climbs"),
     }
 
     @cached_property
@@ -236,8 +237,14 @@ class BattleState:
         """Whether ``model_id`` blocks a gate, a breach, a ladder or a giant on the wall (and so may neither move nor
         shoot, §6.3.1, §12.1.5).
         """
-        found = [g.blocker for g in self.gates] + [x.blocker for x in self.ladders] + [w.blocker for w in self.works]
-        return model_id in found or any(model_id in c.blockers for c in self.climbs)
+        return model_id in self.blockers
+
+    @cached_property
+    def blockers(self) -> frozenset[str]:
+        """The models blocking a gate, a breach, a ladder or a giant on the wall (§6.3.1, §12.1.5)."""
+        found = {g.blocker for g in self.gates} | {x.blocker for x in self.ladders} | {w.blocker for w in self.works}
+        found.update(m for c in self.climbs for m in c.blockers)
+        return frozenset(m for m in found if m is not None)
 
     def without_blocker(self, model_id: str) -> BattleState:
         """The state with ``model_id`` no longer blocking any gate, ladder, breach or giant (§6.3.2)."""
@@ -273,11 +280,16 @@ class BattleState:
     def with_models(self, changed: Mapping[str, Model | None]) -> BattleState:
         """The state with the models in ``changed`` replaced (``None`` removes a casualty and its contacts)."""
         kept: dict[str, Model] = {}
-        fallen = [m for m in self.models if m.id in changed and changed[m.id] is None]
+        fallen: list[Model] = []
         for model in self.models:
-            now = changed.get(model.id, model) if model.id in changed else model
-            if now is not None:
+            if model.id in changed:
+                now = changed[model.id]
+                if now is None:
+                    fallen.append(model)
+                    continue
                 kept[model.id] = now
+            else:
+                kept[model.id] = model
         before = self.by_id
         # a model that dies, moves or flees leaves the fight it was in
         contacts = frozenset(

@@ -75,6 +75,7 @@ def test_indexes_carried_over_from_copy_to_copy_are_those_the_models_give(seed: 
         for side in Side:
             assert dict(state.by_side_and_place[side]) == dict(fresh.by_side_and_place[side])
         assert state.engaged == fresh.engaged
+        assert state.blockers == fresh.blockers
 
 
 def test_a_place_is_one_object_for_each_zone_and_ref() -> None:
