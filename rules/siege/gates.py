@@ -141,8 +141,12 @@ def gate_sections(state: BattleState, gate_id: str) -> tuple[str, ...]:
 
 def gate_reach(state: BattleState, gate_id: str) -> frozenset[Place]:
     """Where a model is in contact with a gate: on its section(s), or outside at the foot of the gate's courtyard."""
-    sections = gate_sections(state, gate_id)
-    return frozenset(Place(zone, s) for s in sections for zone in (Zone.SECTION, Zone.FOOT))
+    key = ("gate_reach", gate_id)
+    reach: frozenset[Place] | None = state.memo.get(key)
+    if reach is None:
+        sections = gate_sections(state, gate_id)
+        reach = state.memo[key] = frozenset(Place(zone, s) for s in sections for zone in (Zone.SECTION, Zone.FOOT))
+    return reach
 
 
 def touches_gate(state: BattleState, model: Model, gate_id: str) -> bool:

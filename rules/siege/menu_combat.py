@@ -145,14 +145,13 @@ def against_the_fort(view: MenuView) -> list[Option]:
     for ram in state.rams:
         if ram.gate is not None and ram.carriers and ram.id not in state.turn_log.rammed:
             found.append(Option("use_ram", Side.BESIEGER, f"ram:{ram.id}", ram.carriers, (ram.gate,)))
-    for gate in state.gates:
-        if gate.structure_points > 0:
-            reach = gate_reach(state, gate.id)
-            attackers = tuple(
-                m.id for m in state.models if m.side is Side.BESIEGER and not m.fleeing and m.place in reach
-            )
-            if attackers:
-                found.append(Option("attack_gate", Side.BESIEGER, f"gate:{gate.id}", attackers))
+    reaches = [(gate.id, gate_reach(state, gate.id)) for gate in state.gates if gate.structure_points > 0]
+    near_gates = frozenset().union(*(reach for _, reach in reaches))
+    standing = [m for m in state.models if m.place in near_gates and m.side is Side.BESIEGER and not m.fleeing]
+    for gate_id, reach in reaches:
+        attackers = tuple(m.id for m in standing if m.place in reach)
+        if attackers:
+            found.append(Option("attack_gate", Side.BESIEGER, f"gate:{gate_id}", attackers))
     for tower in state.siege_towers:
         result = None if tower.section is None else state.result(tower.section)
         if result is not None and result.winner is Side.BESIEGER:

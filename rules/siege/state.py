@@ -281,15 +281,19 @@ class BattleState:
         """The state with the models in ``changed`` replaced (``None`` removes a casualty and its contacts)."""
         kept: dict[str, Model] = {}
         fallen: list[Model] = []
+        touched = False
         for model in self.models:
             if model.id in changed:
                 now = changed[model.id]
                 if now is None:
                     fallen.append(model)
+                    touched = True
                     continue
                 kept[model.id] = now
+                touched = touched or now is not model
             else:
                 kept[model.id] = model
+        models = tuple(kept.values()) if touched else self.models  # the same models keep their indexes
         before = self.by_id
         # a model that dies, moves or flees leaves the fight it was in
         contacts = frozenset(
@@ -308,15 +312,15 @@ class BattleState:
             if c.id in kept and kept[c.id].place.zone is Zone.WALL
         )
         if not gone:
-            state = replace(self, climbs=climbs, models=tuple(kept.values()), contacts=contacts)
+            state = replace(self, climbs=climbs, models=models, contacts=contacts)
         else:
-            state = self._without_casualties(kept, contacts, climbs, fallen, gone)
+            state = self._without_casualties(models, contacts, climbs, fallen, gone)
         state.__dict__["by_id"] = kept  # the models by id, in their order: the index, already built
         return state
 
     def _without_casualties(
         self,
-        kept: dict[str, Model],
+        models: tuple[Model, ...],
         contacts: frozenset[tuple[str, str]],
         climbs: tuple[Climb, ...],
         fallen: list[Model],
@@ -325,7 +329,7 @@ class BattleState:
         return replace(
             self,
             climbs=climbs,
-            models=tuple(kept.values()),
+            models=models,
             contacts=contacts,
             fallen=(*self.fallen, *fallen),
             # each engine naming a casualty is copied without it; the others are kept as they are
