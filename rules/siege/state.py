@@ -18,7 +18,6 @@ from functools import cached_property
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from rules.dice import Dice, Roll
-from rules.siege import engines
 from rules.siege.checks import (
     LADDER_HOLDS,
     QUOTA_PER_SIDE,
@@ -32,8 +31,7 @@ from rules.siege.checks import (
 )
 from rules.siege.engines import Belfry, Budget, Climb, Fire, GateStatus, Ladder, Mine, Ram, SiegeTower, Works
 from rules.siege.fort import FortLayout, SectionKind
-from rules.siege.places import IllegalAction, Model, Phase, Place, Side, Zone, model_from_json, model_to_json
-from rules.siege.profiles import Profile
+from rules.siege.places import IllegalAction, Model, Phase, Place, Side, Zone
 from rules.siege.turn_log import CombatResult, Event, TurnLog
 from rules.siege.values import replace
 
@@ -364,67 +362,15 @@ class BattleState:
         return replace(self, results=(*others, result))
 
     def to_json(self) -> dict[str, Any]:
-        profiles: dict[str, Profile] = {}
-        for model in (*self.models, *self.fallen):
-            known = profiles.setdefault(model.profile.name, model.profile)
-            if known != model.profile:
-                raise ValueError(f"two different profiles are named {model.profile.name!r}")
-        return {
-            "fort": self.fort.to_json(),
-            "profiles": {name: profile.to_json() for name, profile in profiles.items()},
-            "models": [model_to_json(m) for m in self.models],
-            "fallen": [model_to_json(m) for m in self.fallen],
-            **{name: engines.to_json(getattr(self, name)) for name in _ENGINE_FIELDS},
-            "mine": None if self.mine is None else engines.to_json(self.mine),
-            "budgets": [[side.value, engines.to_json(budget)] for side, budget in self.budgets],
-            "heroism_tokens": self.heroism_tokens,
-            "unit_braziers": list(self.unit_braziers),
-            "last_turn": self.last_turn,
-            "over": self.over,
-            "turn": self.turn,
-            "active": self.active.value,
-            "first": self.first.value,
-            "turn_log": self.turn_log.to_json(),
-            "phase": self.phase.value,
-            "results": [r.to_json() for r in self.results],
-            "contacts": sorted(list(pair) for pair in self.contacts),
-            "magic_protection": self.magic_protection,
-            "belfry_overload": self.belfry_overload,
-        }
+        from rules.siege.state_json import state_to_json
+
+        return state_to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BattleState:
-        profiles = {name: Profile.from_json(p) for name, p in data["profiles"].items()}
-        mine = data.get("mine")
-        last_turn = data.get("last_turn")
-        return cls(
-            fort=FortLayout.from_json(data["fort"]),
-            models=tuple(model_from_json(m, profiles) for m in data["models"]),
-            fallen=tuple(model_from_json(m, profiles) for m in data.get("fallen", ())),
-            ladders=tuple(engines.from_json(Ladder, x) for x in data.get("ladders", ())),
-            siege_towers=tuple(engines.from_json(SiegeTower, x) for x in data.get("siege_towers", ())),
-            works=tuple(engines.from_json(Works, x) for x in data.get("works", ())),
-            gates=tuple(engines.from_json(GateStatus, x) for x in data.get("gates", ())),
-            rams=tuple(engines.from_json(Ram, x) for x in data.get("rams", ())),
-            fires=tuple(engines.from_json(Fire, x) for x in data.get("fires", ())),
-            climbs=tuple(engines.from_json(Climb, x) for x in data.get("climbs", ())),
-            mine=None if mine is None else engines.from_json(Mine, mine),
-            budgets=tuple((Side(side), engines.from_json(Budget, b)) for side, b in data.get("budgets", ())),
-            heroism_tokens=int(data.get("heroism_tokens", 0)),
-            unit_braziers=tuple(str(u) for u in data.get("unit_braziers", ())),
-            last_turn=None if last_turn is None else int(last_turn),
-            over=bool(data.get("over", False)),
-            turn=int(data["turn"]),
-            active=Side(data["active"]),
-            first=Side(data["first"]),
-            turn_log=TurnLog.from_json(data.get("turn_log", {})),
-            phase=Phase(data.get("phase", Phase.MOVEMENT.value)),
-            results=tuple(CombatResult.from_json(r) for r in data.get("results", ())),
-            contacts=frozenset((str(a), str(b)) for a, b in data.get("contacts", ())),
-            magic_protection=bool(data.get("magic_protection", True)),
-            belfries=tuple(engines.from_json(Belfry, b) for b in data.get("belfries", ())),
-            belfry_overload=bool(data.get("belfry_overload", False)),
-        )
+        from rules.siege.state_json import state_from_json
+
+        return state_from_json(data)
 
 
 class _Identified(Protocol):
@@ -440,9 +386,6 @@ def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _I
         if item.id == item_id:
             return item
     raise IllegalAction(missing, clause)
-
-
-_ENGINE_FIELDS = ("ladders", "siege_towers", "works", "gates", "rams", "fires", "climbs", "belfries")
 
 
 def _alive(ids: tuple[str, ...], gone: set[str]) -> tuple[str, ...]:
