@@ -172,7 +172,15 @@ class Dice:
         """Roll ``count`` dice of one kind (``2D6`` is ``pool(D6, 2, …)``), each recorded."""
         if count < 0:
             raise ValueError(f"{reason}: count must be 0 or more, got {count}")
-        return tuple(self.roll(die, reason) for _ in range(count))
+        if self._replay is not None or self._supplied:
+            return tuple(self.roll(die, reason) for _ in range(count))
+        # the seeded generator alone: the same draws as one roll() after another, made in one go
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        draw, faces, sides = self._rng.randrange, die.faces, len(die.faces)
+        values = tuple(faces[draw(sides)] for _ in range(count))
+        self._log.extend(Roll(die.name, reason, value) for value in values)
+        return values
 
     def total(self, die: Die, count: int, reason: str) -> int:
         """The sum of ``count`` dice of one kind."""
