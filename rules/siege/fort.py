@@ -19,9 +19,10 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
 from types import MappingProxyType
 from typing import Any
+
+from rules.siege.values import derived
 
 __all__ = [
     "CONNECTION_CAPACITY",
@@ -274,14 +275,14 @@ class FortLayout:
 
     # The lookups below read indexes built on first use, outside the fields: the layout stays a value.
 
-    @cached_property
+    @derived
     def _sections(self) -> dict[str, Section]:
         found: dict[str, Section] = {}
         for section in self.sections:
             found.setdefault(section.id, section)
         return found
 
-    @cached_property
+    @derived
     def _connections(self) -> dict[tuple[str, str], Connection]:
         found: dict[tuple[str, str], Connection] = {}
         for connection in self.connections:
@@ -289,11 +290,11 @@ class FortLayout:
             found.setdefault((connection.b, connection.a), connection)
         return found
 
-    @cached_property
+    @derived
     def _neighbours(self) -> dict[str, tuple[str, ...]]:
         return {}
 
-    @cached_property
+    @derived
     def _gates(self) -> dict[str, tuple[Gate, ...]]:
         return {}
 

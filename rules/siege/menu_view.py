@@ -4,10 +4,9 @@ blocking or spent this turn, the fort's ramparts and courtyards. Each piece is s
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from rules.siege.fort import SectionKind
 from rules.siege.state import BattleState, Model, Place, Side, Zone
+from rules.siege.values import derived
 
 __all__ = ["MenuView", "bought", "section_place"]
 
@@ -21,7 +20,7 @@ class MenuView:
         self._by_side = state.by_side_and_place
         self._ready: dict[tuple[Place, Side], tuple[str, ...]] = {}
 
-    @cached_property
+    @derived
     def spent(self) -> frozenset[str]:
         log = self.state.turn_log
         return log.moved | log.rallied | log.blockers
@@ -63,11 +62,11 @@ class MenuView:
     def sections(self, *kinds: SectionKind) -> tuple[str, ...]:
         return tuple(s.id for s in self.state.fort.sections if s.kind in kinds)
 
-    @cached_property
+    @derived
     def ramparts(self) -> tuple[str, ...]:
         return self.sections(SectionKind.WALL_WALK, SectionKind.TOWER)
 
-    @cached_property
+    @derived
     def courtyards(self) -> tuple[str, ...]:
         return self.sections(SectionKind.COURTYARD)
 

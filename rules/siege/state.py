@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from rules.dice import Dice, Roll
@@ -33,7 +32,7 @@ from rules.siege.engines import Belfry, Budget, Climb, Fire, GateStatus, Ladder,
 from rules.siege.fort import FortLayout, SectionKind
 from rules.siege.places import IllegalAction, Model, Phase, Place, Side, Zone
 from rules.siege.turn_log import CombatResult, Event, TurnLog
-from rules.siege.values import replace
+from rules.siege.values import derived, replace
 
 __all__ = [
     "LADDER_HOLDS",
@@ -120,18 +119,18 @@ class BattleState:
         "blockers": ("gates", "ladders", "works", "climbs"),
     }
 
-    @cached_property
+    @derived
     def memo(self) -> dict[object, Any]:
         """What other modules work out from this state and keep with it (the parts of its menu), by their own
         keys: filled on demand, never part of the value."""
         return {}
 
-    @cached_property
+    @derived
     def by_id(self) -> Mapping[str, Model]:
         """The models by id."""
         return {m.id: m for m in self.models}
 
-    @cached_property
+    @derived
     def by_place(self) -> Mapping[Place, tuple[Model, ...]]:
         """The models at each place where some stand, in the order of :attr:`models`."""
         found: dict[Place, list[Model]] = {}
@@ -143,7 +142,7 @@ class BattleState:
                 here.append(model)
         return {place: tuple(models) for place, models in found.items()}
 
-    @cached_property
+    @derived
     def by_side_and_place(self) -> Mapping[Side, Mapping[Place, tuple[Model, ...]]]:
         """Each side's models at each place where some of them stand, in the order of :attr:`models`."""
         found: dict[Side, dict[Place, tuple[Model, ...]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
@@ -237,7 +236,7 @@ class BattleState:
         """
         return model_id in self.blockers
 
-    @cached_property
+    @derived
     def blockers(self) -> frozenset[str]:
         """The models blocking a gate, a breach, a ladder or a giant on the wall (§6.3.1, §12.1.5)."""
         found = {g.blocker for g in self.gates} | {x.blocker for x in self.ladders} | {w.blocker for w in self.works}
@@ -267,7 +266,7 @@ class BattleState:
                 return result
         return None
 
-    @cached_property
+    @derived
     def engaged(self) -> frozenset[str]:
         """The models in close combat (in one of the :attr:`contacts`)."""
         return frozenset(x for pair in self.contacts for x in pair)

@@ -1,4 +1,4 @@
-"""A quicker :func:`dataclasses.replace` for the engine's frozen values.
+"""A quicker :func:`dataclasses.replace` for the engine's frozen values, and :class:`derived`, the values' caches.
 
 The battle state is rebuilt by every action; :func:`dataclasses.replace` walks the fields and calls the generated
 ``__init__`` each time. :func:`replace` here copies the fields' values straight into the new object: the same
@@ -13,9 +13,10 @@ battle state whose models did not change does not index them again.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
-__all__ = ["replace"]
+__all__ = ["derived", "replace"]
 
 _Value = TypeVar("_Value")
 _Copy = tuple[tuple[str, ...], frozenset[str], tuple[tuple[str, tuple[str, ...]], ...]]
@@ -61,3 +62,32 @@ if TYPE_CHECKING:
     from dataclasses import replace as replace
 else:
     replace = _replace
+
+
+_Derived = TypeVar("_Derived")
+
+
+class derived(Generic[_Derived]):
+    """A value worked out from an object's fields on first use and kept in its ``__dict__``, as
+    :func:`functools.cached_property` does, without its lock: the engine's values are never shared between threads
+    while they are worked out, and an index is read again at every step of a battle."""
+
+    def __init__(self, compute: Callable[[Any], _Derived]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> derived[_Derived]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _Derived: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> derived[_Derived] | _Derived:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
