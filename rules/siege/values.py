@@ -13,25 +13,43 @@ battle state whose models did not change does not index them again.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 __all__ = ["derived", "replace"]
 
 _Value = TypeVar("_Value")
-_Copy = tuple[tuple[str, ...], frozenset[str], tuple[tuple[str, tuple[str, ...]], ...]]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Copy:
+    """How a copy of a class is made: its fields, the derived values a copy may keep with the fields they read,
+    and the cached values it drops."""
+
+    names: tuple[str, ...]
+    fields: frozenset[str]
+    kept: tuple[tuple[str, tuple[str, ...]], ...]
+    dropped: tuple[str, ...]
+
+
 _HOW: dict[type, _Copy | None] = {}
 
 
 def _how(cls: type) -> _Copy | None:
-    """How a copy of ``cls`` is made: its fields, and the derived values it may keep with the fields they read;
-    ``None`` when only :func:`dataclasses.replace` will do."""
+    """How a copy of ``cls`` is made; ``None`` when only :func:`dataclasses.replace` will do."""
     fields = dataclasses.fields(cls)
     if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__") or not all(f.init for f in fields):
         return None
     names = tuple(f.name for f in fields)
-    derived: dict[str, tuple[str, ...]] = getattr(cls, "_DERIVED_FROM", {})
-    return (names, frozenset(names), tuple(derived.items()))
+    kept: dict[str, tuple[str, ...]] = getattr(cls, "_DERIVED_FROM", {})
+    cached = {
+        name
+        for klass in cls.__mro__
+        for name, value in vars(klass).items()
+        if isinstance(value, derived | functools.cached_property)
+    }
+    return _Copy(names, frozenset(names), tuple(kept.items()), tuple(sorted(cached - set(kept))))
 
 
 def _replace(obj: _Value, /, **changes: Any) -> _Value:
@@ -40,21 +58,24 @@ def _replace(obj: _Value, /, **changes: Any) -> _Value:
         how = _HOW[cls]
     except KeyError:
         how = _HOW[cls] = _how(cls)
-    if how is None or not changes.keys() <= how[1]:
+    if how is None or not changes.keys() <= how.fields:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     old = obj.__dict__
-    new = object.__new__(cls)
-    values = new.__dict__
-    for name in how[0]:
-        values[name] = old[name]
+    values = old.copy()
     values.update(changes)
-    for name, reads in how[2]:
-        if name in old:
-            for read in reads:
-                if read in changes and changes[read] is not old[read]:
-                    break
-            else:
-                values[name] = old[name]
+    if len(values) != len(how.names):  # cached values: kept when what they read is unchanged, else dropped
+        for name, reads in how.kept:
+            if name in values:
+                for read in reads:
+                    if read in changes and changes[read] is not old[read]:
+                        del values[name]
+                        break
+        for name in how.dropped:
+            values.pop(name, None)
+        if len(values) != len(how.names):
+            values = {name: values[name] for name in how.names}
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", values)
     return new
 
 
