@@ -69,13 +69,18 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
             found.extend(part)
     if state.belfries:
         found.extend(belfry_options(state, view.ready))
-    if state.heroism_tokens > 0 and state.phase is not Phase.SETUP:
-        found.append(Option("spend_heroism", Side.BESIEGED))
-    if state.phase is not Phase.END:
-        found.append(Option("end_phase", state.active))
-    if state.phase is not Phase.SETUP:
-        found.append(Option("end_turn", state.active))
+    if name is None or name in _CLOSING:
+        if state.heroism_tokens > 0 and state.phase is not Phase.SETUP:
+            found.append(Option("spend_heroism", Side.BESIEGED))
+        if state.phase is not Phase.END:
+            found.append(Option("end_phase", state.active))
+        if state.phase is not Phase.SETUP:
+            found.append(Option("end_turn", state.active))
     return found if name is None else [o for o in found if o.name == name]
+
+
+_CLOSING = frozenset({"spend_heroism", "end_phase", "end_turn"})
+"""The entries every step's menu closes with."""
 
 
 # ---- set-up (§14, §16) ---------------------------------------------------------------------------------------------

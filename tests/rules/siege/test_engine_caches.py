@@ -44,7 +44,7 @@ EVERY_KIND = sorted(
         *("block", "end_block", "counter_mine", "sortie", "throw_stones", "drop_rock", "pour", "put_out_fire"),
         *("oil_on_fire", "push_back", "push_over_empty_ladder", "knock_down_ladder", "cast", "shoot", "bombard"),
         *("shoot_engine", "shoot_gate", "shoot_structure", "fight", "retreat", "hold", "fight_blocker"),
-        *("take_gate", "fight_giant", "use_ram", "attack_gate", "disembark", "end_phase", "end_turn"),
+        *("take_gate", "fight_giant", "use_ram", "attack_gate", "disembark", "end_phase", "end_turn", "spend_heroism"),
     }
 )
 
