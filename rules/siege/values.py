@@ -64,15 +64,18 @@ def _replace(obj: _Value, /, **changes: Any) -> _Value:
     values = old.copy()
     values.update(changes)
     if len(values) != len(how.names):  # cached values: kept when what they read is unchanged, else dropped
+        kept = 0
         for name, reads in how.kept:
             if name in values:
+                kept += 1
                 for read in reads:
                     if read in changes and changes[read] is not old[read]:
                         del values[name]
+                        kept -= 1
                         break
         for name in how.dropped:
             values.pop(name, None)
-        if len(values) != len(how.names):
+        if len(values) != len(how.names) + kept:  # something else was kept in the object: the fields alone
             values = {name: values[name] for name in how.names}
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", values)

@@ -114,6 +114,14 @@ def test_the_quicker_copy_equals_dataclasses_replace() -> None:
     assert values.replace(state, **changes) is not state
     with pytest.raises(TypeError):
         values.replace(state, no_such_field=1)
+    # a copy keeps the indexes of the models it shares, and only those
+    indexed = state.by_place
+    assert values.replace(state, turn=2).by_place is indexed
+    moved = values.replace(state, models=state.models[1:])
+    assert "by_place" not in moved.__dict__
+    assert moved.by_place == dataclasses.replace(moved).by_place
+    state.memo["menu part"] = ["worked out for this state alone"]
+    assert "memo" not in values.replace(state, turn=2).__dict__
     # a value that checks itself is copied the standard way, checks included
     with pytest.raises(ValueError, match="low above high"):
         values.replace(_Checked(1, 2), low=3)
