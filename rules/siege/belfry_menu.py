@@ -58,7 +58,8 @@ def _movement(state: BattleState, belfry: Belfry, ready: Ready) -> list[Option]:
         done = belfry.moved if belfry.moved_turn == state.turn else 0
         if belfry.bridge is Bridge.UP and speed(crew, aboard, overload=state.belfry_overload) > done:
             ground = tuple(m.id for m in state.at(level_place(belfry.id, 0), Side.BESIEGER))
-            found.append(Option("push_belfry", Side.BESIEGER, where, ground, ("forward", "back")))
+            ways = ("forward", "back") if belfry.distance > REACH else ("back",)  # 001 §8: no closer than reach
+            found.append(Option("push_belfry", Side.BESIEGER, where, ground, ways))
         on_bridge_level = ready(level_place(belfry.id, 2), Side.BESIEGER)
         if belfry.bridge is Bridge.UP and belfry.distance <= REACH and len(on_bridge_level) >= WINCHERS:
             found.append(Option("lower_drawbridge", Side.BESIEGER, where, on_bridge_level))

@@ -18,6 +18,7 @@ from ..labels import SIDE_LABELS
 from ..menus import unit_groups
 from ..models import DiceMode, TrackedBattle
 from ..selectors import Step, User, campaign_membership, current, log_rows, sides_of, version
+from .belfry import belfry_places, belfry_rows, event_text
 from .board import board_svg
 
 ACTION_LABELS: Mapping[str, object] = {
@@ -41,6 +42,11 @@ ACTION_LABELS: Mapping[str, object] = {
     "use_ram": gettext_lazy("Ram the gate"),
     "push_tower": gettext_lazy("Push a siege tower"),
     "disembark": gettext_lazy("Leave the siege tower"),
+    "push_belfry": gettext_lazy("Push a belfry"),
+    "climb_belfry": gettext_lazy("Climb in a belfry"),
+    "raise_belfry_ladder": gettext_lazy("Set up a belfry's ladder"),
+    "lower_drawbridge": gettext_lazy("Lower the drawbridge"),
+    "ignite_belfry": gettext_lazy("Flaming hit on a belfry"),
     "dig": gettext_lazy("Dig the mine"),
     "tunnel": gettext_lazy("Come through the tunnel"),
     "counter_mine": gettext_lazy("Counter-mine"),
@@ -85,6 +91,16 @@ PHASE_LABELS: Mapping[Phase, object] = {
     Phase.CLOSE_COMBAT: gettext_lazy("Close combat"),
     Phase.END: gettext_lazy("End of turn"),
 }
+
+
+TARGET_WORDS: Mapping[str, object] = {
+    "forward": gettext_lazy("forward"),
+    "back": gettext_lazy("back"),
+    "front": gettext_lazy("front"),
+    "side": gettext_lazy("side"),
+    "rear": gettext_lazy("rear"),
+}
+"""The words a target may be instead of a place or a model: a belfry's way (001 §4.1) and its faces (001 §9)."""
 
 
 def action_label(name: str) -> str:
@@ -145,7 +161,9 @@ def _model_label(model: Model | None, fallback: str) -> str:
 
 
 def _target_label(model: Model | None, fallback: str) -> str:
-    return fallback if model is None else f"{model.id} — {model.unit} ({model.place})"
+    if model is None:
+        return str(TARGET_WORDS.get(fallback, fallback))
+    return f"{model.id} — {model.unit} ({model.place})"
 
 
 @dataclass(frozen=True)
@@ -208,7 +226,7 @@ def log_lines(steps: Sequence[Step]) -> list[LogLine]:
             str(SIDE_LABELS[Side(step.side)]),
             action_label(step.entry.action.name),
             _fields(step.entry.action.to_json()),
-            tuple((e.clause, e.text) for e in step.events),
+            tuple((e.clause, event_text(e.kind, e.text)) for e in step.events),
             tuple(RollLine(r.die, r.result, r.reason, r.physical) for r in step.entry.rolls),
         )
         for step in reversed(steps)
@@ -252,7 +270,11 @@ def board_context(
     state = now.state
     sides = sides_of(tracked, user)
     rows, besieger_vp, besieged_vp = scores(state) if state.over else ([], 0, 0)
-    shown = section if section in places(state) or state.fort.has_section(section) else ""
+    shown = (
+        section
+        if section in places(state) or state.fort.has_section(section) or section in belfry_places(state)
+        else ""
+    )
     items = menu(state, sides) if not tracked.result_sent else []
     membership = campaign_membership(tracked, user)
     battle = tracked.campaign_battle
@@ -268,6 +290,7 @@ def board_context(
         "svg": mark_safe(board_svg(state, link="?section=", selected=shown)),
         "section": shown,
         "who": who_is_there(state, shown) if shown else [],
+        "belfries": belfry_rows(state),
         "places": places(state),
         "mine": [i for i in items if i.mine],
         "theirs": [i for i in items if not i.mine],

@@ -13,11 +13,14 @@ from rules.siege.fort import ConnectionKind, FortLayout, Section, SectionKind
 from rules.siege.gates import gate_statuses
 from rules.siege.state import BattleState, Side, quota
 
-__all__ = ["BESIEGED_COLOUR", "BESIEGER_COLOUR", "board_svg"]
+from .belfry import belfry_parts
+from .svg import BESIEGED_COLOUR, BESIEGER_COLOUR, count_pill, outward, svg_text
 
-BESIEGER_COLOUR, BESIEGED_COLOUR = "#b3261e", "#1f5fa8"
+__all__ = ["board_svg"]
+
 _PAD = 26.0
-_FONT = 3.4
+_BELFRY_PAD = 12.0
+"""Room around the fort for a belfry drawn beside its wall."""
 
 
 def _positions(fort: FortLayout) -> dict[str, tuple[float, float]]:
@@ -41,29 +44,6 @@ def _positions(fort: FortLayout) -> dict[str, tuple[float, float]]:
     return points
 
 
-def _outward(point: tuple[float, float], centre: tuple[float, float], distance: float) -> tuple[float, float]:
-    dx, dy = point[0] - centre[0], point[1] - centre[1]
-    norm = math.hypot(dx, dy) or 1.0
-    return (point[0] + distance * dx / norm, point[1] + distance * dy / norm)
-
-
-def _t(x: float, y: float, text: str, size: float = _FONT, **attrs: str) -> str:
-    extra = "".join(f' {k.replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
-    return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" text-anchor="middle" '
-        f'dominant-baseline="middle"{extra}>{escape(text)}</text>'
-    )
-
-
-def _count_pill(x: float, y: float, count: int, limit: int | None, colour: str) -> str:
-    label = f"{count}/{limit}" if limit is not None else str(count)
-    width = 2.5 * len(label) + 2.6
-    return (
-        f'<rect x="{x - width / 2:.1f}" y="{y - 2.8:.1f}" width="{width:.1f}" height="5.6" rx="2.8" fill="{colour}"/>'
-        + _t(x, y + 0.2, label, 3.8, fill="#fff", font_weight="bold")
-    )
-
-
 def _shape(section: Section, x: float, y: float, fill: str, stroke: str) -> str:
     sizes = {
         SectionKind.COURTYARD: (24.0, 15.0),
@@ -81,15 +61,17 @@ def _shape(section: Section, x: float, y: float, fill: str, stroke: str) -> str:
 
 def board_svg(state: BattleState, *, link: str = "", selected: str = "") -> str:
     """The fort as the board: sections with each side's models against the quota (§1.7), damage points and
-    breaches (§5.9), gates with their structure points (R4) and rams, ladders, siege towers, fires and the mine;
+    breaches (§5.9), gates with their structure points (R4) and rams, ladders, siege towers and belfries (001), fires
+    and the mine;
     each section links to ``link`` + its id to show who is there."""
     fort = state.fort
     points = _positions(fort)
     xs = [x for x, _ in points.values()]
     ys = [y for _, y in points.values()]
     centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-    left, top = min(xs) - _PAD, min(ys) - _PAD
-    width, height = max(xs) - min(xs) + 2 * _PAD, max(ys) - min(ys) + 2 * _PAD + 10
+    pad = _PAD + (_BELFRY_PAD if state.belfries else 0.0)
+    left, top = min(xs) - pad, min(ys) - pad
+    width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + 10
     parts = [f'<rect x="{left:.1f}" y="{top:.1f}" width="{width:.1f}" height="{height:.1f}" fill="#e9e4d4"/>']
     for connection in fort.connections:
         (x1, y1), (x2, y2) = points[connection.a], points[connection.b]
@@ -118,33 +100,34 @@ def board_svg(state: BattleState, *, link: str = "", selected: str = "") -> str:
             fill = "#cfdcf2"
         stroke = "#111" if section.id == selected else "#6b6455"
         limit = quota(section.kind)
-        item = [_shape(section, x, y, fill, stroke), _t(x, y - 2.6, section.id, 4.2, font_weight="bold")]
+        item = [_shape(section, x, y, fill, stroke), svg_text(x, y - 2.6, section.id, 4.2, font_weight="bold")]
         if attackers:
-            item.append(_count_pill(x, y + 2.6 if not defenders else y + 1.4, attackers, limit, BESIEGER_COLOUR))
+            item.append(count_pill(x, y + 2.6 if not defenders else y + 1.4, attackers, limit, BESIEGER_COLOUR))
         if defenders:
-            item.append(_count_pill(x, y + 2.6 if not attackers else y + 7.2, defenders, limit, BESIEGED_COLOUR))
+            item.append(count_pill(x, y + 2.6 if not attackers else y + 7.2, defenders, limit, BESIEGED_COLOUR))
         found = works.get(section.id)
         if found is not None and found.collapsed:
-            item.append(_t(x, y - 8.6, _("breach"), 3.6, fill="#b3261e", font_weight="bold"))
+            item.append(svg_text(x, y - 8.6, _("breach"), 3.6, fill="#b3261e", font_weight="bold"))
         elif found is not None and found.damage:
-            item.append(_t(x, y - 8.6, _("damage %(points)s") % {"points": found.damage}, 3.4, fill="#7a4a00"))
+            item.append(svg_text(x, y - 8.6, _("damage %(points)s") % {"points": found.damage}, 3.4, fill="#7a4a00"))
         if found is not None and (found.braziers or found.stones or found.rocks):
             kit = []
             if found.braziers:
                 kit.append(_("braziers %(n)s") % {"n": len(found.braziers)})
             if found.stones or found.rocks:
                 kit.append(_("stones %(s)s rocks %(r)s") % {"s": found.stones, "r": found.rocks})
-            item.append(_t(x, y + 10.8, " · ".join(kit), 2.9, fill="#444"))
+            item.append(svg_text(x, y + 10.8, " · ".join(kit), 2.9, fill="#444"))
         title = f"<title>{escape(section.id)}: {attackers} / {defenders}</title>"
         href = escape(f"{link}{section.id}")
         parts.append(f'<a href="{href}" class="section" data-section="{escape(section.id)}">{title}{"".join(item)}</a>')
         gate = next((g for g in fort.gates if g.section == section.id and (g.x, g.y) != (0.0, 0.0)), None)
         if section.is_rampart and section.level == 3:
-            parts.append(_outside(state, section.id, _outward((x, y), centre, 13.0), counts, link))
+            parts.append(_outside(state, section.id, outward((x, y), centre, 13.0), counts, link))
         elif gate is not None:
-            parts.append(_outside(state, section.id, _outward((gate.x, gate.y), centre, 20.0), counts, link))
+            parts.append(_outside(state, section.id, outward((gate.x, gate.y), centre, 20.0), counts, link))
     parts.extend(_gates(state, points, centre))
     parts.extend(_engines(state, points, centre))
+    parts.extend(belfry_parts(state, points, centre, link, selected))
     field = counts.get(("field:outside", Side.BESIEGER), 0)
     status = [_("field: %(n)s besiegers") % {"n": field}] if field else []
     if state.mine is not None:
@@ -155,7 +138,7 @@ def board_svg(state: BattleState, *, link: str = "", selected: str = "") -> str:
     for ram in state.rams:
         if ram.gate is None:
             status.append(_("ram %(ram)s: %(n)s carriers") % {"ram": ram.id, "n": len(ram.carriers)})
-    parts.append(_t(left + width / 2, top + height - 5, "  ·  ".join(status), 3.4, fill="#333"))
+    parts.append(svg_text(left + width / 2, top + height - 5, "  ·  ".join(status), 3.4, fill="#333"))
     label = _("The fort, turn %(turn)s") % {"turn": state.turn}
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
@@ -171,7 +154,7 @@ def _outside(
         return ""
     x, y = at
     href = escape(f"{link}foot:{section}")
-    return f'<a href="{href}" class="foot">{_count_pill(x, y, foot, None, BESIEGER_COLOUR)}</a>'
+    return f'<a href="{href}" class="foot">{count_pill(x, y, foot, None, BESIEGER_COLOUR)}</a>'
 
 
 def _gates(state: BattleState, points: Mapping[str, tuple[float, float]], centre: tuple[float, float]) -> list[str]:
@@ -182,7 +165,7 @@ def _gates(state: BattleState, points: Mapping[str, tuple[float, float]], centre
     parts = []
     for gate in state.fort.gates:
         own = (gate.x, gate.y) if (gate.x, gate.y) != (0.0, 0.0) else points[gate.section]
-        x, y = _outward(own, centre, 5.0)
+        x, y = outward(own, centre, 5.0)
         found = status.get(gate.id)
         left = found.structure_points if found else 0
         colour = "#5a3d1e" if left > 0 else "#b3261e"
@@ -190,7 +173,7 @@ def _gates(state: BattleState, points: Mapping[str, tuple[float, float]], centre
             f'<rect x="{x - 7:.1f}" y="{y - 3.5:.1f}" width="14" height="7" rx="1" fill="{colour}" stroke="#222" '
             'stroke-width="0.4"/>'
         )
-        parts.append(_t(x, y, f"{gate.id} {left}/{whole.get(gate.id, 0)}", 3.6, fill="#fff", font_weight="bold"))
+        parts.append(svg_text(x, y, f"{gate.id} {left}/{whole.get(gate.id, 0)}", 3.6, fill="#fff", font_weight="bold"))
         notes = []
         if left <= 0:
             notes.append(_("down"))
@@ -201,7 +184,7 @@ def _gates(state: BattleState, points: Mapping[str, tuple[float, float]], centre
         if f"gate:{gate.id}" in fires:
             notes.append("🔥" * fires[f"gate:{gate.id}"].fires)
         if notes:
-            parts.append(_t(x, y + 6.8, " · ".join(notes), 3.4, fill="#222"))
+            parts.append(svg_text(x, y + 6.8, " · ".join(notes), 3.4, fill="#222"))
     return parts
 
 
@@ -214,7 +197,7 @@ def _engines(state: BattleState, points: Mapping[str, tuple[float, float]], cent
         offset = by_section.get(ladder.section, 0)
         by_section[ladder.section] = offset + 1
         x, y = points[ladder.section]
-        fx, fy = _outward((x, y), centre, 12.0)
+        fx, fy = outward((x, y), centre, 12.0)
         dx, dy = fx - x, fy - y
         shift = 12.0 * (offset - 0.5)  # side by side along the wall
         fx, fy = fx - dy / 12.0 * shift, fy + dx / 12.0 * shift
@@ -222,15 +205,15 @@ def _engines(state: BattleState, points: Mapping[str, tuple[float, float]], cent
         style = 'stroke="#7a4a00" stroke-width="0.9"' if ladder.raised else 'stroke="#999" stroke-dasharray="1 1"'
         parts.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{fx:.1f}" y2="{fy:.1f}" {style}/>')
         state_label = _("up") if ladder.raised else _("down")
-        lx, ly = _outward((fx, fy), (x, y), 4.5)
-        parts.append(_t(lx, ly, f"{ladder.id} {state_label} ({climbers})", 3.0, fill="#7a4a00"))
+        lx, ly = outward((fx, fy), (x, y), 4.5)
+        parts.append(svg_text(lx, ly, f"{ladder.id} {state_label} ({climbers})", 3.0, fill="#7a4a00"))
     fires = {f.target for f in state.fires}
     for tower in state.siege_towers:
         if tower.section is None or tower.section not in points:
             continue
-        x, y = _outward(points[tower.section], centre, 18.0)
+        x, y = outward(points[tower.section], centre, 18.0)
         fire = " 🔥" if f"siege_tower:{tower.id}" in fires else ""
         inside = sum(1 for m in state.models if str(m.place) == f"siege_tower:{tower.id}")
         parts.append(f'<rect x="{x - 6:.1f}" y="{y - 4:.1f}" width="12" height="8" fill="#8a6a3a"/>')
-        parts.append(_t(x, y, f"{tower.id} {tower.structure_points} ({inside}){fire}", 3.0, fill="#fff"))
+        parts.append(svg_text(x, y, f"{tower.id} {tower.structure_points} ({inside}){fire}", 3.0, fill="#fff"))
     return parts
