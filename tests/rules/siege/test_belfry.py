@@ -486,19 +486,20 @@ def test_each_belfry_option_of_the_menu_makes_a_playable_action() -> None:
     assert played == {"push_belfry", "climb_belfry", "lower_drawbridge"}
 
 
-def test_the_besieged_do_not_fight_inside_the_belfry() -> None:
-    # 001 §8 (reading): the belfry's fights are on the rampart; an empty level 2 may be boarded over the bridge
+def test_the_besieged_charge_over_the_drawbridge_onto_level_2() -> None:
+    # 001 §1.2, §8 (FIGHTS["counter_attack"], FIGHTS["bridge"]): a held level 2 is charged, an empty one boarded
     setup = _setup(distance=1)
     state = _to_besieger_movement(start(setup))
     state = apply(state, a.LowerDrawbridge("ST1", ("w1", "w2")), Dice(seed=1)).state
     state = apply(state, a.EndTurn(), _rolled(1, 1)).state  # both step back unhurt
     assert state.active is Side.BESIEGED
-    moves = [o for o in legal_actions(state) if o.where == "W3" and o.name in ("move", "charge")]
-    assert all("belfry:ST1.2" not in o.targets for o in moves)
-    assert problems(state, a.Move(("d1",), "belfry:ST1.2"))[0].clause == "001 §8"
+    charges = [o for o in legal_actions(state) if o.where == "W3" and o.name == "charge"]
+    assert any("belfry:ST1.2" in o.targets for o in charges)
+    assert not problems(state, a.Charge(("d1",), "belfry:ST1.2"))
     emptied = state.with_models({m.id: None for m in state.at("belfry:ST1.2")})
     assert not problems(emptied, a.Move(("d1",), "belfry:ST1.2"))
-    assert any("belfry:ST1.2" in o.targets for o in legal_actions(emptied) if o.where == "W3")
+    moves = [o for o in legal_actions(emptied) if o.where == "W3" and o.name == "move"]
+    assert any("belfry:ST1.2" in o.targets for o in moves)
 
 
 @pytest.mark.parametrize(
