@@ -12,12 +12,11 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from pytest_django.live_server_helper import LiveServer
+from playwright.sync_api import Page, expect
 
 from campaigns.demo import load_demo
 from campaigns.models import Battle
@@ -37,14 +36,6 @@ DOCS = (
 )
 SEEN_WITHIN_MS = 2_000
 """The other phone shows each action within two seconds (it polls every second)."""
-
-
-@pytest.fixture
-def second_phone(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 375, "height": 812}, locale="fr-FR")
-    context.set_default_timeout(15_000)
-    yield context.new_page()
-    context.close()
 
 
 def seq(page: Page) -> int:

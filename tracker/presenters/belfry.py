@@ -4,14 +4,13 @@ the same as rows for the page beside the board."""
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from rules.siege.belfry import CAPACITY, LEVELS, count_aboard, level_place, levels_in_use, pushers, speed
 from rules.siege.drawbridge import Crush
@@ -136,7 +135,7 @@ def belfry_places(state: BattleState) -> set[str]:
     return {str(level_place(b.id, level)) for b in state.belfries for level in LEVELS}
 
 
-_LEVEL_W, _LEVEL_H = 26.0, 5.0
+_LEVEL_W, _LEVEL_H = 18.0, 4.6
 
 
 def belfry_parts(
@@ -154,14 +153,16 @@ def belfry_parts(
         if row.section not in points:
             continue
         wall = points[row.section]
-        x, y = outward(wall, centre, 17.0 + 2.0 * min(row.distance, 4))
-        dx, dy = x - wall[0], y - wall[1]
-        norm = math.hypot(dx, dy) or 1.0
-        x, y = x - 14.0 * dy / norm, y + 14.0 * dx / norm  # beside the ladders and the foot of the wall
+        # beyond the wall's foot and its ladders, farther as the belfry stands farther
+        x, y = outward(wall, centre, 25.0 + 2.5 * min(row.distance, 4))
         top = y - 2 * _LEVEL_H
         fire = " 🔥" if row.burning else ""
-        caption = _("belfry %(id)s · %(n)s hexes%(fire)s") % {"id": row.id, "n": row.distance, "fire": fire}
-        parts.append(svg_text(x, top - 3.0, caption, 3.0, fill="#5a3d1e", font_weight="bold"))
+        caption = ngettext("belfry %(id)s · %(n)s hex%(fire)s", "belfry %(id)s · %(n)s hexes%(fire)s", row.distance) % {
+            "id": row.id,
+            "n": row.distance,
+            "fire": fire,
+        }
+        parts.append(svg_text(x, top - 3.0, caption, 2.6, fill="#5a3d1e", font_weight="bold"))
         for index, level in enumerate(row.levels):
             ly = top + index * _LEVEL_H
             fill = "#c9a877" if level.used else "#ddd6c8"
@@ -169,12 +170,12 @@ def belfry_parts(
             item = [
                 f'<rect x="{x - _LEVEL_W / 2:.1f}" y="{ly:.1f}" width="{_LEVEL_W}" height="{_LEVEL_H}" '
                 f'fill="{fill}" stroke="{stroke}" stroke-width="0.4"/>',
-                svg_text(x - _LEVEL_W / 2 + 2.2, ly + _LEVEL_H / 2, str(level.level), 3.0, fill="#222"),
+                svg_text(x - _LEVEL_W / 2 + 1.8, ly + _LEVEL_H / 2, str(level.level), 2.8, fill="#222"),
             ]
             if level.besiegers or not level.besieged:
                 item.append(
                     svg_text(
-                        x - 2.0,
+                        x + 0.5,
                         ly + _LEVEL_H / 2,
                         f"{level.besiegers}/{level.capacity}",
                         3.0,
@@ -184,7 +185,7 @@ def belfry_parts(
                 )
             if level.besieged:
                 count = str(level.besieged)
-                item.append(svg_text(x + 7.5, ly + _LEVEL_H / 2, count, 3.0, fill=BESIEGED_COLOUR, font_weight="bold"))
+                item.append(svg_text(x + 6.6, ly + _LEVEL_H / 2, count, 3.0, fill=BESIEGED_COLOUR, font_weight="bold"))
             title = f"<title>{escape(level.place)}: {escape(level.ids)}</title>"
             href = escape(f"{link}{level.place}")
             parts.append(

@@ -19,7 +19,7 @@ from .svg import BESIEGED_COLOUR, BESIEGER_COLOUR, count_pill, outward, svg_text
 __all__ = ["board_svg"]
 
 _PAD = 26.0
-_BELFRY_PAD = 12.0
+_BELFRY_PAD = 20.0
 """Room around the fort for a belfry drawn beside its wall."""
 
 
