@@ -76,16 +76,23 @@ def act(
         expect(watcher.locator("#board")).to_have_attribute("data-seq", str(before + 1), timeout=SEEN_WITHIN_MS)
 
 
-def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, second_phone: Page) -> None:
+def set_up_montfort(chloe: Page) -> Battle:
+    """Chloé opens the set-up page of the demo campaign's siege of Montfort from its battle page, the ladders at the
+    foot of W3."""
     campaign = load_demo()
     battle = Battle.objects.get(campaign=campaign, kind="siege")
-    before = {t.membership.user.username: t.battle_points for t in tallies(campaign)}
-    chloe, bruno = page, second_phone
-
     log_in(chloe, "chloe")
     chloe.goto(f"/campaigns/{campaign.pk}/battles/{battle.pk}/")
     chloe.get_by_role("link", name="Jouer ce siège avec le suivi").click()
     chloe.get_by_label("Mur au pied duquel sont les échelles").select_option("W3")
+    return battle
+
+
+def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, second_phone: Page) -> None:
+    chloe, bruno = page, second_phone
+    battle = set_up_montfort(chloe)
+    campaign = battle.campaign
+    before = {t.membership.user.username: t.battle_points for t in tallies(campaign)}
     chloe.get_by_label("Graine (vide : tirée au hasard)").fill("7")
     chloe.get_by_role("button", name="Commencer le siège").click()
     expect(chloe.locator("#turn")).to_contain_text("Tour 1 · Mise en place · l’assiégé joue")

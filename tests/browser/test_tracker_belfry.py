@@ -12,13 +12,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from campaigns.demo import load_demo
-from campaigns.models import Battle
 from rules.siege.battle import replay
 from rules.siege.engines import Bridge
 from rules.siege.state import BattleState, Side
 from tests.browser.test_campaign import log_in
-from tests.browser.test_tracker import DOCS, act
+from tests.browser.test_tracker import DOCS, act, set_up_montfort
 from tracker import selectors
 from tracker.models import TrackedBattle
 
@@ -40,14 +38,8 @@ def _turn(bruno: Page, chloe: Page) -> None:
 
 
 def test_a_belfry_is_pushed_to_the_wall_lowers_its_bridge_crushes_and_storms(page: Page, second_phone: Page) -> None:
-    campaign = load_demo()
-    battle = Battle.objects.get(campaign=campaign, kind="siege")
     chloe, bruno = page, second_phone
-
-    log_in(chloe, "chloe")
-    chloe.goto(f"/campaigns/{campaign.pk}/battles/{battle.pk}/")
-    chloe.get_by_role("link", name="Jouer ce siège avec le suivi").click()
-    chloe.get_by_label("Mur au pied duquel sont les échelles").select_option("W3")
+    battle = set_up_montfort(chloe)
     chloe.get_by_label("Échelles (8 points chacune)").fill("0")
     chloe.get_by_label("Béliers couverts (40 points chacun)").fill("0")
     chloe.get_by_label("Tours de siège (70 points, une par tranche de 1000 points)").fill("1")
