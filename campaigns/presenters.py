@@ -23,7 +23,7 @@ from . import drawing, selectors
 from .choices import TerritoryKind, Winner
 from .drawing import Labels, MapArmy, MapTerritory
 from .factions import colour_of
-from .models import Battle, BattleCorrection, Campaign, CampaignMembership, Territory, Turn
+from .models import Battle, BattleCorrection, Campaign, CampaignMembership, RuleSystem, Territory, Turn
 
 
 def owner_colour(membership: CampaignMembership | None) -> str:
@@ -287,6 +287,9 @@ def battle_page(battle: Battle, membership: CampaignMembership) -> dict[str, Any
         "events": event_lines(battle.turn, battle=battle),
         # a siege still to be played may be tracked by those who may enter its result
         "may_track": battle.is_siege and not battle.played and selectors.may_report(battle, membership),
+        "may_track_skirmish": battle.rule_system == RuleSystem.FRERES
+        and not battle.played
+        and selectors.may_report(battle, membership),
     }
 
 
