@@ -23,7 +23,7 @@ from rules.siege.fort import FortLayout, standard_fort
 from rules.siege.state import BattleState, Event, Side
 
 from .engines import engine_of
-from .models import EntryKind, TrackedBattle, TrackedEntry
+from .models import EntryKind, RuleSystem, TrackedBattle, TrackedEntry
 from .setups import UnitSpec, roster_unit
 
 User = AbstractBaseUser | AnonymousUser
@@ -95,6 +95,11 @@ def remember(tracked: TrackedBattle, found: Current) -> None:
         _cache[(tracked.pk, tracked.created_at, found.seq)] = found
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
+
+
+def is_skirmish(tracked: TrackedBattle) -> bool:
+    """Whether ``tracked`` is played with Frères d'Armes rather than the siege rules."""
+    return tracked.rule_system == RuleSystem.FRERES
 
 
 def version(tracked: TrackedBattle) -> str:

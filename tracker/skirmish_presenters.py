@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from rules.freres.damage import Health
 from rules.freres.game import side_of
@@ -24,7 +24,7 @@ ACTION_LABELS: Mapping[str, object] = {
     "activate": gettext_lazy("Activate"),
     "end_activation": gettext_lazy("End the activation"),
     "store_pa": gettext_lazy("Store its PA"),
-    "turn": gettext_lazy("Turn"),
+    "turn": pgettext_lazy("a skirmish action: turning on the spot", "Turn"),
     "move": gettext_lazy("Move"),
     "run": gettext_lazy("Run"),
     "stand_up": gettext_lazy("Stand up"),

@@ -17,7 +17,6 @@ from django.views.decorators.vary import vary_on_headers
 
 from . import presenters, selectors, services, skirmish_presenters
 from .forms import OneOffForm, SetupForm
-from .models import RuleSystem
 
 if TYPE_CHECKING:
     from .models import TrackedBattle
@@ -109,7 +108,7 @@ def _board(
     request: HttpRequest, tracked: TrackedBattle, *, partial: bool, section: str = "", message: str = "", ok: str = ""
 ) -> HttpResponse:
     """The board of a siege or of a skirmish, the whole page or the part a watching page swaps in."""
-    if tracked.rule_system == RuleSystem.FRERES:
+    if selectors.is_skirmish(tracked):
         context = skirmish_presenters.skirmish_context(tracked, request.user, message=message, ok=ok)
         return render(request, SKIRMISH_BOARD if partial else "tracker/skirmish.html", context)
     context = presenters.board_context(tracked, request.user, section=section, message=message, ok=ok)
@@ -225,7 +224,7 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def report(request: HttpRequest, pk: int) -> HttpResponse:
     tracked = _watched(request, pk)
-    if tracked.rule_system == RuleSystem.FRERES:
+    if selectors.is_skirmish(tracked):
         context = skirmish_presenters.skirmish_context(tracked, request.user, short_log=False)
         return render(request, "tracker/skirmish_report.html", context)
     return render(request, "tracker/report.html", presenters.board_context(tracked, request.user, short_log=False))
