@@ -432,6 +432,8 @@ def chances_from_here(*, battle_id: int, user: AbstractBaseUser, games: int = CH
     workers; nothing is saved when it is refused."""
     tracked = TrackedBattle.objects.get(pk=battle_id)
     _sides(tracked, user)
+    if selectors.is_skirmish(tracked):
+        raise Refused(_("The whole-assault simulation plays sieges, not skirmishes."), "")
     if tracked.result_sent:
         raise Refused(_("The result is sent to the campaign: the battle is over."), "§17")
     found = selectors.current(tracked)

@@ -110,7 +110,9 @@ def _board(
     """The board of a siege or of a skirmish, the whole page or the part a watching page swaps in."""
     if selectors.is_skirmish(tracked):
         context = skirmish_presenters.skirmish_context(tracked, request.user, message=message, ok=ok)
-        return render(request, SKIRMISH_BOARD if partial else "tracker/skirmish.html", context)
+        return render(
+            request, SKIRMISH_BOARD if partial else "tracker/board.html", {**context, "partial": SKIRMISH_BOARD}
+        )
     context = presenters.board_context(tracked, request.user, section=section, message=message, ok=ok)
     return render(request, BOARD if partial else "tracker/board.html", context)
 

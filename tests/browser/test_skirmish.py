@@ -9,35 +9,21 @@ within two seconds. The roll log gives each die with its clause; an undo is a ne
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from pytest_django.live_server_helper import LiveServer
+from playwright.sync_api import Page, expect
 
 from campaigns.demo import load_demo
 from campaigns.models import Battle, CampaignMembership, Role, Winner
 from campaigns.rule_systems import set_rule_system
 from tests.browser.test_campaign import log_in
+from tests.browser.test_tracker import SEEN_WITHIN_MS, second_phone, seq
 from tracker.models import TrackedBattle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+__all__ = ["second_phone"]  # the second phone, as in the siege's test
 
-SEEN_WITHIN_MS = 2_000
 PREFERRED = ("roll_initiative", "defend", "charge", "strike", "activate", "end_activation")
 """The actions the bands take first from the menu: they go at each other."""
-
-
-@pytest.fixture
-def second_phone(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 375, "height": 812}, locale="fr-FR")
-    context.set_default_timeout(15_000)
-    yield context.new_page()
-    context.close()
-
-
-def seq(page: Page) -> int:
-    return int(page.locator("#board").get_attribute("data-seq") or "-1")
 
 
 def play_one(page: Page, watcher: Page) -> None:

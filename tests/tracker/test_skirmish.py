@@ -200,3 +200,10 @@ def test_the_set_up_page_refuses_a_bad_band_without_a_500(besieger: User) -> Non
     assert page.status_code == 200
     assert "M must be between 1 and 10, got 12" in page.content.decode()
     assert TrackedBattle.objects.count() == 0
+
+
+def test_a_skirmish_asks_no_siege_simulation(besieger: User, besieged: User) -> None:
+    tracked = _one_off(besieger, besieged)
+    with pytest.raises(services.Refused) as refused:
+        services.chances_from_here(battle_id=tracked.pk, user=besieger)
+    assert "skirmish" in refused.value.message
