@@ -16,7 +16,7 @@ from campaigns.demo import load_demo
 from campaigns.models import Battle, CampaignMembership, Role, Winner
 from campaigns.rule_systems import set_rule_system
 from tests.browser.test_campaign import log_in
-from tests.browser.test_tracker import SEEN_WITHIN_MS, second_phone, seq
+from tests.browser.test_tracker import DOCS, SEEN_WITHIN_MS, second_phone, seq
 from tracker.models import TrackedBattle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -79,6 +79,8 @@ def test_two_players_fight_a_skirmish_until_a_model_falls_and_the_result_counts(
     expect(bruno.locator("tr.out")).to_have_count(1)
     band = (fallen.get_attribute("class") or "").split()[0]
     expect(chloe.locator(".roll-log")).to_contain_text("§4.1.2 JC")
+    DOCS.mkdir(parents=True, exist_ok=True)
+    chloe.screenshot(path=str(DOCS / "screenshot-skirmish-375.png"), full_page=True)
 
     chloe.get_by_role("button", name="Envoyer le résultat à la campagne").click()
     expect(chloe.locator(".ok")).to_contain_text("Le résultat est envoyé à la campagne.")

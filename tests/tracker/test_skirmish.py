@@ -207,3 +207,48 @@ def test_a_skirmish_asks_no_siege_simulation(besieger: User, besieged: User) -> 
     with pytest.raises(services.Refused) as refused:
         services.chances_from_here(battle_id=tracked.pk, user=besieger)
     assert "skirmish" in refused.value.message
+
+
+def test_the_campaign_battle_offers_the_tracker_of_its_rule_system(campaign_skirmish: TrackedBattle) -> None:
+    battle = Battle.objects.get(pk=campaign_skirmish.campaign_battle_id)
+    client = Client()
+    client.force_login(battle.defender.user)
+    page = client.get(f"/campaigns/{battle.campaign_id}/battles/{battle.pk}/").content.decode()
+    assert 'id="track-skirmish"' in page
+    assert 'id="track-siege"' not in page  # played with Frères d'Armes, not the WFB siege rules
+    setup = client.get(f"/tracker/skirmish/campaign-battle/{battle.pk}/")
+    assert setup.status_code == 200
+    assert "knight 7 3 6 5 7 7 armour=3 shield=1 weapon=2" in setup.content.decode()
+
+
+def test_a_siege_battle_is_not_tracked_as_a_skirmish(demo_siege: TrackedBattle) -> None:
+    battle = Battle.objects.get(pk=demo_siege.campaign_battle_id)
+    with pytest.raises(services.Refused) as refused:
+        start_campaign_skirmish(battle=battle, user=battle.defender.user, data=BANDS)
+    assert "Frères d'Armes" in refused.value.message
+
+
+def test_the_skirmish_report_and_export_hold_the_whole_log(besieger: User, besieged: User) -> None:
+    tracked = _one_off(besieger, besieged)
+    services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative())
+    client = Client()
+    client.force_login(besieged)
+    report = client.get(f"/tracker/{tracked.pk}/report/")
+    assert report.status_code == 200
+    assert "§1.1 initiative" in report.content.decode()
+    data = client.get(f"/tracker/{tracked.pk}/export.json").json()
+    assert data["battle"]["entries"][0]["action"]["action"] == "roll_initiative"
+    assert [m["id"] for m in data["state"]["models"]] == ["a1", "a2", "a3", "b1", "b2", "b3"]
+
+
+def test_the_skirmish_board_speaks_french(besieger: User, besieged: User) -> None:
+    from django.utils import translation
+
+    tracked = _one_off(besieger, besieged)
+    client = Client()
+    client.force_login(besieger)
+    with translation.override("fr"):
+        text = client.get(f"/tracker/{tracked.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Lancer l’initiative" in text
+    assert "Tour 1 · initiative · la troupe A active" in text
+    assert "indemne, debout" in text
