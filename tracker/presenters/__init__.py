@@ -3,7 +3,7 @@ of what may be played, who stands on a section, the roll log and the victory poi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.safestring import mark_safe
@@ -218,14 +218,25 @@ class LogLine:
     rolls: tuple[RollLine, ...]
 
 
-def log_lines(steps: Sequence[Step]) -> list[LogLine]:
-    """The log newest first: each action, what happened (with the clause) and each die (what for, its clause)."""
+def _side_label(value: str) -> str:
+    return str(SIDE_LABELS[Side(value)])
+
+
+def log_lines(
+    steps: Sequence[Step],
+    *,
+    label: Callable[[str], str] = _side_label,
+    names: Callable[[str], str] = action_label,
+) -> list[LogLine]:
+    """The log newest first: each action, what happened (with the clause, the belfry's crush rolls in the reader's
+    language) and each die (what for, its clause); ``label`` names a side from its stored value, ``names`` an action
+    from its name."""
     return [
         LogLine(
             step.seq,
-            str(SIDE_LABELS[Side(step.side)]),
-            action_label(step.entry.action.name),
-            _fields(step.entry.action.to_json()),
+            label(step.side),
+            names(step.entry.action.name),
+            describe(step.entry.action.to_json()),
             tuple((e.clause, event_text(e.kind, e.text)) for e in step.events),
             tuple(RollLine(r.die, r.result, r.reason, r.physical) for r in step.entry.rolls),
         )
@@ -233,7 +244,8 @@ def log_lines(steps: Sequence[Step]) -> list[LogLine]:
     ]
 
 
-def _fields(data: Mapping[str, object]) -> str:
+def describe(data: Mapping[str, object]) -> str:
+    """An action's facts from its JSON form: ``target: b1; distance cm: 15``."""
     shown = []
     for key, value in data.items():
         if key in ("format", "action") or value in (None, [], (), False, ""):
@@ -276,8 +288,6 @@ def board_context(
         else ""
     )
     items = menu(state, sides) if not tracked.result_sent else []
-    membership = campaign_membership(tracked, user)
-    battle = tracked.campaign_battle
     return {
         "tracked": tracked,
         "state": state,
@@ -303,7 +313,17 @@ def board_context(
         "besieged_vp": besieged_vp,
         "message": message,
         "ok": ok,
-        "may_send": state.over
+        **result_flags(tracked, user, sides, finished=state.over),
+        "damages": tuple(DAMAGE_DICE),
+    }
+
+
+def result_flags(tracked: TrackedBattle, user: User, sides: frozenset[object], *, finished: bool) -> dict[str, object]:
+    """Whether ``user`` may send a ``finished`` battle's result to its campaign, or confirm the result sent."""
+    membership = campaign_membership(tracked, user)
+    battle = tracked.campaign_battle
+    return {
+        "may_send": finished
         and battle is not None
         and membership is not None
         and not battle.played
@@ -316,7 +336,6 @@ def board_context(
         and battle.proposed_by_id != membership.pk
         and (membership.is_organiser or membership.pk in (battle.attacker_id, battle.defender_id)),
         "campaign_battle": battle,
-        "damages": tuple(DAMAGE_DICE),
     }
 
 
