@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.dice import D6, Dice
+from rules.siege.belfry import fight_on_level
 from rules.siege.fort import SectionKind
 from rules.siege.profiles import Special, Weapon
 from rules.siege.state import (
@@ -123,7 +124,7 @@ def _blows(state: BattleState, pairs: Sequence[tuple[str, str]], second: bool) -
 
 def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], second: bool) -> None:
     side = state.active
-    if not state.fort.has_section(section):
+    if fight_on_level(state, section, pairs) is None and not state.fort.has_section(section):  # 001 §8
         raise IllegalAction(f"the fort has no section {section}", "§3.2.1")
     pending = state.result(section)
     if pending is not None and not pending.settled and pending.loser is not None:
@@ -198,7 +199,7 @@ def fight(
     """
     mark = dice.mark()
     _check(state, section, pairs, second)
-    kind = state.fort.section(section).kind
+    kind = fight_on_level(state, section, pairs) or state.fort.section(section).kind
     events: list[Event] = []
     engaging = dict.fromkeys(x for pair in pairs for x in pair)
     for model_id in engaging if not state.blockers.isdisjoint(engaging) else ():
