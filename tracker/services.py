@@ -37,6 +37,7 @@ from .models import DiceMode, EntryKind, RuleSystem, TrackedBattle, TrackedEntry
 from .refusals import Conflict, Refused
 from .setups import SetupChoice, SetupProblem, UnitSpec, build_setup
 from .skirmish_results import skirmish_campaign_result, skirmish_choice
+from .weapons import UnknownWeapon, armed_units
 
 MAX_DICE = 60
 """The most dice one action may be typed in with."""
@@ -394,16 +395,22 @@ def start_one_off(*, user: AbstractBaseUser, data: Mapping[str, Any]) -> Tracked
 
 def start_from_campaign(*, battle: CampaignBattle, user: AbstractBaseUser, data: Mapping[str, Any]) -> TrackedBattle:
     """A campaign siege tracked: its attacker besieges, its defender is besieged (§16); the points, heroism tokens
-    and fort are the battle's, the forces its armies' rosters."""
+    and fort are the battle's, the forces its armies' rosters, each unit with the weapon the set-up page chose
+    (:mod:`tracker.weapons`)."""
     if battle.kind != BattleKind.SIEGE:
         raise Refused(_("Only a siege battle can be tracked."), "§16")
     if battle.played:
         raise Refused(_("This battle already has its result."), "")
     fixed = {**data, "besieger_points": battle.attacker_points, "besieged_points": battle.defender_points}
-    units = {
-        Side.BESIEGER: selectors.roster_units(battle, "attacker"),
-        Side.BESIEGED: selectors.roster_units(battle, "defender"),
-    }
+    try:
+        units = {
+            Side.BESIEGER: armed_units(selectors.roster_units(battle, "attacker"), "attacker", data),
+            Side.BESIEGED: armed_units(selectors.roster_units(battle, "defender"), "defender", data),
+        }
+    except UnknownWeapon as unknown:
+        raise Refused(
+            _("%(weapon)s is not a missile weapon of the table.") % {"weapon": str(unknown)[:40]}, "§5"
+        ) from None
     fort = selectors.fort_for(battle, battle.defender_points)
     return create_from_choice(
         choice=_choice(fixed, fort, battle.heroism_tokens, units),

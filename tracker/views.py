@@ -92,7 +92,8 @@ def new_from_campaign(request: HttpRequest, bid: int) -> HttpResponse:
         "besieged_points": battle.defender_points,
         "open_field_points": battle.open_field_points,
     }
-    form = SetupForm(request.POST or None, walls=walls, fixed_points=True, initial=initial)
+    weapons = selectors.roster_weapons(battle)
+    form = SetupForm(request.POST or None, walls=walls, fixed_points=True, initial=initial, weapons=weapons)
     if request.method == "POST" and form.is_valid():
         try:
             tracked = services.start_from_campaign(battle=battle, user=request.user, data=form.cleaned_data)
