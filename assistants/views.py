@@ -55,17 +55,13 @@ def _answer(request: HttpRequest, fragment: str, **context: Any) -> HttpResponse
 def _worked_out(
     request: HttpRequest,
     form: MeleeForm | ShotForm,
-    plan: Callable[[Any], Any],
-    resolve: Callable[[Any, Any], Any],
+    work_out: Callable[..., tuple[Any, Any]],
 ) -> tuple[Any, Any]:
     """The plan alone, or for the roll button the resolution with its plan; a refusal lands on the form."""
     if not form.is_valid():
         return None, None
     try:
-        if request.POST.get("action") == ROLL:
-            resolution = resolve(form.situation(), form.cleaned_data["typed"])
-            return resolution.plan, resolution
-        return plan(form.situation()), None
+        return work_out(form.situation(), form.cleaned_data["typed"], roll=request.POST.get("action") == ROLL)
     except services.AssistantError as error:
         form.add_error(None, str(error))
         return None, None
@@ -76,7 +72,7 @@ def _worked_out(
 @vary_on_headers("HX-Request")
 def melee(request: HttpRequest) -> HttpResponse:
     form = MeleeForm(request.POST, prefix="melee")
-    plan, resolution = _worked_out(request, form, services.plan_melee, services.resolve_melee)
+    plan, resolution = _worked_out(request, form, services.work_out_melee)
     return _answer(request, "assistants/_melee.html", melee_form=form, melee_plan=plan, melee=resolution)
 
 
@@ -85,7 +81,7 @@ def melee(request: HttpRequest) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def shot(request: HttpRequest) -> HttpResponse:
     form = ShotForm(request.POST, prefix="shot")
-    plan, resolution = _worked_out(request, form, services.plan_shot, services.resolve_shot)
+    plan, resolution = _worked_out(request, form, services.work_out_shot)
     return _answer(request, "assistants/_shot.html", shot_form=form, shot_plan=plan, shot=resolution)
 
 

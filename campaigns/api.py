@@ -116,8 +116,7 @@ class CampaignViewSet(
     @action(detail=True, permission_classes=MEMBERS)
     def battles(self, request: Request, pk: str, format: str | None = None) -> Response:
         campaign, membership = self._membership()
-        battles = [selectors.shown_battle(battle, membership) for battle in selectors.battles_of(campaign)]
-        return Response(BattleSerializer(battles, many=True).data)
+        return Response(BattleSerializer(selectors.shown_battles(campaign, membership), many=True).data)
 
     @extend_schema(responses={200: StandingSerializer(many=True), **ERRORS})
     @action(detail=True, permission_classes=MEMBERS)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from celery.result import AsyncResult
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -14,9 +13,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError
-from redis.exceptions import RedisError
 
-from .. import resolution
+from .. import resolution, selectors
 from ..models import (
     Army,
     Battle,
@@ -61,10 +59,6 @@ def open_turn(*, campaign: Campaign, deadline: datetime | None = None, now: date
     return turn
 
 
-def orders_open(turn: Turn, now: datetime | None = None) -> bool:
-    return turn.is_open and (now or timezone.now()) <= turn.deadline
-
-
 def _territory_states(campaign: Campaign) -> dict[int, resolution.TerritoryState]:
     territories = campaign.territories.prefetch_related("neighbours")
     return {
@@ -92,7 +86,7 @@ def submit_order(
     turn = Turn.objects.select_for_update().filter(campaign=campaign).order_by("-number").first()
     if turn is None or not turn.is_open:
         raise ValidationError(_("No turn is open for orders."))
-    if not orders_open(turn, now):
+    if not selectors.orders_open(turn, now):
         raise ValidationError(_("The order deadline has passed: orders can no longer be given or changed."))
     garrisoned = Army.objects.filter(territory_id=OuterRef("territory_id"), is_garrison=True, destroyed=False)
     army = (
@@ -328,12 +322,19 @@ def request_resolution(*, turn: Turn, retry: bool = False) -> Turn:
     return turn
 
 
-def resolution_progress(turn: Turn) -> tuple[int, str]:
-    """How far the worker has gone, from the task's state in Redis; nothing is known while Redis is away."""
-    try:
-        info = AsyncResult(turn.task_id).info if turn.task_id else None
-    except (OperationalError, OSError, RedisError):
-        info = None
-    if isinstance(info, dict):
-        return int(info.get("percent", 0)), str(info.get("message", ""))
-    return 0, _("Waiting for a worker")
+TURN_ACTIONS = ("open", "lock", "resolve", "retry")
+
+
+def act_on_turn(*, campaign: Campaign, action: str, deadline: datetime | None = None) -> Turn:
+    """The organiser's buttons on the current turn: open a new one (with its deadline), lock it, resolve it, or
+    retry a stalled resolution."""
+    if action not in TURN_ACTIONS:
+        raise ValidationError(_("No such turn action."))
+    if action == "open":
+        return open_turn(campaign=campaign, deadline=deadline)
+    turn = selectors.current_turn(campaign)
+    if turn is None:
+        raise ValidationError(_("No turn has been opened yet."))
+    if action == "lock":
+        return lock_turn(turn=turn)
+    return request_resolution(turn=turn, retry=action == "retry")
