@@ -14,6 +14,8 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError
 
+from siege_site.stalls import Patience
+
 from .. import resolution, selectors
 from ..models import (
     Army,
@@ -199,20 +201,19 @@ def return_stalled_resolutions(*, now: datetime | None = None) -> list[Turn]:
     """Hands back, locked and with a note, every resolving turn whose resolution cannot finish any more: taken up
     by a worker that no longer holds the turn (it died, or lost its database), or never taken up from the queue.
     A resolution at work holds its turn's row, and those are skipped."""
-    now = now or timezone.now()
-    silent_since = now - timedelta(seconds=settings.RESOLUTION_SILENCE_SECONDS)
-    queued_since = now - timedelta(seconds=settings.RESOLUTION_QUEUE_TIMEOUT_SECONDS)
+    patience = Patience.at(
+        now or timezone.now(),
+        silence_seconds=settings.RESOLUTION_SILENCE_SECONDS,
+        queue_seconds=settings.RESOLUTION_QUEUE_TIMEOUT_SECONDS,
+    )
     returned = []
     with transaction.atomic():
         stalled = Turn.objects.select_for_update(skip_locked=True).filter(state=TurnState.RESOLVING)
         for turn in stalled:
-            if turn.resolution_started_at is not None and turn.resolution_started_at < silent_since:
-                problem = ResolutionProblem.WORKER_LOST
-            elif turn.resolution_started_at is None and (turn.resolution_queued_at or now) < queued_since:
-                problem = ResolutionProblem.NOT_TAKEN_UP
-            else:
+            problem = patience.stall(last_sign=turn.resolution_started_at, queued_at=turn.resolution_queued_at)
+            if problem is None:
                 continue
-            turn.state, turn.task_id, turn.resolution_problem = TurnState.LOCKED, "", problem
+            turn.state, turn.task_id, turn.resolution_problem = TurnState.LOCKED, "", ResolutionProblem(problem)
             turn.save(update_fields=["state", "task_id", "resolution_problem"])
             returned.append(turn)
     return returned
