@@ -94,8 +94,7 @@ class CampaignViewSet(
     def orders(self, request: Request, pk: str, format: str | None = None) -> Response:
         campaign, membership = self._membership()
         if request.method == "GET":
-            turn = selectors.current_turn(campaign)
-            orders = selectors.visible_orders(turn, membership)
+            orders = selectors.current_orders(campaign, membership)
             return Response(OrderSerializer(orders, many=True).data)
         incoming = OrderSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)

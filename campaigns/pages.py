@@ -92,18 +92,21 @@ def orders(campaign: Campaign, membership: CampaignMembership) -> OrdersPage:
 
 @dataclass(frozen=True)
 class OrderSent:
-    """What an order sent for one army needs: the army with its targets (None for no army of the campaign), and
-    the turn, for the orders page drawn again around a refused order."""
+    """What an order sent for one army needs: the army with its targets (None for no army of the campaign)."""
 
+    campaign: Campaign
     army: Army | None
     targets: list[tuple[int, str]]
-    turn: Turn | None
+
+    @property
+    def turn(self) -> Turn | None:
+        """The current turn, read only for the orders page drawn again around a refused order."""
+        return selectors.current_turn(self.campaign)
 
 
 def order_sent(campaign: Campaign, army_id: int) -> OrderSent:
     army = selectors.army_to_order(campaign, army_id)
-    targets = selectors.order_targets(army) if army is not None else []
-    return OrderSent(army, targets, selectors.current_turn(campaign))
+    return OrderSent(campaign, army, selectors.order_targets(army) if army is not None else [])
 
 
 @dataclass(frozen=True)

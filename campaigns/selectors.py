@@ -182,6 +182,11 @@ def visible_orders(turn: Turn | None, membership: CampaignMembership) -> QuerySe
     return orders.filter(army__owner=membership)
 
 
+def current_orders(campaign: Campaign, membership: CampaignMembership) -> QuerySet[Order]:
+    """The current turn's orders the member may see (:func:`visible_orders`)."""
+    return visible_orders(current_turn(campaign), membership)
+
+
 def battles_of(campaign: Campaign) -> QuerySet[Battle]:
     return campaign.battles.select_related(
         "campaign__settings", "territory", "turn", "attacker__user", "defender__user", "proposed_by__user"

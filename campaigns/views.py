@@ -108,15 +108,10 @@ def campaign_manage(request: HttpRequest, pk: int) -> HttpResponse:
     action = request.POST.get("action") if request.method == "POST" else None
     forms = _manage_forms(campaign, page, action, request.POST)
     if action in forms:
-        bound = forms[action]
-        if bound.is_valid():
-            try:
-                MANAGE_ACTIONS[action](campaign, bound.cleaned_data)
-            except ValidationError as error:
-                refuse(bound, error)
-            else:
-                messages.success(request, _("Saved."))
-                return redirect("campaigns:manage", pk)
+        bound, change = forms[action], MANAGE_ACTIONS[action]
+        if bound.is_valid() and attempt(bound, lambda: change(campaign, bound.cleaned_data)) is not None:
+            messages.success(request, _("Saved."))
+            return redirect("campaigns:manage", pk)
     return _page(
         request,
         "campaigns/manage.html",
@@ -240,25 +235,30 @@ def _confirm_roster(request: HttpRequest, army: Army, membership: CampaignMember
     return "", None, None
 
 
+def _sent(
+    request: HttpRequest, name: str, form: Form, change: Callable[[dict[str, Any]], object], done: str = ""
+) -> ArmyAction:
+    """An army form sent: when it is valid, ``change`` (one service) takes its data and ``done`` is said; a refusal
+    lands on the form, shown again."""
+    if not form.is_valid() or attempt(form, lambda: change(form.cleaned_data)) is None:
+        return name, form, None
+    if done:
+        messages.success(request, done)
+    return name, None, None
+
+
 def _reinforce(request: HttpRequest, army: Army, membership: CampaignMembership) -> ArmyAction:
-    form = ReinforceForm(request.POST)
-    if not form.is_valid():
-        return "reinforce", form, None
-    points = form.cleaned_data["points"]
-    if attempt(form, lambda: services.reinforce_army(army=army, points=points, by=membership)) is None:
-        return "reinforce", form, None
-    messages.success(request, _("The army is reinforced."))
-    return "reinforce", None, None
+    def reinforce(data: dict[str, Any]) -> object:
+        return services.reinforce_army(army=army, points=data["points"], by=membership)
+
+    return _sent(request, "reinforce", ReinforceForm(request.POST), reinforce, _("The army is reinforced."))
 
 
 def _add_unit(request: HttpRequest, army: Army, membership: CampaignMembership) -> ArmyAction:
     form = UnitForm(request.POST)
-    if not form.is_valid():
-        return "unit", form, None
-    data = form.cleaned_data
-    added = attempt(
-        form,
-        lambda: services.add_unit(
+
+    def add(data: dict[str, Any]) -> object:
+        return services.add_unit(
             army=army,
             name=data["name"],
             count=data["count"],
@@ -266,9 +266,9 @@ def _add_unit(request: HttpRequest, army: Army, membership: CampaignMembership) 
             profile=form.profile(),
             save=data["save_roll"],
             special_rules=data["special_rules"].split(","),
-        ),
-    )
-    return "unit", None if added is not None else form, None
+        )
+
+    return _sent(request, "unit", form, add)
 
 
 # each action of the army page, and what does it (one service each)

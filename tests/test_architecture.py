@@ -221,10 +221,19 @@ def _asked(function: ast.FunctionDef, helpers: set[str]) -> tuple[set[str], set[
 def questions(source: str, module: str) -> list[str]:
     """Each view of the module (a public function) that reads through more than one selector or writes through
     more than one service, counting what the module's own functions it calls ask."""
-    functions = {n.name: n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef)}
-    asked = {name: _asked(function, set(functions)) for name, function in functions.items()}
+    body = ast.parse(source).body
+    functions = {n.name: n for n in body if isinstance(n, ast.FunctionDef)}
+    # an API's actions are the methods of its view sets, each asked on its own
+    methods = {
+        f"{c.name}.{n.name}": n
+        for c in body
+        if isinstance(c, ast.ClassDef)
+        for n in c.body
+        if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")
+    }
+    asked = {name: _asked(function, set(functions)) for name, function in (functions | methods).items()}
     found = []
-    for view in (name for name in functions if not name.startswith("_")):
+    for view in (name for name in (*functions, *methods) if not name.split(".")[-1].startswith("_")):
         reads, writes, seen, todo = set(), set(), set(), [view]
         while todo:
             name = todo.pop()
@@ -242,7 +251,7 @@ def questions(source: str, module: str) -> list[str]:
 def views_asking_more_than_once(root: Path) -> list[str]:
     found = []
     for app in APPS:
-        for path in sorted((root / app).glob("views*.py")):
+        for path in sorted([*(root / app).glob("views*.py"), *(root / app).glob("api.py")]):
             module = _module_name(path, root)
             if module not in NOT_YET_ONE_QUESTION:
                 found += questions(path.read_text(), module)
@@ -269,6 +278,11 @@ def test_each_view_asks_one_selector_and_one_service() -> None:
             ["campaigns.views.act writes through services.lock_turn, setup.toggle_neighbours"],
         ),
         ("def page(request):\n    p = pages.orders(c, m)\n    services.submit_order(membership=m)\n", []),
+        (
+            "class Campaigns:\n    def orders(self, r):\n        t = selectors.current_turn(c)\n"
+            "        return selectors.visible_orders(t, m)\n",
+            ["campaigns.views.Campaigns.orders reads through selectors.current_turn, selectors.visible_orders"],
+        ),
         ("ACTIONS = {'lock': services.lock_turn, 'open': services.open_turn}\ndef act(r):\n    ACTIONS[a]()\n", []),
     ],
 )
