@@ -34,7 +34,24 @@ class ConfrontationResultForm(ResultForm):
         del self.fields["defender_victory_points"]
 
 
-RESULT_FORMS: dict[str, type[ResultForm]] = {RuleSystem.CONFRONTATION: ConfrontationResultForm}
+class FreresResultForm(ConfrontationResultForm):
+    """A Frères d'Armes skirmish's result (seed 003), as :func:`rules.freres.result.skirmish_result` gives it: the
+    winner (the band left holding the field, or the scenario's, II §1.3) and each band's models out of the battle
+    (killed, out of action or surrendered). The document scores no victory points."""
+
+    def __init__(self, *args: Any, battle: Battle, **kwargs: Any) -> None:
+        super().__init__(*args, battle=battle, **kwargs)
+        for side, label in (
+            ("attacker", _("Attacker's models out of the battle")),
+            ("defender", _("Defender's models out of the battle")),
+        ):
+            self.fields[f"{side}_losses"].label = label
+
+
+RESULT_FORMS: dict[str, type[ResultForm]] = {
+    RuleSystem.CONFRONTATION: ConfrontationResultForm,
+    RuleSystem.FRERES: FreresResultForm,
+}
 """The result form of each rule system that has its own; the others take :class:`ResultForm` (a WFB siege its §17
 categories, the rest a winner, victory points and losses)."""
 

@@ -23,7 +23,7 @@ from . import drawing, selectors
 from .choices import TerritoryKind, Winner
 from .drawing import Labels, MapArmy, MapTerritory
 from .factions import colour_of
-from .models import Battle, BattleCorrection, Campaign, CampaignMembership, Territory, Turn
+from .models import Battle, BattleCorrection, Campaign, CampaignMembership, RuleSystem, Territory, Turn
 
 
 def owner_colour(membership: CampaignMembership | None) -> str:
@@ -285,8 +285,15 @@ def battle_page(battle: Battle, membership: CampaignMembership) -> dict[str, Any
         "pending": selectors.pending_result(battle, membership),
         "corrections": correction_rows(selectors.corrections_of(battle)),
         "events": event_lines(battle.turn, battle=battle),
-        # a siege still to be played may be tracked by those who may enter its result
-        "may_track": battle.is_siege and not battle.played and selectors.may_report(battle, membership),
+        # a battle still to be played may be tracked by those who may enter its result: a siege played with the WFB
+        # siege rules with the siege tracker, one played with Frères d'Armes with the skirmish tracker
+        "may_track": battle.is_siege
+        and battle.rule_system == RuleSystem.WFB_SIEGE
+        and not battle.played
+        and selectors.may_report(battle, membership),
+        "may_track_skirmish": battle.rule_system == RuleSystem.FRERES
+        and not battle.played
+        and selectors.may_report(battle, membership),
     }
 
 

@@ -13,19 +13,30 @@ class DiceMode(models.TextChoices):
     PHYSICAL = "physical", _("Dice rolled at the table and typed in")
 
 
+class RuleSystem(models.TextChoices):
+    """The rules a tracked battle is played with (:mod:`tracker.engines`)."""
+
+    SIEGE = "siege", _("WFB siege")
+    FRERES = "freres", _("Frères d'Armes skirmish")
+
+
 class TrackedBattle(models.Model):
-    """A siege played through the tracker, from a campaign's siege battle or ad hoc (``campaign_battle`` empty)."""
+    """A battle played through the tracker, from a campaign's battle or ad hoc (``campaign_battle`` empty): a siege,
+    or a Frères d'Armes skirmish whose bands A and B its first and second players lead."""
 
     name = models.CharField(_("name"), max_length=120)
     campaign_battle = models.ForeignKey(
         "campaigns.Battle", on_delete=models.CASCADE, null=True, blank=True, related_name="tracked"
     )
+    rule_system = models.CharField(_("rule system"), max_length=8, choices=RuleSystem.choices, default=RuleSystem.SIEGE)
     besieger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    """The first player: the besieger, or in a skirmish band A's."""
     besieged = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    """The second player: the besieged, or in a skirmish band B's."""
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     setup = models.JSONField()
-    """The engine's set-up (:class:`rules.siege.battle.Setup`) as JSON."""
+    """The engine's set-up (:class:`rules.siege.battle.Setup`, :class:`rules.freres.battle.Setup`) as JSON."""
     seed = models.BigIntegerField()
     dice = models.CharField(_("dice"), max_length=8, choices=DiceMode.choices, default=DiceMode.APP)
     seq = models.PositiveIntegerField(default=0)
@@ -53,7 +64,7 @@ class TrackedEntry(models.Model):
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=8, choices=EntryKind.choices, default=EntryKind.ACTION)
     entry = models.JSONField(null=True, blank=True)
-    """For an action, the engine's :class:`rules.siege.battle.Entry` as JSON (the action and its rolls)."""
+    """For an action, the engine's log entry (:class:`rules.log.Entry`) as JSON: the action and its rolls."""
     undoes = models.PositiveIntegerField(null=True, blank=True)
     """For an undo, the sequence number of the action it reverts."""
     side = models.CharField(max_length=8)

@@ -4,7 +4,7 @@ of what may be played, who stands on a section, the roll log and the victory poi
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -207,14 +207,24 @@ class LogLine:
     rolls: tuple[RollLine, ...]
 
 
-def log_lines(steps: Sequence[Step]) -> list[LogLine]:
-    """The log newest first: each action, what happened (with the clause) and each die (what for, its clause)."""
+def _side_label(value: str) -> str:
+    return str(SIDE_LABELS[Side(value)])
+
+
+def log_lines(
+    steps: Sequence[Step],
+    *,
+    label: Callable[[str], str] = _side_label,
+    names: Callable[[str], str] = action_label,
+) -> list[LogLine]:
+    """The log newest first: each action, what happened (with the clause) and each die (what for, its clause);
+    ``label`` names a side from its stored value, ``names`` an action from its name."""
     return [
         LogLine(
             step.seq,
-            str(SIDE_LABELS[Side(step.side)]),
-            action_label(step.entry.action.name),
-            _fields(step.entry.action.to_json()),
+            label(step.side),
+            names(step.entry.action.name),
+            describe(step.entry.action.to_json()),
             tuple((e.clause, e.text) for e in step.events),
             tuple(RollLine(r.die, r.result, r.reason, r.physical) for r in step.entry.rolls),
         )
@@ -222,7 +232,8 @@ def log_lines(steps: Sequence[Step]) -> list[LogLine]:
     ]
 
 
-def _fields(data: Mapping[str, object]) -> str:
+def describe(data: Mapping[str, object]) -> str:
+    """An action's facts from its JSON form: ``target: b1; distance cm: 15``."""
     shown = []
     for key, value in data.items():
         if key in ("format", "action") or value in (None, [], (), False, ""):
@@ -483,8 +494,6 @@ def board_context(
     rows, besieger_vp, besieged_vp = scores(state) if state.over else ([], 0, 0)
     shown = section if section in places(state) or state.fort.has_section(section) else ""
     items = menu(state, sides) if not tracked.result_sent else []
-    membership = campaign_membership(tracked, user)
-    battle = tracked.campaign_battle
     return {
         "tracked": tracked,
         "state": state,
@@ -509,7 +518,17 @@ def board_context(
         "besieged_vp": besieged_vp,
         "message": message,
         "ok": ok,
-        "may_send": state.over
+        **result_flags(tracked, user, sides, finished=state.over),
+        "damages": tuple(DAMAGE_DICE),
+    }
+
+
+def result_flags(tracked: TrackedBattle, user: User, sides: frozenset[object], *, finished: bool) -> dict[str, object]:
+    """Whether ``user`` may send a ``finished`` battle's result to its campaign, or confirm the result sent."""
+    membership = campaign_membership(tracked, user)
+    battle = tracked.campaign_battle
+    return {
+        "may_send": finished
         and battle is not None
         and membership is not None
         and not battle.played
@@ -522,7 +541,6 @@ def board_context(
         and battle.proposed_by_id != membership.pk
         and (membership.is_organiser or membership.pk in (battle.attacker_id, battle.defender_id)),
         "campaign_battle": battle,
-        "damages": tuple(DAMAGE_DICE),
     }
 
 

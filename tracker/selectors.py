@@ -1,5 +1,5 @@
-"""Reads of tracked sieges: the engine's battle rebuilt from the stored log, the current state (the replay, kept in
-a small cache keyed by the log's length), who plays which side, who may watch."""
+"""Reads of tracked battles (sieges and skirmishes): the engine's battle rebuilt from the stored log, the current
+state (the replay, kept in a small cache keyed by the log's length), who plays which side, who may watch."""
 
 from __future__ import annotations
 
@@ -15,11 +15,15 @@ from campaigns import selectors as campaign_selectors
 from campaigns.access import membership_for
 from campaigns.models import Battle as CampaignBattle
 from campaigns.models import CampaignMembership
-from rules.siege.battle import Battle, Entry, Setup, replay_steps, start
+from rules.freres.battle import Battle as SkirmishBattle
+from rules.freres.battle import Entry as SkirmishEntry
+from rules.freres.state import Skirmish
+from rules.siege.battle import Battle, Entry
 from rules.siege.fort import FortLayout, standard_fort
 from rules.siege.state import BattleState, Event, Side
 
-from .models import EntryKind, TrackedBattle, TrackedEntry
+from .engines import engine_of
+from .models import EntryKind, RuleSystem, TrackedBattle, TrackedEntry
 from .setups import UnitSpec, roster_unit
 
 User = AbstractBaseUser | AnonymousUser
@@ -31,7 +35,7 @@ class Step:
 
     seq: int
     side: str
-    entry: Entry
+    entry: Entry | SkirmishEntry
     events: tuple[Event, ...]
 
 
@@ -39,8 +43,8 @@ class Step:
 class Current:
     """A tracked siege as its log has brought it: the engine's battle, its state and the steps on the way."""
 
-    battle: Battle
-    state: BattleState
+    battle: Battle | SkirmishBattle
+    state: BattleState | Skirmish
     steps: tuple[Step, ...]
     seq: int
 
@@ -72,11 +76,12 @@ def current(tracked: TrackedBattle) -> Current:
             return found
     rows = list(tracked.entries.filter(seq__lte=tracked.seq).order_by("seq"))
     kept = standing(rows)
-    entries = tuple(Entry.from_json(row.entry or {}) for row in kept)
-    battle = Battle(Setup.from_json(tracked.setup), tracked.seed, entries)
-    state = start(battle.setup)
+    engine = engine_of(tracked.rule_system)
+    entries = tuple(engine.battle.entry_type.from_json(row.entry or {}) for row in kept)
+    battle = engine.battle(engine.battle.read_setup(tracked.setup), tracked.seed, entries)
+    state = engine.start(battle.setup)
     steps = []
-    for row, entry, result in zip(kept, entries, replay_steps(battle), strict=True):
+    for row, entry, result in zip(kept, entries, engine.replay_steps(battle), strict=True):
         state = result.state
         steps.append(Step(row.seq, row.side, entry, result.events))
     found = Current(battle, state, tuple(steps), tracked.seq)
@@ -92,6 +97,11 @@ def remember(tracked: TrackedBattle, found: Current) -> None:
             _cache.popitem(last=False)
 
 
+def is_skirmish(tracked: TrackedBattle) -> bool:
+    """Whether ``tracked`` is played with Frères d'Armes rather than the siege rules."""
+    return tracked.rule_system == RuleSystem.FRERES
+
+
 def version(tracked: TrackedBattle) -> str:
     """What a watching page compares to know whether to redraw: the log's length and where the result stands."""
     battle = tracked.campaign_battle
@@ -105,14 +115,16 @@ def log_rows(tracked: TrackedBattle) -> list[TrackedEntry]:
 
 
 def sides_of(tracked: TrackedBattle, user: User) -> frozenset[Side]:
-    """The sides ``user`` plays in ``tracked``: one, both (one device for a one-off game) or none."""
+    """The sides ``user`` plays in ``tracked``: one, both (one device for a one-off game) or none; the first
+    player's is the besieger, or band A (:mod:`tracker.engines`)."""
     if not user.is_authenticated:
         return frozenset()
+    first, second = engine_of(tracked.rule_system).sides
     found = set()
     if tracked.besieger_id == user.pk:
-        found.add(Side.BESIEGER)
+        found.add(first)
     if tracked.besieged_id == user.pk:
-        found.add(Side.BESIEGED)
+        found.add(second)
     return frozenset(found)
 
 

@@ -20,10 +20,11 @@ from campaigns.models import Battle as CampaignBattle
 from campaigns.models import BattleKind, Winner
 from campaigns.results import ENGINE_SIDE, Result
 from rules.dice import DieValueError, ReplayMismatch
-from rules.siege.actions import Action, ActionFormatError, Bombard
-from rules.siege.battle import Setup, play, start
+from rules.freres.actions import Action as SkirmishAction
+from rules.freres.battle import Setup as SkirmishSetup
+from rules.siege.actions import Action, Bombard
+from rules.siege.battle import Setup
 from rules.siege.fort import FortLayout
-from rules.siege.game import side_of
 from rules.siege.heroism import heroism_tokens
 from rules.siege.legal import choose, legal_actions
 from rules.siege.state import BattleState, IllegalAction, Side
@@ -32,29 +33,15 @@ from simulations import services as simulation_services
 from simulations.models import SimulationRun
 
 from . import selectors
-from .labels import SIDE_LABELS
+from .engines import Engine, engine_of
 from .menus import picked
-from .models import DiceMode, EntryKind, TrackedBattle, TrackedEntry
+from .models import DiceMode, EntryKind, RuleSystem, TrackedBattle, TrackedEntry
+from .refusals import Conflict, Refused
 from .setups import SetupChoice, SetupProblem, UnitSpec, build_setup
+from .skirmish_results import skirmish_campaign_result, skirmish_choice
 
 MAX_DICE = 60
 """The most dice one action may be typed in with."""
-
-
-class Refused(Exception):
-    """An action, an undo or a set-up the rules or the battle's players refuse; nothing was written."""
-
-    def __init__(self, message: str, clause: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.clause = clause
-
-    def __str__(self) -> str:
-        return f"{self.clause}: {self.message}" if self.clause else self.message
-
-
-class Conflict(Refused):
-    """The page acted on a state the battle has moved past: another page acted first."""
 
 
 @dataclass(frozen=True)
@@ -72,8 +59,8 @@ class Choice:
     (§5.9)."""
 
 
-def _name(setup: Setup) -> str:
-    return setup.fort.name[:120]
+def _name(setup: Setup | SkirmishSetup) -> str:
+    return setup.fort.name[:120] if isinstance(setup, Setup) else _("Skirmish")
 
 
 @transaction.atomic
@@ -87,18 +74,21 @@ def create_battle(
     seed: int | None = None,
     name: str = "",
     campaign_battle: CampaignBattle | None = None,
+    rule_system: str = RuleSystem.SIEGE,
 ) -> TrackedBattle:
-    """A tracked siege from ``setup``; refused when the engine cannot start it (quotas §1.7, budgets §14)."""
+    """A tracked battle from ``setup``, a siege's or a skirmish's (``rule_system``); refused when the engine cannot
+    start it (a siege's quotas §1.7, budgets §14)."""
     if dice not in DiceMode.values:
         raise Refused(_("The dice are rolled by the app or at the table."), "dice")
     try:
-        start(setup)
+        engine_of(rule_system).start(setup)
     except IllegalAction as refused:
         raise Refused(str(refused), refused.clause) from None
-    if campaign_battle is not None and campaign_battle.kind != BattleKind.SIEGE:
+    if campaign_battle is not None and rule_system == RuleSystem.SIEGE and campaign_battle.kind != BattleKind.SIEGE:
         raise Refused(_("Only a siege battle can be tracked."), "§16")
     return TrackedBattle.objects.create(
         name=name[:120] or _name(setup),
+        rule_system=rule_system,
         campaign_battle=campaign_battle,
         besieger=besieger,
         besieged=besieged,
@@ -158,9 +148,11 @@ def _sides(tracked: TrackedBattle, user: AbstractBaseUser) -> frozenset[Side]:
     return sides
 
 
-def _action(state: BattleState, action: Action | Mapping[str, Any] | Choice) -> Action:
-    if isinstance(action, Action):
+def _action(engine: Engine, state: Any, action: Action | SkirmishAction | Mapping[str, Any] | Choice) -> Any:
+    if isinstance(action, engine.action_type):
         return action
+    if isinstance(action, Choice) and engine.system == RuleSystem.FRERES:
+        return skirmish_choice(state, action.option)
     if isinstance(action, Choice):
         menu = legal_actions(state)
         if not 0 <= action.option < len(menu):
@@ -183,8 +175,8 @@ def _action(state: BattleState, action: Action | Mapping[str, Any] | Choice) -> 
             chosen = replace(chosen, strength=action.machine[0], damage=action.machine[1])
         return chosen
     try:
-        return Action.from_json(action)
-    except ActionFormatError as bad:
+        return engine.read_action(action)
+    except engine.format_error as bad:
         raise Refused(str(bad), "format") from None
 
 
@@ -202,7 +194,7 @@ def act(
     battle_id: int,
     user: AbstractBaseUser,
     seq: int,
-    action: Action | Mapping[str, Any] | Choice,
+    action: Action | SkirmishAction | Mapping[str, Any] | Choice,
     dice: Sequence[int] = (),
 ) -> TrackedBattle:
     """Append ``action`` to the log of the battle its player saw at ``seq``; refused, writing nothing, out of turn,
@@ -212,22 +204,23 @@ def act(
     sides = _sides(tracked, user)
     table = _check_dice(tracked, dice)
     now = selectors.current(tracked)
+    engine = engine_of(tracked.rule_system)
     if now.state.over:
-        raise Refused(_("The siege is over."), "§16")
-    chosen = _action(now.state, action)
-    acting = side_of(now.state, chosen)
+        raise Refused(str(engine.over), "§1.3" if engine.system == RuleSystem.FRERES else "§16")
+    chosen = _action(engine, now.state, action)
+    acting = engine.side_of(now.state, chosen)
     if acting not in sides:
         raise Refused(
             _("The %(side)s plays %(action)s; you play the %(yours)s.")
             % {
-                "side": SIDE_LABELS[acting],
+                "side": engine.label(acting),
                 "action": chosen.name.replace("_", " "),
-                "yours": " / ".join(str(SIDE_LABELS[s]) for s in sorted(sides)),
+                "yours": " / ".join(engine.label(s) for s in sorted(sides)),
             },
             "§16",
         )
     try:
-        battle, result = play(now.battle, chosen, table, state=now.state)
+        battle, result = engine.play(now.battle, chosen, table, state=now.state)
     except IllegalAction as refused:
         raise Refused(str(refused), refused.clause) from None
     except (DieValueError, ReplayMismatch) as refused:
@@ -267,9 +260,11 @@ def undo(*, battle_id: int, user: AbstractBaseUser, seq: int) -> TrackedBattle:
     if not kept:
         raise Refused(_("There is no action to undo."), "")
     last = kept[-1]
-    if Side(last.side) not in sides:
+    engine = engine_of(tracked.rule_system)
+    if engine.side(last.side) not in sides:
         raise Refused(
-            _("Only the %(side)s's player may undo the %(side)s's action.") % {"side": SIDE_LABELS[Side(last.side)]},
+            _("Only the %(side)s's player may undo the %(side)s's action.")
+            % {"side": engine.label(engine.side(last.side))},
             "",
         )
     tracked.seq += 1
@@ -320,13 +315,17 @@ def send_result(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle:
     if battle is None:
         raise Refused(_("A one-off game has no campaign to send its result to."), "")
     state = selectors.current(tracked).state
-    if not state.over:
+    if tracked.rule_system == RuleSystem.FRERES:
+        result = skirmish_campaign_result(tracked, state)
+    elif not state.over:
         raise Refused(_("The siege is not over: its result is sent after the last turn."), "§16")
+    else:
+        result = campaign_result(tracked, state)
     membership = selectors.campaign_membership(tracked, user)
     if membership is None:
         raise Refused(_("Only the organiser and the battle's two players may enter its result."), "")
     try:
-        campaign_services.report_result(battle=battle, result=campaign_result(tracked, state), by=membership)
+        campaign_services.report_result(battle=battle, result=result, by=membership)
     except ValidationError as refused:
         raise Refused(" ".join(refused.messages), "") from None
     tracked.result_sent = True
@@ -429,6 +428,8 @@ def chances_from_here(*, battle_id: int, user: AbstractBaseUser, games: int = CH
     workers; nothing is saved when it is refused."""
     tracked = TrackedBattle.objects.get(pk=battle_id)
     _sides(tracked, user)
+    if selectors.is_skirmish(tracked):
+        raise Refused(_("The whole-assault simulation plays sieges, not skirmishes."), "")
     if tracked.result_sent:
         raise Refused(_("The result is sent to the campaign: the battle is over."), "§17")
     found = selectors.current(tracked)

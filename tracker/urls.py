@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_skirmish
 
 app_name = "tracker"
 
@@ -8,6 +8,8 @@ urlpatterns = [
     path("", views.tracker_list, name="list"),
     path("new/", views.new_one_off, name="new"),
     path("campaign-battle/<int:bid>/", views.new_from_campaign, name="from-campaign"),
+    path("skirmish/new/", views_skirmish.new_skirmish, name="skirmish-new"),
+    path("skirmish/campaign-battle/<int:bid>/", views_skirmish.new_campaign_skirmish, name="skirmish-from-campaign"),
     path("<int:pk>/", views.board, name="board"),
     path("<int:pk>/poll/", views.poll, name="poll"),
     path("<int:pk>/act/", views.act, name="act"),

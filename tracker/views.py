@@ -15,13 +15,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from . import presenters, selectors, services
+from . import presenters, selectors, services, skirmish_presenters
 from .forms import OneOffForm, SetupForm
 
 if TYPE_CHECKING:
     from .models import TrackedBattle
 
 BOARD = "tracker/_board.html"
+SKIRMISH_BOARD = "tracker/_skirmish_board.html"
 
 
 def _watched(request: HttpRequest, pk: int) -> TrackedBattle:
@@ -103,12 +104,24 @@ def new_from_campaign(request: HttpRequest, bid: int) -> HttpResponse:
     return render(request, "tracker/new.html", {"form": form, "battle": battle, "existing": existing})
 
 
+def _board(
+    request: HttpRequest, tracked: TrackedBattle, *, partial: bool, section: str = "", message: str = "", ok: str = ""
+) -> HttpResponse:
+    """The board of a siege or of a skirmish, the whole page or the part a watching page swaps in."""
+    if selectors.is_skirmish(tracked):
+        context = skirmish_presenters.skirmish_context(tracked, request.user, message=message, ok=ok)
+        return render(
+            request, SKIRMISH_BOARD if partial else "tracker/board.html", {**context, "partial": SKIRMISH_BOARD}
+        )
+    context = presenters.board_context(tracked, request.user, section=section, message=message, ok=ok)
+    return render(request, BOARD if partial else "tracker/board.html", context)
+
+
 @login_required
 @require_GET
 def board(request: HttpRequest, pk: int) -> HttpResponse:
     tracked = _watched(request, pk)
-    context = presenters.board_context(tracked, request.user, section=request.GET.get("section", "")[:40])
-    return render(request, "tracker/board.html", context)
+    return _board(request, tracked, partial=False, section=request.GET.get("section", "")[:40])
 
 
 @login_required
@@ -119,16 +132,13 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     tracked = _watched(request, pk)
     if request.GET.get("v") == selectors.version(tracked):
         return HttpResponse(status=204)
-    context = presenters.board_context(tracked, request.user, section=request.GET.get("section", "")[:40])
-    return render(request, BOARD, context)
+    return _board(request, tracked, partial=True, section=request.GET.get("section", "")[:40])
 
 
 def _answer(request: HttpRequest, tracked: TrackedBattle, *, message: str = "", ok: str = "") -> HttpResponse:
     section = request.POST.get("section", "")[:40]
     if request.htmx:
-        fresh = selectors.fresh(tracked)
-        context = presenters.board_context(fresh, request.user, section=section, message=message, ok=ok)
-        return render(request, BOARD, context)
+        return _board(request, selectors.fresh(tracked), partial=True, section=section, message=message, ok=ok)
     if message:
         messages.error(request, message)
     elif ok:
@@ -216,6 +226,9 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def report(request: HttpRequest, pk: int) -> HttpResponse:
     tracked = _watched(request, pk)
+    if selectors.is_skirmish(tracked):
+        context = skirmish_presenters.skirmish_context(tracked, request.user, short_log=False)
+        return render(request, "tracker/skirmish_report.html", context)
     return render(request, "tracker/report.html", presenters.board_context(tracked, request.user, short_log=False))
 
 

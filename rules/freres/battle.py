@@ -16,19 +16,17 @@ is refused, or whose dice typed in at the table are refused, leaves the battle a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from rules.dice import Dice, DieValueError, ReplayMismatch, Roll
+from rules import log
 from rules.freres.actions import Action
 from rules.freres.game import apply
 from rules.freres.state import Model, Outcome, Profile, Side, Skirmish, new_skirmish
-from rules.siege.battle import action_dice
+from rules.log import BATTLE_FORMAT, action_dice
 
-__all__ = ["BATTLE_FORMAT", "Battle", "Entry", "Setup", "action_dice", "play", "replay", "start"]
-
-BATTLE_FORMAT = 1
+__all__ = ["BATTLE_FORMAT", "Battle", "Entry", "Setup", "action_dice", "play", "replay", "replay_steps", "start"]
 
 
 @dataclass(frozen=True)
@@ -56,48 +54,22 @@ def start(setup: Setup) -> Skirmish:
     return new_skirmish(setup.models, cards=setup.cards)
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One action of the log and the dice it rolled (those typed in at the table marked ``physical``)."""
-
-    action: Action
-    rolls: tuple[Roll, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"action": self.action.to_json(), "rolls": [r.to_json() for r in self.rolls]}
+class Entry(log.Entry[Action]):
+    """One action of the skirmish's log and the dice it rolled (those typed in at the table marked ``physical``)."""
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Entry:
-        return cls(Action.from_json(data["action"]), tuple(Roll.from_json(r) for r in data.get("rolls", ())))
+    def read_action(cls, data: Mapping[str, Any]) -> Action:
+        return Action.from_json(data)
 
 
-@dataclass(frozen=True)
-class Battle:
+class Battle(log.Log[Setup, Action]):
     """A skirmish as data: its set-up, its seed and the actions played in order."""
 
-    setup: Setup
-    seed: int
-    entries: tuple[Entry, ...] = field(default=())
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "format": BATTLE_FORMAT,
-            "setup": self.setup.to_json(),
-            "seed": self.seed,
-            "entries": [e.to_json() for e in self.entries],
-        }
+    entry_type = Entry
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Battle:
-        if data.get("format") != BATTLE_FORMAT:
-            raise ValueError(
-                f"battle format {data.get('format')!r} is not supported; this engine reads {BATTLE_FORMAT}"
-            )
-        try:
-            setup, seed = data["setup"], data["seed"]
-        except KeyError as missing:
-            raise ValueError(f"a battle needs its {missing.args[0]!r}") from None
-        return cls(Setup.from_json(setup), int(seed), tuple(Entry.from_json(e) for e in data.get("entries", ())))
+    def read_setup(cls, data: Mapping[str, Any]) -> Setup:
+        return Setup.from_json(data)
 
 
 def play(
@@ -106,27 +78,18 @@ def play(
     """Play ``action`` next in ``battle``: the battle with the action logged, and its outcome. ``table`` holds dice
     rolled at the table (cards drawn, with the card variant), used before the generator's; a value the die cannot
     show (a 10 on the d10), or one too many, is refused and nothing is logged."""
-    current = replay(battle) if state is None else state
-    dice = action_dice(battle.seed, len(battle.entries))
-    dice.supply(table)
-    result = apply(current, action, dice)
-    if dice.pending:
-        raise DieValueError(
-            f"{action.name}: {len(table)} dice were typed in, the action rolled {len(table) - dice.pending}"
-        )
-    return replace(battle, entries=(*battle.entries, Entry(action, result.rolls))), result
+    return log.play_next(battle, action, table, replay(battle) if state is None else state, apply)
+
+
+def replay_steps(battle: Battle) -> Iterator[Outcome]:
+    """The outcome of each action of ``battle``'s log in turn, replayed with the dice logged with it."""
+    return log.replay_outcomes(start(battle.setup), battle.entries, apply)
 
 
 def replay(battle: Battle) -> Skirmish:
     """The state ``battle`` has reached, rebuilt from its set-up and its log; each action must roll exactly the dice
     logged with it (:class:`~rules.dice.ReplayMismatch` otherwise)."""
     state = start(battle.setup)
-    for index, entry in enumerate(battle.entries):
-        result = apply(state, entry.action, Dice.replay(entry.rolls))
-        if len(result.rolls) != len(entry.rolls):
-            raise ReplayMismatch(
-                f"action {index + 1} ({entry.action.name}) rolled {len(result.rolls)} dice, the log has "
-                f"{len(entry.rolls)}"
-            )
+    for result in replay_steps(battle):
         state = result.state
     return state

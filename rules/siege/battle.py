@@ -15,10 +15,11 @@ is refused, or whose dice typed in at the table are refused, leaves the battle a
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.dice import Dice, DieValueError, ReplayMismatch, Roll
+from rules import log
+from rules.log import BATTLE_FORMAT, action_dice
 from rules.siege import engines
 from rules.siege.actions import Action
 from rules.siege.belfry import check_aboard, place_belfries
@@ -42,9 +43,6 @@ __all__ = [
     "start",
 ]
 
-BATTLE_FORMAT = 1
-"""The version of a battle's JSON form."""
-_SEED_STEP = 1_000_003
 _FORCES = ("fort", "profiles", "models", "ladders", "siege_towers", "rams")
 """The keys of a battle state's JSON form that a set-up shares with it."""
 
@@ -148,53 +146,22 @@ def start(setup: Setup) -> BattleState:
     return state
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One action of the log and the dice it rolled (those typed in at the table marked ``physical``)."""
-
-    action: Action
-    rolls: tuple[Roll, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"action": self.action.to_json(), "rolls": [r.to_json() for r in self.rolls]}
+class Entry(log.Entry[Action]):
+    """One action of the siege's log and the dice it rolled (those typed in at the table marked ``physical``)."""
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Entry:
-        return cls(Action.from_json(data["action"]), tuple(Roll.from_json(r) for r in data.get("rolls", ())))
+    def read_action(cls, data: Mapping[str, Any]) -> Action:
+        return Action.from_json(data)
 
 
-@dataclass(frozen=True)
-class Battle:
+class Battle(log.Log[Setup, Action]):
     """A siege battle as data: its set-up, its seed and the actions played in order."""
 
-    setup: Setup
-    seed: int
-    entries: tuple[Entry, ...] = field(default=())
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "format": BATTLE_FORMAT,
-            "setup": self.setup.to_json(),
-            "seed": self.seed,
-            "entries": [e.to_json() for e in self.entries],
-        }
+    entry_type = Entry
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Battle:
-        if data.get("format") != BATTLE_FORMAT:
-            raise ValueError(
-                f"battle format {data.get('format')!r} is not supported; this engine reads {BATTLE_FORMAT}"
-            )
-        try:
-            setup, seed, entries = data["setup"], data["seed"], data.get("entries", ())
-        except KeyError as missing:
-            raise ValueError(f"a battle needs its {missing.args[0]!r}") from None
-        return cls(Setup.from_json(setup), int(seed), tuple(Entry.from_json(e) for e in entries))
-
-
-def action_dice(seed: int, index: int) -> Dice:
-    """The dice of the ``index``-th action of a battle seeded ``seed``."""
-    return Dice(seed=(seed * _SEED_STEP + index) % 2**63)
+    def read_setup(cls, data: Mapping[str, Any]) -> Setup:
+        return Setup.from_json(data)
 
 
 def play(
@@ -204,15 +171,7 @@ def play(
     the action logged, and its outcome. ``table`` holds dice rolled at the table, used before the generator's; a
     value its die cannot show, or one too many, is refused and nothing is logged.
     """
-    current = replay(battle) if state is None else state
-    dice = action_dice(battle.seed, len(battle.entries))
-    dice.supply(table)
-    result = apply(current, action, dice)
-    if dice.pending:
-        raise DieValueError(
-            f"{action.name}: {len(table)} dice were typed in, the action rolled {len(table) - dice.pending}"
-        )
-    return replace(battle, entries=(*battle.entries, Entry(action, result.rolls))), result
+    return log.play_next(battle, action, table, replay(battle) if state is None else state, apply)
 
 
 def replay(battle: Battle) -> BattleState:
@@ -234,14 +193,4 @@ def replay_events(battle: Battle) -> tuple[BattleState, tuple[Event, ...]]:
 
 def replay_steps(battle: Battle) -> Iterator[Outcome]:
     """The outcome of each action of ``battle``'s log in turn, replayed with the dice logged with it."""
-    state = start(battle.setup)
-    for index, entry in enumerate(battle.entries):
-        dice = Dice.replay(entry.rolls)
-        result = apply(state, entry.action, dice)
-        if len(result.rolls) != len(entry.rolls):
-            raise ReplayMismatch(
-                f"action {index + 1} ({entry.action.name}) rolled {len(result.rolls)} dice, the log has "
-                f"{len(entry.rolls)}"
-            )
-        state = result.state
-        yield result
+    return log.replay_outcomes(start(battle.setup), battle.entries, apply)

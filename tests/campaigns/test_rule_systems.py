@@ -153,7 +153,12 @@ def test_an_unknown_rule_system_is_a_message_not_an_error() -> None:
             ["winner", "attacker_losses", "defender_losses"],
             ["attacker_victory_points", "attacker_wall_walk"],
         ),
-        (RuleSystem.FRERES, ["attacker_victory_points", "attacker_losses"], ["attacker_wall_walk"]),
+        # 003 scores no victory points: the winner and each band's models out of the battle
+        (
+            RuleSystem.FRERES,
+            ["winner", "attacker_losses", "defender_losses"],
+            ["attacker_victory_points", "attacker_wall_walk"],
+        ),
     ],
 )
 def test_each_rule_system_has_its_result_form(system: RuleSystem, present: list[str], absent: list[str]) -> None:

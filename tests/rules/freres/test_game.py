@@ -776,3 +776,12 @@ def test_the_state_has_a_json_form() -> None:
     assert data["models"][1]["health"] == 1
     assert data["models"][1]["pa"] == 3
     assert data["contacts"] == [["a", "b"]]
+
+
+def test_every_action_of_the_skirmish_is_played_by_its_rules() -> None:
+    # the actions are named once (actions.ACTIONS); the game plays each of them
+    from rules.freres.actions import ACTIONS
+    from rules.freres.game import HANDLERS
+
+    assert set(HANDLERS) == set(ACTIONS.values())
+    assert len(ACTIONS) == 29

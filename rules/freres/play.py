@@ -1,0 +1,201 @@
+"""One action being played (:class:`Play`): the state as it changes, its events and its d10s, the end of an
+activation and of a turn (II §1, §2.6), and the checks that several kinds of action share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules.dice import Dice
+from rules.freres import actions as a
+from rules.freres import movement
+from rules.freres.cards import CardRoller
+from rules.freres.checks import Check, DiceRoller, Roller, citing
+from rules.freres.movement import Terrain
+from rules.freres.state import Coin, Event, IllegalAction, Model, Phase, Side, Skirmish, pair
+from rules.validation import check_range
+
+
+class Play:
+    """One action being played: the state as it changes, the events, and where the d10 results come from."""
+
+    def __init__(self, state: Skirmish, dice: Dice) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self.cards = CardRoller(dice, state.deck) if state.deck is not None else None
+        self.roller: Roller = self.cards if self.cards is not None else DiceRoller(dice)
+
+    # reading and writing
+
+    def model(self, model_id: str) -> Model:
+        return self.state.model(model_id)
+
+    def put(self, model: Model, **changes: Any) -> Model:
+        changed = replace(model, **changes)
+        self.state = self.state.with_models([changed])
+        return changed
+
+    def event(self, kind: str, clause: str, text: str, *models: str) -> None:
+        self.events.append(Event(kind, clause, text, models))
+
+    def d10(self, reason: str) -> int:
+        return self.roller.d10(reason)
+
+    def check(self, model: Model, characteristic: int, modifier: int, reason: str) -> Check:
+        """A test of ``model``: its wounds take their malus off the die (§7 Le malus au dé)."""
+        return Check(self.d10(reason), characteristic, modifier - model.die_malus)
+
+    # the activation
+
+    def active_model(self, action: a.Action) -> Model:
+        actor = action.actor
+        assert actor is not None
+        if self.state.active != actor:
+            if self.state.active is None:
+                raise IllegalAction(f"{actor} is not activated: activate it first", "§1.2")
+            raise IllegalAction(f"{self.state.active} is being activated, not {actor}", "§1.2")
+        model = self.model(actor)
+        if model.routed and not isinstance(action, a.Rally):
+            raise IllegalAction(f"{actor} is routed: an activated routed model must first try to rally", "§8.2")
+        return model
+
+    def spend(self, model: Model, cost: int, what: str) -> None:
+        """Pay ``cost`` PA for ``what``; more than is left is refused (§2.6.3)."""
+        left = self.state.pa_left
+        if cost > left:
+            raise IllegalAction(
+                f"{what} costs {cost} PA and {model.id} has {left} left this activation: an action of 0 to {left} "
+                f"PA may be played, or the PA stored for a later turn",
+                "§2.6.3",
+            )
+        hoarded = self.state.hoarding and cost > 0  # §2.6.3: the stored action uses them all
+        self.state = replace(
+            self.state,
+            pa_left=0 if hoarded else left - cost,
+            spent=self.state.spent + cost,
+            hoarding=self.state.hoarding and not hoarded,
+        )
+
+    def lose_pa(self, model: Model) -> None:
+        """The PA that follow a failed JM or a critical JA are lost (§2.4, §2.5): the activation ends; a model not
+        yet activated loses its turn."""
+        if self.state.active == model.id:
+            # spent or not, it has acted: its activation ends rather than waiting on face
+            self.state = replace(self.state, pa_left=0, spent=max(self.state.spent, 1))
+        elif model.coin is not Coin.TAKEN:
+            self.put(model, coin=Coin.TAKEN)
+
+    def settle(self) -> None:
+        """After an action: end the activation whose PA are gone or whose model has fallen out, then the turn and
+        the battle when nothing is left to play."""
+        state = self.state
+        if state.phase is Phase.ACTIVATION and state.active is not None and state.pending is None:
+            model = self.model(state.active)
+            if not model.in_play or (state.pa_left == 0 and state.spent > 0):
+                end_activation(self)
+        for side in Side:
+            if not self.state.in_play(side):
+                self.state = replace(self.state, phase=Phase.OVER, winner=side.enemy, active=None, pending=None)
+                self.event("victory", "§1.3", f"band {side.enemy.value} holds the field")
+                break
+        if self.cards is not None:
+            self.state = replace(self.state, deck=self.cards.deck)
+
+
+def fixed(table: Mapping[str, int | None], key: str) -> int:
+    """A number of the document's tables that is not "V", "AD", "?" or "+/-"."""
+    value = table[key]
+    assert value is not None, f"{key} has no fixed value in its table"
+    return value
+
+
+def end_activation(play: Play) -> None:
+    state = play.state
+    assert state.active is not None
+    model = play.model(state.active)
+    waited = state.spent == 0 and not state.stored and model.in_play
+    # §1.2, §2.6.2: having spent no PA it waits on face, one defensive action left; otherwise its coin goes.
+    play.put(model, coin=Coin.HEADS if waited else Coin.TAKEN)
+    play.state = replace(play.state, active=None, pa_left=0, spent=0, hoarding=False, restrained=False, stored=False)
+    play.event("end_activation", "§1.2", f"{model.id} waits" if waited else f"{model.id} has played", model.id)
+    next_to_play(play)
+
+
+def next_to_play(play: Play) -> None:
+    state = play.state
+    waiting = {side: any(m.coin is Coin.TAILS for m in state.in_play(side)) for side in Side}
+    if waiting[state.to_play.enemy]:
+        play.state = replace(state, to_play=state.to_play.enemy)
+    elif not waiting[state.to_play]:
+        new_turn(play)
+
+
+def new_turn(play: Play) -> None:
+    # §1.3, §1: a new turn, every coin back on pile, the initiative rolled again.
+    fresh = [
+        replace(m, coin=Coin.TAILS, moved_cm=0, moved=False, frenzied=False, rallied=False, fled=False)
+        for m in play.state.models
+    ]
+    play.state = replace(
+        play.state, models=tuple(fresh), turn=play.state.turn + 1, phase=Phase.INITIATIVE, initiative=None
+    )
+    play.event("new_turn", "§1.3", f"turn {play.state.turn} begins")
+
+
+# ---- movement (II §3) --------------------------------------------------------------------------------------------
+
+
+def require_not_engaged(play: Play, model: Model, what: str) -> None:
+    if play.state.enemies_in_contact(model.id):
+        raise IllegalAction(f"{model.id} is in contact with the enemy: it may not {what} (flee the combat)", "§8.2")
+
+
+def require_standing(model: Model, what: str, clause: str) -> None:
+    if model.on_ground:
+        raise IllegalAction(f"{model.id} is on the ground: it may not {what} before standing up", clause)
+
+
+def checked_distance(name: str, value: int) -> int:
+    with citing("003 II §3.3"):
+        return check_range(name, value, 0, 200)
+
+
+def terrain_limit(model: Model, terrain: str) -> int:
+    return movement.move_limit(model.kind, Terrain(terrain), model.profile.A, model.profile.encumbered)
+
+
+def enter_contact(play: Play, model: Model, target_id: str) -> None:
+    # §3.4 Entrer au contact: 0 PA; a model in cover contacted loses its cover; at most 4 enemies on a model on
+    # foot, 6 on a mounted one.
+    target = enemy_of(play, model, target_id)
+    if play.state.restrained:
+        raise IllegalAction(f"{model.id} is shaken: it may not go at the enemy this activation", "§8.1")
+    if model.rallied or model.fled:
+        raise IllegalAction(f"{model.id} may not attack this turn", "§8.2")
+    if target.hidden:
+        raise IllegalAction(f"{target.id} is hidden: find it before going into contact", "§4.1.1")
+    limit = movement.CONTACT_LIMITS["mounted" if target.mounted else "foot"]
+    if pair(model.id, target.id) not in play.state.contacts and len(play.state.enemies_in_contact(target.id)) >= limit:
+        raise IllegalAction(f"{target.id} already has {limit} enemies in contact: it is surrounded", "§3.4")
+    play.state = replace(play.state, contacts=play.state.contacts | {pair(model.id, target.id)})
+    if target.in_cover:
+        play.put(target, in_cover=False)
+    play.event("contact", "§3.4", f"{model.id} comes into contact with {target.id}", model.id, target.id)
+
+
+def enemy_of(play: Play, model: Model, target_id: str) -> Model:
+    target = play.model(target_id)
+    if target.side is model.side:
+        raise IllegalAction(f"{target_id} is a friend of {model.id}, not an enemy", "§3.4")
+    if not target.in_play:
+        raise IllegalAction(f"{target_id} is out of the battle", "§2.6.1")
+    return target
+
+
+def after_move(play: Play, model: Model, covered: int, **changes: Any) -> Model:
+    return play.put(model, moved_cm=model.moved_cm + covered, moved=True, **changes)
+
+
+Handler = Callable[[Play, Any], None]
+"""How an action is played: its rules on the action being played."""

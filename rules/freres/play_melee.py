@@ -1,0 +1,258 @@
+"""Close combat (II §4): striking, charging, the defender's answer and the opposed JC, fleeing the combat."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.freres import actions as a
+from rules.freres import melee, mounted, movement
+from rules.freres.checks import CRITICAL, citing
+from rules.freres.harm import morale_modifier, wound
+from rules.freres.melee import CriticalRow, Exchange
+from rules.freres.play import (
+    Handler,
+    Play,
+    after_move,
+    checked_distance,
+    enemy_of,
+    enter_contact,
+    require_not_engaged,
+    require_standing,
+    terrain_limit,
+)
+from rules.freres.play_shoot import ready_to_shoot, shot
+from rules.freres.state import Attack, Coin, IllegalAction, Model, Posture, pair
+from rules.validation import check_range
+
+
+def _strike_hard(hard: int) -> int:
+    with citing("003 II §4.2 Frapper fort: PA by 2"):
+        check_range("hard", hard, 0, 20)
+    if hard % melee.STRIKE_HARD_STEP:
+        raise ValueError(f"hard is put in by {melee.STRIKE_HARD_STEP} PA, got {hard} (003 II §4.2 Frapper fort)")
+    return hard
+
+
+def _may_attack(play: Play, model: Model, target: Model, from_behind: bool, at_mount: bool) -> None:
+    require_standing(model, "strike", "§4.1.1")
+    if play.state.restrained:
+        raise IllegalAction(f"{model.id} is shaken: it may not start a close combat this activation", "§8.1")
+    if model.rallied or model.fled:
+        raise IllegalAction(f"{model.id} may not attack this turn", "§8.2")
+    if target.hidden:
+        raise IllegalAction(f"{target.id} is hidden: find it before attacking it", "§4.1.1")
+    if from_behind and not target.routed and len(play.state.enemies_in_contact(target.id)) < 3:
+        raise IllegalAction("only a third enemy in contact may strike in the back", "§4.1.1")
+    if at_mount and not target.mounted:
+        raise IllegalAction(f"{target.id} is not mounted", "§10.2.2")
+
+
+def _strike(play: Play, action: a.Strike) -> None:
+    model = play.active_model(action)
+    target = enemy_of(play, model, action.target)
+    if pair(model.id, target.id) not in play.state.contacts:
+        raise IllegalAction(f"{target.id} is not in contact with {model.id}: charge it instead", "§4.2")
+    hard = _strike_hard(action.hard)
+    _may_attack(play, model, target, action.from_behind, action.at_mount)
+    play.spend(model, (melee.BASIC_COSTS["strike"]) + hard, "striking")
+    _declare(play, Attack(model.id, target.id, hard, action.from_behind, action.at_mount, 0, action.on_critical))
+
+
+def _charge(play: Play, action: a.Charge) -> None:
+    model = play.active_model(action)
+    target = enemy_of(play, model, action.target)
+    distance = checked_distance("distance_cm", action.distance_cm)
+    hard = _strike_hard(action.hard)
+    require_not_engaged(play, model, "charge")
+    _may_attack(play, model, target, False, action.at_mount)
+    limit = terrain_limit(model, action.terrain)
+    if distance > limit or model.moved_cm + distance > movement.turn_limit(model.kind):
+        raise IllegalAction(f"{model.id} charges at most {limit} cm, within its turn's limit, not {distance}", "§3.3")
+    play.spend(model, melee.BASIC_COSTS["charge"] + hard, "charging")
+    model = after_move(play, model, distance, hidden=False, in_cover=False)
+    enter_contact(play, model, target.id)
+    bonus = mounted.MOUNTED_CHARGE_DAMAGE if model.mounted and distance >= mounted.MOUNTED_CHARGE_CM else 0
+    _declare(play, Attack(model.id, target.id, hard, False, action.at_mount, bonus, action.on_critical))
+
+
+def _declare(play: Play, attack: Attack) -> None:
+    target = play.model(attack.target)
+    play.event("attack", "§4.1.1", f"{attack.attacker} attacks {attack.target}", attack.attacker, attack.target)
+    if target.posture is Posture.STUNNED or target.routed:
+        # §4.1.2: a stunned model does not fight back; §4.4: a routed one does not roll, it defends directly.
+        _fight(play, attack, "defend", "zero")
+        return
+    play.state = replace(play.state, pending=attack)
+
+
+def _defend(play: Play, action: a.Defend) -> None:
+    attack = play.state.pending
+    if attack is None:
+        raise IllegalAction("no close combat waits for an answer", "§4.1.1")
+    if action.model != attack.target:
+        raise IllegalAction(f"{attack.target} answers this attack, not {action.model}", "§4.1.1")
+    model = play.model(action.model)
+    if action.how != "defend":
+        # §2.6.2: a defensive action costs every PA of the turn, open to a model not yet activated or waiting.
+        if model.coin is Coin.TAKEN:
+            raise IllegalAction(f"{model.id} has played this turn: it may only defend (0 PA)", "§2.6.2")
+        if action.how == "dodge" and len(play.state.enemies_in_contact(model.id)) != 1:
+            raise IllegalAction("a model dodges one against one only", "§4.2")
+        if action.how == "defensive_shot":
+            ready_to_shoot(model)
+        if action.how == "kick" and not model.mounted:
+            raise IllegalAction("only a mounted model kicks", "§10.2.2")
+        play.put(model, coin=Coin.TAKEN)
+    play.state = replace(play.state, pending=None)
+    _fight(play, attack, action.how, action.on_critical)
+
+
+def _hit_bonus(play: Play, striker: Model, victim: Model, from_behind: bool) -> int:
+    # §4.1.2 Bonus au JC pour frapper; §4.4: a routed model is struck in the back.
+    others = max(0, len(play.state.enemies_in_contact(victim.id)) - 1)
+    bonus = melee.HIT_BONUSES["per_other_enemy_in_contact"] * others
+    if striker.mounted and not victim.mounted:
+        bonus += melee.HIT_BONUSES["mounted_against_foot"]
+    if from_behind or victim.routed:
+        bonus += melee.HIT_BONUSES["from_behind"]
+    if victim.posture is Posture.DOWN:
+        bonus += melee.HIT_BONUSES["target_on_ground"]
+    return bonus
+
+
+def jc(play: Play, model: Model, hit_bonus: int, extra: int, on_critical: str) -> tuple[int, CriticalRow | None]:
+    """A JC (§4.1.2): its score, and the critical failure table's row when a natural 0 is read there (§4.1.3)."""
+    face = play.d10(f"§4.1.2 JC of {model.id}")
+    modifier = hit_bonus + extra - model.combativity_malus - model.die_malus
+    if face != CRITICAL:
+        return face + model.profile.C + modifier, None
+    if on_critical == "zero":
+        return melee.jc_score(face, model.profile.C, modifier), None
+    table = play.d10(f"§4.1.3 critical failure table of {model.id}")
+    row = melee.critical_row(table - model.critical_table_malus)
+    play.event("melee_critical", "§4.1.3", f"{model.id}: {row.result.value.replace('_', ' ')}", model.id)
+    play.put(
+        model,
+        weapon_useless=model.weapon_useless or row.weapon_useless,
+        weapon_dropped=model.weapon_dropped or row.weapon_dropped,
+        combativity_malus=model.combativity_malus + row.combativity_malus,
+        damage_malus=model.damage_malus + row.damage_malus,
+        critical_table_malus=model.critical_table_malus + row.table_malus,
+        cannot_sheathe=model.cannot_sheathe or row.cannot_sheathe,
+    )
+    return 0, row
+
+
+def weapon_damage(model: Model) -> int:
+    return (model.profile.weapon_damage - model.damage_malus) if model.has_weapon else 0
+
+
+def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
+    attacker, target = play.model(attack.attacker), play.model(attack.target)
+    parried = parry_failed = False
+    dodge_malus = 0
+    if how == "dodge":
+        check = play.check(target, target.agility, melee.DODGE_JA_BONUS, "§4.2 JA dodge")
+        if check.succeeded:  # §4.2 Esquiver: the attack's PA are lost; the defender steps back 5 cm
+            play.state = replace(play.state, contacts=play.state.contacts - {pair(attacker.id, target.id)})
+            play.event("dodge", "§4.2", f"{target.id} dodges and steps back {melee.DODGE_STEP_CM} cm", target.id)
+            return
+        dodge_malus = melee.DODGE_FAILED_MALUS
+    elif how == "parry":
+        parried = play.check(target, target.agility, 0, "§4.2 JA parry").succeeded
+        parry_failed = not parried
+    elif how == "change_weapon":
+        check = play.check(target, target.agility, 0, "§4.2 JA change weapon")
+        if check.succeeded:
+            target = play.put(target, weapon_dropped=False, weapon_useless=False, combativity_malus=0, damage_malus=0)
+        elif check.face == CRITICAL:
+            target = play.put(target, weapon_dropped=True)
+    elif how == "kick":
+        check = play.check(target, target.agility, 0, "§10.2.2 JA kick")
+        if check.succeeded:  # §10.2.2 Ruade: the enemy may not attack it this turn, set 1 cm away
+            play.state = replace(play.state, contacts=play.state.contacts - {pair(attacker.id, target.id)})
+            play.event("kick", "§10.2.2", f"{target.id}'s mount kicks {attacker.id} away", target.id)
+            return
+        fallen = Posture.STUNNED if check.face == CRITICAL else Posture.DOWN
+        target = play.put(target, mounted=False, posture=fallen)
+    elif how == "defensive_shot":
+        check = play.check(target, target.profile.M, morale_modifier(play, target), "§5.2 JM defensive shot")
+        if check.face == CRITICAL:
+            play.put(target, loaded=False)
+            play.event("defensive_shot", "§5.2", f"{target.id} looses a useless shot", target.id)
+        else:
+            shot(play, target, attacker, 0 if check.succeeded else 15, 0, point_blank=check.succeeded)
+        attacker, target = play.model(attacker.id), play.model(target.id)
+        if not attacker.in_play or attacker.on_ground or attacker.routed:
+            return
+    fights = target.in_play and target.posture is not Posture.STUNNED and not target.routed
+    a_bonus = _hit_bonus(play, attacker, target, attack.from_behind)
+    a_score, a_row = jc(play, attacker, a_bonus, 0, attack.on_critical)
+    d_bonus = d_score = 0
+    d_row: CriticalRow | None = None
+    if fights:
+        d_bonus = _hit_bonus(play, target, attacker, False)
+        d_score, d_row = jc(play, target, d_bonus, -dodge_malus, on_critical)
+    attacker, target = play.model(attacker.id), play.model(target.id)
+    if (a_row is not None and a_row.null_combat) or (d_row is not None and d_row.null_combat):
+        play.event("null_combat", "§4.1.3", "the combat is null", attacker.id, target.id)
+        return
+    if a_row is not None or d_row is not None:
+        attacker_hits, defender_hits = d_row is not None, a_row is not None and fights
+    elif not fights:
+        attacker_hits, defender_hits = True, False
+    else:
+        exchange = melee.opposed(a_score, d_score)
+        attacker_hits, defender_hits = exchange is Exchange.ATTACKER_HITS, exchange is Exchange.DEFENDER_HITS
+    play.event("exchange", "§4.1.3", f"JC {a_score} against {d_score}", attacker.id, target.id)
+    if attacker_hits:
+        # §4.1.3: the JC less the bonuses that only served to hit, plus the weapon's damage and the new bonuses
+        damage = a_score - a_bonus + weapon_damage(attacker) + attack.hard // melee.STRIKE_HARD_STEP
+        damage += attack.charge_bonus + (d_row.enemy_damage_bonus if d_row is not None else 0)
+        shield = target.profile.shield if fights else 0
+        wound(
+            play,
+            target,
+            damage,
+            "§4.1.3",
+            die=fights,
+            extra_defence=shield + (melee.PARRY_DEFENCE_BONUS if parried else 0),
+            at_mount=attack.at_mount,
+        )
+    if defender_hits and not parry_failed:  # §4.2 Parer: failed, the defender's hit does no damage
+        attacker, target = play.model(attacker.id), play.model(target.id)
+        if attacker.in_play and target.in_play:
+            damage = d_score - d_bonus + weapon_damage(target) + (a_row.enemy_damage_bonus if a_row else 0)
+            wound(play, attacker, damage, "§4.1.3", extra_defence=attacker.profile.shield)
+
+
+def _flee_combat(play: Play, action: a.FleeCombat) -> None:
+    model = play.active_model(action)
+    enemies = play.state.enemies_in_contact(model.id)
+    if not enemies:
+        raise IllegalAction(f"{model.id} is in contact with no enemy", "§8.2")
+    play.spend(model, len(enemies), "fleeing the combat")  # §8.2: one PA an enemy in contact
+    play.put(model, fled=True)
+    play.event("flee_combat", "§8.2", f"{model.id} flees the combat", model.id)
+    # §8.2: a free attack it may only parry, then, if it lives, every PA left spent moving away.
+    striker = play.model(enemies[0])
+    parried = play.check(model, model.agility, 0, "§8.2 JA parry the free attack").succeeded
+    score, _ = jc(play, striker, 0, 0, "zero")
+    wound(
+        play,
+        play.model(model.id),
+        score + weapon_damage(striker),
+        "§8.2",
+        extra_defence=model.profile.shield + (melee.PARRY_DEFENCE_BONUS if parried else 0),
+    )
+    play.state = replace(play.state, contacts=frozenset(p for p in play.state.contacts if model.id not in p))
+    if play.model(model.id).in_play:
+        play.state = replace(play.state, pa_left=0)
+
+
+HANDLERS: dict[type[a.Action], Handler] = {
+    a.Strike: _strike,
+    a.Charge: _charge,
+    a.Defend: _defend,
+    a.FleeCombat: _flee_combat,
+}

@@ -1,0 +1,232 @@
+"""The movement actions (II §3) and getting on or off a mount (§10.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.freres import actions as a
+from rules.freres import mounted, movement
+from rules.freres.checks import CRITICAL
+from rules.freres.harm import jdeg
+from rules.freres.movement import Kind, Terrain
+from rules.freres.play import (
+    Handler,
+    Play,
+    after_move,
+    checked_distance,
+    enemy_of,
+    enter_contact,
+    fixed,
+    require_not_engaged,
+    require_standing,
+    terrain_limit,
+)
+from rules.freres.state import IllegalAction, Posture
+from rules.validation import check_range
+
+
+def _turn(play: Play, action: a.Turn) -> None:
+    model = play.active_model(action)
+    narrow, wide = movement.ORIENTATION[model.kind]  # §3.1 Tableau d'orientation
+    play.spend(model, wide if action.wide else narrow, "turning")
+    after_move(play, model, 0)
+    play.event("turn", "§3.1", f"{model.id} turns", model.id)
+
+
+def _move(play: Play, action: a.Move) -> None:
+    model = play.active_model(action)
+    require_standing(model, "move", "§3.4")
+    require_not_engaged(play, model, "move")
+    distance = checked_distance("distance_cm", action.distance_cm)
+    jumps = check_range("jumps", action.jumps, 0, 5)
+    limit = terrain_limit(model, action.terrain)
+    if distance > limit:
+        raise IllegalAction(f"one move takes {model.id} at most {limit} cm here, not {distance}", "§3.3")
+    most = movement.turn_limit(model.kind)
+    if model.moved_cm + distance > most:
+        raise IllegalAction(
+            f"{model.id} has moved {model.moved_cm} cm this turn: {most - model.moved_cm} cm more at most without a "
+            f"frenzied run",
+            "§3.3",
+        )
+    cost = fixed(movement.BASIC_COSTS, "move")
+    if action.manner == "hidden":
+        if not model.hidden or action.terrain == Terrain.CLEAR.value:
+            raise IllegalAction(f"{model.id} moves hidden only when hidden, in terrain that is not clear", "§3.4")
+        cost = movement.ADVANCED_COSTS["move_hidden"]
+    elif action.manner == "in_cover":
+        if not model.in_cover:
+            raise IllegalAction(f"{model.id} is not in cover", "§3.4")
+        cost = movement.ADVANCED_COSTS["move_in_cover"]
+    cost += jumps * movement.ADVANCED_COSTS["jump"]
+    if action.trample is not None:
+        if not model.mounted:
+            raise IllegalAction("only a mounted model tramples", "§10.2.2")
+        trampled = enemy_of(play, model, action.trample)
+        if not trampled.on_ground:
+            raise IllegalAction(f"{trampled.id} is not on the ground: it cannot be trampled", "§10.2.2")
+        cost += mounted.TRAMPLE_COST
+    if action.contact is not None:
+        enemy_of(play, model, action.contact)
+    play.spend(model, cost, "this move")
+    keep = {"hidden": action.manner == "hidden", "in_cover": action.manner == "in_cover"}
+    model = after_move(play, model, distance, **keep)
+    play.event("move", "§3.4", f"{model.id} moves {distance} cm", model.id)
+    for number in range(jumps):
+        # §3.4 Sauter: a JA an obstacle; failure, falls beyond it; critical, stunned as well.
+        check = play.check(model, model.agility, 0, f"§3.4 JA jump {number + 1}")
+        if not check.succeeded:
+            fallen = Posture.STUNNED if check.face == CRITICAL else Posture.DOWN
+            play.put(model, posture=fallen, mounted=False)
+            play.event("jump_failed", "§3.4", f"{model.id} falls beyond the obstacle", model.id)
+            if check.face == CRITICAL:
+                play.lose_pa(model)
+            return
+    if action.trample is not None:
+        jdeg(play, play.model(action.trample), "§10.2.2 trampled", clumsy=False)
+    if action.contact is not None:
+        enter_contact(play, play.model(model.id), action.contact)
+
+
+def _run(play: Play, action: a.Run) -> None:
+    model = play.active_model(action)
+    require_standing(model, "run", "§3.4")
+    require_not_engaged(play, model, "run")
+    distance = checked_distance("distance_cm", action.distance_cm)
+    kind = "sprint" if action.sprint else "run"
+    cost = fixed(movement.BASIC_COSTS, kind)
+    modifier = movement.FAST_MOVE_MODIFIERS[kind]
+    most = movement.turn_limit(model.kind)
+    if action.frenzied:
+        if model.frenzied:
+            raise IllegalAction(f"{model.id} has had its frenzied run this turn: one attempt a turn", "§3.4")
+        cost += movement.ADVANCED_COSTS["frenzied_run"]
+        modifier += movement.FAST_MOVE_MODIFIERS["frenzied"]
+    elif model.moved_cm + distance > most:
+        raise IllegalAction(
+            f"{model.id} has moved {model.moved_cm} cm of its {most} this turn: beyond, only a frenzied run", "§3.4"
+        )
+    limit = terrain_limit(model, action.terrain)
+    if distance > limit:
+        raise IllegalAction(f"a run takes {model.id} at most {limit} cm here, not {distance}", "§3.4")
+    if action.contact is not None:
+        enemy_of(play, model, action.contact)
+    play.spend(model, cost, "this run")
+    check = play.check(model, model.agility, modifier, f"§3.4 JA {kind}")
+    row = movement.FastMoveRow.GO if check.succeeded else movement.fast_move_row(check.total)
+    covered = {
+        movement.FastMoveRow.GO: distance,
+        movement.FastMoveRow.HINDERED: min(distance, check.face),
+        movement.FastMoveRow.FALSE_START: 0,
+        movement.FastMoveRow.FALL: min(distance, check.face),
+        movement.FastMoveRow.BIG_FALL: min(distance, check.face),
+    }[row]
+    changes: dict[str, Any] = {"frenzied": model.frenzied or action.frenzied, "hidden": False, "in_cover": False}
+    if row in (movement.FastMoveRow.FALL, movement.FastMoveRow.BIG_FALL):
+        # §3.4: it falls on its back at the die's distance; a rider falls, not its mount.
+        changes.update(posture=Posture.DOWN, mounted=False)
+        if row is movement.FastMoveRow.BIG_FALL:
+            changes["weapon_dropped"] = True
+    model = after_move(play, model, covered, **changes)
+    play.event("run", "§3.4", f"{model.id}: {row.value.replace('_', ' ')}, {covered} cm", model.id)
+    if check.face == CRITICAL:  # §2.4: a critical JA loses every PA after it
+        play.lose_pa(model)
+    elif row is movement.FastMoveRow.GO and action.contact is not None:
+        enter_contact(play, model, action.contact)
+
+
+def _stand_up(play: Play, action: a.StandUp) -> None:
+    model = play.active_model(action)
+    if model.posture is not Posture.DOWN:
+        why = "stunned: it recovers (§8.2)" if model.posture is Posture.STUNNED else "standing"
+        raise IllegalAction(f"{model.id} is {why}", "§3.4")
+    play.spend(model, fixed(movement.BASIC_COSTS, "stand_up"), "standing up")
+    play.put(model, posture=Posture.STANDING)
+    play.event("stand_up", "§3.4", f"{model.id} stands up", model.id)
+
+
+def _lie_down(play: Play, action: a.LieDown) -> None:
+    model = play.active_model(action)
+    require_standing(model, "lie down", "§3.4")
+    play.spend(model, movement.ADVANCED_COSTS["lie_down"], "lying down")
+    play.put(model, posture=Posture.DOWN, mounted=False)
+    play.event("lie_down", "§3.4", f"{model.id} lies down", model.id)
+
+
+def _crawl(play: Play, action: a.Crawl) -> None:
+    model = play.active_model(action)
+    if model.posture is not Posture.DOWN:
+        raise IllegalAction(f"{model.id} crawls only when on the ground, not stunned", "§3.4")
+    require_not_engaged(play, model, "crawl")
+    play.spend(model, movement.ADVANCED_COSTS["crawl"], "crawling")
+    after_move(play, model, movement.CRAWL_CM)
+    play.event("crawl", "§3.4", f"{model.id} crawls {movement.CRAWL_CM} cm", model.id)
+
+
+def _hide(play: Play, action: a.Hide) -> None:
+    model = play.active_model(action)
+    if model.mounted:
+        raise IllegalAction("a mounted model may not hide", "§10.2.1")
+    if action.terrain == Terrain.CLEAR.value:
+        raise IllegalAction("hiding is impossible in clear terrain", "§3.4")
+    if action.enemy_distance_cm <= movement.HIDE_MIN_ENEMY_CM:
+        raise IllegalAction(
+            f"a model hides more than {movement.HIDE_MIN_ENEMY_CM} cm from the enemy, not "
+            f"{action.enemy_distance_cm} cm",
+            "§3.4",
+        )
+    require_not_engaged(play, model, "hide")
+    play.spend(model, movement.ADVANCED_COSTS["hide"], "hiding")
+    play.put(model, hidden=True)
+    play.event("hide", "§3.4", f"{model.id} hides", model.id)
+
+
+def _take_cover(play: Play, action: a.TakeCover) -> None:
+    model = play.active_model(action)
+    if model.mounted:
+        raise IllegalAction("a mounted model may not take cover", "§10.2.1")
+    require_not_engaged(play, model, "take cover")
+    play.spend(model, movement.ADVANCED_COSTS["take_cover"], "taking cover")
+    play.put(model, in_cover=True)
+    play.event("take_cover", "§3.4", f"{model.id} takes cover", model.id)
+
+
+def _climb(play: Play, action: a.Climb) -> None:
+    model = play.active_model(action)
+    require_standing(model, "climb", "§3.4")
+    require_not_engaged(play, model, "climb")
+    play.spend(model, movement.ADVANCED_COSTS["climb"], "climbing")
+    check = play.check(model, model.agility, 0, "§3.4 JA climb")
+    if check.succeeded:
+        height = play.d10("§3.4 climb: its height + 1d10 cm")
+        play.event("climb", "§3.4", f"{model.id} climbs its height and {height} cm", model.id)
+        return
+    play.event("climb_failed", "§3.4", f"{model.id} stays where it is", model.id)
+    if check.face == CRITICAL:  # §3.4 Escalader: a critical failure is a JDeg, its own clumsiness (§7)
+        play.lose_pa(model)
+        jdeg(play, model, "§3.4 climb", clumsy=True)
+
+
+def _mount(play: Play, action: a.Mount) -> None:
+    model = play.active_model(action)
+    if model.profile.kind is not Kind.MOUNTED or not model.mount_usable:
+        raise IllegalAction(f"{model.id} has no mount it may use", "§10.2.1")
+    require_not_engaged(play, model, "get on or off its mount")
+    require_standing(model, "get on its mount", "§10.2.2")
+    play.spend(model, fixed(mounted.COSTS, "mount"), "getting on or off its mount")
+    play.put(model, mounted=not model.mounted, hidden=False, in_cover=False)
+    play.event("mount", "§10.2.2", f"{model.id} {'dismounts' if model.mounted else 'mounts'}", model.id)
+
+
+HANDLERS: dict[type[a.Action], Handler] = {
+    a.Turn: _turn,
+    a.Move: _move,
+    a.Run: _run,
+    a.StandUp: _stand_up,
+    a.LieDown: _lie_down,
+    a.Crawl: _crawl,
+    a.Hide: _hide,
+    a.TakeCover: _take_cover,
+    a.Climb: _climb,
+    a.Mount: _mount,
+}

@@ -1,0 +1,161 @@
+"""Spells (II §6), rallying and recovering (§8.2), scrutiny and picking up (§9)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.freres import actions as a
+from rules.freres import morale, other, shooting, spells
+from rules.freres.checks import CRITICAL, check_face, citing
+from rules.freres.harm import jdeg, morale_modifier
+from rules.freres.play import Handler, Play, checked_distance, enemy_of, fixed, require_standing
+from rules.freres.spells import SpellCritical
+from rules.freres.state import IllegalAction, Posture
+from rules.validation import check_range
+
+
+def _cast(play: Play, action: a.Cast) -> None:
+    model = play.active_model(action)
+    spell = model.profile.spell
+    if spell is None:
+        raise IllegalAction(f"{model.id} knows no spell", "§6.1.1")
+    if not model.memorised:
+        raise IllegalAction(f"{model.id} has forgotten its spell: memorise it again", "§6.1.2")
+    # §6.1.1 Les restrictions
+    if model.profile.armoured or (model.profile.armed and model.has_weapon) or model.on_ground:
+        raise IllegalAction(
+            f"{model.id} may not cast: in armour, stunned, lying or with weapons in hand (but a dagger or a staff)",
+            "§6.1.1",
+        )
+    target = play.model(action.target)
+    if not target.in_play:
+        raise IllegalAction(f"{target.id} is out of the battle", "§2.6.1")
+    engaged = play.state.enemies_in_contact(model.id)
+    if engaged and (not spell.offensive or target.id not in engaged):
+        raise IllegalAction("in contact with an enemy, a model casts only an offensive spell at it", "§6.1.2")
+    if target.hidden and not action.search:
+        raise IllegalAction(f"{target.id} is hidden: search the target (+2 PA) to cast at it", "§6.2")
+    if model.rallied and spell.offensive:
+        raise IllegalAction(f"{model.id} rallied this turn: nothing offensive", "§8.2")
+    with citing("003 II §6.2 Se concentrer: PA by 2"):
+        check_range("concentrate", action.concentrate, 0, 20)
+    if action.concentrate % spells.CONCENTRATE_STEP:
+        raise ValueError(f"concentrate is put in by {spells.CONCENTRATE_STEP} PA (003 II §6.2)")
+    distance = checked_distance("distance_cm", action.distance_cm)
+    search = fixed(spells.COSTS, "search_target") if action.search else 0
+    play.spend(model, spell.cost + search + action.concentrate, "casting")
+    modifier = action.concentrate // spells.CONCENTRATE_STEP - model.spell_malus
+    terms = {
+        "close_target": distance < shooting.POINT_BLANK_CM,
+        "mounted_caster": model.mounted,
+        "moved": model.moved,
+        "cover_or_ground": action.cover or target.in_cover or target.on_ground,
+        "masked": action.masked,
+    }
+    modifier += sum(fixed(spells.SPELL_MODIFIERS, term) for term, applies in terms.items() if applies)
+    model = play.put(model, hidden=False, in_cover=False)
+    check = play.check(model, spell.level, modifier, f"§6.1.2 JS of {model.id}")
+    if check.succeeded:
+        play.event("spell", "§6.1.3", f"{model.id} casts {spell.name} at {target.id}", model.id, target.id)
+        return
+    if check.face != CRITICAL:
+        play.event("spell_failed", "§6.1.3", f"{model.id}'s {spell.name} fails ({check.total})", model.id)
+        return
+    row = spells.critical_row(play.d10("§6.1.3 critical failure table of the spell"))
+    play.event("spell_critical", "§6.1.3", f"{model.id}: {row.value}", model.id)
+    if row is SpellCritical.BACKFIRE:
+        jdeg(play, model, "§6.1.3 backfire", clumsy=True)
+    elif row is SpellCritical.MIGRAINE:
+        play.put(model, spell_malus=model.spell_malus + 1)
+    elif row is SpellCritical.BLAST:
+        play.put(model, posture=Posture.DOWN, mounted=False)
+    elif row is SpellCritical.AMNESIA:
+        play.put(model, memorised=False)
+
+
+def _memorise(play: Play, action: a.Memorise) -> None:
+    model = play.active_model(action)
+    if model.profile.spell is None:
+        raise IllegalAction(f"{model.id} knows no spell", "§6.1.1")
+    if model.memorised:
+        raise IllegalAction(f"{model.id} has its spell memorised: one at a time", "§6.1.1")
+    play.spend(model, model.profile.spell.cost, "memorising")  # §6.2: the same cost as casting it
+    play.put(model, memorised=True)
+    play.event("memorise", "§6.2", f"{model.id} memorises {model.profile.spell.name}", model.id)
+
+
+def _rally(play: Play, action: a.Rally) -> None:
+    model = play.active_model(action)
+    if not model.routed:
+        raise IllegalAction(f"{model.id} is not routed", "§8.2")
+    play.spend(model, fixed(morale.COSTS, "rally"), "rallying")
+    check = play.check(model, model.profile.M, morale_modifier(play, model), "§8.2 JM rally")
+    if check.face == CRITICAL:
+        model = play.put(model, morale_malus=model.morale_malus + morale.CRITICAL_MORALE_LOSS)
+    if check.succeeded:  # §8.2 Rallier: its PA left move, hide or draw, nothing offensive
+        play.put(model, routed=False, rallied=True)
+        play.event("rally", "§8.2", f"{model.id} rallies", model.id)
+        return
+    # §8.2: failed, no failure table: every PA lost, a free full move to the nearest table edge
+    play.state = replace(play.state, pa_left=0)
+    play.event("rally_failed", "§8.2", f"{model.id} runs for the nearest table edge", model.id)
+
+
+def _recover(play: Play, action: a.Recover) -> None:
+    model = play.active_model(action)
+    if model.posture is not Posture.STUNNED:
+        raise IllegalAction(f"{model.id} is not stunned", "§8.2")
+    play.spend(model, fixed(morale.COSTS, "recover"), "recovering")
+    check = play.check(model, model.profile.D, 0, "§8.2 JDP recover")  # pure Defence: no equipment
+    posture = Posture.STANDING if check.succeeded else Posture.STUNNED if check.face == CRITICAL else Posture.DOWN
+    play.put(model, posture=posture)
+    play.event("recover", "§8.2", f"{model.id}: {posture.value}", model.id)
+
+
+def _raise_comrade(play: Play, action: a.RaiseComrade) -> None:
+    model = play.active_model(action)
+    comrade = play.model(action.comrade)
+    if comrade.side is not model.side or comrade.id == model.id or not comrade.in_play:
+        raise IllegalAction(f"{comrade.id} is not a comrade of {model.id} in play", "§8.2")
+    if comrade.posture is not Posture.DOWN:
+        raise IllegalAction(f"{comrade.id} is not on the ground, or is stunned", "§8.2")
+    require_standing(model, "raise a comrade", "§8.2")
+    play.spend(model, fixed(morale.COSTS, "raise_comrade"), "raising a comrade")
+    play.put(comrade, posture=Posture.STANDING)
+    play.event("raise_comrade", "§8.2", f"{model.id} raises {comrade.id}", model.id, comrade.id)
+
+
+def _scrutinise(play: Play, action: a.Scrutinise) -> None:
+    model = play.active_model(action)
+    target = enemy_of(play, model, action.target)
+    if not target.hidden:
+        raise IllegalAction(f"{target.id} is not hidden", "§9")
+    modifier = other.scrutiny_modifier(action.distance_cm, action.hiding_place, action.night)
+    play.spend(model, other.COSTS["scrutinise"], "scrutinising")
+    face = play.d10(f"§9 scrutiny of {target.id}")
+    check_face("face", face)
+    if face - model.die_malus + modifier > 0:  # §9: detected, it is in cover from then on
+        play.put(target, hidden=False, in_cover=True)
+        play.event("detected", "§9", f"{model.id} spots {target.id}", model.id, target.id)
+    else:
+        play.event("not_detected", "§9", f"{model.id} sees nothing", model.id)
+
+
+def _pick_up(play: Play, action: a.PickUp) -> None:
+    model = play.active_model(action)
+    if not model.weapon_dropped:
+        raise IllegalAction(f"{model.id} has not dropped its weapon", "§9")
+    play.spend(model, other.COSTS["handle_object"], "picking up its weapon")
+    play.put(model, weapon_dropped=False)
+    play.event("pick_up", "§9", f"{model.id} picks up its weapon", model.id)
+
+
+HANDLERS: dict[type[a.Action], Handler] = {
+    a.Cast: _cast,
+    a.Memorise: _memorise,
+    a.Rally: _rally,
+    a.Recover: _recover,
+    a.RaiseComrade: _raise_comrade,
+    a.Scrutinise: _scrutinise,
+    a.PickUp: _pick_up,
+}

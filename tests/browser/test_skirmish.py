@@ -1,0 +1,96 @@
+"""In real Chromium, in French, on two phones: a campaign battle played with Frères d'Armes (seed 003), tracked from
+its initiative until a model is out of the battle, its result sent by one player and confirmed by the other.
+
+The organiser names the demo's battle at Montfort a Frères d'Armes skirmish; Chloé (the defender, band B) sets it
+up from its battle page with the example bands, Bruno (band A) watches the same board on his phone. Each band in
+turn activates a model, charges, strikes and answers from the engine's menu; each phone sees the other's actions
+within two seconds. The roll log gives each die with its clause; an undo is a new entry.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from campaigns.demo import load_demo
+from campaigns.models import Battle, CampaignMembership, Role, Winner
+from campaigns.rule_systems import set_rule_system
+from tests.browser.test_campaign import log_in
+from tests.browser.test_tracker import DOCS, SEEN_WITHIN_MS, second_phone, seq
+from tracker.models import TrackedBattle
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+__all__ = ["second_phone"]  # the second phone, as in the siege's test
+
+PREFERRED = ("roll_initiative", "defend", "charge", "strike", "activate", "end_activation")
+"""The actions the bands take first from the menu: they go at each other."""
+
+
+def play_one(page: Page, watcher: Page) -> None:
+    """Plays the first of the preferred actions ``page``'s menu offers; ``watcher``'s board follows in time."""
+    before = seq(page)
+    offered = page.locator("form.option").evaluate_all("forms => forms.map(f => f.dataset.action)")
+    action = min(offered, key=lambda name: (*PREFERRED, name).index(name))
+    page.locator(f'form.option[data-action="{action}"]').first.locator("button.go").click()
+    expect(page.locator("#board")).to_have_attribute("data-seq", str(before + 1))
+    expect(page.locator(".refusal")).to_have_count(0)
+    expect(watcher.locator("#board")).to_have_attribute("data-seq", str(before + 1), timeout=SEEN_WITHIN_MS)
+
+
+def test_two_players_fight_a_skirmish_until_a_model_falls_and_the_result_counts(page: Page, second_phone: Page) -> None:
+    campaign = load_demo()
+    battle = Battle.objects.get(campaign=campaign, kind="siege")
+    organiser = CampaignMembership.objects.get(campaign=campaign, role=Role.ORGANISER)
+    set_rule_system(battle=battle, rule_system="freres", by=organiser)
+    chloe, bruno = page, second_phone
+
+    log_in(chloe, "chloe")
+    chloe.goto(f"/campaigns/{campaign.pk}/battles/{battle.pk}/")
+    chloe.get_by_role("link", name="Jouer cette escarmouche avec le suivi").click()
+    expect(chloe.get_by_label("Troupe A")).to_contain_text("knight 7 3 6 5 7 7")
+    chloe.get_by_label("Graine (vide : tirée au hasard)").fill("2")
+    chloe.get_by_role("button", name="Commencer l’escarmouche").click()
+    expect(chloe.locator("#turn")).to_contain_text("Tour 1 · initiative · la troupe A active")
+    expect(chloe.locator("#model-a1")).to_contain_text("7/7")  # the knight's PA (II §2.6.1)
+    tracked = TrackedBattle.objects.get(campaign_battle=battle)
+
+    log_in(bruno, "bruno")
+    bruno.goto(f"/tracker/{tracked.pk}/")
+    expect(bruno.locator("#actions-wait")).to_have_count(0)
+
+    # §1.1: band A rolls the initiative; an undo is a new entry, and the app's dice roll the same again
+    play_one(bruno, chloe)
+    first = bruno.locator("#turn").inner_text()
+    expect(bruno.locator(".roll-log")).to_contain_text("§1.1 initiative")
+    bruno.get_by_role("button", name="Annuler la dernière action").click()
+    expect(bruno.locator("#board")).to_have_attribute("data-seq", "2")
+    expect(chloe.locator("#turn")).to_contain_text("initiative · la troupe A active", timeout=SEEN_WITHIN_MS)
+    play_one(bruno, chloe)
+    assert bruno.locator("#turn").inner_text().replace("entrée 3", "entrée 1") == first
+
+    phones = {bruno: chloe, chloe: bruno}
+    for _ in range(120):
+        if chloe.locator("tr.out").count():
+            break
+        player = next(p for p in phones if p.locator("form.option").count())
+        play_one(player, phones[player])
+    fallen = chloe.locator("tr.out")
+    expect(fallen).to_have_count(1)
+    expect(bruno.locator("tr.out")).to_have_count(1)
+    band = (fallen.get_attribute("class") or "").split()[0]
+    expect(chloe.locator(".roll-log")).to_contain_text("§4.1.2 JC")
+    DOCS.mkdir(parents=True, exist_ok=True)
+    chloe.screenshot(path=str(DOCS / "screenshot-skirmish-375.png"), full_page=True)
+
+    chloe.get_by_role("button", name="Envoyer le résultat à la campagne").click()
+    expect(chloe.locator(".ok")).to_contain_text("Le résultat est envoyé à la campagne.")
+    bruno.get_by_role("button", name="Confirmer le résultat").click()
+    expect(bruno.locator(".ok").first).to_contain_text("Le résultat est confirmé")
+    battle.refresh_from_db()
+    assert battle.played
+    # band A is Bruno's (the attacker): the band that lost a model loses the skirmish (§1.3)
+    assert battle.winner == (Winner.DEFENDER if band == "band-a" else Winner.ATTACKER)
+    bruno.goto(f"/campaigns/{campaign.pk}/battles/{battle.pk}/")
+    expect(bruno.locator("body")).to_contain_text("Jouée avec le suivi d’escarmouche")
+    bruno.goto(f"/campaigns/{campaign.pk}/standings/")
+    expect(bruno.locator("table.standings")).to_contain_text("chloe")

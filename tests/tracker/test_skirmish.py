@@ -1,0 +1,254 @@
+"""A Frères d'Armes skirmish played with the tracker: the same append-only log as a siege, the engine's menu, dice
+from the app or typed in (a d10 reads 0–9, R17), undo as a new entry, and the result sent to a campaign battle
+played with Frères d'Armes, confirmed by the other side (003 II §1.3)."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from campaigns.models import Battle, CampaignMembership, Role, Winner
+from campaigns.rule_systems import set_rule_system
+from rules.freres.actions import Activate, Charge, RollInitiative
+from rules.freres.state import Phase, Side
+from tracker import selectors, services
+from tracker.models import DiceMode, RuleSystem, TrackedBattle, TrackedEntry
+from tracker.skirmish_setup import example_band, start_campaign_skirmish, start_one_off_skirmish
+
+pytestmark = pytest.mark.django_db
+
+BANDS = {"band_a": example_band(Side.A), "band_b": example_band(Side.B)}
+
+
+def _one_off(user: User, opponent: User, **extra: object) -> TrackedBattle:
+    data = {**BANDS, "opponent": opponent.username, "my_band": "a", "seed": 5, **extra}
+    return start_one_off_skirmish(user=user, data=data)
+
+
+def _player(tracked: TrackedBattle, side: Side) -> User:
+    return tracked.besieger if side is Side.A else tracked.besieged
+
+
+def _acting(tracked: TrackedBattle) -> User:
+    """The player whose band the engine's menu waits on."""
+    from rules.freres.game import side_of
+    from rules.freres.legal import legal_actions
+
+    state = selectors.current(tracked).state
+    return _player(tracked, side_of(state, legal_actions(state)[0]))
+
+
+PREFERRED = ("roll_initiative", "defend", "charge", "strike", "activate", "end_activation")
+
+
+def _fight_until_a_model_falls(tracked: TrackedBattle, limit: int = 200) -> TrackedBattle:
+    """Each band charges and strikes the first enemy it may, from the engine's menu, until a model is out."""
+    from rules.freres.game import side_of
+    from rules.freres.legal import legal_actions
+
+    for _ in range(limit):
+        state = selectors.current(tracked).state
+        if any(m.out for m in state.models):
+            return tracked
+        menu = legal_actions(state)
+        index = min(range(len(menu)), key=lambda i: (*PREFERRED, menu[i].name).index(menu[i].name))
+        player = _player(tracked, side_of(state, menu[index]))
+        tracked = services.act(battle_id=tracked.pk, user=player, seq=tracked.seq, action=services.Choice(index))
+    raise AssertionError("no model fell")
+
+
+def test_a_skirmish_starts_from_the_example_bands_and_rolls_the_initiative_first(
+    besieger: User, besieged: User
+) -> None:
+    tracked = _one_off(besieger, besieged)
+    assert tracked.rule_system == RuleSystem.FRERES
+    state = selectors.current(tracked).state
+    assert [m.id for m in state.models] == ["a1", "a2", "a3", "b1", "b2", "b3"]
+    assert state.phase is Phase.INITIATIVE  # §1.1: the turn opens with the initiative
+    with pytest.raises(services.Refused) as early:
+        services.act(battle_id=tracked.pk, user=besieger, seq=0, action=Activate("a1"))
+    assert early.value.clause == "§1.1"
+    tracked = services.act(battle_id=tracked.pk, user=besieger, seq=0, action=services.Choice(0))
+    now = selectors.current(tracked)
+    assert now.state.phase is Phase.ACTIVATION
+    assert [r.die for r in now.steps[0].entry.rolls] == ["D10(0-9)", "D10(0-9)"]  # §1.1: a d10 a band, R17
+    assert "§1.1" in now.steps[0].entry.rolls[0].reason
+
+
+def test_a_band_plays_only_its_own_models(besieger: User, besieged: User) -> None:
+    tracked = _one_off(besieger, besieged)
+    tracked = services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative())
+    state = selectors.current(tracked).state
+    other = _player(tracked, state.to_play.enemy)
+    model = state.in_play(state.to_play)[0].id
+    with pytest.raises(services.Refused) as refused:
+        services.act(battle_id=tracked.pk, user=other, seq=tracked.seq, action=Activate(model))
+    assert refused.value.clause == "§16"
+    assert TrackedEntry.objects.filter(battle=tracked).count() == 1
+
+
+def test_a_d10_of_10_typed_in_is_refused_with_its_range_and_nothing_is_written(besieger: User, besieged: User) -> None:
+    tracked = _one_off(besieger, besieged, dice=DiceMode.PHYSICAL)
+    with pytest.raises(services.Refused) as refused:
+        services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative(), dice=[10, 3])
+    assert refused.value.clause == "dice"
+    assert "0" in refused.value.message  # R17: a d10 reads 0-9
+    assert "9" in refused.value.message
+    assert TrackedEntry.objects.filter(battle=tracked).count() == 0
+    tracked = services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative(), dice=[9, 2])
+    rolls = selectors.current(tracked).steps[0].entry.rolls
+    assert [(r.result, r.physical) for r in rolls] == [(9, True), (2, True)]
+
+
+def test_an_action_dearer_than_the_pa_left_is_refused_with_the_rule(besieger: User, besieged: User) -> None:
+    tracked = _one_off(besieger, besieged)
+    tracked = services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative())
+    state = selectors.current(tracked).state
+    band = state.to_play
+    model = state.in_play(band)[0]
+    player = _player(tracked, band)
+    tracked = services.act(battle_id=tracked.pk, user=player, seq=tracked.seq, action=Activate(model.id))
+    enemy = state.in_play(band.enemy)[0].id
+    with pytest.raises(services.Refused) as refused:
+        services.act(battle_id=tracked.pk, user=player, seq=tracked.seq, action=Charge(model.id, enemy, 5, hard=20))
+    assert refused.value.clause == "§2.6.3"
+    assert f"{model.id} has {model.pa} left" in refused.value.message
+    assert TrackedEntry.objects.filter(battle=tracked).count() == 2
+
+
+def test_undo_is_a_new_entry_and_takes_the_state_back(besieger: User, besieged: User) -> None:
+    tracked = _one_off(besieger, besieged)
+    tracked = services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative())
+    tracked = services.undo(battle_id=tracked.pk, user=besieger, seq=tracked.seq)
+    assert tracked.seq == 2
+    assert TrackedEntry.objects.filter(battle=tracked).count() == 2
+    assert selectors.current(tracked).state.phase is Phase.INITIATIVE
+
+
+def test_a_characteristic_outside_1_to_10_is_refused_naming_the_rule(besieger: User, besieged: User) -> None:
+    with pytest.raises(services.Refused) as refused:
+        _one_off(besieger, besieged, band_a="hero 11 5 5 5 5 6")
+    assert "C must be between 1 and 10, got 11" in str(refused.value)
+    assert "II §2" in str(refused.value)
+    with pytest.raises(services.Refused) as short:
+        _one_off(besieger, besieged, band_b="hero 5 5 five")
+    assert "C T D A M PA" in str(short.value)
+    assert TrackedBattle.objects.count() == 0
+
+
+@pytest.fixture
+def campaign_skirmish() -> TrackedBattle:
+    """The demo's battle at Montfort, named a Frères d'Armes skirmish by the organiser, tracked by Chloé."""
+    from campaigns.demo import load_demo
+
+    campaign = load_demo()
+    battle = Battle.objects.get(campaign=campaign, kind="siege")
+    organiser = CampaignMembership.objects.get(campaign=campaign, role=Role.ORGANISER)
+    set_rule_system(battle=battle, rule_system="freres", by=organiser)
+    battle.refresh_from_db()
+    return start_campaign_skirmish(battle=battle, user=battle.defender.user, data={**BANDS, "seed": 2})
+
+
+def test_the_skirmish_result_reaches_the_campaign_once_the_other_side_confirms(
+    campaign_skirmish: TrackedBattle,
+) -> None:
+    tracked = campaign_skirmish
+    with pytest.raises(services.Refused) as early:
+        services.send_result(battle_id=tracked.pk, user=tracked.besieged)
+    assert early.value.clause == "§1.3"
+    tracked = _fight_until_a_model_falls(tracked)
+    state = selectors.current(tracked).state
+    fallen = [m for m in state.models if m.out]
+    assert len(fallen) == 1
+    services.send_result(battle_id=tracked.pk, user=tracked.besieged)
+    battle = Battle.objects.get(pk=tracked.campaign_battle_id)
+    assert not battle.played
+    services.confirm_result(battle_id=tracked.pk, user=tracked.besieger)
+    battle.refresh_from_db()
+    assert battle.played
+    # band A is the attacker's (Bruno), band B the defender's (Chloé); the band that lost a model loses (§1.3)
+    assert battle.winner == (Winner.DEFENDER if fallen[0].side is Side.A else Winner.ATTACKER)
+    assert (battle.attacker_losses, battle.defender_losses) == ((1, 0) if fallen[0].side is Side.A else (0, 1))
+
+
+def test_the_skirmish_board_shows_each_model_the_menu_and_the_log(besieger: User, besieged: User) -> None:
+    tracked = _one_off(besieger, besieged)
+    services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative())
+    client = Client()
+    client.force_login(besieger)
+    page = client.get(f"/tracker/{tracked.pk}/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert 'id="model-a1"' in text
+    assert 'id="model-b3"' in text
+    assert "7/7" in text  # the knight's PA (II §2.6.1)
+    assert "§1.1" in text  # the initiative's dice, each with its clause
+    assert client.get(f"/tracker/{tracked.pk}/poll/", {"v": selectors.version(tracked)}).status_code in (200, 204)
+    bad = client.post(f"/tracker/{tracked.pk}/act/", {"seq": "1", "option": "999"})
+    assert bad.status_code == 302  # refused: no longer on the menu, nothing written
+    assert TrackedEntry.objects.filter(battle=tracked).count() == 1
+
+
+def test_the_set_up_page_refuses_a_bad_band_without_a_500(besieger: User) -> None:
+    client = Client()
+    client.force_login(besieger)
+    assert client.get("/tracker/skirmish/new/").status_code == 200
+    page = client.post(
+        "/tracker/skirmish/new/", {**BANDS, "band_a": "hero 5 5 5 5 12 6", "dice": "app", "my_band": "a"}
+    )
+    assert page.status_code == 200
+    assert "M must be between 1 and 10, got 12" in page.content.decode()
+    assert TrackedBattle.objects.count() == 0
+
+
+def test_a_skirmish_asks_no_siege_simulation(besieger: User, besieged: User) -> None:
+    tracked = _one_off(besieger, besieged)
+    with pytest.raises(services.Refused) as refused:
+        services.chances_from_here(battle_id=tracked.pk, user=besieger)
+    assert "skirmish" in refused.value.message
+
+
+def test_the_campaign_battle_offers_the_tracker_of_its_rule_system(campaign_skirmish: TrackedBattle) -> None:
+    battle = Battle.objects.get(pk=campaign_skirmish.campaign_battle_id)
+    client = Client()
+    client.force_login(battle.defender.user)
+    page = client.get(f"/campaigns/{battle.campaign_id}/battles/{battle.pk}/").content.decode()
+    assert 'id="track-skirmish"' in page
+    assert 'id="track-siege"' not in page  # played with Frères d'Armes, not the WFB siege rules
+    setup = client.get(f"/tracker/skirmish/campaign-battle/{battle.pk}/")
+    assert setup.status_code == 200
+    assert "knight 7 3 6 5 7 7 armour=3 shield=1 weapon=2" in setup.content.decode()
+
+
+def test_a_siege_battle_is_not_tracked_as_a_skirmish(demo_siege: TrackedBattle) -> None:
+    battle = Battle.objects.get(pk=demo_siege.campaign_battle_id)
+    with pytest.raises(services.Refused) as refused:
+        start_campaign_skirmish(battle=battle, user=battle.defender.user, data=BANDS)
+    assert "Frères d'Armes" in refused.value.message
+
+
+def test_the_skirmish_report_and_export_hold_the_whole_log(besieger: User, besieged: User) -> None:
+    tracked = _one_off(besieger, besieged)
+    services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative())
+    client = Client()
+    client.force_login(besieged)
+    report = client.get(f"/tracker/{tracked.pk}/report/")
+    assert report.status_code == 200
+    assert "§1.1 initiative" in report.content.decode()
+    data = client.get(f"/tracker/{tracked.pk}/export.json").json()
+    assert data["battle"]["entries"][0]["action"]["action"] == "roll_initiative"
+    assert [m["id"] for m in data["state"]["models"]] == ["a1", "a2", "a3", "b1", "b2", "b3"]
+
+
+def test_the_skirmish_board_speaks_french(besieger: User, besieged: User) -> None:
+    from django.utils import translation
+
+    tracked = _one_off(besieger, besieged)
+    client = Client()
+    client.force_login(besieger)
+    with translation.override("fr"):
+        text = client.get(f"/tracker/{tracked.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Lancer l’initiative" in text
+    assert "Tour 1 · initiative · la troupe A active" in text
+    assert "indemne, debout" in text

@@ -1,0 +1,38 @@
+"""The skirmish set-up page: the two bands, a model a line, and how the dice are rolled."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.freres.state import Side
+
+from .models import DiceMode
+from .skirmish_setup import example_band
+
+BAND_HELP = _(
+    "A model a line: its name, then C T D A M PA (each characteristic 1 to 10, II §2), then optionally armour=, "
+    "shield=, weapon= (damage), mount= (its Defence: a mounted model) and bow."
+)
+
+
+class SkirmishForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120, required=False)
+    band_a = forms.CharField(label=_("Band A"), widget=forms.Textarea(attrs={"rows": 5}), help_text=BAND_HELP)
+    band_b = forms.CharField(label=_("Band B"), widget=forms.Textarea(attrs={"rows": 5}), help_text=BAND_HELP)
+    dice = forms.ChoiceField(label=_("Dice"), choices=DiceMode.choices, initial=DiceMode.APP)
+    seed = forms.IntegerField(label=_("Seed (empty: drawn at random)"), min_value=0, max_value=2**62, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["band_a"].initial = example_band(Side.A)
+        self.fields["band_b"].initial = example_band(Side.B)
+
+
+class OneOffSkirmishForm(SkirmishForm):
+    """A one-off skirmish: the band the player leads and the opponent's login (empty: both on this device)."""
+
+    my_band = forms.ChoiceField(label=_("You lead"), choices=[("a", _("band A")), ("b", _("band B"))], initial="a")
+    opponent = forms.CharField(label=_("Opponent's login (empty: both bands on this device)"), required=False)

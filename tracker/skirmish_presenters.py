@@ -1,0 +1,211 @@
+"""What the tracker's pages show of a skirmish (Frères d'Armes), in the reader's language: each model's PA and
+state, the turn and who activates, the menu of what the engine allows, the roll log and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from rules.freres.damage import Health
+from rules.freres.game import side_of
+from rules.freres.legal import legal_actions
+from rules.freres.result import skirmish_result
+from rules.freres.state import Coin, Model, Phase, Posture, Side, Skirmish
+
+from .labels import BAND_LABELS
+from .models import DiceMode, TrackedBattle
+from .presenters import LOG_SHOWN, describe, log_lines, result_flags
+from .selectors import User, current, sides_of, version
+
+ACTION_LABELS: Mapping[str, object] = {
+    "roll_initiative": gettext_lazy("Roll the initiative"),
+    "activate": gettext_lazy("Activate"),
+    "end_activation": gettext_lazy("End the activation"),
+    "store_pa": gettext_lazy("Store its PA"),
+    "turn": pgettext_lazy("a skirmish action: turning on the spot", "Turn"),
+    "move": gettext_lazy("Move"),
+    "run": gettext_lazy("Run"),
+    "stand_up": gettext_lazy("Stand up"),
+    "lie_down": gettext_lazy("Lie down"),
+    "crawl": gettext_lazy("Crawl"),
+    "hide": gettext_lazy("Hide"),
+    "take_cover": gettext_lazy("Take cover"),
+    "climb": gettext_lazy("Climb"),
+    "strike": gettext_lazy("Strike"),
+    "charge": gettext_lazy("Charge"),
+    "defend": gettext_lazy("Answer the attack"),
+    "flee_combat": gettext_lazy("Flee the combat"),
+    "shoot": gettext_lazy("Shoot"),
+    "reaction_shot": gettext_lazy("Reaction shot"),
+    "reload": gettext_lazy("Reload"),
+    "unjam": gettext_lazy("Unjam"),
+    "cast": gettext_lazy("Cast the spell"),
+    "memorise": gettext_lazy("Memorise the spell"),
+    "rally": gettext_lazy("Rally"),
+    "recover": gettext_lazy("Recover"),
+    "raise_comrade": gettext_lazy("Raise a comrade"),
+    "scrutinise": gettext_lazy("Scrutinise"),
+    "pick_up": gettext_lazy("Pick up its weapon"),
+    "mount": gettext_lazy("Get on or off its mount"),
+}
+HEALTH_LABELS: Mapping[Health, object] = {
+    Health.UNHURT: gettext_lazy("unhurt"),
+    Health.WOUNDED: gettext_lazy("wounded (−3 PA, −1 to dice)"),
+    Health.GRIEVOUSLY_WOUNDED: gettext_lazy("grievously wounded (−6 PA, −2 to dice)"),
+    Health.KILLED: gettext_lazy("killed"),
+}
+POSTURE_LABELS: Mapping[Posture, object] = {
+    Posture.STANDING: gettext_lazy("standing"),
+    Posture.DOWN: gettext_lazy("on the ground"),
+    Posture.STUNNED: gettext_lazy("stunned"),
+}
+COIN_LABELS: Mapping[Coin, object] = {
+    Coin.TAILS: gettext_lazy("to activate"),
+    Coin.HEADS: gettext_lazy("waiting (one defensive action)"),
+    Coin.TAKEN: gettext_lazy("has played"),
+}
+OUT_LABELS: Mapping[str, object] = {
+    "killed": gettext_lazy("killed"),
+    "out_of_action": gettext_lazy("out of action"),
+    "surrendered": gettext_lazy("surrendered"),
+}
+PHASE_LABELS: Mapping[Phase, object] = {
+    Phase.INITIATIVE: gettext_lazy("initiative"),
+    Phase.ACTIVATION: gettext_lazy("activations"),
+    Phase.OVER: gettext_lazy("over"),
+}
+FLAGS: Mapping[str, object] = {
+    "mounted": gettext_lazy("mounted"),
+    "hidden": gettext_lazy("hidden"),
+    "in_cover": gettext_lazy("in cover"),
+    "routed": gettext_lazy("routed"),
+    "weapon_dropped": gettext_lazy("weapon dropped"),
+    "jammed": gettext_lazy("jammed"),
+}
+
+
+def action_label(name: str) -> str:
+    return str(ACTION_LABELS.get(name, name.replace("_", " ")))
+
+
+@dataclass(frozen=True)
+class ModelRow:
+    id: str
+    name: str
+    band: str
+    side: str
+    C: int
+    T: int
+    D: int
+    A: int
+    M: int
+    pa: int
+    pa_full: int
+    health: str
+    posture: str
+    coin: str
+    out: str
+    flags: str
+    active: bool
+    contacts: str
+
+
+def model_rows(state: Skirmish) -> list[ModelRow]:
+    """Every model with its characteristics, its PA a turn (less its wounds', §7) and its state."""
+    return [_row(state, m) for m in state.models]
+
+
+def _row(state: Skirmish, m: Model) -> ModelRow:
+    p = m.profile
+    return ModelRow(
+        m.id,
+        p.name,
+        str(BAND_LABELS[m.side]),
+        m.side.value,
+        p.C,
+        p.T,
+        p.D,
+        p.A,
+        p.M,
+        m.pa,
+        p.PA,
+        str(HEALTH_LABELS[m.health]),
+        str(POSTURE_LABELS[m.posture]),
+        str(COIN_LABELS[m.coin]),
+        str(OUT_LABELS.get(m.out, m.out)) if m.out else "",
+        ", ".join(str(label) for flag, label in FLAGS.items() if getattr(m, flag)),
+        state.active == m.id,
+        ", ".join(state.enemies_in_contact(m.id)),
+    )
+
+
+@dataclass(frozen=True)
+class SkirmishItem:
+    """One action of the engine's menu: its place in it, its name, its label with its facts, and whose it is."""
+
+    index: int
+    name: str
+    label: str
+    text: str
+    side: str
+    mine: bool
+
+
+def skirmish_menu(state: Skirmish, sides: Iterable[Side]) -> list[SkirmishItem]:
+    """The engine's menu (:func:`rules.freres.legal.legal_actions`), labelled; ``mine`` marks the reader's."""
+    played = set(sides)
+    items = []
+    for index, action in enumerate(legal_actions(state)):
+        side = side_of(state, action)
+        items.append(
+            SkirmishItem(
+                index,
+                action.name,
+                action_label(action.name),
+                describe(action.to_json()),
+                str(BAND_LABELS[side]),
+                side in played,
+            )
+        )
+    return items
+
+
+def _band_label(value: str) -> str:
+    return str(BAND_LABELS[Side(value)])
+
+
+def skirmish_context(
+    tracked: TrackedBattle, user: User, *, message: str = "", ok: str = "", short_log: bool = True
+) -> dict:
+    """Everything the skirmish board shows to ``user``."""
+    now = current(tracked)
+    state = now.state
+    assert isinstance(state, Skirmish)
+    sides = sides_of(tracked, user)
+    items = skirmish_menu(state, sides) if not tracked.result_sent else []
+    result = skirmish_result(state)
+    sendable = state.over or any(result.losses.values())
+    return {
+        "tracked": tracked,
+        "state": state,
+        "seq": now.seq,
+        "version": version(tracked),
+        "phase": PHASE_LABELS[state.phase],
+        "to_play": BAND_LABELS[state.to_play],
+        "initiative": BAND_LABELS[state.initiative] if state.initiative else "",
+        "winner": BAND_LABELS[state.winner] if state.winner else "",
+        "sides": [BAND_LABELS[s] for s in sorted(sides)],
+        "plays": bool(sides),
+        "models": model_rows(state),
+        "mine": [i for i in items if i.mine],
+        "theirs": [i for i in items if not i.mine],
+        "log": log_lines(now.steps[-LOG_SHOWN:] if short_log else now.steps, label=_band_label, names=action_label),
+        "may_undo": bool(sides) and bool(now.steps) and not tracked.result_sent,
+        "physical": tracked.dice == DiceMode.PHYSICAL,
+        "losses": {BAND_LABELS[side]: count for side, count in result.losses.items()},
+        "message": message,
+        "ok": ok,
+        **result_flags(tracked, user, sides, finished=sendable),
+    }
