@@ -15,6 +15,7 @@ from rules.freres.result import skirmish_result
 from rules.freres.state import Coin, Model, Phase, Posture, Side, Skirmish
 
 from .labels import BAND_LABELS
+from .menu_items import MenuItem, action_namer
 from .models import DiceMode, TrackedBattle
 from .presenters import LOG_SHOWN, describe, log_lines, result_flags
 from .selectors import User, current, sides_of, version
@@ -86,8 +87,7 @@ FLAGS: Mapping[str, object] = {
 }
 
 
-def action_label(name: str) -> str:
-    return str(ACTION_LABELS.get(name, name.replace("_", " ")))
+action_label = action_namer(ACTION_LABELS)
 
 
 @dataclass(frozen=True)
@@ -141,32 +141,20 @@ def _row(state: Skirmish, m: Model) -> ModelRow:
     )
 
 
-@dataclass(frozen=True)
-class SkirmishItem:
-    """One action of the engine's menu: its place in it, its name, its label with its facts, and whose it is."""
-
-    index: int
-    name: str
-    label: str
-    text: str
-    side: str
-    mine: bool
-
-
-def skirmish_menu(state: Skirmish, sides: Iterable[Side]) -> list[SkirmishItem]:
+def skirmish_menu(state: Skirmish, sides: Iterable[Side]) -> list[MenuItem]:
     """The engine's menu (:func:`rules.freres.legal.legal_actions`), labelled; ``mine`` marks the reader's."""
     played = set(sides)
     items = []
     for index, action in enumerate(legal_actions(state)):
         side = side_of(state, action)
         items.append(
-            SkirmishItem(
+            MenuItem(
                 index,
                 action.name,
                 action_label(action.name),
-                describe(action.to_json()),
                 str(BAND_LABELS[side]),
                 side in played,
+                text=describe(action.to_json()),
             )
         )
     return items

@@ -17,6 +17,7 @@ from rules.siege.victory import victory_points
 
 from ..choices import liquids_at
 from ..labels import SIDE_LABELS
+from ..menu_items import MenuItem, action_namer
 from ..menus import unit_groups
 from ..models import DiceMode, TrackedBattle
 from ..selectors import Step, User, campaign_membership, current, log_rows, sides_of, version
@@ -115,27 +116,7 @@ LIQUID_LABELS: Mapping[Liquid, object] = {
 SECOND_ROUND = gettext_lazy("Fight a second round (§3.2.2)")
 
 
-def action_label(name: str) -> str:
-    return str(ACTION_LABELS.get(name, name.replace("_", " ")))
-
-
-@dataclass(frozen=True)
-class MenuItem:
-    """One option of the menu as a form shows it: its place in the engine's menu, its label, the models that may
-    act (id, label) and the targets."""
-
-    index: int
-    name: str
-    label: str
-    side: str
-    where: str
-    actors: tuple[tuple[str, str], ...]
-    units: tuple[tuple[int, str, int, int], ...]
-    """each unit group: its index, its name, how many of its models may act, and how many are picked at first."""
-    targets: tuple[tuple[str, str], ...]
-    mine: bool
-    liquids: tuple[tuple[str, str], ...] = ()
-    """the liquids a brazier may be placed with, or poured from the section's braziers (§8.2)."""
+action_label = action_namer(ACTION_LABELS)
 
 
 def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
@@ -149,17 +130,17 @@ def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
             option.name,
             _option_label(state, option),
             str(SIDE_LABELS[option.side]),
-            option.where or "",
-            tuple((a, _model_label(units.get(a), a)) for a in option.actors)
+            option.side in played,
+            where=option.where or "",
+            actors=tuple((a, _model_label(units.get(a), a)) for a in option.actors)
             if len(option.actors) <= _ONE_BY_ONE
             else (),
-            tuple(
+            units=tuple(
                 (number, unit, len(ids), len(ids) if len(option.actors) <= _ALL_AT_ONCE else 0)
                 for number, (unit, ids) in enumerate(unit_groups(state, option))
             ),
-            tuple((t, _target_label(units.get(t), t)) for t in option.targets),
-            option.side in played,
-            tuple((str(x), str(LIQUID_LABELS[x])) for x in _liquids(state, option)),
+            targets=tuple((t, _target_label(units.get(t), t)) for t in option.targets),
+            liquids=tuple((str(x), str(LIQUID_LABELS[x])) for x in _liquids(state, option)),
         )
         for index, option in enumerate(legal_actions(state))
     ]
