@@ -15,23 +15,12 @@ from rules.siege.legal import legal_actions
 from rules.siege.profiles import Missile, TroopType
 from rules.siege.state import Phase, Side
 from tracker import selectors, services
-from tracker.models import DiceMode, TrackedBattle
+from tracker.models import TrackedBattle
 from tracker.weapons import MACHINE, guess
 
 pytestmark = pytest.mark.django_db
 
 PROFILE = {"M": 4, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7}
-DATA: dict[str, Any] = {
-    "besieger_engine_points": 100,
-    "besieged_engine_points": 0,
-    "ladders": 2,
-    "ladder_wall": "W3",
-    "rams": 0,
-    "covered_rams": 1,
-    "siege_towers": 0,
-    "dice": DiceMode.APP,
-    "seed": 11,
-}
 
 
 @pytest.mark.parametrize(
@@ -76,8 +65,8 @@ def _models(tracked: TrackedBattle, unit: str) -> list[Any]:
     return [m for m in selectors.current(tracked).state.models if m.unit == unit]
 
 
-def test_roster_units_carry_their_weapons_into_the_engine(siege: Battle) -> None:
-    tracked = services.start_from_campaign(battle=siege, user=siege.defender.user, data=DATA)
+def test_roster_units_carry_their_weapons_into_the_engine(siege: Battle, siege_data: dict[str, Any]) -> None:
+    tracked = services.start_from_campaign(battle=siege, user=siege.defender.user, data=siege_data)
     # the seed's crossbow: strength 4 (example CROSSBOWMAN)
     assert {m.profile.missile for m in _models(tracked, "Crossbowmen")} == {Missile("crossbow", 4)}
     assert [m.profile.troop_type for m in _models(tracked, "Stone Thrower")] == [TroopType.WAR_MACHINE]
@@ -88,11 +77,11 @@ def test_roster_units_carry_their_weapons_into_the_engine(siege: Battle) -> None
     assert [m.unit for m in state.models if m.id in bombard.actors] == ["Stone Thrower"]
 
 
-def test_the_setup_page_arms_a_unit_from_the_table(siege: Battle) -> None:
+def test_the_setup_page_arms_a_unit_from_the_table(siege: Battle, siege_data: dict[str, Any]) -> None:
     fields = {name: (label, weapon) for name, label, weapon in selectors.roster_weapons(siege)}
     assert fields["weapon-defender-0"] == ("Crossbowmen (10)", "crossbow")
     assert fields["weapon-attacker-1"] == ("Spearmen (20)", "")
-    data = {**DATA, "weapon-attacker-1": "handgun", "weapon-defender-0": ""}
+    data = {**siege_data, "weapon-attacker-1": "handgun", "weapon-defender-0": ""}
     tracked = services.start_from_campaign(battle=siege, user=siege.defender.user, data=data)
     assert {m.profile.missile for m in _models(tracked, "Spearmen")} == {Missile("handgun", 4)}
     assert {m.profile.missile for m in _models(tracked, "Crossbowmen")} == {None}
@@ -101,16 +90,16 @@ def test_the_setup_page_arms_a_unit_from_the_table(siege: Battle) -> None:
     assert {m.unit for m in state.models if m.id in shooters} == {"Spearmen"}
 
 
-def test_a_weapon_not_in_the_table_is_refused(siege: Battle) -> None:
+def test_a_weapon_not_in_the_table_is_refused(siege: Battle, siege_data: dict[str, Any]) -> None:
     with pytest.raises(services.Refused, match="blunderbuss") as refused:
         services.start_from_campaign(
-            battle=siege, user=siege.defender.user, data={**DATA, "weapon-attacker-1": "blunderbuss"}
+            battle=siege, user=siege.defender.user, data={**siege_data, "weapon-attacker-1": "blunderbuss"}
         )
     assert refused.value.clause == "§5"
     assert not TrackedBattle.objects.exists()
 
 
-def test_the_setup_page_asks_each_roster_units_weapon(siege: Battle) -> None:
+def test_the_setup_page_asks_each_roster_units_weapon(siege: Battle, siege_data: dict[str, Any]) -> None:
     client = Client()
     client.force_login(siege.defender.user)
     url = f"/tracker/campaign-battle/{siege.pk}/"
@@ -118,7 +107,7 @@ def test_the_setup_page_asks_each_roster_units_weapon(siege: Battle) -> None:
     assert "Crossbowmen (10) : tire avec" in text
     assert "Arbalète (F4)" in text
     assert 'name="weapon-attacker-1"' in text
-    posted = {**DATA, "belfry_distance": 4, "weapon-attacker-1": "blunderbuss", "weapon-defender-0": "crossbow"}
+    posted = {**siege_data, "belfry_distance": 4, "weapon-attacker-1": "blunderbuss", "weapon-defender-0": "crossbow"}
     answer = client.post(url, posted)
     assert answer.status_code == 200
     assert not TrackedBattle.objects.exists()
