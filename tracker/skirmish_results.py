@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
+from campaigns.bands import CAMPAIGN_BANDS
 from campaigns.models import Winner
 from campaigns.results import Result
 from rules.freres.actions import Action
@@ -19,8 +20,8 @@ from .refusals import Refused
 if TYPE_CHECKING:
     from .models import TrackedBattle
 
-CAMPAIGN_SIDE = {Side.A: "attacker", Side.B: "defender"}
-"""A campaign skirmish's attacker leads band A, its defender band B."""
+CAMPAIGN_SIDE = {band: side for side, band in CAMPAIGN_BANDS.items()}
+"""The campaign's side of each band (:data:`campaigns.bands.CAMPAIGN_BANDS`)."""
 
 
 def skirmish_choice(state: Skirmish, option: int) -> Action:

@@ -252,3 +252,26 @@ def test_the_skirmish_board_speaks_french(besieger: User, besieged: User) -> Non
     assert "Lancer l’initiative" in text
     assert "Tour 1 · initiative · la troupe A active" in text
     assert "indemne, debout" in text
+
+
+def test_the_set_up_offers_the_card_variant_and_its_draws_are_cards_of_the_deck(besieger: User, besieged: User) -> None:
+    """I §4: the cards 1 to 9 of a 54-card deck and the two jokers stand for the d10; a card drawn leaves the pile."""
+    from rules.freres.cards import CARD_DIE_NAME, FULL_DECK
+
+    tracked = _one_off(besieger, besieged, cards=True)
+    assert tracked.setup["cards"] is True
+    assert selectors.current(tracked).state.deck == FULL_DECK
+    tracked = services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative())
+    now = selectors.current(tracked)
+    rolls = now.steps[0].entry.rolls
+    assert [r.die for r in rolls] == [CARD_DIE_NAME, CARD_DIE_NAME]
+    deck = now.state.deck
+    assert deck is not None
+    jokers = sum(r.result == 0 for r in rolls)
+    assert len(deck) == len(FULL_DECK) - 2 or jokers  # §4: a joker shuffles the discard back
+    plain = _one_off(besieger, besieged)
+    assert plain.setup["cards"] is False
+    assert selectors.current(plain).state.deck is None
+    client = Client()
+    client.force_login(besieger)
+    assert 'name="cards"' in client.get("/tracker/skirmish/new/").content.decode()
