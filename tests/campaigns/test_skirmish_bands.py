@@ -50,7 +50,8 @@ def test_a_side_keeps_its_band_and_the_engine_reads_each_model() -> None:
     ]
     assert defender.models[0].profile.armour == 2
     assert defender.models[1].profile.missile is not None
-    assert defender.may_edit and not attacker.may_edit  # Chloé types hers, not Bruno's
+    assert defender.may_edit  # Chloé types hers
+    assert not attacker.may_edit  # not Bruno's
 
 
 def test_a_characteristic_outside_1_to_10_is_refused_with_the_rule_and_the_band_kept_before_stays() -> None:
