@@ -275,6 +275,10 @@ def test_the_set_up_offers_the_card_variant_and_its_draws_are_cards_of_the_deck(
     client = Client()
     client.force_login(besieger)
     assert 'name="cards"' in client.get("/tracker/skirmish/new/").content.decode()
+    board = client.get(f"/tracker/{tracked.pk}/").content.decode()
+    shown = board[board.index('id="deck"') :].split("</p>")[0]
+    assert f" {len(deck)} " in shown  # the cards left in the pile
+    assert 'id="deck"' not in client.get(f"/tracker/{plain.pk}/").content.decode()
 
 
 def _activated_foot_model(tracked: TrackedBattle) -> tuple[TrackedBattle, str, int, User]:
