@@ -11,12 +11,15 @@ from .models import DiceMode
 
 MAX_POINTS = 20_000
 MAX_ENGINE_POINTS = 2_000
+MAX_BELFRY_DISTANCE = 12
+"""The farthest a belfry starts from its wall, in hexes: six turns of pushing at 2 hexes a turn (001 §4.1, §16)."""
 
 
 class SetupForm(forms.Form):
     """A siege's set-up on one page: points and heroism tokens (§15), engine budgets and engines (§14, R14), where
-    the ladders lie, and how the dice are rolled. The forces come from the armies' rosters (or a plain force of
-    their points) and are deployed in the order of §16, to be re-deployed in the set-up step."""
+    the ladders lie, whether the siege towers are belfries (001), and how the dice are rolled. The forces come from
+    the armies' rosters (or a plain force of their points) and are deployed in the order of §16, to be re-deployed
+    in the set-up step."""
 
     name = forms.CharField(label=_("Name"), max_length=120, required=False)
     besieger_points = forms.IntegerField(label=_("Besieger points"), min_value=100, max_value=MAX_POINTS, initial=2000)
@@ -43,6 +46,17 @@ class SetupForm(forms.Form):
     covered_rams = forms.IntegerField(label=_("Covered rams (40 points each)"), min_value=0, max_value=4, initial=1)
     siege_towers = forms.IntegerField(
         label=_("Siege towers (70 points, one per full 1000 points)"), min_value=0, max_value=4, initial=0
+    )
+    belfry = forms.BooleanField(
+        label=_("Play the siege towers as belfries (« Le Beffroi »)"),
+        required=False,
+        help_text=_("Levels 0–3, pushers and a drawbridge that crushes the defenders under it (001, R16)."),
+    )
+    belfry_distance = forms.IntegerField(
+        label=_("Belfries' distance to their wall at the start (hexes)"),
+        min_value=1,
+        max_value=MAX_BELFRY_DISTANCE,
+        initial=4,
     )
     dice = forms.ChoiceField(label=_("Dice"), choices=DiceMode.choices, initial=DiceMode.APP)
     seed = forms.IntegerField(label=_("Seed (empty: drawn at random)"), min_value=0, max_value=2**62, required=False)

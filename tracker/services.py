@@ -369,6 +369,8 @@ def _choice(
         rams=int(data["rams"]),
         covered_rams=int(data["covered_rams"]),
         siege_towers=int(data["siege_towers"]),
+        belfry=bool(data.get("belfry")),
+        belfry_distance=int(data.get("belfry_distance") or SetupChoice.belfry_distance),
         table_dice=data["dice"] == DiceMode.PHYSICAL,
         besieger_units=tuple(units.get(Side.BESIEGER, ())),
         besieged_units=tuple(units.get(Side.BESIEGED, ())),

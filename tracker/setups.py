@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.siege import example
 from rules.siege.battle import Setup
-from rules.siege.engines import Ladder, Ram, SiegeTower
+from rules.siege.engines import Belfry, Ladder, Ram, SiegeTower
 from rules.siege.example import BOSS, CROSSBOWMAN, HALBERDIER, ORC
 from rules.siege.fort import FortLayout, SectionKind
 from rules.siege.profiles import Missile, Profile, Special, TroopType
@@ -41,7 +41,8 @@ class UnitSpec:
 
 @dataclass(frozen=True)
 class SetupChoice:
-    """What the set-up page asks: the fort, the points, heroism tokens (§15), the engines (§14), the forces."""
+    """What the set-up page asks: the fort, the points, heroism tokens (§15), the engines (§14), whether the siege
+    towers are played as belfries (001, R16), the forces."""
 
     fort: FortLayout
     besieger_points: int
@@ -55,6 +56,10 @@ class SetupChoice:
     covered_rams: int = 1
     siege_towers: int = 0
     tower_wall: str = ""
+    belfry: bool = False
+    """the siege towers are played as the belfry of « Le Beffroi » (001, R16)."""
+    belfry_distance: int = 4
+    """the belfries' distance to their wall at the start, in hexes (001 §4.1)."""
     table_dice: bool = False
     besieger_units: Sequence[UnitSpec] = field(default_factory=tuple)
     besieged_units: Sequence[UnitSpec] = field(default_factory=tuple)
@@ -163,6 +168,9 @@ def build_setup(choice: SetupChoice) -> Setup:
     rams = tuple(Ram(f"R{n}") for n in range(1, choice.rams + 1))
     rams += tuple(Ram(f"R{n}", covered=True) for n in range(choice.rams + 1, choice.rams + choice.covered_rams + 1))
     towers = tuple(SiegeTower(f"ST{n}", None) for n in range(1, choice.siege_towers + 1))
+    if choice.belfry and not towers:
+        raise SetupProblem("a belfry is bought and placed as a siege tower: buy one to play it (R16)", "R16")
+    belfries = tuple(Belfry(t.id, tower_wall, choice.belfry_distance) for t in towers) if choice.belfry else ()
     purchases = (
         *((Side.BESIEGER, "ladder") for _ in ladders),
         *((Side.BESIEGER, "covered_ram" if r.covered else "ram") for r in rams),
@@ -181,6 +189,8 @@ def build_setup(choice: SetupChoice) -> Setup:
         purchases=purchases,
         heroism_tokens=choice.heroism_tokens,
         table_dice=choice.table_dice,
+        belfry=choice.belfry,
+        belfries=belfries,
     )
 
 

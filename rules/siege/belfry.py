@@ -20,7 +20,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from rules.siege.engines import Belfry, Bridge
-from rules.siege.fort import FortLayout
+from rules.siege.fort import FortLayout, SectionKind
 from rules.siege.state import (
     BattleState,
     Event,
@@ -41,6 +41,7 @@ __all__ = [
     "CLIMB_A_LEVEL",
     "CLIMB_TO_BRIDGE_TALL_WALL",
     "ENTER_GROUND",
+    "FIGHT_KIND",
     "LEVELS",
     "MOVE_ON_LEVEL",
     "REACH",
@@ -48,6 +49,7 @@ __all__ = [
     "check_aboard",
     "count_aboard",
     "crossing",
+    "fight_on_level",
     "level_of",
     "level_place",
     "levels_in_use",
@@ -81,6 +83,9 @@ GROUND_LEVEL = 1
 """The supplement's courtyard, at its level 1, is the ground 001 counts its levels from (001 §2)."""
 REACH = 1
 """The drawbridge is lowered one hex from the rampart (001 §8)."""
+FIGHT_KIND = SectionKind.TOWER
+"""A level fights as a tower's floor: no courtyard for the halberd's +1, no wall-walk for a flyer's −1 (§3.2.2,
+§12.3.1; reading, docs/rule-readings)."""
 
 
 def thresholds(aboard: int = 0, *, overload: bool = False) -> tuple[int, int]:
@@ -303,7 +308,8 @@ def step(state: BattleState, models: Sequence[str], to: str) -> BattleState:
             f"{', '.join(cavalry)} are mounted: a belfry is impassable on horseback (001 §10)", "001 §10"
         )
     besieged = [m.id for m in movers if m.side is Side.BESIEGED]
-    if besieged and not belfry.fixed_ladders and {from_level, to_level} != {2}:
+    open_rear = {from_level, to_level} == {None, 0}  # 001 §3, §8: the ground level is open at the rear
+    if besieged and not belfry.fixed_ladders and {from_level, to_level} != {2} and not open_rear:
         raise IllegalAction(
             "the besieged climb through the belfry only by fixed ladders (001 §1.2)",
             "001 §1.2",
@@ -317,8 +323,6 @@ def step(state: BattleState, models: Sequence[str], to: str) -> BattleState:
             )
     if origin == destination:
         raise IllegalAction(f"{', '.join(models)} are already on {destination} (001 §5)", "001 §5")
-    if destination.zone is Zone.BELFRY:
-        _check_no_fight(state, movers, destination)
     cost = step_cost(from_level, to_level, belfry.wall_level)
     log = state.turn_log
     for model in movers:
@@ -332,27 +336,36 @@ def step(state: BattleState, models: Sequence[str], to: str) -> BattleState:
         if model.id in log.moved:
             raise IllegalAction(f"{model.id} has moved between sections this turn (§2.1, 001 §5)", "001 §5")
     if to_level is not None:
-        held = len(state.at(destination)) - sum(1 for m in movers if m.place == destination)
-        if held + len(movers) > CAPACITY[to_level]:
-            raise IllegalAction(
-                f"level {to_level} of belfry {belfry.id} holds {CAPACITY[to_level]} models; {held} are there, "
-                f"{len(movers)} more is too many (001 §5, R16)",
-                "001 §5",
-            )
-    state = replace(state, turn_log=log.with_spent({m.id: cost for m in movers}))
+        _check_room(state, movers, destination, belfry.id, to_level)
+    log = log.with_spent({m.id: cost for m in movers})
+    if destination.zone is Zone.BELFRY and state.at(destination, movers[0].side.enemy):
+        # 001 §8: fights on any level; between two levels from the ladder, which brings the climbers onto the level
+        # they charge; up the ladder they charge from below (§3.2.2)
+        ids = frozenset(m.id for m in movers)
+        log = replace(log, charged=log.charged | ids)
+        if from_level is not None and to_level is not None and to_level > from_level:
+            log = replace(log, from_below=log.from_below | ids)
+    state = replace(state, turn_log=log)
     return state.with_models({m.id: replace(m, place=destination) for m in movers})
 
 
-def _check_no_fight(state: BattleState, movers: Sequence[Model], destination: Place) -> None:
-    if state.at(destination, movers[0].side.enemy):
+def _check_room(state: BattleState, movers: Sequence[Model], destination: Place, tower: str, level: int) -> None:
+    """A level holds its capacity of each side's models: enemies fighting their way onto it take no room from the
+    side aboard (001 §5, §8, R16)."""
+    side = movers[0].side
+    held = sum(1 for m in state.at(destination, side) if m not in movers)
+    if held + len(movers) > CAPACITY[level]:
         raise IllegalAction(
-            f"{destination} holds enemies: the belfry's fights are on the rampart, not inside it (001 §8)", "001 §8"
+            f"level {level} of belfry {tower} holds {CAPACITY[level]} models; {held} are there, "
+            f"{len(movers)} more is too many (001 §5, R16)",
+            "001 §5",
         )
 
 
 def crossing(state: BattleState, movers: Sequence[Model], origin: Place, destination: Place) -> None:
     """Refuse a move between a belfry's level and the rampart other than over its lowered drawbridge, from the
-    drawbridge's level, with 2 movement points left (001 §2, §8).
+    drawbridge's level, with 2 movement points left (001 §2, §8). A move onto enemies is a charge: the fights over
+    the drawbridge are fought on the place the chargers enter, the rampart or level 2 (001 §8).
     """
     inside, aboard = (destination, origin) if origin.zone is Zone.BELFRY else (origin, destination)
     tower, level = level_of(aboard)
@@ -366,10 +379,7 @@ def crossing(state: BattleState, movers: Sequence[Model], origin: Place, destina
     if level != 2:
         raise IllegalAction(f"the drawbridge is on level 2, not {level} (001 §1.1, §8)", "001 §8")
     if destination.zone is Zone.BELFRY:
-        _check_no_fight(state, movers, destination)
-        held = len(state.at(destination))
-        if held + len(movers) > CAPACITY[2]:
-            raise IllegalAction(f"level 2 of belfry {tower} holds {CAPACITY[2]} models (001 §5, R16)", "001 §5")
+        _check_room(state, movers, destination, tower, 2)
     for model in movers:
         spent = state.turn_log.spent(model.id)
         if spent and spent + BRIDGE_TO_RAMPART > model.profile.m:
@@ -378,3 +388,26 @@ def crossing(state: BattleState, movers: Sequence[Model], origin: Place, destina
                 f"{BRIDGE_TO_RAMPART} (001 §8)",
                 "001 §8",
             )
+
+
+def fight_on_level(state: BattleState, section: str, pairs: Sequence[tuple[str, str]]) -> SectionKind | None:
+    """The kind a close combat on ``section`` is fought as when ``section`` is a belfry's level, ``None`` for the
+    fort's own sections. Fights are fought on any level; models on two levels fight only when one of them is on the
+    ladder between them, which it climbs to charge onto the other's level (001 §8): every model paired stands on
+    the level fought on.
+    """
+    if not section.startswith(f"{Zone.BELFRY.value}:"):
+        return None
+    place = Place.parse(section)
+    tower, level = level_of(place)
+    if level not in levels_in_use(state.belfry(tower).wall_level):
+        raise IllegalAction(f"level {level} of belfry {tower} is not used against this wall (001 §2)", "001 §2")
+    for model_id in dict.fromkeys(x for pair in pairs for x in pair):
+        model = state.by_id.get(model_id)
+        if model is not None and model.place != place:
+            raise IllegalAction(
+                f"{model_id} is on {model.place}, not {section}: models on two levels of a belfry fight only when one "
+                "of them is on the ladder, climbing onto the other's level to charge it (001 §8)",
+                "001 §8",
+            )
+    return FIGHT_KIND

@@ -1,5 +1,5 @@
 """The belfry's entries in the menu of what may be played now (001): pushing it, climbing in it, setting up its
-removable ladder, lowering its drawbridge, crossing it, and the flaming hits on its faces.
+removable ladder, lowering its drawbridge, crossing it, the fights on its levels, and the flaming hits on its faces.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ def belfry_options(state: BattleState, ready: Ready) -> list[Option]:
         for belfry in state.belfries:
             found.extend(_movement(state, belfry, ready))
         return found
+    if state.phase is Phase.CLOSE_COMBAT:
+        return _close_combat(state)
     if state.phase is Phase.SHOOTING and state.active is Side.BESIEGED:
         return [
             Option("ignite_belfry", Side.BESIEGED, f"belfry:{b.id}", targets=tuple(IGNITES_ON)) for b in state.belfries
@@ -34,8 +36,8 @@ def belfry_options(state: BattleState, ready: Ready) -> list[Option]:
 
 
 def bridge_steps(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
-    """Over a lowered drawbridge: from level 2 onto the rampart, and, for the besieged, back onto an empty level 2
-    (001 §8).
+    """Over a lowered drawbridge: from level 2 onto the rampart, and, for the besieged, onto level 2, charging the
+    besiegers on it if any (001 §8).
     """
     found: list[str] = []
     for belfry in state.belfries:
@@ -44,7 +46,7 @@ def bridge_steps(state: BattleState, place: Place, side: Side) -> tuple[str, ...
         bridge = level_place(belfry.id, 2)
         if place == bridge:
             found.append(belfry.section)
-        elif place == Place(Zone.SECTION, belfry.section) and side is Side.BESIEGED and not state.at(bridge):
+        elif place == Place(Zone.SECTION, belfry.section) and side is Side.BESIEGED:
             found.append(str(bridge))
     return tuple(found)
 
@@ -58,7 +60,8 @@ def _movement(state: BattleState, belfry: Belfry, ready: Ready) -> list[Option]:
         done = belfry.moved if belfry.moved_turn == state.turn else 0
         if belfry.bridge is Bridge.UP and speed(crew, aboard, overload=state.belfry_overload) > done:
             ground = tuple(m.id for m in state.at(level_place(belfry.id, 0), Side.BESIEGER))
-            found.append(Option("push_belfry", Side.BESIEGER, where, ground, ("forward", "back")))
+            ways = ("forward", "back") if belfry.distance > REACH else ("back",)  # 001 §8: no closer than reach
+            found.append(Option("push_belfry", Side.BESIEGER, where, ground, ways))
         on_bridge_level = ready(level_place(belfry.id, 2), Side.BESIEGER)
         if belfry.bridge is Bridge.UP and belfry.distance <= REACH and len(on_bridge_level) >= WINCHERS:
             found.append(Option("lower_drawbridge", Side.BESIEGER, where, on_bridge_level))
@@ -69,6 +72,12 @@ def _movement(state: BattleState, belfry: Belfry, ready: Ready) -> list[Option]:
             found.append(Option("raise_belfry_ladder", Side.BESIEGER, where, outside))
         if outside and len(state.at(level_place(belfry.id, 0))) < CAPACITY[0]:
             found.append(Option("climb_belfry", Side.BESIEGER, "field", outside, (str(level_place(belfry.id, 0)),)))
+    if state.active is Side.BESIEGED:
+        rear = tuple(
+            m for p in {m.place for m in state.models if m.place.zone is Zone.FIELD} for m in ready(p, Side.BESIEGED)
+        )
+        if rear:  # 001 §3, §8: the ground level is open at the rear
+            found.append(Option("climb_belfry", Side.BESIEGED, "field", rear, (str(level_place(belfry.id, 0)),)))
     used = levels_in_use(belfry.wall_level)
     for index, level in enumerate(used):
         here = level_place(belfry.id, level)
@@ -77,10 +86,37 @@ def _movement(state: BattleState, belfry: Belfry, ready: Ready) -> list[Option]:
             continue
         near = [used[i] for i in (index - 1, index + 1) if 0 <= i < len(used)]
         targets = [
-            str(level_place(belfry.id, n)) for n in near if len(state.at(level_place(belfry.id, n))) < CAPACITY[n]
+            str(level_place(belfry.id, n))
+            for n in near
+            if len(state.at(level_place(belfry.id, n), state.active)) < CAPACITY[n]
         ]
         if level == 0 and state.active is Side.BESIEGER:
             targets.append(f"field:{belfry.id}")
         if targets:
             found.append(Option("climb_belfry", state.active, str(here), climbers, tuple(targets)))
+    return found
+
+
+def _close_combat(state: BattleState) -> list[Option]:
+    """The fights on the belfries' levels (001 §8), and the losers of one holding to test (§3.3.2): a level's only
+    ways out are its ladders and its drawbridge, so its losers do not retreat (docs/rule-readings)."""
+    side = state.active
+    log = state.turn_log
+    bound = {m for b in state.belfries for m in (*b.winchers, *b.stunned)}
+    found = []
+    for belfry in state.belfries:
+        for level in levels_in_use(belfry.wall_level):
+            place = level_place(belfry.id, level)
+            where = str(place)
+            strikers = tuple(
+                m.id for m in state.at(place, side) if not m.fleeing and m.id not in log.rallied and m.id not in bound
+            )
+            foes = tuple(m.id for m in state.at(place, side.enemy))
+            if strikers and foes and where not in log.fought:
+                found.append(Option("fight", side, where, strikers, foes))
+            result = state.result(where)
+            if result is not None and not result.settled and result.loser is not None:
+                losers = tuple(m.id for m in state.at(place, result.loser))
+                if losers:
+                    found.append(Option("hold", result.loser, where, losers))
     return found

@@ -1,6 +1,7 @@
 """Exact odds for the belfry of 001 (``ODDS_API.md``): the drawbridge's crush roll, its fire by face, and how soon
-it reaches the wall. Each maps the D10 through the rule's own function (:func:`~rules.siege.drawbridge.crush_result`,
-:data:`~rules.siege.belfry_cover.IGNITES_ON`, :func:`~rules.siege.belfry.speed`); :mod:`rules.odds` re-exports them::
+it reaches the wall (``belfry_reach``, beyond the contract: ``docs/odds.md``). Each maps the D10 through the rule's
+own function (:func:`~rules.siege.drawbridge.crush_result`, :data:`~rules.siege.belfry_cover.IGNITES_ON`,
+:func:`~rules.siege.belfry.speed`); :mod:`rules.odds` re-exports them::
 
     >>> from fractions import Fraction as F
     >>> belfry_crush(True) == {"step_back": F(2, 5), "stunned": F(1, 5), "wounded": F(1, 5), "killed": F(1, 5)}

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.dice import D6, Dice
+from rules.siege.belfry import fight_on_level
 from rules.siege.fort import SectionKind
 from rules.siege.profiles import Special, Weapon
 from rules.siege.state import (
@@ -121,7 +122,7 @@ def _blows(state: BattleState, pairs: Sequence[tuple[str, str]], second: bool) -
 
 def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], second: bool) -> None:
     side = state.active
-    if not state.fort.has_section(section):
+    if fight_on_level(state, section, pairs) is None and not state.fort.has_section(section):  # 001 §8
         raise IllegalAction(f"the fort has no section {section}", "§3.2.1")
     pending = state.result(section)
     if pending is not None and not pending.settled and pending.loser is not None:
@@ -196,7 +197,7 @@ def fight(
     """
     mark = dice.mark()
     _check(state, section, pairs, second)
-    kind = state.fort.section(section).kind
+    kind = fight_on_level(state, section, pairs) or state.fort.section(section).kind
     events: list[Event] = []
     for model_id in dict.fromkeys(x for pair in pairs for x in pair):
         if state.is_blocking(model_id):

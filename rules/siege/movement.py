@@ -315,7 +315,8 @@ def move(
         log = state.turn_log
         movers = [state.model(m.id) for m in movers if any(x.id == m.id for x in state.models)]
         ids = frozenset(m.id for m in movers)
-    charging = destination.inside and bool(state.at(destination, movers[0].side.enemy))
+    into_belfry = destination.zone is Zone.BELFRY  # 001 §8: over the drawbridge onto level 2
+    charging = (destination.inside or into_belfry) and bool(state.at(destination, movers[0].side.enemy))
     if charging:
         log = replace(log, charged=log.charged | ids)
         if _level(state, origin) < _level(state, destination):

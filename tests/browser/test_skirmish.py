@@ -17,11 +17,10 @@ from campaigns.demo import load_demo
 from campaigns.models import Battle, CampaignMembership, Role, Winner
 from campaigns.rule_systems import set_rule_system
 from tests.browser.test_campaign import log_in
-from tests.browser.test_tracker import DOCS, SEEN_WITHIN_MS, second_phone, seq
+from tests.browser.test_tracker import DOCS, SEEN_WITHIN_MS, seq
 from tracker.models import TrackedBattle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-__all__ = ["second_phone"]  # the second phone, as in the siege's test
 
 CHLOES_BAND = "\n".join(
     (

@@ -12,12 +12,11 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from pytest_django.live_server_helper import LiveServer
+from playwright.sync_api import Page, expect
 
 from campaigns.demo import load_demo
 from campaigns.models import Battle
@@ -37,14 +36,6 @@ DOCS = (
 )
 SEEN_WITHIN_MS = 2_000
 """The other phone shows each action within two seconds (it polls every second)."""
-
-
-@pytest.fixture
-def second_phone(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 375, "height": 812}, locale="fr-FR")
-    context.set_default_timeout(15_000)
-    yield context.new_page()
-    context.close()
 
 
 def seq(page: Page) -> int:
@@ -85,16 +76,23 @@ def act(
         expect(watcher.locator("#board")).to_have_attribute("data-seq", str(before + 1), timeout=SEEN_WITHIN_MS)
 
 
-def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, second_phone: Page) -> None:
+def set_up_montfort(chloe: Page) -> Battle:
+    """Chloé opens the set-up page of the demo campaign's siege of Montfort from its battle page, the ladders at the
+    foot of W3."""
     campaign = load_demo()
     battle = Battle.objects.get(campaign=campaign, kind="siege")
-    before = {t.membership.user.username: t.battle_points for t in tallies(campaign)}
-    chloe, bruno = page, second_phone
-
     log_in(chloe, "chloe")
     chloe.goto(f"/campaigns/{campaign.pk}/battles/{battle.pk}/")
     chloe.get_by_role("link", name="Jouer ce siège avec le suivi").click()
     chloe.get_by_label("Mur au pied duquel sont les échelles").select_option("W3")
+    return battle
+
+
+def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, second_phone: Page) -> None:
+    chloe, bruno = page, second_phone
+    battle = set_up_montfort(chloe)
+    campaign = battle.campaign
+    before = {t.membership.user.username: t.battle_points for t in tallies(campaign)}
     chloe.get_by_label("Graine (vide : tirée au hasard)").fill("7")
     chloe.get_by_role("button", name="Commencer le siège").click()
     expect(chloe.locator("#turn")).to_contain_text("Tour 1 · Mise en place · l’assiégé joue")

@@ -157,3 +157,16 @@ def test_belfry_reach_by_hand() -> None:
 def test_bad_input_names_the_argument(call: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call()  # type: ignore[operator]
+
+
+def test_the_documented_examples_of_belfry_reach_hold() -> None:
+    # docs/odds.md documents belfry_reach, which ODDS_API.md leaves out; each of its examples is checked here
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "odds.md").read_text(encoding="utf-8")
+    (block,) = text.split("```python\n")[1:]
+    examples = [line for line in block.split("```")[0].splitlines() if line.strip()]
+    assert len(examples) == 4
+    for example in examples:
+        assert example.startswith("odds.belfry_reach(")
+        assert eval(example, {"odds": odds, "F": F}) is True, example

@@ -276,6 +276,14 @@ def test_belfry_drawbridge_and_crush_table() -> None:
     assert _ints(r"porte une armure, ajoutez (\d+) au résultat") == (belfry.CRUSH_ARMOUR,)
 
 
+def test_belfry_fights() -> None:
+    # §1.2, §5, §8: the sentences on fighting in the belfry, read across the page breaks
+    text = " ".join(_belfry_text().split())
+    for sentence in belfry.FIGHTS.values():
+        assert sentence in text, sentence
+    assert _ints(r"le combat entre (\d+) personnages situés sur (\d+) niveaux différents") == belfry.BETWEEN_LEVELS
+
+
 def test_belfry_fire_ratios() -> None:
     # §9 (R19)
     front, sides = re.findall(r"(\d+):(\d+)", _belfry_text())

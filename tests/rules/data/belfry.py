@@ -67,3 +67,23 @@ TERRAIN: dict[str, tuple[int, str, str, str]] = {
     "Echelle": (3, "Infini", "Infini", "Aucune"),
     "Treuil": (2, "Léger (si pont-levis abaissé)", "Infini", "Léger"),
 }
+
+# §8 "Mouvement et combat depuis un beffroi": the fights in and from the belfry, in the document's words; §5 puts a
+# model on a ladder at an intermediate level. Each sentence is played by tests/rules/siege/test_belfry_fights.py.
+FIGHTS: dict[str, str] = {
+    "bridge": (
+        "Les personnages sur le pont-levis du beffroi et ceux situés sur le rempart peuvent engager le combat dès que "
+        "leurs hexagones sont adjacents."
+    ),
+    "any_level": "Les combats peuvent aussi se dérouler à tout niveau du beffroi.",
+    "between_levels": (
+        "le combat entre 2 personnages situés sur 2 niveaux différents n'est possible que si un d'entre eux est sur "
+        "une échelle."
+    ),
+    "inner_ladders": "Les échelles à l'intérieur du beffroi sont fixes et ne peuvent pas être renversées.",
+    "rear": "Les personnages au sol peuvent attaquer et être attaqués par l'arrière.",
+    "on_a_ladder": "Les personnages sur des échelles sont considérés comme étant à un niveau intermédiaire.",
+    "counter_attack": "les échelles fixes permettent au défenseurs de contre-attaquer dans la tour",
+}
+# "entre 2 personnages situés sur 2 niveaux différents": two models, two levels.
+BETWEEN_LEVELS = (2, 2)

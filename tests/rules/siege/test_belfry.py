@@ -23,7 +23,7 @@ from rules.siege.belfry import (
     speed,
     step_cost,
 )
-from rules.siege.belfry_cover import IGNITES_ON, MOVING_SHOOT_BONUS, Cover, Face, Spot, cover, shooting_bonus
+from rules.siege.belfry_cover import IGNITES_ON, MOVING_SHOOT_BONUS, shooting_bonus
 from rules.siege.drawbridge import CRUSH_ARMOUR, WINCHERS, Crush, crush_result
 from rules.siege.engines import Belfry, Bridge, SiegeTower
 from rules.siege.game import apply, choose, legal_actions, problems
@@ -131,51 +131,6 @@ def test_winchers_reach_and_shooting_bonus() -> None:
     # 001 §6, §8
     assert WINCHERS == doc.WINCHERS
     assert MOVING_SHOOT_BONUS == doc.MOVING_SHOOT_BONUS
-
-
-_COVER_WORDS = {"Infini": Cover.INFINITE, "Aucune": Cover.NONE, "Léger": Cover.LIGHT}
-_SPOTS = {
-    "Niveau du sol": (Spot.GROUND, False),
-    "Niveau 1": (Spot.LEVEL_1, False),
-    "Niveau 2 (pont-levis dressé)": (Spot.LEVEL_2, False),
-    "Niveau 2 (pont-levis abaissé)": (Spot.LEVEL_2, True),
-    "Niveau 3": (Spot.LEVEL_3, False),
-    "Archère": (Spot.ARROW_SLIT, False),
-    "Echelle": (Spot.LADDER, False),
-    "Treuil": (Spot.WINCH, True),
-}
-
-
-def _read_cover(text: str, *, rear_rank: bool, through_slit: bool, bridge_down: bool) -> Cover:
-    """The §10 table's words: "Léger (dernier rang) / Infini", "Moyen quand le tir traverse l'archère"…"""
-    if text == "Léger (dernier rang) / Infini":
-        return Cover.LIGHT if rear_rank else Cover.INFINITE
-    if text.startswith("Moyen quand"):
-        return Cover.MEDIUM if through_slit else Cover.INFINITE
-    if text.startswith("Aucune pour les tirs"):
-        return Cover.NONE
-    if text == "Léger (si pont-levis abaissé)":
-        return Cover.LIGHT if bridge_down else Cover.INFINITE
-    return _COVER_WORDS[text]
-
-
-@pytest.mark.parametrize("row", sorted(doc.TERRAIN))
-@pytest.mark.parametrize("rear_rank", [False, True])
-def test_cover_by_level_and_face(row: str, rear_rank: bool) -> None:
-    # 001 §3, §10
-    spot, bridge_down = _SPOTS[row]
-    _, front, side, rear = doc.TERRAIN[row]
-    for face, text in ((Face.FRONT, front), (Face.SIDE, side), (Face.REAR, rear)):
-        slit = spot is Spot.ARROW_SLIT
-        expected = _read_cover(text, rear_rank=rear_rank, through_slit=slit, bridge_down=bridge_down)
-        assert cover(spot, face, bridge_down=bridge_down, rear_rank=rear_rank, through_slit=slit) is expected
-
-
-def test_level_3_has_medium_cover_through_a_slit() -> None:
-    # 001 §3: « Les personnages au Niveau 3 bénéficient d'une couverture moyenne quand le projectile traverse une
-    # meurtrière »
-    assert cover(Spot.LEVEL_3, Face.FRONT, through_slit=True) is Cover.MEDIUM
-    assert cover(Spot.LEVEL_3, Face.FRONT) is Cover.INFINITE
 
 
 # ---- a game through apply --------------------------------------------------------------------------------------------
@@ -486,19 +441,20 @@ def test_each_belfry_option_of_the_menu_makes_a_playable_action() -> None:
     assert played == {"push_belfry", "climb_belfry", "lower_drawbridge"}
 
 
-def test_the_besieged_do_not_fight_inside_the_belfry() -> None:
-    # 001 §8 (reading): the belfry's fights are on the rampart; an empty level 2 may be boarded over the bridge
+def test_the_besieged_charge_over_the_drawbridge_onto_level_2() -> None:
+    # 001 §1.2, §8 (FIGHTS["counter_attack"], FIGHTS["bridge"]): a held level 2 is charged, an empty one boarded
     setup = _setup(distance=1)
     state = _to_besieger_movement(start(setup))
     state = apply(state, a.LowerDrawbridge("ST1", ("w1", "w2")), Dice(seed=1)).state
     state = apply(state, a.EndTurn(), _rolled(1, 1)).state  # both step back unhurt
     assert state.active is Side.BESIEGED
-    moves = [o for o in legal_actions(state) if o.where == "W3" and o.name in ("move", "charge")]
-    assert all("belfry:ST1.2" not in o.targets for o in moves)
-    assert problems(state, a.Move(("d1",), "belfry:ST1.2"))[0].clause == "001 §8"
+    charges = [o for o in legal_actions(state) if o.where == "W3" and o.name == "charge"]
+    assert any("belfry:ST1.2" in o.targets for o in charges)
+    assert not problems(state, a.Charge(("d1",), "belfry:ST1.2"))
     emptied = state.with_models({m.id: None for m in state.at("belfry:ST1.2")})
     assert not problems(emptied, a.Move(("d1",), "belfry:ST1.2"))
-    assert any("belfry:ST1.2" in o.targets for o in legal_actions(emptied) if o.where == "W3")
+    moves = [o for o in legal_actions(emptied) if o.where == "W3" and o.name == "move"]
+    assert any("belfry:ST1.2" in o.targets for o in moves)
 
 
 @pytest.mark.parametrize(

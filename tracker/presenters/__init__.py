@@ -1,0 +1,357 @@
+"""What the tracker's pages show of a battle state, in the reader's language: the fort as an SVG board, the menu
+of what may be played, who stands on a section, the roll log and the victory points."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
+
+from rules.siege.legal import legal_actions
+from rules.siege.state import BattleState, Model, Phase, Side
+from rules.siege.structure import DAMAGE_DICE
+from rules.siege.victory import victory_points
+
+from ..labels import SIDE_LABELS
+from ..menus import unit_groups
+from ..models import DiceMode, TrackedBattle
+from ..selectors import Step, User, campaign_membership, current, log_rows, sides_of, version
+from .belfry import belfry_places, belfry_rows, event_text
+from .board import board_svg
+
+ACTION_LABELS: Mapping[str, object] = {
+    "buy": gettext_lazy("Buy an engine"),
+    "deploy": gettext_lazy("Deploy"),
+    "place_braziers": gettext_lazy("Place a brazier of oil"),
+    "allocate_ammunition": gettext_lazy("Place stones or a rock"),
+    "give_brazier": gettext_lazy("Give a brazier to shooters"),
+    "start_mine": gettext_lazy("Start a mine"),
+    "pick_up_ladder": gettext_lazy("Pick up a ladder"),
+    "drop_ladder": gettext_lazy("Drop a ladder"),
+    "carry_ladder": gettext_lazy("Carry a ladder inside"),
+    "erect_ladder": gettext_lazy("Raise a ladder"),
+    "hoist_ladder": gettext_lazy("Hoist a ladder"),
+    "push_back": gettext_lazy("Push a ladder back"),
+    "push_over_empty_ladder": gettext_lazy("Push over an empty ladder"),
+    "knock_down_ladder": gettext_lazy("Knock a ladder down"),
+    "carry_ram": gettext_lazy("Take up a ram"),
+    "drop_ram": gettext_lazy("Drop a ram"),
+    "bring_ram": gettext_lazy("Bring a ram to a gate"),
+    "use_ram": gettext_lazy("Ram the gate"),
+    "push_tower": gettext_lazy("Push a siege tower"),
+    "disembark": gettext_lazy("Leave the siege tower"),
+    "push_belfry": gettext_lazy("Push a belfry"),
+    "climb_belfry": gettext_lazy("Climb in a belfry"),
+    "raise_belfry_ladder": gettext_lazy("Set up a belfry's ladder"),
+    "lower_drawbridge": gettext_lazy("Lower the drawbridge"),
+    "ignite_belfry": gettext_lazy("Flaming hit on a belfry"),
+    "dig": gettext_lazy("Dig the mine"),
+    "tunnel": gettext_lazy("Come through the tunnel"),
+    "counter_mine": gettext_lazy("Counter-mine"),
+    "move": gettext_lazy("Move"),
+    "charge": gettext_lazy("Charge"),
+    "rally": gettext_lazy("Rally"),
+    "flee": gettext_lazy("Flee"),
+    "climb_wall": gettext_lazy("Climb the wall"),
+    "reinforce_gate": gettext_lazy("Reinforce a gate"),
+    "block": gettext_lazy("Block"),
+    "end_block": gettext_lazy("Stop blocking"),
+    "sortie": gettext_lazy("Sortie"),
+    "throw_stones": gettext_lazy("Throw stones"),
+    "drop_rock": gettext_lazy("Drop a rock"),
+    "pour": gettext_lazy("Pour a brazier"),
+    "put_out_fire": gettext_lazy("Put out a fire"),
+    "oil_on_fire": gettext_lazy("Oil on a fire"),
+    "cast": gettext_lazy("Cast through the walls' protection"),
+    "shoot": gettext_lazy("Shoot"),
+    "shoot_engine": gettext_lazy("Shoot an engine"),
+    "shoot_gate": gettext_lazy("Shoot a gate"),
+    "shoot_structure": gettext_lazy("Shoot a wall"),
+    "bombard": gettext_lazy("Bombard with a war machine"),
+    "fight": gettext_lazy("Fight"),
+    "retreat": gettext_lazy("Fall back"),
+    "hold": gettext_lazy("Hold"),
+    "attack_gate": gettext_lazy("Attack a gate"),
+    "fight_blocker": gettext_lazy("Fight the blocker"),
+    "take_gate": gettext_lazy("Take the gate"),
+    "fight_giant": gettext_lazy("Fight the climbing giant"),
+    "spend_heroism": gettext_lazy("Spend a heroism token"),
+    "end_phase": gettext_lazy("End the step"),
+    "end_turn": gettext_lazy("End the turn"),
+}
+
+PHASE_LABELS: Mapping[Phase, object] = {
+    Phase.SETUP: gettext_lazy("Set-up"),
+    Phase.SAPPERS: gettext_lazy("Sappers"),
+    Phase.MOVEMENT: gettext_lazy("Movement"),
+    Phase.MAGIC: gettext_lazy("Magic"),
+    Phase.SHOOTING: gettext_lazy("Shooting"),
+    Phase.CLOSE_COMBAT: gettext_lazy("Close combat"),
+    Phase.END: gettext_lazy("End of turn"),
+}
+
+
+TARGET_WORDS: Mapping[str, object] = {
+    "forward": gettext_lazy("forward"),
+    "back": gettext_lazy("back"),
+    "front": gettext_lazy("front"),
+    "side": gettext_lazy("side"),
+    "rear": gettext_lazy("rear"),
+}
+"""The words a target may be instead of a place or a model: a belfry's way (001 §4.1) and its faces (001 §9)."""
+
+
+def action_label(name: str) -> str:
+    return str(ACTION_LABELS.get(name, name.replace("_", " ")))
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    """One option of the menu as a form shows it: its place in the engine's menu, its label, the models that may
+    act (id, label) and the targets."""
+
+    index: int
+    name: str
+    label: str
+    side: str
+    where: str
+    actors: tuple[tuple[str, str], ...]
+    units: tuple[tuple[int, str, int, int], ...]
+    """each unit group: its index, its name, how many of its models may act, and how many are picked at first."""
+    targets: tuple[tuple[str, str], ...]
+    mine: bool
+
+
+def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
+    """The engine's menu (:func:`rules.siege.legal.legal_actions`), labelled; ``mine`` marks the options of the
+    sides the reader plays."""
+    played = set(sides)
+    units = {m.id: m for m in state.models}
+    return [
+        MenuItem(
+            index,
+            option.name,
+            action_label(option.name),
+            str(SIDE_LABELS[option.side]),
+            option.where or "",
+            tuple((a, _model_label(units.get(a), a)) for a in option.actors)
+            if len(option.actors) <= _ONE_BY_ONE
+            else (),
+            tuple(
+                (number, unit, len(ids), len(ids) if len(option.actors) <= _ALL_AT_ONCE else 0)
+                for number, (unit, ids) in enumerate(unit_groups(state, option))
+            ),
+            tuple((t, _target_label(units.get(t), t)) for t in option.targets),
+            option.side in played,
+        )
+        for index, option in enumerate(legal_actions(state))
+    ]
+
+
+_ONE_BY_ONE = 24
+"""Up to this many models, an option also lists them one by one; beyond, only how many of each unit."""
+_ALL_AT_ONCE = 8
+"""Up to this many models, an option picks them all at first; beyond, the player says how many of each unit."""
+
+
+def _model_label(model: Model | None, fallback: str) -> str:
+    return fallback if model is None else f"{model.id} — {model.unit}"
+
+
+def _target_label(model: Model | None, fallback: str) -> str:
+    if model is None:
+        return str(TARGET_WORDS.get(fallback, fallback))
+    return f"{model.id} — {model.unit} ({model.place})"
+
+
+@dataclass(frozen=True)
+class SectionRow:
+    side: str
+    unit: str
+    models: int
+    ids: str
+    fleeing: int
+
+
+def who_is_there(state: BattleState, place: str) -> list[SectionRow]:
+    """The units of each side on a section, or at its foot, by unit."""
+    rows: dict[tuple[Side, str], list[Model]] = {}
+    for model in state.models:
+        if str(model.place) == place:
+            rows.setdefault((model.side, model.unit), []).append(model)
+    return [
+        SectionRow(
+            str(SIDE_LABELS[side]),
+            unit,
+            len(models),
+            ", ".join(m.id for m in models),
+            sum(m.fleeing for m in models),
+        )
+        for (side, unit), models in sorted(rows.items())
+    ]
+
+
+def places(state: BattleState) -> list[str]:
+    """Every place where models stand, sections first in the fort's order."""
+    taken = {str(m.place) for m in state.models}
+    inside = [s.id for s in state.fort.sections if s.id in taken]
+    return inside + sorted(taken - set(inside))
+
+
+@dataclass(frozen=True)
+class RollLine:
+    die: str
+    result: int
+    reason: str
+    physical: bool
+
+
+@dataclass(frozen=True)
+class LogLine:
+    seq: int
+    side: str
+    label: str
+    text: str
+    events: tuple[tuple[str, str], ...]
+    rolls: tuple[RollLine, ...]
+
+
+def _side_label(value: str) -> str:
+    return str(SIDE_LABELS[Side(value)])
+
+
+def log_lines(
+    steps: Sequence[Step],
+    *,
+    label: Callable[[str], str] = _side_label,
+    names: Callable[[str], str] = action_label,
+) -> list[LogLine]:
+    """The log newest first: each action, what happened (with the clause, the belfry's crush rolls in the reader's
+    language) and each die (what for, its clause); ``label`` names a side from its stored value, ``names`` an action
+    from its name."""
+    return [
+        LogLine(
+            step.seq,
+            label(step.side),
+            names(step.entry.action.name),
+            describe(step.entry.action.to_json()),
+            tuple((e.clause, event_text(e.kind, e.text)) for e in step.events),
+            tuple(RollLine(r.die, r.result, r.reason, r.physical) for r in step.entry.rolls),
+        )
+        for step in reversed(steps)
+    ]
+
+
+def describe(data: Mapping[str, object]) -> str:
+    """An action's facts from its JSON form: ``target: b1; distance cm: 15``."""
+    shown = []
+    for key, value in data.items():
+        if key in ("format", "action") or value in (None, [], (), False, ""):
+            continue
+        text = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+        shown.append(f"{key.replace('_', ' ')}: {text}")
+    return "; ".join(shown)
+
+
+@dataclass(frozen=True)
+class Score:
+    category: str
+    besieger: int
+    besieged: int
+
+
+def scores(state: BattleState) -> tuple[list[Score], int, int]:
+    """The §17 victory points by category and in all, from the engine."""
+    points = victory_points(state)
+    categories = dict.fromkeys([*points.besieger, *points.besieged])
+    rows = [Score(c.replace("_", " "), points.besieger.get(c, 0), points.besieged.get(c, 0)) for c in categories]
+    return rows, points.total(Side.BESIEGER), points.total(Side.BESIEGED)
+
+
+LOG_SHOWN = 40
+"""The board shows the log's last actions; the printable report holds it all."""
+
+
+def board_context(
+    tracked: TrackedBattle, user: User, *, section: str = "", message: str = "", ok: str = "", short_log: bool = True
+) -> dict:
+    """Everything the board partial shows to ``user`` (the last :data:`LOG_SHOWN` actions of the log, or all)."""
+    now = current(tracked)
+    state = now.state
+    sides = sides_of(tracked, user)
+    rows, besieger_vp, besieged_vp = scores(state) if state.over else ([], 0, 0)
+    shown = (
+        section
+        if section in places(state) or state.fort.has_section(section) or section in belfry_places(state)
+        else ""
+    )
+    items = menu(state, sides) if not tracked.result_sent else []
+    return {
+        "tracked": tracked,
+        "state": state,
+        "seq": now.seq,
+        "version": version(tracked),
+        "phase": PHASE_LABELS[state.phase],
+        "active": SIDE_LABELS[state.active],
+        "sides": [SIDE_LABELS[s] for s in sorted(sides)],
+        "plays": bool(sides),
+        "svg": mark_safe(board_svg(state, link="?section=", selected=shown)),
+        "section": shown,
+        "who": who_is_there(state, shown) if shown else [],
+        "belfries": belfry_rows(state),
+        "places": places(state),
+        "mine": [i for i in items if i.mine],
+        "theirs": [i for i in items if not i.mine],
+        "log": log_lines(now.steps[-LOG_SHOWN:] if short_log else now.steps),
+        "may_undo": bool(sides) and bool(now.steps) and not tracked.result_sent,
+        "may_ask_chances": bool(sides) and not tracked.result_sent,
+        "physical": tracked.dice == DiceMode.PHYSICAL,
+        "scores": rows,
+        "besieger_vp": besieger_vp,
+        "besieged_vp": besieged_vp,
+        "message": message,
+        "ok": ok,
+        **result_flags(tracked, user, sides, finished=state.over),
+        "damages": tuple(DAMAGE_DICE),
+    }
+
+
+def result_flags(tracked: TrackedBattle, user: User, sides: frozenset[object], *, finished: bool) -> dict[str, object]:
+    """Whether ``user`` may send a ``finished`` battle's result to its campaign, or confirm the result sent."""
+    membership = campaign_membership(tracked, user)
+    battle = tracked.campaign_battle
+    return {
+        "may_send": finished
+        and battle is not None
+        and membership is not None
+        and not battle.played
+        and not tracked.result_sent
+        and (membership.is_organiser or bool(sides)),
+        "may_confirm": battle is not None
+        and membership is not None
+        and battle.proposed_result is not None
+        and not battle.played
+        and battle.proposed_by_id != membership.pk
+        and (membership.is_organiser or membership.pk in (battle.attacker_id, battle.defender_id)),
+        "campaign_battle": battle,
+    }
+
+
+def export(tracked: TrackedBattle) -> dict:
+    """The whole battle as JSON: the engine's battle (set-up, seed, the actions standing with their dice), every
+    entry of the stored log with undos, and the state reached."""
+    now = current(tracked)
+    return {
+        "name": tracked.name,
+        "dice": tracked.dice,
+        "besieger": tracked.besieger.get_username(),
+        "besieged": tracked.besieged.get_username(),
+        "battle": now.battle.to_json(),
+        "log": [
+            {"seq": r.seq, "kind": r.kind, "side": r.side, "undoes": r.undoes, "entry": r.entry, "at": r.at.isoformat()}
+            for r in reversed(log_rows(tracked))
+        ],
+        "state": now.state.to_json(),
+    }
