@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .choices import Side
 from .models import Battle, CampaignMembership
@@ -14,7 +15,9 @@ class SkirmishBand(models.Model):
     """One side's band in a campaign skirmish, as typed; the engine has read every line of it."""
 
     battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="skirmish_bands")
-    side = models.CharField(_("side"), max_length=8, choices=Side.choices)
+    side = models.CharField(
+        pgettext_lazy("a battle's attacker or defender", "side"), max_length=8, choices=Side.choices
+    )
     text = models.TextField(_("band"))
     updated_by = models.ForeignKey(
         CampaignMembership, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
