@@ -76,18 +76,18 @@ def test_only_the_sides_player_or_the_organiser_types_a_band_and_only_before_the
     campaign = load_demo()
     battle = skirmish(campaign)
     for login in ("bruno", "alice"):
-        with pytest.raises(ValidationError, match="its side's player or the organiser"):
+        with pytest.raises(ValidationError, match="joueur de son camp ou par l’organisateur"):
             save_band(battle=battle, side="defender", text=DEFENDERS, by=member(campaign, login))
     save_band(battle=battle, side="attacker", text="orc-boss 7 3 6 5 7 7", by=member(campaign, "organisateur"))
     assert band_texts(battle) == {Side.A: "orc-boss 7 3 6 5 7 7"}
-    with pytest.raises(ValidationError, match="attacker's or the defender's"):
+    with pytest.raises(ValidationError, match="celle de l’attaquant ou celle du défenseur"):
         save_band(battle=battle, side="besieger", text=DEFENDERS, by=member(campaign, "chloe"))
     start_campaign_skirmish(
         battle=battle,
         user=battle.defender.user,
         data={"band_a": "orc-boss 7 3 6 5 7 7", "band_b": DEFENDERS, "seed": 1},
     )
-    with pytest.raises(ValidationError, match="The skirmish has started"):
+    with pytest.raises(ValidationError, match="L’escarmouche a commencé"):
         save_band(battle=battle, side="attacker", text="orc 5 5 5 5 5 6", by=member(campaign, "bruno"))
     assert band_texts(battle) == {Side.A: "orc-boss 7 3 6 5 7 7"}
 
@@ -95,7 +95,7 @@ def test_only_the_sides_player_or_the_organiser_types_a_band_and_only_before_the
 def test_a_battle_not_played_with_freres_d_armes_has_no_bands() -> None:
     campaign = load_demo()
     battle = Battle.objects.get(campaign=campaign, kind="siege", winner="")
-    with pytest.raises(ValidationError, match="Frères d'Armes"):
+    with pytest.raises(ValidationError, match="Seule une bataille jouée avec Frères d’Armes a des troupes"):
         save_band(battle=battle, side="defender", text=DEFENDERS, by=member(campaign, "organisateur"))
     assert not SkirmishBand.objects.exists()
     page = as_member(campaign, "chloe").get(f"/campaigns/{campaign.pk}/battles/{battle.pk}/")
@@ -132,7 +132,7 @@ def test_a_bad_band_typed_on_the_page_is_refused_there_without_a_500_and_changes
     assert band_texts(battle) == {Side.B: DEFENDERS}
     bruno = as_member(campaign, "bruno")
     refused = bruno.post(url(campaign, battle, "defender"), {"text": "orc 5 5 5 5 5 6"}, follow=True)
-    assert "its side&#x27;s player or the organiser" in refused.content.decode()
+    assert "joueur de son camp ou par l’organisateur" in refused.content.decode()
     assert band_texts(battle) == {Side.B: DEFENDERS}
     assert bruno.get(url(campaign, battle, "nobody")).status_code == 404
 
