@@ -18,7 +18,7 @@ from campaigns import selectors as campaign_selectors
 from campaigns import services as campaign_services
 from campaigns.models import Battle as CampaignBattle
 from campaigns.models import BattleKind, Winner
-from campaigns.results import Result
+from campaigns.results import ENGINE_SIDE, Result
 from rules.dice import DieValueError, ReplayMismatch
 from rules.freres.actions import Action as SkirmishAction
 from rules.freres.battle import Setup as SkirmishSetup
@@ -275,10 +275,6 @@ def undo(*, battle_id: int, user: AbstractBaseUser, seq: int) -> TrackedBattle:
     )
     tracked.save(update_fields=["seq"])
     return tracked
-
-
-ENGINE_SIDE = {"attacker": Side.BESIEGER, "defender": Side.BESIEGED}
-"""A campaign siege's attacker besieges (§16)."""
 
 
 def campaign_result(tracked: TrackedBattle, state: BattleState) -> Result:
