@@ -57,6 +57,8 @@ class Choice:
     machine: tuple[int, str] | None = None
     """a war machine's strength and damage (``"1"``, ``"D3"``…) for a bombardment, instead of the seed's catapult
     (§5.9)."""
+    facts: Mapping[str, str] = field(default_factory=dict)
+    """a skirmish action's distances and terrain measured on the table (:func:`tracker.skirmish_results.with_facts`)."""
 
 
 def _name(setup: Setup | SkirmishSetup) -> str:
@@ -152,7 +154,7 @@ def _action(engine: Engine, state: Any, action: Action | SkirmishAction | Mappin
     if isinstance(action, engine.action_type):
         return action
     if isinstance(action, Choice) and engine.system == RuleSystem.FRERES:
-        return skirmish_choice(state, action.option)
+        return skirmish_choice(state, action.option, action.facts)
     if isinstance(action, Choice):
         menu = legal_actions(state)
         if not 0 <= action.option < len(menu):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from rules.freres.actions import Action
 from rules.freres.damage import Health
 from rules.freres.game import side_of
 from rules.freres.legal import legal_actions
@@ -18,6 +19,7 @@ from .labels import BAND_LABELS
 from .models import DiceMode, TrackedBattle
 from .presenters import LOG_SHOWN, describe, log_lines, result_flags
 from .selectors import User, current, sides_of, version
+from .skirmish_results import table_facts
 
 ACTION_LABELS: Mapping[str, object] = {
     "roll_initiative": gettext_lazy("Roll the initiative"),
@@ -141,9 +143,32 @@ def _row(state: Skirmish, m: Model) -> ModelRow:
     )
 
 
+FACT_LABELS: Mapping[str, object] = {
+    "distance_cm": gettext_lazy("Distance (cm)"),
+    "enemy_distance_cm": gettext_lazy("Distance to the nearest enemy (cm)"),
+    "terrain": gettext_lazy("Terrain"),
+}
+TERRAIN_LABELS: Mapping[str, object] = {
+    "clear": gettext_lazy("clear"),
+    "rough": gettext_lazy("other terrain (marsh, brush, forest…)"),
+}
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A fact of the table an action declares (:func:`tracker.skirmish_results.table_facts`): its field, label,
+    the menu's value and, for a terrain, the values it takes with their labels."""
+
+    name: str
+    label: str
+    value: str
+    choices: tuple[tuple[str, str], ...] = ()
+
+
 @dataclass(frozen=True)
 class SkirmishItem:
-    """One action of the engine's menu: its place in it, its name, its label with its facts, and whose it is."""
+    """One action of the engine's menu: its place in it, its name, its label with its facts, whose it is, and the
+    facts of the table its player may give instead of the menu's."""
 
     index: int
     name: str
@@ -151,6 +176,19 @@ class SkirmishItem:
     text: str
     side: str
     mine: bool
+    facts: tuple[Fact, ...] = ()
+
+
+def facts_of(action: Action) -> tuple[Fact, ...]:
+    return tuple(
+        Fact(
+            name,
+            str(FACT_LABELS[name]),
+            str(getattr(action, name)),
+            tuple((v, str(TERRAIN_LABELS.get(v, v))) for v in action.choices.get(name, ())),
+        )
+        for name in table_facts(action)
+    )
 
 
 def skirmish_menu(state: Skirmish, sides: Iterable[Side]) -> list[SkirmishItem]:
@@ -167,6 +205,7 @@ def skirmish_menu(state: Skirmish, sides: Iterable[Side]) -> list[SkirmishItem]:
                 describe(action.to_json()),
                 str(BAND_LABELS[side]),
                 side in played,
+                facts_of(action),
             )
         )
     return items

@@ -166,6 +166,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 request.POST.get("target") or None,
                 _counts(request.POST),
                 _machine(request.POST.get("strength"), request.POST.get("damage")),
+                {k[5:]: v[:20] for k, v in request.POST.items() if k.startswith("fact-")},
             )
         )
         services.act(battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")), action=action, dice=dice)
