@@ -37,6 +37,8 @@ class Choice:
     (§5.9)."""
     liquid: str | None = None
     """what a brazier placed holds, or which brazier is poured: ``water``, ``oil`` or ``lead`` (§8.2)."""
+    facts: Mapping[str, str] = field(default_factory=dict)
+    """a skirmish action's distances and terrain measured on the table (:func:`tracker.skirmish_results.with_facts`)."""
 
 
 def _liquid(text: str) -> Liquid:

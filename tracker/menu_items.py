@@ -17,6 +17,17 @@ def action_namer(labels: Mapping[str, object]) -> Callable[[str], str]:
 
 
 @dataclass(frozen=True)
+class Fact:
+    """A fact of the table an action declares (:func:`tracker.skirmish_results.table_facts`): its field, label,
+    the menu's value and, for a terrain, the values it takes with their labels."""
+
+    name: str
+    label: str
+    value: str
+    choices: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class MenuItem:
     """One option of the engine's menu as a form shows it: its place in the menu, its name and label, whose it is
     (``mine`` when the reader plays that side), and what the rule system's form asks beside."""
@@ -36,3 +47,5 @@ class MenuItem:
     targets: tuple[tuple[str, str], ...] = ()
     liquids: tuple[tuple[str, str], ...] = ()
     """the liquids a brazier may be placed with, or poured from the section's braziers (§8.2)."""
+    facts: tuple[Fact, ...] = ()
+    """the facts of the table a skirmish action's player may give instead of the menu's."""

@@ -137,7 +137,7 @@ def _actions(engine: Engine, state: Any, action: Action | SkirmishAction | Mappi
     if isinstance(action, engine.action_type):
         return (action,)
     if isinstance(action, Choice) and engine.system == RuleSystem.FRERES:
-        return (skirmish_choice(state, action.option),)
+        return (skirmish_choice(state, action.option, action.facts),)
     if isinstance(action, Choice):
         return siege_actions(state, action)
     try:

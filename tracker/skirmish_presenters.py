@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from rules.freres.actions import Action
 from rules.freres.damage import Health
 from rules.freres.game import side_of
 from rules.freres.legal import legal_actions
@@ -15,10 +16,11 @@ from rules.freres.result import skirmish_result
 from rules.freres.state import Coin, Model, Phase, Posture, Side, Skirmish
 
 from .labels import BAND_LABELS
-from .menu_items import MenuItem, action_namer
+from .menu_items import Fact, MenuItem, action_namer
 from .models import DiceMode, TrackedBattle
 from .presenters import LOG_SHOWN, describe, log_lines, result_flags
 from .selectors import User, current, sides_of, version
+from .skirmish_results import table_facts
 
 ACTION_LABELS: Mapping[str, object] = {
     "roll_initiative": gettext_lazy("Roll the initiative"),
@@ -141,6 +143,29 @@ def _row(state: Skirmish, m: Model) -> ModelRow:
     )
 
 
+FACT_LABELS: Mapping[str, object] = {
+    "distance_cm": gettext_lazy("Distance (cm)"),
+    "enemy_distance_cm": gettext_lazy("Distance to the nearest enemy (cm)"),
+    "terrain": gettext_lazy("Terrain"),
+}
+TERRAIN_LABELS: Mapping[str, object] = {
+    "clear": gettext_lazy("clear"),
+    "rough": gettext_lazy("other terrain (marsh, brush, forest…)"),
+}
+
+
+def facts_of(action: Action) -> tuple[Fact, ...]:
+    return tuple(
+        Fact(
+            name,
+            str(FACT_LABELS[name]),
+            str(getattr(action, name)),
+            tuple((v, str(TERRAIN_LABELS.get(v, v))) for v in action.choices.get(name, ())),
+        )
+        for name in table_facts(action)
+    )
+
+
 def skirmish_menu(state: Skirmish, sides: Iterable[Side]) -> list[MenuItem]:
     """The engine's menu (:func:`rules.freres.legal.legal_actions`), labelled; ``mine`` marks the reader's."""
     played = set(sides)
@@ -155,6 +180,7 @@ def skirmish_menu(state: Skirmish, sides: Iterable[Side]) -> list[MenuItem]:
                 str(BAND_LABELS[side]),
                 side in played,
                 text=describe(action.to_json()),
+                facts=facts_of(action),
             )
         )
     return items

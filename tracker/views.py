@@ -167,7 +167,8 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 request.POST.get("target") or None,
                 _counts(request.POST),
                 _machine(request.POST.get("strength"), request.POST.get("damage")),
-                request.POST.get("liquid", "")[:20] or None,
+                liquid=request.POST.get("liquid", "")[:20] or None,
+                facts={k[5:]: v[:20] for k, v in request.POST.items() if k.startswith("fact-")},
             )
         )
         services.act(battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")), action=action, dice=dice)
