@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from campaigns import selectors
+from campaigns import pages, selectors
 from campaigns.forms import refuse
 
 from . import services
@@ -63,6 +63,7 @@ def profile(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Your profile is saved."))
             return redirect("profile")
-    clubs = selectors.club_memberships_of(user)
-    memberships = selectors.campaign_memberships_of(user)
-    return render(request, "accounts/profile.html", {"form": form, "clubs": clubs, "memberships": memberships})
+    page = pages.profile(user)
+    return render(
+        request, "accounts/profile.html", {"form": form, "clubs": page.clubs, "memberships": page.memberships}
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.utils.translation import gettext as _
 
@@ -195,6 +195,22 @@ def resolve_melee(situation: MeleeSituation, typed: Sequence[int] | None = None)
     return _refused(resolve)
 
 
+def _work_out(
+    plan: Callable[[Any], Any], resolve: Callable[[Any, Any], Any], situation: Any, typed: Any, roll: bool
+) -> tuple[Any, Any]:
+    """The plan alone, or for the roll button the resolution with its plan."""
+    if roll:
+        resolution = resolve(situation, typed)
+        return resolution.plan, resolution
+    return plan(situation), None
+
+
+def work_out_melee(
+    situation: MeleeSituation, typed: Sequence[int] | None = None, *, roll: bool
+) -> tuple[MeleePlan, MeleeResolution | None]:
+    return _work_out(plan_melee, resolve_melee, situation, typed, roll)
+
+
 # Shooting ------------------------------------------------------------------------------------------------------
 
 
@@ -291,3 +307,9 @@ def resolve_wound(situation: WoundSituation, typed: Sequence[int] | None = None)
         return WoundResolution(location, wounds.wound(situation.damage, location, situation.double), dice.log)
 
     return _refused(resolve)
+
+
+def work_out_shot(
+    situation: ShotSituation, typed: Sequence[int] | None = None, *, roll: bool
+) -> tuple[ShotPlan, ShotResolution | None]:
+    return _work_out(plan_shot, resolve_shot, situation, typed, roll)

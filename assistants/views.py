@@ -55,38 +55,37 @@ def _answer(request: HttpRequest, fragment: str, **context: Any) -> HttpResponse
 def _worked_out(
     request: HttpRequest,
     form: MeleeForm | ShotForm,
-    plan: Callable[[Any], Any],
-    resolve: Callable[[Any, Any], Any],
+    work_out: Callable[..., tuple[Any, Any]],
 ) -> tuple[Any, Any]:
     """The plan alone, or for the roll button the resolution with its plan; a refusal lands on the form."""
     if not form.is_valid():
         return None, None
     try:
-        if request.POST.get("action") == ROLL:
-            resolution = resolve(form.situation(), form.cleaned_data["typed"])
-            return resolution.plan, resolution
-        return plan(form.situation()), None
+        return work_out(form.situation(), form.cleaned_data["typed"], roll=request.POST.get("action") == ROLL)
     except services.AssistantError as error:
         form.add_error(None, str(error))
         return None, None
 
 
-@login_required
-@require_POST
-@vary_on_headers("HX-Request")
-def melee(request: HttpRequest) -> HttpResponse:
-    form = MeleeForm(request.POST, prefix="melee")
-    plan, resolution = _worked_out(request, form, services.plan_melee, services.resolve_melee)
-    return _answer(request, "assistants/_melee.html", melee_form=form, melee_plan=plan, melee=resolution)
+def _planned(
+    name: str, form_class: type[MeleeForm] | type[ShotForm], work_out: Callable[..., tuple[Any, Any]]
+) -> Callable[[HttpRequest], HttpResponse]:
+    """The view of one planned and rolled form (``melee``, ``shot``): its fragment is ``_<name>.html``."""
+
+    @login_required
+    @require_POST
+    @vary_on_headers("HX-Request")
+    def view(request: HttpRequest) -> HttpResponse:
+        form = form_class(request.POST, prefix=name)
+        plan, resolution = _worked_out(request, form, work_out)
+        answer = {f"{name}_form": form, f"{name}_plan": plan, name: resolution}
+        return _answer(request, f"assistants/_{name}.html", **answer)
+
+    return view
 
 
-@login_required
-@require_POST
-@vary_on_headers("HX-Request")
-def shot(request: HttpRequest) -> HttpResponse:
-    form = ShotForm(request.POST, prefix="shot")
-    plan, resolution = _worked_out(request, form, services.plan_shot, services.resolve_shot)
-    return _answer(request, "assistants/_shot.html", shot_form=form, shot_plan=plan, shot=resolution)
+melee = _planned("melee", MeleeForm, services.work_out_melee)
+shot = _planned("shot", ShotForm, services.work_out_shot)
 
 
 @login_required

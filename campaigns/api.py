@@ -94,8 +94,7 @@ class CampaignViewSet(
     def orders(self, request: Request, pk: str, format: str | None = None) -> Response:
         campaign, membership = self._membership()
         if request.method == "GET":
-            turn = selectors.current_turn(campaign)
-            orders = selectors.visible_orders(turn, membership)
+            orders = selectors.current_orders(campaign, membership)
             return Response(OrderSerializer(orders, many=True).data)
         incoming = OrderSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
@@ -116,8 +115,7 @@ class CampaignViewSet(
     @action(detail=True, permission_classes=MEMBERS)
     def battles(self, request: Request, pk: str, format: str | None = None) -> Response:
         campaign, membership = self._membership()
-        battles = [selectors.shown_battle(battle, membership) for battle in selectors.battles_of(campaign)]
-        return Response(BattleSerializer(battles, many=True).data)
+        return Response(BattleSerializer(selectors.shown_battles(campaign, membership), many=True).data)
 
     @extend_schema(responses={200: StandingSerializer(many=True), **ERRORS})
     @action(detail=True, permission_classes=MEMBERS)

@@ -12,7 +12,6 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from rules.siege.fort import FortLayout
-from rules.siege.state import Side as EngineSide
 from rules.siege.victory import SECTION_CATEGORIES, SECTION_POINTS, Achievements, section_limits
 
 from .choices import Characteristic
@@ -28,7 +27,7 @@ from .models import (
     Unit,
     Winner,
 )
-from .results import Result
+from .results import ENGINE_SIDE, SIEGE_CATEGORIES, Result
 from .rosters import CHARACTERISTICS, MAX_POINTS
 from .rule_systems import scores_by_section
 
@@ -169,27 +168,6 @@ class TurnForm(forms.Form):
     )
 
 
-SIEGE_FIELDS: dict[str, tuple[Any, Any]] = {
-    # the §17 categories (rules.siege.victory), as the form asks for them: short label, help
-    "units": (
-        _("Enemy units routed (pts)"),
-        _(
-            "army points of each enemy unit fled or destroyed, separated by commas (350, 120): "
-            "1 victory point per full 100 points of each unit"
-        ),
-    ),
-    "general": (_("General slain"), _("enemy general killed or fled")),
-    "battle_standard": (_("Battle standard taken"), _("enemy battle standard killed or fled")),
-    "wall_walk": (_("Wall-walks"), _("wall-walk sections controlled")),
-    "tower": (_("Towers"), _("tower sections controlled")),
-    "main_gate": (_("Main gate"), _("main gate sections controlled")),
-    "postern": (_("Posterns"), _("postern sections controlled")),
-    "courtyard": (_("Courtyards"), _("courtyard sections controlled")),
-    "breach": (_("Breaches"), _("breaches made in a rampart")),
-}
-SIDE_POINTS = {"attacker": EngineSide.BESIEGER, "defender": EngineSide.BESIEGED}
-
-
 def _unit_points(text: str) -> tuple[int, ...]:
     try:
         return tuple(int(part) for part in text.replace(";", ",").split(",") if part.strip())
@@ -246,7 +224,8 @@ class ResultForm(forms.Form):
         for side, _legend in self.SIDES:
             losses = self.fields[f"{side}_losses"]
             losses.help_text, losses.label = f"{losses.label}, {losses.help_text}", _("Losses (pts)")
-            for key, (short, label) in SIEGE_FIELDS.items():
+            for key, category in SIEGE_CATEGORIES.items():
+                short, label = category.label, category.help
                 if key in ("general", "battle_standard"):
                     field: forms.Field = forms.BooleanField(
                         label=short, help_text=label, required=False, label_suffix=""
@@ -255,7 +234,7 @@ class ResultForm(forms.Form):
                     field = forms.CharField(label=short, help_text=label, required=False, max_length=2000)
                 elif key == "breach" and side == "defender":
                     continue  # §17.2: breaches score for the besieger only
-                elif key != "breach" and not SECTION_POINTS[SIDE_POINTS[side]].get(key):
+                elif key != "breach" and not SECTION_POINTS[ENGINE_SIDE[side]].get(key):
                     continue
                 else:
                     limit = limits.get(key)

@@ -470,3 +470,6 @@ class Score(models.Model):
     @property
     def total(self) -> int:
         return self.battle_points + self.territory_points + self.fort_points
+
+
+from .models_bands import SkirmishBand as SkirmishBand  # noqa: E402  a skirmish battle's bands

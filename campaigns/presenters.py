@@ -24,6 +24,7 @@ from .choices import TerritoryKind, Winner
 from .drawing import Labels, MapArmy, MapTerritory
 from .factions import colour_of
 from .models import Battle, BattleCorrection, Campaign, CampaignMembership, RuleSystem, Territory, Turn
+from .presenters_bands import band_sections
 
 
 def owner_colour(membership: CampaignMembership | None) -> str:
@@ -291,6 +292,7 @@ def battle_page(battle: Battle, membership: CampaignMembership) -> dict[str, Any
         and battle.rule_system == RuleSystem.WFB_SIEGE
         and not battle.played
         and selectors.may_report(battle, membership),
+        "bands": band_sections(battle, membership),
         "may_track_skirmish": battle.rule_system == RuleSystem.FRERES
         and not battle.played
         and selectors.may_report(battle, membership),

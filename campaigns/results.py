@@ -7,7 +7,44 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from rules.siege.state import Side as EngineSide
 from rules.siege.victory import Achievements
+
+ENGINE_SIDE = {"attacker": EngineSide.BESIEGER, "defender": EngineSide.BESIEGED}
+"""A campaign battle's sides as the siege engine names them: the attacker besieges."""
+
+
+@dataclass(frozen=True)
+class Category:
+    """A §17 category in the reader's words: the result form's label and help, and, for what a fort holds a number
+    of, the name of what it counts."""
+
+    label: Promise
+    help: Promise
+    counted: Promise | None = None
+
+
+SIEGE_CATEGORIES: Mapping[str, Category] = {
+    # the engine's §17 categories (rules.siege.victory.scored), in its order
+    "units": Category(
+        _("Enemy units routed (pts)"),
+        _(
+            "army points of each enemy unit fled or destroyed, separated by commas (350, 120): "
+            "1 victory point per full 100 points of each unit"
+        ),
+    ),
+    "general": Category(_("General slain"), _("enemy general killed or fled")),
+    "battle_standard": Category(_("Battle standard taken"), _("enemy battle standard killed or fled")),
+    "wall_walk": Category(_("Wall-walks"), _("wall-walk sections controlled"), _("wall-walk sections")),
+    "tower": Category(_("Towers"), _("tower sections controlled"), _("tower sections")),
+    "main_gate": Category(_("Main gate"), _("main gate sections controlled"), _("main gate sections")),
+    "postern": Category(_("Posterns"), _("postern sections controlled"), _("postern sections")),
+    "courtyard": Category(_("Courtyards"), _("courtyard sections controlled"), _("courtyard sections")),
+    "breach": Category(_("Breaches"), _("breaches made in a rampart"), _("rampart sections to breach")),
+}
 
 
 @dataclass(frozen=True)

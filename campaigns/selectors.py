@@ -10,9 +10,13 @@ import copy
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+from celery.result import AsyncResult
 from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError
+from redis.exceptions import RedisError
 
 from rules.siege.battle import Setup
 
@@ -30,12 +34,13 @@ from .models import (
     Order,
     Role,
     Score,
+    Side,
     Territory,
     Turn,
     Unit,
     Winner,
 )
-from .results import Result
+from .results import Result, achievements_from_json
 from .rosters import CHARACTERISTICS
 
 
@@ -59,6 +64,21 @@ def territories_of(campaign: Campaign) -> QuerySet[Territory]:
 
 def current_turn(campaign: Campaign) -> Turn | None:
     return campaign.turns.order_by("-number").first()
+
+
+def orders_open(turn: Turn, now: datetime | None = None) -> bool:
+    return turn.is_open and (now or timezone.now()) <= turn.deadline
+
+
+def resolution_progress(turn: Turn) -> tuple[int, str]:
+    """How far the worker has gone, from the task's state in Redis; nothing is known while Redis is away."""
+    try:
+        info = AsyncResult(turn.task_id).info if turn.task_id else None
+    except (OperationalError, OSError, RedisError):
+        info = None
+    if isinstance(info, dict):
+        return int(info.get("percent", 0)), str(info.get("message", ""))
+    return 0, _("Waiting for a worker")
 
 
 def stalled(turn: Turn, now: datetime | None = None) -> bool:
@@ -111,6 +131,10 @@ def shown_battle(battle: Battle, membership: CampaignMembership) -> Battle:
     return shown
 
 
+def shown_battles(campaign: Campaign, membership: CampaignMembership) -> list[Battle]:
+    return [shown_battle(battle, membership) for battle in battles_of(campaign)]
+
+
 def shown_fort_layout(territory: Territory, membership: CampaignMembership) -> dict | None:
     """A fort's layout, for those who have it in sight: its sections tell the garrison's band of Table 1 (§1.4)."""
     return territory.fort_layout if in_sight(territory, membership) else None
@@ -156,6 +180,11 @@ def visible_orders(turn: Turn | None, membership: CampaignMembership) -> QuerySe
     if membership.is_organiser or turn.is_resolved:
         return orders
     return orders.filter(army__owner=membership)
+
+
+def current_orders(campaign: Campaign, membership: CampaignMembership) -> QuerySet[Order]:
+    """The current turn's orders the member may see (:func:`visible_orders`)."""
+    return visible_orders(current_turn(campaign), membership)
 
 
 def battles_of(campaign: Campaign) -> QuerySet[Battle]:
@@ -281,6 +310,20 @@ def log_names(campaign: Campaign) -> LogNames:
         {t.pk: t.name for t in campaign.territories.all()},
         {a.pk: a.name for a in campaign.armies.all()},
         {m.pk: m.user.get_username() for m in campaign.memberships.select_related("user")},
+    )
+
+
+def result_of(battle: Battle) -> Result:
+    """A confirmed battle's result as it stands."""
+    detail = battle.victory_detail or {}
+    return Result(
+        winner=battle.winner,
+        attacker_victory_points=battle.attacker_victory_points,
+        defender_victory_points=battle.defender_victory_points,
+        attacker_losses=battle.attacker_losses,
+        defender_losses=battle.defender_losses,
+        notes=battle.notes,
+        siege={side: achievements_from_json(detail[side]["achieved"]) for side in Side.values} if detail else None,
     )
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_rule_systems
+from . import views, views_bands, views_rule_systems
 
 app_name = "campaigns"
 
@@ -22,6 +22,7 @@ urlpatterns = [
     path("<int:pk>/battles/", views.battle_list, name="battles"),
     path("<int:pk>/battles/<int:bid>/", views.battle_detail, name="battle"),
     path("<int:pk>/battles/<int:bid>/rule-system/", views_rule_systems.battle_rule_system, name="battle-rule-system"),
+    path("<int:pk>/battles/<int:bid>/band/<str:side>/", views_bands.battle_band, name="battle-band"),
     path("<int:pk>/standings/", views.standings, name="standings"),
     path("<int:pk>/standings.csv", views.standings_csv, name="standings-csv"),
 ]

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling
 
-from . import jsoninput, presenters, selectors, services
+from . import jsoninput, pages, presenters, selectors, services
 from .access import campaign_for
 from .forms import (
     CHARACTERISTIC_LABELS,
@@ -41,7 +41,6 @@ from .forms import (
     refuse,
 )
 from .forms_rule_systems import RuleSystemForm, result_form_class
-from .rule_systems import may_change_rule_system
 
 if TYPE_CHECKING:
     from .models import Army, Campaign, CampaignMembership
@@ -105,36 +104,30 @@ standings = _presented("campaigns/standings.html", presenters.standings_page)
 @login_required
 def campaign_manage(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk, organiser=True)
-    territories = selectors.territories_of(campaign)
+    page = pages.manage(campaign)
     action = request.POST.get("action") if request.method == "POST" else None
-    forms = _manage_forms(campaign, territories, action, request.POST)
+    forms = _manage_forms(campaign, page, action, request.POST)
     if action in forms:
-        bound = forms[action]
-        if bound.is_valid():
-            try:
-                _manage_action(campaign, action, bound.cleaned_data)
-            except ValidationError as error:
-                refuse(bound, error)
-            else:
-                messages.success(request, _("Saved."))
-                return redirect("campaigns:manage", pk)
+        bound, change = forms[action], MANAGE_ACTIONS[action]
+        if bound.is_valid() and attempt(bound, lambda: change(campaign, bound.cleaned_data)) is not None:
+            messages.success(request, _("Saved."))
+            return redirect("campaigns:manage", pk)
     return _page(
         request,
         "campaigns/manage.html",
         campaign,
         membership,
-        members=selectors.memberships_of(campaign),
-        territories=territories,
-        turn=selectors.current_turn(campaign),
+        members=page.members,
+        territories=page.territories,
+        turn=page.turn,
         turn_form=TurnForm(),
         invite_url=request.build_absolute_uri(reverse("signup-code", args=[campaign.settings.invite_code])),
         forms=forms,
     )
 
 
-def _manage_forms(campaign: Campaign, territories: Any, action: str | None, data: Any) -> dict[str, Form]:
+def _manage_forms(campaign: Campaign, page: pages.ManagePage, action: str | None, data: Any) -> dict[str, Form]:
     """The organiser's forms; the one that was sent is bound to what was sent."""
-    players = selectors.players_of(campaign)
 
     def sent(name: str) -> Any:
         return data if action == name else None
@@ -142,27 +135,26 @@ def _manage_forms(campaign: Campaign, territories: Any, action: str | None, data
     return {
         "settings": SettingsForm(sent("settings"), instance=campaign.settings),
         "map": MapJSONForm(sent("map")),
-        "army": ArmyForm(sent("army"), players=players, territories=territories),
+        "army": ArmyForm(sent("army"), players=page.players, territories=page.territories),
     }
 
 
-def _manage_action(campaign: Campaign, action: str, data: dict[str, Any]) -> None:
-    if action == "settings":
-        services.update_settings(campaign=campaign, values=data)
-    elif action == "map":
-        try:
-            parsed = jsoninput.loads(data["map_json"])
-        except jsoninput.JSONInputError as error:
-            raise ValidationError(_("The map JSON cannot be read: %(error)s") % {"error": error}) from error
-        services.load_map(campaign=campaign, specs=services.map_specs_from_json(parsed))
-    elif action == "army":
-        services.create_army(
-            owner=data["owner"],
-            name=data["name"],
-            territory=data["territory"],
-            points=data["points"],
-            is_garrison=data["is_garrison"],
-        )
+def _json_field(text: str, message: str) -> Any:
+    """A JSON text field read, or refused with ``message`` (which places the reader's error)."""
+    try:
+        return jsoninput.loads(text)
+    except jsoninput.JSONInputError as error:
+        raise ValidationError(message % {"error": error}) from error
+
+
+# each organiser's form, by its action, and the one service that does what it asks
+MANAGE_ACTIONS: dict[str, Callable[[Campaign, dict[str, Any]], object]] = {
+    "settings": lambda campaign, data: services.update_settings(campaign=campaign, values=data),
+    "map": lambda campaign, data: services.load_map_json(
+        campaign=campaign, data=_json_field(data["map_json"], _("The map JSON cannot be read: %(error)s"))
+    ),
+    "army": lambda campaign, data: services.create_army(**data),
+}
 
 
 @login_required
@@ -199,10 +191,7 @@ def territory_detail(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
 def _layout_json(text: str) -> Any:
     if not text.strip():
         return None
-    try:
-        return jsoninput.loads(text)
-    except jsoninput.JSONInputError as error:
-        raise ValidationError(_("The layout JSON cannot be read: %(error)s") % {"error": error}) from error
+    return _json_field(text, _("The layout JSON cannot be read: %(error)s"))
 
 
 @login_required
@@ -217,101 +206,121 @@ def _roster_key(army: Army) -> str:
     return f"roster-import-{army.pk}"
 
 
+ArmyAction = tuple[str, Form | None, "services.RosterPreview | None"]
+"""What an action on the army page leaves: the name of its form, the form to show again (None: done, the page is
+asked again) and a roster's preview."""
+
+
+def _preview_roster(request: HttpRequest, army: Army, membership: CampaignMembership) -> ArmyAction:
+    """An import is shown first, and changes nothing until it is confirmed."""
+    form = RosterForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return "roster", form, None
+    upload = form.cleaned_data["roster"]
+    data = upload.read()
+    preview = attempt(form, lambda: services.preview_roster(army=army, data=data, filename=upload.name))
+    if preview is None:
+        return "roster", form, None
+    request.session[_roster_key(army)] = {"name": upload.name, "data": base64.b64encode(data).decode()}
+    return "roster", form, preview
+
+
+def _confirm_roster(request: HttpRequest, army: Army, membership: CampaignMembership) -> ArmyAction:
+    kept = request.session.pop(_roster_key(army), None)
+    if request.POST.get("action") == "confirm-roster":
+        if kept is None:
+            raise ValidationError(_("No roster waits to be imported: send the file again."))
+        services.import_roster(army=army, data=base64.b64decode(kept["data"]), filename=kept["name"])
+        messages.success(request, _("The roster is imported."))
+    return "", None, None
+
+
+def _sent(
+    request: HttpRequest, name: str, form: Form, change: Callable[[dict[str, Any]], object], done: str = ""
+) -> ArmyAction:
+    """An army form sent: when it is valid, ``change`` (one service) takes its data and ``done`` is said; a refusal
+    lands on the form, shown again."""
+    if not form.is_valid() or attempt(form, lambda: change(form.cleaned_data)) is None:
+        return name, form, None
+    if done:
+        messages.success(request, done)
+    return name, None, None
+
+
+def _reinforce(request: HttpRequest, army: Army, membership: CampaignMembership) -> ArmyAction:
+    def reinforce(data: dict[str, Any]) -> object:
+        return services.reinforce_army(army=army, points=data["points"], by=membership)
+
+    return _sent(request, "reinforce", ReinforceForm(request.POST), reinforce, _("The army is reinforced."))
+
+
+def _add_unit(request: HttpRequest, army: Army, membership: CampaignMembership) -> ArmyAction:
+    form = UnitForm(request.POST)
+
+    def add(data: dict[str, Any]) -> object:
+        return services.add_unit(
+            army=army,
+            name=data["name"],
+            count=data["count"],
+            points=data["points"],
+            profile=form.profile(),
+            save=data["save_roll"],
+            special_rules=data["special_rules"].split(","),
+        )
+
+    return _sent(request, "unit", form, add)
+
+
+# each action of the army page, and what does it (one service each)
+ARMY_ACTIONS: dict[str, Callable[[HttpRequest, Army, CampaignMembership], ArmyAction]] = {
+    "roster": _preview_roster,
+    "confirm-roster": _confirm_roster,
+    "cancel-roster": _confirm_roster,
+    "reinforce": _reinforce,
+    "unit": _add_unit,
+}
+
+
 @login_required
 def army_detail(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    army = _found(selectors.visible_army(campaign, membership, aid))
-    editable = membership.is_organiser or army.owner_id == membership.pk
-    unit_form, roster_form, reinforce_form = UnitForm(), RosterForm(), ReinforceForm()
+    page = _found(pages.army(campaign, membership, aid))
+    forms: dict[str, Form] = {"unit": UnitForm(), "roster": RosterForm(), "reinforce": ReinforceForm()}
     preview = None
-    action = request.POST.get("action", "") if request.method == "POST" and editable else None
-    try:
-        if action == "roster":
-            # an import is shown first, and changes nothing until it is confirmed
-            roster_form = RosterForm(request.POST, request.FILES)
-            if roster_form.is_valid():
-                upload = roster_form.cleaned_data["roster"]
-                data = upload.read()
-                preview = services.preview_roster(army=army, data=data, filename=upload.name)
-                request.session[_roster_key(army)] = {"name": upload.name, "data": base64.b64encode(data).decode()}
-        elif action in ("confirm-roster", "cancel-roster"):
-            kept = request.session.pop(_roster_key(army), None)
-            if action == "confirm-roster":
-                if kept is None:
-                    raise ValidationError(_("No roster waits to be imported: send the file again."))
-                services.import_roster(army=army, data=base64.b64decode(kept["data"]), filename=kept["name"])
-                messages.success(request, _("The roster is imported."))
-            return redirect("campaigns:army", pk, aid)
-        elif action == "reinforce":
-            reinforce_form = ReinforceForm(request.POST)
-            if reinforce_form.is_valid():
-                services.reinforce_army(army=army, points=reinforce_form.cleaned_data["points"], by=membership)
-                messages.success(request, _("The army is reinforced."))
-                return redirect("campaigns:army", pk, aid)
-        elif action == "unit":
-            unit_form = UnitForm(request.POST)
-            if unit_form.is_valid():
-                data = unit_form.cleaned_data
-                services.add_unit(
-                    army=army,
-                    name=data["name"],
-                    count=data["count"],
-                    points=data["points"],
-                    profile=unit_form.profile(),
-                    save=data["save_roll"],
-                    special_rules=data["special_rules"].split(","),
-                )
-                return redirect("campaigns:army", pk, aid)
-    except ValidationError as error:
-        target = {"roster": roster_form, "reinforce": reinforce_form, "unit": unit_form}.get(action or "")
-        if target is None:
+    action = request.POST.get("action", "") if request.method == "POST" and page.editable else None
+    if action in ARMY_ACTIONS:
+        try:
+            name, form, preview = ARMY_ACTIONS[action](request, page.army, membership)
+        except ValidationError as error:
+            # a form's refusal lands on it; an action without a form says it above the page
             messages.error(request, " ".join(error.messages))
             return redirect("campaigns:army", pk, aid)
-        refuse(target, error)
+        if form is None:
+            return redirect("campaigns:army", pk, aid)
+        forms[name] = form
     return _page(
         request,
         "campaigns/army.html",
         campaign,
         membership,
-        army=army,
-        units=selectors.roster_rows(army),
-        editable=editable,
-        unit_form=unit_form,
-        roster_form=roster_form,
-        reinforce_form=reinforce_form if membership.is_organiser else None,
+        army=page.army,
+        units=page.units,
+        editable=page.editable,
+        unit_form=forms["unit"],
+        roster_form=forms["roster"],
+        reinforce_form=forms["reinforce"] if membership.is_organiser else None,
         preview=preview,
         characteristics=CHARACTERISTIC_LABELS.values(),
     )
 
 
-def _order_form(army: Army, data: Any = None, initial: dict[str, Any] | None = None) -> OrderForm:
-    return OrderForm(data, army=army, targets=selectors.order_targets(army), initial=initial)
-
-
 @login_required
 def orders(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    turn = selectors.current_turn(campaign)
-    given = {o.army_id: o for o in selectors.visible_orders(turn, membership)} if turn else {}
-    open_ = turn is not None and services.orders_open(turn)
-    forms = []
-    if open_:
-        for army in selectors.armies_to_order(campaign, membership):
-            order = given.get(army.pk)
-            initial = (
-                {"kind": order.kind, "target": order.target_id, "withdraw": order.withdraw_into_fort} if order else {}
-            )
-            forms.append(_order_form(army, initial=initial))
-    return _page(
-        request,
-        "campaigns/orders.html",
-        campaign,
-        membership,
-        turn=turn,
-        open=open_,
-        forms=forms,
-        visible=given.values(),
-    )
+    page = pages.orders(campaign, membership)
+    forms = [OrderForm(army=a.army, targets=a.targets, initial=a.given) for a in page.armies]
+    return _page(request, "campaigns/orders.html", campaign, membership, turn=page.turn, open=page.open, forms=forms,
+                 visible=page.visible)  # fmt: skip
 
 
 @login_required
@@ -319,7 +328,8 @@ def orders(request: HttpRequest, pk: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def give_order(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    army = selectors.army_to_order(campaign, aid)
+    sent = pages.order_sent(campaign, aid)
+    army = sent.army
     if army is None or army.owner_id != membership.pk:
         # the service gives the message; the form needs an army to be drawn for
         try:
@@ -327,7 +337,7 @@ def give_order(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         return redirect("campaigns:orders", pk)
-    form = _order_form(army, request.POST)
+    form = OrderForm(request.POST, army=army, targets=sent.targets)
     saved = False
     if form.is_valid():
         try:
@@ -346,32 +356,24 @@ def give_order(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
     if saved:
         messages.success(request, _("Order saved."))
         return redirect("campaigns:orders", pk)
-    return _page(request, "campaigns/orders.html", campaign, membership, turn=selectors.current_turn(campaign),
-                 open=True, forms=[form], visible=[])  # fmt: skip
-
-
-TURN_ACTIONS = ("open", "lock", "resolve", "retry")
+    return _page(request, "campaigns/orders.html", campaign, membership, turn=sent.turn, open=True, forms=[form],
+                 visible=[])  # fmt: skip
 
 
 @login_required
 @require_POST
 def turn_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     campaign, _membership = campaign_for(request.user, pk, organiser=True)
-    if action not in TURN_ACTIONS:
+    if action not in services.TURN_ACTIONS:
         raise Http404(_("No such turn action."))
-    turn = selectors.current_turn(campaign)
+    deadline = None
     try:
         if action == "open":
             form = TurnForm(request.POST)
             if not form.is_valid():
                 raise ValidationError([message for errors in form.errors.values() for message in errors])
-            services.open_turn(campaign=campaign, deadline=form.cleaned_data["deadline"])
-        elif turn is None:
-            raise ValidationError(_("No turn has been opened yet."))
-        elif action == "lock":
-            services.lock_turn(turn=turn)
-        else:
-            services.request_resolution(turn=turn, retry=action == "retry")
+            deadline = form.cleaned_data["deadline"]
+        services.act_on_turn(campaign=campaign, action=action, deadline=deadline)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     return redirect("campaigns:manage", pk)
@@ -381,14 +383,14 @@ def turn_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def turn_progress(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    turn = selectors.current_turn(campaign)
-    context = {"campaign": campaign, "membership": membership, "turn": turn}
-    if turn is not None and turn.is_resolving:
-        percent, message = services.resolution_progress(turn)
+    progress = pages.turn_progress(campaign)
+    context = {"campaign": campaign, "membership": membership, "turn": progress.turn}
+    if progress.resolving:
         return render(
             request,
             "campaigns/_progress.html",
-            context | {"percent": percent, "message": message, "polling": True, "stalled": selectors.stalled(turn)},
+            context
+            | {"percent": progress.percent, "message": progress.message, "polling": True, "stalled": progress.stalled},
         )
     # the page's heading still says "resolving": the last fragment brings the turn's state with it
     final = context | {"percent": 100, "polling": False, "oob_heading": bool(request.htmx)}
@@ -399,27 +401,24 @@ def turn_progress(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def battle_list(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    battles = [selectors.shown_battle(battle, membership) for battle in selectors.battles_of(campaign)]
+    battles = selectors.shown_battles(campaign, membership)
     return _page(request, "campaigns/battles.html", campaign, membership, battles=battles)
-
-
-RESULT_ACTIONS = ("report", "confirm", "correct")
 
 
 @login_required
 def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
-    battle = _found(selectors.battle_of(campaign, bid))
-    may_report = selectors.may_report(battle, membership)
+    page = _found(pages.battle(campaign, membership, bid))
+    battle = page.battle
     action = request.POST.get("action", "report") if request.method == "POST" else None
     form = None
-    if may_report and not battle.played:
+    if page.may_report and not battle.played:
         form = result_form_class(battle)(request.POST if action == "report" else None, battle=battle)
-    elif battle.played and membership.is_organiser:
-        initial = ResultForm.initial_of(services.result_of(battle))
+    elif page.result is not None and membership.is_organiser:
+        initial = ResultForm.initial_of(page.result)
         form = result_form_class(battle)(request.POST if action == "correct" else None, battle=battle, initial=initial)
     if action is not None:
-        if action not in RESULT_ACTIONS or not may_report:
+        if action not in services.RESULT_ACTIONS or not page.may_report:
             messages.error(request, _("Only the organiser and the battle's players may enter or confirm its result."))
             return redirect("campaigns:battle", pk, bid)
         if action != "confirm" and (form is None or action != ("correct" if battle.played else "report")):
@@ -431,22 +430,10 @@ def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
             )
             return redirect("campaigns:battle", pk, bid)
         try:
-            if action == "confirm":
-                services.confirm_result(battle=battle, by=membership)
-                messages.success(request, _("The result is confirmed: it now counts on the map and in the standings."))
-                return redirect("campaigns:battle", pk, bid)
-            if form.is_valid():
-                if action == "correct":
-                    services.correct_result(battle=battle, result=form.result(), by=membership)
-                    messages.success(request, _("The result is corrected."))
-                else:
-                    battle = services.report_result(battle=battle, result=form.result(), by=membership)
-                    messages.success(
-                        request,
-                        _("The result is recorded.")
-                        if battle.played
-                        else _("The result is entered; it counts once the other side confirms it."),
-                    )
+            if action == "confirm" or form.is_valid():
+                result = None if action == "confirm" else form.result()
+                battle = services.enter_result(battle=battle, action=action, result=result, by=membership)
+                messages.success(request, RESULT_MESSAGES["proposed" if not battle.played else action])
                 return redirect("campaigns:battle", pk, bid)
         except ValidationError as error:
             if action == "confirm" or form is None:
@@ -459,9 +446,17 @@ def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
         campaign,
         membership,
         form=form,
-        rule_system_form=RuleSystemForm(battle=battle) if may_change_rule_system(battle, membership) else None,
+        rule_system_form=RuleSystemForm(battle=battle) if page.may_change_rule_system else None,
         **presenters.battle_page(battle, membership),
     )
+
+
+RESULT_MESSAGES = {
+    "confirm": gettext_lazy("The result is confirmed: it now counts on the map and in the standings."),
+    "correct": gettext_lazy("The result is corrected."),
+    "report": gettext_lazy("The result is recorded."),
+    "proposed": gettext_lazy("The result is entered; it counts once the other side confirms it."),
+}
 
 
 @login_required

@@ -5,6 +5,7 @@ Views parse, authorise, call a service, render; the map's roads are toggled by c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
@@ -18,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from . import presenters, selectors, services, setup
+from . import pages, presenters, selectors, services, setup
 from .access import campaign_for
 from .forms import ArmyForm, FactionForm, attempt, refuse
 from .forms_setup import CampaignStartForm, ClubForm, OwnerForm, PlaceTerritoryForm, StandardFortForm
@@ -118,8 +119,10 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _editor_context(campaign: Campaign, selected: Territory | None) -> dict[str, Any]:
+def _editor_context(campaign: Campaign, editor: pages.MapEditor) -> dict[str, Any]:
     """The map whose territories, clicked, select one (none selected) or toggle a road from the selected one."""
+
+    selected = editor.selected
 
     def link(territory_id: int) -> str:
         if selected is None:
@@ -131,48 +134,48 @@ def _editor_context(campaign: Campaign, selected: Territory | None) -> dict[str,
     return {
         "selected": selected,
         "map_svg": presenters.map_picture(campaign, link=link),
-        "neighbours": selectors.neighbours_of(selected) if selected else [],
+        "neighbours": editor.neighbours,
     }
-
-
-def _players(campaign: Campaign) -> list[tuple[int, str]]:
-    return [(p.pk, p.user.get_username()) for p in selectors.players_of(campaign)]
 
 
 @login_required
 def map_step(request: HttpRequest, pk: int) -> HttpResponse:
     """Step 4: territories placed on the map; roads and owners set by selecting a territory."""
     campaign, membership = campaign_for(request.user, pk, organiser=True)
-    selected_id = request.GET.get("selected", "")
-    selected = selectors.territory_of(campaign, selected_id)
+    editor = pages.map_editor(campaign, request.GET.get("selected", ""))
+    selected = editor.selected
     action = request.POST.get("action") if request.method == "POST" else None
     place = PlaceTerritoryForm(request.POST if action == "territory" else None)
     owner = OwnerForm(
         request.POST if action == "owner" else None,
-        players=_players(campaign),
+        players=[(p.pk, p.user.get_username()) for p in editor.players],
         initial={"owner": selected.owner_id if selected else None},
     )
-    if action == "territory" and place.is_valid():
-        data = place.cleaned_data
-        try:
-            added = services.add_territory(
-                campaign=campaign,
-                spec=services.TerritorySpec(data["name"], data["kind"], data["value"], None, (), data["x"], data["y"]),
-            )
-        except ValidationError as error:
-            refuse(place, error)
-        else:
-            return redirect(reverse("setup:map", args=[pk]) + f"?selected={added.pk}")
-    if action == "owner" and selected is not None and owner.is_valid():
-        chosen = owner.cleaned_data["owner"]
-        try:
-            setup.set_territory_owner(territory=selected, owner=selectors.player_of(campaign, chosen))
-        except ValidationError as error:
-            refuse(owner, error)
-        else:
-            return redirect(reverse("setup:map", args=[pk]) + f"?selected={selected.pk}")
+    sent = {"territory": place, "owner": owner}.get(action or "")
+    if sent is not None and sent.is_valid() and (action == "territory" or selected is not None):
+        shown = attempt(sent, lambda: MAP_ACTIONS[action](campaign, editor, sent.cleaned_data))
+        if shown is not None:
+            return redirect(reverse("setup:map", args=[pk]) + f"?selected={shown.pk}")
     return _step(request, "map", campaign, membership, place_form=place, owner_form=owner,
-                 **_editor_context(campaign, selected))  # fmt: skip
+                 **_editor_context(campaign, editor))  # fmt: skip
+
+
+def _place_territory(campaign: Campaign, editor: pages.MapEditor, data: dict[str, Any]) -> Territory:
+    spec = services.TerritorySpec(data["name"], data["kind"], data["value"], None, (), data["x"], data["y"])
+    return services.add_territory(campaign=campaign, spec=spec)
+
+
+def _give_territory(campaign: Campaign, editor: pages.MapEditor, data: dict[str, Any]) -> Territory:
+    assert editor.selected is not None
+    owner = next((p for p in editor.players if p.pk == data["owner"]), None)
+    return setup.set_territory_owner(territory=editor.selected, owner=owner)
+
+
+# the map step's two forms, and what each does: the territory then shown selected
+MAP_ACTIONS: dict[str, Callable[[Campaign, pages.MapEditor, dict[str, Any]], Territory]] = {
+    "territory": _place_territory,
+    "owner": _give_territory,
+}
 
 
 @login_required
@@ -181,7 +184,8 @@ def map_step(request: HttpRequest, pk: int) -> HttpResponse:
 def neighbours(request: HttpRequest, pk: int, tid: int, nid: int) -> HttpResponse:
     """A click on a territory while another is selected: the road between them appears or goes."""
     campaign, _membership = campaign_for(request.user, pk, organiser=True)
-    territory, other = selectors.territory_of(campaign, tid), selectors.territory_of(campaign, nid)
+    editor = pages.map_editor(campaign, tid, nid)
+    territory, other = editor.selected, editor.other
     if territory is None or other is None:
         raise Http404(_("No such territory on this map."))
     error = ""
@@ -190,7 +194,7 @@ def neighbours(request: HttpRequest, pk: int, tid: int, nid: int) -> HttpRespons
     except ValidationError as refused:
         error = " ".join(refused.messages)
     if request.htmx:
-        context = {**_editor_context(campaign, territory), "campaign": campaign, "error": error}
+        context = {**_editor_context(campaign, editor), "campaign": campaign, "error": error}
         return render(request, "setup/_map_editor.html", context)
     if error:
         messages.error(request, error)
@@ -202,8 +206,8 @@ def forts(request: HttpRequest, pk: int) -> HttpResponse:
     """Step 5: each castle and fortress gets a generated fort (§1, Table 1) big enough for its garrison."""
     campaign, membership = campaign_for(request.user, pk, organiser=True)
     rows = []
-    for territory in selectors.fortified_territories(campaign):
-        templates = presenters.fort_templates(selectors.garrison_points(territory))
+    for territory, garrison in pages.forts(campaign):
+        templates = presenters.fort_templates(garrison)
         sent = request.method == "POST" and request.POST.get("territory") == str(territory.pk)
         form = StandardFortForm(request.POST if sent else None, templates=templates, prefix=f"fort-{territory.pk}")
         if sent and form.is_valid():
@@ -222,22 +226,11 @@ def forts(request: HttpRequest, pk: int) -> HttpResponse:
 def armies(request: HttpRequest, pk: int) -> HttpResponse:
     """Step 6: each player's armies and garrisons where the map has them start."""
     campaign, membership = campaign_for(request.user, pk, organiser=True)
-    form = ArmyForm(
-        request.POST or None, players=selectors.players_of(campaign), territories=selectors.territories_of(campaign)
-    )
+    page = pages.armies_set_up(campaign)
+    form = ArmyForm(request.POST or None, players=page.players, territories=page.territories)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
-            services.create_army(
-                owner=data["owner"],
-                name=data["name"],
-                territory=data["territory"],
-                points=data["points"],
-                is_garrison=data["is_garrison"],
-            )
-        except ValidationError as error:
-            refuse(form, error)
-        else:
+        if attempt(form, lambda: services.create_army(**data)) is not None:
             messages.success(request, _("Saved."))
             return redirect("setup:armies", pk)
-    return _step(request, "armies", campaign, membership, form=form, armies=selectors.armies_of(campaign))
+    return _step(request, "armies", campaign, membership, form=form, armies=page.armies)

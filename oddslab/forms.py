@@ -15,7 +15,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import pgettext
 
-from .mechanics import Mechanic, Param, ParamType
+from .mechanics import BY_SLUG, Mechanic, Param, ParamType
 
 TRUE, FALSE = "true", "false"
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,12}")
@@ -81,6 +81,12 @@ class OddsForm(forms.Form):
         self.mechanic = mechanic
         for param in mechanic.params:
             self.fields[param.name] = _field(param)
+
+    @classmethod
+    def for_slug(cls, slug: str, query: Mapping[str, str]) -> OddsForm | None:
+        """The form of the mechanic at ``slug``; None for no such mechanic."""
+        mechanic = BY_SLUG.get(slug)
+        return cls(mechanic, query) if mechanic is not None else None
 
     @property
     def values(self) -> dict[str, int | str | bool]:

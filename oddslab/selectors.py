@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .mechanics import BY_SLUG, MECHANICS, Kind, Mechanic
+from .mechanics import MECHANICS, Kind, Mechanic
 
 
 class RefusedCombination(ValueError):
@@ -40,10 +40,6 @@ class Answer:
 
 def mechanics() -> tuple[Mechanic, ...]:
     return MECHANICS
-
-
-def mechanic(slug: str) -> Mechanic | None:
-    return BY_SLUG.get(slug)
 
 
 def _outcomes(mechanic: Mechanic, raw: Any) -> tuple[tuple[str, Fraction], ...]:

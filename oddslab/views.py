@@ -27,10 +27,10 @@ def index(request: HttpRequest) -> HttpResponse:
 @login_required
 @vary_on_headers("HX-Request", "HX-History-Restore-Request")
 def mechanic(request: HttpRequest, slug: str) -> HttpResponse:
-    chosen = selectors.mechanic(slug)
-    if chosen is None:
+    form = OddsForm.for_slug(slug, request.GET)
+    if form is None:
         raise Http404(slug)
-    form = OddsForm(chosen, request.GET)
+    chosen = form.mechanic
     context = {"mechanic": chosen, "form": form, "fields": presenters.form_fields(form)}
     if form.is_valid():
         try:

@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -213,6 +213,23 @@ def _group_ended(process: subprocess.Popen[bytes], timeout: float) -> bool:
     return False
 
 
+def _service(
+    stack: contextlib.ExitStack,
+    variable: str,
+    check: Callable[[str], None],
+    embedded: Callable[[], EmbeddedPostgres | EmbeddedRedis],
+) -> str:
+    """The address in ``$variable``, checked; without one, a server started here until ``stack`` closes."""
+    url = os.environ.get(variable, "")
+    if url:
+        check(url)
+        return url
+    server = embedded()
+    url = server.start()
+    stack.callback(server.stop)
+    return url
+
+
 @contextlib.contextmanager
 def services(var_dir: Path) -> Iterator[dict[str, str]]:
     """The environment for the app's processes: external servers if named, else embedded ones under ``var_dir``.
@@ -222,20 +239,8 @@ def services(var_dir: Path) -> Iterator[dict[str, str]]:
     """
     env = {"SIEGE_VAR_DIR": str(var_dir)}
     with contextlib.ExitStack() as stack:
-        database_url = os.environ.get("DATABASE_URL", "")
-        if database_url:
-            check_database(database_url)
-        else:
-            postgres = EmbeddedPostgres(var_dir / "pg")
-            database_url = postgres.start()
-            stack.callback(postgres.stop)
-        redis_url = os.environ.get("REDIS_URL", "")
-        if redis_url:
-            check_redis(redis_url)
-        else:
-            redis_server = EmbeddedRedis(var_dir / "redis")
-            redis_url = redis_server.start()
-            stack.callback(redis_server.stop)
+        database_url = _service(stack, "DATABASE_URL", check_database, lambda: EmbeddedPostgres(var_dir / "pg"))
+        redis_url = _service(stack, "REDIS_URL", check_redis, lambda: EmbeddedRedis(var_dir / "redis"))
         env |= {"DATABASE_URL": database_url, "REDIS_URL": redis_url}
         services_file = var_dir / "services.env"
         services_file.write_text(f"DATABASE_URL={database_url}\nREDIS_URL={redis_url}\n")

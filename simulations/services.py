@@ -10,7 +10,7 @@ its result.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -26,6 +26,7 @@ from rules.siege.assault import Assault, PlanError, Summary, assault_setup, simu
 from rules.siege.battle import start
 from rules.siege.policies import Orders, orders_for
 from rules.siege.state import BattleState
+from siege_site.stalls import Patience
 
 from .models import RunProblem, RunStatus, SimulationChunk, SimulationRun
 
@@ -230,23 +231,23 @@ def return_stalled_runs(*, now: datetime | None = None) -> list[SimulationRun]:
     worker took it up from the queue. Its owner may start it again (:func:`retry_run`). While a run reports, the
     workers are alive and the others wait their turn in the queue: none is given up."""
     now = now or timezone.now()
-    silent_since = now - timedelta(seconds=settings.SIMULATION_SILENCE_SECONDS)
-    queued_since = now - timedelta(seconds=settings.SIMULATION_QUEUE_TIMEOUT_SECONDS)
-    returned = []
-    if SimulationRun.objects.filter(status=RunStatus.RUNNING, heartbeat_at__gte=silent_since).exists():
+    patience = Patience.at(
+        now,
+        silence_seconds=settings.SIMULATION_SILENCE_SECONDS,
+        queue_seconds=settings.SIMULATION_QUEUE_TIMEOUT_SECONDS,
+    )
+    returned: list[SimulationRun] = []
+    if SimulationRun.objects.filter(status=RunStatus.RUNNING, heartbeat_at__gte=patience.silent_since).exists():
         return returned
     with transaction.atomic():
         live = SimulationRun.objects.select_for_update(skip_locked=True).filter(
             status__in=(RunStatus.QUEUED, RunStatus.RUNNING)
         )
         for run in live:
-            if run.heartbeat_at is not None and run.heartbeat_at < silent_since:
-                problem = RunProblem.WORKER_LOST
-            elif run.heartbeat_at is None and (run.queued_at or now) < queued_since:
-                problem = RunProblem.NOT_TAKEN_UP
-            else:
+            problem = patience.stall(last_sign=run.heartbeat_at, queued_at=run.queued_at)
+            if problem is None:
                 continue
-            run.status, run.problem, run.finished_at = RunStatus.FAILED, problem, now
+            run.status, run.problem, run.finished_at = RunStatus.FAILED, RunProblem(problem), now
             run.save(update_fields=["status", "problem", "finished_at"])
             returned.append(run)
     return returned

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 @login_required
 def run_list(request: HttpRequest) -> HttpResponse:
-    form = RunForm(request.POST or None, initial=RunForm.initial_of(selectors.demo_plans()))
+    page = selectors.runs_page(request.user)
+    form = RunForm(request.POST or None, initial=RunForm.initial_of(page.demo_plans))
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -40,8 +41,7 @@ def run_list(request: HttpRequest) -> HttpResponse:
             else:
                 return redirect("simulations:detail", run.pk)
         status = 400
-    runs = selectors.runs_of(request.user)
-    return render(request, "simulations/list.html", {"form": form, "runs": runs}, status=status)
+    return render(request, "simulations/list.html", {"form": form, "runs": page.runs}, status=status)
 
 
 def _context(run: SimulationRun) -> dict[str, object]:

@@ -49,7 +49,7 @@ RULES = (
     ),
     Rule(
         "selectors read and return data: no drawing, no words of the pages, no writes",
-        _in_apps("selectors", "selectors.*"),
+        _in_apps("selectors", "selectors.*", "pages"),
         ("{app}.drawing", "{app}.presenters", "{app}.services", "django.urls"),
     ),
     Rule(
@@ -189,3 +189,102 @@ def test_imports_for_type_hints_alone_are_allowed_in_views(tmp_path: Path) -> No
         "campaigns.views imports campaigns.models.Army: views parse, authorise, call a selector, presenter or service, "
         "and render: no ORM, no engine, no drawing",
     ]
+
+
+# One question per view -------------------------------------------------------------------------------------------
+
+READS = frozenset({"selectors", "pages"})
+"""The modules a view reads through: each page's view asks one of their functions (a page selector gathers the
+rest into one small dataclass)."""
+WRITES = frozenset({"services", "setup", "rule_systems"})
+"""The modules a view writes through: one service does the whole write. A view serving several actions picks its
+service from a table of actions (``MANAGE_ACTIONS``), one service for each."""
+NOT_YET_ONE_QUESTION = ("tracker.views*",)
+"""Views that still ask several selectors (patterns, as :attr:`Rule.modules`); to be brought to one."""
+
+
+def _asked(function: ast.FunctionDef, helpers: set[str]) -> tuple[set[str], set[str], set[str]]:
+    """The reads and writes a function names (``selectors.x``; classes such as ``services.TerritorySpec`` aside), and
+    the module's functions it calls."""
+    reads, writes, called = set(), set(), set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.attr[:1].islower():
+            if node.value.id in READS:
+                reads.add(f"{node.value.id}.{node.attr}")
+            elif node.value.id in WRITES:
+                writes.add(f"{node.value.id}.{node.attr}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in helpers:
+            called.add(node.func.id)
+    return reads, writes, called
+
+
+def questions(source: str, module: str) -> list[str]:
+    """Each view of the module (a public function) that reads through more than one selector or writes through
+    more than one service, counting what the module's own functions it calls ask."""
+    body = ast.parse(source).body
+    functions = {n.name: n for n in body if isinstance(n, ast.FunctionDef)}
+    # an API's actions are the methods of its view sets, each asked on its own
+    methods = {
+        f"{c.name}.{n.name}": n
+        for c in body
+        if isinstance(c, ast.ClassDef)
+        for n in c.body
+        if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")
+    }
+    asked = {name: _asked(function, set(functions)) for name, function in (functions | methods).items()}
+    found = []
+    for view in (name for name in (*functions, *methods) if not name.split(".")[-1].startswith("_")):
+        reads, writes, seen, todo = set(), set(), set(), [view]
+        while todo:
+            name = todo.pop()
+            if name not in seen:
+                seen.add(name)
+                reads |= asked[name][0]
+                writes |= asked[name][1]
+                todo.extend(asked[name][2])
+        for kind, names in (("reads", reads), ("writes", writes)):
+            if len(names) > 1:
+                found.append(f"{module}.{view} {kind} through {', '.join(sorted(names))}")
+    return found
+
+
+def views_asking_more_than_once(root: Path) -> list[str]:
+    found = []
+    for app in APPS:
+        for path in sorted([*(root / app).glob("views*.py"), *(root / app).glob("api.py")]):
+            module = _module_name(path, root)
+            if not any(fnmatch.fnmatchcase(module, pattern) for pattern in NOT_YET_ONE_QUESTION):
+                found += questions(path.read_text(), module)
+    return found
+
+
+def test_each_view_asks_one_selector_and_one_service() -> None:
+    assert views_asking_more_than_once(ROOT) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        (
+            "def page(request):\n    a = selectors.armies_of(c)\n    t = selectors.current_turn(c)\n",
+            ["campaigns.views.page reads through selectors.armies_of, selectors.current_turn"],
+        ),
+        (
+            "def page(request):\n    _helper()\n    pages.orders(c, m)\n\ndef _helper():\n    selectors.stalled(t)\n",
+            ["campaigns.views.page reads through pages.orders, selectors.stalled"],
+        ),
+        (
+            "def act(request):\n    services.lock_turn(turn=t)\n    setup.toggle_neighbours(territory=t, other=o)\n",
+            ["campaigns.views.act writes through services.lock_turn, setup.toggle_neighbours"],
+        ),
+        ("def page(request):\n    p = pages.orders(c, m)\n    services.submit_order(membership=m)\n", []),
+        (
+            "class Campaigns:\n    def orders(self, r):\n        t = selectors.current_turn(c)\n"
+            "        return selectors.visible_orders(t, m)\n",
+            ["campaigns.views.Campaigns.orders reads through selectors.current_turn, selectors.visible_orders"],
+        ),
+        ("ACTIONS = {'lock': services.lock_turn, 'open': services.open_turn}\ndef act(r):\n    ACTIONS[a]()\n", []),
+    ],
+)
+def test_the_one_question_rule_catches_a_view_asking_twice(source: str, found: list[str]) -> None:
+    assert questions(source, "campaigns.views") == found

@@ -1,4 +1,5 @@
-"""The skirmish set-up page: the two bands, a model a line, and how the dice are rolled."""
+"""The skirmish set-up page: the two bands, a model a line, how the dice are rolled, and whether cards stand for
+the d10 (I §4)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.bands import example_band
+from campaigns.forms_bands import BAND_HELP
 from rules.freres.state import Side
 
 from .models import DiceMode
-from .skirmish_setup import example_band
-
-BAND_HELP = _(
-    "A model a line: its name, then C T D A M PA (each characteristic 1 to 10, II §2), then optionally armour=, "
-    "shield=, weapon= (damage), mount= (its Defence: a mounted model) and bow."
-)
 
 
 class SkirmishForm(forms.Form):
@@ -24,6 +21,14 @@ class SkirmishForm(forms.Form):
     band_b = forms.CharField(label=_("Band B"), widget=forms.Textarea(attrs={"rows": 5}), help_text=BAND_HELP)
     dice = forms.ChoiceField(label=_("Dice"), choices=DiceMode.choices, initial=DiceMode.APP)
     seed = forms.IntegerField(label=_("Seed (empty: drawn at random)"), min_value=0, max_value=2**62, required=False)
+    cards = forms.BooleanField(
+        label=_("Play with cards (I §4)"),
+        required=False,
+        help_text=_(
+            "The cards 1 to 9 of a 54-card deck and its two jokers stand for the d10: a joker is a 0 and shuffles "
+            "the discard back. With the dice rolled at the table, type the cards drawn."
+        ),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from rules.freres.actions import Action
 from rules.freres.damage import Health
 from rules.freres.game import side_of
 from rules.freres.legal import legal_actions
@@ -15,9 +16,11 @@ from rules.freres.result import skirmish_result
 from rules.freres.state import Coin, Model, Phase, Posture, Side, Skirmish
 
 from .labels import BAND_LABELS
+from .menu_items import Fact, MenuItem, action_namer
 from .models import DiceMode, TrackedBattle
 from .presenters import LOG_SHOWN, describe, log_lines, result_flags
 from .selectors import User, current, sides_of, version
+from .skirmish_results import table_facts
 
 ACTION_LABELS: Mapping[str, object] = {
     "roll_initiative": gettext_lazy("Roll the initiative"),
@@ -86,8 +89,7 @@ FLAGS: Mapping[str, object] = {
 }
 
 
-def action_label(name: str) -> str:
-    return str(ACTION_LABELS.get(name, name.replace("_", " ")))
+action_label = action_namer(ACTION_LABELS)
 
 
 @dataclass(frozen=True)
@@ -141,32 +143,44 @@ def _row(state: Skirmish, m: Model) -> ModelRow:
     )
 
 
-@dataclass(frozen=True)
-class SkirmishItem:
-    """One action of the engine's menu: its place in it, its name, its label with its facts, and whose it is."""
+FACT_LABELS: Mapping[str, object] = {
+    "distance_cm": gettext_lazy("Distance (cm)"),
+    "enemy_distance_cm": gettext_lazy("Distance to the nearest enemy (cm)"),
+    "terrain": gettext_lazy("Terrain"),
+}
+TERRAIN_LABELS: Mapping[str, object] = {
+    "clear": gettext_lazy("clear"),
+    "rough": gettext_lazy("other terrain (marsh, brush, forest…)"),
+}
 
-    index: int
-    name: str
-    label: str
-    text: str
-    side: str
-    mine: bool
+
+def facts_of(action: Action) -> tuple[Fact, ...]:
+    return tuple(
+        Fact(
+            name,
+            str(FACT_LABELS[name]),
+            str(getattr(action, name)),
+            tuple((v, str(TERRAIN_LABELS.get(v, v))) for v in action.choices.get(name, ())),
+        )
+        for name in table_facts(action)
+    )
 
 
-def skirmish_menu(state: Skirmish, sides: Iterable[Side]) -> list[SkirmishItem]:
+def skirmish_menu(state: Skirmish, sides: Iterable[Side]) -> list[MenuItem]:
     """The engine's menu (:func:`rules.freres.legal.legal_actions`), labelled; ``mine`` marks the reader's."""
     played = set(sides)
     items = []
     for index, action in enumerate(legal_actions(state)):
         side = side_of(state, action)
         items.append(
-            SkirmishItem(
+            MenuItem(
                 index,
                 action.name,
                 action_label(action.name),
-                describe(action.to_json()),
                 str(BAND_LABELS[side]),
                 side in played,
+                text=describe(action.to_json()),
+                facts=facts_of(action),
             )
         )
     return items

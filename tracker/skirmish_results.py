@@ -1,16 +1,21 @@
-"""A tracked skirmish's menu choice and its result for the campaign, read from the engine
-(:func:`rules.freres.legal.legal_actions`, :func:`rules.freres.result.skirmish_result`)."""
+"""A tracked skirmish's menu choice, with the distances and terrain measured on the table, and its result for the
+campaign, read from the engine (:func:`rules.freres.legal.legal_actions`, :func:`rules.freres.result.skirmish_result`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
+from campaigns.bands import CAMPAIGN_BANDS
 from campaigns.models import Winner
 from campaigns.results import Result
 from rules.freres.actions import Action
 from rules.freres.legal import legal_actions
+from rules.freres.movement import check_distance
 from rules.freres.result import skirmish_result
 from rules.freres.state import Side, Skirmish
 
@@ -19,16 +24,53 @@ from .refusals import Refused
 if TYPE_CHECKING:
     from .models import TrackedBattle
 
-CAMPAIGN_SIDE = {Side.A: "attacker", Side.B: "defender"}
-"""A campaign skirmish's attacker leads band A, its defender band B."""
+TABLE_FACTS = ("distance_cm", "enemy_distance_cm", "terrain")
+"""What an action declares of the table that the engine cannot see: a distance in cm, a terrain (II §3.3)."""
+CAMPAIGN_SIDE = {band: side for side, band in CAMPAIGN_BANDS.items()}
+"""The campaign's side of each band (:data:`campaigns.bands.CAMPAIGN_BANDS`)."""
 
 
-def skirmish_choice(state: Skirmish, option: int) -> Action:
-    """The ``option``-th action of the engine's menu now."""
+def skirmish_choice(state: Skirmish, option: int, facts: Mapping[str, str] | None = None) -> Action:
+    """The ``option``-th action of the engine's menu now, with the facts of the table the player gave
+    (:func:`with_facts`)."""
     menu = legal_actions(state)
     if not 0 <= option < len(menu):
         raise Refused(_("That choice is no longer on the menu."), "")
-    return menu[option]
+    return with_facts(menu[option], facts or {})
+
+
+def table_facts(action: Action) -> tuple[str, ...]:
+    """The facts of the table ``action`` declares that the engine cannot see (:data:`TABLE_FACTS`)."""
+    return tuple(name for name in TABLE_FACTS if hasattr(action, name))
+
+
+def with_facts(action: Action, facts: Mapping[str, str]) -> Action:
+    """``action`` with the distances (cm) and the terrain the player measured on the table instead of the menu's
+    plain ones (a full move in clear terrain, a shot at 15 cm); a value that is not a distance of 0 to 200 cm
+    (§3.3) or a terrain of the document (§3.3: clear or not) is refused naming the parameter. The engine then checks
+    the action with them (a move longer than the terrain allows, a shot beyond its range…)."""
+    changes: dict[str, object] = {}
+    for name in table_facts(action):
+        text = str(facts.get(name, "")).strip()
+        if not text:
+            continue
+        if name == "terrain":
+            accepted = action.choices[name]
+            if text not in accepted:
+                raise Refused(
+                    _("%(name)s: one of %(accepted)s, not %(text)s.")
+                    % {"name": name, "accepted": ", ".join(accepted), "text": text[:20]},
+                    name,
+                )
+            changes[name] = text
+            continue
+        if not (text.isdigit() and len(text) <= 4):
+            raise Refused(_("%(name)s: a whole number of cm, not %(text)s.") % {"name": name, "text": text[:20]}, name)
+        try:
+            changes[name] = check_distance(name, int(text))
+        except ValueError as bad:
+            raise Refused(str(bad), name) from None
+    return replace(action, **changes) if changes else action  # type: ignore[type-var]
 
 
 def skirmish_winner(state: Skirmish) -> str:

@@ -92,7 +92,8 @@ def new_from_campaign(request: HttpRequest, bid: int) -> HttpResponse:
         "besieged_points": battle.defender_points,
         "open_field_points": battle.open_field_points,
     }
-    form = SetupForm(request.POST or None, walls=walls, fixed_points=True, initial=initial)
+    weapons = selectors.roster_weapons(battle)
+    form = SetupForm(request.POST or None, walls=walls, fixed_points=True, initial=initial, weapons=weapons)
     if request.method == "POST" and form.is_valid():
         try:
             tracked = services.start_from_campaign(battle=battle, user=request.user, data=form.cleaned_data)
@@ -166,6 +167,8 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 request.POST.get("target") or None,
                 _counts(request.POST),
                 _machine(request.POST.get("strength"), request.POST.get("damage")),
+                liquid=request.POST.get("liquid", "")[:20] or None,
+                facts={k[5:]: v[:20] for k, v in request.POST.items() if k.startswith("fact-")},
             )
         )
         services.act(battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")), action=action, dice=dice)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from . import selectors, services
 from .forms_skirmish import OneOffSkirmishForm, SkirmishForm
-from .skirmish_setup import start_campaign_skirmish, start_one_off_skirmish
+from .skirmish_setup import campaign_bands, start_campaign_skirmish, start_one_off_skirmish
 
 
 @login_required
@@ -30,7 +30,7 @@ def new_campaign_skirmish(request: HttpRequest, bid: int) -> HttpResponse:
     battle = selectors.campaign_battle_for(request.user, bid)
     if battle is None:
         raise Http404(_("Only the battle's players and the organiser may track it."))
-    form = SkirmishForm(request.POST or None)
+    form = SkirmishForm(request.POST or None, initial=campaign_bands(battle))
     if request.method == "POST" and form.is_valid():
         try:
             tracked = start_campaign_skirmish(battle=battle, user=request.user, data=form.cleaned_data)

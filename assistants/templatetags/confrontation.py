@@ -12,34 +12,9 @@ from assistants import presenters
 register = template.Library()
 
 
-@register.filter
-def grade_label(grade: str) -> str:
-    return presenters.grade_label(grade)
-
-
-@register.filter
-def wound_label(wound: str) -> str:
-    return presenters.wound_label(wound)
-
-
-@register.filter
-def location_label(location: str) -> str:
-    return presenters.location_label(location)
-
-
-@register.filter
-def approach_label(approach: str) -> str:
-    return presenters.approach_label(approach)
-
-
-@register.filter
-def odds_rows(odds: dict[str, object]) -> list[tuple[str, object]]:
-    return presenters.odds_rows(odds)
-
-
-@register.filter
-def places(order: tuple[tuple[str, ...], ...]) -> list[str]:
-    return presenters.places(order)
+# the presenters' names of the engine's answers, each a filter of the same name
+for _name in ("grade_label", "wound_label", "location_label", "approach_label", "odds_rows", "places"):
+    register.filter(_name, getattr(presenters, _name))
 
 
 @register.filter

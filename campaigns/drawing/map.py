@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..choices import TerritoryKind
 from .svg import (
     _DARK,
     _LIGHT,
@@ -41,7 +42,7 @@ class MapTerritory:
     id: int
     name: str
     kind: str
-    """``"open"``, ``"town"``, ``"castle"`` or ``"fortress"``."""
+    """A :class:`~campaigns.choices.TerritoryKind`'s value."""
     x: float
     """0–100, west to east."""
     y: float
@@ -57,20 +58,25 @@ class MapTerritory:
     """The armies standing there that the reader may see."""
 
 
-_KINDS = ("open", "town", "castle", "fortress")
+_KINDS = tuple(TerritoryKind)
 _MAP_MARGIN = 34.0
 _MAP_SIZE = _WIDTH - 2 * _MAP_MARGIN
-_TOKEN_RADIUS = {"open": 14.0, "town": 16.0, "castle": 17.0, "fortress": 19.0}
+_TOKEN_RADIUS = {
+    TerritoryKind.OPEN_LAND: 14.0,
+    TerritoryKind.TOWN: 16.0,
+    TerritoryKind.CASTLE: 17.0,
+    TerritoryKind.FORTRESS: 19.0,
+}
 
 
 def _kind_glyph(kind: str, ink: str) -> str:
     """The icon of a kind of territory centred on (0, 0), in ``ink``: none for open land."""
     outline = {
-        "town": "M-7 6V-1L0-7L7-1V6Z",
+        TerritoryKind.TOWN: "M-7 6V-1L0-7L7-1V6Z",
         # a tower: a shaft under three merlons
-        "castle": "M-5 7.5V-2.5H-6V-7.5H-3V-5H-1V-7.5H1V-5H3V-7.5H6V-2.5H5V7.5Z",
+        TerritoryKind.CASTLE: "M-5 7.5V-2.5H-6V-7.5H-3V-5H-1V-7.5H1V-5H3V-7.5H6V-2.5H5V7.5Z",
         # a keep: two towers either side of a taller centre
-        "fortress": "M-10 9V-3H-11V-7H-8V-5H-6V-7H-3V-9H-1V-7H1V-9H3V-7H6V-5H8V-7H11V-3H10V9Z",
+        TerritoryKind.FORTRESS: "M-10 9V-3H-11V-7H-8V-5H-6V-7H-3V-9H-1V-7H1V-9H3V-7H6V-5H8V-7H11V-3H10V9Z",
     }.get(kind)
     return "" if outline is None else _tag("path", d=outline, fill=ink)
 
@@ -191,16 +197,22 @@ def _map_legend(territories: Sequence[MapTerritory], top: float, labels: Labels)
         owners[territory.owner, territory.colour] = None
     entries = [
         _LegendEntry(
-            _tag("g", _token("open", colour, owner is not None), transform="scale(0.6)"), owner or labels.unowned
+            _tag("g", _token(TerritoryKind.OPEN_LAND, colour, owner is not None), transform="scale(0.6)"),
+            owner or labels.unowned,
         )
         for owner, colour in owners
     ]
     kinds = {t.kind for t in territories}
-    entries += [_LegendEntry(_kind_glyph(kind, _DARK), labels.kind(kind)) for kind in _KINDS[1:] if kind in kinds]
+    entries += [
+        _LegendEntry(_kind_glyph(kind, _DARK), labels.kind(kind))
+        for kind in _KINDS
+        if kind != TerritoryKind.OPEN_LAND and kind in kinds
+    ]
     if any(t.fortified for t in territories):
         entries.append(
             _LegendEntry(
-                _tag("g", _token("open", _LIGHT, True) + _fortified_ring(14), transform="scale(0.45)"), labels.fortified
+                _tag("g", _token(TerritoryKind.OPEN_LAND, _LIGHT, True) + _fortified_ring(14), transform="scale(0.45)"),
+                labels.fortified,
             )
         )
     entries.append(_LegendEntry(_value_badge(3), labels.value))
@@ -213,7 +225,9 @@ def map_svg(territories: Sequence[MapTerritory], *, title: str, labels: Labels =
     the words of ``labels``."""
     for territory in territories:
         if territory.kind not in _KINDS:
-            raise ValueError(f"territory {territory.id} is of kind {territory.kind!r}, expected one of {_KINDS}")
+            raise ValueError(
+                f"territory {territory.id} is of kind {territory.kind!r}, expected one of {tuple(TerritoryKind.values)}"
+            )
         _colour(territory.colour)
         for army in territory.armies:
             _colour(army.colour)

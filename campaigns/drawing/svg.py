@@ -17,6 +17,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from rules.siege.fort import ConnectionKind, SectionKind
 
+from ..choices import TerritoryKind
+
 _DARK = "#1B1B1B"
 _LIGHT = "#FFFFFF"
 _FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
@@ -67,8 +69,13 @@ class Labels:
     army_summary: str = "%(army)s: %(owner)s, %(points)s points"
 
     def kind(self, kind: str) -> str:
-        """The name of a kind of territory (:data:`_KINDS`)."""
-        return {"open": self.open_land, "town": self.town, "castle": self.castle, "fortress": self.fortress}[kind]
+        """The name of a kind of territory (:class:`~campaigns.choices.TerritoryKind`)."""
+        return {
+            TerritoryKind.OPEN_LAND: self.open_land,
+            TerritoryKind.TOWN: self.town,
+            TerritoryKind.CASTLE: self.castle,
+            TerritoryKind.FORTRESS: self.fortress,
+        }[kind]
 
     def section(self, kind: SectionKind) -> str:
         return {

@@ -176,6 +176,11 @@ def map_specs_from_json(data: Any) -> list[TerritorySpec]:
 
 
 @transaction.atomic
+def load_map_json(*, campaign: Campaign, data: Any) -> list[Territory]:
+    """The map as the organiser's JSON gives it (:func:`map_specs_from_json`), in place of the one before."""
+    return load_map(campaign=campaign, specs=map_specs_from_json(data))
+
+
 def add_territory(*, campaign: Campaign, spec: TerritorySpec) -> Territory:
     """One more territory on the map, joined to existing territories named as its neighbours."""
     existing = list(campaign.territories.all())

@@ -9,10 +9,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from rules.siege.fort import FortLayout
-from rules.siege.state import Side as EngineSide
 from rules.siege.victory import SECTION_CATEGORIES, scored, section_limits
 
 from .. import resolution, selectors
@@ -29,14 +27,13 @@ from ..models import (
     TurnState,
     Winner,
 )
-from ..results import Result, achievements_from_json, achievements_json
+from ..results import ENGINE_SIDE, SIEGE_CATEGORIES, Result, achievements_json
 from ..rule_systems import scores_by_section
 from .common import check_limits, notify
 
 # Battle results and tallies -----------------------------------------------------------------------------------
 
 SIDES = (Side.ATTACKER, Side.DEFENDER)
-ENGINE_SIDE = {Side.ATTACKER: EngineSide.BESIEGER, Side.DEFENDER: EngineSide.BESIEGED}
 
 
 def _side_label(side: str, siege: bool) -> str:
@@ -92,7 +89,11 @@ def _check_result(battle: Battle, result: Result) -> Result:
                     "The fort has %(limit)s %(category)s: together the two sides cannot hold more than that "
                     "(%(held)s entered, §17)."
                 )
-                % {"limit": limits[category], "category": SECTION_NAMES[category], "held": sum(held.values())}
+                % {
+                    "limit": limits[category],
+                    "category": SIEGE_CATEGORIES[category].counted,
+                    "held": sum(held.values()),
+                }
             )
     try:
         scores = {side: scored(ENGINE_SIDE[side], result.siege[side]) for side in SIDES}  # §17.1, §17.2
@@ -105,14 +106,19 @@ def _check_result(battle: Battle, result: Result) -> Result:
     )
 
 
-SECTION_NAMES = {
-    "wall_walk": gettext_lazy("wall-walk sections"),
-    "tower": gettext_lazy("tower sections"),
-    "main_gate": gettext_lazy("main gate sections"),
-    "postern": gettext_lazy("postern sections"),
-    "courtyard": gettext_lazy("courtyard sections"),
-    "breach": gettext_lazy("rampart sections to breach"),
-}
+RESULT_ACTIONS = ("report", "confirm", "correct")
+
+
+def enter_result(*, battle: Battle, action: str, by: CampaignMembership, result: Result | None = None) -> Battle:
+    """What the battle page sends: a result reported (``report``), the other side's confirmation (``confirm``), or
+    the organiser's correction (``correct``)."""
+    if action == "confirm":
+        return confirm_result(battle=battle, by=by)
+    if action not in RESULT_ACTIONS or result is None:
+        raise ValidationError(_("No such result action."))
+    if action == "correct":
+        return correct_result(battle=battle, result=result, by=by)
+    return report_result(battle=battle, result=result, by=by)
 
 
 def _locked_battle(battle: Battle) -> Battle:
@@ -180,25 +186,11 @@ def correct_result(*, battle: Battle, result: Result, by: CampaignMembership) ->
             % {"number": later.number}
         )
     result = _check_result(battle, result)
-    before = result_of(battle).to_json()
+    before = selectors.result_of(battle).to_json()
     _undo_result(battle)
     _settle(battle, result, by)
     BattleCorrection.objects.create(battle=battle, by=by, before=before, after=result.to_json())
     return battle
-
-
-def result_of(battle: Battle) -> Result:
-    """A confirmed battle's result as it stands."""
-    detail = battle.victory_detail or {}
-    return Result(
-        winner=battle.winner,
-        attacker_victory_points=battle.attacker_victory_points,
-        defender_victory_points=battle.defender_victory_points,
-        attacker_losses=battle.attacker_losses,
-        defender_losses=battle.defender_losses,
-        notes=battle.notes,
-        siege={side: achievements_from_json(detail[side]["achieved"]) for side in SIDES} if detail else None,
-    )
 
 
 def _settle(battle: Battle, result: Result, by: CampaignMembership) -> Battle:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from celery.result import AsyncResult
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -14,9 +13,10 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError
-from redis.exceptions import RedisError
 
-from .. import resolution
+from siege_site.stalls import Patience
+
+from .. import resolution, selectors
 from ..models import (
     Army,
     Battle,
@@ -61,10 +61,6 @@ def open_turn(*, campaign: Campaign, deadline: datetime | None = None, now: date
     return turn
 
 
-def orders_open(turn: Turn, now: datetime | None = None) -> bool:
-    return turn.is_open and (now or timezone.now()) <= turn.deadline
-
-
 def _territory_states(campaign: Campaign) -> dict[int, resolution.TerritoryState]:
     territories = campaign.territories.prefetch_related("neighbours")
     return {
@@ -92,7 +88,7 @@ def submit_order(
     turn = Turn.objects.select_for_update().filter(campaign=campaign).order_by("-number").first()
     if turn is None or not turn.is_open:
         raise ValidationError(_("No turn is open for orders."))
-    if not orders_open(turn, now):
+    if not selectors.orders_open(turn, now):
         raise ValidationError(_("The order deadline has passed: orders can no longer be given or changed."))
     garrisoned = Army.objects.filter(territory_id=OuterRef("territory_id"), is_garrison=True, destroyed=False)
     army = (
@@ -205,20 +201,19 @@ def return_stalled_resolutions(*, now: datetime | None = None) -> list[Turn]:
     """Hands back, locked and with a note, every resolving turn whose resolution cannot finish any more: taken up
     by a worker that no longer holds the turn (it died, or lost its database), or never taken up from the queue.
     A resolution at work holds its turn's row, and those are skipped."""
-    now = now or timezone.now()
-    silent_since = now - timedelta(seconds=settings.RESOLUTION_SILENCE_SECONDS)
-    queued_since = now - timedelta(seconds=settings.RESOLUTION_QUEUE_TIMEOUT_SECONDS)
+    patience = Patience.at(
+        now or timezone.now(),
+        silence_seconds=settings.RESOLUTION_SILENCE_SECONDS,
+        queue_seconds=settings.RESOLUTION_QUEUE_TIMEOUT_SECONDS,
+    )
     returned = []
     with transaction.atomic():
         stalled = Turn.objects.select_for_update(skip_locked=True).filter(state=TurnState.RESOLVING)
         for turn in stalled:
-            if turn.resolution_started_at is not None and turn.resolution_started_at < silent_since:
-                problem = ResolutionProblem.WORKER_LOST
-            elif turn.resolution_started_at is None and (turn.resolution_queued_at or now) < queued_since:
-                problem = ResolutionProblem.NOT_TAKEN_UP
-            else:
+            problem = patience.stall(last_sign=turn.resolution_started_at, queued_at=turn.resolution_queued_at)
+            if problem is None:
                 continue
-            turn.state, turn.task_id, turn.resolution_problem = TurnState.LOCKED, "", problem
+            turn.state, turn.task_id, turn.resolution_problem = TurnState.LOCKED, "", ResolutionProblem(problem)
             turn.save(update_fields=["state", "task_id", "resolution_problem"])
             returned.append(turn)
     return returned
@@ -328,12 +323,19 @@ def request_resolution(*, turn: Turn, retry: bool = False) -> Turn:
     return turn
 
 
-def resolution_progress(turn: Turn) -> tuple[int, str]:
-    """How far the worker has gone, from the task's state in Redis; nothing is known while Redis is away."""
-    try:
-        info = AsyncResult(turn.task_id).info if turn.task_id else None
-    except (OperationalError, OSError, RedisError):
-        info = None
-    if isinstance(info, dict):
-        return int(info.get("percent", 0)), str(info.get("message", ""))
-    return 0, _("Waiting for a worker")
+TURN_ACTIONS = ("open", "lock", "resolve", "retry")
+
+
+def act_on_turn(*, campaign: Campaign, action: str, deadline: datetime | None = None) -> Turn:
+    """The organiser's buttons on the current turn: open a new one (with its deadline), lock it, resolve it, or
+    retry a stalled resolution."""
+    if action not in TURN_ACTIONS:
+        raise ValidationError(_("No such turn action."))
+    if action == "open":
+        return open_turn(campaign=campaign, deadline=deadline)
+    turn = selectors.current_turn(campaign)
+    if turn is None:
+        raise ValidationError(_("No turn has been opened yet."))
+    if action == "lock":
+        return lock_turn(turn=turn)
+    return request_resolution(turn=turn, retry=action == "retry")

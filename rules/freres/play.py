@@ -11,10 +11,9 @@ from rules.dice import Dice
 from rules.freres import actions as a
 from rules.freres import movement
 from rules.freres.cards import CardRoller
-from rules.freres.checks import Check, DiceRoller, Roller, citing
+from rules.freres.checks import Check, DiceRoller, Roller
 from rules.freres.movement import Terrain
 from rules.freres.state import Coin, Event, IllegalAction, Model, Phase, Side, Skirmish, pair
-from rules.validation import check_range
 
 
 class Play:
@@ -156,25 +155,27 @@ def require_standing(model: Model, what: str, clause: str) -> None:
         raise IllegalAction(f"{model.id} is on the ground: it may not {what} before standing up", clause)
 
 
-def checked_distance(name: str, value: int) -> int:
-    with citing("003 II §3.3"):
-        return check_range(name, value, 0, 200)
-
-
 def terrain_limit(model: Model, terrain: str) -> int:
     return movement.move_limit(model.kind, Terrain(terrain), model.profile.A, model.profile.encumbered)
+
+
+def may_go_at(play: Play, model: Model, target: Model) -> None:
+    """Refuse ``model`` going at the enemy ``target``, into contact or striking: a shaken model may neither advance
+    on the enemy nor start a close combat (§8.1), one that rallied or fled this turn attacks no more (§8.2), and a
+    hidden model is found before it is attacked (§4.1.1)."""
+    if play.state.restrained:
+        raise IllegalAction(f"{model.id} is shaken: it may not go at the enemy this activation", "§8.1")
+    if model.rallied or model.fled:
+        raise IllegalAction(f"{model.id} may not attack this turn", "§8.2")
+    if target.hidden:
+        raise IllegalAction(f"{target.id} is hidden: find it before going at it", "§4.1.1")
 
 
 def enter_contact(play: Play, model: Model, target_id: str) -> None:
     # §3.4 Entrer au contact: 0 PA; a model in cover contacted loses its cover; at most 4 enemies on a model on
     # foot, 6 on a mounted one.
     target = enemy_of(play, model, target_id)
-    if play.state.restrained:
-        raise IllegalAction(f"{model.id} is shaken: it may not go at the enemy this activation", "§8.1")
-    if model.rallied or model.fled:
-        raise IllegalAction(f"{model.id} may not attack this turn", "§8.2")
-    if target.hidden:
-        raise IllegalAction(f"{target.id} is hidden: find it before going into contact", "§4.1.1")
+    may_go_at(play, model, target)
     limit = movement.CONTACT_LIMITS["mounted" if target.mounted else "foot"]
     if pair(model.id, target.id) not in play.state.contacts and len(play.state.enemies_in_contact(target.id)) >= limit:
         raise IllegalAction(f"{target.id} already has {limit} enemies in contact: it is surrounded", "§3.4")

@@ -9,13 +9,14 @@ from rules.freres import melee, mounted, movement
 from rules.freres.checks import CRITICAL, citing
 from rules.freres.harm import morale_modifier, wound
 from rules.freres.melee import CriticalRow, Exchange
+from rules.freres.movement import check_distance
 from rules.freres.play import (
     Handler,
     Play,
     after_move,
-    checked_distance,
     enemy_of,
     enter_contact,
+    may_go_at,
     require_not_engaged,
     require_standing,
     terrain_limit,
@@ -35,12 +36,7 @@ def _strike_hard(hard: int) -> int:
 
 def _may_attack(play: Play, model: Model, target: Model, from_behind: bool, at_mount: bool) -> None:
     require_standing(model, "strike", "§4.1.1")
-    if play.state.restrained:
-        raise IllegalAction(f"{model.id} is shaken: it may not start a close combat this activation", "§8.1")
-    if model.rallied or model.fled:
-        raise IllegalAction(f"{model.id} may not attack this turn", "§8.2")
-    if target.hidden:
-        raise IllegalAction(f"{target.id} is hidden: find it before attacking it", "§4.1.1")
+    may_go_at(play, model, target)
     if from_behind and not target.routed and len(play.state.enemies_in_contact(target.id)) < 3:
         raise IllegalAction("only a third enemy in contact may strike in the back", "§4.1.1")
     if at_mount and not target.mounted:
@@ -61,7 +57,7 @@ def _strike(play: Play, action: a.Strike) -> None:
 def _charge(play: Play, action: a.Charge) -> None:
     model = play.active_model(action)
     target = enemy_of(play, model, action.target)
-    distance = checked_distance("distance_cm", action.distance_cm)
+    distance = check_distance("distance_cm", action.distance_cm)
     hard = _strike_hard(action.hard)
     require_not_engaged(play, model, "charge")
     _may_attack(play, model, target, False, action.at_mount)

@@ -8,12 +8,11 @@ from rules.freres import actions as a
 from rules.freres import mounted, movement
 from rules.freres.checks import CRITICAL
 from rules.freres.harm import jdeg
-from rules.freres.movement import Kind, Terrain
+from rules.freres.movement import Kind, Terrain, check_distance
 from rules.freres.play import (
     Handler,
     Play,
     after_move,
-    checked_distance,
     enemy_of,
     enter_contact,
     fixed,
@@ -37,7 +36,7 @@ def _move(play: Play, action: a.Move) -> None:
     model = play.active_model(action)
     require_standing(model, "move", "§3.4")
     require_not_engaged(play, model, "move")
-    distance = checked_distance("distance_cm", action.distance_cm)
+    distance = check_distance("distance_cm", action.distance_cm)
     jumps = check_range("jumps", action.jumps, 0, 5)
     limit = terrain_limit(model, action.terrain)
     if distance > limit:
@@ -92,7 +91,7 @@ def _run(play: Play, action: a.Run) -> None:
     model = play.active_model(action)
     require_standing(model, "run", "§3.4")
     require_not_engaged(play, model, "run")
-    distance = checked_distance("distance_cm", action.distance_cm)
+    distance = check_distance("distance_cm", action.distance_cm)
     kind = "sprint" if action.sprint else "run"
     cost = fixed(movement.BASIC_COSTS, kind)
     modifier = movement.FAST_MOVE_MODIFIERS[kind]

@@ -8,7 +8,8 @@ from rules.freres import actions as a
 from rules.freres import morale, other, shooting, spells
 from rules.freres.checks import CRITICAL, check_face, citing
 from rules.freres.harm import jdeg, morale_modifier
-from rules.freres.play import Handler, Play, checked_distance, enemy_of, fixed, require_standing
+from rules.freres.movement import check_distance
+from rules.freres.play import Handler, Play, enemy_of, fixed, require_standing
 from rules.freres.spells import SpellCritical
 from rules.freres.state import IllegalAction, Posture
 from rules.validation import check_range
@@ -41,7 +42,7 @@ def _cast(play: Play, action: a.Cast) -> None:
         check_range("concentrate", action.concentrate, 0, 20)
     if action.concentrate % spells.CONCENTRATE_STEP:
         raise ValueError(f"concentrate is put in by {spells.CONCENTRATE_STEP} PA (003 II §6.2)")
-    distance = checked_distance("distance_cm", action.distance_cm)
+    distance = check_distance("distance_cm", action.distance_cm)
     search = fixed(spells.COSTS, "search_target") if action.search else 0
     play.spend(model, spell.cost + search + action.concentrate, "casting")
     modifier = action.concentrate // spells.CONCENTRATE_STEP - model.spell_malus

@@ -6,7 +6,8 @@ from rules.freres import actions as a
 from rules.freres import shooting
 from rules.freres.checks import CRITICAL, citing
 from rules.freres.harm import wound
-from rules.freres.play import Handler, Play, checked_distance, enemy_of, fixed
+from rules.freres.movement import check_distance
+from rules.freres.play import Handler, Play, enemy_of, fixed
 from rules.freres.shooting import ShotCritical
 from rules.freres.state import Coin, IllegalAction, Model
 from rules.validation import check_range
@@ -107,7 +108,7 @@ def _shoot(play: Play, action: a.Shoot) -> None:
     model = play.active_model(action)
     target = enemy_of(play, model, action.target)
     aim = _aim(action.aim)
-    distance = checked_distance("distance_cm", action.distance_cm)
+    distance = check_distance("distance_cm", action.distance_cm)
     ready_to_shoot(model)
     _may_shoot_at(play, model, target, action.in_front)
     if action.at_mount and not target.mounted:
@@ -140,7 +141,7 @@ def _reaction_shot(play: Play, action: a.ReactionShot) -> None:
         play,
         play.model(model.id),
         target,
-        checked_distance("distance_cm", action.distance_cm),
+        check_distance("distance_cm", action.distance_cm),
         0,
         cover=action.cover,
         masked=action.masked,

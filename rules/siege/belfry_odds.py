@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from math import lcm
 
 from rules.dice import D10
 from rules.dist import Dist
@@ -73,17 +74,33 @@ def belfry_reach(
     if not isinstance(overload, bool):
         raise ValueError(f"overload must be true or false, got {overload!r}")
     pmf = _losses(losses)
-    states: dict[tuple[int, int], Fraction] = {(distance, pushers): Fraction(1)}
+    # Exact integers over one denominator, not Fractions: the states' weights after i turns are over scale**i.
+    scale = lcm(*(p.denominator for p in pmf))
+    weights = [p.numerator * (scale // p.denominator) for p in pmf]
+    tails = [sum(weights[lost:]) for lost in range(len(weights) + 1)] + [0] * (pushers + 1)
+    rolls = [speed(crew, aboard, overload=overload) for crew in range(pushers + 1)]
+    fastest = max(rolls)
+    states: dict[tuple[int, int], int] = {(distance, pushers): 1}
+    reached = 0
     found: list[Fraction] = []
-    for _ in range(turns):
-        after: dict[tuple[int, int], Fraction] = {}
-        for (left, crew), p in states.items():
-            moved = max(REACH, left - speed(crew, aboard, overload=overload))
-            for lost, q in enumerate(pmf):
-                if q:
-                    key = (moved, max(0, crew - lost))
-                    after[key] = after.get(key, Fraction(0)) + p * q
-        found.append(sum((p for (left, _), p in after.items() if left <= REACH), Fraction(0)))
+    for turn in range(turns):
+        after: dict[tuple[int, int], int] = {}
+        for (left, crew), weight in states.items():
+            moved = max(REACH, left - rolls[crew])
+            if moved == REACH:  # within reach, the bridge's hex: it stays there (001 §8)
+                reached += weight
+                continue
+            if moved - REACH > fastest * (turns - turn - 1):
+                continue  # too far to reach the wall in the turns asked
+            for lost in range(min(crew, len(weights))):
+                if weights[lost]:
+                    key = (moved, crew - lost)
+                    after[key] = after.get(key, 0) + weight * weights[lost]
+            if tails[crew]:  # every pusher lost
+                key = (moved, 0)
+                after[key] = after.get(key, 0) + weight * tails[crew]
+        found.append(Fraction(reached, scale**turn))
+        reached *= scale
         states = after
     return found
 

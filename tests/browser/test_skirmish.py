@@ -1,10 +1,11 @@
 """In real Chromium, in French, on two phones: a campaign battle played with Frères d'Armes (seed 003), tracked from
 its initiative until a model is out of the battle, its result sent by one player and confirmed by the other.
 
-The organiser names the demo's battle at Montfort a Frères d'Armes skirmish; Chloé (the defender, band B) sets it
-up from its battle page with the example bands, Bruno (band A) watches the same board on his phone. Each band in
-turn activates a model, charges, strikes and answers from the engine's menu; each phone sees the other's actions
-within two seconds. The roll log gives each die with its clause; an undo is a new entry.
+The organiser names the demo's battle at Montfort a Frères d'Armes skirmish; Chloé (the defender, band B) types her
+band on its battle page (a characteristic out of 1–10 is refused there first) and sets the skirmish up from it;
+Bruno (band A) watches the same board on his phone. Each band in turn activates a model, charges, strikes and answers
+from the engine's menu; each phone sees the other's actions within two seconds. The roll log gives each die with its
+clause; an undo is a new entry.
 """
 
 from __future__ import annotations
@@ -21,6 +22,14 @@ from tracker.models import TrackedBattle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+CHLOES_BAND = "\n".join(
+    (
+        "sergeant 5 4 5 5 5 6 armour=1 shield=1 weapon=1",
+        "man-at-arms 5 4 5 5 5 6 armour=1 shield=1 weapon=1",
+        "squire 6 4 5 6 6 8 armour=1 weapon=1 mount=5",
+    )
+)
+"""Chloé's band B, typed on the battle page: the example band's soldiers and rider under her own names."""
 PREFERRED = ("roll_initiative", "defend", "charge", "strike", "activate", "end_activation")
 """The actions the bands take first from the menu: they go at each other."""
 
@@ -45,8 +54,20 @@ def test_two_players_fight_a_skirmish_until_a_model_falls_and_the_result_counts(
 
     log_in(chloe, "chloe")
     chloe.goto(f"/campaigns/{campaign.pk}/battles/{battle.pk}/")
+    # her band on the battle page (II §2): a characteristic of 11 is refused with the rule, then her band is kept
+    expect(chloe.locator("#band-attacker-text")).to_have_count(0)  # Bruno's band is his to type
+    chloe.locator("#band-defender-text").fill("sergeant 5 4 5 5 11 6")
+    chloe.get_by_role("button", name="Enregistrer cette troupe").click()
+    expect(chloe.locator(".error")).to_contain_text("II §2")
+    expect(chloe.locator(".error")).to_contain_text("M must be between 1 and 10, got 11")
+    expect(chloe.locator("textarea[name=text]")).to_have_value("sergeant 5 4 5 5 11 6")  # what she typed, kept
+    chloe.locator("textarea[name=text]").fill(CHLOES_BAND)
+    chloe.get_by_role("button", name="Enregistrer cette troupe").click()
+    expect(chloe.locator("#band-defender table")).to_contain_text("sergeant")
+    expect(chloe.locator("#band-defender tbody tr")).to_have_count(3)
     chloe.get_by_role("link", name="Jouer cette escarmouche avec le suivi").click()
-    expect(chloe.get_by_label("Troupe A")).to_contain_text("knight 7 3 6 5 7 7")
+    expect(chloe.get_by_label("Troupe A")).to_contain_text("knight 7 3 6 5 7 7")  # Bruno typed none: the example
+    expect(chloe.get_by_label("Troupe B")).to_have_value(CHLOES_BAND)
     chloe.get_by_label("Graine (vide : tirée au hasard)").fill("2")
     chloe.get_by_role("button", name="Commencer l’escarmouche").click()
     expect(chloe.locator("#turn")).to_contain_text("Tour 1 · initiative · la troupe A active")

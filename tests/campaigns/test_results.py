@@ -306,3 +306,14 @@ def test_the_other_side_is_mailed_that_a_result_waits_for_them(
         report_result(battle=battle, result=ATTACKER_WINS, by=rival)
     assert [m.to for m in mail.outbox] == [["player@example.org"]]
     assert "rival a saisi le résultat de la bataille de Home" in mail.outbox[0].body
+
+
+def test_the_result_form_and_its_refusals_name_the_engines_own_categories() -> None:
+    """§17: the words of each category sit in one table, keyed and ordered as the engine scores them."""
+    from campaigns.results import ENGINE_SIDE, SIEGE_CATEGORIES
+    from rules.siege.state import Side as EngineSide
+    from rules.siege.victory import SECTION_CATEGORIES, Achievements, scored
+
+    assert list(SIEGE_CATEGORIES) == list(scored(EngineSide.BESIEGER, Achievements()))
+    assert [key for key, c in SIEGE_CATEGORIES.items() if c.counted] == [*SECTION_CATEGORIES, "breach"]
+    assert ENGINE_SIDE == {"attacker": EngineSide.BESIEGER, "defender": EngineSide.BESIEGED}

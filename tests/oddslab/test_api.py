@@ -58,6 +58,12 @@ def test_ram_against_a_postern(english: Client) -> None:
         # 2D6 ≤ 8 − 2 = 6: 15/36
         ("break-test", {"leadership": 8, "lost_by": 2}, {"passes": "5/12"}),
         ("game-length", {}, {"5": "1/3", "6": "2/3"}),
+        # 001: ODDS_API.md (R16, R19)
+        ("belfry-crush", {"armoured": True}, {"step_back": "2/5", "stunned": "1/5", "wounded": "1/5", "killed": "1/5"}),
+        ("belfry-ignition", {"face": "side", "hits": 2}, {"ignites": "51/100"}),
+        # 001 §4.1, §8: 8 pushers roll 2 hexes, 7 roll 1; one shot takes a pusher with probability 1/4
+        ("belfry-reach", {"distance": 5, "pushers": 8, "turns": 3, "shots": 1, "bs": 3, "strength": 3, "toughness": 3},
+         {"1": "0/1", "2": "3/4", "3": "1/1"}),
         # 004: ODDS_API.md
         ("confrontation-shot", {"shooting": 3, "range_band": "medium", "modifier": 2},
          {"success": "1/6", "failure": "1/3", "grave_failure": "1/3", "critical_failure": "1/6"}),
@@ -111,7 +117,7 @@ def test_two_hundred_attacks_answer(english: Client) -> None:
 def test_the_list_describes_each_mechanic_and_its_parameters(english: Client) -> None:
     body = english.get("/api/odds/").json()
     by_slug = {m["mechanic"]: m for m in body}
-    assert len(by_slug) == 17
+    assert len(by_slug) == 20
     ram = by_slug["ram-vs-gate"]
     assert ram["url"] == "/api/odds/ram-vs-gate/"
     carriers = next(p for p in ram["parameters"] if p["name"] == "carriers")
@@ -159,3 +165,18 @@ def test_the_schema_documents_each_endpoint_and_its_typed_parameters(english: Cl
     assert params["gate"]["schema"]["enum"] == ["main", "postern", "service"]
     for m in MECHANICS:
         assert f"/api/odds/{m.slug}/" in schema["paths"]
+
+
+def test_a_belfry_answer_names_its_function_and_a_bad_parameter(english: Client) -> None:
+    body = ask(english, "belfry-ignition", face="front", hits=3).json()
+    # 001 §9, R19: the front catches fire on a 1 only: 1 − (9/10)³
+    assert body["function"] == "belfry_ignition"
+    assert body["headline"] == {"probability": "271/1000", "decimal": pytest.approx(0.271)}
+    assert body["sentence"] == "3 flaming hit(s) on the front set the belfry alight with probability 27.1%."
+    reach = ask(english, "belfry-reach", distance=3, pushers=4, turns=2).json()
+    # 001 §4.1: 4 pushers roll it one hex a turn, 3 → 2 → 1
+    assert reach["function"] == "belfry_reach"
+    assert probabilities(reach) == {"1": "0/1", "2": "1/1"}
+    response = ask(english, "belfry-reach", distance=0)
+    assert response.status_code == 400
+    assert list(response.json()) == ["distance"]

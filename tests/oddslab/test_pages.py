@@ -84,6 +84,30 @@ CASES = [
     ("break-test", "leadership=7&lost_by=1", ["5/12"], "Having lost by 1, the unit holds with probability 41.7%."),
     # R10
     ("game-length", "", ["1/3", "2/3"], "The battle lasts 6 turns with probability 66.7% (2/3), else 5."),
+    # 001 §8, R16: D10 + 1 in armour, 11 counts as 10: wounded on 7–8, crushed on 9–10
+    (
+        "belfry-crush",
+        "armoured=true",
+        ["2/5", "1/5"],
+        "The falling drawbridge wounds or crushes the defender under it with probability 40.0%.",
+    ),
+    # 001 §8: without armour, wounded on 8–9, crushed on 10
+    ("belfry-crush", "armoured=false", ["1/2", "1/10"], "with probability 30.0%"),
+    # 001 §9, R19: a side catches fire on 1–3: 1 − (7/10)²
+    (
+        "belfry-ignition",
+        "face=side&hits=2",
+        ["51/100"],
+        "2 flaming hit(s) on the side set the belfry alight with probability 51.0%.",
+    ),
+    # 001 §4.1, §8: 8 pushers roll it 2 hexes (5 → 3); one shot (4+ to hit, 4+ to wound) takes one pusher with
+    # probability 1/4, and 7 pushers roll it 1 hex only (3 → 2): within reach (1 hex) on turn 2 with probability 3/4
+    (
+        "belfry-reach",
+        "distance=5&pushers=8&turns=2&shots=1&bs=3&strength=3&toughness=3&armour_save=none",
+        ["0/1", "3/4"],
+        "The belfry is within reach of the wall by the end of turn 2 with probability 75.0%.",
+    ),
     # 004: difficulty 7 + 2 = 9; d6 + 3 reaches it on a 6 only, the margins below graded
     (
         "confrontation-shot",
@@ -225,7 +249,8 @@ def test_a_combination_the_rules_refuse_is_shown_beside_its_parameter(english: C
 def test_the_index_lists_every_mechanic_and_the_navigation_links_it(english: Client) -> None:
     body = text(english.get("/odds/"))
     for slug in ("ladder-pushback", "structure-hit", "bombardment", "ram-vs-gate", "mining", "melee-wounds",
-                 "shooting-wounds", "break-test", "game-length", "confrontation-shot", "confrontation-disengage",
+                 "shooting-wounds", "break-test", "game-length", "belfry-crush", "belfry-ignition", "belfry-reach",
+                 "confrontation-shot", "confrontation-disengage",
                  "confrontation-caught", "confrontation-wound",
                  "fda-test", "fda-opposed", "fda-shot", "fda-morale"):  # fmt: skip
         assert f'href="/odds/{slug}/"' in body
@@ -240,3 +265,14 @@ def test_the_pages_are_for_members(client: Client) -> None:
 
 def test_an_unknown_mechanic_is_a_404(english: Client) -> None:
     assert english.get("/odds/catapult/").status_code == 404
+
+
+def test_a_belfry_question_out_of_bounds_is_refused_naming_its_parameter(english: Client) -> None:
+    # 001 §5, R16: the ground level holds 12 pushers
+    response = page(english, "belfry-reach", "pushers=13")
+    assert response.status_code == 400
+    assert '<li class="error" data-param="pushers">Pushers must be a whole number from 0 to 12.' in text(response)
+    # 001 §9: a belfry has a front, two sides and a rear
+    response = page(english, "belfry-ignition", "face=roof")
+    assert response.status_code == 400
+    assert '<li class="error" data-param="face">Face hit must be one of: front, side, rear.' in text(response)

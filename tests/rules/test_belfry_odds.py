@@ -138,6 +138,14 @@ def test_belfry_reach_by_hand() -> None:
     # the overload option: 6 pushers roll 2 hexes with 16 aboard, 1 with 17 (001 §4.2, R16)
     assert odds.belfry_reach(3, 6, [F(1)], 1, aboard=16, overload=True) == [F(1)]
     assert odds.belfry_reach(3, 6, [F(1)], 1, aboard=17, overload=True) == [F(0)]
+    # 8 pushers losing one in the defenders' first turn with probability 1/2: 2 hexes, then 1 or 2, then 1
+    assert odds.belfry_reach(5, 8, [F(1, 2), F(1, 2)], 3) == [F(0), F(1, 2), F(1)]
+    # more losses than pushers leave none: the belfry stops where it is
+    assert odds.belfry_reach(4, 4, [F(0), F(0), F(0), F(0), F(0), F(1)], 3) == [F(0), F(0), F(0)]
+    # the far end of the board: 100 hexes at 2 a turn is never reached in 20 turns, nor 42 hexes; 41 in 20
+    assert odds.belfry_reach(100, 12, [F(1)], 20) == [F(0)] * 20
+    assert odds.belfry_reach(42, 12, [F(1)], 20)[-1] == 0
+    assert odds.belfry_reach(41, 12, [F(1)], 20)[-1] == 1
 
 
 @pytest.mark.parametrize(

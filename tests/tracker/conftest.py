@@ -56,14 +56,9 @@ def physical(besieger: User, besieged: User) -> TrackedBattle:
 
 
 @pytest.fixture
-def demo_siege() -> TrackedBattle:
-    """The demo campaign's siege of Montfort, tracked: Bruno besieges, Chloé holds the castle."""
-    from campaigns.demo import load_demo
-    from campaigns.models import Battle
-
-    campaign = load_demo()
-    battle = Battle.objects.get(campaign=campaign, kind="siege")
-    data = {
+def siege_data() -> dict[str, object]:
+    """The set-up page's answers for a campaign siege: two ladders below W3, a covered ram, app dice, seed 11."""
+    return {
         "besieger_engine_points": 100,
         "besieged_engine_points": 0,
         "ladders": 2,
@@ -74,4 +69,14 @@ def demo_siege() -> TrackedBattle:
         "dice": DiceMode.APP,
         "seed": 11,
     }
-    return services.start_from_campaign(battle=battle, user=battle.defender.user, data=data)
+
+
+@pytest.fixture
+def demo_siege(siege_data: dict[str, object]) -> TrackedBattle:
+    """The demo campaign's siege of Montfort, tracked: Bruno besieges, Chloé holds the castle."""
+    from campaigns.demo import load_demo
+    from campaigns.models import Battle
+
+    campaign = load_demo()
+    battle = Battle.objects.get(campaign=campaign, kind="siege")
+    return services.start_from_campaign(battle=battle, user=battle.defender.user, data=siege_data)

@@ -252,3 +252,100 @@ def test_the_skirmish_board_speaks_french(besieger: User, besieged: User) -> Non
     assert "Lancer l’initiative" in text
     assert "Tour 1 · initiative · la troupe A active" in text
     assert "indemne, debout" in text
+
+
+def test_the_set_up_offers_the_card_variant_and_its_draws_are_cards_of_the_deck(besieger: User, besieged: User) -> None:
+    """I §4: the cards 1 to 9 of a 54-card deck and the two jokers stand for the d10; a card drawn leaves the pile."""
+    from rules.freres.cards import CARD_DIE_NAME, FULL_DECK
+
+    tracked = _one_off(besieger, besieged, cards=True)
+    assert tracked.setup["cards"] is True
+    assert selectors.current(tracked).state.deck == FULL_DECK
+    tracked = services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative())
+    now = selectors.current(tracked)
+    rolls = now.steps[0].entry.rolls
+    assert [r.die for r in rolls] == [CARD_DIE_NAME, CARD_DIE_NAME]
+    deck = now.state.deck
+    assert deck is not None
+    jokers = sum(r.result == 0 for r in rolls)
+    assert len(deck) == len(FULL_DECK) - 2 or jokers  # §4: a joker shuffles the discard back
+    plain = _one_off(besieger, besieged)
+    assert plain.setup["cards"] is False
+    assert selectors.current(plain).state.deck is None
+    client = Client()
+    client.force_login(besieger)
+    assert 'name="cards"' in client.get("/tracker/skirmish/new/").content.decode()
+    board = client.get(f"/tracker/{tracked.pk}/").content.decode()
+    shown = board[board.index('id="deck"') :].split("</p>")[0]
+    assert f" {len(deck)} " in shown  # the cards left in the pile
+    assert 'id="deck"' not in client.get(f"/tracker/{plain.pk}/").content.decode()
+
+
+def _activated_foot_model(tracked: TrackedBattle) -> tuple[TrackedBattle, str, int, User]:
+    """The skirmish after its initiative with a model on foot of the band to play activated: its id and Agility."""
+    from rules.freres.movement import Kind
+
+    tracked = services.act(battle_id=tracked.pk, user=tracked.besieger, seq=tracked.seq, action=RollInitiative())
+    state = selectors.current(tracked).state
+    model = next(m for m in state.in_play(state.to_play) if m.profile.kind is Kind.FOOT)
+    player = _player(tracked, state.to_play)
+    tracked = services.act(battle_id=tracked.pk, user=player, seq=tracked.seq, action=Activate(model.id))
+    return tracked, model.id, model.profile.A, player
+
+
+def _move_option(tracked: TrackedBattle) -> int:
+    from rules.freres.legal import legal_actions
+
+    menu = legal_actions(selectors.current(tracked).state)
+    return next(i for i, a in enumerate(menu) if a.name == "move" and a.contact is None and a.jumps == 0)  # type: ignore[attr-defined]
+
+
+def test_a_move_takes_the_distance_and_terrain_measured_on_the_table(besieger: User, besieged: User) -> None:
+    """§3.3: on foot, 10 cm a move in clear terrain, its Agility in cm in other terrain; the menu offers a full move
+    in clear terrain and the player gives what the table shows."""
+    tracked, model, agility, player = _activated_foot_model(_one_off(besieger, besieged))
+    option = _move_option(tracked)
+    entries = TrackedEntry.objects.filter(battle=tracked).count()
+
+    def move(**facts: str) -> TrackedBattle:
+        choice = services.Choice(option, facts=facts)
+        return services.act(battle_id=tracked.pk, user=player, seq=tracked.seq, action=choice)
+
+    with pytest.raises(services.Refused) as too_far:
+        move(distance_cm=str(agility + 1), terrain="rough")
+    assert too_far.value.clause == "§3.3"
+    assert f"at most {agility} cm here, not {agility + 1}" in too_far.value.message
+    for facts, parameter, words in (
+        ({"distance_cm": "ten"}, "distance_cm", "whole number of cm"),
+        ({"distance_cm": "250"}, "distance_cm", "between 0 and 200, got 250"),
+        ({"terrain": "lava"}, "terrain", "clear, rough"),
+    ):
+        with pytest.raises(services.Refused) as bad:
+            move(**facts)
+        assert bad.value.clause == parameter
+        assert words in bad.value.message
+    assert TrackedEntry.objects.filter(battle=tracked).count() == entries
+    tracked = move(distance_cm=str(agility - 1), terrain="rough")
+    played = selectors.current(tracked).steps[-1].entry.action
+    assert (played.name, played.distance_cm, played.terrain) == ("move", agility - 1, "rough")  # type: ignore[attr-defined]
+    assert selectors.current(tracked).state.model(model).moved_cm == agility - 1
+
+
+def test_the_board_asks_the_facts_of_the_table_and_refuses_a_bad_one_without_a_500(
+    besieger: User, besieged: User
+) -> None:
+    tracked, _model, _agility, player = _activated_foot_model(_one_off(besieger, besieged))
+    client = Client()
+    client.force_login(player)
+    board = client.get(f"/tracker/{tracked.pk}/").content.decode()
+    assert 'name="fact-distance_cm" value="10"' in board  # the menu's full move in clear terrain (§3.3)
+    assert '<option value="rough">' in board
+    entries = TrackedEntry.objects.filter(battle=tracked).count()
+    option = str(_move_option(tracked))
+    answer = client.post(
+        f"/tracker/{tracked.pk}/act/", {"seq": str(tracked.seq), "option": option, "fact-distance_cm": "-3"}
+    )
+    assert answer.status_code == 302
+    assert TrackedEntry.objects.filter(battle=tracked).count() == entries
+    shown = client.get(answer["Location"]).content.decode()
+    assert "distance_cm" in shown

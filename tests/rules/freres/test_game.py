@@ -3,6 +3,8 @@ Every case plays the engine's ``apply`` with the d10 faces it names, so each num
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from rules.dice import Dice, DieValueError
@@ -785,3 +787,21 @@ def test_every_action_of_the_skirmish_is_played_by_its_rules() -> None:
 
     assert set(HANDLERS) == set(ACTIONS.values())
     assert len(ACTIONS) == 29
+
+
+def test_going_at_the_enemy_is_refused_alike_into_contact_and_striking() -> None:
+    """One check for a model going at the enemy, by a move into contact, a charge or a strike: a hidden target is
+    found first (003 II §4.1.1), a shaken model neither advances on the enemy nor starts a combat (§8.1), one that
+    rallied this turn attacks nobody (§8.2)."""
+    base = skirmish(("a", KNIGHT), ("b", SOLDIER))
+    hidden = activated(changed(base, "b", hidden=True), "a")
+    for action in (act.Move("a", 5, contact="b"), act.Charge("a", "b", 5)):
+        assert refusal(hidden, action) == "§4.1.1: b is hidden: find it before going at it"
+    assert refusal(engaged(hidden, ("a", "b")), act.Strike("a", "b")) == (
+        "§4.1.1: b is hidden: find it before going at it"
+    )
+    restrained = dataclasses.replace(activated(base, "a"), restrained=True)  # a failed JM's Méfiante (§8.1)
+    for action in (act.Charge("a", "b", 5), act.Move("a", 5, contact="b")):
+        assert refusal(restrained, action) == "§8.1: a is shaken: it may not go at the enemy this activation"
+    rallied = activated(changed(base, "a", rallied=True), "a")
+    assert refusal(rallied, act.Charge("a", "b", 5)) == "§8.2: a may not attack this turn"

@@ -1,0 +1,115 @@
+"""A Frères d'Armes band as a player types it, a model a line (003 II §2): read into the engine's models, each
+characteristic checked by the engine, and written back in the same form. The campaign keeps a skirmish battle's
+bands in this form and the skirmish tracker starts from it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules.freres.example import example_models
+from rules.freres.movement import Kind
+from rules.freres.state import Missile, Model, Profile, Side
+
+CHARACTERISTICS = ("C", "T", "D", "A", "M", "PA")
+"""A band line's numbers, in the document's order (II §2)."""
+EQUIPMENT = {"armour": "armour", "shield": "shield", "weapon": "weapon_damage", "mount": "mount_defence"}
+"""A band line's optional ``name=value`` equipment and the profile's field each sets."""
+MAX_MODELS = 20
+"""The most models a band may be typed with (the document plays about ten a side)."""
+CAMPAIGN_BANDS = {"attacker": Side.A, "defender": Side.B}
+"""A campaign skirmish's attacker leads band A, its defender band B."""
+CAMPAIGN_BAND_LABELS = {
+    "attacker": gettext_lazy("The attacker's band"),
+    "defender": gettext_lazy("The defender's band"),
+}
+MAX_BAND_CHARS = 2000
+"""The longest band text: :data:`MAX_MODELS` lines of a name, six numbers and the equipment."""
+
+
+class BandProblem(ValueError):
+    """A band that cannot be read: the line and what is wrong with it, and the clause it breaks."""
+
+    def __init__(self, message: str, clause: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.clause = clause
+
+
+def example_band(side: Side) -> str:
+    """The engine's example band ``side``, in the form a band is typed in."""
+    return "\n".join(band_line(m.profile) for m in example_models() if m.side is side)
+
+
+def band_line(profile: Profile) -> str:
+    numbers = " ".join(str(getattr(profile, c)) for c in CHARACTERISTICS)
+    return " ".join([profile.name.replace(" ", "-"), numbers, *_extras(profile)])
+
+
+def equipment_of(profile: Profile) -> str:
+    """The equipment of a band line, as typed: ``armour=1 shield=1 bow``."""
+    return " ".join(_extras(profile))
+
+
+def _extras(profile: Profile) -> list[str]:
+    extras = [f"{key}={getattr(profile, field)}" for key, field in EQUIPMENT.items() if getattr(profile, field)]
+    if profile.missile is not None:
+        extras.append("bow")
+    return extras
+
+
+def parse_band(text: str, side: Side, label: str = "") -> tuple[Model, ...]:
+    """The models of band ``side``, a line each: ``name C T D A M PA``, then optional ``armour=``, ``shield=``,
+    ``weapon=`` (damage), ``mount=`` (its Defence: a mounted model) and ``bow``. A characteristic outside 1–10 is
+    refused with the rule (II §2); ``label`` names the band in the refusal (by default "band A" or "band B")."""
+    if len(text) > MAX_BAND_CHARS:
+        raise BandProblem(_("A band is at most %(limit)s characters long.") % {"limit": MAX_BAND_CHARS}, "003 II")
+    lines = [line.split() for line in text.splitlines() if line.strip()]
+    band = label or str(_("band %(band)s") % {"band": side.value.upper()})
+    if not lines:
+        raise BandProblem(_("%(band)s has no model: type one a line.") % {"band": band}, "003 II")
+    if len(lines) > MAX_MODELS:
+        raise BandProblem(_("%(band)s: at most %(limit)s models.") % {"band": band, "limit": MAX_MODELS}, "003 II")
+    return tuple(_model(words, side, number, band) for number, words in enumerate(lines, start=1))
+
+
+def _model(words: list[str], side: Side, number: int, band: str) -> Model:
+    where = _("%(band)s, line %(line)s") % {"band": band, "line": number}
+    numbers, extras = words[1 : 1 + len(CHARACTERISTICS)], words[1 + len(CHARACTERISTICS) :]
+    if len(numbers) < len(CHARACTERISTICS) or not all(_integer(n) for n in numbers):
+        raise BandProblem(
+            _("%(where)s: a model is its name, then C T D A M PA as whole numbers, each 1 to 10 (PA 1 to 20).")
+            % {"where": where},
+            "003 II §2",
+        )
+    values: dict[str, Any] = {c: int(n) for c, n in zip(CHARACTERISTICS, numbers, strict=True)}
+    for extra in extras:
+        key, _sep, value = extra.partition("=")
+        if key == "bow" and not value:
+            values["missile"] = Missile(damage=2)
+        elif key in EQUIPMENT and _integer(value):
+            values[EQUIPMENT[key]] = int(value)
+        else:
+            raise BandProblem(
+                _("%(where)s: %(extra)s is not known; add armour=, shield=, weapon=, mount= or bow.")
+                % {"where": where, "extra": extra},
+                "003 II §2",
+            )
+    if values.get("mount_defence"):
+        values["kind"] = Kind.MOUNTED
+    try:
+        profile = Profile(words[0][:40], **values)
+    except ValueError as bad:
+        raise BandProblem(f"{where}: {bad}", "003 II §2") from None
+    return Model(f"{side.value}{number}", side, profile)
+
+
+def _integer(text: str) -> bool:
+    return text.lstrip("-").isdigit() and len(text) <= 4
+
+
+def normalised(text: str) -> str:
+    """The band as it is kept: its lines stripped of spaces at either end and of blank lines."""
+    return "\n".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
