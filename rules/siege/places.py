@@ -14,17 +14,10 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from rules.contract import IllegalAction
 from rules.siege.profiles import Profile
 
 __all__ = ["IllegalAction", "Model", "Phase", "Place", "Side", "Zone", "model_from_json", "model_to_json"]
-
-
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``clause`` is the rule that forbids it (``"§1.7"``)."""
-
-    def __init__(self, message: str, clause: str) -> None:
-        super().__init__(message)
-        self.clause = clause
 
 
 class Side(StrEnum):
