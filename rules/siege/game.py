@@ -20,7 +20,7 @@ A battle opens in the set-up; the besieged plays first (§16)::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rules.dice import Dice, DieValueError, ReplayMismatch
@@ -63,6 +63,7 @@ from rules.siege.state import (
     first_phase,
     quota,
 )
+from rules.siege.values import replace
 
 __all__ = ["TURN_STEPS", "Option", "Refusal", "apply", "choose", "legal_actions", "problems", "side_of"]
 
