@@ -212,12 +212,8 @@ def campaign_battle_for(user: User, battle_id: int) -> CampaignBattle | None:
 
 
 def tracked_battle(pk: int) -> TrackedBattle | None:
-    """A tracked siege with its players and its campaign battle; whether the user may watch it is :func:`may_watch`."""
+    """A tracked battle with its players and its campaign battle, read afresh (after a write too); whether the user
+    may watch it is :func:`may_watch`."""
     return (
         TrackedBattle.objects.select_related("campaign_battle__campaign", "besieger", "besieged").filter(pk=pk).first()
     )
-
-
-def fresh(tracked: TrackedBattle) -> TrackedBattle:
-    """``tracked`` read again after a write, its log included."""
-    return TrackedBattle.objects.select_related("campaign_battle__campaign").get(pk=tracked.pk)
