@@ -298,6 +298,11 @@ class FortLayout:
     def _gates(self) -> dict[str, tuple[Gate, ...]]:
         return {}
 
+    @derived
+    def approaches(self) -> tuple[str, ...]:
+        """The feet of the walls a model on the field may step to: each rampart's and each gated section's (§2, §16)."""
+        return tuple(f"foot:{s.id}" for s in self.sections if s.is_rampart or self.gates_of(s.id))
+
     def section(self, section_id: str) -> Section:
         found = self._sections.get(section_id)
         if found is None:

@@ -90,8 +90,12 @@ def sections_in_combat(view: MenuView) -> list[Option]:
     side = state.active
     found = []
     log = state.turn_log
+    mine, theirs = view.by_side(side), view.by_side(side.enemy)
+    pending = {r.section for r in state.results if not r.settled and r.loser is not None}
     for section in state.fort.sections:
         place = section_place(section.id)
+        if (place not in mine or place not in theirs) and section.id not in pending:
+            continue  # neither a combat nor its losers on this section
         strikers = [m for m in view.side_at(place, side) if not m.fleeing and m.id not in log.rallied]
         foes = view.side_at(place, side.enemy)
         if strikers and foes and section.id not in log.fought_twice:

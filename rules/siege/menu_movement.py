@@ -71,7 +71,7 @@ def _steps_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]
         ]
         return tuple(found)
     if place.zone is Zone.FIELD:
-        return tuple(f"foot:{s.id}" for s in state.fort.sections if s.is_rampart or state.fort.gates_of(s.id))
+        return state.fort.approaches
     if place.zone is Zone.WALL:
         return (place.ref,)
     return ()
@@ -82,7 +82,7 @@ def moves_and_charges(view: MenuView) -> list[Option]:
     state = view.state
     side = state.active
     found: list[Option] = []
-    for place in view.by_place:
+    for place in view.by_side(side):  # the places where the side to play stands, in the order of view.by_place
         movers = view.ready(place, side)
         if not movers:
             continue

@@ -4,6 +4,8 @@ blocking or spent this turn, the fort's ramparts and courtyards. Each piece is s
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules.siege.fort import SectionKind
 from rules.siege.state import BattleState, Model, Place, Side, Zone
 from rules.siege.values import derived
@@ -32,6 +34,10 @@ class MenuView:
     @property
     def blocking(self) -> frozenset[str]:
         return self.state.blockers
+
+    def by_side(self, side: Side) -> Mapping[Place, tuple[Model, ...]]:
+        """The places where ``side`` has models, with them."""
+        return self._by_side[side]
 
     def side_at(self, place: Place, side: Side) -> tuple[Model, ...]:
         return self._by_side[side].get(place, ())

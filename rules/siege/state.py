@@ -276,22 +276,22 @@ class BattleState:
 
     def with_models(self, changed: Mapping[str, Model | None]) -> BattleState:
         """The state with the models in ``changed`` replaced (``None`` removes a casualty and its contacts)."""
-        kept: dict[str, Model] = {}
-        fallen: list[Model] = []
-        touched = False
-        for model in self.models:
-            if model.id in changed:
-                now = changed[model.id]
-                if now is None:
-                    fallen.append(model)
-                    touched = True
-                    continue
-                kept[model.id] = now
-                touched = touched or now is not model
-            else:
-                kept[model.id] = model
-        models = tuple(kept.values()) if touched else self.models  # the same models keep their indexes
         before = self.by_id
+        kept = dict(before)  # the models by id, in their order: a model replaced keeps its place, a casualty leaves
+        touched = False
+        gone: set[str] = set()
+        for model_id, now in changed.items():
+            model = before.get(model_id)
+            if model is None:
+                continue
+            if now is None:
+                del kept[model_id]
+                gone.add(model_id)
+            elif now is not model:
+                kept[model_id] = now
+                touched = True
+        fallen = [m for m in self.models if m.id in gone] if gone else []  # in the order of the models
+        models = tuple(kept.values()) if touched or gone else self.models  # the same models keep their indexes
         # a model that dies, moves or flees leaves the fight it was in
         contacts = frozenset(
             pair
@@ -301,7 +301,6 @@ class BattleState:
         if len(contacts) == len(self.contacts):
             contacts = self.contacts  # the same contacts: the copy keeps who is engaged
         # a casualty no longer blocks, carries or pushes anything
-        gone = {m.id for m in fallen}
         # §12.1.5: a giant that falls, flees or steps onto the rampart has left the wall and its blockers
         climbs = tuple(
             replace(c, blockers=_alive(c.blockers, gone)) if gone else c
