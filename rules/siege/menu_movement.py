@@ -45,7 +45,17 @@ def ladders_and_rams(view: MenuView, carriers: tuple[str, ...]) -> list[Option]:
 def _steps_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
     """Where models at ``place`` may step to: adjacent sections (the besieger also onto a ladder against his
     section), the rampart above a ladder or a siege tower, a raised ladder from the foot of its wall (§2.1.1, §7).
+    Worked out once while the fort, the ladders, the siege towers and the belfries stay the same.
     """
+    ways = state.ways
+    key = (_steps_from, place, side)
+    found = ways.get(key)
+    if found is None:
+        found = ways[key] = _ways_from(state, place, side)
+    return found
+
+
+def _ways_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
     if place.inside:
         found = [*state.fort.neighbours(place.ref), *bridge_steps(state, place, side)]
         if side is Side.BESIEGER:
@@ -82,12 +92,13 @@ def moves_and_charges(view: MenuView) -> list[Option]:
     state = view.state
     side = state.active
     found: list[Option] = []
+    enemy = view.by_side(side.enemy)
     for place in view.by_side(side):  # the places where the side to play stands, in the order of view.by_place
         movers = view.ready(place, side)
         if not movers:
             continue
         targets = _steps_from(state, place, side)
-        held = {t for t in targets if view.side_at(Place.parse(t), side.enemy)}
+        held = {t for t in targets if Place.parse(t) in enemy}
         free = tuple(t for t in targets if t not in held)
         if free:
             found.append(Option("move", side, str(place), movers, free))

@@ -117,12 +117,19 @@ class BattleState:
         "by_side_and_place": ("models",),
         "engaged": ("contacts",),
         "blockers": ("gates", "ladders", "works", "climbs"),
+        "ways": ("fort", "ladders", "siege_towers", "belfries"),
     }
 
     @derived
     def memo(self) -> dict[object, Any]:
         """What other modules work out from this state and keep with it (the parts of its menu), by their own
         keys: filled on demand, never part of the value."""
+        return {}
+
+    @derived
+    def ways(self) -> dict[object, Any]:
+        """What other modules work out from the fort, the ladders, the siege towers and the belfries alone (where
+        a place leads), by their own keys: filled on demand, kept by the copies where those stay the same."""
         return {}
 
     @derived
