@@ -56,8 +56,8 @@ def demo_world() -> World:
     return World(campaign=campaign, siege=siege, tracked=tracked, skirmish=skirmish)
 
 
-def client_of(role: str) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="fr")
+def client_of(role: str, *, raise_errors: bool = True) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="fr", raise_request_exception=raise_errors)
     if role != "anonymous":
         client.force_login(get_user_model().objects.get(username=role))
     return client
