@@ -65,9 +65,7 @@ def client_of(role: str, *, raise_errors: bool = True) -> Client:
 
 def row_counts() -> dict[str, int]:
     """Every table of the site's models, counted in one query."""
-    tables = sorted(
-        {model._meta.db_table for model in apps.get_models(include_auto_created=True)} - UNCOUNTED
-    )
+    tables = sorted({model._meta.db_table for model in apps.get_models(include_auto_created=True)} - UNCOUNTED)
     query = " UNION ALL ".join(f"SELECT '{table}', COUNT(*) FROM \"{table}\"" for table in tables)
     with connection.cursor() as cursor:
         cursor.execute(query)

@@ -163,7 +163,10 @@ def test_no_page_reached_by_any_visitor_is_a_server_error_and_nobody_reads_what_
             continue
         response = anonymous.get(address)
         if response.status_code in (301, 302):
-            assert response["Location"].startswith("/accounts/login/") or address == "/", (address, response["Location"])
+            assert response["Location"].startswith("/accounts/login/") or address == "/", (
+                address,
+                response["Location"],
+            )
             continue
         assert response.status_code in (401, 403, 404, 405), (address, response.status_code)
         body = response.content.decode(errors="replace")
