@@ -9,7 +9,6 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-
 LIST_LENGTH = 400
 """The sections a plan names in one field (ladders, targets, stones…): a fort has a few dozen; a longer text is
 refused under the field's name before the rules read it."""
