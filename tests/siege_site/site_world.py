@@ -13,8 +13,9 @@ from django.test import Client
 from campaigns.demo import load_demo
 from campaigns.models import Battle, Campaign
 from rules.freres.state import Side
+from tests.tracker.conftest import DEMO_SIEGE_SET_UP
 from tracker import services
-from tracker.models import DiceMode, TrackedBattle
+from tracker.models import TrackedBattle
 from tracker.skirmish_setup import example_band, start_one_off_skirmish
 
 ROLES = ("anonymous", "bruno", "chloe", "organisateur", "stranger")
@@ -35,18 +36,7 @@ class World:
 def demo_world() -> World:
     campaign = load_demo()
     siege = Battle.objects.get(campaign=campaign, kind="siege")
-    data = {
-        "besieger_engine_points": 100,
-        "besieged_engine_points": 0,
-        "ladders": 2,
-        "ladder_wall": "W3",
-        "rams": 0,
-        "covered_rams": 1,
-        "siege_towers": 0,
-        "dice": DiceMode.APP,
-        "seed": 11,
-    }
-    tracked = services.start_from_campaign(battle=siege, user=siege.defender.user, data=data)
+    tracked = services.start_from_campaign(battle=siege, user=siege.defender.user, data=DEMO_SIEGE_SET_UP)
     users = get_user_model().objects
     skirmish = start_one_off_skirmish(
         user=users.get(username="alice"),

@@ -10,6 +10,19 @@ from rules.siege.example import example_setup
 from tracker import selectors, services
 from tracker.models import DiceMode, TrackedBattle
 
+DEMO_SIEGE_SET_UP = {
+    "besieger_engine_points": 100,
+    "besieged_engine_points": 0,
+    "ladders": 2,
+    "ladder_wall": "W3",
+    "rams": 0,
+    "covered_rams": 1,
+    "siege_towers": 0,
+    "dice": DiceMode.APP,
+    "seed": 11,
+}
+"""The demo's siege of Montfort as its defender sets it up in the tracker: two ladders on W3, a covered ram."""
+
 
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> Iterator[None]:
@@ -63,15 +76,4 @@ def demo_siege() -> TrackedBattle:
 
     campaign = load_demo()
     battle = Battle.objects.get(campaign=campaign, kind="siege")
-    data = {
-        "besieger_engine_points": 100,
-        "besieged_engine_points": 0,
-        "ladders": 2,
-        "ladder_wall": "W3",
-        "rams": 0,
-        "covered_rams": 1,
-        "siege_towers": 0,
-        "dice": DiceMode.APP,
-        "seed": 11,
-    }
-    return services.start_from_campaign(battle=battle, user=battle.defender.user, data=data)
+    return services.start_from_campaign(battle=battle, user=battle.defender.user, data=DEMO_SIEGE_SET_UP)
