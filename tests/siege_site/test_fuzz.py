@@ -119,8 +119,10 @@ def world() -> World:
 
 
 def garbage_body(rng: random.Random) -> dict[str, str]:
-    names = ["action", "seq", "dice", "option", "text", "games", "pk", "name", "band_a", "band_b", "code", "side"]
-    return {name: rng.choice(GARBAGE) for name in rng.sample(names, 6)}
+    names = ["action", "seq", "dice", "option", "text", "games", "pk", "name", "band_a", "band_b", "code", "side",
+             "target", "kind", "withdraw", "winner", "attacker_losses", "defender_losses", "faction", "rule_system",
+             "points", "territory", "army", "role", "user", "seed"]  # fmt: skip
+    return {name: rng.choice(GARBAGE) for name in rng.sample(names, 10)}
 
 
 def test_every_address_by_every_method_with_broken_ids_and_bodies_answers_without_a_server_error(
@@ -142,6 +144,9 @@ def test_every_address_by_every_method_with_broken_ids_and_bodies_answers_withou
                 refused_or_done(client, "post", address, faults, data=garbage_body(rng))
         if route not in routes:
             refused_or_done(clients["bruno"], "post", address, faults, data=nested, content_type="application/json")
+            for method in ("put", "patch", "delete", "options"):
+                refused_or_done(clients["organisateur"], method, address, faults, data=nested)
+            refused_or_done(clients["organisateur"], "head", address, faults)
         routes.add(route)
     assert faults == [], "\n".join(faults)
 
