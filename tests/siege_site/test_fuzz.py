@@ -14,6 +14,7 @@ import signal
 import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -300,3 +301,59 @@ def test_the_simulator_and_the_trackers_new_games_refuse_broken_forms_naming_the
                          ("ladder_wall", MEGABYTE), ("seed", HUGE), ("opponent", "\x00")]:  # fmt: skip
         body = post_refused(client, "/tracker/new/", {field: value})
         assert ERROR.search(body), (field, value[:40])
+
+
+class Forms(HTMLParser):
+    """The forms a page posts: their address and their fields as the page fills them."""
+
+    def __init__(self, here: str) -> None:
+        super().__init__()
+        self.here = here
+        self.forms: list[tuple[str, dict[str, str]]] = []
+        self._form: dict[str, str] | None = None
+        self._select = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = {key: value or "" for key, value in attrs}
+        if tag == "form" and named.get("method", "get").lower() == "post":
+            self._form = {}
+            self.forms.append((named.get("action") or named.get("hx-post") or self.here, self._form))
+        elif self._form is not None and tag in ("input", "textarea", "select", "button") and named.get("name"):
+            if named.get("type") in ("checkbox", "radio") and "checked" not in named:
+                return
+            self._form.setdefault(named["name"], named.get("value", ""))
+            self._select = named["name"] if tag == "select" else ""
+        elif tag == "option" and self._select and self._form is not None:
+            self._form[self._select] = named.get("value", "")
+            self._select = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self._form = None
+
+
+def test_every_form_the_organiser_and_a_player_reach_with_any_field_broken_answers_without_a_server_error(
+    world: World,
+) -> None:
+    from .test_crawl import crawl
+
+    rng = random.Random(5)
+    faults: list[str] = []
+    tried: set[tuple[str, str, tuple[str, ...]]] = set()
+    for role in ("organisateur", "chloe"):
+        client = client_of(role, raise_errors=False)
+        for here, (status, _to, body) in crawl(client_of(role), world).items():
+            if status != 200 or not body:
+                continue
+            parser = Forms(here)
+            parser.feed(body)
+            for action, fields in parser.forms:
+                key = (role, action.split("?")[0], tuple(sorted(fields)))
+                if action.startswith(("/accounts/logout/", "/i18n/")) or key in tried:
+                    continue
+                tried.add(key)
+                for name in [n for n in fields if n != "csrfmiddlewaretoken"]:
+                    value = rng.choice([*GARBAGE, MEGABYTE])
+                    refused_or_done(client, "post", action, faults, data={**fields, name: value})
+    assert len(tried) > 40  # the rosters, orders, bands, set-up, tracker, simulator and assistants' forms
+    assert faults == [], "\n".join(faults)
