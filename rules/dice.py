@@ -117,7 +117,7 @@ class Dice:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
-        self._rng = random.Random(self.seed)
+        self._rng: random.Random | None = None
         self._supplied: deque[int] = deque()
         self._replay: deque[Roll] | None = None
         self._log: list[Roll] = []
@@ -162,6 +162,8 @@ class Dice:
             self._supplied.popleft()
             self._log.append(Roll(die.name, reason, value, physical=True))
             return value
+        if self._rng is None:
+            self._rng = random.Random(self.seed)  # seeded on the first roll: most actions roll nothing
         value = die.faces[self._rng.randrange(len(die.faces))]
         self._log.append(Roll(die.name, reason, value))
         return value
@@ -170,7 +172,15 @@ class Dice:
         """Roll ``count`` dice of one kind (``2D6`` is ``pool(D6, 2, …)``), each recorded."""
         if count < 0:
             raise ValueError(f"{reason}: count must be 0 or more, got {count}")
-        return tuple(self.roll(die, reason) for _ in range(count))
+        if self._replay is not None or self._supplied:
+            return tuple(self.roll(die, reason) for _ in range(count))
+        # the seeded generator alone: the same draws as one roll() after another, made in one go
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        draw, faces, sides = self._rng.randrange, die.faces, len(die.faces)
+        values = tuple(faces[draw(sides)] for _ in range(count))
+        self._log.extend(Roll(die.name, reason, value) for value in values)
+        return values
 
     def total(self, die: Die, count: int, reason: str) -> int:
         """The sum of ``count`` dice of one kind."""

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .models import DiceMode
+from .weapons import choices as weapon_choices
 
 MAX_POINTS = 20_000
 MAX_ENGINE_POINTS = 2_000
@@ -61,8 +63,22 @@ class SetupForm(forms.Form):
     dice = forms.ChoiceField(label=_("Dice"), choices=DiceMode.choices, initial=DiceMode.APP)
     seed = forms.IntegerField(label=_("Seed (empty: drawn at random)"), min_value=0, max_value=2**62, required=False)
 
-    def __init__(self, *args: Any, walls: list[str], fixed_points: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        walls: list[str],
+        fixed_points: bool = False,
+        weapons: Sequence[tuple[str, str, str]] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        for name, unit, weapon in weapons:  # the rosters carry no missile weapons: each unit's is asked (§5, §5.9)
+            self.fields[name] = forms.ChoiceField(
+                label=_("%(unit)s: shoots with") % {"unit": unit},
+                choices=weapon_choices(),
+                initial=weapon,
+                required=False,
+            )
         self.fields["ladder_wall"].choices = [(w, w) for w in walls]
         if walls:
             self.fields["ladder_wall"].initial = walls[len(walls) // 2]

@@ -67,6 +67,9 @@ class TrackedEntry(models.Model):
     """For an action, the engine's log entry (:class:`rules.log.Entry`) as JSON: the action and its rolls."""
     undoes = models.PositiveIntegerField(null=True, blank=True)
     """For an undo, the sequence number of the action it reverts."""
+    group = models.PositiveIntegerField(null=True, blank=True)
+    """For actions played in one go (a unit deployed, §16), the sequence number of the group's first: an undo takes
+    the whole group back."""
     side = models.CharField(max_length=8)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True)

@@ -25,6 +25,7 @@ from rules.siege.state import BattleState, Event, Side
 from .engines import engine_of
 from .models import EntryKind, RuleSystem, TrackedBattle, TrackedEntry
 from .setups import UnitSpec, roster_unit
+from .weapons import armed, guess, weapon_field, weapon_of
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -177,14 +178,25 @@ def walls_of(fort: FortLayout) -> list[str]:
 
 
 def roster_units(battle: CampaignBattle, side: str) -> list[UnitSpec]:
-    """The units of a campaign battle's armies on ``side`` (``"attacker"``/``"defender"``), from their rosters."""
+    """The units of a campaign battle's armies on ``side`` (``"attacker"``/``"defender"``), from their rosters, with
+    the missile weapon or war machine their names or rules say (:mod:`tracker.weapons`)."""
     found = []
     for participant in battle.participants.filter(side=side).select_related("army"):
         for unit in participant.army.units.all():
             spec = roster_unit(unit.name, unit.count, unit.points, unit.profile, unit.save_roll, unit.special_rules)
             if spec is not None:
-                found.append(spec)
+                found.append(armed(spec, guess(unit.name, unit.special_rules)))
     return found
+
+
+def roster_weapons(battle: CampaignBattle) -> list[tuple[str, str, str]]:
+    """The set-up page's question for each roster unit: its field, its name and models, and the weapon its name or
+    rules give (:func:`tracker.weapons.guess`)."""
+    return [
+        (weapon_field(side, n), f"{unit.name} ({unit.count})", weapon_of(unit))
+        for side in ("attacker", "defender")
+        for n, unit in enumerate(roster_units(battle, side))
+    ]
 
 
 def campaign_battle_for(user: User, battle_id: int) -> CampaignBattle | None:
@@ -200,12 +212,8 @@ def campaign_battle_for(user: User, battle_id: int) -> CampaignBattle | None:
 
 
 def tracked_battle(pk: int) -> TrackedBattle | None:
-    """A tracked siege with its players and its campaign battle; whether the user may watch it is :func:`may_watch`."""
+    """A tracked battle with its players and its campaign battle, read afresh (after a write too); whether the user
+    may watch it is :func:`may_watch`."""
     return (
         TrackedBattle.objects.select_related("campaign_battle__campaign", "besieger", "besieged").filter(pk=pk).first()
     )
-
-
-def fresh(tracked: TrackedBattle) -> TrackedBattle:
-    """``tracked`` read again after a write, its log included."""
-    return TrackedBattle.objects.select_related("campaign_battle__campaign").get(pk=tracked.pk)

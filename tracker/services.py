@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -22,43 +21,26 @@ from campaigns.results import ENGINE_SIDE, Result
 from rules.dice import DieValueError, ReplayMismatch
 from rules.freres.actions import Action as SkirmishAction
 from rules.freres.battle import Setup as SkirmishSetup
-from rules.siege.actions import Action, Bombard
+from rules.siege.actions import Action
 from rules.siege.battle import Setup
 from rules.siege.fort import FortLayout
 from rules.siege.heroism import heroism_tokens
-from rules.siege.legal import choose, legal_actions
 from rules.siege.state import BattleState, IllegalAction, Side
 from rules.siege.victory import achievements, scored
 from simulations import services as simulation_services
 from simulations.models import SimulationRun
 
 from . import selectors
+from .choices import Choice, describe_refusal, siege_actions
 from .engines import Engine, engine_of
-from .menus import picked
 from .models import DiceMode, EntryKind, RuleSystem, TrackedBattle, TrackedEntry
 from .refusals import Conflict, Refused
 from .setups import SetupChoice, SetupProblem, UnitSpec, build_setup
 from .skirmish_results import skirmish_campaign_result, skirmish_choice
+from .weapons import UnknownWeapon, armed_units
 
 MAX_DICE = 60
 """The most dice one action may be typed in with."""
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A choice from the menu of :func:`rules.siege.legal.legal_actions`: the option's place in it, the models
-    picked and the target."""
-
-    option: int
-    actors: tuple[str, ...] = ()
-    target: str | None = None
-    counts: Mapping[int, int] = field(default_factory=dict)
-    """how many models of each unit group of the option (:func:`tracker.menus.unit_groups`) act, first ones first."""
-    machine: tuple[int, str] | None = None
-    """a war machine's strength and damage (``"1"``, ``"D3"``…) for a bombardment, instead of the seed's catapult
-    (§5.9)."""
-    facts: Mapping[str, str] = field(default_factory=dict)
-    """a skirmish action's distances and terrain measured on the table (:func:`tracker.skirmish_results.with_facts`)."""
 
 
 def _name(setup: Setup | SkirmishSetup) -> str:
@@ -150,34 +132,16 @@ def _sides(tracked: TrackedBattle, user: AbstractBaseUser) -> frozenset[Side]:
     return sides
 
 
-def _action(engine: Engine, state: Any, action: Action | SkirmishAction | Mapping[str, Any] | Choice) -> Any:
+def _actions(engine: Engine, state: Any, action: Action | SkirmishAction | Mapping[str, Any] | Choice) -> Any:
+    """The engine's actions ``action`` plays: one, or a unit's deployment model by model (:mod:`tracker.choices`)."""
     if isinstance(action, engine.action_type):
-        return action
+        return (action,)
     if isinstance(action, Choice) and engine.system == RuleSystem.FRERES:
-        return skirmish_choice(state, action.option, action.facts)
+        return (skirmish_choice(state, action.option, action.facts),)
     if isinstance(action, Choice):
-        menu = legal_actions(state)
-        if not 0 <= action.option < len(menu):
-            raise Refused(_("That choice is no longer on the menu."), "")
-        option = menu[action.option]
-        actors = picked(state, option, action.actors, action.counts)
-        unknown = [a for a in actors if a not in option.actors]
-        if unknown:
-            raise Refused(
-                _("%(models)s may not %(action)s here.") % {"models": ", ".join(unknown), "action": option.name},
-                "",
-            )
-        if option.targets and action.target not in option.targets:
-            raise Refused(_("Pick a target from the list."), "")
-        try:
-            chosen = choose(state, option, actors, action.target)
-        except (ValueError, StopIteration) as bad:
-            raise Refused(str(bad), "") from None
-        if isinstance(chosen, Bombard) and action.machine is not None:
-            chosen = replace(chosen, strength=action.machine[0], damage=action.machine[1])
-        return chosen
+        return siege_actions(state, action)
     try:
-        return engine.read_action(action)
+        return (engine.read_action(action),)
     except engine.format_error as bad:
         raise Refused(str(bad), "format") from None
 
@@ -201,7 +165,8 @@ def act(
 ) -> TrackedBattle:
     """Append ``action`` to the log of the battle its player saw at ``seq``; refused, writing nothing, out of turn,
     by someone not in the battle, on a stale page, against the rules (the engine's reason and clause) or with
-    dice typed in that the action cannot roll."""
+    dice typed in that the action cannot roll. A choice deploying several models (§16) appends one entry a model,
+    marked as one group, all or nothing."""
     tracked = _locked(battle_id, seq)
     sides = _sides(tracked, user)
     table = _check_dice(tracked, dice)
@@ -209,22 +174,54 @@ def act(
     engine = engine_of(tracked.rule_system)
     if now.state.over:
         raise Refused(str(engine.over), "§1.3" if engine.system == RuleSystem.FRERES else "§16")
-    chosen = _action(engine, now.state, action)
-    acting = engine.side_of(now.state, chosen)
+    chosen = _actions(engine, now.state, action)
+    acting = engine.side_of(now.state, chosen[0])
     if acting not in sides:
         raise Refused(
             _("The %(side)s plays %(action)s; you play the %(yours)s.")
             % {
                 "side": engine.label(acting),
-                "action": chosen.name.replace("_", " "),
+                "action": chosen[0].name.replace("_", " "),
                 "yours": " / ".join(engine.label(s) for s in sorted(sides)),
             },
             "§16",
         )
+    battle, state, steps, rows = now.battle, now.state, list(now.steps), []
+    group = tracked.seq + 1 if len(chosen) > 1 else None
+    for number, one in enumerate(chosen):
+        battle, result = _play_one(engine, tracked, battle, state, one, table if number == 0 else (), len(chosen))
+        state = result.state
+        tracked.seq += 1
+        entry = battle.entries[-1]
+        rows.append(
+            TrackedEntry(
+                battle=tracked,
+                seq=tracked.seq,
+                kind=EntryKind.ACTION,
+                entry=entry.to_json(),
+                side=acting,
+                by=user,
+                group=group,
+            )
+        )
+        steps.append(selectors.Step(tracked.seq, acting.value, entry, result.events))
+    TrackedEntry.objects.bulk_create(rows)
+    tracked.save(update_fields=["seq"])
+    found = selectors.Current(battle, state, tuple(steps), tracked.seq)
+    transaction.on_commit(lambda: selectors.remember(tracked, found))
+    return tracked
+
+
+def _play_one(
+    engine: Engine, tracked: TrackedBattle, battle: Any, state: Any, chosen: Any, table: Sequence[int], group: int
+) -> tuple[Any, Any]:
+    """``chosen`` played on ``battle``, refused with the engine's reason (naming the model in a group of
+    ``group`` actions, none of which is then written) or when dice typed at the table are missing."""
     try:
-        battle, result = engine.play(now.battle, chosen, table, state=now.state)
+        battle, result = engine.play(battle, chosen, tuple(table), state=state)
     except IllegalAction as refused:
-        raise Refused(str(refused), refused.clause) from None
+        reason = describe_refusal(chosen.actors()[0], refused) if group > 1 else str(refused)
+        raise Refused(reason, refused.clause) from None
     except (DieValueError, ReplayMismatch) as refused:
         raise Refused(str(refused), "dice") from None
     if tracked.dice == DiceMode.PHYSICAL:
@@ -238,22 +235,14 @@ def act(
                 % {"typed": len(table), "die": wanted[0].die, "reason": wanted[0].reason},
                 "dice",
             )
-    tracked.seq += 1
-    TrackedEntry.objects.create(
-        battle=tracked, seq=tracked.seq, kind=EntryKind.ACTION, entry=battle.entries[-1].to_json(), side=acting, by=user
-    )
-    tracked.save(update_fields=["seq"])
-    step = selectors.Step(tracked.seq, acting.value, battle.entries[-1], result.events)
-    transaction.on_commit(
-        lambda: selectors.remember(tracked, selectors.Current(battle, result.state, (*now.steps, step), tracked.seq))
-    )
-    return tracked
+    return battle, result
 
 
 @transaction.atomic
 def undo(*, battle_id: int, user: AbstractBaseUser, seq: int) -> TrackedBattle:
     """Take back the last action still standing, by a new entry (the log keeps it): only its side's player may, and
-    not once the result is sent. In a battle whose dice the app rolls, playing it again rolls the same dice."""
+    not once the result is sent. Actions played in one go (a unit deployed, §16) are taken back together, one undo
+    entry each. In a battle whose dice the app rolls, playing it again rolls the same dice."""
     tracked = _locked(battle_id, seq)
     sides = _sides(tracked, user)
     if tracked.result_sent:
@@ -269,10 +258,12 @@ def undo(*, battle_id: int, user: AbstractBaseUser, seq: int) -> TrackedBattle:
             % {"side": engine.label(engine.side(last.side))},
             "",
         )
-    tracked.seq += 1
-    TrackedEntry.objects.create(
-        battle=tracked, seq=tracked.seq, kind=EntryKind.UNDO, undoes=last.seq, side=last.side, by=user
-    )
+    group = [row for row in kept if last.group is not None and row.group == last.group] or [last]
+    for row in reversed(group):  # a unit deployed at once is taken back at once, last model first
+        tracked.seq += 1
+        TrackedEntry.objects.create(
+            battle=tracked, seq=tracked.seq, kind=EntryKind.UNDO, undoes=row.seq, side=row.side, by=user
+        )
     tracked.save(update_fields=["seq"])
     return tracked
 
@@ -400,16 +391,22 @@ def start_one_off(*, user: AbstractBaseUser, data: Mapping[str, Any]) -> Tracked
 
 def start_from_campaign(*, battle: CampaignBattle, user: AbstractBaseUser, data: Mapping[str, Any]) -> TrackedBattle:
     """A campaign siege tracked: its attacker besieges, its defender is besieged (§16); the points, heroism tokens
-    and fort are the battle's, the forces its armies' rosters."""
+    and fort are the battle's, the forces its armies' rosters, each unit with the weapon the set-up page chose
+    (:mod:`tracker.weapons`)."""
     if battle.kind != BattleKind.SIEGE:
         raise Refused(_("Only a siege battle can be tracked."), "§16")
     if battle.played:
         raise Refused(_("This battle already has its result."), "")
     fixed = {**data, "besieger_points": battle.attacker_points, "besieged_points": battle.defender_points}
-    units = {
-        Side.BESIEGER: selectors.roster_units(battle, "attacker"),
-        Side.BESIEGED: selectors.roster_units(battle, "defender"),
-    }
+    try:
+        units = {
+            Side.BESIEGER: armed_units(selectors.roster_units(battle, "attacker"), "attacker", data),
+            Side.BESIEGED: armed_units(selectors.roster_units(battle, "defender"), "defender", data),
+        }
+    except UnknownWeapon as unknown:
+        raise Refused(
+            _("%(weapon)s is not a missile weapon of the table.") % {"weapon": str(unknown)[:40]}, "§5"
+        ) from None
     fort = selectors.fort_for(battle, battle.defender_points)
     return create_from_choice(
         choice=_choice(fixed, fort, battle.heroism_tokens, units),

@@ -16,6 +16,7 @@ from rules.freres.result import skirmish_result
 from rules.freres.state import Coin, Model, Phase, Posture, Side, Skirmish
 
 from .labels import BAND_LABELS
+from .menu_items import Fact, MenuItem, action_namer
 from .models import DiceMode, TrackedBattle
 from .presenters import LOG_SHOWN, describe, log_lines, result_flags
 from .selectors import User, current, sides_of, version
@@ -88,8 +89,7 @@ FLAGS: Mapping[str, object] = {
 }
 
 
-def action_label(name: str) -> str:
-    return str(ACTION_LABELS.get(name, name.replace("_", " ")))
+action_label = action_namer(ACTION_LABELS)
 
 
 @dataclass(frozen=True)
@@ -154,31 +154,6 @@ TERRAIN_LABELS: Mapping[str, object] = {
 }
 
 
-@dataclass(frozen=True)
-class Fact:
-    """A fact of the table an action declares (:func:`tracker.skirmish_results.table_facts`): its field, label,
-    the menu's value and, for a terrain, the values it takes with their labels."""
-
-    name: str
-    label: str
-    value: str
-    choices: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True)
-class SkirmishItem:
-    """One action of the engine's menu: its place in it, its name, its label with its facts, whose it is, and the
-    facts of the table its player may give instead of the menu's."""
-
-    index: int
-    name: str
-    label: str
-    text: str
-    side: str
-    mine: bool
-    facts: tuple[Fact, ...] = ()
-
-
 def facts_of(action: Action) -> tuple[Fact, ...]:
     return tuple(
         Fact(
@@ -191,21 +166,21 @@ def facts_of(action: Action) -> tuple[Fact, ...]:
     )
 
 
-def skirmish_menu(state: Skirmish, sides: Iterable[Side]) -> list[SkirmishItem]:
+def skirmish_menu(state: Skirmish, sides: Iterable[Side]) -> list[MenuItem]:
     """The engine's menu (:func:`rules.freres.legal.legal_actions`), labelled; ``mine`` marks the reader's."""
     played = set(sides)
     items = []
     for index, action in enumerate(legal_actions(state)):
         side = side_of(state, action)
         items.append(
-            SkirmishItem(
+            MenuItem(
                 index,
                 action.name,
                 action_label(action.name),
-                describe(action.to_json()),
                 str(BAND_LABELS[side]),
                 side in played,
-                facts_of(action),
+                text=describe(action.to_json()),
+                facts=facts_of(action),
             )
         )
     return items

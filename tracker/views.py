@@ -12,24 +12,27 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from . import presenters, selectors, services, skirmish_presenters
+from . import pages, presenters, selectors, services, skirmish_presenters
 from .forms import OneOffForm, SetupForm
 
 if TYPE_CHECKING:
-    from .models import TrackedBattle
+    from collections.abc import Callable
+
+    from django.utils.functional import _StrPromise
 
 BOARD = "tracker/_board.html"
 SKIRMISH_BOARD = "tracker/_skirmish_board.html"
 
 
-def _watched(request: HttpRequest, pk: int) -> TrackedBattle:
-    tracked = selectors.tracked_battle(pk)
-    if tracked is None or not selectors.may_watch(tracked, request.user):
+def _watched(request: HttpRequest, pk: int) -> pages.Watched:
+    page = pages.watched(pk, request.user)
+    if page is None:
         raise Http404(_("No such siege among yours."))
-    return tracked
+    return page
 
 
 def _number(text: str | None, default: int = -1) -> int:
@@ -69,8 +72,7 @@ def tracker_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def new_one_off(request: HttpRequest) -> HttpResponse:
     points = _number(request.POST.get("besieged_points"), 1500) if request.method == "POST" else 1500
-    walls = selectors.walls_of(selectors.fort_for(None, min(max(points, 1), 20_000)))
-    form = OneOffForm(request.POST or None, walls=walls)
+    form = OneOffForm(request.POST or None, walls=pages.one_off_walls(points))
     if request.method == "POST" and form.is_valid():
         try:
             tracked = services.start_one_off(user=request.user, data=form.cleaned_data)
@@ -83,16 +85,16 @@ def new_one_off(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def new_from_campaign(request: HttpRequest, bid: int) -> HttpResponse:
-    battle = selectors.campaign_battle_for(request.user, bid)
-    if battle is None:
+    page = pages.campaign_setup(request.user, bid)
+    if page is None:
         raise Http404(_("Only the battle's players and the organiser may track it."))
-    walls = selectors.walls_of(selectors.fort_for(battle, battle.defender_points))
+    battle = page.battle
     initial = {
         "besieger_points": battle.attacker_points,
         "besieged_points": battle.defender_points,
         "open_field_points": battle.open_field_points,
     }
-    form = SetupForm(request.POST or None, walls=walls, fixed_points=True, initial=initial)
+    form = SetupForm(request.POST or None, walls=page.walls, fixed_points=True, initial=initial, weapons=page.weapons)
     if request.method == "POST" and form.is_valid():
         try:
             tracked = services.start_from_campaign(battle=battle, user=request.user, data=form.cleaned_data)
@@ -100,15 +102,16 @@ def new_from_campaign(request: HttpRequest, bid: int) -> HttpResponse:
             form.add_error(None, str(refused))
         else:
             return redirect("tracker:board", tracked.pk)
-    existing = list(selectors.tracked_of(battle))
+    existing = list(page.existing)
     return render(request, "tracker/new.html", {"form": form, "battle": battle, "existing": existing})
 
 
 def _board(
-    request: HttpRequest, tracked: TrackedBattle, *, partial: bool, section: str = "", message: str = "", ok: str = ""
+    request: HttpRequest, page: pages.Watched, *, partial: bool, section: str = "", message: str = "", ok: str = ""
 ) -> HttpResponse:
     """The board of a siege or of a skirmish, the whole page or the part a watching page swaps in."""
-    if selectors.is_skirmish(tracked):
+    tracked = page.tracked
+    if page.skirmish:
         context = skirmish_presenters.skirmish_context(tracked, request.user, message=message, ok=ok)
         return render(
             request, SKIRMISH_BOARD if partial else "tracker/board.html", {**context, "partial": SKIRMISH_BOARD}
@@ -120,8 +123,7 @@ def _board(
 @login_required
 @require_GET
 def board(request: HttpRequest, pk: int) -> HttpResponse:
-    tracked = _watched(request, pk)
-    return _board(request, tracked, partial=False, section=request.GET.get("section", "")[:40])
+    return _board(request, _watched(request, pk), partial=False, section=request.GET.get("section", "")[:40])
 
 
 @login_required
@@ -129,38 +131,37 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def poll(request: HttpRequest, pk: int) -> HttpResponse:
     """The cheap check a watching page makes every second: nothing (204) until the log has grown."""
-    tracked = _watched(request, pk)
-    if request.GET.get("v") == selectors.version(tracked):
+    page = _watched(request, pk)
+    if request.GET.get("v") == page.version:
         return HttpResponse(status=204)
-    return _board(request, tracked, partial=True, section=request.GET.get("section", "")[:40])
+    return _board(request, page, partial=True, section=request.GET.get("section", "")[:40])
 
 
-def _answer(request: HttpRequest, tracked: TrackedBattle, *, message: str = "", ok: str = "") -> HttpResponse:
+def _answer(request: HttpRequest, pk: int, *, message: str = "", ok: str = "") -> HttpResponse:
+    """After an action: the board as the action left it, or back to the board page."""
     section = request.POST.get("section", "")[:40]
     if request.htmx:
-        return _board(request, selectors.fresh(tracked), partial=True, section=section, message=message, ok=ok)
+        return _board(request, _watched(request, pk), partial=True, section=section, message=message, ok=ok)
     if message:
         messages.error(request, message)
     elif ok:
         messages.success(request, ok)
-    return redirect(
-        reverse("tracker:board", args=[tracked.pk]) + (f"?{urlencode({'section': section})}" if section else "")
-    )
+    return redirect(reverse("tracker:board", args=[pk]) + (f"?{urlencode({'section': section})}" if section else ""))
 
 
 @login_required
 @require_POST
 def act(request: HttpRequest, pk: int) -> HttpResponse:
-    tracked = _watched(request, pk)
+    _watched(request, pk)
     dice = _dice(request.POST.get("dice", "")[:400])
     if dice is None:
-        return _answer(request, tracked, message=_("Dice: type whole numbers, separated by spaces."))
+        return _answer(request, pk, message=_("Dice: type whole numbers, separated by spaces."))
     raw = request.POST.get("action_json")
     try:
         # a nesting deeper than the parser's stack is no JSON action either
         parsed = json.loads(raw) if raw else None
     except (json.JSONDecodeError, RecursionError):
-        return _answer(request, tracked, message=_("The action is not JSON."))
+        return _answer(request, pk, message=_("The action is not JSON."))
     try:
         action = (
             parsed
@@ -171,37 +172,38 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 request.POST.get("target") or None,
                 _counts(request.POST),
                 _machine(request.POST.get("strength"), request.POST.get("damage")),
-                {k[5:]: v[:20] for k, v in request.POST.items() if k.startswith("fact-")},
+                liquid=request.POST.get("liquid", "")[:20] or None,
+                facts={k[5:]: v[:20] for k, v in request.POST.items() if k.startswith("fact-")},
             )
         )
         services.act(battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")), action=action, dice=dice)
     except services.Conflict as conflict:
-        return _answer(request, tracked, message=str(conflict))
+        return _answer(request, pk, message=str(conflict))
     except services.Refused as refused:
-        return _answer(request, tracked, message=_("Refused — %(why)s") % {"why": refused})
-    return _answer(request, tracked)
+        return _answer(request, pk, message=_("Refused — %(why)s") % {"why": refused})
+    return _answer(request, pk)
 
 
 @login_required
 @require_POST
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
-    tracked = _watched(request, pk)
+    _watched(request, pk)
     try:
         services.undo(battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")))
     except services.Refused as refused:
-        return _answer(request, tracked, message=str(refused))
-    return _answer(request, tracked, ok=_("The last action is undone."))
+        return _answer(request, pk, message=str(refused))
+    return _answer(request, pk, ok=_("The last action is undone."))
 
 
 @login_required
 @require_POST
 def chances(request: HttpRequest, pk: int) -> HttpResponse:
     """ "What are our chances from here?": a whole-assault simulation from the battle as it stands."""
-    tracked = _watched(request, pk)
+    _watched(request, pk)
     try:
         run = services.chances_from_here(battle_id=pk, user=request.user)
     except services.Refused as refused:
-        return _answer(request, tracked, message=str(refused))
+        return _answer(request, pk, message=str(refused))
     target = reverse("simulations:detail", args=[run.pk])
     if request.htmx:
         response = HttpResponse(status=204)
@@ -213,24 +215,31 @@ def chances(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def result(request: HttpRequest, pk: int) -> HttpResponse:
-    tracked = _watched(request, pk)
+    _watched(request, pk)
+    write, done = RESULT_ACTIONS["confirm" if request.POST.get("confirm") else "send"]
     try:
-        if request.POST.get("confirm"):
-            services.confirm_result(battle_id=pk, user=request.user)
-            done = _("The result is confirmed: it now counts on the map and in the standings.")
-        else:
-            services.send_result(battle_id=pk, user=request.user)
-            done = _("The result is sent to the campaign.")
+        write(battle_id=pk, user=request.user)
     except services.Refused as refused:
-        return _answer(request, tracked, message=str(refused))
-    return _answer(request, tracked, ok=done)
+        return _answer(request, pk, message=str(refused))
+    return _answer(request, pk, ok=str(done))
+
+
+RESULT_ACTIONS: dict[str, tuple[Callable[..., object], _StrPromise]] = {
+    "send": (services.send_result, gettext_lazy("The result is sent to the campaign.")),
+    "confirm": (
+        services.confirm_result,
+        gettext_lazy("The result is confirmed: it now counts on the map and in the standings."),
+    ),
+}
+"""The two steps of a campaign battle's result: the service that writes each, and what the page then says."""
 
 
 @login_required
 @require_GET
 def report(request: HttpRequest, pk: int) -> HttpResponse:
-    tracked = _watched(request, pk)
-    if selectors.is_skirmish(tracked):
+    page = _watched(request, pk)
+    tracked = page.tracked
+    if page.skirmish:
         context = skirmish_presenters.skirmish_context(tracked, request.user, short_log=False)
         return render(request, "tracker/skirmish_report.html", context)
     return render(request, "tracker/report.html", presenters.board_context(tracked, request.user, short_log=False))
@@ -239,7 +248,7 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def export(request: HttpRequest, pk: int) -> JsonResponse:
-    tracked = _watched(request, pk)
+    tracked = _watched(request, pk).tracked
     response = JsonResponse(presenters.export(tracked), json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="siege-{tracked.pk}.json"'
     return response

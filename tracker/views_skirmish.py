@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from . import selectors, services
+from . import pages, services
 from .forms_skirmish import OneOffSkirmishForm, SkirmishForm
 from .skirmish_setup import campaign_bands, start_campaign_skirmish, start_one_off_skirmish
 
@@ -27,9 +27,10 @@ def new_skirmish(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def new_campaign_skirmish(request: HttpRequest, bid: int) -> HttpResponse:
-    battle = selectors.campaign_battle_for(request.user, bid)
-    if battle is None:
+    page = pages.campaign_setup(request.user, bid, siege=False)
+    if page is None:
         raise Http404(_("Only the battle's players and the organiser may track it."))
+    battle = page.battle
     form = SkirmishForm(request.POST or None, initial=campaign_bands(battle))
     if request.method == "POST" and form.is_valid():
         try:
@@ -38,5 +39,5 @@ def new_campaign_skirmish(request: HttpRequest, bid: int) -> HttpResponse:
             form.add_error(None, str(refused))
         else:
             return redirect("tracker:board", tracked.pk)
-    existing = list(selectors.tracked_of(battle))
+    existing = list(page.existing)
     return render(request, "tracker/skirmish_new.html", {"form": form, "battle": battle, "existing": existing})

@@ -16,6 +16,8 @@ A turn opens with the initiative roll (II §1.1); then the sides activate their 
 
 from __future__ import annotations
 
+from rules import contract
+from rules.contract import Refusal
 from rules.dice import Dice, DieValueError, ReplayMismatch
 from rules.freres import actions as a
 from rules.freres.play import Handler, Play
@@ -25,7 +27,6 @@ from rules.freres.play_other import HANDLERS as OTHERS
 from rules.freres.play_shoot import HANDLERS as SHOTS
 from rules.freres.play_turn import HANDLERS as TURN
 from rules.freres.state import IllegalAction, Outcome, Phase, Side, Skirmish
-from rules.siege.game import Refusal
 
 __all__ = ["Refusal", "apply", "problems", "side_of"]
 
@@ -69,23 +70,13 @@ def _turn_problems(state: Skirmish, action: a.Action) -> list[Refusal]:
 def problems(state: Skirmish, action: a.Action) -> list[Refusal]:
     """Why ``action`` may not be played now, each refusal naming its clause; empty when it may. The action is tried
     on the state (a value, left as it was) with dice of its own: the rules refuse before they roll."""
-    refusals = _turn_problems(state, action)
-    if refusals:
-        return refusals
-    try:
-        _play(state, action, Dice(seed=0))
-    except IllegalAction as refused:
-        return [Refusal(refused.clause, str(refused))]
-    return []
+    return contract.problems(_turn_problems, _play, state, action)
 
 
 def apply(state: Skirmish, action: a.Action, dice: Dice) -> Outcome:
     """Play ``action`` with ``dice``: the new state, its events and the dice it rolled. An action the rules forbid
     raises :class:`~rules.freres.state.IllegalAction` naming its clause, and nothing changes."""
-    refusals = _turn_problems(state, action)
-    if refusals:
-        raise IllegalAction(refusals[0].message, refusals[0].clause)
-    return _play(state, action, dice)
+    return contract.apply(_turn_problems, _play, state, action, dice)
 
 
 def _play(state: Skirmish, action: a.Action, dice: Dice) -> Outcome:

@@ -98,8 +98,9 @@ def _movement(state: BattleState, belfry: Belfry, ready: Ready) -> list[Option]:
 
 
 def _close_combat(state: BattleState) -> list[Option]:
-    """The fights on the belfries' levels (001 §8), and the losers of one holding to test (§3.3.2): a level's only
-    ways out are its ladders and its drawbridge, so its losers do not retreat (docs/rule-readings)."""
+    """The fights on the belfries' levels (001 §8), a second round too as on the fort's sections (§3.2.2), and the
+    losers of one holding to test (§3.3.2): a level's only ways out are its ladders and its drawbridge, so its losers
+    do not retreat (docs/rule-readings)."""
     side = state.active
     log = state.turn_log
     bound = {m for b in state.belfries for m in (*b.winchers, *b.stunned)}
@@ -112,7 +113,7 @@ def _close_combat(state: BattleState) -> list[Option]:
                 m.id for m in state.at(place, side) if not m.fleeing and m.id not in log.rallied and m.id not in bound
             )
             foes = tuple(m.id for m in state.at(place, side.enemy))
-            if strikers and foes and where not in log.fought:
+            if strikers and foes and where not in log.fought_twice:  # §3.2.2: the double combat
                 found.append(Option("fight", side, where, strikers, foes))
             result = state.result(where)
             if result is not None and not result.settled and result.loser is not None:

@@ -13,7 +13,6 @@ large creature), the blocker striking first at +1 to hit, no combat result (§6.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rules.dice import Dice
 from rules.siege.fort import GateKind, SectionKind
@@ -34,6 +33,7 @@ from rules.siege.state import (
     outcome,
     within_quota,
 )
+from rules.siege.values import replace
 from rules.wfb import melee_to_hit
 
 __all__ = [

@@ -7,11 +7,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from types import MappingProxyType
 
 from rules.siege.engines import Budget, Liquid
 from rules.siege.state import BattleState, IllegalAction, Side
+from rules.siege.values import replace
 
 __all__ = ["BESIEGED_FREE_POINTS", "BRAZIER_ITEMS", "ENGINE_COSTS", "POINTS_PER_TOWER", "buy", "spent", "use_bought"]
 

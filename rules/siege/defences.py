@@ -9,7 +9,7 @@ combat result.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from rules.dice import D3, D6, Dice
@@ -31,6 +31,7 @@ from rules.siege.state import (
     outcome,
 )
 from rules.siege.structure import check_not_silenced, main_gate_wall
+from rules.siege.values import replace
 from rules.wfb import shooting_to_hit
 
 __all__ = [

@@ -9,7 +9,6 @@ Each start of a player turn every burning structure rolls on the fire table (R1)
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import StrEnum
 
 from rules.dice import D3, D6, Dice
@@ -18,6 +17,7 @@ from rules.siege.gates import damage_gate
 from rules.siege.rams import damage_ram
 from rules.siege.siege_towers import damage_tower
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Side, outcome
+from rules.siege.values import replace
 from rules.validation import check_range
 
 __all__ = [

@@ -22,6 +22,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from rules.siege.values import derived
+
 __all__ = [
     "CONNECTION_CAPACITY",
     "GATE_CAPACITY",
@@ -244,7 +246,7 @@ class Gate:
         )
 
 
-def _expected_kind(one: Section, other: Section) -> ConnectionKind | None:
+def expected_kind(one: Section, other: Section) -> ConnectionKind | None:
     """The kind of connection two sections may have, ladders and service doors aside (§1.1, §1.2, §2.1.1).
 
     A tower's level 2 is reached like stairs: from a courtyard or from its own roof.
@@ -271,20 +273,42 @@ class FortLayout:
     connections: tuple[Connection, ...]
     gates: tuple[Gate, ...]
 
-    def section(self, section_id: str) -> Section:
+    # The lookups below read indexes built on first use, outside the fields: the layout stays a value.
+
+    @derived
+    def _sections(self) -> dict[str, Section]:
+        found: dict[str, Section] = {}
         for section in self.sections:
-            if section.id == section_id:
-                return section
-        raise KeyError(f"the fort {self.name!r} has no section {section_id!r}")
+            found.setdefault(section.id, section)
+        return found
+
+    @derived
+    def _connections(self) -> dict[tuple[str, str], Connection]:
+        found: dict[tuple[str, str], Connection] = {}
+        for connection in self.connections:
+            found.setdefault((connection.a, connection.b), connection)
+            found.setdefault((connection.b, connection.a), connection)
+        return found
+
+    @derived
+    def _neighbours(self) -> dict[str, tuple[str, ...]]:
+        return {}
+
+    @derived
+    def _gates(self) -> dict[str, tuple[Gate, ...]]:
+        return {}
+
+    def section(self, section_id: str) -> Section:
+        found = self._sections.get(section_id)
+        if found is None:
+            raise KeyError(f"the fort {self.name!r} has no section {section_id!r}")
+        return found
 
     def has_section(self, section_id: str) -> bool:
-        return any(section.id == section_id for section in self.sections)
+        return section_id in self._sections
 
     def connection(self, one: str, other: str) -> Connection | None:
-        for connection in self.connections:
-            if connection.joins(one, other):
-                return connection
-        return None
+        return self._connections.get((one, other))
 
     def capacity(self, one: str, other: str) -> int:
         """Models a turn from ``one`` to ``other`` (§2.1.1); 0 when they are not connected."""
@@ -293,117 +317,30 @@ class FortLayout:
 
     def neighbours(self, section_id: str) -> tuple[str, ...]:
         """The sections connected to ``section_id``, in the layout's order."""
-        found = {c.b if c.a == section_id else c.a for c in self.connections if section_id in (c.a, c.b)}
-        return tuple(s.id for s in self.sections if s.id in found)
+        known = self._neighbours.get(section_id)
+        if known is None:
+            found = {c.b if c.a == section_id else c.a for c in self.connections if section_id in (c.a, c.b)}
+            known = self._neighbours[section_id] = tuple(s.id for s in self.sections if s.id in found)
+        return known
 
     def gates_of(self, section_id: str) -> tuple[Gate, ...]:
-        return tuple(gate for gate in self.gates if gate.section == section_id)
+        known = self._gates.get(section_id)
+        if known is None:
+            known = self._gates[section_id] = tuple(gate for gate in self.gates if gate.section == section_id)
+        return known
 
     def counts(self) -> dict[str, int]:
         """How many of each kind Table 1 counts (§1.4)."""
-        sections = self.sections
-        return {
-            "courtyard": sum(s.kind is SectionKind.COURTYARD for s in sections),
-            "wall_walk": sum(s.kind is SectionKind.WALL_WALK for s in sections),
-            "tower_level3": sum(s.kind is SectionKind.TOWER and s.level == 3 for s in sections),
-            "tower_level2": sum(s.kind is SectionKind.TOWER and s.level == 2 for s in sections),
-            "stairs": sum(s.kind is SectionKind.STAIRS for s in sections),
-            "main_gate": sum(g.kind is GateKind.MAIN_GATE for g in self.gates),
-            "postern": sum(g.kind is GateKind.POSTERN for g in self.gates),
-        }
+        from rules.siege.fort_checks import counts
+
+        return counts(self)
 
     def problems(self, besieged_points: int) -> tuple[str, ...]:
-        """Every rule of §1 the layout breaks for a besieged army of ``besieged_points``; empty when valid."""
-        found: list[str] = []
-        ids = [s.id for s in self.sections]
-        if len(set(ids)) != len(ids):
-            found.append("section ids must be unique")
-        by_id = {s.id: s for s in self.sections}
-        for section in self.sections:
-            if section.level not in LEVELS[section.kind]:
-                allowed = " or ".join(str(level) for level in sorted(LEVELS[section.kind]))
-                found.append(f"{section.kind} {section.id} is on level {section.level}, must be {allowed} (§1.2)")
-        counts = self.counts()
-        for kind, minimum in minimum_sections(besieged_points).items():
-            if counts[kind] < minimum:
-                found.append(
-                    f"{besieged_points} besieged points need at least {minimum} {kind}, the fort has {counts[kind]} "
-                    "(§1.4, R12)"
-                )
-        if counts["main_gate"] > 1:
-            found.append(f"a fort has one main gate, this one has {counts['main_gate']} (§1.3.1)")
-        found.extend(self._gate_problems(by_id))
-        found.extend(self._connection_problems(by_id))
-        found.extend(self._access_problems(by_id))
-        return tuple(found)
+        """Every rule of §1 the layout breaks for a besieged army of ``besieged_points``; empty when valid
+        (:mod:`rules.siege.fort_checks`)."""
+        from rules.siege.fort_checks import problems
 
-    def _gate_problems(self, by_id: Mapping[str, Section]) -> list[str]:
-        found = []
-        kinds_by_section: dict[str, set[GateKind]] = {}
-        for gate in self.gates:
-            section = by_id.get(gate.section)
-            if section is None or section.kind is not SectionKind.COURTYARD:
-                # §1.3.1, §1.3.2
-                found.append(f"{gate.kind} {gate.id} must open on a courtyard section, not {gate.section} (§1.3)")
-                continue
-            kinds_by_section.setdefault(gate.section, set()).add(gate.kind)
-        for section_id, kinds in kinds_by_section.items():
-            if len(kinds) > 1:
-                # §1.1.1, §1.3.2
-                found.append(f"courtyard {section_id} touches both the main gate and a postern (§1.1.1)")
-        return found
-
-    def _connection_problems(self, by_id: Mapping[str, Section]) -> list[str]:
-        found = []
-        seen: set[frozenset[str]] = set()
-        for connection in self.connections:
-            pair = frozenset((connection.a, connection.b))
-            if connection.a not in by_id or connection.b not in by_id or len(pair) == 1:
-                found.append(f"connection {connection.a}–{connection.b} must join two sections of the fort")
-                continue
-            if pair in seen:
-                found.append(f"sections {connection.a} and {connection.b} are connected twice")
-            seen.add(pair)
-            one, other = by_id[connection.a], by_id[connection.b]
-            if connection.kind is ConnectionKind.LADDER:
-                if {one.kind, other.kind} != {SectionKind.COURTYARD, SectionKind.WALL_WALK}:
-                    found.append(f"a ladder joins a courtyard to a wall-walk, not {one.kind} to {other.kind} (§1.1.4)")
-            elif connection.kind not in (ConnectionKind.SERVICE_DOOR, ConnectionKind.BREACH):
-                expected = _expected_kind(one, other)
-                if expected is not connection.kind:
-                    found.append(
-                        f"{one.kind} {one.id} and {other.kind} {other.id} cannot be joined by a {connection.kind} "
-                        "connection (§2.1.1)"
-                    )
-        return found
-
-    def _access_problems(self, by_id: Mapping[str, Section]) -> list[str]:
-        found = []
-        # §1.1.4: stairs, or at least two ladders, lead from the courtyard to the wall-walk
-        ladders = sum(c.kind is ConnectionKind.LADDER for c in self.connections)
-        stairs_linked = any(
-            s.kind is SectionKind.STAIRS
-            and any(by_id[n].kind is SectionKind.COURTYARD for n in self.neighbours(s.id) if n in by_id)
-            and any(by_id[n].is_rampart for n in self.neighbours(s.id) if n in by_id)
-            for s in self.sections
-        )
-        if not stairs_linked and ladders < 2:
-            found.append(
-                f"stairs or at least two ladders must lead from a courtyard to the wall-walk, the fort has "
-                f"{ladders} ladders and no such stairs (§1.1.4)"
-            )
-        if self.sections:
-            reached = {self.sections[0].id}
-            frontier = [self.sections[0].id]
-            while frontier:
-                for neighbour in self.neighbours(frontier.pop()):
-                    if neighbour not in reached:
-                        reached.add(neighbour)
-                        frontier.append(neighbour)
-            cut_off = [s.id for s in self.sections if s.id not in reached]
-            if cut_off:
-                found.append(f"sections {', '.join(cut_off)} cannot be reached from {self.sections[0].id}")
-        return found
+        return problems(self, besieged_points)
 
     def validate(self, besieged_points: int) -> FortLayout:
         """The layout itself when it obeys §1 for ``besieged_points``; otherwise :class:`InvalidLayout`."""

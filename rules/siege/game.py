@@ -20,9 +20,10 @@ A battle opens in the set-up; the besieged plays first (§16)::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
 from typing import Any
 
+from rules import contract
+from rules.contract import Refusal
 from rules.dice import Dice, DieValueError, ReplayMismatch
 from rules.siege import actions as a
 from rules.siege import (
@@ -63,22 +64,12 @@ from rules.siege.state import (
     first_phase,
     quota,
 )
+from rules.siege.values import replace
 
 __all__ = ["TURN_STEPS", "Option", "Refusal", "apply", "choose", "legal_actions", "problems", "side_of"]
 
 TURN_STEPS = (Phase.SAPPERS, Phase.MOVEMENT, Phase.MAGIC, Phase.SHOOTING, Phase.CLOSE_COMBAT, Phase.END)
 """The steps of a player turn in order (002, §10.3); the besieged's turn has no sappers' roll."""
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why an action may not be played: the clause that forbids it and a sentence."""
-
-    clause: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.clause}: {self.message}"
 
 
 def side_of(state: BattleState, action: a.Action) -> Side:
@@ -155,24 +146,14 @@ def problems(state: BattleState, action: a.Action) -> list[Refusal]:
     with the battle's dice: the action is tried on the state (a value, left as it was) with dice of its own; the
     chapters' rules refuse before they roll, so those dice do not change the answer.
     """
-    refusals = _turn_problems(state, action)
-    if refusals:
-        return refusals
-    try:
-        _play(state, action, Dice(seed=0))
-    except IllegalAction as refused:
-        return [Refusal(refused.clause, str(refused))]
-    return []
+    return contract.problems(_turn_problems, _play, state, action)
 
 
 def apply(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
     """Play ``action`` with ``dice``: the new state, its events and the dice it rolled. An action the rules forbid
     raises :class:`~rules.siege.state.IllegalAction` naming its clause, and nothing changes (the state is a value).
     """
-    refusals = _turn_problems(state, action)
-    if refusals:
-        raise IllegalAction(refusals[0].message, refusals[0].clause)
-    return _play(state, action, dice)
+    return contract.apply(_turn_problems, _play, state, action, dice)
 
 
 def _play(state: BattleState, action: a.Action, dice: Dice) -> Outcome:

@@ -8,12 +8,11 @@ Six turns; at the end of the besieger's turn 5 the besieged rolls a D6 and the g
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.dice import D6, Dice
 from rules.siege.fire import burn
 from rules.siege.gates import reinforce_gates
 from rules.siege.state import BattleState, Event, Outcome, Side, end_turn, outcome
+from rules.siege.values import replace
 from rules.validation import check_range
 
 __all__ = ["EARLY_END_DIE", "EARLY_END_FACES", "EARLY_END_TURN", "TURNS", "end_player_turn", "last_turn"]

@@ -12,7 +12,6 @@ The kinds are the fort's :class:`~rules.siege.fort.GateKind`; the odds contract 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from types import MappingProxyType
 
 from rules.dice import D6, Dice
@@ -32,6 +31,7 @@ from rules.siege.state import (
     check_may_act,
     outcome,
 )
+from rules.siege.values import replace
 from rules.validation import check_choice, check_range
 from rules.wfb import to_wound
 
@@ -141,8 +141,12 @@ def gate_sections(state: BattleState, gate_id: str) -> tuple[str, ...]:
 
 def gate_reach(state: BattleState, gate_id: str) -> frozenset[Place]:
     """Where a model is in contact with a gate: on its section(s), or outside at the foot of the gate's courtyard."""
-    sections = gate_sections(state, gate_id)
-    return frozenset(Place(zone, s) for s in sections for zone in (Zone.SECTION, Zone.FOOT))
+    key = ("gate_reach", gate_id)
+    reach: frozenset[Place] | None = state.memo.get(key)
+    if reach is None:
+        sections = gate_sections(state, gate_id)
+        reach = state.memo[key] = frozenset(Place(zone, s) for s in sections for zone in (Zone.SECTION, Zone.FOOT))
+    return reach
 
 
 def touches_gate(state: BattleState, model: Model, gate_id: str) -> bool:

@@ -23,7 +23,6 @@ Readings, the seed being short:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from enum import StrEnum
 
 from rules.dice import D6, Dice
@@ -34,6 +33,7 @@ from rules.siege.melee import strength
 from rules.siege.profiles import Creature
 from rules.siege.psychology import PanicCause, panic_test
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Zone, outcome, within_quota
+from rules.siege.values import replace
 
 __all__ = ["FALLS_ON", "SWEEP_PENALTY", "GiantAttack", "climb_wall", "fight_climbing_giant", "sweep_hits"]
 

@@ -8,9 +8,8 @@ One token per full 300 points the besieged gave up by standing a siege rather th
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.siege.state import BattleState, IllegalAction
+from rules.siege.values import replace
 from rules.validation import check_range
 
 __all__ = ["POINTS_PER_TOKEN", "grant_heroism", "heroism_tokens", "spend_heroism"]

@@ -8,11 +8,11 @@ the last one remove the model, which the battle state keeps among the fallen (§
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from enum import Enum
 
 from rules.dice import D6, Dice, Die
 from rules.siege.state import BattleState, Event, Model
+from rules.siege.values import replace
 from rules.wfb import modified_save, to_wound
 
 __all__ = ["Save", "apply_wounds", "hit_models", "save_need", "save_or_suffer"]

@@ -9,7 +9,6 @@ One besieged model pushes, up to two more help; it takes a 6 on a D6, +1 per hel
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from enum import StrEnum
 
 from rules.dice import D6, Dice
@@ -29,6 +28,7 @@ from rules.siege.state import (
     outcome,
     within_quota,
 )
+from rules.siege.values import replace
 from rules.validation import check_range
 
 __all__ = [

@@ -7,8 +7,9 @@ ranks, flanks, rear, overkill and high ground are gone.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.dice import D6, Dice
 from rules.siege.belfry import fight_on_level
@@ -25,6 +26,7 @@ from rules.siege.state import (
     check_may_act,
     outcome,
 )
+from rules.siege.values import replace
 from rules.wfb import SEVEN_PLUS_SECOND_ROLL, combat_result_bonus, melee_to_hit, modified_save, to_wound
 
 __all__ = [
@@ -199,7 +201,8 @@ def fight(
     _check(state, section, pairs, second)
     kind = fight_on_level(state, section, pairs) or state.fort.section(section).kind
     events: list[Event] = []
-    for model_id in dict.fromkeys(x for pair in pairs for x in pair):
+    engaging = dict.fromkeys(x for pair in pairs for x in pair)
+    for model_id in engaging if not state.blockers.isdisjoint(engaging) else ():
         if state.is_blocking(model_id):
             # §6.3.1, §6.3.2: a blocker engaged in close combat, by an enemy from another access, blocks no more
             state = state.without_blocker(model_id)
@@ -211,13 +214,13 @@ def fight(
         changed[target_id] = None
         casualties[state.active] += 1
         events.append(Event("cut_down", "§3.3.3", f"fleeing {target_id} is cut down", (target_id,)))
-    state = state.with_models(changed)
+    if changed:
+        state = state.with_models(changed)
     living = [(a, t) for a, t in pairs if t not in changed]
     blows = _blows(state, living, second)
-    steps = sorted({blow.order for blow in blows})
-    for step in steps:
+    for _, step in itertools.groupby(blows, key=lambda blow: blow.order):  # the blows come sorted by order
         damage: dict[str, int] = {}
-        for blow in (b for b in blows if b.order == step):
+        for blow in step:
             if not _alive(state, blow.striker) or not _alive(state, blow.target):
                 continue
             striker, target = state.model(blow.striker), state.model(blow.target)

@@ -12,7 +12,6 @@ them) or a D3 (8), never below zero (R2). The score reaches the foundations at 8
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from enum import StrEnum
 
 from rules.dice import D2, D3, D4, D6, Dice, Die
@@ -33,6 +32,7 @@ from rules.siege.state import (
     outcome,
 )
 from rules.siege.structure import add_damage, main_gate_wall
+from rules.siege.values import replace
 from rules.validation import check_range
 
 __all__ = [

@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from rules.dice import D6, Dice
 from rules.siege.fort import SectionKind
@@ -27,6 +26,7 @@ from rules.siege.state import (
     outcome,
     quota,
 )
+from rules.siege.values import replace
 from rules.wfb import break_test_passes
 
 __all__ = [

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rules.dice import D3, D6, Dice
 from rules.siege import belfry
@@ -38,6 +37,7 @@ from rules.siege.state import (
     outcome,
     quota,
 )
+from rules.siege.values import replace
 from rules.wfb import shooting_modifier, shooting_to_hit
 
 __all__ = ["LADDER_A_TURN", "SIEGE_TOWER_A_TURN", "move"]

@@ -9,22 +9,15 @@ itself (§12.1.5).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
+from rules.contract import IllegalAction
 from rules.siege.profiles import Profile
 
 __all__ = ["IllegalAction", "Model", "Phase", "Place", "Side", "Zone", "model_from_json", "model_to_json"]
-
-
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``clause`` is the rule that forbids it (``"§1.7"``)."""
-
-    def __init__(self, message: str, clause: str) -> None:
-        super().__init__(message)
-        self.clause = clause
 
 
 class Side(StrEnum):
@@ -71,14 +64,62 @@ class Phase(StrEnum):
     """the end-of-turn tests, before the turn passes (§6.4, §16)."""
 
 
-@dataclass(frozen=True, order=True)
 class Place:
     """Where a model stands: ``Place(Zone.SECTION, "W3")``, ``Place(Zone.LADDER, "L1")``… Written ``"W3"``,
     ``"ladder:L1"``, ``"foot:W3"``, ``"siege_tower:ST1"``.
+
+    A value with one object for each place: ``Place(zone, ref)`` gives back the object already made for the same
+    zone and ref, so places compare and hash by identity, as fast as the battle state's indexes need. They order
+    by zone, then ref.
     """
 
+    __slots__ = ("_text", "ref", "zone")
     zone: Zone
     ref: str
+    _text: str
+    _made: ClassVar[dict[tuple[str, str], Place]] = {}
+
+    def __new__(cls, zone: Zone, ref: str) -> Place:
+        key = (zone, ref)
+        made = cls._made.get(key)
+        if made is None:
+            made = object.__new__(cls)
+            zone = Zone(zone)
+            object.__setattr__(made, "zone", zone)
+            object.__setattr__(made, "ref", ref)
+            object.__setattr__(made, "_text", ref if zone is Zone.SECTION else f"{zone.value}:{ref}")
+            cls._made[key] = made
+        return made
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[type[Place], tuple[Zone, str]]:
+        return (Place, (self.zone, self.ref))
+
+    def __copy__(self) -> Place:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Place:
+        return self
+
+    def _key(self) -> tuple[str, str]:
+        return (self.zone.value, self.ref)
+
+    def __lt__(self, other: Place) -> bool:
+        return self._key() < other._key()
+
+    def __le__(self, other: Place) -> bool:
+        return self._key() <= other._key()
+
+    def __gt__(self, other: Place) -> bool:
+        return self._key() > other._key()
+
+    def __ge__(self, other: Place) -> bool:
+        return self._key() >= other._key()
 
     @classmethod
     def parse(cls, text: str | Place) -> Place:
@@ -91,12 +132,14 @@ class Place:
         return self.zone is Zone.SECTION
 
     def __str__(self) -> str:
-        return self.ref if self.inside else f"{self.zone.value}:{self.ref}"
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Place(zone={self.zone!r}, ref={self.ref!r})"
 
 
 @lru_cache(maxsize=4096)
 def _parsed(text: str) -> Place:
-    # one object for each place written alike: the state's indexes and the menus compare places by identity first
     zone, sep, ref = text.partition(":")
     return Place(Zone(zone), ref) if sep else Place(Zone.SECTION, text)
 

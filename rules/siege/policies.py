@@ -129,7 +129,7 @@ class Game:
     check_menu: bool = False
     off_menu: list[str] = field(default_factory=list)
     _menu_of: BattleState | None = field(default=None, repr=False)
-    _menu: list[Option] = field(default_factory=list, repr=False)
+    _menus: dict[str, list[Option]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self._watch()
@@ -171,10 +171,13 @@ class Game:
             yield option
 
     def menu(self, name: str) -> list[Option]:
-        """The options named ``name`` on the menu now; the menu is read once a state."""
+        """The options named ``name`` on the menu now, read once a state and kind."""
         if self._menu_of is not self.state:
-            self._menu_of, self._menu = self.state, legal_actions(self.state)
-        return [o for o in self._menu if o.name == name]
+            self._menu_of, self._menus = self.state, {}
+        found = self._menus.get(name)
+        if found is None:
+            found = self._menus[name] = legal_actions(self.state, name)
+        return found
 
 
 def _offered(state: BattleState, action: a.Action) -> bool:
@@ -184,7 +187,7 @@ def _offered(state: BattleState, action: a.Action) -> bool:
     if isinstance(action, a.ForgoPushBack):
         return push_back_pending(state, action.ladder)
     side = side_of(state, action)
-    return any(o.name == action.name and o.side is side for o in legal_actions(state))
+    return any(o.side is side for o in legal_actions(state, action.name))
 
 
 # ---- set-up --------------------------------------------------------------------------------------------------------

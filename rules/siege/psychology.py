@@ -7,13 +7,13 @@ present, allies included (§4.1).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import replace
 from enum import StrEnum
 
 from rules.dice import Dice
 from rules.siege.morale import flee, group_tests, leadership_groups
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Side, outcome
+from rules.siege.values import replace
 
 __all__ = [
     "IGNORED_PANIC",

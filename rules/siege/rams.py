@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.dice import D4, D6, Dice, Die
 from rules.siege.gates import damage_gate, is_destroyed, touches_gate, toughness
 from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Side, check_distinct, outcome
+from rules.siege.values import replace
 from rules.validation import check_range
 from rules.wfb import to_wound
 

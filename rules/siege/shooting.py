@@ -8,7 +8,6 @@ have heavy cover; a covered ram's carriers light cover; a large creature on a se
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from types import MappingProxyType
 
 from rules.dice import D6, Dice
@@ -36,6 +35,7 @@ from rules.siege.state import (
     outcome,
 )
 from rules.siege.structure import check_not_silenced, damage_die, hit_section, main_gate_wall, template_strength
+from rules.siege.values import replace
 from rules.wfb import shooting_modifier, shooting_to_hit, to_wound
 
 __all__ = [

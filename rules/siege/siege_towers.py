@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rules.dice import D6, Dice
 from rules.siege.belfry import LEVELS, level_place
@@ -26,6 +25,7 @@ from rules.siege.state import (
     check_distinct,
     check_quota,
 )
+from rules.siege.values import replace
 from rules.validation import check_range
 
 __all__ = [

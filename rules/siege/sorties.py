@@ -7,10 +7,10 @@ slow the besieger's march, and besieger units may engage them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rules.siege.profiles import Special, TroopType
 from rules.siege.state import BattleState, IllegalAction, Place, Side
+from rules.siege.values import replace
 
 __all__ = ["sortie"]
 

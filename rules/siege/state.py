@@ -13,12 +13,10 @@ named here too.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from functools import cached_property
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from rules.dice import Dice, Roll
-from rules.siege import engines
 from rules.siege.checks import (
     LADDER_HOLDS,
     QUOTA_PER_SIDE,
@@ -32,9 +30,9 @@ from rules.siege.checks import (
 )
 from rules.siege.engines import Belfry, Budget, Climb, Fire, GateStatus, Ladder, Mine, Ram, SiegeTower, Works
 from rules.siege.fort import FortLayout, SectionKind
-from rules.siege.places import IllegalAction, Model, Phase, Place, Side, Zone, model_from_json, model_to_json
-from rules.siege.profiles import Profile
+from rules.siege.places import IllegalAction, Model, Phase, Place, Side, Zone
 from rules.siege.turn_log import CombatResult, Event, TurnLog
+from rules.siege.values import derived, replace
 
 __all__ = [
     "LADDER_HOLDS",
@@ -112,20 +110,52 @@ class BattleState:
     """the overload option of 001 §4.2 (R16): the pushers needed depend on the models aboard."""
 
     # The indexes below are derived from the fields, built on first use and kept out of equality, hashing, repr
-    # and JSON: the state stays a value.
+    # and JSON: the state stays a value. A copy whose models (contacts) are the same keeps them (values.replace).
+    _DERIVED_FROM: ClassVar[dict[str, tuple[str, ...]]] = {
+        "by_id": ("models",),
+        "by_place": ("models",),
+        "by_side_and_place": ("models",),
+        "engaged": ("contacts",),
+        "blockers": ("gates", "ladders", "works", "climbs"),
+    }
 
-    @cached_property
+    @derived
+    def memo(self) -> dict[object, Any]:
+        """What other modules work out from this state and keep with it (the parts of its menu), by their own
+        keys: filled on demand, never part of the value."""
+        return {}
+
+    @derived
     def by_id(self) -> Mapping[str, Model]:
         """The models by id."""
         return {m.id: m for m in self.models}
 
-    @cached_property
+    @derived
     def by_place(self) -> Mapping[Place, tuple[Model, ...]]:
         """The models at each place where some stand, in the order of :attr:`models`."""
         found: dict[Place, list[Model]] = {}
         for model in self.models:
-            found.setdefault(model.place, []).append(model)
+            here = found.get(model.place)
+            if here is None:
+                found[model.place] = [model]
+            else:
+                here.append(model)
         return {place: tuple(models) for place, models in found.items()}
+
+    @derived
+    def by_side_and_place(self) -> Mapping[Side, Mapping[Place, tuple[Model, ...]]]:
+        """Each side's models at each place where some of them stand, in the order of :attr:`models`."""
+        found: dict[Side, dict[Place, tuple[Model, ...]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
+        for place, here in self.by_place.items():
+            side = here[0].side
+            if all(m.side is side for m in here):
+                found[side][place] = here
+            else:
+                for side, models in found.items():
+                    mine = tuple(m for m in here if m.side is side)
+                    if mine:
+                        models[place] = mine
+        return found
 
     def model(self, model_id: str) -> Model:
         found = self.by_id.get(model_id)
@@ -134,8 +164,9 @@ class BattleState:
         return found
 
     def at(self, place: Place | str, side: Side | None = None) -> tuple[Model, ...]:
-        here = self.by_place.get(Place.parse(place), ())
-        return here if side is None else tuple(m for m in here if m.side is side)
+        if side is None:
+            return self.by_place.get(Place.parse(place), ())
+        return self.by_side_and_place[side].get(Place.parse(place), ())
 
     def occupancy(self, place: Place | str, side: Side) -> int:
         """The models of ``side`` at ``place``, counted with their ratio (§1.7, §3.2.3, §12.1.1)."""
@@ -203,8 +234,14 @@ class BattleState:
         """Whether ``model_id`` blocks a gate, a breach, a ladder or a giant on the wall (and so may neither move nor
         shoot, §6.3.1, §12.1.5).
         """
-        found = [g.blocker for g in self.gates] + [x.blocker for x in self.ladders] + [w.blocker for w in self.works]
-        return model_id in found or any(model_id in c.blockers for c in self.climbs)
+        return model_id in self.blockers
+
+    @derived
+    def blockers(self) -> frozenset[str]:
+        """The models blocking a gate, a breach, a ladder or a giant on the wall (§6.3.1, §12.1.5)."""
+        found = {g.blocker for g in self.gates} | {x.blocker for x in self.ladders} | {w.blocker for w in self.works}
+        found.update(m for c in self.climbs for m in c.blockers)
+        return frozenset(m for m in found if m is not None)
 
     def without_blocker(self, model_id: str) -> BattleState:
         """The state with ``model_id`` no longer blocking any gate, ladder, breach or giant (§6.3.2)."""
@@ -229,7 +266,7 @@ class BattleState:
                 return result
         return None
 
-    @cached_property
+    @derived
     def engaged(self) -> frozenset[str]:
         """The models in close combat (in one of the :attr:`contacts`)."""
         return frozenset(x for pair in self.contacts for x in pair)
@@ -240,11 +277,20 @@ class BattleState:
     def with_models(self, changed: Mapping[str, Model | None]) -> BattleState:
         """The state with the models in ``changed`` replaced (``None`` removes a casualty and its contacts)."""
         kept: dict[str, Model] = {}
-        fallen = [m for m in self.models if m.id in changed and changed[m.id] is None]
+        fallen: list[Model] = []
+        touched = False
         for model in self.models:
-            now = changed.get(model.id, model) if model.id in changed else model
-            if now is not None:
+            if model.id in changed:
+                now = changed[model.id]
+                if now is None:
+                    fallen.append(model)
+                    touched = True
+                    continue
                 kept[model.id] = now
+                touched = touched or now is not model
+            else:
+                kept[model.id] = model
+        models = tuple(kept.values()) if touched else self.models  # the same models keep their indexes
         before = self.by_id
         # a model that dies, moves or flees leaves the fight it was in
         contacts = frozenset(
@@ -252,6 +298,8 @@ class BattleState:
             for pair in self.contacts
             if all(x in kept and kept[x].place == before[x].place and not kept[x].fleeing for x in pair)
         )
+        if len(contacts) == len(self.contacts):
+            contacts = self.contacts  # the same contacts: the copy keeps who is engaged
         # a casualty no longer blocks, carries or pushes anything
         gone = {m.id for m in fallen}
         # §12.1.5: a giant that falls, flees or steps onto the rampart has left the wall and its blockers
@@ -261,21 +309,48 @@ class BattleState:
             if c.id in kept and kept[c.id].place.zone is Zone.WALL
         )
         if not gone:
-            return replace(self, climbs=climbs, models=tuple(kept.values()), contacts=contacts)
+            state = replace(self, climbs=climbs, models=models, contacts=contacts)
+        else:
+            state = self._without_casualties(models, contacts, climbs, fallen, gone)
+        state.__dict__["by_id"] = kept  # the models by id, in their order: the index, already built
+        return state
+
+    def _without_casualties(
+        self,
+        models: tuple[Model, ...],
+        contacts: frozenset[tuple[str, str]],
+        climbs: tuple[Climb, ...],
+        fallen: list[Model],
+        gone: set[str],
+    ) -> BattleState:
         return replace(
             self,
             climbs=climbs,
-            models=tuple(kept.values()),
+            models=models,
             contacts=contacts,
             fallen=(*self.fallen, *fallen),
-            ladders=tuple(_without(x, gone) for x in self.ladders),
-            rams=tuple(replace(r, carriers=tuple(c for c in r.carriers if c not in gone)) for r in self.rams),
-            siege_towers=tuple(replace(t, crew=tuple(c for c in t.crew if c not in gone)) for t in self.siege_towers),
+            # each engine naming a casualty is copied without it; the others are kept as they are
+            ladders=tuple(
+                x if gone.isdisjoint((*x.carriers, x.blocker, x.duel)) else _without(x, gone) for x in self.ladders
+            ),
+            rams=tuple(
+                r if gone.isdisjoint(r.carriers) else replace(r, carriers=_alive(r.carriers, gone)) for r in self.rams
+            ),
+            siege_towers=tuple(
+                t if gone.isdisjoint(t.crew) else replace(t, crew=_alive(t.crew, gone)) for t in self.siege_towers
+            ),
             belfries=tuple(
-                replace(b, winchers=_alive(b.winchers, gone), stunned=_alive(b.stunned, gone)) for b in self.belfries
+                b
+                if gone.isdisjoint((*b.winchers, *b.stunned))
+                else replace(b, winchers=_alive(b.winchers, gone), stunned=_alive(b.stunned, gone))
+                for b in self.belfries
             ),
             gates=tuple(
-                replace(g, blocker=None if g.blocker in gone else g.blocker, reinforcers=_alive(g.reinforcers, gone))
+                g
+                if gone.isdisjoint((g.blocker, *g.reinforcers))
+                else replace(
+                    g, blocker=None if g.blocker in gone else g.blocker, reinforcers=_alive(g.reinforcers, gone)
+                )
                 for g in self.gates
             ),
             works=tuple(replace(w, blocker=None) if w.blocker in gone else w for w in self.works),
@@ -286,67 +361,15 @@ class BattleState:
         return replace(self, results=(*others, result))
 
     def to_json(self) -> dict[str, Any]:
-        profiles: dict[str, Profile] = {}
-        for model in (*self.models, *self.fallen):
-            known = profiles.setdefault(model.profile.name, model.profile)
-            if known != model.profile:
-                raise ValueError(f"two different profiles are named {model.profile.name!r}")
-        return {
-            "fort": self.fort.to_json(),
-            "profiles": {name: profile.to_json() for name, profile in profiles.items()},
-            "models": [model_to_json(m) for m in self.models],
-            "fallen": [model_to_json(m) for m in self.fallen],
-            **{name: engines.to_json(getattr(self, name)) for name in _ENGINE_FIELDS},
-            "mine": None if self.mine is None else engines.to_json(self.mine),
-            "budgets": [[side.value, engines.to_json(budget)] for side, budget in self.budgets],
-            "heroism_tokens": self.heroism_tokens,
-            "unit_braziers": list(self.unit_braziers),
-            "last_turn": self.last_turn,
-            "over": self.over,
-            "turn": self.turn,
-            "active": self.active.value,
-            "first": self.first.value,
-            "turn_log": self.turn_log.to_json(),
-            "phase": self.phase.value,
-            "results": [r.to_json() for r in self.results],
-            "contacts": sorted(list(pair) for pair in self.contacts),
-            "magic_protection": self.magic_protection,
-            "belfry_overload": self.belfry_overload,
-        }
+        from rules.siege.state_json import state_to_json
+
+        return state_to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BattleState:
-        profiles = {name: Profile.from_json(p) for name, p in data["profiles"].items()}
-        mine = data.get("mine")
-        last_turn = data.get("last_turn")
-        return cls(
-            fort=FortLayout.from_json(data["fort"]),
-            models=tuple(model_from_json(m, profiles) for m in data["models"]),
-            fallen=tuple(model_from_json(m, profiles) for m in data.get("fallen", ())),
-            ladders=tuple(engines.from_json(Ladder, x) for x in data.get("ladders", ())),
-            siege_towers=tuple(engines.from_json(SiegeTower, x) for x in data.get("siege_towers", ())),
-            works=tuple(engines.from_json(Works, x) for x in data.get("works", ())),
-            gates=tuple(engines.from_json(GateStatus, x) for x in data.get("gates", ())),
-            rams=tuple(engines.from_json(Ram, x) for x in data.get("rams", ())),
-            fires=tuple(engines.from_json(Fire, x) for x in data.get("fires", ())),
-            climbs=tuple(engines.from_json(Climb, x) for x in data.get("climbs", ())),
-            mine=None if mine is None else engines.from_json(Mine, mine),
-            budgets=tuple((Side(side), engines.from_json(Budget, b)) for side, b in data.get("budgets", ())),
-            heroism_tokens=int(data.get("heroism_tokens", 0)),
-            unit_braziers=tuple(str(u) for u in data.get("unit_braziers", ())),
-            last_turn=None if last_turn is None else int(last_turn),
-            over=bool(data.get("over", False)),
-            turn=int(data["turn"]),
-            active=Side(data["active"]),
-            first=Side(data["first"]),
-            turn_log=TurnLog.from_json(data.get("turn_log", {})),
-            phase=Phase(data.get("phase", Phase.MOVEMENT.value)),
-            results=tuple(CombatResult.from_json(r) for r in data.get("results", ())),
-            contacts=frozenset((str(a), str(b)) for a, b in data.get("contacts", ())),
-            magic_protection=bool(data.get("magic_protection", True)),
-            belfries=tuple(engines.from_json(Belfry, b) for b in data.get("belfries", ())),
-            belfry_overload=bool(data.get("belfry_overload", False)),
-        )
+        from rules.siege.state_json import state_from_json
+
+        return state_from_json(data)
 
 
 class _Identified(Protocol):
@@ -362,9 +385,6 @@ def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _I
         if item.id == item_id:
             return item
     raise IllegalAction(missing, clause)
-
-
-_ENGINE_FIELDS = ("ladders", "siege_towers", "works", "gates", "rams", "fires", "climbs", "belfries")
 
 
 def _alive(ids: tuple[str, ...], gone: set[str]) -> tuple[str, ...]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Mapping
-from dataclasses import replace
 from enum import Enum
 from types import MappingProxyType
 
@@ -22,6 +21,7 @@ from rules.siege.fort import Connection, ConnectionKind, SectionKind
 from rules.siege.hits import Save, hit_models
 from rules.siege.profiles import TroopType
 from rules.siege.state import BattleState, Event, IllegalAction, Place, Zone
+from rules.siege.values import replace
 from rules.validation import check_choice, check_range
 
 __all__ = [

@@ -5,10 +5,11 @@ an action reports.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rules.siege.places import Side
+from rules.siege.values import replace
 
 __all__ = ["CombatResult", "Event", "TurnLog"]
 

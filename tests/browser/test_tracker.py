@@ -22,8 +22,12 @@ from campaigns.demo import load_demo
 from campaigns.models import Battle
 from campaigns.selectors import tallies
 from rules.siege.battle import replay
+from rules.siege.fort import SectionKind
+from rules.siege.legal import legal_actions
+from rules.siege.state import Place, Side, Zone
 from tests.browser.test_campaign import log_in
 from tracker import selectors
+from tracker.menus import unit_groups
 from tracker.models import TrackedBattle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,8 +55,10 @@ def act(
     target: str | None = None,
     fields: Mapping[str, str] | None = None,
     watcher: Page | None = None,
+    steps: int = 1,
 ) -> None:
-    """Plays a menu option on ``page`` and checks it is logged, and that ``watcher``'s board follows in time."""
+    """Plays a menu option on ``page`` and checks it is logged (``steps`` entries: one a model of a unit deployed),
+    and that ``watcher``'s board follows in time."""
     before = seq(page)
     selector = f'form[data-action="{action}"]' + (f'[data-where="{where}"]' if where else "")
     form = page.locator(selector).first
@@ -70,10 +76,10 @@ def act(
         else:
             field.fill(value)
     form.locator("button.go").click()
-    expect(page.locator("#board")).to_have_attribute("data-seq", str(before + 1))
+    expect(page.locator("#board")).to_have_attribute("data-seq", str(before + steps))
     expect(page.locator(".refusal")).to_have_count(0)
     if watcher is not None:
-        expect(watcher.locator("#board")).to_have_attribute("data-seq", str(before + 1), timeout=SEEN_WITHIN_MS)
+        expect(watcher.locator("#board")).to_have_attribute("data-seq", str(before + steps), timeout=SEEN_WITHIN_MS)
 
 
 def set_up_montfort(chloe: Page) -> Battle:
@@ -101,6 +107,21 @@ def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, 
     log_in(bruno, "bruno")
     bruno.goto(f"/tracker/{tracked.pk}/")
     expect(bruno.locator("#turn")).to_contain_text("Mise en place · l’assiégé joue")
+
+    # §16: a whole unit deployed in one go, and taken back by one undo
+    state = selectors.current(tracked).state
+    deploy = next(o for o in legal_actions(state) if o.name == "deploy" and o.side is Side.BESIEGED)
+    unit, ids = next((u, ids) for u, ids in unit_groups(state, deploy) if u.startswith("Spearmen"))
+    where = state.model(ids[0]).place
+    yards = [Place(Zone.SECTION, s.id) for s in state.fort.sections if s.kind is SectionKind.COURTYARD]
+    to = min((p for p in yards if p != where), key=lambda p: len(state.at(p))).ref
+    moved = min(len(ids), 10)
+    act(chloe, "deploy", counts={unit: moved}, target=to, steps=moved, watcher=bruno)
+    expect(chloe.locator("#board")).to_have_attribute("data-seq", str(moved))
+    chloe.get_by_role("button", name="Annuler la dernière action").click()
+    expect(bruno.locator("#board")).to_have_attribute("data-seq", str(2 * moved), timeout=SEEN_WITHIN_MS)
+    back = selectors.current(TrackedBattle.objects.get(pk=tracked.pk)).state
+    assert {back.model(m).place for m in ids} == {where}
 
     # §16: the besieged plays first; Bruno's phone follows each action
     act(chloe, "end_phase", watcher=bruno)

@@ -10,19 +10,6 @@ from rules.siege.example import example_setup
 from tracker import selectors, services
 from tracker.models import DiceMode, TrackedBattle
 
-DEMO_SIEGE_SET_UP = {
-    "besieger_engine_points": 100,
-    "besieged_engine_points": 0,
-    "ladders": 2,
-    "ladder_wall": "W3",
-    "rams": 0,
-    "covered_rams": 1,
-    "siege_towers": 0,
-    "dice": DiceMode.APP,
-    "seed": 11,
-}
-"""The demo's siege of Montfort as its defender sets it up in the tracker: two ladders on W3, a covered ram."""
-
 
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> Iterator[None]:
@@ -68,12 +55,31 @@ def physical(besieger: User, besieged: User) -> TrackedBattle:
     )
 
 
+DEMO_SIEGE_SET_UP = {
+    "besieger_engine_points": 100,
+    "besieged_engine_points": 0,
+    "ladders": 2,
+    "ladder_wall": "W3",
+    "rams": 0,
+    "covered_rams": 1,
+    "siege_towers": 0,
+    "dice": DiceMode.APP,
+    "seed": 11,
+}
+
+
 @pytest.fixture
-def demo_siege() -> TrackedBattle:
+def siege_data() -> dict[str, object]:
+    """The set-up page's answers for a campaign siege: two ladders below W3, a covered ram, app dice, seed 11."""
+    return dict(DEMO_SIEGE_SET_UP)
+
+
+@pytest.fixture
+def demo_siege(siege_data: dict[str, object]) -> TrackedBattle:
     """The demo campaign's siege of Montfort, tracked: Bruno besieges, Chloé holds the castle."""
     from campaigns.demo import load_demo
     from campaigns.models import Battle
 
     campaign = load_demo()
     battle = Battle.objects.get(campaign=campaign, kind="siege")
-    return services.start_from_campaign(battle=battle, user=battle.defender.user, data=DEMO_SIEGE_SET_UP)
+    return services.start_from_campaign(battle=battle, user=battle.defender.user, data=siege_data)

@@ -9,12 +9,15 @@ from dataclasses import dataclass
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
-from rules.siege.legal import legal_actions
+from rules.siege.engines import Liquid
+from rules.siege.legal import Option, legal_actions
 from rules.siege.state import BattleState, Model, Phase, Side
 from rules.siege.structure import DAMAGE_DICE
 from rules.siege.victory import victory_points
 
+from ..choices import liquids_at
 from ..labels import SIDE_LABELS
+from ..menu_items import MenuItem, action_namer
 from ..menus import unit_groups
 from ..models import DiceMode, TrackedBattle
 from ..selectors import Step, User, campaign_membership, current, log_rows, sides_of, version
@@ -24,7 +27,7 @@ from .board import board_svg
 ACTION_LABELS: Mapping[str, object] = {
     "buy": gettext_lazy("Buy an engine"),
     "deploy": gettext_lazy("Deploy"),
-    "place_braziers": gettext_lazy("Place a brazier of oil"),
+    "place_braziers": gettext_lazy("Place a brazier"),
     "allocate_ammunition": gettext_lazy("Place stones or a rock"),
     "give_brazier": gettext_lazy("Give a brazier to shooters"),
     "start_mine": gettext_lazy("Start a mine"),
@@ -103,25 +106,17 @@ TARGET_WORDS: Mapping[str, object] = {
 """The words a target may be instead of a place or a model: a belfry's way (001 §4.1) and its faces (001 §9)."""
 
 
-def action_label(name: str) -> str:
-    return str(ACTION_LABELS.get(name, name.replace("_", " ")))
+LIQUID_LABELS: Mapping[Liquid, object] = {
+    Liquid.WATER: gettext_lazy("Boiling water (§8.2.4)"),
+    Liquid.OIL: gettext_lazy("Boiling oil (§8.2.5)"),
+    Liquid.LEAD: gettext_lazy("Molten lead (§8.2.6)"),
+}
+"""A brazier's liquids with the clause of each one's effect."""
+
+SECOND_ROUND = gettext_lazy("Fight a second round (§3.2.2)")
 
 
-@dataclass(frozen=True)
-class MenuItem:
-    """One option of the menu as a form shows it: its place in the engine's menu, its label, the models that may
-    act (id, label) and the targets."""
-
-    index: int
-    name: str
-    label: str
-    side: str
-    where: str
-    actors: tuple[tuple[str, str], ...]
-    units: tuple[tuple[int, str, int, int], ...]
-    """each unit group: its index, its name, how many of its models may act, and how many are picked at first."""
-    targets: tuple[tuple[str, str], ...]
-    mine: bool
+action_label = action_namer(ACTION_LABELS)
 
 
 def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
@@ -133,21 +128,37 @@ def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
         MenuItem(
             index,
             option.name,
-            action_label(option.name),
+            _option_label(state, option),
             str(SIDE_LABELS[option.side]),
-            option.where or "",
-            tuple((a, _model_label(units.get(a), a)) for a in option.actors)
+            option.side in played,
+            where=option.where or "",
+            actors=tuple((a, _model_label(units.get(a), a)) for a in option.actors)
             if len(option.actors) <= _ONE_BY_ONE
             else (),
-            tuple(
+            units=tuple(
                 (number, unit, len(ids), len(ids) if len(option.actors) <= _ALL_AT_ONCE else 0)
                 for number, (unit, ids) in enumerate(unit_groups(state, option))
             ),
-            tuple((t, _target_label(units.get(t), t)) for t in option.targets),
-            option.side in played,
+            targets=tuple((t, _target_label(units.get(t), t)) for t in option.targets),
+            liquids=tuple((str(x), str(LIQUID_LABELS[x])) for x in _liquids(state, option)),
         )
         for index, option in enumerate(legal_actions(state))
     ]
+
+
+def _option_label(state: BattleState, option: Option) -> str:
+    if option.name == "fight" and option.where in state.turn_log.fought:
+        return str(SECOND_ROUND)
+    return action_label(option.name)
+
+
+def _liquids(state: BattleState, option: Option) -> tuple[Liquid, ...]:
+    """Each liquid a brazier is placed with (§8.2.1), or those the section's braziers hold to pour (§8.2.2)."""
+    if option.name == "place_braziers":
+        return tuple(Liquid)
+    if option.name == "pour" and option.where:
+        return liquids_at(state, option.where)
+    return ()
 
 
 _ONE_BY_ONE = 24

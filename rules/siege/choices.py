@@ -1,0 +1,105 @@
+"""From a choice on a menu to the action it plays (:func:`choose`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rules.siege import actions as a
+from rules.siege.engines import Liquid, MineGoal
+from rules.siege.menu_view import bought
+from rules.siege.options import Option
+from rules.siege.state import BattleState, Side
+
+__all__ = ["CATAPULT", "choose"]
+
+
+CATAPULT = (7, "D4")
+"""The seed's own example of a war machine: a catapult of strength 7 doing D4 damage (§5.9); :func:`choose`
+bombards with it.
+"""
+
+
+def choose(state: BattleState, option: Option, actors: Sequence[str], target: str | None) -> a.Action:
+    """The action a choice from a menu makes in ``state``: ``actors`` picked from ``option.actors``, acting on
+    ``target`` picked from ``option.targets``. The details a menu does not ask for take their plainest value: a
+    fight pairs every striker with the target, a brazier pours the first liquid it holds, a siege tower is pushed
+    1 cm, a war machine bombards as the seed's catapult (:data:`CATAPULT`).
+    """
+    picked = tuple(actors)
+    where = option.where or ""
+    ref = where.partition(":")[2]
+    aim = target or ""
+    one = picked[0] if picked else ""
+    makers: dict[str, Callable[[], a.Action]] = {
+        "end_phase": a.EndPhase,
+        "end_turn": a.EndTurn,
+        "spend_heroism": a.SpendHeroism,
+        "buy": lambda: a.Buy(option.side, aim),
+        "deploy": lambda: a.Deploy(one, aim),
+        "place_braziers": lambda: a.PlaceBraziers(aim, (Liquid.OIL,)),
+        "give_brazier": lambda: a.GiveBrazier(aim),
+        "allocate_ammunition": lambda: _allocate(state, aim),
+        "start_mine": lambda: a.StartMine(MineGoal(aim or MineGoal.FOUNDATIONS), picked),
+        "counter_mine": lambda: a.CounterMine(picked),
+        "dig": lambda: a.Dig(target),
+        "tunnel": lambda: a.Tunnel(picked, aim),
+        "move": lambda: a.Move(picked, aim),
+        "charge": lambda: a.Charge(picked, aim),
+        "rally": lambda: a.Rally(where),
+        "flee": lambda: a.Flee(where),
+        "block": lambda: a.Block(one, where),
+        "end_block": lambda: a.EndBlock(where, one or None),
+        "reinforce_gate": lambda: a.ReinforceGate(ref, picked),
+        "sortie": lambda: a.Sortie(picked, aim),
+        "climb_wall": lambda: a.ClimbWall(one),
+        "pick_up_ladder": lambda: a.PickUpLadder(ref, picked),
+        "drop_ladder": lambda: a.DropLadder(ref),
+        "carry_ladder": lambda: a.CarryLadder(ref),
+        "erect_ladder": lambda: a.ErectLadder(ref, aim, picked),
+        "hoist_ladder": lambda: a.HoistLadder(ref, picked, aim),
+        "push_back": lambda: a.PushBack(ref, picked),
+        "push_over_empty_ladder": lambda: a.PushOverEmptyLadder(ref),
+        "knock_down_ladder": lambda: a.KnockDownLadder(ref),
+        "carry_ram": lambda: a.CarryRam(ref, picked),
+        "drop_ram": lambda: a.DropRam(ref),
+        "bring_ram": lambda: a.BringRam(ref, aim),
+        "use_ram": lambda: a.UseRam(ref),
+        "push_tower": lambda: a.PushTower(ref, 1, target),
+        "push_belfry": lambda: a.PushBelfry(ref, aim or "forward"),
+        "climb_belfry": lambda: a.ClimbBelfry(picked, aim),
+        "raise_belfry_ladder": lambda: a.RaiseBelfryLadder(ref, picked),
+        "lower_drawbridge": lambda: a.LowerDrawbridge(ref, picked[:2]),
+        "ignite_belfry": lambda: a.IgniteBelfry(ref, aim or "front", 1),
+        "disembark": lambda: a.Disembark(ref, picked),
+        "throw_stones": lambda: a.ThrowStones(where, picked, (aim,)),
+        "drop_rock": lambda: a.DropRock(where, picked, aim),
+        "pour": lambda: a.Pour(where, _liquid(state, where), picked, (aim,)),
+        "put_out_fire": lambda: a.PutOutFire(aim),
+        "oil_on_fire": lambda: a.OilOnFire(aim),
+        "cast": lambda: a.CastWard(one, aim == "fort"),
+        "earthquake": lambda: a.Earthquake(aim),
+        "shoot": lambda: a.Shoot(picked, (aim,)),
+        "shoot_engine": lambda: a.ShootEngine(picked, aim),
+        "shoot_gate": lambda: a.ShootGate(picked, aim),
+        "shoot_structure": lambda: a.ShootStructure(picked, aim),
+        "bombard": lambda: a.Bombard(aim, *CATAPULT),
+        "fight": lambda: a.Fight(where, tuple((x, aim) for x in picked)),
+        "retreat": lambda: a.Retreat(where, aim),
+        "hold": lambda: a.Hold(where),
+        "attack_gate": lambda: a.AttackGate(ref, picked),
+        "fight_blocker": lambda: a.FightBlocker(where, picked),
+        "take_gate": lambda: a.TakeGate(one, ref),
+        "fight_giant": lambda: a.FightGiant(ref, targets=(aim,) if target else ()),
+    }
+    return makers[option.name]()
+
+
+def _allocate(state: BattleState, section: str) -> a.Action:
+    """One token on ``section``: a stone while some are left unallocated, else a rock (§8.1.1)."""
+    stones_left = bought(state, Side.BESIEGED).count("stones") - sum(w.stones for w in state.works)
+    return a.AllocateAmmunition(section, stones=1) if stones_left > 0 else a.AllocateAmmunition(section, rocks=1)
+
+
+def _liquid(state: BattleState, section: str) -> Liquid:
+    """The first brazier of ``section`` with a liquid to pour (§8.2.2)."""
+    return next(liquid for liquid in state.works_of(section).braziers if liquid is not None)

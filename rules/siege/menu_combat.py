@@ -1,0 +1,161 @@
+"""The menus of the magic, shooting and close-combat steps (§3, §5, §6.3, §7, §9, §12.1.5, §13): the walls' ward
+against spells, volleys and bombardments, fights on each section with their results, duels against blockers, rams
+and blows against the gates, troops out of a siege tower.
+"""
+
+from __future__ import annotations
+
+from rules.siege.belfry_cover import Cover, target_cover
+from rules.siege.gates import gate_reach
+from rules.siege.menu_view import MenuView, section_place
+from rules.siege.options import Option
+from rules.siege.profiles import Special, TroopType
+from rules.siege.state import Place, Side, Zone
+
+__all__ = ["against_the_fort", "blocked", "magic", "sections_in_combat", "shooting"]
+
+
+# ---- magic (§13) --------------------------------------------------------------------------------------------------
+
+
+def magic(view: MenuView) -> list[Option]:
+    """The walls' protection against a besieger character's spell from outside (§13.2). The spells themselves are
+    cast by WFB's magic rules, which the engine does not hold: an earthquake is played once cast, never offered.
+    """
+    state = view.state
+    if state.active is not Side.BESIEGER or not state.magic_protection:
+        return []
+    casters = tuple(
+        m.id
+        for m in state.models
+        if m.side is Side.BESIEGER and m.profile.has(Special.CHARACTER) and not m.place.inside
+    )
+    return [Option("cast", Side.BESIEGER, actors=casters, targets=("fort", "field"))] if casters else []
+
+
+# ---- shooting (§5, §9) --------------------------------------------------------------------------------------------
+
+
+def shooting(view: MenuView) -> list[Option]:
+    state = view.state
+    side = state.active
+    found = []
+    foes: tuple[str, ...] | None = None  # worked out once some model may shoot
+    engines = tuple(f"ram:{r.id}" for r in state.rams if r.covered and not r.wrecked) + tuple(
+        f"siege_tower:{t.id}" for t in state.siege_towers if not t.collapsed
+    )
+    gate_ids = tuple(g.id for g in state.gates if g.structure_points > 0)
+    for place, models in view.by_place.items():
+        shooters = tuple(
+            m.id
+            for m in models
+            if m.side is side
+            and m.profile.missile is not None
+            and not m.fleeing
+            and m.id not in view.engaged
+            and m.id not in view.blocking
+            and m.id not in state.turn_log.shot  # §5: one volley a turn
+        )
+        if not shooters:
+            continue
+        if foes is None:
+            foes = tuple(
+                m.id
+                for m in state.models
+                if m.side is side.enemy
+                and m.id not in view.engaged
+                and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
+                and target_cover(state, m) is not Cover.INFINITE  # 001 §3
+            )
+        if foes:
+            found.append(Option("shoot", side, str(place), shooters, foes))
+        if side is Side.BESIEGED and engines:
+            found.append(Option("shoot_engine", side, str(place), shooters, engines))
+        if side is Side.BESIEGER and not place.inside:
+            if gate_ids:
+                found.append(Option("shoot_gate", side, str(place), shooters, gate_ids))
+            found.append(Option("shoot_structure", side, str(place), shooters, view.ramparts))
+    machines = tuple(m.id for m in state.models if m.side is side and m.profile.troop_type is TroopType.WAR_MACHINE)
+    if machines and side is Side.BESIEGER:
+        targets = (*view.ramparts, *(f"gate:{g}" for g in gate_ids))
+        found.append(Option("bombard", side, actors=machines, targets=targets))
+    return found
+
+
+# ---- close combat (§3, §6.3, §7, §12.1.5) -------------------------------------------------------------------------
+
+
+def sections_in_combat(view: MenuView) -> list[Option]:
+    state = view.state
+    side = state.active
+    found = []
+    log = state.turn_log
+    for section in state.fort.sections:
+        place = section_place(section.id)
+        strikers = [m for m in view.side_at(place, side) if not m.fleeing and m.id not in log.rallied]
+        foes = view.side_at(place, side.enemy)
+        if strikers and foes and section.id not in log.fought_twice:
+            found.append(Option("fight", side, section.id, tuple(m.id for m in strikers), tuple(m.id for m in foes)))
+        result = state.result(section.id)
+        if result is not None and not result.settled and result.loser is not None:
+            losers = tuple(m.id for m in view.side_at(place, result.loser))
+            if losers:
+                ways = [*state.fort.neighbours(section.id)]
+                ways += [f"ladder:{x.id}" for x in state.ladders if x.section == section.id and x.raised]
+                ways += [f"siege_tower:{t.id}" for t in state.siege_towers if t.section == section.id]
+                found.append(Option("retreat", result.loser, section.id, losers, tuple(ways)))
+                found.append(Option("hold", result.loser, section.id, losers))
+    return found
+
+
+def blocked(view: MenuView) -> list[Option]:
+    """Duels against a model blocking a gate, a breach or a ladder (§6.3.3, §7.1.8), a giant against its blockers
+    (§12.1.5); the gate taken by the attacker who killed its blocker (§6.3.4).
+    """
+    state = view.state
+    side = state.active
+    found = []
+    for ladder in state.ladders:
+        if ladder.blocker is not None and side is Side.BESIEGER:
+            climbers = tuple(m.id for m in view.side_at(Place(Zone.LADDER, ladder.id), side) if not m.fleeing)
+            if climbers:
+                found.append(Option("fight_blocker", side, f"ladder:{ladder.id}", climbers))
+    for gate in state.gates:
+        if gate.blocker is not None and state.model(gate.blocker).side is side.enemy:
+            reach = gate_reach(state, gate.id)
+            attackers = tuple(m.id for m in state.models if m.side is side and m.place in reach)
+            if attackers:
+                found.append(Option("fight_blocker", side, f"gate:{gate.id}", attackers))
+        took = state.turn_log.took_gate
+        takers = tuple(m.id for m in state.models if took(gate.id, m.id)) if state.turn_log.gate_takers else ()
+        if gate.blocker is None and takers:
+            found.append(Option("take_gate", side, f"gate:{gate.id}", takers))  # §6.3.4
+    for climb in state.climbs:
+        if side is Side.BESIEGER and climb.blockers:
+            found.append(Option("fight_giant", side, f"climb:{climb.id}", (climb.id,), climb.blockers))
+    return found
+
+
+def against_the_fort(view: MenuView) -> list[Option]:
+    """The besieger's rams and blows against the gates (§6, §7.2.4); fresh troops out of a siege tower (§7.3.4)."""
+    state = view.state
+    if state.active is not Side.BESIEGER:
+        return []
+    found = []
+    for ram in state.rams:
+        if ram.gate is not None and ram.carriers and ram.id not in state.turn_log.rammed:
+            found.append(Option("use_ram", Side.BESIEGER, f"ram:{ram.id}", ram.carriers, (ram.gate,)))
+    reaches = [(gate.id, gate_reach(state, gate.id)) for gate in state.gates if gate.structure_points > 0]
+    near_gates = frozenset().union(*(reach for _, reach in reaches))
+    standing = [m for m in state.models if m.place in near_gates and m.side is Side.BESIEGER and not m.fleeing]
+    for gate_id, reach in reaches:
+        attackers = tuple(m.id for m in standing if m.place in reach)
+        if attackers:
+            found.append(Option("attack_gate", Side.BESIEGER, f"gate:{gate_id}", attackers))
+    for tower in state.siege_towers:
+        result = None if tower.section is None else state.result(tower.section)
+        if result is not None and result.winner is Side.BESIEGER:
+            inside = tuple(m.id for m in view.side_at(Place(Zone.SIEGE_TOWER, tower.id), Side.BESIEGER))
+            if inside:
+                found.append(Option("disembark", Side.BESIEGER, f"siege_tower:{tower.id}", inside))
+    return found

@@ -1,0 +1,242 @@
+"""The movement step's menus (§2, §3, §6, §7, §8, §10–§12): where each ready model may step or charge, rallies,
+the engines carried, raised and brought up, the gates reinforced and blocked, and what the besieged does at the end
+of any movement (stones, rocks, braziers, push-backs).
+"""
+
+from __future__ import annotations
+
+from rules.siege.belfry_menu import bridge_steps
+from rules.siege.engines import Liquid, MineGoal
+from rules.siege.fort import ConnectionKind
+from rules.siege.gates import gate_sections
+from rules.siege.menu_view import MenuView, section_place
+from rules.siege.options import Option
+from rules.siege.profiles import Creature, Special, TroopType
+from rules.siege.state import BattleState, Phase, Place, Side, Zone
+
+__all__ = ["besieged_at_movement_end", "flight", "ladders_and_rams", "moves_and_charges", "side_moves"]
+
+
+def ladders_and_rams(view: MenuView, carriers: tuple[str, ...]) -> list[Option]:
+    """Ladders and rams taken up, let go or brought to a gate (§7.1.1–§7.1.3, §7.2.1, §7.2.2)."""
+    state = view.state
+    found = []
+    for ladder in state.ladders:
+        where = f"ladder:{ladder.id}"
+        if not ladder.raised and not ladder.carriers and carriers:
+            found.append(Option("pick_up_ladder", Side.BESIEGER, where, carriers))
+        elif not ladder.raised and ladder.carriers and state.phase is not Phase.SETUP:
+            found.append(Option("drop_ladder", Side.BESIEGER, where, ladder.carriers))
+    gate_ids = tuple(g.id for g in state.gates if g.structure_points > 0)
+    for ram in state.rams:
+        where = f"ram:{ram.id}"
+        if not ram.carriers and carriers:
+            found.append(Option("carry_ram", Side.BESIEGER, where, carriers))
+        elif ram.carriers and ram.gate is None and gate_ids:
+            found.append(Option("bring_ram", Side.BESIEGER, where, ram.carriers, gate_ids))
+        elif ram.carriers and state.phase is not Phase.SETUP:
+            found.append(Option("drop_ram", Side.BESIEGER, where, ram.carriers))
+    return found
+
+
+# ---- movement (§2, §3, §6, §7, §8, §10–§12) -----------------------------------------------------------------------
+
+
+def _steps_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
+    """Where models at ``place`` may step to: adjacent sections (the besieger also onto a ladder against his
+    section), the rampart above a ladder or a siege tower, a raised ladder from the foot of its wall (§2.1.1, §7).
+    """
+    if place.inside:
+        found = [*state.fort.neighbours(place.ref), *bridge_steps(state, place, side)]
+        if side is Side.BESIEGER:
+            found += [f"ladder:{x.id}" for x in state.ladders if x.raised and x.section == place.ref]
+        return tuple(found)
+    if place.zone is Zone.BELFRY:
+        return bridge_steps(state, place, side)
+    if place.zone is Zone.LADDER:
+        ladder = state.ladder(place.ref)
+        return (ladder.section, f"foot:{ladder.section}") if ladder.raised else ()
+    if place.zone is Zone.SIEGE_TOWER:
+        tower = state.siege_tower(place.ref)
+        return () if tower.section is None else (tower.section,)
+    if place.zone is Zone.FOOT:
+        found = [f"ladder:{x.id}" for x in state.ladders if x.raised and x.section == place.ref]
+        found += [f"siege_tower:{t.id}" for t in state.siege_towers if t.section == place.ref]
+        if state.fort.gates_of(place.ref):
+            found.append(place.ref)
+        found += [
+            n
+            for n in state.fort.neighbours(place.ref)
+            if (c := state.fort.connection(place.ref, n)) is not None and c.kind is ConnectionKind.BREACH
+        ]
+        return tuple(found)
+    if place.zone is Zone.FIELD:
+        return tuple(f"foot:{s.id}" for s in state.fort.sections if s.is_rampart or state.fort.gates_of(s.id))
+    if place.zone is Zone.WALL:
+        return (place.ref,)
+    return ()
+
+
+def moves_and_charges(view: MenuView) -> list[Option]:
+    """Each place's ready models of the side to play, where they may step to or charge (§2, §3.1)."""
+    state = view.state
+    side = state.active
+    found: list[Option] = []
+    for place in view.by_place:
+        movers = view.ready(place, side)
+        if not movers:
+            continue
+        targets = _steps_from(state, place, side)
+        held = {t for t in targets if view.side_at(Place.parse(t), side.enemy)}
+        free = tuple(t for t in targets if t not in held)
+        if free:
+            found.append(Option("move", side, str(place), movers, free))
+        if held:
+            found.append(Option("charge", side, str(place), movers, tuple(t for t in targets if t in held)))
+    return found
+
+
+def flight(view: MenuView) -> list[Option]:
+    """Fleeing models of the side to play rally or flee on, section by section (§3.4)."""
+    state = view.state
+    side = state.active
+    found: list[Option] = []
+    for section in sorted({m.place.ref for m in state.models if m.side is side and m.fleeing and m.place.inside}):
+        found.append(Option("rally", side, section))
+        found.append(Option("flee", side, section))
+    return found
+
+
+def side_moves(view: MenuView) -> list[Option]:
+    """The engines, gates, mines and giants the side to play may move or man in its movement (§6–§12)."""
+    return _besieger_moves(view) if view.state.active is Side.BESIEGER else _besieged_moves(view)
+
+
+def _besieger_moves(view: MenuView) -> list[Option]:
+    state = view.state
+    found = ladders_and_rams(view, view.ready_outside(Side.BESIEGER))
+    for ladder in state.ladders:
+        where = f"ladder:{ladder.id}"
+        if not ladder.raised and ladder.carriers:
+            found.append(Option("erect_ladder", Side.BESIEGER, where, ladder.carriers, view.ramparts))
+        elif (
+            ladder.raised
+            and ladder.courtyard is None
+            and not view.side_at(Place(Zone.LADDER, ladder.id), Side.BESIEGER)
+        ):
+            hoisters = view.ready(section_place(ladder.section), Side.BESIEGER)
+            courtyards = tuple(n for n in state.fort.neighbours(ladder.section) if n in view.courtyards)
+            if hoisters and courtyards:
+                found.append(Option("hoist_ladder", Side.BESIEGER, where, hoisters, courtyards))
+        elif ladder.courtyard is not None and ladder.carriers:
+            found.append(Option("carry_ladder", Side.BESIEGER, where, ladder.carriers))
+    for tower in state.siege_towers:
+        if tower.section is None and not tower.collapsed and tower.crew:
+            found.append(Option("push_tower", Side.BESIEGER, f"siege_tower:{tower.id}", tower.crew, view.ramparts))
+    giants = tuple(
+        m.id
+        for place in view.by_place
+        if place.zone is Zone.FOOT
+        for m in view.side_at(place, Side.BESIEGER)
+        if m.profile.creature is Creature.GIANT and m.id not in view.spent
+    )
+    if giants:
+        found.append(Option("climb_wall", Side.BESIEGER, actors=giants))
+    mine = state.mine
+    if mine is not None and mine.finished and mine.goal is MineGoal.TUNNEL:
+        found.append(Option("tunnel", Side.BESIEGER, actors=view.ready_outside(Side.BESIEGER), targets=view.courtyards))
+    return found
+
+
+def _besieged_moves(view: MenuView) -> list[Option]:
+    state = view.state
+    found = []
+    for gate in state.gates:
+        if gate.structure_points <= 0:
+            continue
+        defenders = tuple(m for s in gate_sections(state, gate.id) for m in view.ready(section_place(s), Side.BESIEGED))
+        if defenders:
+            found.append(Option("reinforce_gate", Side.BESIEGED, f"gate:{gate.id}", defenders))
+            if gate.blocker is None:
+                found.append(Option("block", Side.BESIEGED, f"gate:{gate.id}", defenders))
+    for works in state.works:
+        if works.collapsed and works.blocker is None:
+            guards = view.ready(section_place(works.section), Side.BESIEGED)
+            if guards:
+                found.append(Option("block", Side.BESIEGED, f"breach:{works.section}", guards))
+    found.extend(_end_blocks(view))
+    if state.mine is not None and not state.mine.counter_miners:
+        miners = tuple(m for c in view.courtyards for m in view.ready(section_place(c), Side.BESIEGED))
+        if miners:
+            found.append(Option("counter_mine", Side.BESIEGED, actors=miners))
+    flyers = tuple(
+        m.id
+        for m in state.models
+        if m.side is Side.BESIEGED and m.profile.has(Special.FLYER) and m.id not in view.spent
+    )
+    machines = tuple(
+        m.id for m in state.models if m.side is Side.BESIEGER and m.profile.troop_type is TroopType.WAR_MACHINE
+    )
+    if flyers and machines:
+        found.append(Option("sortie", Side.BESIEGED, actors=flyers, targets=machines))
+    return found
+
+
+def _end_blocks(view: MenuView) -> list[Option]:
+    state = view.state
+    held = [(f"gate:{g.id}", g.blocker) for g in state.gates]
+    held += [(f"ladder:{x.id}", x.blocker) for x in state.ladders]
+    held += [(f"breach:{w.section}", w.blocker) for w in state.works]
+    return [Option("end_block", Side.BESIEGED, where, (blocker,)) for where, blocker in held if blocker is not None]
+
+
+def besieged_at_movement_end(view: MenuView) -> list[Option]:
+    """At the end of any movement phase the besieged throws stones and rocks and pours its braziers (§8.1.2,
+    §8.2.2); at the end of the besieger's he pushes ladders back and blocks them (§7.1.6, §7.1.7), knocks hoisted
+    ones down (§7.1.10) and fights fires (§9.3, §9.4).
+    """
+    state = view.state
+    found = []
+    for works in state.works:
+        defenders = view.ready(section_place(works.section), Side.BESIEGED)
+        below = tuple(m.id for m in view.side_at(Place(Zone.FOOT, works.section), Side.BESIEGER))
+        below += tuple(
+            m.id
+            for x in state.ladders
+            if x.section == works.section and x.raised
+            for m in view.side_at(Place(Zone.LADDER, x.id), Side.BESIEGER)
+        )
+        if defenders and below and not works.silenced:
+            if works.stones:
+                found.append(Option("throw_stones", Side.BESIEGED, works.section, defenders, below))
+            if works.rocks:
+                found.append(Option("drop_rock", Side.BESIEGED, works.section, defenders, below))
+            if any(liquid is not None for liquid in works.braziers):  # §9.1.2: a bare brazier pours nothing
+                found.append(Option("pour", Side.BESIEGED, works.section, defenders, below))
+        if works.braziers and state.fires:
+            targets = tuple(f.target for f in state.fires)
+            if Liquid.WATER in works.braziers:
+                found.append(Option("put_out_fire", Side.BESIEGED, works.section, defenders, targets))
+            if Liquid.OIL in works.braziers:
+                found.append(Option("oil_on_fire", Side.BESIEGED, works.section, defenders, targets))
+    if state.active is not Side.BESIEGER:
+        return found
+    for ladder in state.ladders:
+        where = f"ladder:{ladder.id}"
+        if ladder.raised and ladder.courtyard is None and ladder.id not in state.turn_log.pushed:
+            pushers = view.ready(section_place(ladder.section), Side.BESIEGED)
+            climbers = view.side_at(Place(Zone.LADDER, ladder.id), Side.BESIEGER)
+            if pushers and climbers:
+                found.append(Option("push_back", Side.BESIEGED, where, pushers))
+            elif pushers:
+                found.append(Option("push_over_empty_ladder", Side.BESIEGED, where, pushers))
+            if pushers and ladder.blocker is None and not ladder.taken:
+                found.append(Option("block", Side.BESIEGED, where, pushers))
+        if ladder.courtyard is not None and ladder.blocker is not None:
+            found.append(Option("knock_down_ladder", Side.BESIEGED, where, (ladder.blocker,)))
+    for climb in state.climbs:
+        giant = state.model(climb.id)
+        guards = view.ready(section_place(giant.place.ref), Side.BESIEGED)
+        if guards and len(climb.blockers) < len(guards) + len(climb.blockers):
+            found.append(Option("block", Side.BESIEGED, f"climb:{climb.id}", guards))
+    return found

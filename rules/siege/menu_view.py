@@ -1,0 +1,80 @@
+"""The battle state as the menus of :mod:`rules.siege.legal` read it: each side's models by place, who is engaged,
+blocking or spent this turn, the fort's ramparts and courtyards. Each piece is sorted out the first time a menu asks.
+"""
+
+from __future__ import annotations
+
+from rules.siege.fort import SectionKind
+from rules.siege.state import BattleState, Model, Place, Side, Zone
+from rules.siege.values import derived
+
+__all__ = ["MenuView", "bought", "section_place"]
+
+
+class MenuView:
+    """The state sorted for the menus: the models by place, who is engaged, blocking or spent this turn."""
+
+    def __init__(self, state: BattleState) -> None:
+        self.state = state
+        self.by_place = state.by_place
+        self._by_side = state.by_side_and_place
+        self._ready: dict[tuple[Place, Side], tuple[str, ...]] = {}
+
+    @derived
+    def spent(self) -> frozenset[str]:
+        log = self.state.turn_log
+        return log.moved | log.rallied | log.blockers
+
+    @property
+    def engaged(self) -> frozenset[str]:
+        return self.state.engaged
+
+    @property
+    def blocking(self) -> frozenset[str]:
+        return self.state.blockers
+
+    def side_at(self, place: Place, side: Side) -> tuple[Model, ...]:
+        return self._by_side[side].get(place, ())
+
+    def ready(self, place: Place, side: Side) -> tuple[str, ...]:
+        """Models of ``side`` at ``place`` free to act: not fleeing, engaged, blocking, nor moved this turn."""
+        here = self._by_side[side].get(place)
+        if not here:
+            return ()
+        known = self._ready.get((place, side))
+        if known is None:
+            spent, engaged, blocking = self.spent, self.state.engaged, self.blocking
+            known = self._ready[place, side] = tuple(
+                m.id
+                for m in here
+                if not m.fleeing and m.id not in spent and m.id not in engaged and m.id not in blocking
+            )
+        return known
+
+    def ready_outside(self, side: Side) -> tuple[str, ...]:
+        return tuple(
+            model_id
+            for place in self.by_place
+            if place.zone in (Zone.FOOT, Zone.FIELD)
+            for model_id in self.ready(place, side)
+        )
+
+    def sections(self, *kinds: SectionKind) -> tuple[str, ...]:
+        return tuple(s.id for s in self.state.fort.sections if s.kind in kinds)
+
+    @derived
+    def ramparts(self) -> tuple[str, ...]:
+        return self.sections(SectionKind.WALL_WALK, SectionKind.TOWER)
+
+    @derived
+    def courtyards(self) -> tuple[str, ...]:
+        return self.sections(SectionKind.COURTYARD)
+
+
+def section_place(ref: str) -> Place:
+    return Place(Zone.SECTION, ref)
+
+
+def bought(state: BattleState, side: Side) -> tuple[str, ...]:
+    budget = state.budget(side)
+    return () if budget is None else budget.bought

@@ -1,0 +1,117 @@
+"""A quicker :func:`dataclasses.replace` for the engine's frozen values, and :class:`derived`, the values' caches.
+
+The battle state is rebuilt by every action; :func:`dataclasses.replace` walks the fields and calls the generated
+``__init__`` each time. :func:`replace` here copies the fields' values straight into the new object: the same
+result for the dataclasses it accepts (no ``__post_init__``, every field set by ``__init__``), the standard one
+for the others. Type checkers see :func:`dataclasses.replace` itself, so every call is checked against the fields.
+
+A class may list the values it derives from its fields and caches (``functools.cached_property``) in
+``_DERIVED_FROM``, each with the fields it reads: the copy keeps those whose fields are all unchanged, so a new
+battle state whose models did not change does not index them again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+
+__all__ = ["derived", "replace"]
+
+_Value = TypeVar("_Value")
+
+
+@dataclasses.dataclass(frozen=True)
+class _Copy:
+    """How a copy of a class is made: its fields, the derived values a copy may keep with the fields they read,
+    and the cached values it drops."""
+
+    names: tuple[str, ...]
+    fields: frozenset[str]
+    kept: tuple[tuple[str, tuple[str, ...]], ...]
+    dropped: tuple[str, ...]
+
+
+_HOW: dict[type, _Copy | None] = {}
+
+
+def _how(cls: type) -> _Copy | None:
+    """How a copy of ``cls`` is made; ``None`` when only :func:`dataclasses.replace` will do."""
+    fields = dataclasses.fields(cls)
+    if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__") or not all(f.init for f in fields):
+        return None
+    names = tuple(f.name for f in fields)
+    kept: dict[str, tuple[str, ...]] = getattr(cls, "_DERIVED_FROM", {})
+    cached = {
+        name
+        for klass in cls.__mro__
+        for name, value in vars(klass).items()
+        if isinstance(value, derived | functools.cached_property)
+    }
+    return _Copy(names, frozenset(names), tuple(kept.items()), tuple(sorted(cached - set(kept))))
+
+
+def _replace(obj: _Value, /, **changes: Any) -> _Value:
+    cls = type(obj)
+    try:
+        how = _HOW[cls]
+    except KeyError:
+        how = _HOW[cls] = _how(cls)
+    if how is None or not changes.keys() <= how.fields:
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    old = obj.__dict__
+    values = old.copy()
+    values.update(changes)
+    if len(values) != len(how.names):  # cached values: kept when what they read is unchanged, else dropped
+        kept = 0
+        for name, reads in how.kept:
+            if name in values:
+                kept += 1
+                for read in reads:
+                    if read in changes and changes[read] is not old[read]:
+                        del values[name]
+                        kept -= 1
+                        break
+        for name in how.dropped:
+            values.pop(name, None)
+        if len(values) != len(how.names) + kept:  # something else was kept in the object: the fields alone
+            values = {name: values[name] for name in how.names}
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", values)
+    return new
+
+
+if TYPE_CHECKING:
+    from dataclasses import replace as replace
+else:
+    replace = _replace
+
+
+_Derived = TypeVar("_Derived")
+
+
+class derived(Generic[_Derived]):
+    """A value worked out from an object's fields on first use and kept in its ``__dict__``, as
+    :func:`functools.cached_property` does, without its lock: the engine's values are never shared between threads
+    while they are worked out, and an index is read again at every step of a battle."""
+
+    def __init__(self, compute: Callable[[Any], _Derived]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> derived[_Derived]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _Derived: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> derived[_Derived] | _Derived:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value

@@ -1,0 +1,127 @@
+"""The engine's shortcuts give the answers of the long way: a menu asked for one kind of action lists what the
+whole menu lists of that kind (002), a state's indexes carried over from the state it was copied from are those
+its models give, a place is one object for each zone and ref, and the quicker copy of a value equals
+:func:`dataclasses.replace`'s."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+from rules.siege import values
+from rules.siege.assault import assault_setup, demo_assault, game_seed
+from rules.siege.battle import start
+from rules.siege.legal import legal_actions
+from rules.siege.policies import Game, play_out
+from rules.siege.state import BattleState, Place, Side, Zone
+
+from .test_assault_simulator import random_assault
+
+
+class _Visited(Game):
+    def _watch(self) -> None:
+        super()._watch()
+        self.__dict__.setdefault("visited", []).append(self.state)
+
+
+def visited_states(seed: int) -> list[BattleState]:
+    assault = demo_assault() if seed == 0 else random_assault(random.Random(seed))
+    game = play_out(_Visited(start(assault_setup(assault)), game_seed(3, seed), assault.orders()))
+    states: list[BattleState] = game.__dict__["visited"]
+    return states
+
+
+EVERY_KIND = sorted(
+    {
+        *("buy", "deploy", "place_braziers", "allocate_ammunition", "give_brazier", "start_mine", "dig"),
+        *("pick_up_ladder", "drop_ladder", "carry_ram", "bring_ram", "drop_ram", "move", "charge", "rally", "flee"),
+        *("erect_ladder", "hoist_ladder", "carry_ladder", "push_tower", "climb_wall", "tunnel", "reinforce_gate"),
+        *("block", "end_block", "counter_mine", "sortie", "throw_stones", "drop_rock", "pour", "put_out_fire"),
+        *("oil_on_fire", "push_back", "push_over_empty_ladder", "knock_down_ladder", "cast", "shoot", "bombard"),
+        *("shoot_engine", "shoot_gate", "shoot_structure", "fight", "retreat", "hold", "fight_blocker"),
+        *("take_gate", "fight_giant", "use_ram", "attack_gate", "disembark", "end_phase", "end_turn", "spend_heroism"),
+    }
+)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_a_menu_asked_for_one_kind_lists_what_the_whole_menu_lists_of_it(seed: int) -> None:
+    states = visited_states(seed)
+    assert len(states) > 60
+    seen: set[str] = set()
+    for state in states:
+        whole = legal_actions(dataclasses.replace(state))  # a fresh copy: nothing worked out before
+        seen.update(o.name for o in whole)
+        for name in {*EVERY_KIND, *(o.name for o in whole)}:
+            assert legal_actions(dataclasses.replace(state), name) == [o for o in whole if o.name == name], name
+        assert legal_actions(state) == whole  # the parts kept with the state give the same menu
+    assert {"move", "end_phase", "end_turn"} <= seen
+    if seed == 0:  # the demo assault brings a ram, a catapult, ladders and shooters
+        assert {"charge", "fight", "retreat", "shoot", "bombard", "use_ram", "push_back", "dig"} <= seen
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_indexes_carried_over_from_copy_to_copy_are_those_the_models_give(seed: int) -> None:
+    for state in visited_states(seed):
+        fresh = dataclasses.replace(state)
+        assert dict(state.by_id) == dict(fresh.by_id)
+        assert list(state.by_id) == [m.id for m in state.models]
+        assert list(state.by_place.items()) == list(fresh.by_place.items())  # the places in the same order
+        for side in Side:
+            assert dict(state.by_side_and_place[side]) == dict(fresh.by_side_and_place[side])
+        assert state.engaged == fresh.engaged
+        assert state.blockers == fresh.blockers
+
+
+def test_a_place_is_one_object_for_each_zone_and_ref() -> None:
+    place = Place(Zone.LADDER, "L1")
+    assert place is Place.parse("ladder:L1") is Place(Zone("ladder"), "L1")
+    assert pickle.loads(pickle.dumps(place)) is place
+    assert copy.deepcopy(place) is place
+    assert str(place) == "ladder:L1"
+    assert str(Place(Zone.SECTION, "W3")) == "W3"
+    assert place != Place(Zone.LADDER, "L2")
+    assert place != "ladder:L1"
+    assert repr(place) == "Place(zone=<Zone.LADDER: 'ladder'>, ref='L1')"
+    assert sorted([Place.parse("W3"), Place.parse("foot:W3"), Place.parse("W1")]) == [
+        Place.parse("foot:W3"),
+        Place.parse("W1"),
+        Place.parse("W3"),
+    ]  # by zone, then ref
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        place.ref = "L2"  # type: ignore[misc]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Checked:
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if self.low > self.high:
+            raise ValueError("low above high")
+
+
+def test_the_quicker_copy_equals_dataclasses_replace() -> None:
+    state = start(assault_setup(demo_assault()))
+    changes: dict[str, Any] = {"turn": 3, "active": Side.BESIEGER}
+    assert values.replace(state, **changes) == dataclasses.replace(state, **changes)
+    assert values.replace(state, **changes) is not state
+    with pytest.raises(TypeError):
+        values.replace(state, no_such_field=1)
+    # a copy keeps the indexes of the models it shares, and only those
+    indexed = state.by_place
+    assert values.replace(state, turn=2).by_place is indexed
+    moved = values.replace(state, models=state.models[1:])
+    assert "by_place" not in moved.__dict__
+    assert moved.by_place == dataclasses.replace(moved).by_place
+    state.memo["menu part"] = ["worked out for this state alone"]
+    assert "memo" not in values.replace(state, turn=2).__dict__
+    # a value that checks itself is copied the standard way, checks included
+    with pytest.raises(ValueError, match="low above high"):
+        values.replace(_Checked(1, 2), low=3)

@@ -1,0 +1,102 @@
+"""From a choice on the board's menu to the engine's actions: the option picked, the models, the target and the
+details the engine's plain choice leaves out (:func:`rules.siege.legal.choose`): a brazier's liquid (§8.2), a war
+machine's strength and damage (§5.9), a second round of combat (§3.2.2), and a whole unit deployed at once (§16)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from rules.siege.actions import Action, Bombard, Deploy, Fight, PlaceBraziers, Pour
+from rules.siege.engines import Liquid
+from rules.siege.legal import choose, legal_actions
+from rules.siege.state import BattleState
+
+from .menus import picked
+from .refusals import Refused
+
+MAX_GROUP = 120
+"""The most models one deployment sets down at once: a side's whole force (:data:`tracker.setups.MAX_MODELS_A_SIDE`)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A choice from the menu of :func:`rules.siege.legal.legal_actions`: the option's place in it, the models
+    picked and the target."""
+
+    option: int
+    actors: tuple[str, ...] = ()
+    target: str | None = None
+    counts: Mapping[int, int] = field(default_factory=dict)
+    """how many models of each unit group of the option (:func:`tracker.menus.unit_groups`) act, first ones first."""
+    machine: tuple[int, str] | None = None
+    """a war machine's strength and damage (``"1"``, ``"D3"``…) for a bombardment, instead of the seed's catapult
+    (§5.9)."""
+    liquid: str | None = None
+    """what a brazier placed holds, or which brazier is poured: ``water``, ``oil`` or ``lead`` (§8.2)."""
+    facts: Mapping[str, str] = field(default_factory=dict)
+    """a skirmish action's distances and terrain measured on the table (:func:`tracker.skirmish_results.with_facts`)."""
+
+
+def _liquid(text: str) -> Liquid:
+    try:
+        return Liquid(text)
+    except ValueError:
+        raise Refused(
+            _("A brazier holds boiling water, boiling oil or molten lead, not %(liquid)s.") % {"liquid": text[:20]},
+            "§8.2",
+        ) from None
+
+
+def _detailed(state: BattleState, chosen: Action, choice: Choice) -> Action:
+    """``chosen`` with the details the menu asked for beyond the engine's plain choice."""
+    if isinstance(chosen, Bombard) and choice.machine is not None:
+        return replace(chosen, strength=choice.machine[0], damage=choice.machine[1])
+    if isinstance(chosen, PlaceBraziers) and choice.liquid:
+        return replace(chosen, liquids=(_liquid(choice.liquid),))
+    if isinstance(chosen, Pour) and choice.liquid:
+        return replace(chosen, liquid=_liquid(choice.liquid))
+    if isinstance(chosen, Fight) and chosen.section in state.turn_log.fought:  # §3.2.2: the double combat
+        return replace(chosen, second=True)
+    return chosen
+
+
+def siege_actions(state: BattleState, choice: Choice) -> tuple[Action, ...]:
+    """The actions ``choice`` plays in ``state``: one, or for a deployment one :class:`Deploy` for each model picked,
+    all to the same place, in the menu's order (§16). Refused with a reason when the choice is not on the menu."""
+    menu = legal_actions(state)
+    if not 0 <= choice.option < len(menu):
+        raise Refused(_("That choice is no longer on the menu."), "")
+    option = menu[choice.option]
+    actors = picked(state, option, choice.actors, choice.counts)
+    unknown = [a for a in actors if a not in option.actors]
+    if unknown:
+        raise Refused(
+            _("%(models)s may not %(action)s here.") % {"models": ", ".join(unknown), "action": option.name}, ""
+        )
+    if option.targets and choice.target not in option.targets:
+        raise Refused(_("Pick a target from the list."), "")
+    if option.name == "deploy":
+        if not actors:
+            raise Refused(_("Pick the models to deploy: how many of each unit."), "§16")
+        if len(actors) > MAX_GROUP:
+            raise Refused(_("At most %(limit)s models are deployed at once.") % {"limit": MAX_GROUP}, "§16")
+        return tuple(Deploy(model, choice.target or "") for model in actors)
+    try:
+        chosen = choose(state, option, actors, choice.target)
+    except (ValueError, StopIteration) as bad:
+        raise Refused(str(bad), "") from None
+    return (_detailed(state, chosen, choice),)
+
+
+def liquids_at(state: BattleState, section: str) -> tuple[Liquid, ...]:
+    """The liquids the braziers of ``section`` hold, each once, in the order they stand (§8.2.2)."""
+    return tuple(dict.fromkeys(x for x in state.works_of(section).braziers if x is not None))
+
+
+def describe_refusal(model: str, reason: Any) -> str:
+    """A group's refusal: the model at fault and the engine's reason; nothing of the group is written."""
+    return _("%(model)s: %(reason)s — nothing of the group is played.") % {"model": model, "reason": reason}

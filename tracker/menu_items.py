@@ -1,0 +1,51 @@
+"""What the siege's and the skirmish's boards share of a menu: an action's label from its name, and one option as
+a form shows it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+
+def action_namer(labels: Mapping[str, object]) -> Callable[[str], str]:
+    """An action's label in the reader's language from ``labels``, else its name in words."""
+
+    def action_label(name: str) -> str:
+        return str(labels.get(name, name.replace("_", " ")))
+
+    return action_label
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A fact of the table an action declares (:func:`tracker.skirmish_results.table_facts`): its field, label,
+    the menu's value and, for a terrain, the values it takes with their labels."""
+
+    name: str
+    label: str
+    value: str
+    choices: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    """One option of the engine's menu as a form shows it: its place in the menu, its name and label, whose it is
+    (``mine`` when the reader plays that side), and what the rule system's form asks beside."""
+
+    index: int
+    name: str
+    label: str
+    side: str
+    mine: bool
+    text: str = ""
+    """the action's facts, when the engine's menu gives whole actions (a skirmish)."""
+    where: str = ""
+    actors: tuple[tuple[str, str], ...] = ()
+    """the models that may act (id, label), when few enough to list."""
+    units: tuple[tuple[int, str, int, int], ...] = ()
+    """each unit group: its index, its name, how many of its models may act, and how many are picked at first."""
+    targets: tuple[tuple[str, str], ...] = ()
+    liquids: tuple[tuple[str, str], ...] = ()
+    """the liquids a brazier may be placed with, or poured from the section's braziers (§8.2)."""
+    facts: tuple[Fact, ...] = ()
+    """the facts of the table a skirmish action's player may give instead of the menu's."""
