@@ -399,8 +399,9 @@ def campaign_memberships_of(user: User) -> QuerySet[CampaignMembership]:
 
 
 def invitation(code: str) -> CampaignSettings | None:
-    """The campaign an invitation code leads to, through its settings; None for no or an unknown code."""
-    if not code:
+    """The campaign an invitation code leads to, through its settings; None for no or an unknown code (one longer
+    than a code or with a NUL, which the database cannot compare, is unknown)."""
+    if not code or len(code) > CampaignSettings._meta.get_field("invite_code").max_length or "\x00" in code:
         return None
     return CampaignSettings.objects.select_related("campaign__club").filter(invite_code=code).first()
 

@@ -42,3 +42,5 @@ urlpatterns = [
     # browsers ask for it whatever the pages link to
     path("favicon.ico", favicon),
 ]
+
+handler400 = "siege_site.errors.bad_request"

@@ -9,6 +9,12 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+LIST_LENGTH = 400
+"""The sections a plan names in one field (ladders, targets, stones…): a fort has a few dozen; a longer text is
+refused under the field's name before the rules read it."""
+GARRISON_LENGTH = 4000
+"""A garrison's lines: one a troop of a section."""
+
 
 def _names(text: str) -> list[str]:
     return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
@@ -53,20 +59,31 @@ class RunForm(forms.Form):
     label = forms.CharField(label=_("Name"), max_length=120, required=False)
     games = forms.IntegerField(label=_("Assaults to play"), min_value=1)
     seed = forms.IntegerField(label=_("Seed"), required=False, min_value=0, help_text=_("Empty: a new one."))
-    ladders = forms.CharField(label=_("Ladders (one section each)"), required=False, help_text=_("As W3, W3"))
-    ram_gate = forms.CharField(label=_("The ram's gate"), required=False, help_text=_("As G1; empty: no ram"))
+    ladders = forms.CharField(
+        label=_("Ladders (one section each)"), required=False, max_length=LIST_LENGTH, help_text=_("As W3, W3")
+    )
+    ram_gate = forms.CharField(
+        label=_("The ram's gate"), required=False, max_length=LIST_LENGTH, help_text=_("As G1; empty: no ram")
+    )
     covered_ram = forms.BooleanField(label=_("Covered ram"), required=False)
     ram_crew = forms.IntegerField(label=_("Ram crew"), min_value=0, initial=6)
-    tower = forms.CharField(label=_("The siege tower's section"), required=False)
-    machines = forms.CharField(label=_("War machines' targets"), required=False, help_text=_("As T3, gate:G1"))
-    mine = forms.CharField(label=_("Section undermined"), required=False)
+    tower = forms.CharField(label=_("The siege tower's section"), required=False, max_length=LIST_LENGTH)
+    machines = forms.CharField(
+        label=_("War machines' targets"), required=False, max_length=LIST_LENGTH, help_text=_("As T3, gate:G1")
+    )
+    mine = forms.CharField(label=_("Section undermined"), required=False, max_length=LIST_LENGTH)
     besieger_points = forms.IntegerField(label=_("Besieger's engine points"), min_value=0)
     garrison = forms.CharField(
-        label=_("Garrison"), widget=forms.Textarea(attrs={"rows": 4}), help_text=_("One line a troop: W3 halberdier 8")
+        max_length=GARRISON_LENGTH,
+        label=_("Garrison"),
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("One line a troop: W3 halberdier 8"),
     )
-    stones = forms.CharField(label=_("Stones"), required=False, help_text=_("As W3:2"))
-    rocks = forms.CharField(label=_("Rocks"), required=False, help_text=_("As W3:1"))
-    braziers = forms.CharField(label=_("Braziers"), required=False, help_text=_("As W3:oil (water, oil, lead, none)"))
+    stones = forms.CharField(label=_("Stones"), required=False, max_length=LIST_LENGTH, help_text=_("As W3:2"))
+    rocks = forms.CharField(label=_("Rocks"), required=False, max_length=LIST_LENGTH, help_text=_("As W3:1"))
+    braziers = forms.CharField(
+        label=_("Braziers"), required=False, max_length=LIST_LENGTH, help_text=_("As W3:oil (water, oil, lead, none)")
+    )
     counter_miners = forms.IntegerField(label=_("Counter-miners"), min_value=0, initial=0)
     besieged_points = forms.IntegerField(label=_("Besieged's engine points"), min_value=0)
     fort_points = forms.IntegerField(label=_("Besieged army points (the fort's size)"), min_value=1)

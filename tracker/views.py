@@ -158,8 +158,13 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
         return _answer(request, pk, message=_("Dice: type whole numbers, separated by spaces."))
     raw = request.POST.get("action_json")
     try:
+        # a nesting deeper than the parser's stack is no JSON action either
+        parsed = json.loads(raw) if raw else None
+    except (json.JSONDecodeError, RecursionError):
+        return _answer(request, pk, message=_("The action is not JSON."))
+    try:
         action = (
-            json.loads(raw)
+            parsed
             if raw
             else services.Choice(
                 _number(request.POST.get("option")),
@@ -172,8 +177,6 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
             )
         )
         services.act(battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")), action=action, dice=dice)
-    except json.JSONDecodeError:
-        return _answer(request, pk, message=_("The action is not JSON."))
     except services.Conflict as conflict:
         return _answer(request, pk, message=str(conflict))
     except services.Refused as refused:

@@ -204,9 +204,13 @@ def _flag(data: Mapping[str, Any], key: str) -> bool:
     return value
 
 
+PLAN_MOST = 100_000
+"""No count, crew or points of a plan goes beyond an army's points: a larger number is refused before it is used."""
+
+
 def _int(value: Any, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise PlanError(f"{key}: a whole number of 0 or more was expected, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= PLAN_MOST:
+        raise PlanError(f"{key}: a whole number from 0 to {PLAN_MOST} was expected, not {value!r}")
     return int(value)
 
 

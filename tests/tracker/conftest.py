@@ -55,20 +55,23 @@ def physical(besieger: User, besieged: User) -> TrackedBattle:
     )
 
 
+DEMO_SIEGE_SET_UP = {
+    "besieger_engine_points": 100,
+    "besieged_engine_points": 0,
+    "ladders": 2,
+    "ladder_wall": "W3",
+    "rams": 0,
+    "covered_rams": 1,
+    "siege_towers": 0,
+    "dice": DiceMode.APP,
+    "seed": 11,
+}
+
+
 @pytest.fixture
 def siege_data() -> dict[str, object]:
     """The set-up page's answers for a campaign siege: two ladders below W3, a covered ram, app dice, seed 11."""
-    return {
-        "besieger_engine_points": 100,
-        "besieged_engine_points": 0,
-        "ladders": 2,
-        "ladder_wall": "W3",
-        "rams": 0,
-        "covered_rams": 1,
-        "siege_towers": 0,
-        "dice": DiceMode.APP,
-        "seed": 11,
-    }
+    return dict(DEMO_SIEGE_SET_UP)
 
 
 @pytest.fixture

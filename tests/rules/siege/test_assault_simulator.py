@@ -68,7 +68,9 @@ def test_the_demo_plans_set_up_the_example_battles_forces() -> None:
         ({"besieged": {"garrison": []}}, r"garrison: the fort needs at least one defender"),
         ({"besieged": {"braziers": [["W3", "tar"]]}}, r"braziers: 'tar' is not a liquid"),
         ({"besieger": {"ladders": "W3"}}, r"ladders: a list was expected"),
-        ({"besieger": {"ram_crew": -1}}, r"ram_crew: a whole number of 0 or more was expected"),
+        ({"besieger": {"ram_crew": -1}}, r"ram_crew: a whole number from 0 to 100000 was expected"),
+        # ten to the fortieth stones held the worker as the plan listed what it bought
+        ({"besieged": {"stones": [["W3", 10**40]]}}, r"stones: a whole number from 0 to 100000 was expected"),
     ],
 )
 def test_a_plan_the_rules_refuse_is_named_by_its_field_and_clause(
