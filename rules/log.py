@@ -63,9 +63,9 @@ class Entry(Generic[ActionT]):
     def to_json(self) -> dict[str, Any]:
         return {"action": self.action.to_json(), "rolls": [r.to_json() for r in self.rolls]}
 
-    @classmethod
-    def read_action(cls, data: Mapping[str, Any]) -> ActionT:
-        """An action of the rule system from its JSON form."""
+    @staticmethod
+    def read_action(data: Mapping[str, Any]) -> Any:
+        """The rule system's reader of an action's JSON form (its ``Action.from_json``)."""
         raise NotImplementedError
 
     @classmethod
@@ -96,9 +96,9 @@ class Log(Generic[SetupT, ActionT]):
         """The battle with ``action``, rolling ``rolls``, played next."""
         return replace(self, entries=(*self.entries, self.entry_type(action, rolls)))
 
-    @classmethod
-    def read_setup(cls, data: Mapping[str, Any]) -> SetupT:
-        """The rule system's set-up from its JSON form."""
+    @staticmethod
+    def read_setup(data: Mapping[str, Any]) -> Any:
+        """The rule system's reader of its set-up's JSON form (its ``Setup.from_json``)."""
         raise NotImplementedError
 
     @classmethod

@@ -149,19 +149,14 @@ def start(setup: Setup) -> BattleState:
 class Entry(log.Entry[Action]):
     """One action of the siege's log and the dice it rolled (those typed in at the table marked ``physical``)."""
 
-    @classmethod
-    def read_action(cls, data: Mapping[str, Any]) -> Action:
-        return Action.from_json(data)
+    read_action = staticmethod(Action.from_json)
 
 
 class Battle(log.Log[Setup, Action]):
     """A siege battle as data: its set-up, its seed and the actions played in order."""
 
     entry_type = Entry
-
-    @classmethod
-    def read_setup(cls, data: Mapping[str, Any]) -> Setup:
-        return Setup.from_json(data)
+    read_setup = staticmethod(Setup.from_json)
 
 
 def play(
