@@ -38,6 +38,7 @@ from rules.confrontation.odds import (
 )
 from rules.dice import D6
 from rules.dist import Chain, Dist, binomial_pmf
+from rules.freres import odds as _freres
 from rules.freres.odds import fda_morale, fda_opposed, fda_shot, fda_test
 from rules.siege import gates, ladders, rams, structure
 from rules.siege import mining as sapping
@@ -433,3 +434,4 @@ def cache_clear() -> None:
     """Forget the compiled chains and trajectories, so that the next calls build them again (to measure that)."""
     for compiled in (_section, _ram_trajectory, _sapping_trajectory):
         compiled.cache_clear()
+    _freres.cache_clear()

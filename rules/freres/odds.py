@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import cache
 
 from rules.freres.checks import (
     CRITICAL,
@@ -29,7 +30,7 @@ from rules.freres.damage import DamageRow, defence_result
 from rules.freres.melee import Exchange, jc_score, opposed
 from rules.freres.morale import MoraleRow, morale_outcome
 
-__all__ = ["SHOT_KEYS", "fda_morale", "fda_opposed", "fda_shot", "fda_test"]
+__all__ = ["SHOT_KEYS", "cache_clear", "fda_morale", "fda_opposed", "fda_shot", "fda_test"]
 
 SHOT_KEYS = ("critical_miss", "miss", *(row.value for row in DamageRow), "killed")
 """The outcomes of :func:`fda_shot`, in the order of the worst for the shooter to the best."""
@@ -54,6 +55,11 @@ def fda_test(characteristic: int, modifier: int = 0) -> dict[str, Fraction]:
     natural 0 failing critically whatever the total (R17)."""
     check_characteristic("characteristic", characteristic)
     check_modifier("modifier", modifier)
+    return dict(_test(characteristic, modifier))
+
+
+@cache
+def _test(characteristic: int, modifier: int) -> dict[str, Fraction]:
     results = Counter(Check(face, characteristic, modifier).result.value for face in D10.faces)
     return _shares(_TEST_KEYS, results, _SIDES)
 
@@ -67,6 +73,11 @@ def fda_opposed(
     check_characteristic("defender", defender)
     check_modifier("attacker_modifier", attacker_modifier)
     check_modifier("defender_modifier", defender_modifier)
+    return dict(_opposed(attacker, defender, attacker_modifier, defender_modifier))
+
+
+@cache
+def _opposed(attacker: int, defender: int, attacker_modifier: int, defender_modifier: int) -> dict[str, Fraction]:
     # Each side's JC by its own die, once per face; then every pair of scores, weighted by the faces giving it.
     attacks = Counter(jc_score(face, attacker, attacker_modifier) for face in D10.faces)
     defences = Counter(jc_score(face, defender, defender_modifier) for face in D10.faces)
@@ -87,6 +98,13 @@ def fda_shot(
     check_modifier("hit_modifier", hit_modifier)
     check_modifier("damage_bonus", damage_bonus)
     check_modifier("defence_modifier", defence_modifier)
+    return dict(_shot(shooting, defence, hit_modifier, damage_bonus, defence_modifier))
+
+
+@cache
+def _shot(
+    shooting: int, defence: int, hit_modifier: int, damage_bonus: int, defence_modifier: int
+) -> dict[str, Fraction]:
     outcomes: Counter[str] = Counter()
     for face in D10.faces:
         if face == CRITICAL:
@@ -107,9 +125,19 @@ def fda_morale(morale: int, modifier: int = 0) -> dict[str, Fraction]:
     score 0 + ``morale`` + ``modifier``."""
     check_characteristic("morale", morale)
     check_modifier("modifier", modifier)
+    return dict(_morale(morale, modifier))
 
+
+@cache
+def _morale(morale: int, modifier: int) -> dict[str, Fraction]:
     def outcome(face: int) -> str:
         row = morale_outcome(Check(face, morale, modifier))
         return _PASSED if row is None else row.value
 
     return _shares(_MORALE_KEYS, Counter(outcome(face) for face in D10.faces), _SIDES)
+
+
+def cache_clear() -> None:
+    """Forget the answers worked out so far, so that the next calls count the faces again (to measure that)."""
+    for answers in (_test, _opposed, _shot, _morale):
+        answers.cache_clear()

@@ -158,6 +158,13 @@ def test_results_are_fresh_copies() -> None:
     length = odds.game_length()
     length[5] = F(1)
     assert odds.game_length() == {5: F(1, 3), 6: F(2, 3)}
+    # Frères d'Armes answers are kept per question (003 II §2.2, R17: 4 of the 10 faces pass 5 − 1).
+    test = odds.fda_test(5, -1)
+    test["success"] = F(1)
+    assert odds.fda_test(5, -1) == {"success": F(2, 5), "failure": F(1, 2), "critical_failure": F(1, 10)}
+    for kept in (odds.fda_opposed(5, 4), odds.fda_shot(5, 4), odds.fda_morale(5)):
+        kept.clear()
+    assert odds.fda_opposed(5, 4) and odds.fda_shot(5, 4) and odds.fda_morale(5)
 
 
 def test_recompiling_the_chains_gives_the_same_answers() -> None:
@@ -165,9 +172,15 @@ def test_recompiling_the_chains_gives_the_same_answers() -> None:
         odds.bombardment(7, "D3", 2, 4, 1),
         odds.ram_vs_gate(9, 7, "postern", True, 4, True),
         odds.mining(8, 5, 4),
+        odds.fda_shot(6, 5, 1, 2),
     )
     odds.cache_clear()
-    after = (odds.bombardment(7, "D3", 2, 4, 1), odds.ram_vs_gate(9, 7, "postern", True, 4, True), odds.mining(8, 5, 4))
+    after = (
+        odds.bombardment(7, "D3", 2, 4, 1),
+        odds.ram_vs_gate(9, 7, "postern", True, 4, True),
+        odds.mining(8, 5, 4),
+        odds.fda_shot(6, 5, 1, 2),
+    )
     assert before == after
 
 
