@@ -114,6 +114,9 @@ def check_quota(state: BattleState, section: str, models: Iterable[Model], claus
 
 def check_distinct(model_ids: Iterable[str], clause: str) -> None:
     """Refuse a list of models that names one twice: it would act, or count towards a number, twice."""
+    model_ids = model_ids if isinstance(model_ids, tuple | list) else list(model_ids)
+    if len(set(model_ids)) == len(model_ids):
+        return
     twice = sorted(model_id for model_id, named in Counter(model_ids).items() if named > 1)
     if twice:
         raise IllegalAction(f"{', '.join(twice)} named more than once: a model acts once ({clause})", clause)

@@ -154,14 +154,12 @@ class BattleState:
         """Each side's models at each place where some of them stand, in the order of :attr:`models`."""
         found: dict[Side, dict[Place, tuple[Model, ...]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
         for place, here in self.by_place.items():
-            side = here[0].side
-            if all(m.side is side for m in here):
-                found[side][place] = here
+            sides = {m.side for m in here}
+            if len(sides) == 1:
+                found[here[0].side][place] = here
             else:
                 for side, models in found.items():
-                    mine = tuple(m for m in here if m.side is side)
-                    if mine:
-                        models[place] = mine
+                    models[place] = tuple([m for m in here if m.side is side])
         return found
 
     def model(self, model_id: str) -> Model:
@@ -171,9 +169,11 @@ class BattleState:
         return found
 
     def at(self, place: Place | str, side: Side | None = None) -> tuple[Model, ...]:
+        if place.__class__ is not Place:
+            place = Place.parse(place)
         if side is None:
-            return self.by_place.get(Place.parse(place), ())
-        return self.by_side_and_place[side].get(Place.parse(place), ())
+            return self.by_place.get(place, ())
+        return self.by_side_and_place[side].get(place, ())
 
     def occupancy(self, place: Place | str, side: Side) -> int:
         """The models of ``side`` at ``place``, counted with their ratio (§1.7, §3.2.3, §12.1.1)."""
@@ -300,13 +300,16 @@ class BattleState:
         fallen = [m for m in self.models if m.id in gone] if gone else []  # in the order of the models
         models = tuple(kept.values()) if touched or gone else self.models  # the same models keep their indexes
         # a model that dies, moves or flees leaves the fight it was in
-        contacts = frozenset(
-            pair
-            for pair in self.contacts
-            if all(x in kept and kept[x].place == before[x].place and not kept[x].fleeing for x in pair)
-        )
-        if len(contacts) == len(self.contacts):
-            contacts = self.contacts  # the same contacts: the copy keeps who is engaged
+        contacts = self.contacts  # the same contacts: the copy keeps who is engaged
+        ended = []
+        for pair in contacts:
+            for x in pair:
+                now = kept.get(x)
+                if now is None or now.fleeing or now.place is not before[x].place:
+                    ended.append(pair)
+                    break
+        if ended:
+            contacts = frozenset(pair for pair in contacts if pair not in ended)
         # a casualty no longer blocks, carries or pushes anything
         # §12.1.5: a giant that falls, flees or steps onto the rampart has left the wall and its blockers
         climbs = tuple(
