@@ -115,6 +115,7 @@ class BattleState:
         "by_id": ("models",),
         "by_place": ("models",),
         "by_side_and_place": ("models",),
+        "rank": ("models",),
         "engaged": ("contacts",),
         "blockers": ("gates", "ladders", "works", "climbs"),
         "ways": ("fort", "ladders", "siege_towers", "belfries"),
@@ -152,15 +153,13 @@ class BattleState:
     @derived
     def by_side_and_place(self) -> Mapping[Side, Mapping[Place, tuple[Model, ...]]]:
         """Each side's models at each place where some of them stand, in the order of :attr:`models`."""
-        found: dict[Side, dict[Place, tuple[Model, ...]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
-        for place, here in self.by_place.items():
-            sides = {m.side for m in here}
-            if len(sides) == 1:
-                found[here[0].side][place] = here
-            else:
-                for side, models in found.items():
-                    models[place] = tuple([m for m in here if m.side is side])
-        return found
+        return _by_side(self.by_place)
+
+    @derived
+    def rank(self) -> Mapping[str, int]:
+        """Each model's rank in :attr:`models`: the order of the models by place, kept by the copies where models
+        are replaced or removed, never added (:meth:`with_models`)."""
+        return {m.id: i for i, m in enumerate(self.models)}
 
     def model(self, model_id: str) -> Model:
         found = self.by_id.get(model_id)
@@ -322,7 +321,70 @@ class BattleState:
         else:
             state = self._without_casualties(models, contacts, climbs, fallen, gone)
         state.__dict__["by_id"] = kept  # the models by id, in their order: the index, already built
+        if models is not self.models:
+            self._carry_indexes(state, changed, before)
         return state
+
+    def _carry_indexes(
+        self, state: BattleState, changed: Mapping[str, Model | None], before: Mapping[str, Model]
+    ) -> None:
+        """Give ``state``, this state with the models in ``changed`` replaced or removed, this state's indexes by
+        place, updated at the places those models left or reached instead of built again."""
+        known = self.__dict__
+        rank = self.rank
+        state.__dict__["rank"] = rank  # the models left keep their order
+        by_place: Mapping[Place, tuple[Model, ...]] | None = known.get("by_place")
+        if by_place is None:
+            return
+        left: set[str] = set()
+        places: set[Place] = set()
+        arriving: dict[Place, list[Model]] = {}
+        for model_id, now in changed.items():
+            model = before.get(model_id)
+            if model is None or now is model:
+                continue
+            left.add(model_id)
+            places.add(model.place)
+            if now is not None:
+                arriving.setdefault(now.place, []).append(now)
+        places.update(arriving)
+        found = dict(by_place)
+        ordered = True  # the places stay in the order of their first models
+        for place in places:
+            here = [m for m in by_place.get(place, ()) if m.id not in left]
+            new = arriving.get(place)
+            if new:
+                here.extend(new)
+                here.sort(key=lambda m: rank[m.id])
+            if not here:
+                del found[place]
+                continue
+            was = by_place.get(place)
+            if was is None or was[0].id != here[0].id:
+                ordered = False
+            found[place] = tuple(here)
+        if not ordered:
+            found = dict(sorted(found.items(), key=lambda item: rank[item[1][0].id]))
+        state.__dict__["by_place"] = found
+        sides: Mapping[Side, Mapping[Place, tuple[Model, ...]]] | None = known.get("by_side_and_place")
+        if sides is None:
+            return
+        if ordered:
+            split = {side: dict(mine) for side, mine in sides.items()}
+            for place in places:
+                standing = found.get(place, ())
+                for side, mine in split.items():
+                    models = tuple([m for m in standing if m.side is side])
+                    if not models:
+                        mine.pop(place, None)
+                    elif place in mine:
+                        mine[place] = standing if len(models) == len(standing) else models
+                    else:
+                        ordered = False  # a side newly at a place: where it stands is sorted again
+        if not ordered:
+            state.__dict__["by_side_and_place"] = _by_side(found)
+        else:
+            state.__dict__["by_side_and_place"] = split
 
     def _without_casualties(
         self,
@@ -387,6 +449,19 @@ class _Identified(Protocol):
 
 
 _Item = TypeVar("_Item", bound=_Identified)
+
+
+def _by_side(by_place: Mapping[Place, tuple[Model, ...]]) -> Mapping[Side, Mapping[Place, tuple[Model, ...]]]:
+    """Each side's models at each place where some of them stand, in the order of ``by_place``."""
+    found: dict[Side, dict[Place, tuple[Model, ...]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
+    for place, here in by_place.items():
+        sides = {m.side for m in here}
+        if len(sides) == 1:
+            found[here[0].side][place] = here
+        else:
+            for side, models in found.items():
+                models[place] = tuple([m for m in here if m.side is side])
+    return found
 
 
 def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _Item:
