@@ -369,22 +369,20 @@ class BattleState:
         sides: Mapping[Side, Mapping[Place, tuple[Model, ...]]] | None = known.get("by_side_and_place")
         if sides is None:
             return
-        if ordered:
-            split = {side: dict(mine) for side, mine in sides.items()}
-            for place in places:
-                standing = found.get(place, ())
-                for side, mine in split.items():
-                    models = tuple([m for m in standing if m.side is side])
-                    if not models:
-                        mine.pop(place, None)
-                    elif place in mine:
-                        mine[place] = standing if len(models) == len(standing) else models
-                    else:
-                        ordered = False  # a side newly at a place: where it stands is sorted again
+        split = {side: dict(mine) for side, mine in sides.items()}
+        for place in places:
+            standing = found.get(place, ())
+            for side, mine in split.items():
+                models = tuple([m for m in standing if m.side is side])
+                if not models:
+                    mine.pop(place, None)
+                    continue
+                if place not in mine:
+                    ordered = False  # a side newly at a place: its places are put in order again
+                mine[place] = standing if len(models) == len(standing) else models
         if not ordered:
-            state.__dict__["by_side_and_place"] = _by_side(found)
-        else:
-            state.__dict__["by_side_and_place"] = split
+            split = {side: {place: mine[place] for place in found if place in mine} for side, mine in split.items()}
+        state.__dict__["by_side_and_place"] = split
 
     def _without_casualties(
         self,
