@@ -25,12 +25,20 @@ _Value = TypeVar("_Value")
 @dataclasses.dataclass(frozen=True)
 class _Copy:
     """How a copy of a class is made: its fields, the derived values a copy may keep with the fields they read,
-    and the cached values it drops."""
+    the cached values it drops, and, for each set of changed fields, the derived values reading each of them."""
 
     names: tuple[str, ...]
     fields: frozenset[str]
     kept: tuple[tuple[str, tuple[str, ...]], ...]
     dropped: tuple[str, ...]
+    readers: dict[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]] = dataclasses.field(default_factory=dict)
+
+    def reading(self, changed: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Each field of ``changed`` some derived values read, with those values."""
+        found = self.readers[changed] = tuple(
+            (field, names) for field in changed if (names := tuple(name for name, reads in self.kept if field in reads))
+        )
+        return found
 
 
 _HOW: dict[type, _Copy | None] = {}
@@ -64,17 +72,22 @@ def _replace(obj: _Value, /, **changes: Any) -> _Value:
     values = old.copy()
     values.update(changes)
     if len(values) != len(how.names):  # cached values: kept when what they read is unchanged, else dropped
+        changed = tuple(changes)
+        readers = how.readers.get(changed)
+        if readers is None:
+            readers = how.reading(changed)
+        for field, names in readers:
+            if changes[field] is not old[field]:
+                for name in names:
+                    if name in values:
+                        del values[name]
+        for name in how.dropped:
+            if name in values:
+                del values[name]
         kept = 0
-        for name, reads in how.kept:
+        for name, _ in how.kept:
             if name in values:
                 kept += 1
-                for read in reads:
-                    if read in changes and changes[read] is not old[read]:
-                        del values[name]
-                        kept -= 1
-                        break
-        for name in how.dropped:
-            values.pop(name, None)
         if len(values) != len(how.names) + kept:  # something else was kept in the object: the fields alone
             values = {name: values[name] for name in how.names}
     new = object.__new__(cls)
