@@ -253,10 +253,22 @@ class BattleState:
         """The state with ``model_id`` no longer blocking any gate, ladder, breach or giant (§6.3.2)."""
         return replace(
             self,
-            climbs=tuple(replace(c, blockers=_alive(c.blockers, {model_id})) for c in self.climbs),
-            gates=tuple(replace(g, blocker=None) if g.blocker == model_id else g for g in self.gates),
-            ladders=tuple(replace(x, blocker=None) if x.blocker == model_id else x for x in self.ladders),
-            works=tuple(replace(w, blocker=None) if w.blocker == model_id else w for w in self.works),
+            climbs=_same(
+                self.climbs,
+                tuple(
+                    replace(c, blockers=_alive(c.blockers, {model_id})) if model_id in c.blockers else c
+                    for c in self.climbs
+                ),
+            ),
+            gates=_same(
+                self.gates, tuple(replace(g, blocker=None) if g.blocker == model_id else g for g in self.gates)
+            ),
+            ladders=_same(
+                self.ladders, tuple(replace(x, blocker=None) if x.blocker == model_id else x for x in self.ladders)
+            ),
+            works=_same(
+                self.works, tuple(replace(w, blocker=None) if w.blocker == model_id else w for w in self.works)
+            ),
         )
 
     def with_penalty(self, model_ids: Iterable[str], penalty: int) -> BattleState:
@@ -399,30 +411,46 @@ class BattleState:
             contacts=contacts,
             fallen=(*self.fallen, *fallen),
             # each engine naming a casualty is copied without it; the others are kept as they are
-            ladders=tuple(
-                x if gone.isdisjoint((*x.carriers, x.blocker, x.duel)) else _without(x, gone) for x in self.ladders
+            ladders=_same(
+                self.ladders,
+                tuple(
+                    x if gone.isdisjoint((*x.carriers, x.blocker, x.duel)) else _without(x, gone) for x in self.ladders
+                ),
             ),
-            rams=tuple(
-                r if gone.isdisjoint(r.carriers) else replace(r, carriers=_alive(r.carriers, gone)) for r in self.rams
+            rams=_same(
+                self.rams,
+                tuple(
+                    r if gone.isdisjoint(r.carriers) else replace(r, carriers=_alive(r.carriers, gone))
+                    for r in self.rams
+                ),
             ),
-            siege_towers=tuple(
-                t if gone.isdisjoint(t.crew) else replace(t, crew=_alive(t.crew, gone)) for t in self.siege_towers
+            siege_towers=_same(
+                self.siege_towers,
+                tuple(
+                    t if gone.isdisjoint(t.crew) else replace(t, crew=_alive(t.crew, gone)) for t in self.siege_towers
+                ),
             ),
-            belfries=tuple(
-                b
-                if gone.isdisjoint((*b.winchers, *b.stunned))
-                else replace(b, winchers=_alive(b.winchers, gone), stunned=_alive(b.stunned, gone))
-                for b in self.belfries
+            belfries=_same(
+                self.belfries,
+                tuple(
+                    b
+                    if gone.isdisjoint((*b.winchers, *b.stunned))
+                    else replace(b, winchers=_alive(b.winchers, gone), stunned=_alive(b.stunned, gone))
+                    for b in self.belfries
+                ),
             ),
-            gates=tuple(
-                g
-                if gone.isdisjoint((g.blocker, *g.reinforcers))
-                else replace(
-                    g, blocker=None if g.blocker in gone else g.blocker, reinforcers=_alive(g.reinforcers, gone)
-                )
-                for g in self.gates
+            gates=_same(
+                self.gates,
+                tuple(
+                    g
+                    if gone.isdisjoint((g.blocker, *g.reinforcers))
+                    else replace(
+                        g, blocker=None if g.blocker in gone else g.blocker, reinforcers=_alive(g.reinforcers, gone)
+                    )
+                    for g in self.gates
+                ),
             ),
-            works=tuple(replace(w, blocker=None) if w.blocker in gone else w for w in self.works),
+            works=_same(self.works, tuple(replace(w, blocker=None) if w.blocker in gone else w for w in self.works)),
         )
 
     def with_result(self, result: CombatResult) -> BattleState:
@@ -447,6 +475,7 @@ class _Identified(Protocol):
 
 
 _Item = TypeVar("_Item", bound=_Identified)
+_Any = TypeVar("_Any")
 
 
 def _by_side(by_place: Mapping[Place, tuple[Model, ...]]) -> Mapping[Side, Mapping[Place, tuple[Model, ...]]]:
@@ -467,6 +496,16 @@ def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _I
         if item.id == item_id:
             return item
     raise IllegalAction(missing, clause)
+
+
+def _same(old: tuple[_Any, ...], new: tuple[_Any, ...]) -> tuple[_Any, ...]:
+    """``new``, or ``old`` itself when they hold the same objects: a copy keeps what is derived from it."""
+    if len(old) == len(new):
+        for was, now in zip(old, new, strict=True):
+            if was is not now:
+                return new
+        return old
+    return new
 
 
 def _alive(ids: tuple[str, ...], gone: set[str]) -> tuple[str, ...]:
@@ -564,7 +603,18 @@ def end_turn(state: BattleState) -> BattleState:
         phase=first_phase(active),
         turn=state.turn + 1 if active is state.first else state.turn,
         turn_log=TurnLog(),
-        works=tuple(replace(w, silenced=max(0, w.silenced - 1)) for w in state.works),
-        ladders=tuple(replace(x, carriers=()) if x.courtyard is not None and x.raised else x for x in state.ladders),
-        belfries=tuple(replace(b, stunned=()) if state.active is Side.BESIEGED else b for b in state.belfries),
+        works=_same(
+            state.works, tuple(replace(w, silenced=max(0, w.silenced - 1)) if w.silenced else w for w in state.works)
+        ),
+        ladders=_same(
+            state.ladders,
+            tuple(
+                replace(x, carriers=()) if x.courtyard is not None and x.raised and x.carriers else x
+                for x in state.ladders
+            ),
+        ),
+        belfries=_same(
+            state.belfries,
+            tuple(replace(b, stunned=()) if state.active is Side.BESIEGED and b.stunned else b for b in state.belfries),
+        ),
     )
