@@ -60,21 +60,29 @@ def _how(cls: type) -> _Copy | None:
     return _Copy(names, frozenset(names), tuple(kept.items()), tuple(sorted(cached - set(kept))))
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def _replace(obj: _Value, /, **changes: Any) -> _Value:
     cls = type(obj)
     try:
         how = _HOW[cls]
     except KeyError:
         how = _HOW[cls] = _how(cls)
-    if how is None or not changes.keys() <= how.fields:
+    if how is None:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     old = obj.__dict__
     values = old.copy()
     values.update(changes)
-    if len(values) != len(how.names):  # cached values: kept when what they read is unchanged, else dropped
+    # as many entries as fields: the object held its fields alone and every name changed is one of them
+    if len(values) != len(how.names):
+        # cached values (or a name that is no field): kept when what they read is unchanged, else dropped
         changed = tuple(changes)
         readers = how.readers.get(changed)
         if readers is None:
+            if not changes.keys() <= how.fields:
+                return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
             readers = how.reading(changed)
         for field, names in readers:
             if changes[field] is not old[field]:
@@ -90,8 +98,8 @@ def _replace(obj: _Value, /, **changes: Any) -> _Value:
                 kept += 1
         if len(values) != len(how.names) + kept:  # something else was kept in the object: the fields alone
             values = {name: values[name] for name in how.names}
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", values)
+    new = _new(cls)
+    _set(new, "__dict__", values)
     return new
 
 
