@@ -308,7 +308,7 @@ class BattleState:
             elif now is not model:
                 kept[model_id] = now
                 touched = True
-        fallen = [m for m in self.models if m.id in gone] if gone else []  # in the order of the models
+        fallen = [before[x] for x in sorted(gone, key=self.rank.__getitem__)]  # in the order of the models
         models = tuple(kept.values()) if touched or gone else self.models  # the same models keep their indexes
         # a model that dies, moves or flees leaves the fight it was in
         contacts = self.contacts  # the same contacts: the copy keeps who is engaged
@@ -323,10 +323,14 @@ class BattleState:
             contacts = frozenset(pair for pair in contacts if pair not in ended)
         # a casualty no longer blocks, carries or pushes anything
         # §12.1.5: a giant that falls, flees or steps onto the rampart has left the wall and its blockers
-        climbs = tuple(
-            replace(c, blockers=_alive(c.blockers, gone)) if gone else c
-            for c in self.climbs
-            if c.id in kept and kept[c.id].place.zone is Zone.WALL
+        climbs = (
+            tuple(
+                replace(c, blockers=_alive(c.blockers, gone)) if gone else c
+                for c in self.climbs
+                if c.id in kept and kept[c.id].place.zone is Zone.WALL
+            )
+            if self.climbs
+            else self.climbs
         )
         if not gone:
             state = replace(self, climbs=climbs, models=models, contacts=contacts)
