@@ -25,9 +25,11 @@ class Side(StrEnum):
     BESIEGED = "besieged"
     """*assiégé*."""
 
-    @property
-    def enemy(self) -> Side:
-        return Side.BESIEGED if self is Side.BESIEGER else Side.BESIEGER
+    enemy: Side
+    """the other side (set on each side below, read as a plain attribute)."""
+
+
+Side.BESIEGER.enemy, Side.BESIEGED.enemy = Side.BESIEGED, Side.BESIEGER
 
 
 class Zone(StrEnum):
