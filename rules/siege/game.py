@@ -78,6 +78,7 @@ def side_of(state: BattleState, action: a.Action) -> Side:
     return _side(state, action, action.actors())
 
 
+_SETUP = Phase.SETUP  # an enum's member read from its class goes through the enum's own look-up: read once here
 _SIDE_NAMED = (a.Buy, a.PanicTest)
 _LOSERS_PLAY = (a.Retreat, a.Hold)
 
@@ -116,7 +117,7 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
         if action.places
         else []
     )
-    if state.phase is not Phase.SETUP and action.own_turn and side is not state.active:
+    if state.phase is not _SETUP and action.own_turn and side is not state.active:
         refusals.append(Refusal("§16", f"it is the {state.active}'s turn: the {side} may not {action.name} now"))
     known = state.by_id
     for model_id in actors:
@@ -211,7 +212,7 @@ _described = functools.lru_cache(maxsize=1024)(_description)
 
 
 def _end_phase(state: BattleState, action: a.EndPhase, dice: Dice) -> BattleState:
-    if state.phase is Phase.SETUP:
+    if state.phase is _SETUP:
         return replace(state, phase=first_phase(state.active))
     steps = TURN_STEPS[TURN_STEPS.index(state.phase) + 1 :]
     return replace(state, phase=steps[0])

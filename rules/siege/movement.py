@@ -303,8 +303,9 @@ def move(
     ids = frozenset(m.id for m in movers)
     log = replace(log, moved=log.moved | ids)
     events: list[Event] = []
-    ethereal = [m for m in movers if m.profile.has(Special.ETHEREAL)]
-    if origin.zone is Zone.FOOT and destination.inside and ethereal:
+    crossing = origin.zone is Zone.FOOT and destination.inside
+    ethereal = [m for m in movers if m.profile.has(Special.ETHEREAL)] if crossing else []
+    if ethereal:
         # §12.4: only the ethereal creatures test; the others go through the broken gate or breach as usual
         passed, state, events = _ethereal_crossing(replace(state, turn_log=log), ethereal, destination, dice)
         if not passed:

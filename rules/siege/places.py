@@ -74,9 +74,11 @@ class Place:
     by zone, then ref.
     """
 
-    __slots__ = ("_text", "ref", "zone")
+    __slots__ = ("_text", "inside", "ref", "zone")
     zone: Zone
     ref: str
+    inside: bool
+    """whether the place is a section of the fort."""
     _text: str
 
     def __new__(cls, zone: Zone, ref: str) -> Place:
@@ -87,6 +89,7 @@ class Place:
             zone = Zone(zone)
             object.__setattr__(made, "zone", zone)
             object.__setattr__(made, "ref", ref)
+            object.__setattr__(made, "inside", zone is Zone.SECTION)
             object.__setattr__(made, "_text", ref if zone is Zone.SECTION else f"{zone.value}:{ref}")
             _MADE[key] = made
             _PARSED[made] = made
@@ -128,10 +131,6 @@ class Place:
             return _PARSED[text]
         except KeyError:
             return _parse(text)  # type: ignore[arg-type]
-
-    @property
-    def inside(self) -> bool:
-        return self.zone is Zone.SECTION
 
     def __str__(self) -> str:
         return self._text
