@@ -379,8 +379,16 @@ class BattleState:
             if was is None or was[0].id != here[0].id:
                 ordered = False
             found[place] = tuple(here)
-        if not ordered:
-            found = dict(sorted(found.items(), key=lambda item: rank[item[1][0].id]))
+        if not ordered:  # a place whose first model changed, or a new place: sorted again unless still in order
+            last = -1
+            for standing in found.values():
+                first = rank[standing[0].id]
+                if first < last:
+                    found = dict(sorted(found.items(), key=lambda item: rank[item[1][0].id]))
+                    break
+                last = first
+            else:
+                ordered = True
         state.__dict__["by_place"] = found
         sides: Mapping[Side, Mapping[Place, tuple[Model, ...]]] | None = known.get("by_side_and_place")
         if sides is None:
