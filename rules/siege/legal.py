@@ -30,7 +30,16 @@ from rules.siege.choices import CATAPULT, choose
 from rules.siege.costs import ENGINE_COSTS
 from rules.siege.engines import MineGoal
 from rules.siege.fort import SectionKind
-from rules.siege.menu_combat import against_the_fort, blocked, magic, sections_in_combat, shooting
+from rules.siege.menu_combat import (
+    blocked,
+    bombarding,
+    disembarking,
+    gate_attacks,
+    magic,
+    rams_at_gates,
+    sections_in_combat,
+    shooting,
+)
 from rules.siege.menu_movement import (
     besieged_at_movement_end,
     flight,
@@ -104,14 +113,27 @@ def _setup(view: MenuView) -> list[Option]:
     ]
     if any(left > 0 for _, left in tokens):
         found.append(Option("allocate_ammunition", Side.BESIEGED, targets=view.ramparts))
-    shooters = sorted({m.unit for m in state.models if m.side is Side.BESIEGER and m.profile.missile is not None})
-    if shooters and "brazier" in bought(state, Side.BESIEGER):
-        found.append(Option("give_brazier", Side.BESIEGER, targets=tuple(shooters)))
-    outside = tuple(m.id for m in state.models if m.side is Side.BESIEGER and not m.place.inside)
-    if state.mine is None and outside:
-        found.append(Option("start_mine", Side.BESIEGER, actors=outside, targets=tuple(g.value for g in MineGoal)))
-    found.extend(ladders_and_rams(view, outside))
+    if "brazier" in bought(state, Side.BESIEGER):
+        shooters = sorted({m.unit for m in state.models if m.side is Side.BESIEGER and m.profile.missile is not None})
+        if shooters:
+            found.append(Option("give_brazier", Side.BESIEGER, targets=tuple(shooters)))
     return found
+
+
+def _outside(view: MenuView) -> tuple[str, ...]:
+    """The besieger's models outside the fort, who may start the mine and carry the engines in the set-up."""
+    return tuple(m.id for m in view.state.models if m.side is Side.BESIEGER and not m.place.inside)
+
+
+def _setup_mine(view: MenuView) -> list[Option]:
+    outside = _outside(view)
+    if view.state.mine is None and outside:
+        return [Option("start_mine", Side.BESIEGER, actors=outside, targets=tuple(g.value for g in MineGoal))]
+    return []
+
+
+def _setup_engines(view: MenuView) -> list[Option]:
+    return ladders_and_rams(view, _outside(view))
 
 
 # ---- the sappers' roll (§10.3) ------------------------------------------------------------------------------------
@@ -128,11 +150,9 @@ _Build = Callable[[MenuView], list[Option]]
 _LADDERS_AND_RAMS = frozenset({"pick_up_ladder", "drop_ladder", "carry_ram", "bring_ram", "drop_ram"})
 _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
     Phase.SETUP: (
-        (
-            _setup,
-            frozenset({"buy", "deploy", "place_braziers", "allocate_ammunition", "give_brazier", "start_mine"})
-            | _LADDERS_AND_RAMS,
-        ),
+        (_setup, frozenset({"buy", "deploy", "place_braziers", "allocate_ammunition", "give_brazier"})),
+        (_setup_mine, frozenset({"start_mine"})),
+        (_setup_engines, _LADDERS_AND_RAMS),
     ),
     Phase.SAPPERS: ((_sappers, frozenset({"dig"})),),
     Phase.MOVEMENT: (
@@ -151,11 +171,16 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
         ),
     ),
     Phase.MAGIC: ((magic, frozenset({"cast"})),),
-    Phase.SHOOTING: ((shooting, frozenset({"shoot", "shoot_engine", "shoot_gate", "shoot_structure", "bombard"})),),
+    Phase.SHOOTING: (
+        (shooting, frozenset({"shoot", "shoot_engine", "shoot_gate", "shoot_structure"})),
+        (bombarding, frozenset({"bombard"})),
+    ),
     Phase.CLOSE_COMBAT: (
         (sections_in_combat, frozenset({"fight", "retreat", "hold"})),
         (blocked, frozenset({"fight_blocker", "take_gate", "fight_giant"})),
-        (against_the_fort, frozenset({"use_ram", "attack_gate", "disembark"})),
+        (rams_at_gates, frozenset({"use_ram"})),
+        (gate_attacks, frozenset({"attack_gate"})),
+        (disembarking, frozenset({"disembark"})),
     ),
     Phase.END: (),
 }

@@ -42,16 +42,16 @@ def ladders_and_rams(view: MenuView, carriers: tuple[str, ...]) -> list[Option]:
 # ---- movement (§2, §3, §6, §7, §8, §10–§12) -----------------------------------------------------------------------
 
 
-def _steps_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
-    """Where models at ``place`` may step to: adjacent sections (the besieger also onto a ladder against his
-    section), the rampart above a ladder or a siege tower, a raised ladder from the foot of its wall (§2.1.1, §7).
-    Worked out once while the fort, the ladders, the siege towers and the belfries stay the same.
+def _steps_from(state: BattleState, place: Place, side: Side) -> tuple[tuple[str, Place], ...]:
+    """Where models at ``place`` may step to, each written and as a place: adjacent sections (the besieger also onto
+    a ladder against his section), the rampart above a ladder or a siege tower, a raised ladder from the foot of its
+    wall (§2.1.1, §7). Worked out once while the fort, the ladders, the siege towers and the belfries stay the same.
     """
     ways = state.ways
     key = (_steps_from, place, side)
     found = ways.get(key)
     if found is None:
-        found = ways[key] = _ways_from(state, place, side)
+        found = ways[key] = tuple((t, Place.parse(t)) for t in _ways_from(state, place, side))
     return found
 
 
@@ -93,17 +93,17 @@ def moves_and_charges(view: MenuView) -> list[Option]:
     side = state.active
     found: list[Option] = []
     enemy = view.by_side(side.enemy)
+    ready = view.ready
     for place in view.by_side(side):  # the places where the side to play stands, in the order of view.by_place
-        movers = view.ready(place, side)
+        movers = ready(place, side)
         if not movers:
             continue
-        targets = _steps_from(state, place, side)
-        held = {t for t in targets if Place.parse(t) in enemy}
-        free = tuple(t for t in targets if t not in held)
+        steps = _steps_from(state, place, side)
+        free = tuple(t for t, into in steps if into not in enemy)
         if free:
             found.append(Option("move", side, str(place), movers, free))
-        if held:
-            found.append(Option("charge", side, str(place), movers, tuple(t for t in targets if t in held)))
+        if len(free) < len(steps):
+            found.append(Option("charge", side, str(place), movers, tuple(t for t, into in steps if into in enemy)))
     return found
 
 

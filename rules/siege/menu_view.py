@@ -18,14 +18,25 @@ class MenuView:
 
     def __init__(self, state: BattleState) -> None:
         self.state = state
-        self.by_place = state.by_place
-        self._by_side = state.by_side_and_place
         self._ready: dict[tuple[Place, Side], tuple[str, ...]] = {}
+
+    @derived
+    def by_place(self) -> Mapping[Place, tuple[Model, ...]]:
+        return self.state.by_place
+
+    @derived
+    def _by_side(self) -> Mapping[Side, Mapping[Place, tuple[Model, ...]]]:
+        return self.state.by_side_and_place
 
     @derived
     def spent(self) -> frozenset[str]:
         log = self.state.turn_log
         return log.moved | log.rallied | log.blockers
+
+    @derived
+    def _unready(self) -> frozenset[str]:
+        """Models that may not act: spent this turn, engaged or blocking."""
+        return self.spent | self.state.engaged | self.state.blockers
 
     @property
     def engaged(self) -> frozenset[str]:
@@ -49,12 +60,8 @@ class MenuView:
             return ()
         known = self._ready.get((place, side))
         if known is None:
-            spent, engaged, blocking = self.spent, self.state.engaged, self.blocking
-            known = self._ready[place, side] = tuple(
-                m.id
-                for m in here
-                if not m.fleeing and m.id not in spent and m.id not in engaged and m.id not in blocking
-            )
+            unready = self._unready
+            known = self._ready[place, side] = tuple(m.id for m in here if not m.fleeing and m.id not in unready)
         return known
 
     def ready_outside(self, side: Side) -> tuple[str, ...]:
