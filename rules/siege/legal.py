@@ -42,10 +42,19 @@ from rules.siege.menu_combat import (
 )
 from rules.siege.menu_movement import (
     besieged_at_movement_end,
+    besieger_engines,
+    breach_guards,
+    counter_mines,
+    end_blocks,
     flight,
+    gate_guards,
+    giant_climbs,
+    ladder_works,
     ladders_and_rams,
     moves_and_charges,
-    side_moves,
+    sorties,
+    tower_pushes,
+    tunnels,
 )
 from rules.siege.menu_view import MenuView, bought
 from rules.siege.options import Option
@@ -158,12 +167,16 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
     Phase.MOVEMENT: (
         (moves_and_charges, frozenset({"move", "charge"})),
         (flight, frozenset({"rally", "flee"})),
-        (
-            side_moves,
-            _LADDERS_AND_RAMS
-            | {"erect_ladder", "hoist_ladder", "carry_ladder", "push_tower", "climb_wall", "tunnel"}
-            | {"reinforce_gate", "block", "end_block", "counter_mine", "sortie"},
-        ),
+        (besieger_engines, _LADDERS_AND_RAMS),
+        (ladder_works, frozenset({"erect_ladder", "hoist_ladder", "carry_ladder"})),
+        (tower_pushes, frozenset({"push_tower"})),
+        (giant_climbs, frozenset({"climb_wall"})),
+        (tunnels, frozenset({"tunnel"})),
+        (gate_guards, frozenset({"reinforce_gate", "block"})),
+        (breach_guards, frozenset({"block"})),
+        (end_blocks, frozenset({"end_block"})),
+        (counter_mines, frozenset({"counter_mine"})),
+        (sorties, frozenset({"sortie"})),
         (
             besieged_at_movement_end,
             frozenset({"throw_stones", "drop_rock", "pour", "put_out_fire", "oil_on_fire", "push_back"})

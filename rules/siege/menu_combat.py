@@ -105,14 +105,18 @@ def bombarding(view: MenuView) -> list[Option]:
 def sections_in_combat(view: MenuView) -> list[Option]:
     state = view.state
     side = state.active
-    found = []
+    found: list[Option] = []
     log = state.turn_log
     mine, theirs = view.by_side(side), view.by_side(side.enemy)
-    pending = {r.section for r in state.results if not r.settled and r.loser is not None}
+    # the sections with both sides on them or the losers of a combat still to retreat or hold
+    contested = {r.section for r in state.results if not r.settled and r.loser is not None}
+    contested.update(place.ref for place in mine if place.zone is Zone.SECTION and place in theirs)
+    if not contested:
+        return found
     for section in state.fort.sections:
-        place = section_place(section.id)
-        if (place not in mine or place not in theirs) and section.id not in pending:
+        if section.id not in contested:
             continue  # neither a combat nor its losers on this section
+        place = section_place(section.id)
         strikers = [m for m in view.side_at(place, side) if not m.fleeing and m.id not in log.rallied]
         foes = view.side_at(place, side.enemy)
         if strikers and foes and section.id not in log.fought_twice:
