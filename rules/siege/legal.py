@@ -75,26 +75,41 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
     if state.over:
         return []
     memo = state.memo
-    view = memo.get(MenuView)
-    if view is None:
-        view = memo[MenuView] = MenuView(state)
+    phase = state.phase
+    builds = _PARTS.get((phase, name))
+    if builds is None:
+        builds = _PARTS[phase, name] = tuple(b for b, names in _STEP_OPTIONS[phase] if name is None or name in names)
     found: list[Option] = []
-    for build, names in _STEP_OPTIONS[state.phase]:
-        if name is None or name in names:
-            part = memo.get(build)
-            if part is None:
-                part = memo[build] = build(view)
-            found.extend(part)
+    view: MenuView | None = None
+    for build in builds:
+        part = memo.get(build)
+        if part is None:
+            if view is None:
+                view = _view(state)
+            part = memo[build] = build(view)
+        found.extend(part)
     if state.belfries:
-        found.extend(belfry_options(state, view.ready))
+        part = memo.get(belfry_options)
+        if part is None:
+            part = memo[belfry_options] = belfry_options(state, _view(state).ready)
+        found.extend(part)
     if name is None or name in _CLOSING:
-        if state.heroism_tokens > 0 and state.phase is not Phase.SETUP:
+        if state.heroism_tokens > 0 and phase is not Phase.SETUP:
             found.append(Option("spend_heroism", Side.BESIEGED))
-        if state.phase is not Phase.END:
+        if phase is not Phase.END:
             found.append(Option("end_phase", state.active))
-        if state.phase is not Phase.SETUP:
+        if phase is not Phase.SETUP:
             found.append(Option("end_turn", state.active))
     return found if name is None else [o for o in found if o.name == name]
+
+
+def _view(state: BattleState) -> MenuView:
+    """The state sorted for its menus, once a state."""
+    memo = state.memo
+    view: MenuView | None = memo.get(MenuView)
+    if view is None:
+        view = memo[MenuView] = MenuView(state)
+    return view
 
 
 _CLOSING = frozenset({"spend_heroism", "end_phase", "end_turn"})
@@ -198,3 +213,6 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
     Phase.END: (),
 }
 """Each step's parts of the menu, in the menu's order, with the kinds of action each may list."""
+
+_PARTS: dict[tuple[Phase, str | None], tuple[_Build, ...]] = {}
+"""The parts of a step's menu that may list a kind of action (all of them for the whole menu), found once."""

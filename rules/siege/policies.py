@@ -232,10 +232,11 @@ def _free(game: Game, place: str, side: Side) -> list[str]:
     """Models of ``side`` at ``place`` free to act: standing, not engaged, not moved or rallied this turn."""
     state = game.state
     log = state.turn_log
+    moved, rallied, engaged = log.moved, log.rallied, state.engaged
     return [
         m.id
         for m in state.at(place, side)
-        if not m.fleeing and m.id not in log.moved and m.id not in log.rallied and not state.in_contact(m.id)
+        if not m.fleeing and m.id not in moved and m.id not in rallied and m.id not in engaged
     ]
 
 
@@ -294,14 +295,14 @@ def _push_backs(game: Game) -> None:
 
 def _fight_pairs(game: Game, section: str, strikers: Sequence[str], foes: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """Every striker engages, spread over the standing foes, never more than four to one (§3.2)."""
-    state = game.state
-    standing = [f for f in foes if not state.model(f).fleeing] or list(foes)
+    model = game.state.model
+    standing = [f for f in foes if not model(f).fleeing] or list(foes)
     load = dict.fromkeys(standing, 0)
     pairs: list[tuple[str, str]] = []
     for index, striker in enumerate(strikers):
         target = standing[index % len(standing)]
-        ratio = state.model(striker).profile.ratio
-        if load[target] and load[target] + ratio > MAX_GANG_UP * state.model(target).profile.ratio:
+        ratio = model(striker).profile.ratio
+        if load[target] and load[target] + ratio > MAX_GANG_UP * model(target).profile.ratio:
             continue
         load[target] += ratio
         pairs.append((striker, target))
