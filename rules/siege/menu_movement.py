@@ -60,14 +60,31 @@ def ladders_and_rams(view: MenuView, carriers: tuple[str, ...]) -> list[Option]:
 def _steps_from(state: BattleState, place: Place, side: Side) -> tuple[tuple[str, Place], ...]:
     """Where models at ``place`` may step to, each written and as a place: adjacent sections (the besieger also onto
     a ladder against his section), the rampart above a ladder or a siege tower, a raised ladder from the foot of its
-    wall (§2.1.1, §7). Worked out once while the fort, the ladders, the siege towers and the belfries stay the same.
+    wall (§2.1.1, §7).
+    """
+    table = _steps_table(state)
+    found = table.get((place, side))
+    if found is None:
+        found = table[place, side] = tuple((t, Place.parse(t)) for t in _ways_from(state, place, side))
+    return found
+
+
+def _steps_table(state: BattleState) -> dict[tuple[Place, Side], tuple[tuple[str, Place], ...]]:
+    """The steps from each place as the fort stands with the state's ladders, siege towers and belfries: kept with
+    the state while those stay the same, and with the fort for each way they stand (what :func:`_ways_from` reads
+    of them), as the same ways come back action after action.
     """
     ways = state.ways
-    key = (_steps_from, place, side)
-    found = ways.get(key)
-    if found is None:
-        found = ways[key] = tuple((t, Place.parse(t)) for t in _ways_from(state, place, side))
-    return found
+    table: dict[tuple[Place, Side], tuple[tuple[str, Place], ...]] | None = ways.get(_steps_table)
+    if table is None:
+        layout = (
+            _steps_table,
+            tuple((x.id, x.raised, x.section) for x in state.ladders),
+            tuple((t.id, t.section) for t in state.siege_towers),
+            tuple((b.id, b.bridge, b.section) for b in state.belfries),
+        )
+        table = ways[_steps_table] = state.fort.memo.setdefault(layout, {})
+    return table
 
 
 def _ways_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
