@@ -125,9 +125,7 @@ def moves_and_charges(view: MenuView) -> list[Option]:
     side = state.active
     found: list[Option] = []
     enemy = view.by_side(side.enemy)
-    ready = view.ready
-    for place in view.by_side(side):  # the places where the side to play stands, in the order of view.by_place
-        movers = ready(place, side)
+    for place, movers in view.ready_by_place(side).items():  # in the order of view.by_place
         if not movers:
             continue
         steps = _steps_from(state, place, side)

@@ -18,7 +18,7 @@ class MenuView:
 
     def __init__(self, state: BattleState) -> None:
         self.state = state
-        self._ready: dict[tuple[Place, Side], tuple[str, ...]] = {}
+        self._ready: dict[Side, dict[Place, tuple[str, ...]]] = {}
 
     @derived
     def by_place(self) -> Mapping[Place, tuple[Model, ...]]:
@@ -55,21 +55,26 @@ class MenuView:
 
     def ready(self, place: Place, side: Side) -> tuple[str, ...]:
         """Models of ``side`` at ``place`` free to act: not fleeing, engaged, blocking, nor moved this turn."""
-        here = self._by_side[side].get(place)
-        if not here:
-            return ()
-        known = self._ready.get((place, side))
+        return self.ready_by_place(side).get(place, ())
+
+    def ready_by_place(self, side: Side) -> Mapping[Place, tuple[str, ...]]:
+        """Each place where ``side`` stands, in the order of :attr:`by_place`, with its models free to act (none,
+        maybe); worked out for all of them at once, as the movement menu reads them all."""
+        known = self._ready.get(side)
         if known is None:
             unready = self._unready
-            known = self._ready[place, side] = tuple(m.id for m in here if not m.fleeing and m.id not in unready)
+            known = self._ready[side] = {
+                place: tuple(m.id for m in here if not m.fleeing and m.id not in unready)
+                for place, here in self._by_side[side].items()
+            }
         return known
 
     def ready_outside(self, side: Side) -> tuple[str, ...]:
         return tuple(
             model_id
-            for place in self.by_place
+            for place, ready in self.ready_by_place(side).items()
             if place.zone in (Zone.FOOT, Zone.FIELD)
-            for model_id in self.ready(place, side)
+            for model_id in ready
         )
 
     def sections(self, *kinds: SectionKind) -> tuple[str, ...]:

@@ -49,7 +49,7 @@ from typing import Any
 from rules.siege import actions as a
 from rules.siege import rams
 from rules.siege.battle import Entry, action_dice
-from rules.siege.engines import Liquid, MineGoal
+from rules.siege.engines import GateStatus, Liquid, MineGoal, Works
 from rules.siege.fort import GateKind
 from rules.siege.game import apply, side_of
 from rules.siege.gates import is_destroyed, starting_points
@@ -130,6 +130,8 @@ class Game:
     off_menu: list[str] = field(default_factory=list)
     _menu_of: BattleState | None = field(default=None, repr=False)
     _menus: dict[str, list[Option]] = field(default_factory=dict, repr=False)
+    _gates_seen: tuple[GateStatus, ...] | None = field(default=None, repr=False)
+    _works_seen: tuple[Works, ...] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self._watch()
@@ -152,12 +154,14 @@ class Game:
 
     def _watch(self) -> None:
         state = self.state
-        if self.gate_fell is None and any(
-            g.kind in _OUTER_GATES and is_destroyed(g.structure_points) for g in state.gates
-        ):
-            self.gate_fell = state.turn
-        if self.first_breach is None and any(w.collapsed for w in state.works):
-            self.first_breach = state.turn
+        if self.gate_fell is None and state.gates is not self._gates_seen:  # the same gates: none fell since
+            self._gates_seen = state.gates
+            if any(g.kind in _OUTER_GATES and is_destroyed(g.structure_points) for g in state.gates):
+                self.gate_fell = state.turn
+        if self.first_breach is None and state.works is not self._works_seen:
+            self._works_seen = state.works
+            if any(w.collapsed for w in state.works):
+                self.first_breach = state.turn
 
     def fresh(self, name: str) -> Iterator[Option]:
         """Each option named ``name``, read from the menu again after every action, so that what one did (a model
