@@ -142,7 +142,8 @@ def flight(view: MenuView) -> list[Option]:
     state = view.state
     side = state.active
     found: list[Option] = []
-    for section in sorted({m.place.ref for m in state.models if m.side is side and m.fleeing and m.place.inside}):
+    fleeing = {place.ref for place, here in view.by_side(side).items() if place.inside and any(m.fleeing for m in here)}
+    for section in sorted(fleeing):
         found.append(Option("rally", side, section))
         found.append(Option("flee", side, section))
     return found

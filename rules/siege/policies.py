@@ -168,19 +168,23 @@ class Game:
         killed or moved, a ladder pushed back) is seen by the next; each place's option once."""
         done: set[tuple[str | None, Side]] = set()
         while True:
-            option = next((o for o in self.menu(name) if (o.where, o.side) not in done), None)
-            if option is None:
+            for option in self.menu(name):
+                key = (option.where, option.side)
+                if key not in done:
+                    break
+            else:
                 return
-            done.add((option.where, option.side))
+            done.add(key)
             yield option
 
     def menu(self, name: str) -> list[Option]:
         """The options named ``name`` on the menu now, read once a state and kind."""
-        if self._menu_of is not self.state:
-            self._menu_of, self._menus = self.state, {}
+        state = self.state
+        if self._menu_of is not state:
+            self._menu_of, self._menus = state, {}
         found = self._menus.get(name)
         if found is None:
-            found = self._menus[name] = legal_actions(self.state, name)
+            found = self._menus[name] = legal_actions(state, name)
         return found
 
 
