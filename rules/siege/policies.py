@@ -236,7 +236,7 @@ def _gate_outside(state: BattleState, gate_id: str) -> tuple[str, ...]:
 # ---- shared steps --------------------------------------------------------------------------------------------------
 
 
-def _free(game: Game, place: str, side: Side) -> list[str]:
+def _free(game: Game, place: Place, side: Side) -> list[str]:
     """Models of ``side`` at ``place`` free to act: standing, not engaged, not moved or rallied this turn."""
     state = game.state
     log = state.turn_log
@@ -265,7 +265,8 @@ def _charges(game: Game) -> None:
             key=lambda t: (game.state.occupancy(t, side.enemy), t),
         )
         for target in targets:
-            movers = [m for m in option.actors if m in _free(game, str(place), side)]
+            free = set(_free(game, place, side))
+            movers = [m for m in option.actors if m in free]
             room = room_left(game.state, target, side)
             if movers and room > 0:
                 game.act(a.Charge(tuple(movers[:room]), target))
@@ -373,7 +374,7 @@ def _besieger_movement(game: Game) -> None:
         place = Place.parse(option.where or "")
         if place.zone is Zone.SIEGE_TOWER:
             target = option.targets[0]
-            movers = _free(game, str(place), Side.BESIEGER)
+            movers = _free(game, place, Side.BESIEGER)
             room = min(SIEGE_TOWER_A_TURN, room_left(game.state, target, Side.BESIEGER))
             if movers and room > 0:
                 cls = a.Charge if option.name == "charge" else a.Move
@@ -384,7 +385,7 @@ def _besieger_movement(game: Game) -> None:
             continue
         for target in option.targets:
             into = Place.parse(target)
-            movers = _free(game, str(place), Side.BESIEGER)
+            movers = _free(game, place, Side.BESIEGER)
             if not movers:
                 break
             cls = a.Charge if game.state.at(into, Side.BESIEGED) else a.Move
@@ -406,7 +407,7 @@ def _besieger_movement(game: Game) -> None:
         if place.zone is not Zone.LADDER:
             continue
         ladder = game.state.ladder(place.ref)
-        climbers = _free(game, str(place), Side.BESIEGER)
+        climbers = _free(game, place, Side.BESIEGER)
         room = room_left(game.state, ladder.section, Side.BESIEGER)
         if climbers and room > 0 and ladder.section in option.targets:
             cls = a.Charge if option.name == "charge" else a.Move
@@ -460,8 +461,10 @@ def _start_points(kind: str) -> int:
 def _besieged_shooting(game: Game) -> None:
     for option in game.fresh("shoot"):
         place = Place.parse(option.where or "")
-        below = {f"foot:{place.ref}"} | {f"ladder:{x.id}" for x in game.state.ladders if x.section == place.ref}
-        near = [t for t in option.targets if str(game.state.model(t).place) in below]
+        below = {Place(Zone.FOOT, place.ref)}
+        below.update(Place(Zone.LADDER, x.id) for x in game.state.ladders if x.section == place.ref)
+        model = game.state.model
+        near = [t for t in option.targets if model(t).place in below]
         target = (near or list(option.targets))[0]
         game.act(a.Shoot(option.actors, (target,)))
 
