@@ -125,10 +125,13 @@ def moves_and_charges(view: MenuView) -> list[Option]:
     side = state.active
     found: list[Option] = []
     enemy = view.by_side(side.enemy)
+    table = _steps_table(state)
     for place, movers in view.ready_by_place(side).items():  # in the order of view.by_place
         if not movers:
             continue
-        steps = _steps_from(state, place, side)
+        steps = table.get((place, side))
+        if steps is None:
+            steps = _steps_from(state, place, side)
         free = tuple(t for t, into in steps if into not in enemy)
         if free:
             found.append(Option("move", side, str(place), movers, free))

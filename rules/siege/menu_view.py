@@ -18,7 +18,8 @@ class MenuView:
 
     def __init__(self, state: BattleState) -> None:
         self.state = state
-        self._ready: dict[Side, dict[Place, tuple[str, ...]]] = {}
+        self._ready: dict[Side, dict[Place, tuple[str, ...]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
+        self._ready_by_place: dict[Side, dict[Place, tuple[str, ...]]] = {}
 
     @derived
     def by_place(self) -> Mapping[Place, tuple[Model, ...]]:
@@ -55,19 +56,29 @@ class MenuView:
 
     def ready(self, place: Place, side: Side) -> tuple[str, ...]:
         """Models of ``side`` at ``place`` free to act: not fleeing, engaged, blocking, nor moved this turn."""
-        return self.ready_by_place(side).get(place, ())
+        known = self._ready[side]
+        found = known.get(place)
+        if found is None:
+            here = self._by_side[side].get(place)
+            if not here:
+                return ()
+            unready = self._unready
+            found = known[place] = tuple(m.id for m in here if not m.fleeing and m.id not in unready)
+        return found
 
     def ready_by_place(self, side: Side) -> Mapping[Place, tuple[str, ...]]:
         """Each place where ``side`` stands, in the order of :attr:`by_place`, with its models free to act (none,
-        maybe); worked out for all of them at once, as the movement menu reads them all."""
-        known = self._ready.get(side)
-        if known is None:
-            unready = self._unready
-            known = self._ready[side] = {
-                place: tuple(m.id for m in here if not m.fleeing and m.id not in unready)
-                for place, here in self._by_side[side].items()
-            }
-        return known
+        maybe)."""
+        found = self._ready_by_place.get(side)
+        if found is None:
+            known, unready = self._ready[side], self._unready
+            found = self._ready_by_place[side] = {}
+            for place, here in self._by_side[side].items():
+                ready = known.get(place)
+                if ready is None:
+                    ready = known[place] = tuple(m.id for m in here if not m.fleeing and m.id not in unready)
+                found[place] = ready
+        return found
 
     def ready_outside(self, side: Side) -> tuple[str, ...]:
         return tuple(
