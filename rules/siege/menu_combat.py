@@ -55,17 +55,19 @@ def shooting(view: MenuView) -> list[Option]:
     engaged = view.engaged
     busy = engaged | view.blocking | state.turn_log.shot  # §5: one volley a turn
     for place, models in view.by_side(side).items():  # in the order of view.by_place
-        shooters = tuple(m.id for m in models if m.profile.missile is not None and not m.fleeing and m.id not in busy)
+        shooters = tuple([m.id for m in models if m.profile.missile is not None and not m.fleeing and m.id not in busy])
         if not shooters:
             continue
         if foes is None:
             foes = tuple(
-                m.id
-                for m in state.models
-                if m.side is side.enemy
-                and m.id not in engaged
-                and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
-                and target_cover(state, m) is not Cover.INFINITE  # 001 §3
+                [
+                    m.id
+                    for m in state.models
+                    if m.side is side.enemy
+                    and m.id not in engaged
+                    and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
+                    and target_cover(state, m) is not Cover.INFINITE  # 001 §3
+                ]
             )
         if foes:
             found.append(Option("shoot", side, str(place), shooters, foes))
@@ -120,10 +122,12 @@ def sections_in_combat(view: MenuView) -> list[Option]:
         strikers = [m for m in view.side_at(place, side) if not m.fleeing and m.id not in log.rallied]
         foes = view.side_at(place, side.enemy)
         if strikers and foes and section.id not in log.fought_twice:
-            found.append(Option("fight", side, section.id, tuple(m.id for m in strikers), tuple(m.id for m in foes)))
+            found.append(
+                Option("fight", side, section.id, tuple([m.id for m in strikers]), tuple([m.id for m in foes]))
+            )
         result = state.result(section.id)
         if result is not None and not result.settled and result.loser is not None:
-            losers = tuple(m.id for m in view.side_at(place, result.loser))
+            losers = tuple([m.id for m in view.side_at(place, result.loser)])
             if losers:
                 ways = [*state.fort.neighbours(section.id)]
                 ways += [f"ladder:{x.id}" for x in state.ladders if x.section == section.id and x.raised]

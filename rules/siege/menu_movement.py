@@ -132,11 +132,11 @@ def moves_and_charges(view: MenuView) -> list[Option]:
         steps = table.get((place, side))
         if steps is None:
             steps = _steps_from(state, place, side)
-        free = tuple(t for t, into in steps if into not in enemy)
+        free = tuple([t for t, into in steps if into not in enemy])
         if free:
             found.append(Option("move", side, str(place), movers, free))
         if len(free) < len(steps):
-            found.append(Option("charge", side, str(place), movers, tuple(t for t, into in steps if into in enemy)))
+            found.append(Option("charge", side, str(place), movers, tuple([t for t, into in steps if into in enemy])))
     return found
 
 
@@ -303,12 +303,14 @@ def besieged_at_movement_end(view: MenuView) -> list[Option]:
     found = []
     for works in state.works:
         defenders = view.ready(section_place(works.section), Side.BESIEGED)
-        below = tuple(m.id for m in view.side_at(Place(Zone.FOOT, works.section), Side.BESIEGER))
+        below = tuple([m.id for m in view.side_at(Place(Zone.FOOT, works.section), Side.BESIEGER)])
         below += tuple(
-            m.id
-            for x in state.ladders
-            if x.section == works.section and x.raised
-            for m in view.side_at(Place(Zone.LADDER, x.id), Side.BESIEGER)
+            [
+                m.id
+                for x in state.ladders
+                if x.section == works.section and x.raised
+                for m in view.side_at(Place(Zone.LADDER, x.id), Side.BESIEGER)
+            ]
         )
         if defenders and below and not works.silenced:
             if works.stones:

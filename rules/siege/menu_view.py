@@ -63,7 +63,7 @@ class MenuView:
             if not here:
                 return ()
             unready = self._unready
-            found = known[place] = tuple(m.id for m in here if not m.fleeing and m.id not in unready)
+            found = known[place] = tuple([m.id for m in here if not m.fleeing and m.id not in unready])
         return found
 
     def ready_by_place(self, side: Side) -> Mapping[Place, tuple[str, ...]]:
@@ -76,7 +76,7 @@ class MenuView:
             for place, here in self._by_side[side].items():
                 ready = known.get(place)
                 if ready is None:
-                    ready = known[place] = tuple(m.id for m in here if not m.fleeing and m.id not in unready)
+                    ready = known[place] = tuple([m.id for m in here if not m.fleeing and m.id not in unready])
                 found[place] = ready
         return found
 
