@@ -2,8 +2,9 @@
 
 The battle state is rebuilt by every action; :func:`dataclasses.replace` walks the fields and calls the generated
 ``__init__`` each time. :func:`replace` here copies the fields' values straight into the new object: the same
-result for the dataclasses it accepts (no ``__post_init__``, every field set by ``__init__``), the standard one
-for the others. Type checkers see :func:`dataclasses.replace` itself, so every call is checked against the fields.
+result for the dataclasses it accepts (no ``__post_init__``, every field set by ``__init__``, nothing set on an
+object beside its fields and its cached values), the standard one for the others. Type checkers see
+:func:`dataclasses.replace` itself, so every call is checked against the fields.
 
 A class may list the values it derives from its fields and caches (``functools.cached_property``) in
 ``_DERIVED_FROM``, each with the fields it reads: the copy keeps those whose fields are all unchanged, so a new
@@ -92,12 +93,6 @@ def _replace(obj: _Value, /, **changes: Any) -> _Value:
         for name in how.dropped:
             if name in values:
                 del values[name]
-        kept = 0
-        for name, _ in how.kept:
-            if name in values:
-                kept += 1
-        if len(values) != len(how.names) + kept:  # something else was kept in the object: the fields alone
-            values = {name: values[name] for name in how.names}
     new = _new(cls)
     _set(new, "__dict__", values)
     return new
