@@ -31,6 +31,9 @@ __all__ = [
     "target_cover",
 ]
 
+# members read in busy functions, bound once (see rules.siege.places)
+_BELFRY = Zone.BELFRY
+
 SHOOTING_LEVELS = (2, 3)  # 001 §1.1, §7
 MOVING_SHOOT_BONUS = 1  # 001 §6
 IGNITES_ON: Mapping[str, int] = MappingProxyType({"front": 1, "side": 3, "rear": 3})
@@ -115,7 +118,7 @@ def cover(
 
 def shooting_bonus(state: BattleState, shooter: Model) -> int:
     """+1 on the shooting table's die for a model shooting from a belfry that has moved this turn (001 §6)."""
-    if shooter.place.zone is not Zone.BELFRY:
+    if shooter.place.zone is not _BELFRY:
         return 0
     belfry = state.belfry(level_of(shooter.place)[0])
     return MOVING_SHOOT_BONUS if belfry.moved_turn == state.turn and belfry.moved else 0
@@ -123,7 +126,7 @@ def shooting_bonus(state: BattleState, shooter: Model) -> int:
 
 def check_may_shoot(state: BattleState, shooter: Model) -> None:
     """Models shoot from the belfry's levels 2 and 3 only (001 §1.1, §7)."""
-    if shooter.place.zone is Zone.BELFRY and level_of(shooter.place)[1] not in SHOOTING_LEVELS:
+    if shooter.place.zone is _BELFRY and level_of(shooter.place)[1] not in SHOOTING_LEVELS:
         raise IllegalAction(
             f"{shooter.id} is on {shooter.place}: a belfry's models shoot from levels 2 and 3 (001 §7)", "001 §7"
         )
@@ -141,7 +144,7 @@ def target_cover(state: BattleState, target: Model) -> Cover | None:
     """The cover of a model in a belfry against a shot from the fort, which strikes its front: level 3 behind its
     arrow slits, level 2 open once the drawbridge is down, the rest closed (001 §3, §10). ``None`` outside a belfry.
     """
-    if target.place.zone is not Zone.BELFRY:
+    if target.place.zone is not _BELFRY:
         return None
     tower, level = level_of(target.place)
     bridge_down = state.belfry(tower).bridge is Bridge.DOWN

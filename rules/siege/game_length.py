@@ -17,6 +17,10 @@ from rules.validation import check_range
 
 __all__ = ["EARLY_END_DIE", "EARLY_END_FACES", "EARLY_END_TURN", "TURNS", "end_player_turn", "last_turn"]
 
+# members read in busy functions, bound once (see rules.siege.places)
+_BESIEGER = Side.BESIEGER
+_BESIEGED = Side.BESIEGED
+
 TURNS = 6
 EARLY_END_TURN = 5
 EARLY_END_DIE = D6
@@ -36,14 +40,14 @@ def end_player_turn(state: BattleState, dice: Dice) -> Outcome:
     """
     mark = dice.mark()
     events: list[Event] = []
-    if state.active is Side.BESIEGED:
+    if state.active is _BESIEGED:
         state, more = reinforce_gates(state)
         events.extend(more)
-    if state.active is Side.BESIEGER and state.turn == EARLY_END_TURN and state.last_turn is None:
+    if state.active is _BESIEGER and state.turn == EARLY_END_TURN and state.last_turn is None:
         roll = dice.roll(EARLY_END_DIE, "§16 game length")
         state = replace(state, last_turn=last_turn(roll))
         events.append(Event("game_length", "§16", f"roll {roll}: the game ends after turn {state.last_turn}"))
-    if state.active is Side.BESIEGER and state.last_turn is not None and state.turn >= state.last_turn:
+    if state.active is _BESIEGER and state.last_turn is not None and state.turn >= state.last_turn:
         state = replace(state, over=True)
         events.append(Event("game_over", "§16", f"the siege ends after turn {state.turn}"))
         return outcome(state, events, dice, mark)

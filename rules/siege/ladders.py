@@ -54,6 +54,10 @@ __all__ = [
     "pushed_back",
 ]
 
+# members read in busy functions, bound once (see rules.siege.places)
+_BESIEGER = Side.BESIEGER
+_BESIEGED = Side.BESIEGED
+
 BASE_NEED = 6
 MAX_HELPERS = 2
 """At most three models push a ladder: the one pushing and two helping (§7.1.6)."""
@@ -147,7 +151,7 @@ def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Seq
     4 ``climbers`` at its foot go up at once (§7.1.5) and wait there for the push-back.
     """
     ladder = state.ladder(ladder_id)
-    if state.active is not Side.BESIEGER:
+    if state.active is not _BESIEGER:
         raise IllegalAction("the besieger raises ladders in his own movement phase (§7.1.4)", "§7.1.4")
     if not state.fort.section(section).is_rampart:
         raise IllegalAction(f"ladders are raised against wall and tower sections, not {section} (§7.1.4)", "§7.1.4")
@@ -206,7 +210,7 @@ def _raised_again(state: BattleState, ladder_id: str, section: str) -> bool:
     tiennent au pied du rempart »: a ladder lying at the foot of ``section``, not pushed down this turn.
     """
     ladder = state.ladder(ladder_id)
-    at_foot = [m for m in state.at(Place(Zone.FOOT, section), Side.BESIEGER) if not m.fleeing]
+    at_foot = [m for m in state.at(Place(Zone.FOOT, section), _BESIEGER) if not m.fleeing]
     return (
         ladder.section == section
         and ladder.courtyard is None
@@ -263,7 +267,7 @@ def hoisted_ladder_falls(state: BattleState, ladder_id: str, dice: Dice) -> tupl
 def _may_push(state: BattleState, model_id: str, section: str) -> bool:
     model = state.model(model_id)
     return (
-        model.side is Side.BESIEGED
+        model.side is _BESIEGED
         and str(model.place) == section
         and not model.fleeing
         and not state.in_contact(model_id)  # §7.1.6
@@ -277,11 +281,11 @@ def push_back_pending(state: BattleState, ladder_id: str) -> bool:
     free to push (§7.1.6).
     """
     ladder = state.ladder(ladder_id)
-    if state.active is not Side.BESIEGER or ladder.courtyard is not None or not ladder.raised:
+    if state.active is not _BESIEGER or ladder.courtyard is not None or not ladder.raised:
         return False
     if ladder_id in state.turn_log.pushed:
         return False
-    return any(_may_push(state, m.id, ladder.section) for m in state.at(ladder.section, Side.BESIEGED))
+    return any(_may_push(state, m.id, ladder.section) for m in state.at(ladder.section, _BESIEGED))
 
 
 def forgo_push_back(state: BattleState, ladder_id: str) -> BattleState:
@@ -312,7 +316,7 @@ def push_back(
             f"ladder {ladder_id} is hoisted into {ladder.courtyard}: its foot blocker knocks it down (§7.1.10)",
             "§7.1.10",
         )
-    if state.active is not Side.BESIEGER:
+    if state.active is not _BESIEGER:
         raise IllegalAction(
             "the besieged push a ladder back in the besieger's turn, at the end of his movement (§7.1.5, §7.1.6); in "
             "their own turn they push over a ladder nobody climbs (§7.1.6 note)",
@@ -329,7 +333,7 @@ def push_back(
         )
     for pusher in pushers:
         model = state.model(pusher)
-        if model.side is not Side.BESIEGED or str(model.place) != ladder.section or model.fleeing:
+        if model.side is not _BESIEGED or str(model.place) != ladder.section or model.fleeing:
             raise IllegalAction(f"{pusher} must be a besieged model on {ladder.section} (§7.1.6)", "§7.1.6")
         if state.in_contact(pusher):
             raise IllegalAction(f"{pusher} is engaged in close combat and cannot push a ladder (§7.1.6)", "§7.1.6")

@@ -42,6 +42,16 @@ from rules.wfb import shooting_modifier, shooting_to_hit
 
 __all__ = ["LADDER_A_TURN", "SIEGE_TOWER_A_TURN", "move"]
 
+# members read in busy functions, bound once (see rules.siege.places)
+_FOOT = Zone.FOOT
+_LADDER = Zone.LADDER
+_SIEGE_TOWER = Zone.SIEGE_TOWER
+_BELFRY = Zone.BELFRY
+_SECTION = Zone.SECTION
+_FIELD = Zone.FIELD
+_BESIEGED = Side.BESIEGED
+_COURTYARD = SectionKind.COURTYARD
+
 LADDER_A_TURN = 4  # §2.1.1
 SIEGE_TOWER_A_TURN = 4  # §7.3.4
 ETHEREAL_REPELLED_HARD = 1  # §12.4
@@ -50,12 +60,12 @@ ETHEREAL_PASSES = 3  # §12.4
 
 def _level(state: BattleState, place: Place) -> int:
     """How high a place is: ladders below the rampart they lean on (§3.2.2); a siege tower level with it."""
-    if place.zone is Zone.SECTION:
+    if place.zone is _SECTION:
         return state.fort.section(place.ref).level
-    if place.zone is Zone.SIEGE_TOWER:
+    if place.zone is _SIEGE_TOWER:
         tower = state.siege_tower(place.ref)
         return 0 if tower.section is None else state.fort.section(tower.section).level
-    if place.zone is Zone.BELFRY:
+    if place.zone is _BELFRY:
         # 001 §2: the drawbridge's level meets the wall it reaches; the others are below or above it
         belfry = state.belfry(place.ref.rpartition(".")[0])
         return state.fort.section(belfry.section).level + int(place.ref.rpartition(".")[2]) - 2
@@ -67,12 +77,12 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
     there is no way.
     """
     profiles = [m.profile for m in movers]
-    if origin.inside and destination.zone in (Zone.FOOT, Zone.FIELD) and movers[0].side is Side.BESIEGED:
+    if origin.inside and destination.zone in (_FOOT, _FIELD) and movers[0].side is _BESIEGED:
         raise IllegalAction(
             f"the besieged never go out of the fort, even through a broken gate: {origin} to {destination} (§11.1)",
             "§11.1",
         )
-    if origin.zone is Zone.FIELD and destination.zone is Zone.FOOT:
+    if origin.zone is _FIELD and destination.zone is _FOOT:
         return None  # §16: the approach from 40 cm away is measured on the table, in inches, not by sections
     if origin.inside and destination.inside:
         connection = state.fort.connection(origin.ref, destination.ref)
@@ -83,13 +93,13 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
         if connection.kind is ConnectionKind.SERVICE_DOOR:
             _check_door(state, service_door_id(origin.ref, destination.ref), movers)
         return connection.capacity
-    if origin.zone is Zone.FOOT and destination.zone is Zone.LADDER:
+    if origin.zone is _FOOT and destination.zone is _LADDER:
         ladder = state.ladder(destination.ref)
         if ladder.section != origin.ref or not ladder.raised or ladder.courtyard is not None:
             raise IllegalAction(f"ladder {destination.ref} does not stand against {origin.ref} (§2.1.1)", "§2.1.1")
         _check_ladder(movers)
         return LADDER_A_TURN
-    if origin.inside and destination.zone is Zone.LADDER:
+    if origin.inside and destination.zone is _LADDER:
         ladder = state.ladder(destination.ref)
         if ladder.courtyard is None or ladder.section != origin.ref or ladder.carriers or not ladder.raised:
             raise IllegalAction(
@@ -97,7 +107,7 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
             )
         _check_ladder(movers)
         return LADDER_A_TURN
-    if origin.zone is Zone.LADDER and destination.inside:
+    if origin.zone is _LADDER and destination.inside:
         ladder = state.ladder(origin.ref)
         if (ladder.courtyard or ladder.section) != destination.ref:
             raise IllegalAction(f"ladder {origin.ref} does not lead to {destination} (§2.1.1)", "§2.1.1")
@@ -113,7 +123,7 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
                 "§7.1.5",
             )
         return LADDER_A_TURN
-    if origin.zone is Zone.FOOT and destination.zone is Zone.SIEGE_TOWER:
+    if origin.zone is _FOOT and destination.zone is _SIEGE_TOWER:
         if state.siege_tower(destination.ref).section != origin.ref:
             raise IllegalAction(f"siege tower {destination.ref} does not stand against {origin.ref} (§7.3)", "§7.3")
         refused = [m.id for m in movers if not m.profile.may_board_siege_towers]
@@ -122,11 +132,11 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
                 f"{', '.join(refused)} cannot go into a siege tower: centauroids and cavalry never do (§12.2)", "§12.2"
             )
         return None
-    if origin.zone is Zone.SIEGE_TOWER and destination.inside:
+    if origin.zone is _SIEGE_TOWER and destination.inside:
         if state.siege_tower(origin.ref).section != destination.ref:
             raise IllegalAction(f"siege tower {origin.ref} does not stand against {destination} (§7.3.4)", "§7.3.4")
         return SIEGE_TOWER_A_TURN
-    if Zone.BELFRY in (origin.zone, destination.zone) and (origin.inside or destination.inside):
+    if _BELFRY in (origin.zone, destination.zone) and (origin.inside or destination.inside):
         belfry.crossing(state, movers, origin, destination)
         return None  # 001 §8: over the lowered drawbridge, as many as its movement points allow
     if origin.zone is Zone.WALL and destination.inside and destination.ref == origin.ref:
@@ -138,19 +148,19 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
                 "§12.1.5",
             )
         return None
-    if origin.zone is Zone.FOOT and destination.inside and destination.ref == origin.ref:
+    if origin.zone is _FOOT and destination.inside and destination.ref == origin.ref:
         through = [g for g in state.fort.gates_of(origin.ref) if gate_open(state, g.id, movers[0].side)]
         if through:
             return through[0].capacity  # §2.1.1 Table 2: through a broken, unblocked gate (§6.1, §6.3)
     breach = state.fort.connection(origin.ref, destination.ref) if destination.inside else None
-    if origin.zone is Zone.FOOT and breach is not None and breach.kind is ConnectionKind.BREACH:
+    if origin.zone is _FOOT and breach is not None and breach.kind is ConnectionKind.BREACH:
         blocker = state.works_of(origin.ref).blocker
         if blocker is not None and state.model(blocker).side is not movers[0].side:
             raise IllegalAction(
                 f"{blocker} blocks the breach in {origin.ref}: it is fought before anyone passes (§6.3.5)", "§6.3.5"
             )
         return breach.capacity  # §5.9, R5: through the breach into the courtyard behind it
-    if origin.zone is Zone.FOOT and destination.inside and destination.ref == origin.ref:
+    if origin.zone is _FOOT and destination.inside and destination.ref == origin.ref:
         if not all(p.has(Special.ETHEREAL) for p in profiles):
             raise IllegalAction(f"only ethereal creatures pass through the wall of {destination} (§12.4)", "§12.4")
         return None
@@ -236,15 +246,15 @@ def _check_room(state: BattleState, movers: Sequence[Model], destination: Place)
     if destination.inside:
         section = state.fort.section(destination.ref)
         limit, name, clause = quota(section.kind), f"{section.kind} {section.id}", "§1.7"
-        if section.kind is not SectionKind.COURTYARD:
+        if section.kind is not _COURTYARD:
             cavalry = [m.id for m in movers if m.profile.is_cavalry]
             if cavalry:
                 raise IllegalAction(
                     f"{', '.join(cavalry)} are cavalry: courtyards only, not {section.id} (§3.2.3)", "§3.2.3"
                 )
-    elif destination.zone is Zone.LADDER:
+    elif destination.zone is _LADDER:
         limit, name, clause = LADDER_HOLDS, f"ladder {destination.ref}", "§7.1.5"
-    elif destination.zone is Zone.SIEGE_TOWER:
+    elif destination.zone is _SIEGE_TOWER:
         limit, name, clause = SIEGE_TOWER_HOLDS, f"siege tower {destination.ref}", "§7.3.4"
     else:
         return
@@ -272,10 +282,10 @@ def move(
     mark = dice.mark()
     movers = _check_movers(state, models)
     origin, destination = movers[0].place, Place.parse(to)
-    path = [origin, *([Place(Zone.SECTION, via)] if via is not None else []), destination]
+    path = [origin, *([Place(_SECTION, via)] if via is not None else []), destination]
     if via is not None:
         kinds = [state.fort.section(p.ref).kind if p.inside else None for p in path]
-        if any(kind is not SectionKind.COURTYARD for kind in kinds):
+        if any(kind is not _COURTYARD for kind in kinds):
             raise IllegalAction(
                 f"only in the courtyard do models move two sections a turn: {' → '.join(map(str, path))} (§2.1.1)",
                 "§2.1.1",
@@ -303,7 +313,7 @@ def move(
     ids = frozenset(m.id for m in movers)
     log = replace(log, moved=log.moved | ids)
     events: list[Event] = []
-    crossing = origin.zone is Zone.FOOT and destination.inside
+    crossing = origin.zone is _FOOT and destination.inside
     ethereal = [m for m in movers if m.profile.has(Special.ETHEREAL)] if crossing else []
     if ethereal:
         # §12.4: only the ethereal creatures test; the others go through the broken gate or breach as usual
@@ -316,7 +326,7 @@ def move(
         log = state.turn_log
         movers = [state.model(m.id) for m in movers if any(x.id == m.id for x in state.models)]
         ids = frozenset(m.id for m in movers)
-    into_belfry = destination.zone is Zone.BELFRY  # 001 §8: over the drawbridge onto level 2
+    into_belfry = destination.zone is _BELFRY  # 001 §8: over the drawbridge onto level 2
     charging = (destination.inside or into_belfry) and bool(state.at(destination, movers[0].side.enemy))
     charged, from_below, arrived = log.charged, log.from_below, log.arrived
     if charging:
@@ -335,7 +345,7 @@ def move(
     if not movers:
         return outcome(state, events, dice, mark)
     state = state.with_models({m.id: replace(m, place=destination) for m in movers})
-    if origin.zone is Zone.LADDER:
+    if origin.zone is _LADDER:
         # §7.1.9: assaulters have set foot on the rampart by this ladder, blocked or not: no more blocking it
         state = state.with_ladder(replace(state.ladder(origin.ref), taken=True), origin.ref)
     verb = "charge" if charging else "move"

@@ -24,6 +24,9 @@ __all__ = [
     "panic_test",
 ]
 
+# members read in busy functions, bound once (see rules.siege.places)
+_TERROR = Special.TERROR
+
 
 class PanicCause(StrEnum):
     CASUALTIES = "casualties"
@@ -108,14 +111,12 @@ def charge_psychology(
     strength), otherwise hitting only on 6s this turn.
     """
     side = chargers[0].side.enemy
-    terror = any(m.profile.has(Special.TERROR) for m in chargers)
+    terror = any(m.profile.has(_TERROR) for m in chargers)
     fear = any(m.profile.causes_fear for m in chargers)
     if not fear:
         return state, []
     charged = [m for m in state.at(section, side) if not m.fleeing]
-    testing = [
-        m for m in charged if not (_immune(m) or m.profile.causes_fear or (terror and m.profile.has(Special.TERROR)))
-    ]
+    testing = [m for m in charged if not (_immune(m) or m.profile.causes_fear or (terror and m.profile.has(_TERROR)))]
     if not testing:
         return state, []
     fearsome = sum(m.profile.unit_strength for m in state.at(section, side.enemy) if m.profile.causes_fear)
