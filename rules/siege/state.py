@@ -64,6 +64,10 @@ __all__ = [
     "within_quota",
 ]
 
+# members read in busy functions, bound once (see rules.siege.places)
+_BESIEGER = Side.BESIEGER
+_BESIEGED = Side.BESIEGED
+
 
 @dataclass(frozen=True)
 class BattleState:
@@ -118,6 +122,7 @@ class BattleState:
         "rank": ("models",),
         "engaged": ("contacts",),
         "blockers": ("gates", "ladders", "works", "climbs"),
+        "named": ("ladders", "rams", "siege_towers", "belfries", "gates", "works"),
         "ways": ("fort", "ladders", "siege_towers", "belfries"),
     }
 
@@ -241,6 +246,28 @@ class BattleState:
         shoot, §6.3.1, §12.1.5).
         """
         return model_id in self.blockers
+
+    @derived
+    def named(self) -> frozenset[str]:
+        """The models the engines, gates and works name: carriers, blockers, duellists, crews, winchers, stunned and
+        reinforcers, all a casualty may have to be taken from (:meth:`with_models`)."""
+        found: set[str | None] = set()
+        for ladder in self.ladders:
+            found.update(ladder.carriers)
+            found.add(ladder.blocker)
+            found.add(ladder.duel)
+        for ram in self.rams:
+            found.update(ram.carriers)
+        for tower in self.siege_towers:
+            found.update(tower.crew)
+        for belfry in self.belfries:
+            found.update(belfry.winchers)
+            found.update(belfry.stunned)
+        for gate in self.gates:
+            found.add(gate.blocker)
+            found.update(gate.reinforcers)
+        found.update(w.blocker for w in self.works)
+        return frozenset(x for x in found if x is not None)
 
     @derived
     def blockers(self) -> frozenset[str]:
@@ -393,20 +420,28 @@ class BattleState:
         sides: Mapping[Side, Mapping[Place, tuple[Model, ...]]] | None = known.get("by_side_and_place")
         if sides is None:
             return
-        split = {side: dict(mine) for side, mine in sides.items()}
+        besieger, besieged = dict(sides[_BESIEGER]), dict(sides[_BESIEGED])
         for place in places:
             standing = found.get(place, ())
-            for side, mine in split.items():
-                models = tuple([m for m in standing if m.side is side])
+            # one pass over the place's models: most places hold one side alone, which takes the place's tuple
+            theirs = [m for m in standing if m.side is _BESIEGER]
+            if len(theirs) == len(standing):
+                parts: tuple[tuple[Model, ...], tuple[Model, ...]] = (standing, ())
+            elif theirs:
+                parts = (tuple(theirs), tuple([m for m in standing if m.side is not _BESIEGER]))
+            else:
+                parts = ((), standing)
+            for mine, models in zip((besieger, besieged), parts, strict=True):
                 if not models:
                     mine.pop(place, None)
                     continue
                 if place not in mine:
                     ordered = False  # a side newly at a place: its places are put in order again
-                mine[place] = standing if len(models) == len(standing) else models
+                mine[place] = models
         if not ordered:
-            split = {side: {place: mine[place] for place in found if place in mine} for side, mine in split.items()}
-        state.__dict__["by_side_and_place"] = split
+            besieger = {place: besieger[place] for place in found if place in besieger}
+            besieged = {place: besieged[place] for place in found if place in besieged}
+        state.__dict__["by_side_and_place"] = {_BESIEGER: besieger, _BESIEGED: besieged}
 
     def _without_casualties(
         self,
@@ -416,6 +451,8 @@ class BattleState:
         fallen: list[Model],
         gone: set[str],
     ) -> BattleState:
+        if gone.isdisjoint(self.named):  # no engine names a casualty: all are kept as they are
+            return replace(self, climbs=climbs, models=models, contacts=contacts, fallen=(*self.fallen, *fallen))
         return replace(
             self,
             climbs=climbs,
@@ -492,7 +529,7 @@ _Any = TypeVar("_Any")
 
 def _by_side(by_place: Mapping[Place, tuple[Model, ...]]) -> Mapping[Side, Mapping[Place, tuple[Model, ...]]]:
     """Each side's models at each place where some of them stand, in the order of ``by_place``."""
-    found: dict[Side, dict[Place, tuple[Model, ...]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
+    found: dict[Side, dict[Place, tuple[Model, ...]]] = {_BESIEGER: {}, _BESIEGED: {}}
     for place, here in by_place.items():
         sides = {m.side for m in here}
         if len(sides) == 1:
@@ -600,7 +637,7 @@ def new_battle(
 
 def first_phase(side: Side) -> Phase:
     """The step a player turn of ``side`` opens with: the besieger's mining roll comes before his movement (§10.3)."""
-    return Phase.SAPPERS if side is Side.BESIEGER else Phase.MOVEMENT
+    return Phase.SAPPERS if side is _BESIEGER else Phase.MOVEMENT
 
 
 def end_turn(state: BattleState) -> BattleState:
@@ -627,6 +664,6 @@ def end_turn(state: BattleState) -> BattleState:
         ),
         belfries=_same(
             state.belfries,
-            tuple(replace(b, stunned=()) if state.active is Side.BESIEGED and b.stunned else b for b in state.belfries),
+            tuple(replace(b, stunned=()) if state.active is _BESIEGED and b.stunned else b for b in state.belfries),
         ),
     )
