@@ -54,6 +54,11 @@ class SetupForm(forms.Form):
         required=False,
         help_text=_("Levels 0–3, pushers and a drawbridge that crushes the defenders under it (001, R16)."),
     )
+    tower_wall = forms.ChoiceField(
+        label=_("Wall the belfries are aimed at"),
+        required=False,
+        help_text=_("A belfry's height follows the rampart it attacks (001 §2). Empty: the ladders' wall."),
+    )
     belfry_distance = forms.IntegerField(
         label=_("Belfries' distance to their wall at the start (hexes)"),
         min_value=1,
@@ -80,6 +85,7 @@ class SetupForm(forms.Form):
                 required=False,
             )
         self.fields["ladder_wall"].choices = [(w, w) for w in walls]
+        self.fields["tower_wall"].choices = [("", _("the ladders' wall")), *((w, w) for w in walls)]
         if walls:
             self.fields["ladder_wall"].initial = walls[len(walls) // 2]
         if fixed_points:

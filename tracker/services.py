@@ -357,6 +357,7 @@ def _choice(
         covered_rams=int(data["covered_rams"]),
         siege_towers=int(data["siege_towers"]),
         belfry=bool(data.get("belfry")),
+        tower_wall=str(data.get("tower_wall") or ""),
         belfry_distance=int(data.get("belfry_distance") or SetupChoice.belfry_distance),
         table_dice=data["dice"] == DiceMode.PHYSICAL,
         besieger_units=tuple(units.get(Side.BESIEGER, ())),

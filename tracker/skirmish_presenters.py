@@ -17,9 +17,9 @@ from rules.freres.state import Coin, Model, Phase, Posture, Side, Skirmish
 
 from .labels import BAND_LABELS
 from .menu_items import Fact, MenuItem, action_namer
-from .models import DiceMode, TrackedBattle
-from .presenters import LOG_SHOWN, describe, log_lines, result_flags
-from .selectors import User, current, sides_of, version
+from .models import TrackedBattle
+from .presenters import LOG_SHOWN, describe, log_lines, shared_board_context
+from .selectors import User, current, sides_of
 from .skirmish_results import table_facts
 
 ACTION_LABELS: Mapping[str, object] = {
@@ -202,24 +202,22 @@ def skirmish_context(
     result = skirmish_result(state)
     sendable = state.over or any(result.losses.values())
     return {
-        "tracked": tracked,
-        "state": state,
-        "seq": now.seq,
-        "version": version(tracked),
+        **shared_board_context(
+            tracked,
+            user,
+            now,
+            sides,
+            items,
+            log_lines(now.steps[-LOG_SHOWN:] if short_log else now.steps, label=_band_label, names=action_label),
+            finished=sendable,
+            message=message,
+            ok=ok,
+        ),
         "phase": PHASE_LABELS[state.phase],
         "to_play": BAND_LABELS[state.to_play],
         "initiative": BAND_LABELS[state.initiative] if state.initiative else "",
         "winner": BAND_LABELS[state.winner] if state.winner else "",
         "sides": [BAND_LABELS[s] for s in sorted(sides)],
-        "plays": bool(sides),
         "models": model_rows(state),
-        "mine": [i for i in items if i.mine],
-        "theirs": [i for i in items if not i.mine],
-        "log": log_lines(now.steps[-LOG_SHOWN:] if short_log else now.steps, label=_band_label, names=action_label),
-        "may_undo": bool(sides) and bool(now.steps) and not tracked.result_sent,
-        "physical": tracked.dice == DiceMode.PHYSICAL,
         "losses": {BAND_LABELS[side]: count for side, count in result.losses.items()},
-        "message": message,
-        "ok": ok,
-        **result_flags(tracked, user, sides, finished=sendable),
     }

@@ -33,10 +33,10 @@ from rules.siege.battle import Setup, start
 from rules.siege.engines import Ladder, Liquid, Ram, SiegeTower
 from rules.siege.example import BIG_UN, BOSS, CROSSBOWMAN, HALBERDIER, ORC
 from rules.siege.fort import FortLayout, standard_fort
-from rules.siege.policies import Game, Orders, orders_for, play_out
+from rules.siege.policies import Game, Orders, orders_for, play_out, play_setup
 from rules.siege.profiles import Profile, TroopType
 from rules.siege.rams import MAX_CARRIERS, MIN_CARRIERS
-from rules.siege.state import BattleState, IllegalAction, Model, Place, Side, quota
+from rules.siege.state import BattleState, IllegalAction, Model, Phase, Place, Side, quota
 from rules.siege.victory import victory_points
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "demo_assault",
     "game_seed",
     "play_game",
+    "set_up_once",
     "simulate",
 ]
 
@@ -234,9 +235,23 @@ class Result:
     control: tuple[tuple[str, Side | None], ...]
 
 
-def play_game(state: BattleState, orders: Orders, seed: int) -> Game:
-    """One game from ``state`` to the end of the siege, its dice seeded ``seed``."""
-    return play_out(Game(state, seed, orders))
+def play_game(state: BattleState, orders: Orders, seed: int, *, set_up: Game | None = None) -> Game:
+    """One game from ``state`` to the end of the siege, its dice seeded ``seed``; from ``set_up`` on, when given
+    (:func:`set_up_once`)."""
+    if set_up is None:
+        return play_out(Game(state, seed, orders))
+    return play_out(Game(set_up.state, seed, orders, played=set_up.played, refused=set_up.refused))
+
+
+def set_up_once(state: BattleState, orders: Orders) -> Game | None:
+    """The set-up as the policies play it (§16), played once for all the games of a run: none of its actions rolls
+    a die, so every game's seed leaves it in the same state, and the games go on from there. None when ``state``
+    is past its set-up, or when a set-up did roll (each game then plays its own)."""
+    if state.phase is not Phase.SETUP or state.over:
+        return None
+    game = Game(state, 0, orders, record=True)
+    play_setup(game)
+    return None if any(entry.rolls for entry in game.entries) else game
 
 
 def _result(game: Game) -> Result:
@@ -367,4 +382,7 @@ def simulate(
     else:
         state = start_from
         orders = orders or orders_for(state)
-    return Summary.of([_result(play_game(state, orders, game_seed(seed, i))) for i in range(first, first + n)])
+    set_up = set_up_once(state, orders) if n > 1 else None
+    return Summary.of(
+        [_result(play_game(state, orders, game_seed(seed, i), set_up=set_up)) for i in range(first, first + n)]
+    )

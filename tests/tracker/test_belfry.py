@@ -228,3 +228,23 @@ def test_a_crush_roll_out_of_range_is_refused(belfry_siege: TrackedBattle) -> No
     assert "cannot show 11" in refused.value.message
     tracked.refresh_from_db()
     assert tracked.seq == seq
+
+
+def test_the_setup_page_aims_the_belfry_at_a_wall_of_its_own() -> None:
+    # 001 §2: a belfry attacks one rampart; the set-up page names it, the ladders' wall when left empty
+    battle = Battle.objects.get(campaign=load_demo(), kind="siege")
+    client = Client()
+    client.force_login(battle.defender.user)
+    url = f"/tracker/campaign-battle/{battle.pk}/"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Rempart visé par les beffrois" in page
+    assert 'name="tower_wall"' in page
+    answer = client.post(url, {**BELFRY_DATA, "tower_wall": "W99"})
+    assert answer.status_code == 200
+    assert "W99" in answer.content.decode()
+    assert not TrackedBattle.objects.exists()
+    answer = client.post(url, {**BELFRY_DATA, "ladders": 1, "tower_wall": "W1"})
+    assert answer.status_code == 302
+    (belfry,) = selectors.current(TrackedBattle.objects.get()).state.belfries
+    assert (belfry.id, belfry.section, belfry.distance) == ("ST1", "W1", 3)
+    assert [ladder.section for ladder in selectors.current(TrackedBattle.objects.get()).state.ladders] == ["W3"]

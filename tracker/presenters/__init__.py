@@ -20,7 +20,7 @@ from ..labels import SIDE_LABELS
 from ..menu_items import MenuItem, action_namer
 from ..menus import unit_groups
 from ..models import DiceMode, TrackedBattle
-from ..selectors import Step, User, campaign_membership, current, log_rows, sides_of, version
+from ..selectors import Current, Step, User, campaign_membership, current, log_rows, sides_of, version
 from .belfry import belfry_places, belfry_rows, event_text
 from .board import board_svg
 
@@ -300,32 +300,62 @@ def board_context(
     )
     items = menu(state, sides) if not tracked.result_sent else []
     return {
-        "tracked": tracked,
-        "state": state,
-        "seq": now.seq,
-        "version": version(tracked),
+        **shared_board_context(
+            tracked,
+            user,
+            now,
+            sides,
+            items,
+            log_lines(now.steps[-LOG_SHOWN:] if short_log else now.steps),
+            finished=state.over,
+            message=message,
+            ok=ok,
+        ),
         "phase": PHASE_LABELS[state.phase],
         "active": SIDE_LABELS[state.active],
         "sides": [SIDE_LABELS[s] for s in sorted(sides)],
-        "plays": bool(sides),
         "svg": mark_safe(board_svg(state, link="?section=", selected=shown)),
         "section": shown,
         "who": who_is_there(state, shown) if shown else [],
         "belfries": belfry_rows(state),
         "places": places(state),
-        "mine": [i for i in items if i.mine],
-        "theirs": [i for i in items if not i.mine],
-        "log": log_lines(now.steps[-LOG_SHOWN:] if short_log else now.steps),
-        "may_undo": bool(sides) and bool(now.steps) and not tracked.result_sent,
         "may_ask_chances": bool(sides) and not tracked.result_sent,
-        "physical": tracked.dice == DiceMode.PHYSICAL,
         "scores": rows,
         "besieger_vp": besieger_vp,
         "besieged_vp": besieged_vp,
+        "damages": tuple(DAMAGE_DICE),
+    }
+
+
+def shared_board_context(
+    tracked: TrackedBattle,
+    user: User,
+    now: Current,
+    sides: frozenset[object],
+    items: Sequence[MenuItem],
+    log: list[LogLine],
+    *,
+    finished: bool,
+    message: str,
+    ok: str,
+) -> dict[str, object]:
+    """What every rule system's board shows alike: the battle, its state as ``now``, the menu ``items`` split into
+    ``user``'s and the other side's, the ``log``, the undo, the dice mode, the last message and the result buttons
+    (``finished``: the result may be sent)."""
+    return {
+        "tracked": tracked,
+        "state": now.state,
+        "seq": now.seq,
+        "version": version(tracked),
+        "plays": bool(sides),
+        "mine": [i for i in items if i.mine],
+        "theirs": [i for i in items if not i.mine],
+        "log": log,
+        "may_undo": bool(sides) and bool(now.steps) and not tracked.result_sent,
+        "physical": tracked.dice == DiceMode.PHYSICAL,
         "message": message,
         "ok": ok,
-        **result_flags(tracked, user, sides, finished=state.over),
-        "damages": tuple(DAMAGE_DICE),
+        **result_flags(tracked, user, sides, finished=finished),
     }
 
 

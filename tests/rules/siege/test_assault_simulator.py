@@ -22,6 +22,7 @@ from rules.siege.assault import (
     assault_setup,
     demo_assault,
     game_seed,
+    set_up_once,
     simulate,
 )
 from rules.siege.battle import Battle, replay, start
@@ -265,3 +266,18 @@ def test_any_plan_the_rules_accept_is_played_to_the_end_from_the_menu(seed: int)
     game = play_out(Game(start(setup), seed, assault.orders(), check_menu=True))
     assert game.state.over  # §16
     assert game.off_menu == []
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_set_up_played_once_for_a_runs_games_plays_the_games_each_would_play_alone(seed: int) -> None:
+    # §16: the set-up rolls no die, so each game of a run goes on from the same set-up whatever its seed
+    assault = random_assault(random.Random(seed))
+    alone = Summary()
+    for index in range(3):
+        alone = alone.merge(simulate(assault, 1, seed=seed, first=index))  # one game: its own set-up
+    assert simulate(assault, 3, seed=seed) == alone
+    state = start(assault_setup(assault))
+    set_up = set_up_once(state, assault.orders())
+    assert set_up is not None
+    assert (set_up.state.phase, set_up.state.turn) == (Phase.MOVEMENT, 1)
+    assert set_up_once(set_up.state, assault.orders()) is None  # a state past its set-up
