@@ -176,6 +176,8 @@ class Dice:
         """Roll ``count`` dice of one kind (``2D6`` is ``pool(D6, 2, …)``), each recorded."""
         if count < 0:
             raise ValueError(f"{reason}: count must be 0 or more, got {count}")
+        if not count:
+            return ()
         if self._replay is not None or self._supplied:
             return tuple(self.roll(die, reason) for _ in range(count))
         # the seeded generator alone: the same draws as one roll() after another, made in one go
@@ -184,13 +186,16 @@ class Dice:
         sides = len(faces)
         bits = sides.bit_length()
         values: list[int] = []
+        new, fill = object.__new__, object.__setattr__
         for _ in range(count):
             index = draw(bits)  # as _below does
             while index >= sides:
                 index = draw(bits)
             value = faces[index]
             values.append(value)
-            log.append(_rolled(name, reason, value))
+            roll = new(Roll)  # as _rolled does
+            fill(roll, "__dict__", {"die": name, "reason": reason, "result": value, "physical": False})
+            log.append(roll)
         return tuple(values)
 
     def total(self, die: Die, count: int, reason: str) -> int:

@@ -64,14 +64,16 @@ def to_hit_need(state: BattleState, striker: Model, target: Model, kind: Section
     """The D6 need to hit: +1 against enemies who charged from a lower level this turn (§3.2.2), −1 for a flyer
     on a wall-walk or stairs (§12.3.1); a model that failed a fear test hits on 6s only.
     """
-    if striker.id in state.turn_log.afraid:
+    log = state.turn_log
+    if striker.id in log.afraid:
         return SIX_ONLY
     modifier = 0
-    if target.id in state.turn_log.from_below:
+    if target.id in log.from_below:
         modifier += 1  # §3.2.2
-    if striker.profile.has(Special.FLYER) and kind in (SectionKind.WALL_WALK, SectionKind.STAIRS):
+    if kind in (SectionKind.WALL_WALK, SectionKind.STAIRS) and striker.profile.has(Special.FLYER):
         modifier -= 1  # §12.3.1
-    modifier -= state.turn_log.penalty(striker.id)  # §8.2.4–§8.2.6: scalded this turn
+    if log.penalties:
+        modifier -= log.penalty(striker.id)  # §8.2.4–§8.2.6: scalded this turn
     return melee_to_hit(striker.profile.ws, target.profile.ws, modifier)
 
 
@@ -81,9 +83,9 @@ def roll_hits(dice: Dice, need: int | None, count: int, reason: str) -> int:
         return 0
     rolls = dice.pool(D6, count, reason)
     if need <= SIX_ONLY:
-        return sum(r >= need for r in rolls)
-    sixes = sum(r == SIX_ONLY for r in rolls)
-    return sum(r >= SEVEN_PLUS_SECOND_ROLL[need] for r in dice.pool(D6, sixes, f"{reason}, 7+"))
+        return sum(map(need.__le__, rolls))  # the rolls of need or more
+    second = SEVEN_PLUS_SECOND_ROLL[need]
+    return sum(map(second.__le__, dice.pool(D6, rolls.count(SIX_ONLY), f"{reason}, 7+")))
 
 
 def wounds_caused(dice: Dice, hits: int, hit_strength: int, target: Model, reason: str) -> int:
@@ -91,11 +93,11 @@ def wounds_caused(dice: Dice, hits: int, hit_strength: int, target: Model, reaso
     need = to_wound(hit_strength, target.profile.t)
     if need is None or hits == 0:
         return 0
-    wounds = sum(r >= need for r in dice.pool(D6, hits, f"{reason} to wound"))
+    wounds = sum(map(need.__le__, dice.pool(D6, hits, f"{reason} to wound")))
     save = modified_save(target.profile.save, hit_strength)
     if save is None or wounds == 0:
         return wounds
-    return wounds - sum(r >= save for r in dice.pool(D6, wounds, f"{reason} armour save"))
+    return wounds - sum(map(save.__le__, dice.pool(D6, wounds, f"{reason} armour save")))
 
 
 _Blow = tuple[tuple[int, int], str, str]
@@ -274,7 +276,10 @@ def fight(
                 casualties[model.side.enemy] += 1
             now = {m.id for m in dead}
             gone |= now
-            fallen.extend(wounded.get(m.id, m) for m in state.models if m.id in now)  # as they last stood
+            if len(dead) == 1:
+                fallen.append(wounded.get(dead[0].id) or by_id[dead[0].id])  # as it last stood
+            else:
+                fallen.extend(wounded.get(m.id, m) for m in state.models if m.id in now)  # in their order
             events.append(
                 Event("casualties", "§3.2.4", f"{len(dead)} models die on {section}", tuple(m.id for m in dead))
             )
