@@ -230,7 +230,7 @@ def fight(
             # §6.3.1, §6.3.2: a blocker engaged in close combat, by an enemy from another access, blocks no more
             state = state.without_blocker(model_id)
             events.append(Event("block_ended", "§6.3.2", f"{model_id} is engaged and stops blocking", (model_id,)))
-    casualties: dict[Side, int] = dict.fromkeys(Side, 0)
+    casualties: dict[Side, int] = dict.fromkeys(_SIDES, 0)
     # The initiative steps are played on the models alone; the state is copied once, with every casualty and wound.
     wounded: dict[str, Model] = {}
     fallen: list[Model] = []
@@ -245,6 +245,7 @@ def fight(
         fallen.extend(m for m in state.models if m.id in gone)
     living = [(a, t) for a, t in pairs if t not in gone]
     blows = _blows(state, living, second)
+    strikes: dict[int, tuple[int, int, bool]] = {}  # by profile: attacks, strength, hatred
     for _, step in itertools.groupby(blows, key=_order):  # the blows come sorted by order
         damage: dict[str, int] = {}
         for _, striker_id, target_id in step:
@@ -253,12 +254,16 @@ def fight(
             striker, target = by_id[striker_id], by_id[target_id]
             reason = f"§3.2 {striker_id} strikes {target_id}"
             need = to_hit_need(state, striker, target, kind)
-            count = attacks(striker)
+            strike = strikes.get(id(striker.profile))
+            if strike is None:
+                strike = (attacks(striker), strength(striker, kind), striker.profile.has(Special.HATRED))
+                strikes[id(striker.profile)] = strike
+            count, hit_strength, hatred = strike
             hits = roll_hits(dice, need, count, f"{reason} to hit")
             rerolls = count - hits
-            if striker.profile.has(Special.HATRED) and rerolls and not second and _first_round(state, striker, target):
+            if hatred and rerolls and not second and _first_round(state, striker, target):
                 hits += roll_hits(dice, need, rerolls, f"{reason} hatred re-roll")  # §4.2
-            wounds = wounds_caused(dice, hits, strength(striker, kind), target, reason)
+            wounds = wounds_caused(dice, hits, hit_strength, target, reason)
             damage[target_id] = damage.get(target_id, 0) + wounds
             events.append(
                 Event(
@@ -283,10 +288,10 @@ def fight(
             events.append(
                 Event("casualties", "§3.2.4", f"{len(dead)} models die on {section}", tuple(m.id for m in dead))
             )
+    result = _result(state, section, casualties, gone)
     changed: dict[str, Model | None] = {**{i: m for i, m in wounded.items() if i not in gone}, **dict.fromkeys(gone)}
     before = state.fallen
     state = state.with_models(changed)  # even unchanged: who flees leaves the fight he was in
-    result = _result(state, section, casualties)
     survivors = frozenset((a, t) for a, t in living if a not in gone and t not in gone)
     log = state.turn_log
     log = (
@@ -355,26 +360,42 @@ def _apply(
     return final
 
 
-def _result(state: BattleState, section: str, casualties: dict[Side, int]) -> CombatResult:
+def _result(state: BattleState, section: str, casualties: dict[Side, int], gone: set[str]) -> CombatResult:
     """§3.2.4: models killed, +1 for outnumbering in unit strength, +1 for one standard on the section; a draw
-    goes by 1 to the only side with a musician.
+    goes by 1 to the only side with a musician. ``state`` is the state the fight started from, ``gone`` its
+    casualties (wounds change none of what counts here).
     """
-    score: dict[Side, int] = {}
-    for side in Side:
-        standing = [m for m in state.at(section, side) if not m.fleeing]
-        standard = any(m.profile.has(Special.STANDARD) or m.profile.has(Special.BATTLE_STANDARD) for m in standing)
-        outnumber = state.unit_strength(section, side) > state.unit_strength(section, side.enemy)
-        score[side] = casualties[side] + combat_result_bonus(outnumber=outnumber, standard=standard)
-    if score[Side.BESIEGER] == score[Side.BESIEGED]:
-        music = {
-            side
-            for side in Side
-            if any(m.profile.has(Special.MUSICIAN) for m in state.at(section, side) if not m.fleeing)
-        }
-        if len(music) == 1:
-            score[music.pop()] += 1
+    there: set[Side] = set()
+    strength = dict.fromkeys(_SIDES, 0)
+    standard: set[Side] = set()
+    music: set[Side] = set()
+    for side in _SIDES:
+        for model in state.at(section, side):
+            if model.id in gone:
+                continue
+            there.add(side)
+            if model.fleeing:
+                continue
+            profile = model.profile
+            strength[side] += profile.unit_strength
+            if profile.has(Special.STANDARD) or profile.has(Special.BATTLE_STANDARD):
+                standard.add(side)
+            if profile.has(Special.MUSICIAN):
+                music.add(side)
+    score = {s: casualties[s] + _BONUS[strength[s] > strength[s.enemy], s in standard] for s in _SIDES}
+    if score[Side.BESIEGER] == score[Side.BESIEGED] and len(music) == 1:
+        score[music.pop()] += 1
     winner = None
     if score[Side.BESIEGER] != score[Side.BESIEGED]:
-        winner = max(Side, key=lambda s: score[s])
-    settled = winner is None or not state.at(section, winner.enemy)
+        winner = max(_SIDES, key=lambda s: score[s])
+    settled = winner is None or winner.enemy not in there
     return CombatResult(section, score[Side.BESIEGER], score[Side.BESIEGED], winner, settled)
+
+
+_SIDES = tuple(Side)
+_BONUS = {
+    (outnumber, standard): combat_result_bonus(outnumber=outnumber, standard=standard)
+    for outnumber in (False, True)
+    for standard in (False, True)
+}
+"""The combat result bonus of a side outnumbering the other or not, with a standard or not (§3.2.4)."""
