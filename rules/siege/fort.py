@@ -299,6 +299,12 @@ class FortLayout:
         return {}
 
     @derived
+    def memo(self) -> dict[object, Any]:
+        """What other modules work out from the layout and keep with it, by their own keys: never part of the
+        value."""
+        return {}
+
+    @derived
     def approaches(self) -> tuple[str, ...]:
         """The feet of the walls a model on the field may step to: each rampart's and each gated section's (§2, §16)."""
         return tuple(f"foot:{s.id}" for s in self.sections if s.is_rampart or self.gates_of(s.id))

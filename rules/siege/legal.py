@@ -30,13 +30,31 @@ from rules.siege.choices import CATAPULT, choose
 from rules.siege.costs import ENGINE_COSTS
 from rules.siege.engines import MineGoal
 from rules.siege.fort import SectionKind
-from rules.siege.menu_combat import against_the_fort, blocked, magic, sections_in_combat, shooting
+from rules.siege.menu_combat import (
+    blocked,
+    bombarding,
+    disembarking,
+    gate_attacks,
+    magic,
+    rams_at_gates,
+    sections_in_combat,
+    shooting,
+)
 from rules.siege.menu_movement import (
     besieged_at_movement_end,
+    besieger_engines,
+    breach_guards,
+    counter_mines,
+    end_blocks,
     flight,
+    gate_guards,
+    giant_climbs,
+    ladder_works,
     ladders_and_rams,
     moves_and_charges,
-    side_moves,
+    sorties,
+    tower_pushes,
+    tunnels,
 )
 from rules.siege.menu_view import MenuView, bought
 from rules.siege.options import Option
@@ -57,26 +75,41 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
     if state.over:
         return []
     memo = state.memo
-    view = memo.get(MenuView)
-    if view is None:
-        view = memo[MenuView] = MenuView(state)
+    phase = state.phase
+    builds = _PARTS.get((phase, name))
+    if builds is None:
+        builds = _PARTS[phase, name] = tuple(b for b, names in _STEP_OPTIONS[phase] if name is None or name in names)
     found: list[Option] = []
-    for build, names in _STEP_OPTIONS[state.phase]:
-        if name is None or name in names:
-            part = memo.get(build)
-            if part is None:
-                part = memo[build] = build(view)
-            found.extend(part)
+    view: MenuView | None = None
+    for build in builds:
+        part = memo.get(build)
+        if part is None:
+            if view is None:
+                view = _view(state)
+            part = memo[build] = build(view)
+        found.extend(part)
     if state.belfries:
-        found.extend(belfry_options(state, view.ready))
+        part = memo.get(belfry_options)
+        if part is None:
+            part = memo[belfry_options] = belfry_options(state, _view(state).ready)
+        found.extend(part)
     if name is None or name in _CLOSING:
-        if state.heroism_tokens > 0 and state.phase is not Phase.SETUP:
+        if state.heroism_tokens > 0 and phase is not Phase.SETUP:
             found.append(Option("spend_heroism", Side.BESIEGED))
-        if state.phase is not Phase.END:
+        if phase is not Phase.END:
             found.append(Option("end_phase", state.active))
-        if state.phase is not Phase.SETUP:
+        if phase is not Phase.SETUP:
             found.append(Option("end_turn", state.active))
     return found if name is None else [o for o in found if o.name == name]
+
+
+def _view(state: BattleState) -> MenuView:
+    """The state sorted for its menus, once a state."""
+    memo = state.memo
+    view: MenuView | None = memo.get(MenuView)
+    if view is None:
+        view = memo[MenuView] = MenuView(state)
+    return view
 
 
 _CLOSING = frozenset({"spend_heroism", "end_phase", "end_turn"})
@@ -104,14 +137,27 @@ def _setup(view: MenuView) -> list[Option]:
     ]
     if any(left > 0 for _, left in tokens):
         found.append(Option("allocate_ammunition", Side.BESIEGED, targets=view.ramparts))
-    shooters = sorted({m.unit for m in state.models if m.side is Side.BESIEGER and m.profile.missile is not None})
-    if shooters and "brazier" in bought(state, Side.BESIEGER):
-        found.append(Option("give_brazier", Side.BESIEGER, targets=tuple(shooters)))
-    outside = tuple(m.id for m in state.models if m.side is Side.BESIEGER and not m.place.inside)
-    if state.mine is None and outside:
-        found.append(Option("start_mine", Side.BESIEGER, actors=outside, targets=tuple(g.value for g in MineGoal)))
-    found.extend(ladders_and_rams(view, outside))
+    if "brazier" in bought(state, Side.BESIEGER):
+        shooters = sorted({m.unit for m in state.models if m.side is Side.BESIEGER and m.profile.missile is not None})
+        if shooters:
+            found.append(Option("give_brazier", Side.BESIEGER, targets=tuple(shooters)))
     return found
+
+
+def _outside(view: MenuView) -> tuple[str, ...]:
+    """The besieger's models outside the fort, who may start the mine and carry the engines in the set-up."""
+    return tuple(m.id for m in view.state.models if m.side is Side.BESIEGER and not m.place.inside)
+
+
+def _setup_mine(view: MenuView) -> list[Option]:
+    outside = _outside(view)
+    if view.state.mine is None and outside:
+        return [Option("start_mine", Side.BESIEGER, actors=outside, targets=tuple(g.value for g in MineGoal))]
+    return []
+
+
+def _setup_engines(view: MenuView) -> list[Option]:
+    return ladders_and_rams(view, _outside(view))
 
 
 # ---- the sappers' roll (§10.3) ------------------------------------------------------------------------------------
@@ -128,22 +174,24 @@ _Build = Callable[[MenuView], list[Option]]
 _LADDERS_AND_RAMS = frozenset({"pick_up_ladder", "drop_ladder", "carry_ram", "bring_ram", "drop_ram"})
 _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
     Phase.SETUP: (
-        (
-            _setup,
-            frozenset({"buy", "deploy", "place_braziers", "allocate_ammunition", "give_brazier", "start_mine"})
-            | _LADDERS_AND_RAMS,
-        ),
+        (_setup, frozenset({"buy", "deploy", "place_braziers", "allocate_ammunition", "give_brazier"})),
+        (_setup_mine, frozenset({"start_mine"})),
+        (_setup_engines, _LADDERS_AND_RAMS),
     ),
     Phase.SAPPERS: ((_sappers, frozenset({"dig"})),),
     Phase.MOVEMENT: (
         (moves_and_charges, frozenset({"move", "charge"})),
         (flight, frozenset({"rally", "flee"})),
-        (
-            side_moves,
-            _LADDERS_AND_RAMS
-            | {"erect_ladder", "hoist_ladder", "carry_ladder", "push_tower", "climb_wall", "tunnel"}
-            | {"reinforce_gate", "block", "end_block", "counter_mine", "sortie"},
-        ),
+        (besieger_engines, _LADDERS_AND_RAMS),
+        (ladder_works, frozenset({"erect_ladder", "hoist_ladder", "carry_ladder"})),
+        (tower_pushes, frozenset({"push_tower"})),
+        (giant_climbs, frozenset({"climb_wall"})),
+        (tunnels, frozenset({"tunnel"})),
+        (gate_guards, frozenset({"reinforce_gate", "block"})),
+        (breach_guards, frozenset({"block"})),
+        (end_blocks, frozenset({"end_block"})),
+        (counter_mines, frozenset({"counter_mine"})),
+        (sorties, frozenset({"sortie"})),
         (
             besieged_at_movement_end,
             frozenset({"throw_stones", "drop_rock", "pour", "put_out_fire", "oil_on_fire", "push_back"})
@@ -151,12 +199,20 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
         ),
     ),
     Phase.MAGIC: ((magic, frozenset({"cast"})),),
-    Phase.SHOOTING: ((shooting, frozenset({"shoot", "shoot_engine", "shoot_gate", "shoot_structure", "bombard"})),),
+    Phase.SHOOTING: (
+        (shooting, frozenset({"shoot", "shoot_engine", "shoot_gate", "shoot_structure"})),
+        (bombarding, frozenset({"bombard"})),
+    ),
     Phase.CLOSE_COMBAT: (
         (sections_in_combat, frozenset({"fight", "retreat", "hold"})),
         (blocked, frozenset({"fight_blocker", "take_gate", "fight_giant"})),
-        (against_the_fort, frozenset({"use_ram", "attack_gate", "disembark"})),
+        (rams_at_gates, frozenset({"use_ram"})),
+        (gate_attacks, frozenset({"attack_gate"})),
+        (disembarking, frozenset({"disembark"})),
     ),
     Phase.END: (),
 }
 """Each step's parts of the menu, in the menu's order, with the kinds of action each may list."""
+
+_PARTS: dict[tuple[Phase, str | None], tuple[_Build, ...]] = {}
+"""The parts of a step's menu that may list a kind of action (all of them for the whole menu), found once."""

@@ -12,7 +12,16 @@ from rules.siege.options import Option
 from rules.siege.profiles import Special, TroopType
 from rules.siege.state import Place, Side, Zone
 
-__all__ = ["against_the_fort", "blocked", "magic", "sections_in_combat", "shooting"]
+__all__ = [
+    "blocked",
+    "bombarding",
+    "disembarking",
+    "gate_attacks",
+    "magic",
+    "rams_at_gates",
+    "sections_in_combat",
+    "shooting",
+]
 
 
 # ---- magic (§13) --------------------------------------------------------------------------------------------------
@@ -41,45 +50,55 @@ def shooting(view: MenuView) -> list[Option]:
     side = state.active
     found = []
     foes: tuple[str, ...] | None = None  # worked out once some model may shoot
-    engines = tuple(f"ram:{r.id}" for r in state.rams if r.covered and not r.wrecked) + tuple(
-        f"siege_tower:{t.id}" for t in state.siege_towers if not t.collapsed
-    )
-    gate_ids = tuple(g.id for g in state.gates if g.structure_points > 0)
-    for place, models in view.by_place.items():
-        shooters = tuple(
-            m.id
-            for m in models
-            if m.side is side
-            and m.profile.missile is not None
-            and not m.fleeing
-            and m.id not in view.engaged
-            and m.id not in view.blocking
-            and m.id not in state.turn_log.shot  # §5: one volley a turn
-        )
+    engines: tuple[str, ...] | None = None
+    gate_ids: tuple[str, ...] | None = None
+    engaged = view.engaged
+    busy = engaged | view.blocking | state.turn_log.shot  # §5: one volley a turn
+    for place, models in view.by_side(side).items():  # in the order of view.by_place
+        shooters = tuple([m.id for m in models if m.profile.missile is not None and not m.fleeing and m.id not in busy])
         if not shooters:
             continue
         if foes is None:
             foes = tuple(
-                m.id
-                for m in state.models
-                if m.side is side.enemy
-                and m.id not in view.engaged
-                and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
-                and target_cover(state, m) is not Cover.INFINITE  # 001 §3
+                [
+                    m.id
+                    for m in state.models
+                    if m.side is side.enemy
+                    and m.id not in engaged
+                    and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
+                    and target_cover(state, m) is not Cover.INFINITE  # 001 §3
+                ]
             )
         if foes:
             found.append(Option("shoot", side, str(place), shooters, foes))
-        if side is Side.BESIEGED and engines:
-            found.append(Option("shoot_engine", side, str(place), shooters, engines))
-        if side is Side.BESIEGER and not place.inside:
+        if side is Side.BESIEGED:
+            if engines is None:
+                engines = tuple(f"ram:{r.id}" for r in state.rams if r.covered and not r.wrecked) + tuple(
+                    f"siege_tower:{t.id}" for t in state.siege_towers if not t.collapsed
+                )
+            if engines:
+                found.append(Option("shoot_engine", side, str(place), shooters, engines))
+        elif not place.inside:
+            if gate_ids is None:
+                gate_ids = tuple(g.id for g in state.gates if g.structure_points > 0)
             if gate_ids:
                 found.append(Option("shoot_gate", side, str(place), shooters, gate_ids))
             found.append(Option("shoot_structure", side, str(place), shooters, view.ramparts))
-    machines = tuple(m.id for m in state.models if m.side is side and m.profile.troop_type is TroopType.WAR_MACHINE)
-    if machines and side is Side.BESIEGER:
-        targets = (*view.ramparts, *(f"gate:{g}" for g in gate_ids))
-        found.append(Option("bombard", side, actors=machines, targets=targets))
     return found
+
+
+def bombarding(view: MenuView) -> list[Option]:
+    """The besieger's war machines bombarding a rampart or a standing gate (§5.7, §5.9)."""
+    state = view.state
+    if state.active is not Side.BESIEGER:
+        return []
+    machines = tuple(
+        m.id for m in state.models if m.side is Side.BESIEGER and m.profile.troop_type is TroopType.WAR_MACHINE
+    )
+    if not machines:
+        return []
+    targets = (*view.ramparts, *(f"gate:{g.id}" for g in state.gates if g.structure_points > 0))
+    return [Option("bombard", Side.BESIEGER, actors=machines, targets=targets)]
 
 
 # ---- close combat (§3, §6.3, §7, §12.1.5) -------------------------------------------------------------------------
@@ -88,21 +107,27 @@ def shooting(view: MenuView) -> list[Option]:
 def sections_in_combat(view: MenuView) -> list[Option]:
     state = view.state
     side = state.active
-    found = []
+    found: list[Option] = []
     log = state.turn_log
     mine, theirs = view.by_side(side), view.by_side(side.enemy)
-    pending = {r.section for r in state.results if not r.settled and r.loser is not None}
+    # the sections with both sides on them or the losers of a combat still to retreat or hold
+    contested = {r.section for r in state.results if not r.settled and r.loser is not None}
+    contested.update(place.ref for place in mine if place.zone is Zone.SECTION and place in theirs)
+    if not contested:
+        return found
     for section in state.fort.sections:
-        place = section_place(section.id)
-        if (place not in mine or place not in theirs) and section.id not in pending:
+        if section.id not in contested:
             continue  # neither a combat nor its losers on this section
+        place = section_place(section.id)
         strikers = [m for m in view.side_at(place, side) if not m.fleeing and m.id not in log.rallied]
         foes = view.side_at(place, side.enemy)
         if strikers and foes and section.id not in log.fought_twice:
-            found.append(Option("fight", side, section.id, tuple(m.id for m in strikers), tuple(m.id for m in foes)))
+            found.append(
+                Option("fight", side, section.id, tuple([m.id for m in strikers]), tuple([m.id for m in foes]))
+            )
         result = state.result(section.id)
         if result is not None and not result.settled and result.loser is not None:
-            losers = tuple(m.id for m in view.side_at(place, result.loser))
+            losers = tuple([m.id for m in view.side_at(place, result.loser)])
             if losers:
                 ways = [*state.fort.neighbours(section.id)]
                 ways += [f"ladder:{x.id}" for x in state.ladders if x.section == section.id and x.raised]
@@ -140,15 +165,25 @@ def blocked(view: MenuView) -> list[Option]:
     return found
 
 
-def against_the_fort(view: MenuView) -> list[Option]:
-    """The besieger's rams and blows against the gates (§6, §7.2.4); fresh troops out of a siege tower (§7.3.4)."""
+def rams_at_gates(view: MenuView) -> list[Option]:
+    """The besieger's rams striking their gates, once a turn each (§7.2.4)."""
+    state = view.state
+    if state.active is not Side.BESIEGER:
+        return []
+    rammed = state.turn_log.rammed
+    return [
+        Option("use_ram", Side.BESIEGER, f"ram:{ram.id}", ram.carriers, (ram.gate,))
+        for ram in state.rams
+        if ram.gate is not None and ram.carriers and ram.id not in rammed
+    ]
+
+
+def gate_attacks(view: MenuView) -> list[Option]:
+    """The besieger's blows against the standing gates from the places in contact with them (§6)."""
     state = view.state
     if state.active is not Side.BESIEGER:
         return []
     found = []
-    for ram in state.rams:
-        if ram.gate is not None and ram.carriers and ram.id not in state.turn_log.rammed:
-            found.append(Option("use_ram", Side.BESIEGER, f"ram:{ram.id}", ram.carriers, (ram.gate,)))
     reaches = [(gate.id, gate_reach(state, gate.id)) for gate in state.gates if gate.structure_points > 0]
     near_gates = frozenset().union(*(reach for _, reach in reaches))
     standing = [m for m in state.models if m.place in near_gates and m.side is Side.BESIEGER and not m.fleeing]
@@ -156,6 +191,15 @@ def against_the_fort(view: MenuView) -> list[Option]:
         attackers = tuple(m.id for m in standing if m.place in reach)
         if attackers:
             found.append(Option("attack_gate", Side.BESIEGER, f"gate:{gate_id}", attackers))
+    return found
+
+
+def disembarking(view: MenuView) -> list[Option]:
+    """Fresh troops out of a siege tower whose section the besieger won (§7.3.4)."""
+    state = view.state
+    if state.active is not Side.BESIEGER:
+        return []
+    found = []
     for tower in state.siege_towers:
         result = None if tower.section is None else state.result(tower.section)
         if result is not None and result.winner is Side.BESIEGER:

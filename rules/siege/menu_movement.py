@@ -14,7 +14,22 @@ from rules.siege.options import Option
 from rules.siege.profiles import Creature, Special, TroopType
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
-__all__ = ["besieged_at_movement_end", "flight", "ladders_and_rams", "moves_and_charges", "side_moves"]
+__all__ = [
+    "besieged_at_movement_end",
+    "besieger_engines",
+    "breach_guards",
+    "counter_mines",
+    "end_blocks",
+    "flight",
+    "gate_guards",
+    "giant_climbs",
+    "ladder_works",
+    "ladders_and_rams",
+    "moves_and_charges",
+    "sorties",
+    "tower_pushes",
+    "tunnels",
+]
 
 
 def ladders_and_rams(view: MenuView, carriers: tuple[str, ...]) -> list[Option]:
@@ -42,17 +57,34 @@ def ladders_and_rams(view: MenuView, carriers: tuple[str, ...]) -> list[Option]:
 # ---- movement (§2, §3, §6, §7, §8, §10–§12) -----------------------------------------------------------------------
 
 
-def _steps_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
-    """Where models at ``place`` may step to: adjacent sections (the besieger also onto a ladder against his
-    section), the rampart above a ladder or a siege tower, a raised ladder from the foot of its wall (§2.1.1, §7).
-    Worked out once while the fort, the ladders, the siege towers and the belfries stay the same.
+def _steps_from(state: BattleState, place: Place, side: Side) -> tuple[tuple[str, Place], ...]:
+    """Where models at ``place`` may step to, each written and as a place: adjacent sections (the besieger also onto
+    a ladder against his section), the rampart above a ladder or a siege tower, a raised ladder from the foot of its
+    wall (§2.1.1, §7).
+    """
+    table = _steps_table(state)
+    found = table.get((place, side))
+    if found is None:
+        found = table[place, side] = tuple((t, Place.parse(t)) for t in _ways_from(state, place, side))
+    return found
+
+
+def _steps_table(state: BattleState) -> dict[tuple[Place, Side], tuple[tuple[str, Place], ...]]:
+    """The steps from each place as the fort stands with the state's ladders, siege towers and belfries: kept with
+    the state while those stay the same, and with the fort for each way they stand (what :func:`_ways_from` reads
+    of them), as the same ways come back action after action.
     """
     ways = state.ways
-    key = (_steps_from, place, side)
-    found = ways.get(key)
-    if found is None:
-        found = ways[key] = _ways_from(state, place, side)
-    return found
+    table: dict[tuple[Place, Side], tuple[tuple[str, Place], ...]] | None = ways.get(_steps_table)
+    if table is None:
+        layout = (
+            _steps_table,
+            tuple((x.id, x.raised, x.section) for x in state.ladders),
+            tuple((t.id, t.section) for t in state.siege_towers),
+            tuple((b.id, b.bridge, b.section) for b in state.belfries),
+        )
+        table = ways[_steps_table] = state.fort.memo.setdefault(layout, {})
+    return table
 
 
 def _ways_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
@@ -93,17 +125,18 @@ def moves_and_charges(view: MenuView) -> list[Option]:
     side = state.active
     found: list[Option] = []
     enemy = view.by_side(side.enemy)
-    for place in view.by_side(side):  # the places where the side to play stands, in the order of view.by_place
-        movers = view.ready(place, side)
+    table = _steps_table(state)
+    for place, movers in view.ready_by_place(side).items():  # in the order of view.by_place
         if not movers:
             continue
-        targets = _steps_from(state, place, side)
-        held = {t for t in targets if Place.parse(t) in enemy}
-        free = tuple(t for t in targets if t not in held)
+        steps = table.get((place, side))
+        if steps is None:
+            steps = _steps_from(state, place, side)
+        free = tuple([t for t, into in steps if into not in enemy])
         if free:
             found.append(Option("move", side, str(place), movers, free))
-        if held:
-            found.append(Option("charge", side, str(place), movers, tuple(t for t in targets if t in held)))
+        if len(free) < len(steps):
+            found.append(Option("charge", side, str(place), movers, tuple([t for t, into in steps if into in enemy])))
     return found
 
 
@@ -112,20 +145,30 @@ def flight(view: MenuView) -> list[Option]:
     state = view.state
     side = state.active
     found: list[Option] = []
-    for section in sorted({m.place.ref for m in state.models if m.side is side and m.fleeing and m.place.inside}):
+    fleeing = {place.ref for place, here in view.by_side(side).items() if place.inside and any(m.fleeing for m in here)}
+    for section in sorted(fleeing):
         found.append(Option("rally", side, section))
         found.append(Option("flee", side, section))
     return found
 
 
-def side_moves(view: MenuView) -> list[Option]:
-    """The engines, gates, mines and giants the side to play may move or man in its movement (§6–§12)."""
-    return _besieger_moves(view) if view.state.active is Side.BESIEGER else _besieged_moves(view)
+# The side's own moves in its movement (§6–§12), each kind worked out apart: the besieger's engines, giants and
+# tunnel, then the besieged's gates, breaches, mine and sorties. A part of the other side's is empty.
 
 
-def _besieger_moves(view: MenuView) -> list[Option]:
+def besieger_engines(view: MenuView) -> list[Option]:
+    """Ladders and rams taken up, let go or brought to a gate by the besieger's ready models outside (§7.1, §7.2)."""
+    if view.state.active is not Side.BESIEGER:
+        return []
+    return ladders_and_rams(view, view.ready_outside(Side.BESIEGER))
+
+
+def ladder_works(view: MenuView) -> list[Option]:
+    """Ladders raised against a rampart, hoisted into a courtyard or carried there (§7.1.3, §7.1.9)."""
     state = view.state
-    found = ladders_and_rams(view, view.ready_outside(Side.BESIEGER))
+    if state.active is not Side.BESIEGER:
+        return []
+    found = []
     for ladder in state.ladders:
         where = f"ladder:{ladder.id}"
         if not ladder.raised and ladder.carriers:
@@ -141,9 +184,25 @@ def _besieger_moves(view: MenuView) -> list[Option]:
                 found.append(Option("hoist_ladder", Side.BESIEGER, where, hoisters, courtyards))
         elif ladder.courtyard is not None and ladder.carriers:
             found.append(Option("carry_ladder", Side.BESIEGER, where, ladder.carriers))
-    for tower in state.siege_towers:
-        if tower.section is None and not tower.collapsed and tower.crew:
-            found.append(Option("push_tower", Side.BESIEGER, f"siege_tower:{tower.id}", tower.crew, view.ramparts))
+    return found
+
+
+def tower_pushes(view: MenuView) -> list[Option]:
+    """Siege towers pushed up to a rampart by their crews (§7.3)."""
+    state = view.state
+    if state.active is not Side.BESIEGER:
+        return []
+    return [
+        Option("push_tower", Side.BESIEGER, f"siege_tower:{tower.id}", tower.crew, view.ramparts)
+        for tower in state.siege_towers
+        if tower.section is None and not tower.collapsed and tower.crew
+    ]
+
+
+def giant_climbs(view: MenuView) -> list[Option]:
+    """Giants at the foot of a wall who have not moved this turn climb it (§12.1.5)."""
+    if view.state.active is not Side.BESIEGER:
+        return []
     giants = tuple(
         m.id
         for place in view.by_place
@@ -151,16 +210,22 @@ def _besieger_moves(view: MenuView) -> list[Option]:
         for m in view.side_at(place, Side.BESIEGER)
         if m.profile.creature is Creature.GIANT and m.id not in view.spent
     )
-    if giants:
-        found.append(Option("climb_wall", Side.BESIEGER, actors=giants))
-    mine = state.mine
-    if mine is not None and mine.finished and mine.goal is MineGoal.TUNNEL:
-        found.append(Option("tunnel", Side.BESIEGER, actors=view.ready_outside(Side.BESIEGER), targets=view.courtyards))
-    return found
+    return [Option("climb_wall", Side.BESIEGER, actors=giants)] if giants else []
 
 
-def _besieged_moves(view: MenuView) -> list[Option]:
+def tunnels(view: MenuView) -> list[Option]:
+    """The besieger's ready models outside going through a finished tunnel into a courtyard (§10.3.2)."""
+    mine = view.state.mine
+    if view.state.active is not Side.BESIEGER or mine is None or not mine.finished or mine.goal is not MineGoal.TUNNEL:
+        return []
+    return [Option("tunnel", Side.BESIEGER, actors=view.ready_outside(Side.BESIEGER), targets=view.courtyards)]
+
+
+def gate_guards(view: MenuView) -> list[Option]:
+    """The besieged's ready models of a standing gate's sections reinforce it or block it (§6.3, §6.4)."""
     state = view.state
+    if state.active is not Side.BESIEGED:
+        return []
     found = []
     for gate in state.gates:
         if gate.structure_points <= 0:
@@ -170,27 +235,55 @@ def _besieged_moves(view: MenuView) -> list[Option]:
             found.append(Option("reinforce_gate", Side.BESIEGED, f"gate:{gate.id}", defenders))
             if gate.blocker is None:
                 found.append(Option("block", Side.BESIEGED, f"gate:{gate.id}", defenders))
+    return found
+
+
+def breach_guards(view: MenuView) -> list[Option]:
+    """The besieged's ready models of a breached section block the breach (§5.9, §6.3)."""
+    state = view.state
+    if state.active is not Side.BESIEGED:
+        return []
+    found = []
     for works in state.works:
         if works.collapsed and works.blocker is None:
             guards = view.ready(section_place(works.section), Side.BESIEGED)
             if guards:
                 found.append(Option("block", Side.BESIEGED, f"breach:{works.section}", guards))
-    found.extend(_end_blocks(view))
-    if state.mine is not None and not state.mine.counter_miners:
-        miners = tuple(m for c in view.courtyards for m in view.ready(section_place(c), Side.BESIEGED))
-        if miners:
-            found.append(Option("counter_mine", Side.BESIEGED, actors=miners))
+    return found
+
+
+def end_blocks(view: MenuView) -> list[Option]:
+    """The besieged's blockers stepping away from a gate, a ladder or a breach (§6.3.2)."""
+    if view.state.active is not Side.BESIEGED:
+        return []
+    return _end_blocks(view)
+
+
+def counter_mines(view: MenuView) -> list[Option]:
+    """The besieged's ready models in the courtyards dig a counter-mine against the besieger's mine (§10.2)."""
+    state = view.state
+    if state.active is not Side.BESIEGED or state.mine is None or state.mine.counter_miners:
+        return []
+    miners = tuple(m for c in view.courtyards for m in view.ready(section_place(c), Side.BESIEGED))
+    return [Option("counter_mine", Side.BESIEGED, actors=miners)] if miners else []
+
+
+def sorties(view: MenuView) -> list[Option]:
+    """The besieged's flyers who have not moved this turn fly out against the war machines (§11.2)."""
+    state = view.state
+    if state.active is not Side.BESIEGED:
+        return []
     flyers = tuple(
         m.id
         for m in state.models
         if m.side is Side.BESIEGED and m.profile.has(Special.FLYER) and m.id not in view.spent
     )
+    if not flyers:
+        return []
     machines = tuple(
         m.id for m in state.models if m.side is Side.BESIEGER and m.profile.troop_type is TroopType.WAR_MACHINE
     )
-    if flyers and machines:
-        found.append(Option("sortie", Side.BESIEGED, actors=flyers, targets=machines))
-    return found
+    return [Option("sortie", Side.BESIEGED, actors=flyers, targets=machines)] if machines else []
 
 
 def _end_blocks(view: MenuView) -> list[Option]:
@@ -210,12 +303,14 @@ def besieged_at_movement_end(view: MenuView) -> list[Option]:
     found = []
     for works in state.works:
         defenders = view.ready(section_place(works.section), Side.BESIEGED)
-        below = tuple(m.id for m in view.side_at(Place(Zone.FOOT, works.section), Side.BESIEGER))
+        below = tuple([m.id for m in view.side_at(Place(Zone.FOOT, works.section), Side.BESIEGER)])
         below += tuple(
-            m.id
-            for x in state.ladders
-            if x.section == works.section and x.raised
-            for m in view.side_at(Place(Zone.LADDER, x.id), Side.BESIEGER)
+            [
+                m.id
+                for x in state.ladders
+                if x.section == works.section and x.raised
+                for m in view.side_at(Place(Zone.LADDER, x.id), Side.BESIEGER)
+            ]
         )
         if defenders and below and not works.silenced:
             if works.stones:

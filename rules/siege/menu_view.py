@@ -18,14 +18,26 @@ class MenuView:
 
     def __init__(self, state: BattleState) -> None:
         self.state = state
-        self.by_place = state.by_place
-        self._by_side = state.by_side_and_place
-        self._ready: dict[tuple[Place, Side], tuple[str, ...]] = {}
+        self._ready: dict[Side, dict[Place, tuple[str, ...]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
+        self._ready_by_place: dict[Side, dict[Place, tuple[str, ...]]] = {}
+
+    @derived
+    def by_place(self) -> Mapping[Place, tuple[Model, ...]]:
+        return self.state.by_place
+
+    @derived
+    def _by_side(self) -> Mapping[Side, Mapping[Place, tuple[Model, ...]]]:
+        return self.state.by_side_and_place
 
     @derived
     def spent(self) -> frozenset[str]:
         log = self.state.turn_log
         return log.moved | log.rallied | log.blockers
+
+    @derived
+    def _unready(self) -> frozenset[str]:
+        """Models that may not act: spent this turn, engaged or blocking."""
+        return self.spent | self.state.engaged | self.state.blockers
 
     @property
     def engaged(self) -> frozenset[str]:
@@ -44,25 +56,36 @@ class MenuView:
 
     def ready(self, place: Place, side: Side) -> tuple[str, ...]:
         """Models of ``side`` at ``place`` free to act: not fleeing, engaged, blocking, nor moved this turn."""
-        here = self._by_side[side].get(place)
-        if not here:
-            return ()
-        known = self._ready.get((place, side))
-        if known is None:
-            spent, engaged, blocking = self.spent, self.state.engaged, self.blocking
-            known = self._ready[place, side] = tuple(
-                m.id
-                for m in here
-                if not m.fleeing and m.id not in spent and m.id not in engaged and m.id not in blocking
-            )
-        return known
+        known = self._ready[side]
+        found = known.get(place)
+        if found is None:
+            here = self._by_side[side].get(place)
+            if not here:
+                return ()
+            unready = self._unready
+            found = known[place] = tuple([m.id for m in here if not m.fleeing and m.id not in unready])
+        return found
+
+    def ready_by_place(self, side: Side) -> Mapping[Place, tuple[str, ...]]:
+        """Each place where ``side`` stands, in the order of :attr:`by_place`, with its models free to act (none,
+        maybe)."""
+        found = self._ready_by_place.get(side)
+        if found is None:
+            known, unready = self._ready[side], self._unready
+            found = self._ready_by_place[side] = {}
+            for place, here in self._by_side[side].items():
+                ready = known.get(place)
+                if ready is None:
+                    ready = known[place] = tuple([m.id for m in here if not m.fleeing and m.id not in unready])
+                found[place] = ready
+        return found
 
     def ready_outside(self, side: Side) -> tuple[str, ...]:
         return tuple(
             model_id
-            for place in self.by_place
+            for place, ready in self.ready_by_place(side).items()
             if place.zone in (Zone.FOOT, Zone.FIELD)
-            for model_id in self.ready(place, side)
+            for model_id in ready
         )
 
     def sections(self, *kinds: SectionKind) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from rules.siege.state import Side
 __all__ = ["Option"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Option:
     """One entry of the menu: an action's ``name``, the ``side`` that plays it, the place or thing it is about
     (``where``: a section, ``"ladder:L1"``, ``"gate:G1"``, ``"ram:R1"``…), the models that may act and what they may

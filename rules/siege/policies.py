@@ -49,7 +49,7 @@ from typing import Any
 from rules.siege import actions as a
 from rules.siege import rams
 from rules.siege.battle import Entry, action_dice
-from rules.siege.engines import Liquid, MineGoal
+from rules.siege.engines import GateStatus, Liquid, MineGoal, Works
 from rules.siege.fort import GateKind
 from rules.siege.game import apply, side_of
 from rules.siege.gates import is_destroyed, starting_points
@@ -130,6 +130,8 @@ class Game:
     off_menu: list[str] = field(default_factory=list)
     _menu_of: BattleState | None = field(default=None, repr=False)
     _menus: dict[str, list[Option]] = field(default_factory=dict, repr=False)
+    _gates_seen: tuple[GateStatus, ...] | None = field(default=None, repr=False)
+    _works_seen: tuple[Works, ...] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self._watch()
@@ -152,31 +154,37 @@ class Game:
 
     def _watch(self) -> None:
         state = self.state
-        if self.gate_fell is None and any(
-            g.kind in _OUTER_GATES and is_destroyed(g.structure_points) for g in state.gates
-        ):
-            self.gate_fell = state.turn
-        if self.first_breach is None and any(w.collapsed for w in state.works):
-            self.first_breach = state.turn
+        if self.gate_fell is None and state.gates is not self._gates_seen:  # the same gates: none fell since
+            self._gates_seen = state.gates
+            if any(g.kind in _OUTER_GATES and is_destroyed(g.structure_points) for g in state.gates):
+                self.gate_fell = state.turn
+        if self.first_breach is None and state.works is not self._works_seen:
+            self._works_seen = state.works
+            if any(w.collapsed for w in state.works):
+                self.first_breach = state.turn
 
     def fresh(self, name: str) -> Iterator[Option]:
         """Each option named ``name``, read from the menu again after every action, so that what one did (a model
         killed or moved, a ladder pushed back) is seen by the next; each place's option once."""
         done: set[tuple[str | None, Side]] = set()
         while True:
-            option = next((o for o in self.menu(name) if (o.where, o.side) not in done), None)
-            if option is None:
+            for option in self.menu(name):
+                key = (option.where, option.side)
+                if key not in done:
+                    break
+            else:
                 return
-            done.add((option.where, option.side))
+            done.add(key)
             yield option
 
     def menu(self, name: str) -> list[Option]:
         """The options named ``name`` on the menu now, read once a state and kind."""
-        if self._menu_of is not self.state:
-            self._menu_of, self._menus = self.state, {}
+        state = self.state
+        if self._menu_of is not state:
+            self._menu_of, self._menus = state, {}
         found = self._menus.get(name)
         if found is None:
-            found = self._menus[name] = legal_actions(self.state, name)
+            found = self._menus[name] = legal_actions(state, name)
         return found
 
 
@@ -228,14 +236,15 @@ def _gate_outside(state: BattleState, gate_id: str) -> tuple[str, ...]:
 # ---- shared steps --------------------------------------------------------------------------------------------------
 
 
-def _free(game: Game, place: str, side: Side) -> list[str]:
+def _free(game: Game, place: Place, side: Side) -> list[str]:
     """Models of ``side`` at ``place`` free to act: standing, not engaged, not moved or rallied this turn."""
     state = game.state
     log = state.turn_log
+    moved, rallied, engaged = log.moved, log.rallied, state.engaged
     return [
         m.id
         for m in state.at(place, side)
-        if not m.fleeing and m.id not in log.moved and m.id not in log.rallied and not state.in_contact(m.id)
+        if not m.fleeing and m.id not in moved and m.id not in rallied and m.id not in engaged
     ]
 
 
@@ -256,7 +265,8 @@ def _charges(game: Game) -> None:
             key=lambda t: (game.state.occupancy(t, side.enemy), t),
         )
         for target in targets:
-            movers = [m for m in option.actors if m in _free(game, str(place), side)]
+            free = set(_free(game, place, side))
+            movers = [m for m in option.actors if m in free]
             room = room_left(game.state, target, side)
             if movers and room > 0:
                 game.act(a.Charge(tuple(movers[:room]), target))
@@ -294,14 +304,14 @@ def _push_backs(game: Game) -> None:
 
 def _fight_pairs(game: Game, section: str, strikers: Sequence[str], foes: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """Every striker engages, spread over the standing foes, never more than four to one (§3.2)."""
-    state = game.state
-    standing = [f for f in foes if not state.model(f).fleeing] or list(foes)
+    model = game.state.model
+    standing = [f for f in foes if not model(f).fleeing] or list(foes)
     load = dict.fromkeys(standing, 0)
     pairs: list[tuple[str, str]] = []
     for index, striker in enumerate(strikers):
         target = standing[index % len(standing)]
-        ratio = state.model(striker).profile.ratio
-        if load[target] and load[target] + ratio > MAX_GANG_UP * state.model(target).profile.ratio:
+        ratio = model(striker).profile.ratio
+        if load[target] and load[target] + ratio > MAX_GANG_UP * model(target).profile.ratio:
             continue
         load[target] += ratio
         pairs.append((striker, target))
@@ -364,7 +374,7 @@ def _besieger_movement(game: Game) -> None:
         place = Place.parse(option.where or "")
         if place.zone is Zone.SIEGE_TOWER:
             target = option.targets[0]
-            movers = _free(game, str(place), Side.BESIEGER)
+            movers = _free(game, place, Side.BESIEGER)
             room = min(SIEGE_TOWER_A_TURN, room_left(game.state, target, Side.BESIEGER))
             if movers and room > 0:
                 cls = a.Charge if option.name == "charge" else a.Move
@@ -375,7 +385,7 @@ def _besieger_movement(game: Game) -> None:
             continue
         for target in option.targets:
             into = Place.parse(target)
-            movers = _free(game, str(place), Side.BESIEGER)
+            movers = _free(game, place, Side.BESIEGER)
             if not movers:
                 break
             cls = a.Charge if game.state.at(into, Side.BESIEGED) else a.Move
@@ -397,7 +407,7 @@ def _besieger_movement(game: Game) -> None:
         if place.zone is not Zone.LADDER:
             continue
         ladder = game.state.ladder(place.ref)
-        climbers = _free(game, str(place), Side.BESIEGER)
+        climbers = _free(game, place, Side.BESIEGER)
         room = room_left(game.state, ladder.section, Side.BESIEGER)
         if climbers and room > 0 and ladder.section in option.targets:
             cls = a.Charge if option.name == "charge" else a.Move
@@ -451,8 +461,10 @@ def _start_points(kind: str) -> int:
 def _besieged_shooting(game: Game) -> None:
     for option in game.fresh("shoot"):
         place = Place.parse(option.where or "")
-        below = {f"foot:{place.ref}"} | {f"ladder:{x.id}" for x in game.state.ladders if x.section == place.ref}
-        near = [t for t in option.targets if str(game.state.model(t).place) in below]
+        below = {Place(Zone.FOOT, place.ref)}
+        below.update(Place(Zone.LADDER, x.id) for x in game.state.ladders if x.section == place.ref)
+        model = game.state.model
+        near = [t for t in option.targets if model(t).place in below]
         target = (near or list(option.targets))[0]
         game.act(a.Shoot(option.actors, (target,)))
 

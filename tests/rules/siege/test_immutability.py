@@ -297,6 +297,7 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: game.side_of(s, EndPhase()),
     lambda s, d: game.choose(s, game.Option("end_phase", Side.BESIEGER), (), None),
     lambda s, d: assault.play_game(s, policies.orders_for(s), 1),
+    lambda s, d: assault.set_up_once(s, policies.orders_for(s)),
 ]
 
 
