@@ -147,7 +147,11 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
     attackers = [a for a, _ in pairs]
     if len(set(attackers)) != len(attackers):
         raise IllegalAction("a model engages one enemy only: it cannot fight 1 against 2 (§3.2.1)", "§3.2.1")
-    bound = _bound(state)
+    try:
+        check_may_act(state, attackers, "fight")  # none refused together: none refused one by one
+        free = True
+    except IllegalAction:
+        free = False  # each checked in turn below, the first refused named as ever
     gangs: dict[str, list[Model]] = {}
     for attacker_id, target_id in pairs:
         attacker, target = state.model(attacker_id), state.model(target_id)
@@ -156,7 +160,7 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
         for model in (attacker, target):
             if str(model.place) != section:
                 raise IllegalAction(f"{model.id} is not on {section}: models fight on their own section (§1.2)", "§1.2")
-        if attacker_id in bound:
+        if not free:
             check_may_act(state, [attacker_id], "fight")
         if attacker.fleeing or attacker_id in log.rallied:
             raise IllegalAction(f"{attacker_id} is fleeing or has just rallied and cannot fight (§3.4)", "§3.4")
@@ -200,17 +204,6 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
                 "§3.3.3",
             )
     return level
-
-
-def _bound(state: BattleState) -> set[str]:
-    """The models :func:`~rules.siege.checks.check_may_act` may refuse: winching or stunned on a belfry, reinforcing
-    a gate, just out of a mine; the others need not be checked one by one."""
-    found = set(state.turn_log.deployed)
-    for belfry in state.belfries:
-        found.update(belfry.winchers, belfry.stunned)
-    for gate in state.gates:
-        found.update(gate.reinforcers)
-    return found
 
 
 def fight(

@@ -26,6 +26,12 @@ from tests.rules.siege.builders import (
 CHARGED = TurnLog(charged=frozenset({"a1"}))
 
 
+def reinforcing(state: BattleState, *ids: str) -> BattleState:
+    """The state with ``ids`` reinforcing its first gate this turn (§6.4)."""
+    first, *others = state.gates
+    return replace(state, gates=(replace(first, reinforcers=ids), *others))
+
+
 def refused_fight(
     state: BattleState, pairs: list[tuple[str, str]], clause: str, message: str, case: str, *, second: bool = False
 ) -> ParameterSet:
@@ -100,6 +106,13 @@ def refused_fight(
             "§3.3.3",
             "the enemies standing on W3 must be engaged before the fleeing d2",
             "§3.3.3-standing-allies-first",
+        ),
+        refused_fight(
+            reinforcing(battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 3), active=Side.BESIEGED), "d2", "d3"),
+            [("d1", "a1"), ("d2", "a1"), ("d3", "a1")],
+            "§6.4",
+            "d2 reinforce a gate this turn and cannot fight (§6.4)",
+            "§6.4-reinforcers-do-not-fight-the-first-named",
         ),
     ],
 )
