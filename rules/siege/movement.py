@@ -307,9 +307,11 @@ def move(
         log = log.with_flow(str(here), str(there), count)
     _check_leaving(state, movers, destination)
     _check_room(state, movers, destination)
-    carrying = [m.id for m in movers if any(m.id in r.carriers for r in state.rams)]
-    if carrying and destination.inside:
-        raise IllegalAction(f"{', '.join(carrying)} carry a ram, which never enters the fort (§7.2.1)", "§7.2.1")
+    if destination.inside and state.rams:
+        carriers = {c for r in state.rams for c in r.carriers}
+        carrying = [m.id for m in movers if m.id in carriers]
+        if carrying:
+            raise IllegalAction(f"{', '.join(carrying)} carry a ram, which never enters the fort (§7.2.1)", "§7.2.1")
     ids = frozenset(m.id for m in movers)
     log = replace(log, moved=log.moved | ids)
     events: list[Event] = []
@@ -341,7 +343,7 @@ def move(
     if charging and stand_and_shoot:
         state, shots = _stand_and_shoot(state, movers, destination, stand_and_shoot, dice)
         events.extend(shots)
-        movers = [m for m in movers if any(x.id == m.id for x in state.models)]
+        movers = [m for m in movers if m.id in state.by_id]
     if not movers:
         return outcome(state, events, dice, mark)
     state = state.with_models({m.id: replace(m, place=destination) for m in movers})
