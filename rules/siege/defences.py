@@ -319,10 +319,10 @@ def pour_brazier(
     )
     events.extend(more)
     if rule.splashes and splash and dice.roll(D6, f"§8.2.7 {liquid} splash") >= SPLASH_NEED:
-        alive = [s for s in splash if any(m.id == s for m in state.models)]
+        alive = [s for s in splash if s in state.by_id]
         state, more, _ = hit_models(state, alive, SPLASH_HIT, dice, "§8.2.7 splash", "§8.2.7")
         events.extend(more)
-    survivors = [t for t in (*targets, *([designated] if designated else [])) if any(m.id == t for m in state.models)]
+    survivors = [t for t in (*targets, *([designated] if designated else [])) if t in state.by_id]
     state = state.with_penalty(survivors, rule.penalty)
     state, more = _panic(state, before, PanicCause.SCALDED if rule.panic else PanicCause.CASUALTIES, dice)
     events.extend(more)

@@ -127,7 +127,7 @@ def drop_ladder(state: BattleState, ladder_id: str) -> BattleState:
 
 def must_drop(state: BattleState, ladder_id: str) -> bool:
     """§7.1.2: carriers drop their ladder when engaged, fleeing or reduced to a single model."""
-    carriers = [state.model(c) for c in state.ladder(ladder_id).carriers if any(m.id == c for m in state.models)]
+    carriers = [state.model(c) for c in state.ladder(ladder_id).carriers if c in state.by_id]
     return len(carriers) <= 1 or any(m.fleeing or state.in_contact(m.id) for m in carriers)
 
 
