@@ -52,6 +52,7 @@ from rules.siege.menu_movement import (
     ladder_works,
     ladders_and_rams,
     moves_and_charges,
+    moves_and_charges_in,
     sorties,
     tower_pushes,
     tunnels,
@@ -60,7 +61,7 @@ from rules.siege.menu_view import MenuView, bought
 from rules.siege.options import Option
 from rules.siege.state import BattleState, Phase, Side, Zone
 
-__all__ = ["CATAPULT", "Option", "choose", "legal_actions"]
+__all__ = ["CATAPULT", "Option", "choose", "legal_actions", "legal_moves_from"]
 
 
 _FIELD = "field:outside"
@@ -101,6 +102,19 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
         if phase is not Phase.SETUP:
             found.append(Option("end_turn", state.active))
     return found if name is None else [o for o in found if o.name == name]
+
+
+def legal_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:
+    """The entries named ``name`` (a move or a charge) of :func:`legal_actions` whose models stand in ``zone``, in
+    the menu's order, working out only those places' part (§2, §3.1)."""
+    if state.over or state.phase is not Phase.MOVEMENT:
+        return []
+    memo = state.memo
+    key = (moves_and_charges_in, zone)
+    part: list[Option] | None = memo.get(key)
+    if part is None:
+        part = memo[key] = moves_and_charges_in(_view(state), zone)
+    return [o for o in part if o.name == name]
 
 
 def _view(state: BattleState) -> MenuView:

@@ -5,6 +5,8 @@ of any movement (stones, rocks, braziers, push-backs).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rules.siege.belfry_menu import bridge_steps
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.fort import ConnectionKind
@@ -26,6 +28,7 @@ __all__ = [
     "ladder_works",
     "ladders_and_rams",
     "moves_and_charges",
+    "moves_and_charges_in",
     "sorties",
     "tower_pushes",
     "tunnels",
@@ -121,12 +124,22 @@ def _ways_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
 
 def moves_and_charges(view: MenuView) -> list[Option]:
     """Each place's ready models of the side to play, where they may step to or charge (§2, §3.1)."""
+    return _moves(view, view.ready_by_place(view.state.active).items())
+
+
+def moves_and_charges_in(view: MenuView, zone: Zone) -> list[Option]:
+    """The entries of :func:`moves_and_charges` from the places of ``zone`` alone, in the same order."""
+    side = view.state.active
+    return _moves(view, [(place, view.ready(place, side)) for place in view.by_side(side) if place.zone is zone])
+
+
+def _moves(view: MenuView, ready: Iterable[tuple[Place, tuple[str, ...]]]) -> list[Option]:
     state = view.state
     side = state.active
     found: list[Option] = []
     enemy = view.by_side(side.enemy)
     table = _steps_table(state)
-    for place, movers in view.ready_by_place(side).items():  # in the order of view.by_place
+    for place, movers in ready:  # in the order of view.by_place
         if not movers:
             continue
         steps = table.get((place, side))

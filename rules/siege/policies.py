@@ -54,7 +54,7 @@ from rules.siege.fort import GateKind
 from rules.siege.game import apply, side_of
 from rules.siege.gates import is_destroyed, starting_points
 from rules.siege.ladders import MAX_CLIMBERS, MAX_HELPERS, MIN_CLIMBERS, push_back_pending
-from rules.siege.legal import CATAPULT, Option, legal_actions
+from rules.siege.legal import CATAPULT, Option, legal_actions, legal_moves_from
 from rules.siege.melee import MAX_GANG_UP
 from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, Zone, room_left
@@ -129,7 +129,7 @@ class Game:
     check_menu: bool = False
     off_menu: list[str] = field(default_factory=list)
     _menu_of: BattleState | None = field(default=None, repr=False)
-    _menus: dict[str, list[Option]] = field(default_factory=dict, repr=False)
+    _menus: dict[object, list[Option]] = field(default_factory=dict, repr=False)
     _gates_seen: tuple[GateStatus, ...] | None = field(default=None, repr=False)
     _works_seen: tuple[Works, ...] | None = field(default=None, repr=False)
 
@@ -163,12 +163,13 @@ class Game:
             if any(w.collapsed for w in state.works):
                 self.first_breach = state.turn
 
-    def fresh(self, name: str) -> Iterator[Option]:
+    def fresh(self, name: str, zone: Zone | None = None) -> Iterator[Option]:
         """Each option named ``name``, read from the menu again after every action, so that what one did (a model
-        killed or moved, a ladder pushed back) is seen by the next; each place's option once."""
+        killed or moved, a ladder pushed back) is seen by the next; each place's option once. With ``zone``, only
+        the moves or charges from that zone's places."""
         done: set[tuple[str | None, Side]] = set()
         while True:
-            for option in self.menu(name):
+            for option in self.menu(name) if zone is None else self._moves_from(name, zone):
                 key = (option.where, option.side)
                 if key not in done:
                     break
@@ -185,6 +186,17 @@ class Game:
         found = self._menus.get(name)
         if found is None:
             found = self._menus[name] = legal_actions(state, name)
+        return found
+
+    def _moves_from(self, name: str, zone: Zone) -> list[Option]:
+        """The moves or charges (``name``) on the menu now from ``zone``'s places, read once a state."""
+        state = self.state
+        if self._menu_of is not state:
+            self._menu_of, self._menus = state, {}
+        key = (name, zone)
+        found = self._menus.get(key)
+        if found is None:
+            found = self._menus[key] = legal_moves_from(state, name, zone)
         return found
 
 
@@ -355,6 +367,11 @@ def _open(state: BattleState, wall: str, section: str) -> bool:
     )
 
 
+def _moves_from(game: Game, zone: Zone) -> Iterator[Option]:
+    """The moves, then the charges, from ``zone``'s places, each read again after every action."""
+    return itertools.chain(game.fresh("move", zone), game.fresh("charge", zone))
+
+
 def _besieger_movement(game: Game) -> None:
     _rallies(game)
     for option in game.fresh("drop_ram"):
@@ -370,19 +387,16 @@ def _besieger_movement(game: Game) -> None:
     for option in game.fresh("erect_ladder"):
         ladder = game.state.ladder((option.where or "").partition(":")[2])
         game.act(a.ErectLadder(ladder.id, ladder.section, option.actors[:MAX_CLIMBERS]))
-    for option in itertools.chain(game.fresh("move"), game.fresh("charge")):
+    for option in _moves_from(game, Zone.SIEGE_TOWER):
         place = Place.parse(option.where or "")
-        if place.zone is Zone.SIEGE_TOWER:
-            target = option.targets[0]
-            movers = _free(game, place, Side.BESIEGER)
-            room = min(SIEGE_TOWER_A_TURN, room_left(game.state, target, Side.BESIEGER))
-            if movers and room > 0:
-                cls = a.Charge if option.name == "charge" else a.Move
-                game.act(cls(tuple(movers[:room]), target))
-    for option in itertools.chain(game.fresh("move"), game.fresh("charge")):
+        target = option.targets[0]
+        movers = _free(game, place, Side.BESIEGER)
+        room = min(SIEGE_TOWER_A_TURN, room_left(game.state, target, Side.BESIEGER))
+        if movers and room > 0:
+            cls = a.Charge if option.name == "charge" else a.Move
+            game.act(cls(tuple(movers[:room]), target))
+    for option in _moves_from(game, Zone.FOOT):
         place = Place.parse(option.where or "")
-        if place.zone is not Zone.FOOT:
-            continue
         for target in option.targets:
             into = Place.parse(target)
             movers = _free(game, place, Side.BESIEGER)
@@ -402,10 +416,8 @@ def _besieger_movement(game: Game) -> None:
     _charges(game)
     _defences(game)
     _push_backs(game)
-    for option in itertools.chain(game.fresh("move"), game.fresh("charge")):
+    for option in _moves_from(game, Zone.LADDER):
         place = Place.parse(option.where or "")
-        if place.zone is not Zone.LADDER:
-            continue
         ladder = game.state.ladder(place.ref)
         climbers = _free(game, place, Side.BESIEGER)
         room = room_left(game.state, ladder.section, Side.BESIEGER)

@@ -1,7 +1,7 @@
 """The engine's shortcuts give the answers of the long way: a menu asked for one kind of action lists what the
-whole menu lists of that kind (002), a state's indexes carried over from the state it was copied from are those
-its models give, a place is one object for each zone and ref, and the quicker copy of a value equals
-:func:`dataclasses.replace`'s."""
+whole menu lists of that kind (002), and the moves asked from one zone what it lists from that zone, a state's
+indexes carried over from the state it was copied from are those its models give, a place is one object for each
+zone and ref, and the quicker copy of a value equals :func:`dataclasses.replace`'s."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 from rules.siege import values
 from rules.siege.assault import assault_setup, demo_assault, game_seed
 from rules.siege.battle import start
-from rules.siege.legal import legal_actions
+from rules.siege.legal import legal_actions, legal_moves_from
 from rules.siege.policies import Game, play_out
 from rules.siege.state import BattleState, Place, Side, Zone
 
@@ -63,6 +63,23 @@ def test_a_menu_asked_for_one_kind_lists_what_the_whole_menu_lists_of_it(seed: i
     assert {"move", "end_phase", "end_turn"} <= seen
     if seed == 0:  # the demo assault brings a ram, a catapult, ladders and shooters
         assert {"charge", "fight", "retreat", "shoot", "bombard", "use_ram", "push_back", "dig"} <= seen
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_moves_asked_from_one_zone_are_those_the_whole_menu_lists_from_it(seed: int) -> None:
+    found: dict[tuple[str, Zone], int] = {}
+    for state in visited_states(seed):
+        whole = legal_actions(dataclasses.replace(state))
+        for name in ("move", "charge"):
+            for zone in Zone:
+                listed = [o for o in whole if o.name == name and Place.parse(o.where or "").zone is zone]
+                assert legal_moves_from(dataclasses.replace(state), name, zone) == listed, (name, zone)
+                assert legal_moves_from(state, name, zone) == listed, (name, zone)  # the part kept with the state
+                found[name, zone] = found.get((name, zone), 0) + len(listed)
+    if seed == 0:  # §2, §7: the demo's besiegers step from the field, the foot of the walls and the ladders
+        assert found["move", Zone.FOOT] > 0
+        assert found["move", Zone.LADDER] > 0
+        assert found["move", Zone.SECTION] > 0
 
 
 @pytest.mark.parametrize("seed", [0, 4])
