@@ -37,6 +37,7 @@ from rules.siege.menu_combat import (
     gate_attacks,
     magic,
     rams_at_gates,
+    section_in_combat,
     sections_in_combat,
     shooting,
 )
@@ -61,7 +62,7 @@ from rules.siege.menu_view import MenuView, bought
 from rules.siege.options import Option
 from rules.siege.state import BattleState, Phase, Side, Zone
 
-__all__ = ["CATAPULT", "Option", "choose", "legal_actions", "legal_moves_from"]
+__all__ = ["CATAPULT", "Option", "choose", "legal_actions", "legal_combat_on", "legal_moves_from"]
 
 
 _FIELD = "field:outside"
@@ -114,6 +115,19 @@ def legal_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:
     part: list[Option] | None = memo.get(key)
     if part is None:
         part = memo[key] = moves_and_charges_in(_view(state), zone)
+    return [o for o in part if o.name == name]
+
+
+def legal_combat_on(state: BattleState, name: str, section: str) -> list[Option]:
+    """The entries named ``name`` (a fight, a retreat or a hold) of :func:`legal_actions` on the fort's ``section``,
+    working out only that section's part (§3.2, §3.3.2)."""
+    if state.over or state.phase is not Phase.CLOSE_COMBAT:
+        return []
+    memo = state.memo
+    key = (section_in_combat, section)
+    part: list[Option] | None = memo.get(key)
+    if part is None:
+        part = memo[key] = section_in_combat(_view(state), section)
     return [o for o in part if o.name == name]
 
 

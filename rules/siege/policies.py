@@ -54,7 +54,7 @@ from rules.siege.fort import GateKind
 from rules.siege.game import apply, side_of
 from rules.siege.gates import is_destroyed, starting_points
 from rules.siege.ladders import MAX_CLIMBERS, MAX_HELPERS, MIN_CLIMBERS, push_back_pending
-from rules.siege.legal import CATAPULT, Option, legal_actions, legal_moves_from
+from rules.siege.legal import CATAPULT, Option, legal_actions, legal_combat_on, legal_moves_from
 from rules.siege.melee import MAX_GANG_UP
 from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, Zone, room_left
@@ -163,13 +163,13 @@ class Game:
             if any(w.collapsed for w in state.works):
                 self.first_breach = state.turn
 
-    def fresh(self, name: str, zone: Zone | None = None) -> Iterator[Option]:
+    def fresh(self, name: str, zone: Zone | None = None, section: str | None = None) -> Iterator[Option]:
         """Each option named ``name``, read from the menu again after every action, so that what one did (a model
         killed or moved, a ladder pushed back) is seen by the next; each place's option once. With ``zone``, only
-        the moves or charges from that zone's places."""
+        the moves or charges from that zone's places; with ``section``, only the fight, retreat or hold there."""
         done: set[tuple[str | None, Side]] = set()
         while True:
-            for option in self.menu(name) if zone is None else self._moves_from(name, zone):
+            for option in self._part(name, zone, section):
                 key = (option.where, option.side)
                 if key not in done:
                     break
@@ -188,15 +188,22 @@ class Game:
             found = self._menus[name] = legal_actions(state, name)
         return found
 
-    def _moves_from(self, name: str, zone: Zone) -> list[Option]:
-        """The moves or charges (``name``) on the menu now from ``zone``'s places, read once a state."""
+    def _part(self, name: str, zone: Zone | None, section: str | None) -> list[Option]:
+        """The options named ``name`` on the menu now, those from ``zone``'s places or on ``section`` when given,
+        read once a state."""
+        if zone is None and section is None:
+            return self.menu(name)
         state = self.state
         if self._menu_of is not state:
             self._menu_of, self._menus = state, {}
-        key = (name, zone)
+        key = (name, zone, section)
         found = self._menus.get(key)
         if found is None:
-            found = self._menus[key] = legal_moves_from(state, name, zone)
+            if zone is not None:
+                found = legal_moves_from(state, name, zone)
+            else:
+                found = legal_combat_on(state, name, section or "")
+            self._menus[key] = found
         return found
 
 
@@ -268,9 +275,9 @@ def _rallies(game: Game) -> None:
 def _charges(game: Game) -> None:
     """Models with no enemy on their section charge the neighbouring section the enemy holds with fewest models."""
     side = game.state.active
-    for option in game.fresh("charge"):
+    for option in game.fresh("charge", Zone.SECTION):
         place = Place.parse(option.where or "")
-        if not place.inside or game.state.at(place, side.enemy):
+        if game.state.at(place, side.enemy):
             continue
         targets = sorted(
             (t for t in option.targets if Place.parse(t).zone is Zone.SECTION),
@@ -340,14 +347,12 @@ def _combats(game: Game) -> None:
 
 def _aftermath(game: Game, section: str) -> None:
     """The loser retreats by the first way the rules allow, else holds (§3.3)."""
-    for option in game.fresh("retreat"):
-        if option.where == section:
-            for way in option.targets:
-                if game.act(a.Retreat(section, way)):
-                    return
-    for option in game.fresh("hold"):
-        if option.where == section:
-            game.act(a.Hold(section))
+    for option in game.fresh("retreat", section=section):
+        for way in option.targets:
+            if game.act(a.Retreat(section, way)):
+                return
+    for _option in game.fresh("hold", section=section):
+        game.act(a.Hold(section))
 
 
 # ---- the besieger --------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The engine's shortcuts give the answers of the long way: a menu asked for one kind of action lists what the
-whole menu lists of that kind (002), and the moves asked from one zone what it lists from that zone, a state's
-indexes carried over from the state it was copied from are those its models give, a place is one object for each
-zone and ref, and the quicker copy of a value equals :func:`dataclasses.replace`'s."""
+whole menu lists of that kind (002), the moves asked from one zone or the combat on one section what it lists
+there, a state's indexes carried over from the state it was copied from are those its models give, a place is one
+object for each zone and ref, and the quicker copy of a value equals :func:`dataclasses.replace`'s."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 from rules.siege import values
 from rules.siege.assault import assault_setup, demo_assault, game_seed
 from rules.siege.battle import start
-from rules.siege.legal import legal_actions, legal_moves_from
+from rules.siege.legal import legal_actions, legal_combat_on, legal_moves_from
 from rules.siege.policies import Game, play_out
 from rules.siege.state import BattleState, Place, Side, Zone
 
@@ -80,6 +80,22 @@ def test_the_moves_asked_from_one_zone_are_those_the_whole_menu_lists_from_it(se
         assert found["move", Zone.FOOT] > 0
         assert found["move", Zone.LADDER] > 0
         assert found["move", Zone.SECTION] > 0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_combat_asked_on_one_section_is_what_the_whole_menu_lists_on_it(seed: int) -> None:
+    found: dict[str, int] = {}
+    for state in visited_states(seed):
+        whole = legal_actions(dataclasses.replace(state))
+        for name in ("fight", "retreat", "hold"):
+            for section in state.fort.sections:
+                listed = [o for o in whole if o.name == name and o.where == section.id]
+                assert legal_combat_on(dataclasses.replace(state), name, section.id) == listed, (name, section.id)
+                assert legal_combat_on(state, name, section.id) == listed, (name, section.id)
+                found[name] = found.get(name, 0) + len(listed)
+    if seed == 0:  # §3.2, §3.3.2: the demo's fights are lost and retreated from
+        assert found["fight"] > 0
+        assert found["retreat"] > 0
 
 
 @pytest.mark.parametrize("seed", [0, 4])
