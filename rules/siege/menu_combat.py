@@ -10,7 +10,7 @@ from rules.siege.gates import gate_reach
 from rules.siege.menu_view import MenuView, section_place
 from rules.siege.options import Option
 from rules.siege.profiles import Special, TroopType
-from rules.siege.state import Place, Side, Zone
+from rules.siege.state import BattleState, Place, Side, Zone
 
 __all__ = [
     "blocked",
@@ -60,16 +60,7 @@ def shooting(view: MenuView) -> list[Option]:
         if not shooters:
             continue
         if foes is None:
-            foes = tuple(
-                [
-                    m.id
-                    for m in state.models
-                    if m.side is side.enemy
-                    and m.id not in engaged
-                    and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
-                    and target_cover(state, m) is not Cover.INFINITE  # 001 §3
-                ]
-            )
+            foes = _targets(state, side.enemy, engaged)
         if foes:
             found.append(Option("shoot", side, str(place), shooters, foes))
         if side is Side.BESIEGED:
@@ -86,6 +77,24 @@ def shooting(view: MenuView) -> list[Option]:
                 found.append(Option("shoot_gate", side, str(place), shooters, gate_ids))
             found.append(Option("shoot_structure", side, str(place), shooters, view.ramparts))
     return found
+
+
+def _targets(state: BattleState, side: Side, engaged: frozenset[str]) -> tuple[str, ...]:
+    """The models of ``side`` a shot may aim at, in the order of the state's models: not engaged, nor in a mine
+    or a siege tower, nor out of sight in a belfry (001 §3), which their place alone decides."""
+    seen: dict[Place, bool] = {}
+    found = []
+    for m in state.models:
+        if m.side is side and m.id not in engaged:
+            place = m.place
+            open_to = seen.get(place)
+            if open_to is None:
+                open_to = seen[place] = place.zone not in (Zone.MINE, Zone.SIEGE_TOWER) and (
+                    target_cover(state, m) is not Cover.INFINITE
+                )
+            if open_to:
+                found.append(m.id)
+    return tuple(found)
 
 
 def bombarding(view: MenuView) -> list[Option]:
