@@ -315,24 +315,30 @@ def besieged_at_movement_end(view: MenuView) -> list[Option]:
     state = view.state
     found = []
     for works in state.works:
+        poured = any(liquid is not None for liquid in works.braziers)  # §9.1.2: a bare brazier pours nothing
+        armed = not works.silenced and (works.stones or works.rocks or poured)
+        fires = works.braziers and state.fires
+        if not (armed or fires):
+            continue  # nothing to throw, drop or pour, no fire to fight from this section
         defenders = view.ready(section_place(works.section), Side.BESIEGED)
-        below = tuple([m.id for m in view.side_at(Place(Zone.FOOT, works.section), Side.BESIEGER)])
-        below += tuple(
-            [
-                m.id
-                for x in state.ladders
-                if x.section == works.section and x.raised
-                for m in view.side_at(Place(Zone.LADDER, x.id), Side.BESIEGER)
-            ]
-        )
-        if defenders and below and not works.silenced:
-            if works.stones:
-                found.append(Option("throw_stones", Side.BESIEGED, works.section, defenders, below))
-            if works.rocks:
-                found.append(Option("drop_rock", Side.BESIEGED, works.section, defenders, below))
-            if any(liquid is not None for liquid in works.braziers):  # §9.1.2: a bare brazier pours nothing
-                found.append(Option("pour", Side.BESIEGED, works.section, defenders, below))
-        if works.braziers and state.fires:
+        if armed and defenders:
+            below = tuple([m.id for m in view.side_at(Place(Zone.FOOT, works.section), Side.BESIEGER)])
+            below += tuple(
+                [
+                    m.id
+                    for x in state.ladders
+                    if x.section == works.section and x.raised
+                    for m in view.side_at(Place(Zone.LADDER, x.id), Side.BESIEGER)
+                ]
+            )
+            if below:
+                if works.stones:
+                    found.append(Option("throw_stones", Side.BESIEGED, works.section, defenders, below))
+                if works.rocks:
+                    found.append(Option("drop_rock", Side.BESIEGED, works.section, defenders, below))
+                if poured:
+                    found.append(Option("pour", Side.BESIEGED, works.section, defenders, below))
+        if fires:
             targets = tuple(f.target for f in state.fires)
             if Liquid.WATER in works.braziers:
                 found.append(Option("put_out_fire", Side.BESIEGED, works.section, defenders, targets))
