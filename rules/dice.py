@@ -162,25 +162,41 @@ class Dice:
             self._supplied.popleft()
             self._log.append(Roll(die.name, reason, value, physical=True))
             return value
+        faces = die.faces
+        value = faces[_below(self._generator(), len(faces))]
+        self._log.append(_rolled(die.name, reason, value))
+        return value
+
+    def _generator(self) -> random.Random:
         if self._rng is None:
             self._rng = random.Random(self.seed)  # seeded on the first roll: most actions roll nothing
-        value = die.faces[self._rng.randrange(len(die.faces))]
-        self._log.append(Roll(die.name, reason, value))
-        return value
+        return self._rng
 
     def pool(self, die: Die, count: int, reason: str) -> tuple[int, ...]:
         """Roll ``count`` dice of one kind (``2D6`` is ``pool(D6, 2, …)``), each recorded."""
         if count < 0:
             raise ValueError(f"{reason}: count must be 0 or more, got {count}")
+        if not count:
+            return ()
         if self._replay is not None or self._supplied:
             return tuple(self.roll(die, reason) for _ in range(count))
         # the seeded generator alone: the same draws as one roll() after another, made in one go
-        if self._rng is None:
-            self._rng = random.Random(self.seed)
-        draw, faces, sides = self._rng.randrange, die.faces, len(die.faces)
-        values = tuple(faces[draw(sides)] for _ in range(count))
-        self._log.extend(Roll(die.name, reason, value) for value in values)
-        return values
+        draw = self._generator().getrandbits
+        faces, name, log = die.faces, die.name, self._log
+        sides = len(faces)
+        bits = sides.bit_length()
+        values: list[int] = []
+        new, fill = object.__new__, object.__setattr__
+        for _ in range(count):
+            index = draw(bits)  # as _below does
+            while index >= sides:
+                index = draw(bits)
+            value = faces[index]
+            values.append(value)
+            roll = new(Roll)  # as _rolled does
+            fill(roll, "__dict__", {"die": name, "reason": reason, "result": value, "physical": False})
+            log.append(roll)
+        return tuple(values)
 
     def total(self, die: Die, count: int, reason: str) -> int:
         """The sum of ``count`` dice of one kind."""
@@ -198,3 +214,20 @@ class Dice:
             )
         self._log.append(recorded)
         return recorded.result
+
+
+def _below(rng: random.Random, sides: int) -> int:
+    """A number from 0 to ``sides - 1``: the draw :meth:`random.Random.randrange` makes (as CPython 3.11 does, from
+    the fewest random bits that hold ``sides``, drawn again when too high), without its argument checks."""
+    bits = sides.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= sides:
+        index = rng.getrandbits(bits)
+    return index
+
+
+def _rolled(die: str, reason: str, result: int) -> Roll:
+    """A generated :class:`Roll`, its fields set at once rather than one by one through the frozen ``__init__``."""
+    roll = object.__new__(Roll)
+    object.__setattr__(roll, "__dict__", {"die": die, "reason": reason, "result": result, "physical": False})
+    return roll

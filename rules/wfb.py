@@ -57,7 +57,7 @@ def _characteristic(name: str, value: int) -> int:
 
 def _clamp_need(need: int) -> int:
     # R7, R8, R9: a natural 1 always fails and a 6 always succeeds, so needs stay within 2+..6+.
-    return min(6, max(2, need))
+    return 2 if need < 2 else 6 if need > 6 else need
 
 
 # Melee (*Tableau des jets pour toucher*)
@@ -66,8 +66,9 @@ def _clamp_need(need: int) -> int:
 def melee_to_hit(ws: int, target_ws: int, modifier: int = 0) -> int:
     """The D6 need to hit in close combat (*corps à corps*), ``modifier`` +1 meaning easier."""
     # R7
-    _characteristic("ws", ws)
-    _characteristic("target_ws", target_ws)
+    if not (type(ws) is int and type(target_ws) is int and 0 < ws <= CHARACTERISTIC_MAX >= target_ws > 0):
+        _characteristic("ws", ws)  # the checks' messages; the plain integers in range pass without them
+        _characteristic("target_ws", target_ws)
     if ws > target_ws:
         base = 3
     elif target_ws > 2 * ws:
@@ -125,8 +126,9 @@ def shooting_to_hit(bs: int, modifier: int = 0) -> int | None:
 def to_wound(strength: int, toughness: int) -> int | None:
     """The D6 need to wound, ``None`` ("N") when the toughness is 4 or more above the strength."""
     # R9
-    _characteristic("strength", strength)
-    _characteristic("toughness", toughness)
+    if not (type(strength) is int and type(toughness) is int and 0 < strength <= CHARACTERISTIC_MAX >= toughness > 0):
+        _characteristic("strength", strength)
+        _characteristic("toughness", toughness)
     difference = toughness - strength
     if difference >= 4:
         return None
@@ -164,8 +166,10 @@ def modified_save(save: int | None, strength: int) -> int | None:
     # R8
     if save is None:
         return None
-    check_range("armour_save", save, 1, 6)
-    need = save - save_modifier(strength)
+    if not (type(save) is int and type(strength) is int and 0 < save <= 6 and 0 < strength <= CHARACTERISTIC_MAX):
+        check_range("armour_save", save, 1, 6)
+        _characteristic("strength", strength)  # as save_modifier does
+    need = save + (strength - 3 if strength > 3 else 0)  # save - save_modifier(strength)
     if need > 6:
         return None
     return max(2, need)

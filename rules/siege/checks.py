@@ -74,20 +74,24 @@ def check_may_act(state: BattleState, model_ids: Iterable[str], what: str) -> No
     mine (§10.1, §10.2), working a belfry's winches or stunned by its drawbridge (001 §8).
     """
     ids = set(model_ids)
-    winching = sorted({m for b in state.belfries for m in b.winchers} & ids)
-    if winching:
-        raise IllegalAction(
-            f"{', '.join(winching)} work a belfry's winches this turn, neither moving, fighting nor shooting: "
-            f"they cannot {what} (001 §8)",
-            "001 §8",
-        )
-    stunned = sorted({m for b in state.belfries for m in b.stunned} & ids)
-    if stunned:
-        raise IllegalAction(f"{', '.join(stunned)} were stunned by the drawbridge and cannot {what} (001 §8)", "001 §8")
-    reinforcing = sorted({m for g in state.gates for m in g.reinforcers} & ids)
-    if reinforcing:
-        raise IllegalAction(f"{', '.join(reinforcing)} reinforce a gate this turn and cannot {what} (§6.4)", "§6.4")
-    deployed = sorted(state.turn_log.deployed & ids)
+    if state.belfries:
+        winching = sorted({m for b in state.belfries for m in b.winchers} & ids)
+        if winching:
+            raise IllegalAction(
+                f"{', '.join(winching)} work a belfry's winches this turn, neither moving, fighting nor shooting: "
+                f"they cannot {what} (001 §8)",
+                "001 §8",
+            )
+        stunned = sorted({m for b in state.belfries for m in b.stunned} & ids)
+        if stunned:
+            raise IllegalAction(
+                f"{', '.join(stunned)} were stunned by the drawbridge and cannot {what} (001 §8)", "001 §8"
+            )
+    for gate in state.gates:
+        if not ids.isdisjoint(gate.reinforcers):
+            reinforcing = sorted({m for g in state.gates for m in g.reinforcers} & ids)
+            raise IllegalAction(f"{', '.join(reinforcing)} reinforce a gate this turn and cannot {what} (§6.4)", "§6.4")
+    deployed = sorted(state.turn_log.deployed & ids) if state.turn_log.deployed else []
     if deployed:
         clause = "§10.2" if state.model(deployed[0]).side is Side.BESIEGED else "§10.1"
         raise IllegalAction(
@@ -114,6 +118,9 @@ def check_quota(state: BattleState, section: str, models: Iterable[Model], claus
 
 def check_distinct(model_ids: Iterable[str], clause: str) -> None:
     """Refuse a list of models that names one twice: it would act, or count towards a number, twice."""
+    model_ids = model_ids if isinstance(model_ids, tuple | list) else list(model_ids)
+    if len(set(model_ids)) == len(model_ids):
+        return
     twice = sorted(model_id for model_id, named in Counter(model_ids).items() if named > 1)
     if twice:
         raise IllegalAction(f"{', '.join(twice)} named more than once: a model acts once ({clause})", clause)

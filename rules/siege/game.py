@@ -19,6 +19,7 @@ A battle opens in the set-up; the besieged plays first (§16)::
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -74,16 +75,26 @@ TURN_STEPS = (Phase.SAPPERS, Phase.MOVEMENT, Phase.MAGIC, Phase.SHOOTING, Phase.
 
 def side_of(state: BattleState, action: a.Action) -> Side:
     """The side that plays ``action``."""
+    return _side(state, action, action.actors())
+
+
+_SETUP = Phase.SETUP  # an enum's member read from its class goes through the enum's own look-up: read once here
+_SIDE_NAMED = (a.Buy, a.PanicTest)
+_LOSERS_PLAY = (a.Retreat, a.Hold)
+
+
+def _side(state: BattleState, action: a.Action, actors: tuple[str, ...]) -> Side:
     if action.by is not None:
         return action.by
-    if isinstance(action, a.Buy | a.PanicTest):
+    if isinstance(action, _SIDE_NAMED):
         return action.side
-    if isinstance(action, a.Retreat | a.Hold):
+    if isinstance(action, _LOSERS_PLAY):
         result = state.result(action.section)
         if result is not None and result.loser is not None:
             return result.loser
-    for model in action.actors():
-        found = state.by_id.get(model)
+    known = state.by_id
+    for model in actors:
+        found = known.get(model)
         if found is not None:
             return found.side
     return state.active
@@ -99,14 +110,17 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
                 f"{action.name} is played in the {_steps(action.phases)} step, not in the {_step(state.phase)} step",
             )
         ]
-    side = side_of(state, action)
-    refusals = [
-        Refusal(action.phase_clause, f"{text!r} is not a place: {_zones()}") for text in _unknown_places(action)
-    ]
-    if state.phase is not Phase.SETUP and action.own_turn and side is not state.active:
+    actors = action.actors()
+    side = _side(state, action, actors)
+    refusals = (
+        [Refusal(action.phase_clause, f"{text!r} is not a place: {_zones()}") for text in _unknown_places(action)]
+        if action.places
+        else []
+    )
+    if state.phase is not _SETUP and action.own_turn and side is not state.active:
         refusals.append(Refusal("§16", f"it is the {state.active}'s turn: the {side} may not {action.name} now"))
     known = state.by_id
-    for model_id in action.actors():
+    for model_id in actors:
         model = known.get(model_id)
         if model is None:
             refusals.append(Refusal("§1.7", f"there is no model {model_id!r} in this battle"))
@@ -179,15 +193,26 @@ def _play(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
 
 
 def _describe(action: a.Action) -> str:
+    try:
+        return _described(action)
+    except TypeError:  # a field holding a list, which does not hash: described afresh
+        return _description(action)
+
+
+def _description(action: a.Action) -> str:
     fields = ", ".join(f"{k}={v}" for k, v in action.to_json().items() if k not in ("format", "action") and v)
     return f"{action.name.replace('_', ' ')} ({fields})" if fields else action.name.replace("_", " ")
+
+
+_described = functools.lru_cache(maxsize=1024)(_description)
+"""The description of an action played again (ending a step, most often), kept."""
 
 
 # ---- the handlers: each action to the engine's function -----------------------------------------------------------
 
 
 def _end_phase(state: BattleState, action: a.EndPhase, dice: Dice) -> BattleState:
-    if state.phase is Phase.SETUP:
+    if state.phase is _SETUP:
         return replace(state, phase=first_phase(state.active))
     steps = TURN_STEPS[TURN_STEPS.index(state.phase) + 1 :]
     return replace(state, phase=steps[0])

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rules.dice import D6, Dice
 from rules.siege.belfry import fight_on_level
@@ -65,14 +64,16 @@ def to_hit_need(state: BattleState, striker: Model, target: Model, kind: Section
     """The D6 need to hit: +1 against enemies who charged from a lower level this turn (§3.2.2), −1 for a flyer
     on a wall-walk or stairs (§12.3.1); a model that failed a fear test hits on 6s only.
     """
-    if striker.id in state.turn_log.afraid:
+    log = state.turn_log
+    if striker.id in log.afraid:
         return SIX_ONLY
     modifier = 0
-    if target.id in state.turn_log.from_below:
+    if target.id in log.from_below:
         modifier += 1  # §3.2.2
-    if striker.profile.has(Special.FLYER) and kind in (SectionKind.WALL_WALK, SectionKind.STAIRS):
+    if kind in (SectionKind.WALL_WALK, SectionKind.STAIRS) and striker.profile.has(Special.FLYER):
         modifier -= 1  # §12.3.1
-    modifier -= state.turn_log.penalty(striker.id)  # §8.2.4–§8.2.6: scalded this turn
+    if log.penalties:
+        modifier -= log.penalty(striker.id)  # §8.2.4–§8.2.6: scalded this turn
     return melee_to_hit(striker.profile.ws, target.profile.ws, modifier)
 
 
@@ -82,9 +83,9 @@ def roll_hits(dice: Dice, need: int | None, count: int, reason: str) -> int:
         return 0
     rolls = dice.pool(D6, count, reason)
     if need <= SIX_ONLY:
-        return sum(r >= need for r in rolls)
-    sixes = sum(r == SIX_ONLY for r in rolls)
-    return sum(r >= SEVEN_PLUS_SECOND_ROLL[need] for r in dice.pool(D6, sixes, f"{reason}, 7+"))
+        return sum(map(need.__le__, rolls))  # the rolls of need or more
+    second = SEVEN_PLUS_SECOND_ROLL[need]
+    return sum(map(second.__le__, dice.pool(D6, rolls.count(SIX_ONLY), f"{reason}, 7+")))
 
 
 def wounds_caused(dice: Dice, hits: int, hit_strength: int, target: Model, reason: str) -> int:
@@ -92,18 +93,15 @@ def wounds_caused(dice: Dice, hits: int, hit_strength: int, target: Model, reaso
     need = to_wound(hit_strength, target.profile.t)
     if need is None or hits == 0:
         return 0
-    wounds = sum(r >= need for r in dice.pool(D6, hits, f"{reason} to wound"))
+    wounds = sum(map(need.__le__, dice.pool(D6, hits, f"{reason} to wound")))
     save = modified_save(target.profile.save, hit_strength)
     if save is None or wounds == 0:
         return wounds
-    return wounds - sum(r >= save for r in dice.pool(D6, wounds, f"{reason} armour save"))
+    return wounds - sum(map(save.__le__, dice.pool(D6, wounds, f"{reason} armour save")))
 
 
-@dataclass(frozen=True)
-class _Blow:
-    striker: str
-    target: str
-    order: tuple[int, int]
+_Blow = tuple[tuple[int, int], str, str]
+"""Who strikes whom: the order of its initiative step, the striker and the target."""
 
 
 def _blows(state: BattleState, pairs: Sequence[tuple[str, str]], second: bool) -> list[_Blow]:
@@ -114,17 +112,25 @@ def _blows(state: BattleState, pairs: Sequence[tuple[str, str]], second: bool) -
     riposte: dict[str, str] = {}
     for attacker, target in pairs:
         riposte.setdefault(target, attacker)
+    by_id, active, charged = state.by_id, state.active, state.turn_log.charged
     for striker_id, target_id in [*pairs, *riposte.items()]:
-        striker = state.model(striker_id)
-        first = (second and striker.side is state.active) or (not second and striker_id in state.turn_log.charged)
+        striker = by_id[striker_id]
+        first = (second and striker.side is active) or (not second and striker_id in charged)
         rank = 2 if striker.profile.weapon is Weapon.GREAT_WEAPON else 0 if first else 1
-        blows.append(_Blow(striker_id, target_id, (rank, -striker.profile.i)))
-    return sorted(blows, key=lambda blow: blow.order)
+        blows.append(((rank, -striker.profile.i), striker_id, target_id))
+    blows.sort(key=_order)  # stable: the blows of one step in the order of the pairs
+    return blows
 
 
-def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], second: bool) -> None:
+def _order(blow: _Blow) -> tuple[int, int]:
+    return blow[0]
+
+
+def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], second: bool) -> SectionKind | None:
+    """Refuse a fight the rules forbid; the kind a belfry's level is fought as (``None`` on the fort's sections)."""
     side = state.active
-    if fight_on_level(state, section, pairs) is None and not state.fort.has_section(section):  # 001 §8
+    level = fight_on_level(state, section, pairs)
+    if level is None and not state.fort.has_section(section):  # 001 §8
         raise IllegalAction(f"the fort has no section {section}", "§3.2.1")
     pending = state.result(section)
     if pending is not None and not pending.settled and pending.loser is not None:
@@ -141,6 +147,11 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
     attackers = [a for a, _ in pairs]
     if len(set(attackers)) != len(attackers):
         raise IllegalAction("a model engages one enemy only: it cannot fight 1 against 2 (§3.2.1)", "§3.2.1")
+    try:
+        check_may_act(state, attackers, "fight")  # none refused together: none refused one by one
+        free = True
+    except IllegalAction:
+        free = False  # each checked in turn below, the first refused named as ever
     gangs: dict[str, list[Model]] = {}
     for attacker_id, target_id in pairs:
         attacker, target = state.model(attacker_id), state.model(target_id)
@@ -149,7 +160,8 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
         for model in (attacker, target):
             if str(model.place) != section:
                 raise IllegalAction(f"{model.id} is not on {section}: models fight on their own section (§1.2)", "§1.2")
-        check_may_act(state, [attacker_id], "fight")
+        if not free:
+            check_may_act(state, [attacker_id], "fight")
         if attacker.fleeing or attacker_id in log.rallied:
             raise IllegalAction(f"{attacker_id} is fleeing or has just rallied and cannot fight (§3.4)", "§3.4")
         if second and attacker.profile.has(Special.FLYER):
@@ -165,19 +177,23 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
                 "§7.1.8",
             )
         gangs.setdefault(target_id, []).append(attacker)
+    fighting: dict[str, set[str]] = {}
+    for pair in state.contacts:
+        for x in pair:
+            fighting.setdefault(x, set()).update(y for y in pair if y != x)
     for target_id, named in gangs.items():
-        target = state.model(target_id)
         # §3.2.1: the models already fighting the target count towards its 4 against 1
-        engaged = {x for pair in state.contacts if target_id in pair for x in pair if x != target_id}
-        gang = [*named, *(state.model(x) for x in sorted(engaged - {m.id for m in named}))]
-        weight = sum(m.profile.ratio for m in gang)
-        if len(gang) > 1 and weight > MAX_GANG_UP * target.profile.ratio:
-            raise IllegalAction(
-                f"{weight} against {target.profile.ratio} on {target_id}: at most {MAX_GANG_UP} against 1, counting "
-                "the models already fighting it, cavalry and large creatures counting their ratio (§3.2.1, §3.2.3, "
-                "§12.1.1)",
-                "§3.2.1",
-            )
+        engaged = fighting.get(target_id)
+        gang = [*named, *(state.model(x) for x in sorted(engaged - {m.id for m in named}))] if engaged else named
+        if len(gang) > 1:
+            ratio = state.model(target_id).profile.ratio
+            weight = sum(m.profile.ratio for m in gang)
+            if weight > MAX_GANG_UP * ratio:
+                raise IllegalAction(
+                    f"{weight} against {ratio} on {target_id}: at most {MAX_GANG_UP} against 1, counting the models "
+                    "already fighting it, cavalry and large creatures counting their ratio (§3.2.1, §3.2.3, §12.1.1)",
+                    "§3.2.1",
+                )
     fleeing_targets = [t for t in gangs if state.model(t).fleeing]
     if fleeing_targets:
         standing = {m.id for m in state.at(section, side.enemy) if not m.fleeing}
@@ -187,6 +203,7 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
                 "(§3.3.3)",
                 "§3.3.3",
             )
+    return level
 
 
 def fight(
@@ -198,8 +215,7 @@ def fight(
     :func:`~rules.siege.morale.retreat` or :func:`~rules.siege.morale.hold`.
     """
     mark = dice.mark()
-    _check(state, section, pairs, second)
-    kind = fight_on_level(state, section, pairs) or state.fort.section(section).kind
+    kind = _check(state, section, pairs, second) or state.fort.section(section).kind
     events: list[Event] = []
     engaging = dict.fromkeys(x for pair in pairs for x in pair)
     for model_id in engaging if not state.blockers.isdisjoint(engaging) else ():
@@ -207,56 +223,86 @@ def fight(
             # §6.3.1, §6.3.2: a blocker engaged in close combat, by an enemy from another access, blocks no more
             state = state.without_blocker(model_id)
             events.append(Event("block_ended", "§6.3.2", f"{model_id} is engaged and stops blocking", (model_id,)))
-    casualties: dict[Side, int] = dict.fromkeys(Side, 0)
-    changed: dict[str, Model | None] = {}
-    cut_down = [t for _, t in pairs if state.model(t).fleeing]
+    casualties: dict[Side, int] = dict.fromkeys(_SIDES, 0)
+    # The initiative steps are played on the models alone; the state is copied once, with every casualty and wound.
+    wounded: dict[str, Model] = {}
+    fallen: list[Model] = []
+    gone: set[str] = set()
+    by_id = state.by_id
+    cut_down = [t for _, t in pairs if by_id[t].fleeing]
     for target_id in dict.fromkeys(cut_down):
-        changed[target_id] = None
+        gone.add(target_id)
         casualties[state.active] += 1
         events.append(Event("cut_down", "§3.3.3", f"fleeing {target_id} is cut down", (target_id,)))
-    if changed:
-        state = state.with_models(changed)
-    living = [(a, t) for a, t in pairs if t not in changed]
+    if gone:
+        fallen.extend(m for m in state.models if m.id in gone)
+    living = [(a, t) for a, t in pairs if t not in gone]
     blows = _blows(state, living, second)
-    for _, step in itertools.groupby(blows, key=lambda blow: blow.order):  # the blows come sorted by order
+    strikes: dict[int, tuple[int, int, bool]] = {}  # by profile: attacks, strength, hatred
+    for _, step in itertools.groupby(blows, key=_order):  # the blows come sorted by order
         damage: dict[str, int] = {}
-        for blow in step:
-            if not _alive(state, blow.striker) or not _alive(state, blow.target):
+        for _, striker_id, target_id in step:
+            if striker_id in gone or target_id in gone:
                 continue
-            striker, target = state.model(blow.striker), state.model(blow.target)
-            reason = f"§3.2 {striker.id} strikes {target.id}"
+            striker, target = by_id[striker_id], by_id[target_id]
+            reason = f"§3.2 {striker_id} strikes {target_id}"
             need = to_hit_need(state, striker, target, kind)
-            count = attacks(striker)
+            strike = strikes.get(id(striker.profile))
+            if strike is None:
+                strike = (attacks(striker), strength(striker, kind), striker.profile.has(Special.HATRED))
+                strikes[id(striker.profile)] = strike
+            count, hit_strength, hatred = strike
             hits = roll_hits(dice, need, count, f"{reason} to hit")
             rerolls = count - hits
-            if striker.profile.has(Special.HATRED) and rerolls and not second and _first_round(state, striker, target):
+            if hatred and rerolls and not second and _first_round(state, striker, target):
                 hits += roll_hits(dice, need, rerolls, f"{reason} hatred re-roll")  # §4.2
-            wounds = wounds_caused(dice, hits, strength(striker, kind), target, reason)
-            damage[target.id] = damage.get(target.id, 0) + wounds
+            wounds = wounds_caused(dice, hits, hit_strength, target, reason)
+            damage[target_id] = damage.get(target_id, 0) + wounds
             events.append(
                 Event(
                     "blows",
                     "§3.2.1",
-                    f"{striker.id} strikes {target.id}: {count} attacks, {hits} hits, {wounds} unsaved wounds",
-                    (striker.id, target.id),
+                    f"{striker_id} strikes {target_id}: {count} attacks, {hits} hits, {wounds} unsaved wounds",
+                    (striker_id, target_id),
                 )
             )
-        state, dead = _apply(state, section, damage)
-        for model in dead:
-            casualties[model.side.enemy] += 1
+        if not damage:
+            continue
+        dead = _apply(state, section, damage, wounded, gone)
         if dead:
+            for model in dead:
+                casualties[model.side.enemy] += 1
+            now = {m.id for m in dead}
+            gone |= now
+            if len(dead) == 1:
+                fallen.append(wounded.get(dead[0].id) or by_id[dead[0].id])  # as it last stood
+            else:
+                fallen.extend(wounded.get(m.id, m) for m in state.models if m.id in now)  # in their order
             events.append(
                 Event("casualties", "§3.2.4", f"{len(dead)} models die on {section}", tuple(m.id for m in dead))
             )
-    result = _result(state, section, casualties)
-    survivors = frozenset((a, t) for a, t in living if _alive(state, a) and _alive(state, t))
+    result = _result(state, section, casualties, gone)
+    changed: dict[str, Model | None] = {**{i: m for i, m in wounded.items() if i not in gone}, **dict.fromkeys(gone)}
+    before = state.fallen
+    state = state.with_models(changed)  # even unchanged: who flees leaves the fight he was in
+    survivors = frozenset((a, t) for a, t in living if a not in gone and t not in gone)
     log = state.turn_log
     log = (
         replace(log, fought_twice=log.fought_twice | {section})
         if second
         else replace(log, fought=log.fought | {section})
     )
-    state = replace(state, contacts=state.contacts | survivors, turn_log=log).with_result(result)
+    results = (*(r for r in state.results if r.section != section), result)
+    if fallen:
+        state = replace(
+            state,
+            contacts=state.contacts | survivors,
+            turn_log=log,
+            results=results,
+            fallen=(*before, *fallen),  # in the order they fell, step by step
+        )
+    else:
+        state = replace(state, contacts=state.contacts | survivors, turn_log=log, results=results)
     text = f"combat on {section}: besieger {result.besieger}, besieged {result.besieged}, " + (
         f"{result.winner} win by {result.difference}" if result.winner else "a draw"
     )
@@ -264,35 +310,35 @@ def fight(
     return outcome(state, events, dice, mark)
 
 
-def _alive(state: BattleState, model_id: str) -> bool:
-    return model_id in state.by_id
-
-
 def _first_round(state: BattleState, striker: Model, target: Model) -> bool:
     charged = state.turn_log.charged
     return striker.id in charged or target.id in charged
 
 
-def _apply(state: BattleState, section: str, damage: dict[str, int]) -> tuple[BattleState, list[Model]]:
-    """Wounds of one initiative step, struck together; a standard bearer dies last of its unit there (§3.2.4)."""
-    changed: dict[str, Model | None] = {}
+def _apply(
+    state: BattleState, section: str, damage: dict[str, int], wounded: dict[str, Model], gone: set[str]
+) -> list[Model]:
+    """Wounds of one initiative step, struck together, on the models standing before it (``wounded`` as they stand,
+    the others as in ``state``, none of ``gone``): the models that die, a standard bearer last of its unit there
+    (§3.2.4). ``wounded`` takes the survivors' wounds."""
+    hurt: dict[str, Model] = {}
     dead: list[Model] = []
     for model_id, wounds in damage.items():
-        model = state.model(model_id)
+        model = wounded.get(model_id) or state.by_id[model_id]
         if wounds >= model.wounds_left:
             dead.append(model)
         elif wounds:
-            changed[model_id] = replace(model, wounds_lost=model.wounds_lost + wounds)
+            hurt[model_id] = replace(model, wounds_lost=model.wounds_lost + wounds)
     final: list[Model] = []
     for model in dead:
         if model.profile.has(Special.STANDARD) or model.profile.has(Special.BATTLE_STANDARD):
+            out = {m.id for m in dead} | {m.id for m in final}
             stand_in = next(
                 (
                     m
-                    for m in state.at(section, model.side)
+                    for m in (wounded.get(x.id, x) for x in state.at(section, model.side) if x.id not in gone)
                     if m.unit == model.unit
-                    and m not in dead
-                    and m not in final
+                    and m.id not in out
                     and not m.fleeing
                     and not (m.profile.has(Special.STANDARD) or m.profile.has(Special.BATTLE_STANDARD))
                 ),
@@ -300,33 +346,49 @@ def _apply(state: BattleState, section: str, damage: dict[str, int]) -> tuple[Ba
             )
             if stand_in is not None:
                 final.append(stand_in)
-                changed.pop(stand_in.id, None)
+                hurt.pop(stand_in.id, None)
                 continue
         final.append(model)
-    changed.update(dict.fromkeys((m.id for m in final), None))
-    return state.with_models(changed), final
+    wounded.update(hurt)
+    return final
 
 
-def _result(state: BattleState, section: str, casualties: dict[Side, int]) -> CombatResult:
+def _result(state: BattleState, section: str, casualties: dict[Side, int], gone: set[str]) -> CombatResult:
     """§3.2.4: models killed, +1 for outnumbering in unit strength, +1 for one standard on the section; a draw
-    goes by 1 to the only side with a musician.
+    goes by 1 to the only side with a musician. ``state`` is the state the fight started from, ``gone`` its
+    casualties (wounds change none of what counts here).
     """
-    score: dict[Side, int] = {}
-    for side in Side:
-        standing = [m for m in state.at(section, side) if not m.fleeing]
-        standard = any(m.profile.has(Special.STANDARD) or m.profile.has(Special.BATTLE_STANDARD) for m in standing)
-        outnumber = state.unit_strength(section, side) > state.unit_strength(section, side.enemy)
-        score[side] = casualties[side] + combat_result_bonus(outnumber=outnumber, standard=standard)
-    if score[Side.BESIEGER] == score[Side.BESIEGED]:
-        music = {
-            side
-            for side in Side
-            if any(m.profile.has(Special.MUSICIAN) for m in state.at(section, side) if not m.fleeing)
-        }
-        if len(music) == 1:
-            score[music.pop()] += 1
+    there: set[Side] = set()
+    strength = dict.fromkeys(_SIDES, 0)
+    standard: set[Side] = set()
+    music: set[Side] = set()
+    for side in _SIDES:
+        for model in state.at(section, side):
+            if model.id in gone:
+                continue
+            there.add(side)
+            if model.fleeing:
+                continue
+            profile = model.profile
+            strength[side] += profile.unit_strength
+            if profile.has(Special.STANDARD) or profile.has(Special.BATTLE_STANDARD):
+                standard.add(side)
+            if profile.has(Special.MUSICIAN):
+                music.add(side)
+    score = {s: casualties[s] + _BONUS[strength[s] > strength[s.enemy], s in standard] for s in _SIDES}
+    if score[Side.BESIEGER] == score[Side.BESIEGED] and len(music) == 1:
+        score[music.pop()] += 1
     winner = None
     if score[Side.BESIEGER] != score[Side.BESIEGED]:
-        winner = max(Side, key=lambda s: score[s])
-    settled = winner is None or not state.at(section, winner.enemy)
+        winner = max(_SIDES, key=lambda s: score[s])
+    settled = winner is None or winner.enemy not in there
     return CombatResult(section, score[Side.BESIEGER], score[Side.BESIEGED], winner, settled)
+
+
+_SIDES = tuple(Side)
+_BONUS = {
+    (outnumber, standard): combat_result_bonus(outnumber=outnumber, standard=standard)
+    for outnumber in (False, True)
+    for standard in (False, True)
+}
+"""The combat result bonus of a side outnumbering the other or not, with a standard or not (§3.2.4)."""

@@ -303,8 +303,9 @@ def move(
     ids = frozenset(m.id for m in movers)
     log = replace(log, moved=log.moved | ids)
     events: list[Event] = []
-    ethereal = [m for m in movers if m.profile.has(Special.ETHEREAL)]
-    if origin.zone is Zone.FOOT and destination.inside and ethereal:
+    crossing = origin.zone is Zone.FOOT and destination.inside
+    ethereal = [m for m in movers if m.profile.has(Special.ETHEREAL)] if crossing else []
+    if ethereal:
         # §12.4: only the ethereal creatures test; the others go through the broken gate or breach as usual
         passed, state, events = _ethereal_crossing(replace(state, turn_log=log), ethereal, destination, dice)
         if not passed:
@@ -317,12 +318,15 @@ def move(
         ids = frozenset(m.id for m in movers)
     into_belfry = destination.zone is Zone.BELFRY  # 001 §8: over the drawbridge onto level 2
     charging = (destination.inside or into_belfry) and bool(state.at(destination, movers[0].side.enemy))
+    charged, from_below, arrived = log.charged, log.from_below, log.arrived
     if charging:
-        log = replace(log, charged=log.charged | ids)
+        charged = charged | ids
         if _level(state, origin) < _level(state, destination):
-            log = replace(log, from_below=log.from_below | ids)  # §3.2.2: ladders count, siege towers do not
+            from_below = from_below | ids  # §3.2.2: ladders count, siege towers do not
     if destination.inside and not origin.inside:
-        log = replace(log, arrived=log.arrived | ids)  # §3.5.2
+        arrived = arrived | ids  # §3.5.2
+    if charged is not log.charged or arrived is not log.arrived:
+        log = replace(log, charged=charged, from_below=from_below, arrived=arrived)
     state = replace(state, turn_log=log)
     if charging and stand_and_shoot:
         state, shots = _stand_and_shoot(state, movers, destination, stand_and_shoot, dice)

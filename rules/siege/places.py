@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import FrozenInstanceError, dataclass
 from enum import StrEnum
-from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any
 
 from rules.contract import IllegalAction
 from rules.siege.profiles import Profile
@@ -26,9 +25,11 @@ class Side(StrEnum):
     BESIEGED = "besieged"
     """*assiégé*."""
 
-    @property
-    def enemy(self) -> Side:
-        return Side.BESIEGED if self is Side.BESIEGER else Side.BESIEGER
+    enemy: Side
+    """the other side (set on each side below, read as a plain attribute)."""
+
+
+Side.BESIEGER.enemy, Side.BESIEGED.enemy = Side.BESIEGED, Side.BESIEGER
 
 
 class Zone(StrEnum):
@@ -73,22 +74,25 @@ class Place:
     by zone, then ref.
     """
 
-    __slots__ = ("_text", "ref", "zone")
+    __slots__ = ("_text", "inside", "ref", "zone")
     zone: Zone
     ref: str
+    inside: bool
+    """whether the place is a section of the fort."""
     _text: str
-    _made: ClassVar[dict[tuple[str, str], Place]] = {}
 
     def __new__(cls, zone: Zone, ref: str) -> Place:
         key = (zone, ref)
-        made = cls._made.get(key)
+        made = _MADE.get(key)
         if made is None:
             made = object.__new__(cls)
             zone = Zone(zone)
             object.__setattr__(made, "zone", zone)
             object.__setattr__(made, "ref", ref)
+            object.__setattr__(made, "inside", zone is Zone.SECTION)
             object.__setattr__(made, "_text", ref if zone is Zone.SECTION else f"{zone.value}:{ref}")
-            cls._made[key] = made
+            _MADE[key] = made
+            _PARSED[made] = made
         return made
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -123,13 +127,10 @@ class Place:
 
     @classmethod
     def parse(cls, text: str | Place) -> Place:
-        if isinstance(text, Place):
-            return text
-        return _parsed(text)
-
-    @property
-    def inside(self) -> bool:
-        return self.zone is Zone.SECTION
+        try:
+            return _PARSED[text]
+        except KeyError:
+            return _parse(text)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
         return self._text
@@ -138,10 +139,19 @@ class Place:
         return f"Place(zone={self.zone!r}, ref={self.ref!r})"
 
 
-@lru_cache(maxsize=4096)
-def _parsed(text: str) -> Place:
+_MADE: dict[tuple[str, str], Place] = {}
+"""Each place made, by its zone and ref."""
+_PARSED: dict[str | Place, Place] = {}
+"""Each place made, by itself and by the texts read as it (at most :data:`_TEXTS_KEPT` of them)."""
+_TEXTS_KEPT = 4096
+
+
+def _parse(text: str) -> Place:
     zone, sep, ref = text.partition(":")
-    return Place(Zone(zone), ref) if sep else Place(Zone.SECTION, text)
+    place = Place(Zone(zone), ref) if sep else Place(Zone.SECTION, text)
+    if len(_PARSED) < len(_MADE) + _TEXTS_KEPT:
+        _PARSED[text] = place
+    return place
 
 
 @dataclass(frozen=True)

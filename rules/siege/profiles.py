@@ -13,6 +13,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from rules.siege.values import derived
+
 __all__ = [
     "CONNECTION_RATIO",
     "OCCUPANCY_RATIO",
@@ -141,16 +143,18 @@ class Profile:
     def has(self, rule: Special) -> bool:
         return rule in self.rules
 
-    @property
+    # what follows is worked out from the fields once, on first use, and kept with the profile (values.derived)
+
+    @derived
     def is_cavalry(self) -> bool:
         return self.troop_type is TroopType.CAVALRY
 
-    @property
+    @derived
     def is_large(self) -> bool:
         """A large creature or a monster: the target attracts shots and counts a ratio above 1 (§12.1)."""
         return self.creature is not None or self.troop_type is TroopType.MONSTER
 
-    @property
+    @derived
     def ratio(self) -> int:
         """How many models this one counts as for occupancy and close-combat engagements (§3.2.3, §12.1.1)."""
         if self.creature is not None:
@@ -161,22 +165,22 @@ class Profile:
             return CAVALRY_RATIO
         return 1
 
-    @property
+    @derived
     def connection_ratio(self) -> int:
         """How many models this one counts as through a connection: the ratio, 8 for a treeman (§12.1.1)."""
         return CONNECTION_RATIO[self.creature] if self.creature is not None else self.ratio
 
-    @property
+    @derived
     def may_climb_ladders(self) -> bool:
         """Giants, treemen (§12.1.1), centauroids (§12.2) and cavalry (§3.2.3) never go on a ladder."""
         return not (self.creature in NO_LADDER or self.has(Special.CENTAUROID) or self.is_cavalry)
 
-    @property
+    @derived
     def may_board_siege_towers(self) -> bool:
         """Centauroids (§12.2) and cavalry (§3.2.3) never go in a siege tower."""
         return not (self.has(Special.CENTAUROID) or self.is_cavalry)
 
-    @property
+    @derived
     def causes_fear(self) -> bool:
         return self.has(Special.FEAR) or self.has(Special.TERROR)
 

@@ -170,7 +170,7 @@ def shoot(
     for shooter in checked:
         assert shooter.profile.missile is not None
         for _ in range(shooter.profile.missile.shots):
-            alive = [t for t in targets if any(m.id == t for m in state.models)]
+            alive = [t for t in targets if t in state.by_id]
             if not alive:
                 break
             target = state.model(alive[turn % len(alive)])
@@ -355,7 +355,7 @@ def bombard(
     state, more = hit_section(state, section, hit_strength, damage, dice, f"S{hit_strength} war machine")
     events.extend(more)
     if under_template:
-        alive = [m for m in under_template if any(x.id == m for x in state.models)]
+        alive = [m for m in under_template if m in state.by_id]
         state, more, _ = hit_models(state, alive, hit_strength, dice, f"§5.10 template on {section}", "§5.10")
         events.extend(more)
     if braziers_hit and strength >= 5:

@@ -115,6 +115,7 @@ class BattleState:
         "by_id": ("models",),
         "by_place": ("models",),
         "by_side_and_place": ("models",),
+        "rank": ("models",),
         "engaged": ("contacts",),
         "blockers": ("gates", "ladders", "works", "climbs"),
         "ways": ("fort", "ladders", "siege_towers", "belfries"),
@@ -152,17 +153,13 @@ class BattleState:
     @derived
     def by_side_and_place(self) -> Mapping[Side, Mapping[Place, tuple[Model, ...]]]:
         """Each side's models at each place where some of them stand, in the order of :attr:`models`."""
-        found: dict[Side, dict[Place, tuple[Model, ...]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
-        for place, here in self.by_place.items():
-            side = here[0].side
-            if all(m.side is side for m in here):
-                found[side][place] = here
-            else:
-                for side, models in found.items():
-                    mine = tuple(m for m in here if m.side is side)
-                    if mine:
-                        models[place] = mine
-        return found
+        return _by_side(self.by_place)
+
+    @derived
+    def rank(self) -> Mapping[str, int]:
+        """Each model's rank in :attr:`models`: the order of the models by place, kept by the copies where models
+        are replaced or removed, never added (:meth:`with_models`)."""
+        return {m.id: i for i, m in enumerate(self.models)}
 
     def model(self, model_id: str) -> Model:
         found = self.by_id.get(model_id)
@@ -171,9 +168,11 @@ class BattleState:
         return found
 
     def at(self, place: Place | str, side: Side | None = None) -> tuple[Model, ...]:
+        if place.__class__ is not Place:
+            place = Place.parse(place)
         if side is None:
-            return self.by_place.get(Place.parse(place), ())
-        return self.by_side_and_place[side].get(Place.parse(place), ())
+            return self.by_place.get(place, ())
+        return self.by_side_and_place[side].get(place, ())
 
     def occupancy(self, place: Place | str, side: Side) -> int:
         """The models of ``side`` at ``place``, counted with their ratio (§1.7, §3.2.3, §12.1.1)."""
@@ -254,10 +253,22 @@ class BattleState:
         """The state with ``model_id`` no longer blocking any gate, ladder, breach or giant (§6.3.2)."""
         return replace(
             self,
-            climbs=tuple(replace(c, blockers=_alive(c.blockers, {model_id})) for c in self.climbs),
-            gates=tuple(replace(g, blocker=None) if g.blocker == model_id else g for g in self.gates),
-            ladders=tuple(replace(x, blocker=None) if x.blocker == model_id else x for x in self.ladders),
-            works=tuple(replace(w, blocker=None) if w.blocker == model_id else w for w in self.works),
+            climbs=_same(
+                self.climbs,
+                tuple(
+                    replace(c, blockers=_alive(c.blockers, {model_id})) if model_id in c.blockers else c
+                    for c in self.climbs
+                ),
+            ),
+            gates=_same(
+                self.gates, tuple(replace(g, blocker=None) if g.blocker == model_id else g for g in self.gates)
+            ),
+            ladders=_same(
+                self.ladders, tuple(replace(x, blocker=None) if x.blocker == model_id else x for x in self.ladders)
+            ),
+            works=_same(
+                self.works, tuple(replace(w, blocker=None) if w.blocker == model_id else w for w in self.works)
+            ),
         )
 
     def with_penalty(self, model_ids: Iterable[str], penalty: int) -> BattleState:
@@ -297,29 +308,105 @@ class BattleState:
             elif now is not model:
                 kept[model_id] = now
                 touched = True
-        fallen = [m for m in self.models if m.id in gone] if gone else []  # in the order of the models
+        fallen = [before[x] for x in sorted(gone, key=self.rank.__getitem__)]  # in the order of the models
         models = tuple(kept.values()) if touched or gone else self.models  # the same models keep their indexes
         # a model that dies, moves or flees leaves the fight it was in
-        contacts = frozenset(
-            pair
-            for pair in self.contacts
-            if all(x in kept and kept[x].place == before[x].place and not kept[x].fleeing for x in pair)
-        )
-        if len(contacts) == len(self.contacts):
-            contacts = self.contacts  # the same contacts: the copy keeps who is engaged
+        contacts = self.contacts  # the same contacts: the copy keeps who is engaged
+        ended = []
+        for pair in contacts:
+            for x in pair:
+                now = kept.get(x)
+                if now is None or now.fleeing or now.place is not before[x].place:
+                    ended.append(pair)
+                    break
+        if ended:
+            contacts = frozenset(pair for pair in contacts if pair not in ended)
         # a casualty no longer blocks, carries or pushes anything
         # §12.1.5: a giant that falls, flees or steps onto the rampart has left the wall and its blockers
-        climbs = tuple(
-            replace(c, blockers=_alive(c.blockers, gone)) if gone else c
-            for c in self.climbs
-            if c.id in kept and kept[c.id].place.zone is Zone.WALL
+        climbs = (
+            tuple(
+                replace(c, blockers=_alive(c.blockers, gone)) if gone else c
+                for c in self.climbs
+                if c.id in kept and kept[c.id].place.zone is Zone.WALL
+            )
+            if self.climbs
+            else self.climbs
         )
         if not gone:
             state = replace(self, climbs=climbs, models=models, contacts=contacts)
         else:
             state = self._without_casualties(models, contacts, climbs, fallen, gone)
         state.__dict__["by_id"] = kept  # the models by id, in their order: the index, already built
+        if models is not self.models:
+            self._carry_indexes(state, changed, before)
         return state
+
+    def _carry_indexes(
+        self, state: BattleState, changed: Mapping[str, Model | None], before: Mapping[str, Model]
+    ) -> None:
+        """Give ``state``, this state with the models in ``changed`` replaced or removed, this state's indexes by
+        place, updated at the places those models left or reached instead of built again."""
+        known = self.__dict__
+        rank = self.rank
+        state.__dict__["rank"] = rank  # the models left keep their order
+        by_place: Mapping[Place, tuple[Model, ...]] | None = known.get("by_place")
+        if by_place is None:
+            return
+        left: set[str] = set()
+        places: set[Place] = set()
+        arriving: dict[Place, list[Model]] = {}
+        for model_id, now in changed.items():
+            model = before.get(model_id)
+            if model is None or now is model:
+                continue
+            left.add(model_id)
+            places.add(model.place)
+            if now is not None:
+                arriving.setdefault(now.place, []).append(now)
+        places.update(arriving)
+        found = dict(by_place)
+        ordered = True  # the places stay in the order of their first models
+        for place in places:
+            here = [m for m in by_place.get(place, ()) if m.id not in left]
+            new = arriving.get(place)
+            if new:
+                here.extend(new)
+                here.sort(key=lambda m: rank[m.id])
+            if not here:
+                del found[place]
+                continue
+            was = by_place.get(place)
+            if was is None or was[0].id != here[0].id:
+                ordered = False
+            found[place] = tuple(here)
+        if not ordered:  # a place whose first model changed, or a new place: sorted again unless still in order
+            last = -1
+            for standing in found.values():
+                first = rank[standing[0].id]
+                if first < last:
+                    found = dict(sorted(found.items(), key=lambda item: rank[item[1][0].id]))
+                    break
+                last = first
+            else:
+                ordered = True
+        state.__dict__["by_place"] = found
+        sides: Mapping[Side, Mapping[Place, tuple[Model, ...]]] | None = known.get("by_side_and_place")
+        if sides is None:
+            return
+        split = {side: dict(mine) for side, mine in sides.items()}
+        for place in places:
+            standing = found.get(place, ())
+            for side, mine in split.items():
+                models = tuple([m for m in standing if m.side is side])
+                if not models:
+                    mine.pop(place, None)
+                    continue
+                if place not in mine:
+                    ordered = False  # a side newly at a place: its places are put in order again
+                mine[place] = standing if len(models) == len(standing) else models
+        if not ordered:
+            split = {side: {place: mine[place] for place in found if place in mine} for side, mine in split.items()}
+        state.__dict__["by_side_and_place"] = split
 
     def _without_casualties(
         self,
@@ -336,30 +423,46 @@ class BattleState:
             contacts=contacts,
             fallen=(*self.fallen, *fallen),
             # each engine naming a casualty is copied without it; the others are kept as they are
-            ladders=tuple(
-                x if gone.isdisjoint((*x.carriers, x.blocker, x.duel)) else _without(x, gone) for x in self.ladders
+            ladders=_same(
+                self.ladders,
+                tuple(
+                    x if gone.isdisjoint((*x.carriers, x.blocker, x.duel)) else _without(x, gone) for x in self.ladders
+                ),
             ),
-            rams=tuple(
-                r if gone.isdisjoint(r.carriers) else replace(r, carriers=_alive(r.carriers, gone)) for r in self.rams
+            rams=_same(
+                self.rams,
+                tuple(
+                    r if gone.isdisjoint(r.carriers) else replace(r, carriers=_alive(r.carriers, gone))
+                    for r in self.rams
+                ),
             ),
-            siege_towers=tuple(
-                t if gone.isdisjoint(t.crew) else replace(t, crew=_alive(t.crew, gone)) for t in self.siege_towers
+            siege_towers=_same(
+                self.siege_towers,
+                tuple(
+                    t if gone.isdisjoint(t.crew) else replace(t, crew=_alive(t.crew, gone)) for t in self.siege_towers
+                ),
             ),
-            belfries=tuple(
-                b
-                if gone.isdisjoint((*b.winchers, *b.stunned))
-                else replace(b, winchers=_alive(b.winchers, gone), stunned=_alive(b.stunned, gone))
-                for b in self.belfries
+            belfries=_same(
+                self.belfries,
+                tuple(
+                    b
+                    if gone.isdisjoint((*b.winchers, *b.stunned))
+                    else replace(b, winchers=_alive(b.winchers, gone), stunned=_alive(b.stunned, gone))
+                    for b in self.belfries
+                ),
             ),
-            gates=tuple(
-                g
-                if gone.isdisjoint((g.blocker, *g.reinforcers))
-                else replace(
-                    g, blocker=None if g.blocker in gone else g.blocker, reinforcers=_alive(g.reinforcers, gone)
-                )
-                for g in self.gates
+            gates=_same(
+                self.gates,
+                tuple(
+                    g
+                    if gone.isdisjoint((g.blocker, *g.reinforcers))
+                    else replace(
+                        g, blocker=None if g.blocker in gone else g.blocker, reinforcers=_alive(g.reinforcers, gone)
+                    )
+                    for g in self.gates
+                ),
             ),
-            works=tuple(replace(w, blocker=None) if w.blocker in gone else w for w in self.works),
+            works=_same(self.works, tuple(replace(w, blocker=None) if w.blocker in gone else w for w in self.works)),
         )
 
     def with_result(self, result: CombatResult) -> BattleState:
@@ -384,6 +487,20 @@ class _Identified(Protocol):
 
 
 _Item = TypeVar("_Item", bound=_Identified)
+_Any = TypeVar("_Any")
+
+
+def _by_side(by_place: Mapping[Place, tuple[Model, ...]]) -> Mapping[Side, Mapping[Place, tuple[Model, ...]]]:
+    """Each side's models at each place where some of them stand, in the order of ``by_place``."""
+    found: dict[Side, dict[Place, tuple[Model, ...]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
+    for place, here in by_place.items():
+        sides = {m.side for m in here}
+        if len(sides) == 1:
+            found[here[0].side][place] = here
+        else:
+            for side, models in found.items():
+                models[place] = tuple([m for m in here if m.side is side])
+    return found
 
 
 def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _Item:
@@ -391,6 +508,16 @@ def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _I
         if item.id == item_id:
             return item
     raise IllegalAction(missing, clause)
+
+
+def _same(old: tuple[_Any, ...], new: tuple[_Any, ...]) -> tuple[_Any, ...]:
+    """``new``, or ``old`` itself when they hold the same objects: a copy keeps what is derived from it."""
+    if len(old) == len(new):
+        for was, now in zip(old, new, strict=True):
+            if was is not now:
+                return new
+        return old
+    return new
 
 
 def _alive(ids: tuple[str, ...], gone: set[str]) -> tuple[str, ...]:
@@ -488,7 +615,18 @@ def end_turn(state: BattleState) -> BattleState:
         phase=first_phase(active),
         turn=state.turn + 1 if active is state.first else state.turn,
         turn_log=TurnLog(),
-        works=tuple(replace(w, silenced=max(0, w.silenced - 1)) for w in state.works),
-        ladders=tuple(replace(x, carriers=()) if x.courtyard is not None and x.raised else x for x in state.ladders),
-        belfries=tuple(replace(b, stunned=()) if state.active is Side.BESIEGED else b for b in state.belfries),
+        works=_same(
+            state.works, tuple(replace(w, silenced=max(0, w.silenced - 1)) if w.silenced else w for w in state.works)
+        ),
+        ladders=_same(
+            state.ladders,
+            tuple(
+                replace(x, carriers=()) if x.courtyard is not None and x.raised and x.carriers else x
+                for x in state.ladders
+            ),
+        ),
+        belfries=_same(
+            state.belfries,
+            tuple(replace(b, stunned=()) if state.active is Side.BESIEGED and b.stunned else b for b in state.belfries),
+        ),
     )

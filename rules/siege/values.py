@@ -2,8 +2,9 @@
 
 The battle state is rebuilt by every action; :func:`dataclasses.replace` walks the fields and calls the generated
 ``__init__`` each time. :func:`replace` here copies the fields' values straight into the new object: the same
-result for the dataclasses it accepts (no ``__post_init__``, every field set by ``__init__``), the standard one
-for the others. Type checkers see :func:`dataclasses.replace` itself, so every call is checked against the fields.
+result for the dataclasses it accepts (no ``__post_init__``, every field set by ``__init__``, nothing set on an
+object beside its fields and its cached values), the standard one for the others. Type checkers see
+:func:`dataclasses.replace` itself, so every call is checked against the fields.
 
 A class may list the values it derives from its fields and caches (``functools.cached_property``) in
 ``_DERIVED_FROM``, each with the fields it reads: the copy keeps those whose fields are all unchanged, so a new
@@ -25,12 +26,20 @@ _Value = TypeVar("_Value")
 @dataclasses.dataclass(frozen=True)
 class _Copy:
     """How a copy of a class is made: its fields, the derived values a copy may keep with the fields they read,
-    and the cached values it drops."""
+    the cached values it drops, and, for each set of changed fields, the derived values reading each of them."""
 
     names: tuple[str, ...]
     fields: frozenset[str]
     kept: tuple[tuple[str, tuple[str, ...]], ...]
     dropped: tuple[str, ...]
+    readers: dict[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]] = dataclasses.field(default_factory=dict)
+
+    def reading(self, changed: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Each field of ``changed`` some derived values read, with those values."""
+        found = self.readers[changed] = tuple(
+            (field, names) for field in changed if (names := tuple(name for name, reads in self.kept if field in reads))
+        )
+        return found
 
 
 _HOW: dict[type, _Copy | None] = {}
@@ -52,33 +61,40 @@ def _how(cls: type) -> _Copy | None:
     return _Copy(names, frozenset(names), tuple(kept.items()), tuple(sorted(cached - set(kept))))
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def _replace(obj: _Value, /, **changes: Any) -> _Value:
     cls = type(obj)
     try:
         how = _HOW[cls]
     except KeyError:
         how = _HOW[cls] = _how(cls)
-    if how is None or not changes.keys() <= how.fields:
+    if how is None:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     old = obj.__dict__
     values = old.copy()
     values.update(changes)
-    if len(values) != len(how.names):  # cached values: kept when what they read is unchanged, else dropped
-        kept = 0
-        for name, reads in how.kept:
-            if name in values:
-                kept += 1
-                for read in reads:
-                    if read in changes and changes[read] is not old[read]:
+    # as many entries as fields: the object held its fields alone and every name changed is one of them
+    if len(values) != len(how.names):
+        # cached values (or a name that is no field): kept when what they read is unchanged, else dropped
+        changed = tuple(changes)
+        readers = how.readers.get(changed)
+        if readers is None:
+            if not changes.keys() <= how.fields:
+                return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+            readers = how.reading(changed)
+        for field, names in readers:
+            if changes[field] is not old[field]:
+                for name in names:
+                    if name in values:
                         del values[name]
-                        kept -= 1
-                        break
         for name in how.dropped:
-            values.pop(name, None)
-        if len(values) != len(how.names) + kept:  # something else was kept in the object: the fields alone
-            values = {name: values[name] for name in how.names}
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", values)
+            if name in values:
+                del values[name]
+    new = _new(cls)
+    _set(new, "__dict__", values)
     return new
 
 

@@ -98,15 +98,16 @@ def test_the_combat_asked_on_one_section_is_what_the_whole_menu_lists_on_it(seed
         assert found["retreat"] > 0
 
 
-@pytest.mark.parametrize("seed", [0, 4])
+@pytest.mark.parametrize("seed", [0, 4, 5, 6])
 def test_indexes_carried_over_from_copy_to_copy_are_those_the_models_give(seed: int) -> None:
     for state in visited_states(seed):
         fresh = dataclasses.replace(state)
         assert dict(state.by_id) == dict(fresh.by_id)
         assert list(state.by_id) == [m.id for m in state.models]
         assert list(state.by_place.items()) == list(fresh.by_place.items())  # the places in the same order
-        for side in Side:
-            assert dict(state.by_side_and_place[side]) == dict(fresh.by_side_and_place[side])
+        for side in Side:  # each side's places in the order of by_place too
+            assert list(state.by_side_and_place[side].items()) == list(fresh.by_side_and_place[side].items())
+        assert sorted(state.models, key=lambda m: state.rank[m.id]) == list(state.models)
         assert state.engaged == fresh.engaged
         assert state.blockers == fresh.blockers
 

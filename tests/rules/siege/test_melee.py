@@ -26,6 +26,12 @@ from tests.rules.siege.builders import (
 CHARGED = TurnLog(charged=frozenset({"a1"}))
 
 
+def reinforcing(state: BattleState, *ids: str) -> BattleState:
+    """The state with ``ids`` reinforcing its first gate this turn (§6.4)."""
+    first, *others = state.gates
+    return replace(state, gates=(replace(first, reinforcers=ids), *others))
+
+
 def refused_fight(
     state: BattleState, pairs: list[tuple[str, str]], clause: str, message: str, case: str, *, second: bool = False
 ) -> ParameterSet:
@@ -100,6 +106,13 @@ def refused_fight(
             "§3.3.3",
             "the enemies standing on W3 must be engaged before the fleeing d2",
             "§3.3.3-standing-allies-first",
+        ),
+        refused_fight(
+            reinforcing(battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 3), active=Side.BESIEGED), "d2", "d3"),
+            [("d1", "a1"), ("d2", "a1"), ("d3", "a1")],
+            "§6.4",
+            "d2 reinforce a gate this turn and cannot fight (§6.4)",
+            "§6.4-reinforcers-do-not-fight-the-first-named",
         ),
     ],
 )
@@ -193,6 +206,24 @@ def test_standard_bearer_dies_last_of_its_unit() -> None:
     state = battle(besiegers(ORC, "W3", 1), bearer, besieged(MAN, "W3", 1, "m", unit="guard"), log=CHARGED)
     after = fight(state, "W3", [("a1", "s1")], dice(4, 4)).state
     assert [m.id for m in after.at("W3", Side.BESIEGED)] == ["s1"]
+
+
+def test_the_fallen_are_kept_in_the_order_they_fell_as_they_last_stood() -> None:
+    # §3.2.2: the chargers a1, a2 strike first, a3 and the ripostes at initiative 3 next; §17: the fallen as they
+    # last stood. The champion d1 is wounded by a1, d2 killed by a2, then a3 finishes d1 while d1 misses a1.
+    champion = replace(MAN, name="Champion", w=2)
+    state = battle(
+        besiegers(MAN, "W3", 3),
+        besieged(champion, "W3", 1),
+        besieged(MAN, "W3", 1, "e"),
+        log=TurnLog(charged=frozenset({"a1", "a2"})),
+    )
+    result = fight(state, "W3", [("a1", "d1"), ("a2", "e1"), ("a3", "d1")], dice(4, 4, 4, 4, 4, 4, 1))
+    assert len(result.rolls) == 7
+    assert [(m.id, m.wounds_lost) for m in result.state.fallen] == [("e1", 0), ("d1", 1)]
+    assert [e.models for e in result.events if e.kind == "casualties"] == [("e1",), ("d1",)]
+    assert result.state.at("W3", Side.BESIEGED) == ()
+    assert result.state.contacts == frozenset()
 
 
 def test_fleeing_models_attacked_are_cut_down() -> None:
