@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import gc
 import pickle
 import random
+import weakref
 from typing import Any
 
 import pytest
@@ -159,3 +161,16 @@ def test_the_quicker_copy_equals_dataclasses_replace() -> None:
     # a value that checks itself is copied the standard way, checks included
     with pytest.raises(ValueError, match="low above high"):
         values.replace(_Checked(1, 2), low=3)
+
+
+def test_a_state_and_the_menus_kept_with_it_are_freed_together_without_the_garbage_collector() -> None:
+    state = start(assault_setup(demo_assault()))
+    assert legal_actions(state)  # the menu view and its parts are now kept in the state's memo
+    assert state.memo
+    gone = weakref.ref(state)
+    gc.disable()
+    try:
+        del state
+        assert gone() is None  # no cycle through the memo: freed as its last reference goes
+    finally:
+        gc.enable()
