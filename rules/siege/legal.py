@@ -37,6 +37,7 @@ from rules.siege.menu_combat import (
     gate_attacks,
     magic,
     rams_at_gates,
+    section_in_combat,
     sections_in_combat,
     shooting,
 )
@@ -52,6 +53,7 @@ from rules.siege.menu_movement import (
     ladder_works,
     ladders_and_rams,
     moves_and_charges,
+    moves_and_charges_in,
     sorties,
     tower_pushes,
     tunnels,
@@ -60,7 +62,7 @@ from rules.siege.menu_view import MenuView, bought
 from rules.siege.options import Option
 from rules.siege.state import BattleState, Phase, Side, Zone
 
-__all__ = ["CATAPULT", "Option", "choose", "legal_actions"]
+__all__ = ["CATAPULT", "Option", "choose", "legal_actions", "legal_combat_on", "legal_moves_from"]
 
 
 _FIELD = "field:outside"
@@ -101,6 +103,32 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
         if phase is not Phase.SETUP:
             found.append(Option("end_turn", state.active))
     return found if name is None else [o for o in found if o.name == name]
+
+
+def legal_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:
+    """The entries named ``name`` (a move or a charge) of :func:`legal_actions` whose models stand in ``zone``, in
+    the menu's order, working out only those places' part (§2, §3.1)."""
+    if state.over or state.phase is not Phase.MOVEMENT:
+        return []
+    memo = state.memo
+    key = (moves_and_charges_in, zone)
+    part: list[Option] | None = memo.get(key)
+    if part is None:
+        part = memo[key] = moves_and_charges_in(_view(state), zone)
+    return [o for o in part if o.name == name]
+
+
+def legal_combat_on(state: BattleState, name: str, section: str) -> list[Option]:
+    """The entries named ``name`` (a fight, a retreat or a hold) of :func:`legal_actions` on the fort's ``section``,
+    working out only that section's part (§3.2, §3.3.2)."""
+    if state.over or state.phase is not Phase.CLOSE_COMBAT:
+        return []
+    memo = state.memo
+    key = (section_in_combat, section)
+    part: list[Option] | None = memo.get(key)
+    if part is None:
+        part = memo[key] = section_in_combat(_view(state), section)
+    return [o for o in part if o.name == name]
 
 
 def _view(state: BattleState) -> MenuView:

@@ -10,7 +10,7 @@ from rules.siege.gates import gate_reach
 from rules.siege.menu_view import MenuView, section_place
 from rules.siege.options import Option
 from rules.siege.profiles import Special, TroopType
-from rules.siege.state import Place, Side, Zone
+from rules.siege.state import BattleState, Place, Side, Zone
 
 __all__ = [
     "blocked",
@@ -19,6 +19,7 @@ __all__ = [
     "gate_attacks",
     "magic",
     "rams_at_gates",
+    "section_in_combat",
     "sections_in_combat",
     "shooting",
 ]
@@ -59,16 +60,7 @@ def shooting(view: MenuView) -> list[Option]:
         if not shooters:
             continue
         if foes is None:
-            foes = tuple(
-                [
-                    m.id
-                    for m in state.models
-                    if m.side is side.enemy
-                    and m.id not in engaged
-                    and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
-                    and target_cover(state, m) is not Cover.INFINITE  # 001 §3
-                ]
-            )
+            foes = _targets(state, side.enemy, engaged)
         if foes:
             found.append(Option("shoot", side, str(place), shooters, foes))
         if side is Side.BESIEGED:
@@ -85,6 +77,24 @@ def shooting(view: MenuView) -> list[Option]:
                 found.append(Option("shoot_gate", side, str(place), shooters, gate_ids))
             found.append(Option("shoot_structure", side, str(place), shooters, view.ramparts))
     return found
+
+
+def _targets(state: BattleState, side: Side, engaged: frozenset[str]) -> tuple[str, ...]:
+    """The models of ``side`` a shot may aim at, in the order of the state's models: not engaged, nor in a mine
+    or a siege tower, nor out of sight in a belfry (001 §3), which their place alone decides."""
+    seen: dict[Place, bool] = {}
+    found = []
+    for m in state.models:
+        if m.side is side and m.id not in engaged:
+            place = m.place
+            open_to = seen.get(place)
+            if open_to is None:
+                open_to = seen[place] = place.zone not in (Zone.MINE, Zone.SIEGE_TOWER) and (
+                    target_cover(state, m) is not Cover.INFINITE
+                )
+            if open_to:
+                found.append(m.id)
+    return tuple(found)
 
 
 def bombarding(view: MenuView) -> list[Option]:
@@ -108,7 +118,6 @@ def sections_in_combat(view: MenuView) -> list[Option]:
     state = view.state
     side = state.active
     found: list[Option] = []
-    log = state.turn_log
     mine, theirs = view.by_side(side), view.by_side(side.enemy)
     # the sections with both sides on them or the losers of a combat still to retreat or hold
     contested = {r.section for r in state.results if not r.settled and r.loser is not None}
@@ -116,25 +125,42 @@ def sections_in_combat(view: MenuView) -> list[Option]:
     if not contested:
         return found
     for section in state.fort.sections:
-        if section.id not in contested:
-            continue  # neither a combat nor its losers on this section
-        place = section_place(section.id)
-        strikers = [m for m in view.side_at(place, side) if not m.fleeing and m.id not in log.rallied]
-        foes = view.side_at(place, side.enemy)
-        if strikers and foes and section.id not in log.fought_twice:
-            found.append(
-                Option("fight", side, section.id, tuple([m.id for m in strikers]), tuple([m.id for m in foes]))
-            )
-        result = state.result(section.id)
-        if result is not None and not result.settled and result.loser is not None:
-            losers = tuple([m.id for m in view.side_at(place, result.loser)])
-            if losers:
-                ways = [*state.fort.neighbours(section.id)]
-                ways += [f"ladder:{x.id}" for x in state.ladders if x.section == section.id and x.raised]
-                ways += [f"siege_tower:{t.id}" for t in state.siege_towers if t.section == section.id]
-                found.append(Option("retreat", result.loser, section.id, losers, tuple(ways)))
-                found.append(Option("hold", result.loser, section.id, losers))
+        if section.id in contested:  # else neither a combat nor its losers on this section
+            _combat_on(view, section.id, found)
     return found
+
+
+def section_in_combat(view: MenuView, section: str) -> list[Option]:
+    """The entries of :func:`sections_in_combat` on ``section`` alone."""
+    state = view.state
+    found: list[Option] = []
+    place = section_place(section)
+    if any(r.section == section and not r.settled and r.loser is not None for r in state.results) or (
+        place in view.by_side(state.active) and place in view.by_side(state.active.enemy)
+    ):
+        _combat_on(view, section, found)
+    return found
+
+
+def _combat_on(view: MenuView, section: str, found: list[Option]) -> None:
+    """A contested section's fight, and its loser's retreat and hold (§3.2, §3.3.2)."""
+    state = view.state
+    side = state.active
+    log = state.turn_log
+    place = section_place(section)
+    strikers = [m for m in view.side_at(place, side) if not m.fleeing and m.id not in log.rallied]
+    foes = view.side_at(place, side.enemy)
+    if strikers and foes and section not in log.fought_twice:
+        found.append(Option("fight", side, section, tuple([m.id for m in strikers]), tuple([m.id for m in foes])))
+    result = state.result(section)
+    if result is not None and not result.settled and result.loser is not None:
+        losers = tuple([m.id for m in view.side_at(place, result.loser)])
+        if losers:
+            ways = [*state.fort.neighbours(section)]
+            ways += [f"ladder:{x.id}" for x in state.ladders if x.section == section and x.raised]
+            ways += [f"siege_tower:{t.id}" for t in state.siege_towers if t.section == section]
+            found.append(Option("retreat", result.loser, section, losers, tuple(ways)))
+            found.append(Option("hold", result.loser, section, losers))
 
 
 def blocked(view: MenuView) -> list[Option]:

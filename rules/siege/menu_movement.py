@@ -5,6 +5,8 @@ of any movement (stones, rocks, braziers, push-backs).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rules.siege.belfry_menu import bridge_steps
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.fort import ConnectionKind
@@ -26,6 +28,7 @@ __all__ = [
     "ladder_works",
     "ladders_and_rams",
     "moves_and_charges",
+    "moves_and_charges_in",
     "sorties",
     "tower_pushes",
     "tunnels",
@@ -121,12 +124,22 @@ def _ways_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
 
 def moves_and_charges(view: MenuView) -> list[Option]:
     """Each place's ready models of the side to play, where they may step to or charge (§2, §3.1)."""
+    return _moves(view, view.ready_by_place(view.state.active).items())
+
+
+def moves_and_charges_in(view: MenuView, zone: Zone) -> list[Option]:
+    """The entries of :func:`moves_and_charges` from the places of ``zone`` alone, in the same order."""
+    side = view.state.active
+    return _moves(view, [(place, view.ready(place, side)) for place in view.by_side(side) if place.zone is zone])
+
+
+def _moves(view: MenuView, ready: Iterable[tuple[Place, tuple[str, ...]]]) -> list[Option]:
     state = view.state
     side = state.active
     found: list[Option] = []
     enemy = view.by_side(side.enemy)
     table = _steps_table(state)
-    for place, movers in view.ready_by_place(side).items():  # in the order of view.by_place
+    for place, movers in ready:  # in the order of view.by_place
         if not movers:
             continue
         steps = table.get((place, side))
@@ -302,24 +315,30 @@ def besieged_at_movement_end(view: MenuView) -> list[Option]:
     state = view.state
     found = []
     for works in state.works:
+        poured = any(liquid is not None for liquid in works.braziers)  # §9.1.2: a bare brazier pours nothing
+        armed = not works.silenced and (works.stones or works.rocks or poured)
+        fires = works.braziers and state.fires
+        if not (armed or fires):
+            continue  # nothing to throw, drop or pour, no fire to fight from this section
         defenders = view.ready(section_place(works.section), Side.BESIEGED)
-        below = tuple([m.id for m in view.side_at(Place(Zone.FOOT, works.section), Side.BESIEGER)])
-        below += tuple(
-            [
-                m.id
-                for x in state.ladders
-                if x.section == works.section and x.raised
-                for m in view.side_at(Place(Zone.LADDER, x.id), Side.BESIEGER)
-            ]
-        )
-        if defenders and below and not works.silenced:
-            if works.stones:
-                found.append(Option("throw_stones", Side.BESIEGED, works.section, defenders, below))
-            if works.rocks:
-                found.append(Option("drop_rock", Side.BESIEGED, works.section, defenders, below))
-            if any(liquid is not None for liquid in works.braziers):  # §9.1.2: a bare brazier pours nothing
-                found.append(Option("pour", Side.BESIEGED, works.section, defenders, below))
-        if works.braziers and state.fires:
+        if armed and defenders:
+            below = tuple([m.id for m in view.side_at(Place(Zone.FOOT, works.section), Side.BESIEGER)])
+            below += tuple(
+                [
+                    m.id
+                    for x in state.ladders
+                    if x.section == works.section and x.raised
+                    for m in view.side_at(Place(Zone.LADDER, x.id), Side.BESIEGER)
+                ]
+            )
+            if below:
+                if works.stones:
+                    found.append(Option("throw_stones", Side.BESIEGED, works.section, defenders, below))
+                if works.rocks:
+                    found.append(Option("drop_rock", Side.BESIEGED, works.section, defenders, below))
+                if poured:
+                    found.append(Option("pour", Side.BESIEGED, works.section, defenders, below))
+        if fires:
             targets = tuple(f.target for f in state.fires)
             if Liquid.WATER in works.braziers:
                 found.append(Option("put_out_fire", Side.BESIEGED, works.section, defenders, targets))

@@ -4,6 +4,7 @@ blocking or spent this turn, the fort's ramparts and courtyards. Each piece is s
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 
 from rules.siege.fort import SectionKind
@@ -17,9 +18,17 @@ class MenuView:
     """The state sorted for the menus: the models by place, who is engaged, blocking or spent this turn."""
 
     def __init__(self, state: BattleState) -> None:
-        self.state = state
+        self._state = weakref.ref(state)
         self._ready: dict[Side, dict[Place, tuple[str, ...]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
         self._ready_by_place: dict[Side, dict[Place, tuple[str, ...]]] = {}
+
+    @property
+    def state(self) -> BattleState:
+        """The state sorted. A view is kept in its state's memo, so it refers to it weakly: a strong reference would
+        make each state and its view a cycle, left for the garbage collector instead of freed with the state."""
+        state = self._state()
+        assert state is not None
+        return state
 
     @derived
     def by_place(self) -> Mapping[Place, tuple[Model, ...]]:

@@ -54,7 +54,7 @@ from rules.siege.fort import GateKind
 from rules.siege.game import apply, side_of
 from rules.siege.gates import is_destroyed, starting_points
 from rules.siege.ladders import MAX_CLIMBERS, MAX_HELPERS, MIN_CLIMBERS, push_back_pending
-from rules.siege.legal import CATAPULT, Option, legal_actions
+from rules.siege.legal import CATAPULT, Option, legal_actions, legal_combat_on, legal_moves_from
 from rules.siege.melee import MAX_GANG_UP
 from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, Zone, room_left
@@ -129,7 +129,7 @@ class Game:
     check_menu: bool = False
     off_menu: list[str] = field(default_factory=list)
     _menu_of: BattleState | None = field(default=None, repr=False)
-    _menus: dict[str, list[Option]] = field(default_factory=dict, repr=False)
+    _menus: dict[object, list[Option]] = field(default_factory=dict, repr=False)
     _gates_seen: tuple[GateStatus, ...] | None = field(default=None, repr=False)
     _works_seen: tuple[Works, ...] | None = field(default=None, repr=False)
 
@@ -163,12 +163,13 @@ class Game:
             if any(w.collapsed for w in state.works):
                 self.first_breach = state.turn
 
-    def fresh(self, name: str) -> Iterator[Option]:
+    def fresh(self, name: str, zone: Zone | None = None, section: str | None = None) -> Iterator[Option]:
         """Each option named ``name``, read from the menu again after every action, so that what one did (a model
-        killed or moved, a ladder pushed back) is seen by the next; each place's option once."""
+        killed or moved, a ladder pushed back) is seen by the next; each place's option once. With ``zone``, only
+        the moves or charges from that zone's places; with ``section``, only the fight, retreat or hold there."""
         done: set[tuple[str | None, Side]] = set()
         while True:
-            for option in self.menu(name):
+            for option in self._part(name, zone, section):
                 key = (option.where, option.side)
                 if key not in done:
                     break
@@ -185,6 +186,24 @@ class Game:
         found = self._menus.get(name)
         if found is None:
             found = self._menus[name] = legal_actions(state, name)
+        return found
+
+    def _part(self, name: str, zone: Zone | None, section: str | None) -> list[Option]:
+        """The options named ``name`` on the menu now, those from ``zone``'s places or on ``section`` when given,
+        read once a state."""
+        if zone is None and section is None:
+            return self.menu(name)
+        state = self.state
+        if self._menu_of is not state:
+            self._menu_of, self._menus = state, {}
+        key = (name, zone, section)
+        found = self._menus.get(key)
+        if found is None:
+            if zone is not None:
+                found = legal_moves_from(state, name, zone)
+            else:
+                found = legal_combat_on(state, name, section or "")
+            self._menus[key] = found
         return found
 
 
@@ -256,9 +275,9 @@ def _rallies(game: Game) -> None:
 def _charges(game: Game) -> None:
     """Models with no enemy on their section charge the neighbouring section the enemy holds with fewest models."""
     side = game.state.active
-    for option in game.fresh("charge"):
+    for option in game.fresh("charge", Zone.SECTION):
         place = Place.parse(option.where or "")
-        if not place.inside or game.state.at(place, side.enemy):
+        if game.state.at(place, side.enemy):
             continue
         targets = sorted(
             (t for t in option.targets if Place.parse(t).zone is Zone.SECTION),
@@ -328,14 +347,12 @@ def _combats(game: Game) -> None:
 
 def _aftermath(game: Game, section: str) -> None:
     """The loser retreats by the first way the rules allow, else holds (§3.3)."""
-    for option in game.fresh("retreat"):
-        if option.where == section:
-            for way in option.targets:
-                if game.act(a.Retreat(section, way)):
-                    return
-    for option in game.fresh("hold"):
-        if option.where == section:
-            game.act(a.Hold(section))
+    for option in game.fresh("retreat", section=section):
+        for way in option.targets:
+            if game.act(a.Retreat(section, way)):
+                return
+    for _option in game.fresh("hold", section=section):
+        game.act(a.Hold(section))
 
 
 # ---- the besieger --------------------------------------------------------------------------------------------------
@@ -355,6 +372,11 @@ def _open(state: BattleState, wall: str, section: str) -> bool:
     )
 
 
+def _moves_from(game: Game, zone: Zone) -> Iterator[Option]:
+    """The moves, then the charges, from ``zone``'s places, each read again after every action."""
+    return itertools.chain(game.fresh("move", zone), game.fresh("charge", zone))
+
+
 def _besieger_movement(game: Game) -> None:
     _rallies(game)
     for option in game.fresh("drop_ram"):
@@ -370,19 +392,16 @@ def _besieger_movement(game: Game) -> None:
     for option in game.fresh("erect_ladder"):
         ladder = game.state.ladder((option.where or "").partition(":")[2])
         game.act(a.ErectLadder(ladder.id, ladder.section, option.actors[:MAX_CLIMBERS]))
-    for option in itertools.chain(game.fresh("move"), game.fresh("charge")):
+    for option in _moves_from(game, Zone.SIEGE_TOWER):
         place = Place.parse(option.where or "")
-        if place.zone is Zone.SIEGE_TOWER:
-            target = option.targets[0]
-            movers = _free(game, place, Side.BESIEGER)
-            room = min(SIEGE_TOWER_A_TURN, room_left(game.state, target, Side.BESIEGER))
-            if movers and room > 0:
-                cls = a.Charge if option.name == "charge" else a.Move
-                game.act(cls(tuple(movers[:room]), target))
-    for option in itertools.chain(game.fresh("move"), game.fresh("charge")):
+        target = option.targets[0]
+        movers = _free(game, place, Side.BESIEGER)
+        room = min(SIEGE_TOWER_A_TURN, room_left(game.state, target, Side.BESIEGER))
+        if movers and room > 0:
+            cls = a.Charge if option.name == "charge" else a.Move
+            game.act(cls(tuple(movers[:room]), target))
+    for option in _moves_from(game, Zone.FOOT):
         place = Place.parse(option.where or "")
-        if place.zone is not Zone.FOOT:
-            continue
         for target in option.targets:
             into = Place.parse(target)
             movers = _free(game, place, Side.BESIEGER)
@@ -402,10 +421,8 @@ def _besieger_movement(game: Game) -> None:
     _charges(game)
     _defences(game)
     _push_backs(game)
-    for option in itertools.chain(game.fresh("move"), game.fresh("charge")):
+    for option in _moves_from(game, Zone.LADDER):
         place = Place.parse(option.where or "")
-        if place.zone is not Zone.LADDER:
-            continue
         ladder = game.state.ladder(place.ref)
         climbers = _free(game, place, Side.BESIEGER)
         room = room_left(game.state, ladder.section, Side.BESIEGER)

@@ -1,14 +1,16 @@
 """The engine's shortcuts give the answers of the long way: a menu asked for one kind of action lists what the
-whole menu lists of that kind (002), a state's indexes carried over from the state it was copied from are those
-its models give, a place is one object for each zone and ref, and the quicker copy of a value equals
-:func:`dataclasses.replace`'s."""
+whole menu lists of that kind (002), the moves asked from one zone or the combat on one section what it lists
+there, a state's indexes carried over from the state it was copied from are those its models give, a place is one
+object for each zone and ref, and the quicker copy of a value equals :func:`dataclasses.replace`'s."""
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import gc
 import pickle
 import random
+import weakref
 from typing import Any
 
 import pytest
@@ -16,7 +18,7 @@ import pytest
 from rules.siege import values
 from rules.siege.assault import assault_setup, demo_assault, game_seed
 from rules.siege.battle import start
-from rules.siege.legal import legal_actions
+from rules.siege.legal import legal_actions, legal_combat_on, legal_moves_from
 from rules.siege.policies import Game, play_out
 from rules.siege.state import BattleState, Place, Side, Zone
 
@@ -63,6 +65,39 @@ def test_a_menu_asked_for_one_kind_lists_what_the_whole_menu_lists_of_it(seed: i
     assert {"move", "end_phase", "end_turn"} <= seen
     if seed == 0:  # the demo assault brings a ram, a catapult, ladders and shooters
         assert {"charge", "fight", "retreat", "shoot", "bombard", "use_ram", "push_back", "dig"} <= seen
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_moves_asked_from_one_zone_are_those_the_whole_menu_lists_from_it(seed: int) -> None:
+    found: dict[tuple[str, Zone], int] = {}
+    for state in visited_states(seed):
+        whole = legal_actions(dataclasses.replace(state))
+        for name in ("move", "charge"):
+            for zone in Zone:
+                listed = [o for o in whole if o.name == name and Place.parse(o.where or "").zone is zone]
+                assert legal_moves_from(dataclasses.replace(state), name, zone) == listed, (name, zone)
+                assert legal_moves_from(state, name, zone) == listed, (name, zone)  # the part kept with the state
+                found[name, zone] = found.get((name, zone), 0) + len(listed)
+    if seed == 0:  # §2, §7: the demo's besiegers step from the field, the foot of the walls and the ladders
+        assert found["move", Zone.FOOT] > 0
+        assert found["move", Zone.LADDER] > 0
+        assert found["move", Zone.SECTION] > 0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_combat_asked_on_one_section_is_what_the_whole_menu_lists_on_it(seed: int) -> None:
+    found: dict[str, int] = {}
+    for state in visited_states(seed):
+        whole = legal_actions(dataclasses.replace(state))
+        for name in ("fight", "retreat", "hold"):
+            for section in state.fort.sections:
+                listed = [o for o in whole if o.name == name and o.where == section.id]
+                assert legal_combat_on(dataclasses.replace(state), name, section.id) == listed, (name, section.id)
+                assert legal_combat_on(state, name, section.id) == listed, (name, section.id)
+                found[name] = found.get(name, 0) + len(listed)
+    if seed == 0:  # §3.2, §3.3.2: the demo's fights are lost and retreated from
+        assert found["fight"] > 0
+        assert found["retreat"] > 0
 
 
 @pytest.mark.parametrize("seed", [0, 4, 5, 6])
@@ -126,3 +161,16 @@ def test_the_quicker_copy_equals_dataclasses_replace() -> None:
     # a value that checks itself is copied the standard way, checks included
     with pytest.raises(ValueError, match="low above high"):
         values.replace(_Checked(1, 2), low=3)
+
+
+def test_a_state_and_the_menus_kept_with_it_are_freed_together_without_the_garbage_collector() -> None:
+    state = start(assault_setup(demo_assault()))
+    assert legal_actions(state)  # the menu view and its parts are now kept in the state's memo
+    assert state.memo
+    gone = weakref.ref(state)
+    gc.disable()
+    try:
+        del state
+        assert gone() is None  # no cycle through the memo: freed as its last reference goes
+    finally:
+        gc.enable()
