@@ -62,6 +62,10 @@ from rules.siege.menu_view import MenuView, bought
 from rules.siege.options import Option
 from rules.siege.state import BattleState, Phase, Side, Zone
 
+# an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
+_MOVEMENT, _CLOSE_COMBAT = Phase.MOVEMENT, Phase.CLOSE_COMBAT
+_BESIEGER = Side.BESIEGER
+
 __all__ = ["CATAPULT", "Option", "choose", "legal_actions", "legal_combat_on", "legal_moves_from"]
 
 
@@ -108,7 +112,7 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
 def legal_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:
     """The entries named ``name`` (a move or a charge) of :func:`legal_actions` whose models stand in ``zone``, in
     the menu's order, working out only those places' part (§2, §3.1)."""
-    if state.over or state.phase is not Phase.MOVEMENT:
+    if state.over or state.phase is not _MOVEMENT:
         return []
     memo = state.memo
     key = (moves_and_charges_in, zone)
@@ -121,7 +125,7 @@ def legal_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:
 def legal_combat_on(state: BattleState, name: str, section: str) -> list[Option]:
     """The entries named ``name`` (a fight, a retreat or a hold) of :func:`legal_actions` on the fort's ``section``,
     working out only that section's part (§3.2, §3.3.2)."""
-    if state.over or state.phase is not Phase.CLOSE_COMBAT:
+    if state.over or state.phase is not _CLOSE_COMBAT:
         return []
     memo = state.memo
     key = (section_in_combat, section)
@@ -165,22 +169,22 @@ def _setup(view: MenuView) -> list[Option]:
     ]
     if any(left > 0 for _, left in tokens):
         found.append(Option("allocate_ammunition", Side.BESIEGED, targets=view.ramparts))
-    if "brazier" in bought(state, Side.BESIEGER):
-        shooters = sorted({m.unit for m in state.models if m.side is Side.BESIEGER and m.profile.missile is not None})
+    if "brazier" in bought(state, _BESIEGER):
+        shooters = sorted({m.unit for m in state.models if m.side is _BESIEGER and m.profile.missile is not None})
         if shooters:
-            found.append(Option("give_brazier", Side.BESIEGER, targets=tuple(shooters)))
+            found.append(Option("give_brazier", _BESIEGER, targets=tuple(shooters)))
     return found
 
 
 def _outside(view: MenuView) -> tuple[str, ...]:
     """The besieger's models outside the fort, who may start the mine and carry the engines in the set-up."""
-    return tuple(m.id for m in view.state.models if m.side is Side.BESIEGER and not m.place.inside)
+    return tuple(m.id for m in view.state.models if m.side is _BESIEGER and not m.place.inside)
 
 
 def _setup_mine(view: MenuView) -> list[Option]:
     outside = _outside(view)
     if view.state.mine is None and outside:
-        return [Option("start_mine", Side.BESIEGER, actors=outside, targets=tuple(g.value for g in MineGoal))]
+        return [Option("start_mine", _BESIEGER, actors=outside, targets=tuple(g.value for g in MineGoal))]
     return []
 
 
@@ -195,7 +199,7 @@ def _sappers(view: MenuView) -> list[Option]:
     mine = view.state.mine
     if mine is None or mine.finished or view.state.turn_log.dug:
         return []
-    return [Option("dig", Side.BESIEGER, actors=mine.sappers, targets=view.sections(*SectionKind) or ())]
+    return [Option("dig", _BESIEGER, actors=mine.sappers, targets=view.sections(*SectionKind) or ())]
 
 
 _Build = Callable[[MenuView], list[Option]]

@@ -12,6 +12,12 @@ from rules.siege.options import Option
 from rules.siege.profiles import Special, TroopType
 from rules.siege.state import BattleState, Place, Side, Zone
 
+# an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once here
+_BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
+_SECTION, _LADDER, _MINE, _SIEGE_TOWER = Zone.SECTION, Zone.LADDER, Zone.MINE, Zone.SIEGE_TOWER
+_INFINITE = Cover.INFINITE
+_WAR_MACHINE = TroopType.WAR_MACHINE
+
 __all__ = [
     "blocked",
     "bombarding",
@@ -33,14 +39,12 @@ def magic(view: MenuView) -> list[Option]:
     cast by WFB's magic rules, which the engine does not hold: an earthquake is played once cast, never offered.
     """
     state = view.state
-    if state.active is not Side.BESIEGER or not state.magic_protection:
+    if state.active is not _BESIEGER or not state.magic_protection:
         return []
     casters = tuple(
-        m.id
-        for m in state.models
-        if m.side is Side.BESIEGER and m.profile.has(Special.CHARACTER) and not m.place.inside
+        m.id for m in state.models if m.side is _BESIEGER and m.profile.has(Special.CHARACTER) and not m.place.inside
     )
-    return [Option("cast", Side.BESIEGER, actors=casters, targets=("fort", "field"))] if casters else []
+    return [Option("cast", _BESIEGER, actors=casters, targets=("fort", "field"))] if casters else []
 
 
 # ---- shooting (§5, §9) --------------------------------------------------------------------------------------------
@@ -63,7 +67,7 @@ def shooting(view: MenuView) -> list[Option]:
             foes = _targets(state, side.enemy, engaged)
         if foes:
             found.append(Option("shoot", side, str(place), shooters, foes))
-        if side is Side.BESIEGED:
+        if side is _BESIEGED:
             if engines is None:
                 engines = tuple(f"ram:{r.id}" for r in state.rams if r.covered and not r.wrecked) + tuple(
                     f"siege_tower:{t.id}" for t in state.siege_towers if not t.collapsed
@@ -89,8 +93,10 @@ def _targets(state: BattleState, side: Side, engaged: frozenset[str]) -> tuple[s
             place = m.place
             open_to = seen.get(place)
             if open_to is None:
-                open_to = seen[place] = place.zone not in (Zone.MINE, Zone.SIEGE_TOWER) and (
-                    target_cover(state, m) is not Cover.INFINITE
+                open_to = seen[place] = (
+                    place.zone is not _MINE
+                    and place.zone is not _SIEGE_TOWER
+                    and (target_cover(state, m) is not _INFINITE)
                 )
             if open_to:
                 found.append(m.id)
@@ -100,15 +106,13 @@ def _targets(state: BattleState, side: Side, engaged: frozenset[str]) -> tuple[s
 def bombarding(view: MenuView) -> list[Option]:
     """The besieger's war machines bombarding a rampart or a standing gate (§5.7, §5.9)."""
     state = view.state
-    if state.active is not Side.BESIEGER:
+    if state.active is not _BESIEGER:
         return []
-    machines = tuple(
-        m.id for m in state.models if m.side is Side.BESIEGER and m.profile.troop_type is TroopType.WAR_MACHINE
-    )
+    machines = tuple(m.id for m in state.models if m.side is _BESIEGER and m.profile.troop_type is _WAR_MACHINE)
     if not machines:
         return []
     targets = (*view.ramparts, *(f"gate:{g.id}" for g in state.gates if g.structure_points > 0))
-    return [Option("bombard", Side.BESIEGER, actors=machines, targets=targets)]
+    return [Option("bombard", _BESIEGER, actors=machines, targets=targets)]
 
 
 # ---- close combat (§3, §6.3, §7, §12.1.5) -------------------------------------------------------------------------
@@ -121,7 +125,7 @@ def sections_in_combat(view: MenuView) -> list[Option]:
     mine, theirs = view.by_side(side), view.by_side(side.enemy)
     # the sections with both sides on them or the losers of a combat still to retreat or hold
     contested = {r.section for r in state.results if not r.settled and r.loser is not None}
-    contested.update(place.ref for place in mine if place.zone is Zone.SECTION and place in theirs)
+    contested.update(place.ref for place in mine if place.zone is _SECTION and place in theirs)
     if not contested:
         return found
     for section in state.fort.sections:
@@ -171,8 +175,8 @@ def blocked(view: MenuView) -> list[Option]:
     side = state.active
     found = []
     for ladder in state.ladders:
-        if ladder.blocker is not None and side is Side.BESIEGER:
-            climbers = tuple(m.id for m in view.side_at(Place(Zone.LADDER, ladder.id), side) if not m.fleeing)
+        if ladder.blocker is not None and side is _BESIEGER:
+            climbers = tuple(m.id for m in view.side_at(Place(_LADDER, ladder.id), side) if not m.fleeing)
             if climbers:
                 found.append(Option("fight_blocker", side, f"ladder:{ladder.id}", climbers))
     for gate in state.gates:
@@ -186,7 +190,7 @@ def blocked(view: MenuView) -> list[Option]:
         if gate.blocker is None and takers:
             found.append(Option("take_gate", side, f"gate:{gate.id}", takers))  # §6.3.4
     for climb in state.climbs:
-        if side is Side.BESIEGER and climb.blockers:
+        if side is _BESIEGER and climb.blockers:
             found.append(Option("fight_giant", side, f"climb:{climb.id}", (climb.id,), climb.blockers))
     return found
 
@@ -194,11 +198,11 @@ def blocked(view: MenuView) -> list[Option]:
 def rams_at_gates(view: MenuView) -> list[Option]:
     """The besieger's rams striking their gates, once a turn each (§7.2.4)."""
     state = view.state
-    if state.active is not Side.BESIEGER:
+    if state.active is not _BESIEGER:
         return []
     rammed = state.turn_log.rammed
     return [
-        Option("use_ram", Side.BESIEGER, f"ram:{ram.id}", ram.carriers, (ram.gate,))
+        Option("use_ram", _BESIEGER, f"ram:{ram.id}", ram.carriers, (ram.gate,))
         for ram in state.rams
         if ram.gate is not None and ram.carriers and ram.id not in rammed
     ]
@@ -207,29 +211,29 @@ def rams_at_gates(view: MenuView) -> list[Option]:
 def gate_attacks(view: MenuView) -> list[Option]:
     """The besieger's blows against the standing gates from the places in contact with them (§6)."""
     state = view.state
-    if state.active is not Side.BESIEGER:
+    if state.active is not _BESIEGER:
         return []
     found = []
     reaches = [(gate.id, gate_reach(state, gate.id)) for gate in state.gates if gate.structure_points > 0]
     near_gates = frozenset().union(*(reach for _, reach in reaches))
-    standing = [m for m in state.models if m.place in near_gates and m.side is Side.BESIEGER and not m.fleeing]
+    standing = [m for m in state.models if m.place in near_gates and m.side is _BESIEGER and not m.fleeing]
     for gate_id, reach in reaches:
         attackers = tuple(m.id for m in standing if m.place in reach)
         if attackers:
-            found.append(Option("attack_gate", Side.BESIEGER, f"gate:{gate_id}", attackers))
+            found.append(Option("attack_gate", _BESIEGER, f"gate:{gate_id}", attackers))
     return found
 
 
 def disembarking(view: MenuView) -> list[Option]:
     """Fresh troops out of a siege tower whose section the besieger won (§7.3.4)."""
     state = view.state
-    if state.active is not Side.BESIEGER:
+    if state.active is not _BESIEGER:
         return []
     found = []
     for tower in state.siege_towers:
         result = None if tower.section is None else state.result(tower.section)
-        if result is not None and result.winner is Side.BESIEGER:
-            inside = tuple(m.id for m in view.side_at(Place(Zone.SIEGE_TOWER, tower.id), Side.BESIEGER))
+        if result is not None and result.winner is _BESIEGER:
+            inside = tuple(m.id for m in view.side_at(Place(_SIEGE_TOWER, tower.id), _BESIEGER))
             if inside:
-                found.append(Option("disembark", Side.BESIEGER, f"siege_tower:{tower.id}", inside))
+                found.append(Option("disembark", _BESIEGER, f"siege_tower:{tower.id}", inside))
     return found

@@ -16,6 +16,10 @@ from rules.siege.options import Option
 from rules.siege.profiles import Creature, Special, TroopType
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
+# an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
+_BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
+_LADDER, _FOOT = Zone.LADDER, Zone.FOOT
+
 __all__ = [
     "besieged_at_movement_end",
     "besieger_engines",
@@ -42,18 +46,18 @@ def ladders_and_rams(view: MenuView, carriers: tuple[str, ...]) -> list[Option]:
     for ladder in state.ladders:
         where = f"ladder:{ladder.id}"
         if not ladder.raised and not ladder.carriers and carriers:
-            found.append(Option("pick_up_ladder", Side.BESIEGER, where, carriers))
+            found.append(Option("pick_up_ladder", _BESIEGER, where, carriers))
         elif not ladder.raised and ladder.carriers and state.phase is not Phase.SETUP:
-            found.append(Option("drop_ladder", Side.BESIEGER, where, ladder.carriers))
+            found.append(Option("drop_ladder", _BESIEGER, where, ladder.carriers))
     gate_ids = tuple(g.id for g in state.gates if g.structure_points > 0)
     for ram in state.rams:
         where = f"ram:{ram.id}"
         if not ram.carriers and carriers:
-            found.append(Option("carry_ram", Side.BESIEGER, where, carriers))
+            found.append(Option("carry_ram", _BESIEGER, where, carriers))
         elif ram.carriers and ram.gate is None and gate_ids:
-            found.append(Option("bring_ram", Side.BESIEGER, where, ram.carriers, gate_ids))
+            found.append(Option("bring_ram", _BESIEGER, where, ram.carriers, gate_ids))
         elif ram.carriers and state.phase is not Phase.SETUP:
-            found.append(Option("drop_ram", Side.BESIEGER, where, ram.carriers))
+            found.append(Option("drop_ram", _BESIEGER, where, ram.carriers))
     return found
 
 
@@ -93,18 +97,18 @@ def _steps_table(state: BattleState) -> dict[tuple[Place, Side], tuple[tuple[str
 def _ways_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
     if place.inside:
         found = [*state.fort.neighbours(place.ref), *bridge_steps(state, place, side)]
-        if side is Side.BESIEGER:
+        if side is _BESIEGER:
             found += [f"ladder:{x.id}" for x in state.ladders if x.raised and x.section == place.ref]
         return tuple(found)
     if place.zone is Zone.BELFRY:
         return bridge_steps(state, place, side)
-    if place.zone is Zone.LADDER:
+    if place.zone is _LADDER:
         ladder = state.ladder(place.ref)
         return (ladder.section, f"foot:{ladder.section}") if ladder.raised else ()
     if place.zone is Zone.SIEGE_TOWER:
         tower = state.siege_tower(place.ref)
         return () if tower.section is None else (tower.section,)
-    if place.zone is Zone.FOOT:
+    if place.zone is _FOOT:
         found = [f"ladder:{x.id}" for x in state.ladders if x.raised and x.section == place.ref]
         found += [f"siege_tower:{t.id}" for t in state.siege_towers if t.section == place.ref]
         if state.fort.gates_of(place.ref):
@@ -171,42 +175,38 @@ def flight(view: MenuView) -> list[Option]:
 
 def besieger_engines(view: MenuView) -> list[Option]:
     """Ladders and rams taken up, let go or brought to a gate by the besieger's ready models outside (§7.1, §7.2)."""
-    if view.state.active is not Side.BESIEGER:
+    if view.state.active is not _BESIEGER:
         return []
-    return ladders_and_rams(view, view.ready_outside(Side.BESIEGER))
+    return ladders_and_rams(view, view.ready_outside(_BESIEGER))
 
 
 def ladder_works(view: MenuView) -> list[Option]:
     """Ladders raised against a rampart, hoisted into a courtyard or carried there (§7.1.3, §7.1.9)."""
     state = view.state
-    if state.active is not Side.BESIEGER:
+    if state.active is not _BESIEGER:
         return []
     found = []
     for ladder in state.ladders:
         where = f"ladder:{ladder.id}"
         if not ladder.raised and ladder.carriers:
-            found.append(Option("erect_ladder", Side.BESIEGER, where, ladder.carriers, view.ramparts))
-        elif (
-            ladder.raised
-            and ladder.courtyard is None
-            and not view.side_at(Place(Zone.LADDER, ladder.id), Side.BESIEGER)
-        ):
-            hoisters = view.ready(section_place(ladder.section), Side.BESIEGER)
+            found.append(Option("erect_ladder", _BESIEGER, where, ladder.carriers, view.ramparts))
+        elif ladder.raised and ladder.courtyard is None and not view.side_at(Place(_LADDER, ladder.id), _BESIEGER):
+            hoisters = view.ready(section_place(ladder.section), _BESIEGER)
             courtyards = tuple(n for n in state.fort.neighbours(ladder.section) if n in view.courtyards)
             if hoisters and courtyards:
-                found.append(Option("hoist_ladder", Side.BESIEGER, where, hoisters, courtyards))
+                found.append(Option("hoist_ladder", _BESIEGER, where, hoisters, courtyards))
         elif ladder.courtyard is not None and ladder.carriers:
-            found.append(Option("carry_ladder", Side.BESIEGER, where, ladder.carriers))
+            found.append(Option("carry_ladder", _BESIEGER, where, ladder.carriers))
     return found
 
 
 def tower_pushes(view: MenuView) -> list[Option]:
     """Siege towers pushed up to a rampart by their crews (§7.3)."""
     state = view.state
-    if state.active is not Side.BESIEGER:
+    if state.active is not _BESIEGER:
         return []
     return [
-        Option("push_tower", Side.BESIEGER, f"siege_tower:{tower.id}", tower.crew, view.ramparts)
+        Option("push_tower", _BESIEGER, f"siege_tower:{tower.id}", tower.crew, view.ramparts)
         for tower in state.siege_towers
         if tower.section is None and not tower.collapsed and tower.crew
     ]
@@ -214,60 +214,60 @@ def tower_pushes(view: MenuView) -> list[Option]:
 
 def giant_climbs(view: MenuView) -> list[Option]:
     """Giants at the foot of a wall who have not moved this turn climb it (§12.1.5)."""
-    if view.state.active is not Side.BESIEGER:
+    if view.state.active is not _BESIEGER:
         return []
     giants = tuple(
         m.id
         for place in view.by_place
-        if place.zone is Zone.FOOT
-        for m in view.side_at(place, Side.BESIEGER)
+        if place.zone is _FOOT
+        for m in view.side_at(place, _BESIEGER)
         if m.profile.creature is Creature.GIANT and m.id not in view.spent
     )
-    return [Option("climb_wall", Side.BESIEGER, actors=giants)] if giants else []
+    return [Option("climb_wall", _BESIEGER, actors=giants)] if giants else []
 
 
 def tunnels(view: MenuView) -> list[Option]:
     """The besieger's ready models outside going through a finished tunnel into a courtyard (§10.3.2)."""
     mine = view.state.mine
-    if view.state.active is not Side.BESIEGER or mine is None or not mine.finished or mine.goal is not MineGoal.TUNNEL:
+    if view.state.active is not _BESIEGER or mine is None or not mine.finished or mine.goal is not MineGoal.TUNNEL:
         return []
-    return [Option("tunnel", Side.BESIEGER, actors=view.ready_outside(Side.BESIEGER), targets=view.courtyards)]
+    return [Option("tunnel", _BESIEGER, actors=view.ready_outside(_BESIEGER), targets=view.courtyards)]
 
 
 def gate_guards(view: MenuView) -> list[Option]:
     """The besieged's ready models of a standing gate's sections reinforce it or block it (§6.3, §6.4)."""
     state = view.state
-    if state.active is not Side.BESIEGED:
+    if state.active is not _BESIEGED:
         return []
     found = []
     for gate in state.gates:
         if gate.structure_points <= 0:
             continue
-        defenders = tuple(m for s in gate_sections(state, gate.id) for m in view.ready(section_place(s), Side.BESIEGED))
+        defenders = tuple(m for s in gate_sections(state, gate.id) for m in view.ready(section_place(s), _BESIEGED))
         if defenders:
-            found.append(Option("reinforce_gate", Side.BESIEGED, f"gate:{gate.id}", defenders))
+            found.append(Option("reinforce_gate", _BESIEGED, f"gate:{gate.id}", defenders))
             if gate.blocker is None:
-                found.append(Option("block", Side.BESIEGED, f"gate:{gate.id}", defenders))
+                found.append(Option("block", _BESIEGED, f"gate:{gate.id}", defenders))
     return found
 
 
 def breach_guards(view: MenuView) -> list[Option]:
     """The besieged's ready models of a breached section block the breach (§5.9, §6.3)."""
     state = view.state
-    if state.active is not Side.BESIEGED:
+    if state.active is not _BESIEGED:
         return []
     found = []
     for works in state.works:
         if works.collapsed and works.blocker is None:
-            guards = view.ready(section_place(works.section), Side.BESIEGED)
+            guards = view.ready(section_place(works.section), _BESIEGED)
             if guards:
-                found.append(Option("block", Side.BESIEGED, f"breach:{works.section}", guards))
+                found.append(Option("block", _BESIEGED, f"breach:{works.section}", guards))
     return found
 
 
 def end_blocks(view: MenuView) -> list[Option]:
     """The besieged's blockers stepping away from a gate, a ladder or a breach (§6.3.2)."""
-    if view.state.active is not Side.BESIEGED:
+    if view.state.active is not _BESIEGED:
         return []
     return _end_blocks(view)
 
@@ -275,28 +275,26 @@ def end_blocks(view: MenuView) -> list[Option]:
 def counter_mines(view: MenuView) -> list[Option]:
     """The besieged's ready models in the courtyards dig a counter-mine against the besieger's mine (§10.2)."""
     state = view.state
-    if state.active is not Side.BESIEGED or state.mine is None or state.mine.counter_miners:
+    if state.active is not _BESIEGED or state.mine is None or state.mine.counter_miners:
         return []
-    miners = tuple(m for c in view.courtyards for m in view.ready(section_place(c), Side.BESIEGED))
-    return [Option("counter_mine", Side.BESIEGED, actors=miners)] if miners else []
+    miners = tuple(m for c in view.courtyards for m in view.ready(section_place(c), _BESIEGED))
+    return [Option("counter_mine", _BESIEGED, actors=miners)] if miners else []
 
 
 def sorties(view: MenuView) -> list[Option]:
     """The besieged's flyers who have not moved this turn fly out against the war machines (§11.2)."""
     state = view.state
-    if state.active is not Side.BESIEGED:
+    if state.active is not _BESIEGED:
         return []
     flyers = tuple(
-        m.id
-        for m in state.models
-        if m.side is Side.BESIEGED and m.profile.has(Special.FLYER) and m.id not in view.spent
+        m.id for m in state.models if m.side is _BESIEGED and m.profile.has(Special.FLYER) and m.id not in view.spent
     )
     if not flyers:
         return []
     machines = tuple(
-        m.id for m in state.models if m.side is Side.BESIEGER and m.profile.troop_type is TroopType.WAR_MACHINE
+        m.id for m in state.models if m.side is _BESIEGER and m.profile.troop_type is TroopType.WAR_MACHINE
     )
-    return [Option("sortie", Side.BESIEGED, actors=flyers, targets=machines)] if machines else []
+    return [Option("sortie", _BESIEGED, actors=flyers, targets=machines)] if machines else []
 
 
 def _end_blocks(view: MenuView) -> list[Option]:
@@ -304,7 +302,7 @@ def _end_blocks(view: MenuView) -> list[Option]:
     held = [(f"gate:{g.id}", g.blocker) for g in state.gates]
     held += [(f"ladder:{x.id}", x.blocker) for x in state.ladders]
     held += [(f"breach:{w.section}", w.blocker) for w in state.works]
-    return [Option("end_block", Side.BESIEGED, where, (blocker,)) for where, blocker in held if blocker is not None]
+    return [Option("end_block", _BESIEGED, where, (blocker,)) for where, blocker in held if blocker is not None]
 
 
 def besieged_at_movement_end(view: MenuView) -> list[Option]:
@@ -320,48 +318,48 @@ def besieged_at_movement_end(view: MenuView) -> list[Option]:
         fires = works.braziers and state.fires
         if not (armed or fires):
             continue  # nothing to throw, drop or pour, no fire to fight from this section
-        defenders = view.ready(section_place(works.section), Side.BESIEGED)
+        defenders = view.ready(section_place(works.section), _BESIEGED)
         if armed and defenders:
-            below = tuple([m.id for m in view.side_at(Place(Zone.FOOT, works.section), Side.BESIEGER)])
+            below = tuple([m.id for m in view.side_at(Place(_FOOT, works.section), _BESIEGER)])
             below += tuple(
                 [
                     m.id
                     for x in state.ladders
                     if x.section == works.section and x.raised
-                    for m in view.side_at(Place(Zone.LADDER, x.id), Side.BESIEGER)
+                    for m in view.side_at(Place(_LADDER, x.id), _BESIEGER)
                 ]
             )
             if below:
                 if works.stones:
-                    found.append(Option("throw_stones", Side.BESIEGED, works.section, defenders, below))
+                    found.append(Option("throw_stones", _BESIEGED, works.section, defenders, below))
                 if works.rocks:
-                    found.append(Option("drop_rock", Side.BESIEGED, works.section, defenders, below))
+                    found.append(Option("drop_rock", _BESIEGED, works.section, defenders, below))
                 if poured:
-                    found.append(Option("pour", Side.BESIEGED, works.section, defenders, below))
+                    found.append(Option("pour", _BESIEGED, works.section, defenders, below))
         if fires:
             targets = tuple(f.target for f in state.fires)
             if Liquid.WATER in works.braziers:
-                found.append(Option("put_out_fire", Side.BESIEGED, works.section, defenders, targets))
+                found.append(Option("put_out_fire", _BESIEGED, works.section, defenders, targets))
             if Liquid.OIL in works.braziers:
-                found.append(Option("oil_on_fire", Side.BESIEGED, works.section, defenders, targets))
-    if state.active is not Side.BESIEGER:
+                found.append(Option("oil_on_fire", _BESIEGED, works.section, defenders, targets))
+    if state.active is not _BESIEGER:
         return found
     for ladder in state.ladders:
         where = f"ladder:{ladder.id}"
         if ladder.raised and ladder.courtyard is None and ladder.id not in state.turn_log.pushed:
-            pushers = view.ready(section_place(ladder.section), Side.BESIEGED)
-            climbers = view.side_at(Place(Zone.LADDER, ladder.id), Side.BESIEGER)
+            pushers = view.ready(section_place(ladder.section), _BESIEGED)
+            climbers = view.side_at(Place(_LADDER, ladder.id), _BESIEGER)
             if pushers and climbers:
-                found.append(Option("push_back", Side.BESIEGED, where, pushers))
+                found.append(Option("push_back", _BESIEGED, where, pushers))
             elif pushers:
-                found.append(Option("push_over_empty_ladder", Side.BESIEGED, where, pushers))
+                found.append(Option("push_over_empty_ladder", _BESIEGED, where, pushers))
             if pushers and ladder.blocker is None and not ladder.taken:
-                found.append(Option("block", Side.BESIEGED, where, pushers))
+                found.append(Option("block", _BESIEGED, where, pushers))
         if ladder.courtyard is not None and ladder.blocker is not None:
-            found.append(Option("knock_down_ladder", Side.BESIEGED, where, (ladder.blocker,)))
+            found.append(Option("knock_down_ladder", _BESIEGED, where, (ladder.blocker,)))
     for climb in state.climbs:
         giant = state.model(climb.id)
-        guards = view.ready(section_place(giant.place.ref), Side.BESIEGED)
+        guards = view.ready(section_place(giant.place.ref), _BESIEGED)
         if guards and len(climb.blockers) < len(guards) + len(climb.blockers):
-            found.append(Option("block", Side.BESIEGED, f"climb:{climb.id}", guards))
+            found.append(Option("block", _BESIEGED, f"climb:{climb.id}", guards))
     return found

@@ -11,6 +11,10 @@ from rules.siege.fort import SectionKind
 from rules.siege.state import BattleState, Model, Place, Side, Zone
 from rules.siege.values import derived
 
+# an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
+_BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
+_SECTION, _FOOT, _FIELD = Zone.SECTION, Zone.FOOT, Zone.FIELD
+
 __all__ = ["MenuView", "bought", "section_place"]
 
 
@@ -19,7 +23,7 @@ class MenuView:
 
     def __init__(self, state: BattleState) -> None:
         self._state = weakref.ref(state)
-        self._ready: dict[Side, dict[Place, tuple[str, ...]]] = {Side.BESIEGER: {}, Side.BESIEGED: {}}
+        self._ready: dict[Side, dict[Place, tuple[str, ...]]] = {_BESIEGER: {}, _BESIEGED: {}}
         self._ready_by_place: dict[Side, dict[Place, tuple[str, ...]]] = {}
 
     @property
@@ -93,7 +97,7 @@ class MenuView:
         return tuple(
             model_id
             for place, ready in self.ready_by_place(side).items()
-            if place.zone in (Zone.FOOT, Zone.FIELD)
+            if place.zone in (_FOOT, _FIELD)
             for model_id in ready
         )
 
@@ -110,7 +114,7 @@ class MenuView:
 
 
 def section_place(ref: str) -> Place:
-    return Place(Zone.SECTION, ref)
+    return Place(_SECTION, ref)
 
 
 def bought(state: BattleState, side: Side) -> tuple[str, ...]:

@@ -59,6 +59,11 @@ from rules.siege.melee import MAX_GANG_UP
 from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, Zone, room_left
 
+# an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
+_CLOSE_COMBAT, _END = Phase.CLOSE_COMBAT, Phase.END
+_BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
+_LADDER, _SECTION, _SIEGE_TOWER, _FOOT = Zone.LADDER, Zone.SECTION, Zone.SIEGE_TOWER, Zone.FOOT
+
 __all__ = ["Game", "Orders", "orders_for", "play_out", "play_setup"]
 
 
@@ -100,7 +105,7 @@ class Orders:
 def orders_for(state: BattleState) -> Orders:
     """The orders a battle under way implies: war machines at the main gate's wall, the mine where it digs."""
     gate = next((g.id for g in state.gates if not is_destroyed(g.structure_points)), None)
-    machines = sum(1 for m in state.models if m.side is Side.BESIEGER and m.profile.troop_type.value == "war_machine")
+    machines = sum(1 for m in state.models if m.side is _BESIEGER and m.profile.troop_type.value == "war_machine")
     ramparts = [s.id for s in state.fort.sections if s.is_rampart]
     target = f"gate:{gate}" if gate is not None else (ramparts[0] if ramparts else "")
     mine = state.mine.undermined if state.mine is not None else None
@@ -275,12 +280,12 @@ def _rallies(game: Game) -> None:
 def _charges(game: Game) -> None:
     """Models with no enemy on their section charge the neighbouring section the enemy holds with fewest models."""
     side = game.state.active
-    for option in game.fresh("charge", Zone.SECTION):
+    for option in game.fresh("charge", _SECTION):
         place = Place.parse(option.where or "")
         if game.state.at(place, side.enemy):
             continue
         targets = sorted(
-            (t for t in option.targets if Place.parse(t).zone is Zone.SECTION),
+            (t for t in option.targets if Place.parse(t).zone is _SECTION),
             key=lambda t: (game.state.occupancy(t, side.enemy), t),
         )
         for target in targets:
@@ -392,26 +397,26 @@ def _besieger_movement(game: Game) -> None:
     for option in game.fresh("erect_ladder"):
         ladder = game.state.ladder((option.where or "").partition(":")[2])
         game.act(a.ErectLadder(ladder.id, ladder.section, option.actors[:MAX_CLIMBERS]))
-    for option in _moves_from(game, Zone.SIEGE_TOWER):
+    for option in _moves_from(game, _SIEGE_TOWER):
         place = Place.parse(option.where or "")
         target = option.targets[0]
-        movers = _free(game, place, Side.BESIEGER)
-        room = min(SIEGE_TOWER_A_TURN, room_left(game.state, target, Side.BESIEGER))
+        movers = _free(game, place, _BESIEGER)
+        room = min(SIEGE_TOWER_A_TURN, room_left(game.state, target, _BESIEGER))
         if movers and room > 0:
             cls = a.Charge if option.name == "charge" else a.Move
             game.act(cls(tuple(movers[:room]), target))
-    for option in _moves_from(game, Zone.FOOT):
+    for option in _moves_from(game, _FOOT):
         place = Place.parse(option.where or "")
         for target in option.targets:
             into = Place.parse(target)
-            movers = _free(game, place, Side.BESIEGER)
+            movers = _free(game, place, _BESIEGER)
             if not movers:
                 break
-            cls = a.Charge if game.state.at(into, Side.BESIEGED) else a.Move
-            if into.zone is Zone.LADDER:
-                room = LADDER_A_TURN - game.state.occupancy(into, Side.BESIEGER)
-            elif into.zone is Zone.SECTION and _open(game.state, place.ref, target):
-                room = room_left(game.state, target, Side.BESIEGER)
+            cls = a.Charge if game.state.at(into, _BESIEGED) else a.Move
+            if into.zone is _LADDER:
+                room = LADDER_A_TURN - game.state.occupancy(into, _BESIEGER)
+            elif into.zone is _SECTION and _open(game.state, place.ref, target):
+                room = room_left(game.state, target, _BESIEGER)
             else:
                 continue
             ram_crew = {c for r in game.state.rams for c in r.carriers}
@@ -421,11 +426,11 @@ def _besieger_movement(game: Game) -> None:
     _charges(game)
     _defences(game)
     _push_backs(game)
-    for option in _moves_from(game, Zone.LADDER):
+    for option in _moves_from(game, _LADDER):
         place = Place.parse(option.where or "")
         ladder = game.state.ladder(place.ref)
-        climbers = _free(game, place, Side.BESIEGER)
-        room = room_left(game.state, ladder.section, Side.BESIEGER)
+        climbers = _free(game, place, _BESIEGER)
+        room = room_left(game.state, ladder.section, _BESIEGER)
         if climbers and room > 0 and ladder.section in option.targets:
             cls = a.Charge if option.name == "charge" else a.Move
             game.act(cls(tuple(climbers[:room]), ladder.section))
@@ -478,8 +483,8 @@ def _start_points(kind: str) -> int:
 def _besieged_shooting(game: Game) -> None:
     for option in game.fresh("shoot"):
         place = Place.parse(option.where or "")
-        below = {Place(Zone.FOOT, place.ref)}
-        below.update(Place(Zone.LADDER, x.id) for x in game.state.ladders if x.section == place.ref)
+        below = {Place(_FOOT, place.ref)}
+        below.update(Place(_LADDER, x.id) for x in game.state.ladders if x.section == place.ref)
         model = game.state.model
         near = [t for t in option.targets if model(t).place in below]
         target = (near or list(option.targets))[0]
@@ -516,7 +521,7 @@ def play_out(game: Game) -> Game:
         state = game.state
         step = _STEPS[state.active].get(state.phase, _nothing)
         step(game)
-        ended = game.state.phase not in (Phase.CLOSE_COMBAT, Phase.END) and game.act(a.EndPhase())
+        ended = game.state.phase not in (_CLOSE_COMBAT, _END) and game.act(a.EndPhase())
         if not ended and not game.act(a.EndTurn()):  # pragma: no cover - never refused before the end
             raise RuntimeError(f"the turn cannot end at {game.state.turn} {game.state.phase}")
     return game
