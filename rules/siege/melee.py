@@ -38,6 +38,22 @@ __all__ = [
     "wounds_caused",
 ]
 
+# enum members bound once: on Python 3.11 reading one from its class goes through EnumType.__getattr__
+_COURTYARD = SectionKind.COURTYARD
+_STAIRS = SectionKind.STAIRS
+_WALL_WALK = SectionKind.WALL_WALK
+_BESIEGED = Side.BESIEGED
+_BESIEGER = Side.BESIEGER
+_BATTLE_STANDARD = Special.BATTLE_STANDARD
+_FLYER = Special.FLYER
+_FRENZY = Special.FRENZY
+_HATRED = Special.HATRED
+_MUSICIAN = Special.MUSICIAN
+_STANDARD = Special.STANDARD
+_ADDITIONAL_HAND_WEAPON = Weapon.ADDITIONAL_HAND_WEAPON
+_GREAT_WEAPON = Weapon.GREAT_WEAPON
+_HALBERD = Weapon.HALBERD
+
 MAX_GANG_UP = 4  # §3.2.1: at most 4 against 1
 SIX_ONLY = 6
 
@@ -47,9 +63,9 @@ def strength(model: Model, kind: SectionKind) -> int:
     spears and cavalry lances fight as hand weapons (§3.2.2, §3.2.3); great weapons +2.
     """
     profile = model.profile
-    if profile.weapon is Weapon.HALBERD and kind is SectionKind.COURTYARD:
+    if profile.weapon is _HALBERD and kind is _COURTYARD:
         return profile.s + 1
-    if profile.weapon is Weapon.GREAT_WEAPON:
+    if profile.weapon is _GREAT_WEAPON:
         return profile.s + 2
     return profile.s
 
@@ -57,7 +73,7 @@ def strength(model: Model, kind: SectionKind) -> int:
 def attacks(model: Model) -> int:
     """Attacks: +1 with an additional hand weapon, +1 when frenzied (§4.2: frenzy applies as usual)."""
     profile = model.profile
-    return profile.a + (profile.weapon is Weapon.ADDITIONAL_HAND_WEAPON) + profile.has(Special.FRENZY)
+    return profile.a + (profile.weapon is _ADDITIONAL_HAND_WEAPON) + profile.has(_FRENZY)
 
 
 def to_hit_need(state: BattleState, striker: Model, target: Model, kind: SectionKind) -> int:
@@ -70,7 +86,7 @@ def to_hit_need(state: BattleState, striker: Model, target: Model, kind: Section
     modifier = 0
     if target.id in log.from_below:
         modifier += 1  # §3.2.2
-    if kind in (SectionKind.WALL_WALK, SectionKind.STAIRS) and striker.profile.has(Special.FLYER):
+    if kind in (_WALL_WALK, _STAIRS) and striker.profile.has(_FLYER):
         modifier -= 1  # §12.3.1
     if log.penalties:
         modifier -= log.penalty(striker.id)  # §8.2.4–§8.2.6: scalded this turn
@@ -116,7 +132,7 @@ def _blows(state: BattleState, pairs: Sequence[tuple[str, str]], second: bool) -
     for striker_id, target_id in [*pairs, *riposte.items()]:
         striker = by_id[striker_id]
         first = (second and striker.side is active) or (not second and striker_id in charged)
-        rank = 2 if striker.profile.weapon is Weapon.GREAT_WEAPON else 0 if first else 1
+        rank = 2 if striker.profile.weapon is _GREAT_WEAPON else 0 if first else 1
         blows.append(((rank, -striker.profile.i), striker_id, target_id))
     blows.sort(key=_order)  # stable: the blows of one step in the order of the pairs
     return blows
@@ -164,7 +180,7 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
             check_may_act(state, [attacker_id], "fight")
         if attacker.fleeing or attacker_id in log.rallied:
             raise IllegalAction(f"{attacker_id} is fleeing or has just rallied and cannot fight (§3.4)", "§3.4")
-        if second and attacker.profile.has(Special.FLYER):
+        if second and attacker.profile.has(_FLYER):
             raise IllegalAction(f"{attacker_id} is a flyer: no second combat (§12.3.1)", "§12.3.1")
         if attacker_id in log.blocker_killers:
             raise IllegalAction(
@@ -249,7 +265,7 @@ def fight(
             need = to_hit_need(state, striker, target, kind)
             strike = strikes.get(id(striker.profile))
             if strike is None:
-                strike = (attacks(striker), strength(striker, kind), striker.profile.has(Special.HATRED))
+                strike = (attacks(striker), strength(striker, kind), striker.profile.has(_HATRED))
                 strikes[id(striker.profile)] = strike
             count, hit_strength, hatred = strike
             hits = roll_hits(dice, need, count, f"{reason} to hit")
@@ -331,7 +347,7 @@ def _apply(
             hurt[model_id] = replace(model, wounds_lost=model.wounds_lost + wounds)
     final: list[Model] = []
     for model in dead:
-        if model.profile.has(Special.STANDARD) or model.profile.has(Special.BATTLE_STANDARD):
+        if model.profile.has(_STANDARD) or model.profile.has(_BATTLE_STANDARD):
             out = {m.id for m in dead} | {m.id for m in final}
             stand_in = next(
                 (
@@ -340,7 +356,7 @@ def _apply(
                     if m.unit == model.unit
                     and m.id not in out
                     and not m.fleeing
-                    and not (m.profile.has(Special.STANDARD) or m.profile.has(Special.BATTLE_STANDARD))
+                    and not (m.profile.has(_STANDARD) or m.profile.has(_BATTLE_STANDARD))
                 ),
                 None,
             )
@@ -371,18 +387,18 @@ def _result(state: BattleState, section: str, casualties: dict[Side, int], gone:
                 continue
             profile = model.profile
             strength[side] += profile.unit_strength
-            if profile.has(Special.STANDARD) or profile.has(Special.BATTLE_STANDARD):
+            if profile.has(_STANDARD) or profile.has(_BATTLE_STANDARD):
                 standard.add(side)
-            if profile.has(Special.MUSICIAN):
+            if profile.has(_MUSICIAN):
                 music.add(side)
     score = {s: casualties[s] + _BONUS[strength[s] > strength[s.enemy], s in standard] for s in _SIDES}
-    if score[Side.BESIEGER] == score[Side.BESIEGED] and len(music) == 1:
+    if score[_BESIEGER] == score[_BESIEGED] and len(music) == 1:
         score[music.pop()] += 1
     winner = None
-    if score[Side.BESIEGER] != score[Side.BESIEGED]:
+    if score[_BESIEGER] != score[_BESIEGED]:
         winner = max(_SIDES, key=lambda s: score[s])
     settled = winner is None or winner.enemy not in there
-    return CombatResult(section, score[Side.BESIEGER], score[Side.BESIEGED], winner, settled)
+    return CombatResult(section, score[_BESIEGER], score[_BESIEGED], winner, settled)
 
 
 _SIDES = tuple(Side)
