@@ -25,6 +25,7 @@ from rules.siege.state import (
     check_may_act,
     outcome,
 )
+from rules.siege.turn_log import event
 from rules.siege.values import replace
 from rules.wfb import SEVEN_PLUS_SECOND_ROLL, combat_result_bonus, melee_to_hit, modified_save, to_wound
 
@@ -238,7 +239,7 @@ def fight(
         if state.is_blocking(model_id):
             # §6.3.1, §6.3.2: a blocker engaged in close combat, by an enemy from another access, blocks no more
             state = state.without_blocker(model_id)
-            events.append(Event("block_ended", "§6.3.2", f"{model_id} is engaged and stops blocking", (model_id,)))
+            events.append(event("block_ended", "§6.3.2", f"{model_id} is engaged and stops blocking", (model_id,)))
     casualties: dict[Side, int] = dict.fromkeys(_SIDES, 0)
     # The initiative steps are played on the models alone; the state is copied once, with every casualty and wound.
     wounded: dict[str, Model] = {}
@@ -249,7 +250,7 @@ def fight(
     for target_id in dict.fromkeys(cut_down):
         gone.add(target_id)
         casualties[state.active] += 1
-        events.append(Event("cut_down", "§3.3.3", f"fleeing {target_id} is cut down", (target_id,)))
+        events.append(event("cut_down", "§3.3.3", f"fleeing {target_id} is cut down", (target_id,)))
     if gone:
         fallen.extend(m for m in state.models if m.id in gone)
     living = [(a, t) for a, t in pairs if t not in gone]
@@ -275,7 +276,7 @@ def fight(
             wounds = wounds_caused(dice, hits, hit_strength, target, reason)
             damage[target_id] = damage.get(target_id, 0) + wounds
             events.append(
-                Event(
+                event(
                     "blows",
                     "§3.2.1",
                     f"{striker_id} strikes {target_id}: {count} attacks, {hits} hits, {wounds} unsaved wounds",
@@ -295,7 +296,7 @@ def fight(
             else:
                 fallen.extend(wounded.get(m.id, m) for m in state.models if m.id in now)  # in their order
             events.append(
-                Event("casualties", "§3.2.4", f"{len(dead)} models die on {section}", tuple(m.id for m in dead))
+                event("casualties", "§3.2.4", f"{len(dead)} models die on {section}", tuple(m.id for m in dead))
             )
     result = _result(state, section, casualties, gone)
     changed: dict[str, Model | None] = {**{i: m for i, m in wounded.items() if i not in gone}, **dict.fromkeys(gone)}
@@ -322,7 +323,7 @@ def fight(
     text = f"combat on {section}: besieger {result.besieger}, besieged {result.besieged}, " + (
         f"{result.winner} win by {result.difference}" if result.winner else "a draw"
     )
-    events.append(Event("combat_result", "§3.2.4", text))
+    events.append(event("combat_result", "§3.2.4", text))
     return outcome(state, events, dice, mark)
 
 

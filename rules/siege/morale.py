@@ -26,6 +26,7 @@ from rules.siege.state import (
     outcome,
     quota,
 )
+from rules.siege.turn_log import event
 from rules.siege.values import replace
 from rules.wfb import break_test_passes
 
@@ -110,7 +111,7 @@ def group_tests(
         passed, roll = leadership_test(dice, ld, lost_by, f"{clause} {test} {section}")
         against = f"Ld {ld} - {lost_by}" if lost_by else f"Ld {ld}"
         events.append(
-            Event(
+            event(
                 f"{test}_test",
                 clause,
                 f"{len(group)} models on {section} roll {roll} against {against} for {test}: {verdicts[passed]}",
@@ -212,7 +213,7 @@ def retreat(state: BattleState, section: str, to: Place | str, dice: Dice) -> Ou
         raise IllegalAction(f"the {loser} models on {section} cannot retreat: {problem}", "§3.3.2")
     state = state.with_models(_moved_to(state, section, movers, destination))
     events = [
-        Event(
+        event(
             "retreat",
             "§3.3.2",
             f"{len(movers)} {loser} models retreat from {section} to {destination}",
@@ -274,14 +275,14 @@ def _hold_tests(
     testing: list[Model] = []
     for model in models:
         if model.profile.has(_UNBREAKABLE):
-            events.append(Event("holds", "§4.3", f"{model.id} is unbreakable and holds {section}", (model.id,)))
+            events.append(event("holds", "§4.3", f"{model.id} is unbreakable and holds {section}", (model.id,)))
         elif _fear_broken(state, section, model):
             breaking.append(model)
         else:
             testing.append(model)
     if breaking:
         events.append(
-            Event(
+            event(
                 "fear",
                 "§4.2",
                 f"outnumbered by fearsome enemies, {len(breaking)} models on {section} flee",
@@ -346,7 +347,7 @@ def flee(
     if flyers:
         state = state.with_models(dict.fromkeys((m.id for m in flyers), None))
         events.append(
-            Event("destroyed", "§12.3.2", f"fleeing flyers on {section} are destroyed", tuple(m.id for m in flyers))
+            event("destroyed", "§12.3.2", f"fleeing flyers on {section} are destroyed", tuple(m.id for m in flyers))
         )
     runners = [m for m in models if not m.profile.has(_FLYER)]
     if not runners:
@@ -404,7 +405,7 @@ def _flight_losses(
     dead = [model_id for model_id, m in wounded.items() if m is None]
     if enemies:
         events.append(
-            Event(
+            event(
                 "flight_losses",
                 "§3.3.3",
                 f"{enemies} enemy models on {section}: the fleeing lose {enemies} wounds, {len(dead)} models die",
@@ -422,7 +423,7 @@ def _run(
     if destination is not None:
         state = state.with_models(_moved_to(state, section, runners, destination))
     where = f"where they stand on {section}" if destination is None else f"from {section} to {destination}"
-    events.append(Event("flee", "§3.3.3", f"{len(runners)} models flee {where}", tuple(m.id for m in runners)))
+    events.append(event("flee", "§3.3.3", f"{len(runners)} models flee {where}", tuple(m.id for m in runners)))
     return state, events
 
 
@@ -464,9 +465,9 @@ def rally(state: BattleState, section: str, side: Side, dice: Dice) -> Outcome:
     ids = tuple(m.id for m in fleeing)
     if not passed:
         text = f"{len(fleeing)} fleeing models on {section} roll {roll} against Ld {leadership + musician}: no rally"
-        return outcome(state, [Event("rally_failed", "§3.4", text, ids)], dice, mark)
+        return outcome(state, [event("rally_failed", "§3.4", text, ids)], dice, mark)
     unit = f"rallied on {section}, turn {state.turn}"
     state = state.with_models({m.id: replace(m, fleeing=False, unit=unit) for m in fleeing})
     state = replace(state, turn_log=replace(state.turn_log, rallied=state.turn_log.rallied | set(ids)))
     text = f"{len(fleeing)} models rally on {section} (roll {roll} against Ld {leadership + musician})"
-    return outcome(state, [Event("rally", "§3.4", text, ids)], dice, mark)
+    return outcome(state, [event("rally", "§3.4", text, ids)], dice, mark)

@@ -35,6 +35,7 @@ from rules.siege.state import (
     outcome,
 )
 from rules.siege.structure import check_not_silenced, damage_die, hit_section, main_gate_wall, template_strength
+from rules.siege.turn_log import event
 from rules.siege.values import replace
 from rules.wfb import shooting_modifier, shooting_to_hit, to_wound
 
@@ -247,7 +248,7 @@ def shoot_engine(
     _volley(state, models, flaming)
     roll = dice.roll(D6, f"§5.3 allocation on {engine}")
     side = allocate(engine, roll)
-    events = [Event("allocation", "§5.3", f"roll {roll}: the shots at {engine} fall on the {side}")]
+    events = [event("allocation", "§5.3", f"roll {roll}: the shots at {engine} fall on the {side}")]
     if side == "models":
         more = shoot(state, shooters, _engine_models(state, engine), dice, flaming=flaming)
         return Outcome(more.state, (*events, *more.events), dice.since(mark))
@@ -288,7 +289,7 @@ def shoot_gate(
         shots = shooter.profile.missile.shots
         hits = roll_hits(dice, need, shots, f"§5.5 {shooter.id} shoots gate {gate_id} to hit")
         if shots - hits:
-            events.append(Event("wall_hit", "§5.5", f"{shots - hits} missed shots at gate {gate_id} strike the wall"))
+            events.append(event("wall_hit", "§5.5", f"{shots - hits} missed shots at gate {gate_id} strike the wall"))
         wound_need = to_wound(shooter.profile.missile.strength, toughness(gate.kind))
         if wound_need is not None and hits:
             wounds += sum(r >= wound_need for r in dice.pool(D6, hits, f"§5.5 gate {gate_id} to wound"))
@@ -344,7 +345,7 @@ def bombard(
         if roll <= GATE_HIT_BY_MACHINE.get(gate.kind, 0):
             wound_need = to_wound(strength, toughness(gate.kind))
             hit = wound_need is not None and dice.roll(D6, f"§5.6 gate {gate_id} to wound") >= wound_need
-            events.append(Event("gate_hit", "§5.6", f"roll {roll}: the shot strikes gate {gate_id}"))
+            events.append(event("gate_hit", "§5.6", f"roll {roll}: the shot strikes gate {gate_id}"))
             if hit:
                 die = damage_die(damage)
                 points = 1 if die is None else dice.roll(die, f"§5.6 gate {gate_id} damage")
@@ -352,7 +353,7 @@ def bombard(
                 events.extend(more)
             return outcome(state, events, dice, mark)
         section = main_gate_wall(state, gate_id) if gate.kind is not _SERVICE_DOOR else gate_sections(state, gate_id)[0]
-        events.append(Event("wall_hit", "§5.6", f"roll {roll}: the shot strikes the wall {section}"))
+        events.append(event("wall_hit", "§5.6", f"roll {roll}: the shot strikes the wall {section}"))
     hit_strength = template_strength(strength, with_models=under_template is not None)
     state, more = hit_section(state, section, hit_strength, damage, dice, f"S{hit_strength} war machine")
     events.extend(more)
@@ -363,5 +364,5 @@ def bombard(
     if braziers_hit and strength >= 5:
         works = state.works_of(section)
         state = state.with_works(replace(works, braziers=works.braziers[braziers_hit:]))
-        events.append(Event("braziers_destroyed", "§8.2.3.1", f"{braziers_hit} braziers on {section} destroyed"))
+        events.append(event("braziers_destroyed", "§8.2.3.1", f"{braziers_hit} braziers on {section} destroyed"))
     return outcome(state, events, dice, mark)
