@@ -194,10 +194,11 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
                 "§7.1.8",
             )
         gangs.setdefault(target_id, []).append(attacker)
-    fighting: dict[str, set[str]] = {}
+    fighting: dict[str, set[str]] = {}  # the targets' enemies already engaged with them
     for pair in state.contacts:
         for x in pair:
-            fighting.setdefault(x, set()).update(y for y in pair if y != x)
+            if x in gangs:
+                fighting.setdefault(x, set()).update(y for y in pair if y != x)
     for target_id, named in gangs.items():
         # §3.2.1: the models already fighting the target count towards its 4 against 1
         engaged = fighting.get(target_id)
