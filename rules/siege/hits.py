@@ -12,6 +12,7 @@ from enum import Enum
 
 from rules.dice import D6, Dice, Die
 from rules.siege.state import BattleState, Event, Model
+from rules.siege.turn_log import event
 from rules.siege.values import replace
 from rules.wfb import modified_save, to_wound
 
@@ -84,7 +85,7 @@ def hit_models(
         dealt[target_id] = dealt.get(target_id, 0) + damage * (2 if target_id in double else 1)
     state, killed = apply_wounds(state, dealt)
     text = f"{reason}: S{strength} on {', '.join(targets) if targets else 'nobody'}, {sum(dealt.values())} wounds"
-    return state, [Event("hits", clause, text, tuple(dealt))], killed
+    return state, [event("hits", clause, text, tuple(dealt))], killed
 
 
 def save_or_suffer(
@@ -102,4 +103,4 @@ def save_or_suffer(
         dealt[target_id] = model.wounds_left if wounds is None else wounds
     state, killed = apply_wounds(state, dealt)
     text = f"{reason}: {len(dealt)} failed the save" if dealt else f"{reason}: every save passed"
-    return state, [Event("saves", clause, text, tuple(dealt))], killed
+    return state, [event("saves", clause, text, tuple(dealt))], killed

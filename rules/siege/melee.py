@@ -25,6 +25,7 @@ from rules.siege.state import (
     check_may_act,
     outcome,
 )
+from rules.siege.turn_log import event
 from rules.siege.values import replace
 from rules.wfb import SEVEN_PLUS_SECOND_ROLL, combat_result_bonus, melee_to_hit, modified_save, to_wound
 
@@ -38,6 +39,22 @@ __all__ = [
     "wounds_caused",
 ]
 
+# enum members bound once: on Python 3.11 reading one from its class goes through EnumType.__getattr__
+_COURTYARD = SectionKind.COURTYARD
+_STAIRS = SectionKind.STAIRS
+_WALL_WALK = SectionKind.WALL_WALK
+_BESIEGED = Side.BESIEGED
+_BESIEGER = Side.BESIEGER
+_BATTLE_STANDARD = Special.BATTLE_STANDARD
+_FLYER = Special.FLYER
+_FRENZY = Special.FRENZY
+_HATRED = Special.HATRED
+_MUSICIAN = Special.MUSICIAN
+_STANDARD = Special.STANDARD
+_ADDITIONAL_HAND_WEAPON = Weapon.ADDITIONAL_HAND_WEAPON
+_GREAT_WEAPON = Weapon.GREAT_WEAPON
+_HALBERD = Weapon.HALBERD
+
 MAX_GANG_UP = 4  # §3.2.1: at most 4 against 1
 SIX_ONLY = 6
 
@@ -47,9 +64,9 @@ def strength(model: Model, kind: SectionKind) -> int:
     spears and cavalry lances fight as hand weapons (§3.2.2, §3.2.3); great weapons +2.
     """
     profile = model.profile
-    if profile.weapon is Weapon.HALBERD and kind is SectionKind.COURTYARD:
+    if profile.weapon is _HALBERD and kind is _COURTYARD:
         return profile.s + 1
-    if profile.weapon is Weapon.GREAT_WEAPON:
+    if profile.weapon is _GREAT_WEAPON:
         return profile.s + 2
     return profile.s
 
@@ -57,7 +74,7 @@ def strength(model: Model, kind: SectionKind) -> int:
 def attacks(model: Model) -> int:
     """Attacks: +1 with an additional hand weapon, +1 when frenzied (§4.2: frenzy applies as usual)."""
     profile = model.profile
-    return profile.a + (profile.weapon is Weapon.ADDITIONAL_HAND_WEAPON) + profile.has(Special.FRENZY)
+    return profile.a + (profile.weapon is _ADDITIONAL_HAND_WEAPON) + profile.has(_FRENZY)
 
 
 def to_hit_need(state: BattleState, striker: Model, target: Model, kind: SectionKind) -> int:
@@ -70,7 +87,7 @@ def to_hit_need(state: BattleState, striker: Model, target: Model, kind: Section
     modifier = 0
     if target.id in log.from_below:
         modifier += 1  # §3.2.2
-    if kind in (SectionKind.WALL_WALK, SectionKind.STAIRS) and striker.profile.has(Special.FLYER):
+    if kind in (_WALL_WALK, _STAIRS) and striker.profile.has(_FLYER):
         modifier -= 1  # §12.3.1
     if log.penalties:
         modifier -= log.penalty(striker.id)  # §8.2.4–§8.2.6: scalded this turn
@@ -116,7 +133,7 @@ def _blows(state: BattleState, pairs: Sequence[tuple[str, str]], second: bool) -
     for striker_id, target_id in [*pairs, *riposte.items()]:
         striker = by_id[striker_id]
         first = (second and striker.side is active) or (not second and striker_id in charged)
-        rank = 2 if striker.profile.weapon is Weapon.GREAT_WEAPON else 0 if first else 1
+        rank = 2 if striker.profile.weapon is _GREAT_WEAPON else 0 if first else 1
         blows.append(((rank, -striker.profile.i), striker_id, target_id))
     blows.sort(key=_order)  # stable: the blows of one step in the order of the pairs
     return blows
@@ -164,7 +181,7 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
             check_may_act(state, [attacker_id], "fight")
         if attacker.fleeing or attacker_id in log.rallied:
             raise IllegalAction(f"{attacker_id} is fleeing or has just rallied and cannot fight (§3.4)", "§3.4")
-        if second and attacker.profile.has(Special.FLYER):
+        if second and attacker.profile.has(_FLYER):
             raise IllegalAction(f"{attacker_id} is a flyer: no second combat (§12.3.1)", "§12.3.1")
         if attacker_id in log.blocker_killers:
             raise IllegalAction(
@@ -177,10 +194,11 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
                 "§7.1.8",
             )
         gangs.setdefault(target_id, []).append(attacker)
-    fighting: dict[str, set[str]] = {}
+    fighting: dict[str, set[str]] = {}  # the targets' enemies already engaged with them
     for pair in state.contacts:
         for x in pair:
-            fighting.setdefault(x, set()).update(y for y in pair if y != x)
+            if x in gangs:
+                fighting.setdefault(x, set()).update(y for y in pair if y != x)
     for target_id, named in gangs.items():
         # §3.2.1: the models already fighting the target count towards its 4 against 1
         engaged = fighting.get(target_id)
@@ -222,7 +240,7 @@ def fight(
         if state.is_blocking(model_id):
             # §6.3.1, §6.3.2: a blocker engaged in close combat, by an enemy from another access, blocks no more
             state = state.without_blocker(model_id)
-            events.append(Event("block_ended", "§6.3.2", f"{model_id} is engaged and stops blocking", (model_id,)))
+            events.append(event("block_ended", "§6.3.2", f"{model_id} is engaged and stops blocking", (model_id,)))
     casualties: dict[Side, int] = dict.fromkeys(_SIDES, 0)
     # The initiative steps are played on the models alone; the state is copied once, with every casualty and wound.
     wounded: dict[str, Model] = {}
@@ -233,7 +251,7 @@ def fight(
     for target_id in dict.fromkeys(cut_down):
         gone.add(target_id)
         casualties[state.active] += 1
-        events.append(Event("cut_down", "§3.3.3", f"fleeing {target_id} is cut down", (target_id,)))
+        events.append(event("cut_down", "§3.3.3", f"fleeing {target_id} is cut down", (target_id,)))
     if gone:
         fallen.extend(m for m in state.models if m.id in gone)
     living = [(a, t) for a, t in pairs if t not in gone]
@@ -249,7 +267,7 @@ def fight(
             need = to_hit_need(state, striker, target, kind)
             strike = strikes.get(id(striker.profile))
             if strike is None:
-                strike = (attacks(striker), strength(striker, kind), striker.profile.has(Special.HATRED))
+                strike = (attacks(striker), strength(striker, kind), striker.profile.has(_HATRED))
                 strikes[id(striker.profile)] = strike
             count, hit_strength, hatred = strike
             hits = roll_hits(dice, need, count, f"{reason} to hit")
@@ -259,7 +277,7 @@ def fight(
             wounds = wounds_caused(dice, hits, hit_strength, target, reason)
             damage[target_id] = damage.get(target_id, 0) + wounds
             events.append(
-                Event(
+                event(
                     "blows",
                     "§3.2.1",
                     f"{striker_id} strikes {target_id}: {count} attacks, {hits} hits, {wounds} unsaved wounds",
@@ -279,7 +297,7 @@ def fight(
             else:
                 fallen.extend(wounded.get(m.id, m) for m in state.models if m.id in now)  # in their order
             events.append(
-                Event("casualties", "§3.2.4", f"{len(dead)} models die on {section}", tuple(m.id for m in dead))
+                event("casualties", "§3.2.4", f"{len(dead)} models die on {section}", tuple(m.id for m in dead))
             )
     result = _result(state, section, casualties, gone)
     changed: dict[str, Model | None] = {**{i: m for i, m in wounded.items() if i not in gone}, **dict.fromkeys(gone)}
@@ -306,7 +324,7 @@ def fight(
     text = f"combat on {section}: besieger {result.besieger}, besieged {result.besieged}, " + (
         f"{result.winner} win by {result.difference}" if result.winner else "a draw"
     )
-    events.append(Event("combat_result", "§3.2.4", text))
+    events.append(event("combat_result", "§3.2.4", text))
     return outcome(state, events, dice, mark)
 
 
@@ -331,7 +349,7 @@ def _apply(
             hurt[model_id] = replace(model, wounds_lost=model.wounds_lost + wounds)
     final: list[Model] = []
     for model in dead:
-        if model.profile.has(Special.STANDARD) or model.profile.has(Special.BATTLE_STANDARD):
+        if model.profile.has(_STANDARD) or model.profile.has(_BATTLE_STANDARD):
             out = {m.id for m in dead} | {m.id for m in final}
             stand_in = next(
                 (
@@ -340,7 +358,7 @@ def _apply(
                     if m.unit == model.unit
                     and m.id not in out
                     and not m.fleeing
-                    and not (m.profile.has(Special.STANDARD) or m.profile.has(Special.BATTLE_STANDARD))
+                    and not (m.profile.has(_STANDARD) or m.profile.has(_BATTLE_STANDARD))
                 ),
                 None,
             )
@@ -371,18 +389,18 @@ def _result(state: BattleState, section: str, casualties: dict[Side, int], gone:
                 continue
             profile = model.profile
             strength[side] += profile.unit_strength
-            if profile.has(Special.STANDARD) or profile.has(Special.BATTLE_STANDARD):
+            if profile.has(_STANDARD) or profile.has(_BATTLE_STANDARD):
                 standard.add(side)
-            if profile.has(Special.MUSICIAN):
+            if profile.has(_MUSICIAN):
                 music.add(side)
     score = {s: casualties[s] + _BONUS[strength[s] > strength[s.enemy], s in standard] for s in _SIDES}
-    if score[Side.BESIEGER] == score[Side.BESIEGED] and len(music) == 1:
+    if score[_BESIEGER] == score[_BESIEGED] and len(music) == 1:
         score[music.pop()] += 1
     winner = None
-    if score[Side.BESIEGER] != score[Side.BESIEGED]:
+    if score[_BESIEGER] != score[_BESIEGED]:
         winner = max(_SIDES, key=lambda s: score[s])
     settled = winner is None or winner.enemy not in there
-    return CombatResult(section, score[Side.BESIEGER], score[Side.BESIEGED], winner, settled)
+    return CombatResult(section, score[_BESIEGER], score[_BESIEGED], winner, settled)
 
 
 _SIDES = tuple(Side)

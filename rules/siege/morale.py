@@ -26,6 +26,7 @@ from rules.siege.state import (
     outcome,
     quota,
 )
+from rules.siege.turn_log import event
 from rules.siege.values import replace
 from rules.wfb import break_test_passes
 
@@ -43,6 +44,21 @@ __all__ = [
     "retreat_problem",
 ]
 
+# enum members bound once: on Python 3.11 reading one from its class goes through EnumType.__getattr__
+_COURTYARD = SectionKind.COURTYARD
+_BESIEGER = Side.BESIEGER
+_CHARACTER = Special.CHARACTER
+_FLYER = Special.FLYER
+_FRENZY = Special.FRENZY
+_MUSICIAN = Special.MUSICIAN
+_STUBBORN = Special.STUBBORN
+_UNBREAKABLE = Special.UNBREAKABLE
+_FOOT = Zone.FOOT
+_LADDER = Zone.LADDER
+_SECTION = Zone.SECTION
+_SIEGE_TOWER = Zone.SIEGE_TOWER
+_WALL = Zone.WALL
+
 OUTSIDE_RETREAT = 4  # §3.5.2: models a turn down a ladder or a siege tower
 RALLY_ENEMY_UNIT_STRENGTH = 5  # §3.4
 MAX_LEADERSHIP = 10
@@ -56,7 +72,7 @@ def leadership_groups(state: BattleState, models: Sequence[Model]) -> list[tuple
     if not models:
         return []
     section, side = models[0].place, models[0].side
-    characters = [m for m in state.at(section, side) if m.profile.has(Special.CHARACTER) and not m.fleeing]
+    characters = [m for m in state.at(section, side) if m.profile.has(_CHARACTER) and not m.fleeing]
     hero = max((m.profile.ld for m in characters), default=0)
     units: dict[str, list[Model]] = {}
     for model in models:
@@ -95,7 +111,7 @@ def group_tests(
         passed, roll = leadership_test(dice, ld, lost_by, f"{clause} {test} {section}")
         against = f"Ld {ld} - {lost_by}" if lost_by else f"Ld {ld}"
         events.append(
-            Event(
+            event(
                 f"{test}_test",
                 clause,
                 f"{len(group)} models on {section} roll {roll} against {against} for {test}: {verdicts[passed]}",
@@ -132,21 +148,21 @@ def retreat_problem(state: BattleState, section: str, movers: Sequence[Model], t
         capacity = state.fort.capacity(section, to.ref)
         if count > capacity:
             return f"{count} models cannot pass the {section}–{to.ref} connection, which takes {capacity} (§2.1.1)"
-        if destination.kind is not SectionKind.COURTYARD and any(m.profile.is_cavalry for m in movers):
+        if destination.kind is not _COURTYARD and any(m.profile.is_cavalry for m in movers):
             return f"cavalry stays in the courtyards, not {to.ref} (§3.2.3)"
         return None
     # §3.5.2: back outside by a ladder or a siege tower, for besiegers who came up this turn
-    if side is not Side.BESIEGER or not all(m.id in state.turn_log.arrived for m in movers):
+    if side is not _BESIEGER or not all(m.id in state.turn_log.arrived for m in movers):
         return "only besiegers who set foot on the rampart this turn may retreat outside (§3.5.2)"
     if count > OUTSIDE_RETREAT:
         return f"{count} models cannot go down {to}, at most {OUTSIDE_RETREAT} (§3.5.2)"
-    if to.zone is Zone.LADDER:
+    if to.zone is _LADDER:
         if state.ladder(to.ref).section != section:
             return f"ladder {to.ref} does not stand against {section} (§3.5.2)"
         if state.at(to, side):
             return f"ladder {to.ref} is blocked by a friendly model on it (§3.5.2)"
         return None
-    if to.zone is Zone.SIEGE_TOWER:
+    if to.zone is _SIEGE_TOWER:
         # §3.5.2, §7.3.5: retreat goes through a siege tower even with friends inside (flight never does, see flee)
         if state.siege_tower(to.ref).section != section:
             return f"siege tower {to.ref} does not stand against {section} (§3.5.2)"
@@ -156,10 +172,10 @@ def retreat_problem(state: BattleState, section: str, movers: Sequence[Model], t
 
 def _moved_to(state: BattleState, section: str, models: Sequence[Model], to: Place) -> dict[str, Model | None]:
     """The models after going from ``section`` to ``to``; outside, they end at the wall's foot (§3.5.2)."""
-    if to.inside or to.zone is Zone.FOOT:
+    if to.inside or to.zone is _FOOT:
         return {m.id: replace(m, place=to) for m in models}
-    foot = Place(Zone.FOOT, section)
-    if to.zone is Zone.SIEGE_TOWER:
+    foot = Place(_FOOT, section)
+    if to.zone is _SIEGE_TOWER:
         # §3.5.2: placed apart from the friendly regiment, a unit of their own for rallying
         return {m.id: replace(m, place=foot, unit=f"{m.unit} ({to.ref})") for m in models}
     return {m.id: replace(m, place=foot) for m in models}
@@ -178,7 +194,7 @@ def _settle(state: BattleState, result: CombatResult) -> BattleState:
 
 def _stays(model: Model) -> bool:
     """Unbreakable troops never retreat (§4.3); flyers never retreat but test to hold (§12.3.2)."""
-    return model.profile.has(Special.UNBREAKABLE) or model.profile.has(Special.FLYER)
+    return model.profile.has(_UNBREAKABLE) or model.profile.has(_FLYER)
 
 
 def retreat(state: BattleState, section: str, to: Place | str, dice: Dice) -> Outcome:
@@ -197,7 +213,7 @@ def retreat(state: BattleState, section: str, to: Place | str, dice: Dice) -> Ou
         raise IllegalAction(f"the {loser} models on {section} cannot retreat: {problem}", "§3.3.2")
     state = state.with_models(_moved_to(state, section, movers, destination))
     events = [
-        Event(
+        event(
             "retreat",
             "§3.3.2",
             f"{len(movers)} {loser} models retreat from {section} to {destination}",
@@ -242,7 +258,7 @@ def _fear_broken(state: BattleState, section: str, model: Model) -> bool:
 
 def _immune_to_fear(model: Model) -> bool:
     profile = model.profile
-    return profile.causes_fear or profile.has(Special.FRENZY) or profile.has(Special.UNBREAKABLE)
+    return profile.causes_fear or profile.has(_FRENZY) or profile.has(_UNBREAKABLE)
 
 
 def _hold_tests(
@@ -258,23 +274,23 @@ def _hold_tests(
     breaking: list[Model] = []
     testing: list[Model] = []
     for model in models:
-        if model.profile.has(Special.UNBREAKABLE):
-            events.append(Event("holds", "§4.3", f"{model.id} is unbreakable and holds {section}", (model.id,)))
+        if model.profile.has(_UNBREAKABLE):
+            events.append(event("holds", "§4.3", f"{model.id} is unbreakable and holds {section}", (model.id,)))
         elif _fear_broken(state, section, model):
             breaking.append(model)
         else:
             testing.append(model)
     if breaking:
         events.append(
-            Event(
+            event(
                 "fear",
                 "§4.2",
                 f"outnumbered by fearsome enemies, {len(breaking)} models on {section} flee",
                 tuple(m.id for m in breaking),
             )
         )
-    stubborn = [m for m in testing if m.profile.has(Special.STUBBORN)]
-    others = [m for m in testing if not m.profile.has(Special.STUBBORN)]
+    stubborn = [m for m in testing if m.profile.has(_STUBBORN)]
+    others = [m for m in testing if not m.profile.has(_STUBBORN)]
     groups = [(ld, group, result.difference) for ld, group in leadership_groups(state, others)]
     if stubborn:
         # §4.3: stubborn models test en bloc, on their leadership alone
@@ -293,18 +309,18 @@ def _legal_flight(state: BattleState, section: str, models: Sequence[Model]) -> 
     if not where.inside:
         # §7.1.11: climbers flee down their ladder, §12.1.5: a giant down its wall; at the wall's foot they flee on
         # the table as in the WFB rules
-        if where.zone is Zone.LADDER:
-            return Place(Zone.FOOT, state.ladder(where.ref).section)
-        return Place(Zone.FOOT, where.ref) if where.zone is Zone.WALL else None
+        if where.zone is _LADDER:
+            return Place(_FOOT, state.ladder(where.ref).section)
+        return Place(_FOOT, where.ref) if where.zone is _WALL else None
     for neighbour in state.fort.neighbours(section):
-        if retreat_problem(state, section, models, Place(Zone.SECTION, neighbour)) is None:
-            return Place(Zone.SECTION, neighbour)
-    if models and models[0].side is Side.BESIEGER:
+        if retreat_problem(state, section, models, Place(_SECTION, neighbour)) is None:
+            return Place(_SECTION, neighbour)
+    if models and models[0].side is _BESIEGER:
         # §3.5.2 lets the fleeing go down a ladder or a siege tower, §7.3.5 forbids flight through a siege tower
         # and keeps retreat: the specific rule wins, so flight goes down ladders only (§7.1.11)
         for ladder in state.ladders:
             if ladder.section == section:
-                place = Place(Zone.LADDER, ladder.id)
+                place = Place(_LADDER, ladder.id)
                 if retreat_problem(state, section, models, place) is None:
                     return place
     return None
@@ -327,13 +343,13 @@ def flee(
     panic there (§8.2.5). A ``panic`` flight (§4.1) runs first and loses wounds only when it finds no way out.
     """
     events: list[Event] = []
-    flyers = [m for m in models if m.profile.has(Special.FLYER)]
+    flyers = [m for m in models if m.profile.has(_FLYER)]
     if flyers:
         state = state.with_models(dict.fromkeys((m.id for m in flyers), None))
         events.append(
-            Event("destroyed", "§12.3.2", f"fleeing flyers on {section} are destroyed", tuple(m.id for m in flyers))
+            event("destroyed", "§12.3.2", f"fleeing flyers on {section} are destroyed", tuple(m.id for m in flyers))
         )
-    runners = [m for m in models if not m.profile.has(Special.FLYER)]
+    runners = [m for m in models if not m.profile.has(_FLYER)]
     if not runners:
         return state, events
     if panic:
@@ -354,7 +370,7 @@ def _flight_destination(state: BattleState, section: str, models: Sequence[Model
     """Where fleeing ``models`` run: ``to`` if it is open to them, else the first way open (§3.3.3), else nowhere."""
     if to is None:
         return _legal_flight(state, section, models)
-    if to.zone is Zone.SIEGE_TOWER:
+    if to.zone is _SIEGE_TOWER:
         # §7.3.5 over §3.5.2: no flight through a siege tower, though retreat through one is allowed
         raise IllegalAction(
             f"the fleeing models on {section} cannot flee through siege tower {to.ref} (§7.3.5)", "§7.3.5"
@@ -389,7 +405,7 @@ def _flight_losses(
     dead = [model_id for model_id, m in wounded.items() if m is None]
     if enemies:
         events.append(
-            Event(
+            event(
                 "flight_losses",
                 "§3.3.3",
                 f"{enemies} enemy models on {section}: the fleeing lose {enemies} wounds, {len(dead)} models die",
@@ -407,7 +423,7 @@ def _run(
     if destination is not None:
         state = state.with_models(_moved_to(state, section, runners, destination))
     where = f"where they stand on {section}" if destination is None else f"from {section} to {destination}"
-    events.append(Event("flee", "§3.3.3", f"{len(runners)} models flee {where}", tuple(m.id for m in runners)))
+    events.append(event("flee", "§3.3.3", f"{len(runners)} models flee {where}", tuple(m.id for m in runners)))
     return state, events
 
 
@@ -444,14 +460,14 @@ def rally(state: BattleState, section: str, side: Side, dice: Dice) -> Outcome:
             )
     everyone = state.at(section, side)
     leadership = max(m.profile.ld for m in everyone)
-    musician = any(m.profile.has(Special.MUSICIAN) for m in everyone)
+    musician = any(m.profile.has(_MUSICIAN) for m in everyone)
     passed, roll = leadership_test(dice, leadership + musician, 0, f"§3.4 rally {section}")
     ids = tuple(m.id for m in fleeing)
     if not passed:
         text = f"{len(fleeing)} fleeing models on {section} roll {roll} against Ld {leadership + musician}: no rally"
-        return outcome(state, [Event("rally_failed", "§3.4", text, ids)], dice, mark)
+        return outcome(state, [event("rally_failed", "§3.4", text, ids)], dice, mark)
     unit = f"rallied on {section}, turn {state.turn}"
     state = state.with_models({m.id: replace(m, fleeing=False, unit=unit) for m in fleeing})
     state = replace(state, turn_log=replace(state.turn_log, rallied=state.turn_log.rallied | set(ids)))
     text = f"{len(fleeing)} models rally on {section} (roll {roll} against Ld {leadership + musician})"
-    return outcome(state, [Event("rally", "§3.4", text, ids)], dice, mark)
+    return outcome(state, [event("rally", "§3.4", text, ids)], dice, mark)

@@ -35,6 +35,7 @@ from rules.siege.state import (
     outcome,
 )
 from rules.siege.structure import check_not_silenced, damage_die, hit_section, main_gate_wall, template_strength
+from rules.siege.turn_log import event
 from rules.siege.values import replace
 from rules.wfb import shooting_modifier, shooting_to_hit, to_wound
 
@@ -49,6 +50,13 @@ __all__ = [
     "shoot_gate",
     "shoot_structure",
 ]
+
+# enum members bound once: on Python 3.11 reading one from its class goes through EnumType.__getattr__
+_POSTERN = GateKind.POSTERN
+_SERVICE_DOOR = GateKind.SERVICE_DOOR
+_BESIEGED = Side.BESIEGED
+_BESIEGER = Side.BESIEGER
+_SIEGE_TOWER = Zone.SIEGE_TOWER
 
 FEAR_FIRE = frozenset({Creature.TROLL, Creature.TREEMAN})
 """Creatures that fear fire take double damage from flaming shots (§9.2)."""
@@ -67,7 +75,7 @@ def modifiers(state: BattleState, target: Model, *, dead_angle: bool = False, fl
         names.append("rampart_troops")  # §5.2
     if any(g.blocker == target.id for g in state.gates):
         names.append("heavy_cover")  # §5.2: in a gate's embrasure
-    if place.zone is Zone.SIEGE_TOWER and has_heavy_cover(state.siege_tower(place.ref)):
+    if place.zone is _SIEGE_TOWER and has_heavy_cover(state.siege_tower(place.ref)):
         names.append("heavy_cover")  # §5.2, §7.3.2
     if any(target.id in r.carriers for r in state.rams if r.covered and not r.wrecked) and not target.profile.is_large:
         names.append("light_cover")  # §5.2, §7.2.3: under three metres tall
@@ -119,7 +127,7 @@ def _check_shooters(
             raise IllegalAction(
                 f"{model.id} has no brazier: the besieger's unit needs its own, the besieged one on the section "
                 "(§9.1.1, §9.1.2)",
-                "§9.1.1" if model.side is Side.BESIEGER else "§9.1.2",
+                "§9.1.1" if model.side is _BESIEGER else "§9.1.2",
             )
     return models
 
@@ -131,8 +139,7 @@ def _volley(state: BattleState, shooters: Sequence[Model], flaming: bool) -> Bat
     """
     log = state.turn_log
     keys = {
-        f"unit:{m.unit}" if m.side is Side.BESIEGER or not m.place.inside else f"section:{m.place.ref}"
-        for m in shooters
+        f"unit:{m.unit}" if m.side is _BESIEGER or not m.place.inside else f"section:{m.place.ref}" for m in shooters
     }
     other = log.plain_volleys if flaming else log.flaming_volleys
     mixed = sorted(keys & other)
@@ -225,7 +232,7 @@ def _engine_models(state: BattleState, engine: str) -> list[str]:
     kind, _, ref = engine.partition(":")
     if kind == "ram":
         return list(state.ram(ref).carriers)
-    return [m.id for m in state.at(Place(Zone.SIEGE_TOWER, ref))]
+    return [m.id for m in state.at(Place(_SIEGE_TOWER, ref))]
 
 
 def shoot_engine(
@@ -237,11 +244,11 @@ def shoot_engine(
     """
     mark = dice.mark()
     toughness_ = _engine_toughness(state, engine)
-    models = _check_shooters(state, shooters, flaming, Side.BESIEGED, "§5.3")
+    models = _check_shooters(state, shooters, flaming, _BESIEGED, "§5.3")
     _volley(state, models, flaming)
     roll = dice.roll(D6, f"§5.3 allocation on {engine}")
     side = allocate(engine, roll)
-    events = [Event("allocation", "§5.3", f"roll {roll}: the shots at {engine} fall on the {side}")]
+    events = [event("allocation", "§5.3", f"roll {roll}: the shots at {engine} fall on the {side}")]
     if side == "models":
         more = shoot(state, shooters, _engine_models(state, engine), dice, flaming=flaming)
         return Outcome(more.state, (*events, *more.events), dice.since(mark))
@@ -269,12 +276,12 @@ def shoot_gate(
     """Missiles at a gate (§5.5): the main gate as usual, a postern at −1; a miss strikes the wall beside it."""
     mark = dice.mark()
     gate = state.gate(gate_id)
-    if gate.kind is GateKind.SERVICE_DOOR:
+    if gate.kind is _SERVICE_DOOR:
         raise IllegalAction("service doors are inside the fort, out of the besiegers' sight (§5.5)", "§5.5")
-    names = [*(["postern"] if gate.kind is GateKind.POSTERN else []), *(["flaming"] if flaming else [])]
+    names = [*(["postern"] if gate.kind is _POSTERN else []), *(["flaming"] if flaming else [])]
     events: list[Event] = []
     wounds = 0
-    volley = _check_shooters(state, shooters, flaming, Side.BESIEGER, "§5.5")
+    volley = _check_shooters(state, shooters, flaming, _BESIEGER, "§5.5")
     state = _volley(state, volley, flaming)
     for shooter in volley:
         assert shooter.profile.missile is not None
@@ -282,7 +289,7 @@ def shoot_gate(
         shots = shooter.profile.missile.shots
         hits = roll_hits(dice, need, shots, f"§5.5 {shooter.id} shoots gate {gate_id} to hit")
         if shots - hits:
-            events.append(Event("wall_hit", "§5.5", f"{shots - hits} missed shots at gate {gate_id} strike the wall"))
+            events.append(event("wall_hit", "§5.5", f"{shots - hits} missed shots at gate {gate_id} strike the wall"))
         wound_need = to_wound(shooter.profile.missile.strength, toughness(gate.kind))
         if wound_need is not None and hits:
             wounds += sum(r >= wound_need for r in dice.pool(D6, hits, f"§5.5 gate {gate_id} to wound"))
@@ -301,7 +308,7 @@ def shoot_structure(state: BattleState, shooters: Sequence[str], section: str, d
     """
     mark = dice.mark()
     events: list[Event] = []
-    volley = _check_shooters(state, shooters, False, Side.BESIEGER, "§5.7")
+    volley = _check_shooters(state, shooters, False, _BESIEGER, "§5.7")
     state = _volley(state, volley, False)
     for shooter in volley:
         assert shooter.profile.missile is not None
@@ -338,19 +345,15 @@ def bombard(
         if roll <= GATE_HIT_BY_MACHINE.get(gate.kind, 0):
             wound_need = to_wound(strength, toughness(gate.kind))
             hit = wound_need is not None and dice.roll(D6, f"§5.6 gate {gate_id} to wound") >= wound_need
-            events.append(Event("gate_hit", "§5.6", f"roll {roll}: the shot strikes gate {gate_id}"))
+            events.append(event("gate_hit", "§5.6", f"roll {roll}: the shot strikes gate {gate_id}"))
             if hit:
                 die = damage_die(damage)
                 points = 1 if die is None else dice.roll(die, f"§5.6 gate {gate_id} damage")
                 state, more = damage_structure(state, target, points, dice)
                 events.extend(more)
             return outcome(state, events, dice, mark)
-        section = (
-            main_gate_wall(state, gate_id)
-            if gate.kind is not GateKind.SERVICE_DOOR
-            else gate_sections(state, gate_id)[0]
-        )
-        events.append(Event("wall_hit", "§5.6", f"roll {roll}: the shot strikes the wall {section}"))
+        section = main_gate_wall(state, gate_id) if gate.kind is not _SERVICE_DOOR else gate_sections(state, gate_id)[0]
+        events.append(event("wall_hit", "§5.6", f"roll {roll}: the shot strikes the wall {section}"))
     hit_strength = template_strength(strength, with_models=under_template is not None)
     state, more = hit_section(state, section, hit_strength, damage, dice, f"S{hit_strength} war machine")
     events.extend(more)
@@ -361,5 +364,5 @@ def bombard(
     if braziers_hit and strength >= 5:
         works = state.works_of(section)
         state = state.with_works(replace(works, braziers=works.braziers[braziers_hit:]))
-        events.append(Event("braziers_destroyed", "§8.2.3.1", f"{braziers_hit} braziers on {section} destroyed"))
+        events.append(event("braziers_destroyed", "§8.2.3.1", f"{braziers_hit} braziers on {section} destroyed"))
     return outcome(state, events, dice, mark)

@@ -11,7 +11,7 @@ from typing import Any
 from rules.siege.places import Side
 from rules.siege.values import replace
 
-__all__ = ["CombatResult", "Event", "TurnLog"]
+__all__ = ["CombatResult", "Event", "TurnLog", "event"]
 
 
 @dataclass(frozen=True)
@@ -209,3 +209,10 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "clause": self.clause, "text": self.text, "models": list(self.models)}
+
+
+def event(kind: str, clause: str, text: str, models: tuple[str, ...] = ()) -> Event:
+    """An :class:`Event`, its fields set at once rather than one by one through the frozen ``__init__``."""
+    made = object.__new__(Event)
+    object.__setattr__(made, "__dict__", {"kind": kind, "clause": clause, "text": text, "models": models})
+    return made
