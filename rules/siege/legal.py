@@ -24,6 +24,7 @@ steps in :mod:`rules.siege.menu_combat`, the belfry's in :mod:`rules.siege.belfr
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from rules.siege.belfry_menu import belfry_options
 from rules.siege.choices import CATAPULT, choose
@@ -114,12 +115,7 @@ def legal_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:
     the menu's order, working out only those places' part (§2, §3.1)."""
     if state.over or state.phase is not _MOVEMENT:
         return []
-    memo = state.memo
-    key = (moves_and_charges_in, zone)
-    part: list[Option] | None = memo.get(key)
-    if part is None:
-        part = memo[key] = moves_and_charges_in(_view(state), zone)
-    return [o for o in part if o.name == name]
+    return [o for o in _kept(state, moves_and_charges_in, zone) if o.name == name]
 
 
 def legal_combat_on(state: BattleState, name: str, section: str) -> list[Option]:
@@ -127,12 +123,20 @@ def legal_combat_on(state: BattleState, name: str, section: str) -> list[Option]
     working out only that section's part (§3.2, §3.3.2)."""
     if state.over or state.phase is not _CLOSE_COMBAT:
         return []
+    return [o for o in _kept(state, section_in_combat, section) if o.name == name]
+
+
+_Where = TypeVar("_Where", Zone, str)
+
+
+def _kept(state: BattleState, build: Callable[[MenuView, _Where], list[Option]], where: _Where) -> list[Option]:
+    """The part ``build`` works out for ``where``, kept in the state's memo once worked out."""
     memo = state.memo
-    key = (section_in_combat, section)
+    key = (build, where)
     part: list[Option] | None = memo.get(key)
     if part is None:
-        part = memo[key] = section_in_combat(_view(state), section)
-    return [o for o in part if o.name == name]
+        part = memo[key] = build(_view(state), where)
+    return part
 
 
 def _view(state: BattleState) -> MenuView:
