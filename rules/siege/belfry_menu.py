@@ -116,8 +116,9 @@ def _close_combat(state: BattleState) -> list[Option]:
             if strikers and foes and where not in log.fought_twice:  # §3.2.2: the double combat
                 found.append(Option("fight", side, where, strikers, foes))
             result = state.result(where)
-            if result is not None and not result.settled and result.loser is not None:
-                losers = tuple(m.id for m in state.at(place, result.loser))
+            loser = None if result is None else result.loser_to_react
+            if loser is not None:
+                losers = tuple(m.id for m in state.at(place, loser))
                 if losers:
-                    found.append(Option("hold", result.loser, where, losers))
+                    found.append(Option("hold", loser, where, losers))
     return found

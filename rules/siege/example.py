@@ -277,7 +277,7 @@ def _pairs(state: BattleState, section: str) -> tuple[tuple[str, str], ...]:
 
 def _aftermath(play: _Play, section: str) -> None:
     result = play.state.result(section)
-    if result is None or result.settled or result.loser is None:
+    if result is None or result.loser_to_react is None:
         return
     places = list(play.state.fort.neighbours(section))
     places += [f"ladder:{ladder.id}" for ladder in play.state.ladders if ladder.section == section]

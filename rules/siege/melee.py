@@ -150,7 +150,7 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
     if level is None and not state.fort.has_section(section):  # 001 §8
         raise IllegalAction(f"the fort has no section {section}", "§3.2.1")
     pending = state.result(section)
-    if pending is not None and not pending.settled and pending.loser is not None:
+    if pending is not None and pending.loser_to_react is not None:
         raise IllegalAction(f"the losers on {section} must retreat or test before another combat (§3.3.2)", "§3.3.2")
     log = state.turn_log
     if second and section not in log.fought:

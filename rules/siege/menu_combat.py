@@ -124,7 +124,7 @@ def sections_in_combat(view: MenuView) -> list[Option]:
     found: list[Option] = []
     mine, theirs = view.by_side(side), view.by_side(side.enemy)
     # the sections with both sides on them or the losers of a combat still to retreat or hold
-    contested = {r.section for r in state.results if not r.settled and r.loser is not None}
+    contested = {r.section for r in state.results if r.loser_to_react is not None}
     contested.update(place.ref for place in mine if place.zone is _SECTION and place in theirs)
     if not contested:
         return found
@@ -139,7 +139,7 @@ def section_in_combat(view: MenuView, section: str) -> list[Option]:
     state = view.state
     found: list[Option] = []
     place = section_place(section)
-    if any(r.section == section and not r.settled and r.loser is not None for r in state.results) or (
+    if any(r.section == section and r.loser_to_react is not None for r in state.results) or (
         place in view.by_side(state.active) and place in view.by_side(state.active.enemy)
     ):
         _combat_on(view, section, found)
@@ -157,14 +157,15 @@ def _combat_on(view: MenuView, section: str, found: list[Option]) -> None:
     if strikers and foes and section not in log.fought_twice:
         found.append(Option("fight", side, section, tuple([m.id for m in strikers]), tuple([m.id for m in foes])))
     result = state.result(section)
-    if result is not None and not result.settled and result.loser is not None:
-        losers = tuple([m.id for m in view.side_at(place, result.loser)])
+    loser = None if result is None else result.loser_to_react
+    if loser is not None:
+        losers = tuple([m.id for m in view.side_at(place, loser)])
         if losers:
             ways = [*state.fort.neighbours(section)]
             ways += [f"ladder:{x.id}" for x in state.ladders if x.section == section and x.raised]
             ways += [f"siege_tower:{t.id}" for t in state.siege_towers if t.section == section]
-            found.append(Option("retreat", result.loser, section, losers, tuple(ways)))
-            found.append(Option("hold", result.loser, section, losers))
+            found.append(Option("retreat", loser, section, losers, tuple(ways)))
+            found.append(Option("hold", loser, section, losers))
 
 
 def blocked(view: MenuView) -> list[Option]:

@@ -183,9 +183,10 @@ def _moved_to(state: BattleState, section: str, models: Sequence[Model], to: Pla
 
 def _pending(state: BattleState, section: str) -> tuple[CombatResult, Side]:
     result = state.result(section)
-    if result is None or result.settled or result.loser is None:
+    loser = None if result is None else result.loser_to_react
+    if result is None or loser is None:
         raise IllegalAction(f"no lost combat on {section} waits for a retreat or a test (§3.3.2)", "§3.3.2")
-    return result, result.loser
+    return result, loser
 
 
 def _settle(state: BattleState, result: CombatResult) -> BattleState:

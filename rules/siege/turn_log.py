@@ -31,6 +31,11 @@ class CombatResult:
         return None if self.winner is None else self.winner.enemy
 
     @property
+    def loser_to_react(self) -> Side | None:
+        """The loser while it still has to retreat or hold (§3.3.2); None once settled, or after a draw."""
+        return None if self.settled else self.loser
+
+    @property
     def difference(self) -> int:
         return abs(self.besieger - self.besieged)
 

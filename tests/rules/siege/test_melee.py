@@ -8,6 +8,7 @@ from rules.siege.fort import SectionKind
 from rules.siege.melee import fight, strength, to_hit_need
 from rules.siege.profiles import Profile, Special, Weapon
 from rules.siege.state import BattleState, IllegalAction, Side, TurnLog
+from rules.siege.turn_log import CombatResult
 from tests.rules.siege.builders import (
     HARPY,
     KNIGHT,
@@ -264,3 +265,17 @@ def test_afraid_models_hit_on_sixes() -> None:
     # §4.2: a failed fear test without being outnumbered
     state = battle(besieged(MAN, "W3", 1), besiegers(OGRE, "W3", 1), log=TurnLog(afraid=frozenset({"d1"})))
     assert to_hit_need(state, state.model("d1"), state.model("a1"), SectionKind.WALL_WALK) == 6
+
+
+@pytest.mark.parametrize(
+    ("winner", "settled", "reacts"),
+    [
+        (Side.BESIEGER, False, Side.BESIEGED),
+        (Side.BESIEGED, False, Side.BESIEGER),
+        (Side.BESIEGER, True, None),
+        (None, False, None),
+    ],
+)
+def test_the_loser_reacts_until_its_combat_is_settled(winner: Side | None, settled: bool, reacts: Side | None) -> None:
+    # §3.3.2: the loser of a combat retreats or holds; a draw has no loser, a settled combat waits for none
+    assert CombatResult("W3", 2, 1, winner, settled).loser_to_react is reacts
