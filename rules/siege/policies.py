@@ -185,12 +185,10 @@ class Game:
 
     def menu(self, name: str) -> list[Option]:
         """The options named ``name`` on the menu now, read once a state and kind."""
-        state = self.state
-        if self._menu_of is not state:
-            self._menu_of, self._menus = state, {}
-        found = self._menus.get(name)
+        menus = self._menus_now()
+        found = menus.get(name)
         if found is None:
-            found = self._menus[name] = legal_actions(state, name)
+            found = menus[name] = legal_actions(self.state, name)
         return found
 
     def _part(self, name: str, zone: Zone | None, section: str | None) -> list[Option]:
@@ -198,18 +196,22 @@ class Game:
         read once a state."""
         if zone is None and section is None:
             return self.menu(name)
-        state = self.state
-        if self._menu_of is not state:
-            self._menu_of, self._menus = state, {}
+        menus = self._menus_now()
         key = (name, zone, section)
-        found = self._menus.get(key)
+        found = menus.get(key)
         if found is None:
             if zone is not None:
-                found = legal_moves_from(state, name, zone)
+                found = legal_moves_from(self.state, name, zone)
             else:
-                found = legal_combat_on(state, name, section or "")
-            self._menus[key] = found
+                found = legal_combat_on(self.state, name, section or "")
+            menus[key] = found
         return found
+
+    def _menus_now(self) -> dict[object, list[Option]]:
+        """The menus read so far for the state as it stands, forgotten once an action changed it."""
+        if self._menu_of is not self.state:
+            self._menu_of, self._menus = self.state, {}
+        return self._menus
 
 
 def _offered(state: BattleState, action: a.Action) -> bool:
