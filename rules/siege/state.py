@@ -422,16 +422,7 @@ class BattleState:
             return
         besieger, besieged = dict(sides[_BESIEGER]), dict(sides[_BESIEGED])
         for place in places:
-            standing = found.get(place, ())
-            # one pass over the place's models: most places hold one side alone, which takes the place's tuple
-            theirs = [m for m in standing if m.side is _BESIEGER]
-            if len(theirs) == len(standing):
-                parts: tuple[tuple[Model, ...], tuple[Model, ...]] = (standing, ())
-            elif theirs:
-                parts = (tuple(theirs), tuple([m for m in standing if m.side is not _BESIEGER]))
-            else:
-                parts = ((), standing)
-            for mine, models in zip((besieger, besieged), parts, strict=True):
+            for mine, models in zip((besieger, besieged), _split(found.get(place, ())), strict=True):
                 if not models:
                     mine.pop(place, None)
                     continue
@@ -529,15 +520,24 @@ _Any = TypeVar("_Any")
 
 def _by_side(by_place: Mapping[Place, tuple[Model, ...]]) -> Mapping[Side, Mapping[Place, tuple[Model, ...]]]:
     """Each side's models at each place where some of them stand, in the order of ``by_place``."""
-    found: dict[Side, dict[Place, tuple[Model, ...]]] = {_BESIEGER: {}, _BESIEGED: {}}
+    besieger: dict[Place, tuple[Model, ...]] = {}
+    besieged: dict[Place, tuple[Model, ...]] = {}
     for place, here in by_place.items():
-        sides = {m.side for m in here}
-        if len(sides) == 1:
-            found[here[0].side][place] = here
-        else:
-            for side, models in found.items():
-                models[place] = tuple([m for m in here if m.side is side])
-    return found
+        for mine, models in zip((besieger, besieged), _split(here), strict=True):
+            if models:
+                mine[place] = models
+    return {_BESIEGER: besieger, _BESIEGED: besieged}
+
+
+def _split(standing: tuple[Model, ...]) -> tuple[tuple[Model, ...], tuple[Model, ...]]:
+    """The besieger's and the besieged's models of ``standing``, in its order, in one pass: most places hold one
+    side alone, which takes the place's tuple itself."""
+    theirs = [m for m in standing if m.side is _BESIEGER]
+    if len(theirs) == len(standing):
+        return standing, ()
+    if theirs:
+        return tuple(theirs), tuple([m for m in standing if m.side is not _BESIEGER])
+    return (), standing
 
 
 def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _Item:
