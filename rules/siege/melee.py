@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from rules.dice import D6, Dice
 from rules.siege.belfry import fight_on_level
 from rules.siege.fort import SectionKind
-from rules.siege.profiles import Special, Weapon
+from rules.siege.profiles import Profile, Special, Weapon
 from rules.siege.state import (
     BattleState,
     CombatResult,
@@ -87,11 +87,17 @@ def to_hit_need(state: BattleState, striker: Model, target: Model, kind: Section
     modifier = 0
     if target.id in log.from_below:
         modifier += 1  # §3.2.2
-    if kind in (_WALL_WALK, _STAIRS) and striker.profile.has(_FLYER):
-        modifier -= 1  # §12.3.1
     if log.penalties:
         modifier -= log.penalty(striker.id)  # §8.2.4–§8.2.6: scalded this turn
-    return melee_to_hit(striker.profile.ws, target.profile.ws, modifier)
+    return _need_to_hit(striker.profile, target.profile, kind, modifier)
+
+
+def _need_to_hit(striker: Profile, target: Profile, kind: SectionKind, modifier: int) -> int:
+    """The D6 need to hit of ``striker`` on ``target`` with the turn's ``modifier``, −1 for a flyer on a wall-walk
+    or stairs (§12.3.1)."""
+    if kind in (_WALL_WALK, _STAIRS) and striker.has(_FLYER):
+        modifier -= 1  # §12.3.1
+    return melee_to_hit(striker.ws, target.ws, modifier)
 
 
 def roll_hits(dice: Dice, need: int | None, count: int, reason: str) -> int:
@@ -107,14 +113,35 @@ def roll_hits(dice: Dice, need: int | None, count: int, reason: str) -> int:
 
 def wounds_caused(dice: Dice, hits: int, hit_strength: int, target: Model, reason: str) -> int:
     """Unsaved wounds from ``hits`` of ``hit_strength`` on ``target`` (R8, R9)."""
-    need = to_wound(hit_strength, target.profile.t)
+    profile = target.profile
+    return _unsaved(dice, hits, to_wound(hit_strength, profile.t), modified_save(profile.save, hit_strength), reason)
+
+
+def _unsaved(dice: Dice, hits: int, need: int | None, save: int | None, reason: str) -> int:
+    """Unsaved wounds from ``hits`` wounding on ``need`` against the armour ``save`` (R8, R9)."""
     if need is None or hits == 0:
         return 0
     wounds = sum(map(need.__le__, dice.pool(D6, hits, f"{reason} to wound")))
-    save = modified_save(target.profile.save, hit_strength)
     if save is None or wounds == 0:
         return wounds
     return wounds - sum(map(save.__le__, dice.pool(D6, wounds, f"{reason} armour save")))
+
+
+_Matchup = tuple[int, bool, int, int | None, int | None]
+"""A striker's profile against a target's: attacks, hatred, the need to hit when the turn's log changes nothing,
+the need to wound and the armour save."""
+
+
+def _matchup(striker: Model, target: Model, kind: SectionKind) -> _Matchup:
+    hit_strength = strength(striker, kind)
+    profile, target_profile = striker.profile, target.profile
+    return (
+        attacks(striker),
+        profile.has(_HATRED),
+        _need_to_hit(profile, target_profile, kind, 0),
+        to_wound(hit_strength, target_profile.t),
+        modified_save(target_profile.save, hit_strength),
+    )
 
 
 _Blow = tuple[tuple[int, int], str, str]
@@ -256,7 +283,9 @@ def fight(
         fallen.extend(m for m in state.models if m.id in gone)
     living = [(a, t) for a, t in pairs if t not in gone]
     blows = _blows(state, living, second)
-    strikes: dict[int, tuple[int, int, bool]] = {}  # by profile: attacks, strength, hatred
+    matchups: dict[tuple[int, int], _Matchup] = {}  # by the profiles of the striker and the target
+    log = state.turn_log
+    afraid, from_below, penalties = log.afraid, log.from_below, log.penalties
     for _, step in itertools.groupby(blows, key=_order):  # the blows come sorted by order
         damage: dict[str, int] = {}
         for _, striker_id, target_id in step:
@@ -264,17 +293,18 @@ def fight(
                 continue
             striker, target = by_id[striker_id], by_id[target_id]
             reason = f"§3.2 {striker_id} strikes {target_id}"
-            need = to_hit_need(state, striker, target, kind)
-            strike = strikes.get(id(striker.profile))
-            if strike is None:
-                strike = (attacks(striker), strength(striker, kind), striker.profile.has(_HATRED))
-                strikes[id(striker.profile)] = strike
-            count, hit_strength, hatred = strike
+            key = (id(striker.profile), id(target.profile))
+            matchup = matchups.get(key)
+            if matchup is None:
+                matchup = matchups[key] = _matchup(striker, target, kind)
+            count, hatred, need, wound_need, save = matchup
+            if striker_id in afraid or target_id in from_below or penalties:
+                need = to_hit_need(state, striker, target, kind)  # the turn's log changes it
             hits = roll_hits(dice, need, count, f"{reason} to hit")
             rerolls = count - hits
             if hatred and rerolls and not second and _first_round(state, striker, target):
                 hits += roll_hits(dice, need, rerolls, f"{reason} hatred re-roll")  # §4.2
-            wounds = wounds_caused(dice, hits, hit_strength, target, reason)
+            wounds = _unsaved(dice, hits, wound_need, save, reason)
             damage[target_id] = damage.get(target_id, 0) + wounds
             events.append(
                 event(
