@@ -390,13 +390,17 @@ def crossing(state: BattleState, movers: Sequence[Model], origin: Place, destina
             )
 
 
+_LEVEL_PREFIX = f"{Zone.BELFRY.value}:"
+"""How a belfry's level is written (``belfry:B1.2``), read once: a fight asks it of every section."""
+
+
 def fight_on_level(state: BattleState, section: str, pairs: Sequence[tuple[str, str]]) -> SectionKind | None:
     """The kind a close combat on ``section`` is fought as when ``section`` is a belfry's level, ``None`` for the
     fort's own sections. Fights are fought on any level; models on two levels fight only when one of them is on the
     ladder between them, which it climbs to charge onto the other's level (001 §8): every model paired stands on
     the level fought on.
     """
-    if not section.startswith(f"{Zone.BELFRY.value}:"):
+    if not section.startswith(_LEVEL_PREFIX):
         return None
     place = Place.parse(section)
     tower, level = level_of(place)

@@ -8,7 +8,8 @@ ranks, flanks, rear, overkill and high ground are gone.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 
 from rules.dice import D6, Dice
 from rules.siege.belfry import fight_on_level
@@ -21,6 +22,7 @@ from rules.siege.state import (
     IllegalAction,
     Model,
     Outcome,
+    Place,
     Side,
     check_may_act,
     outcome,
@@ -45,12 +47,10 @@ _STAIRS = SectionKind.STAIRS
 _WALL_WALK = SectionKind.WALL_WALK
 _BESIEGED = Side.BESIEGED
 _BESIEGER = Side.BESIEGER
-_BATTLE_STANDARD = Special.BATTLE_STANDARD
 _FLYER = Special.FLYER
 _FRENZY = Special.FRENZY
 _HATRED = Special.HATRED
 _MUSICIAN = Special.MUSICIAN
-_STANDARD = Special.STANDARD
 _ADDITIONAL_HAND_WEAPON = Weapon.ADDITIONAL_HAND_WEAPON
 _GREAT_WEAPON = Weapon.GREAT_WEAPON
 _HALBERD = Weapon.HALBERD
@@ -146,6 +146,7 @@ def _matchup(striker: Model, target: Model, kind: SectionKind) -> _Matchup:
 
 _Blow = tuple[tuple[int, int], str, str]
 """Who strikes whom: the order of its initiative step, the striker and the target."""
+_order: Callable[[_Blow], tuple[int, int]] = operator.itemgetter(0)
 
 
 def _blows(state: BattleState, pairs: Sequence[tuple[str, str]], second: bool) -> list[_Blow]:
@@ -164,10 +165,6 @@ def _blows(state: BattleState, pairs: Sequence[tuple[str, str]], second: bool) -
         blows.append(((rank, -striker.profile.i), striker_id, target_id))
     blows.sort(key=_order)  # stable: the blows of one step in the order of the pairs
     return blows
-
-
-def _order(blow: _Blow) -> tuple[int, int]:
-    return blow[0]
 
 
 def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], second: bool) -> SectionKind | None:
@@ -197,13 +194,16 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
     except IllegalAction:
         free = False  # each checked in turn below, the first refused named as ever
     gangs: dict[str, list[Model]] = {}
+    by_id = state.by_id
+    place = Place.parse(section)  # a section of the fort or a belfry's level, as checked above
     for attacker_id, target_id in pairs:
-        attacker, target = state.model(attacker_id), state.model(target_id)
+        attacker = by_id.get(attacker_id) or state.model(attacker_id)
+        target = by_id.get(target_id) or state.model(target_id)
         if attacker.side is not side or target.side is side:
             raise IllegalAction(f"{attacker_id} and {target_id}: the {side} player engages enemies (§3.2.1)", "§3.2.1")
-        for model in (attacker, target):
-            if str(model.place) != section:
-                raise IllegalAction(f"{model.id} is not on {section}: models fight on their own section (§1.2)", "§1.2")
+        if attacker.place is not place or target.place is not place:
+            model = attacker if attacker.place is not place else target
+            raise IllegalAction(f"{model.id} is not on {section}: models fight on their own section (§1.2)", "§1.2")
         if not free:
             check_may_act(state, [attacker_id], "fight")
         if attacker.fleeing or attacker_id in log.rallied:
@@ -231,7 +231,7 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
         engaged = fighting.get(target_id)
         gang = [*named, *(state.model(x) for x in sorted(engaged - {m.id for m in named}))] if engaged else named
         if len(gang) > 1:
-            ratio = state.model(target_id).profile.ratio
+            ratio = by_id[target_id].profile.ratio
             weight = sum(m.profile.ratio for m in gang)
             if weight > MAX_GANG_UP * ratio:
                 raise IllegalAction(
@@ -239,7 +239,7 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
                     "already fighting it, cavalry and large creatures counting their ratio (§3.2.1, §3.2.3, §12.1.1)",
                     "§3.2.1",
                 )
-    fleeing_targets = [t for t in gangs if state.model(t).fleeing]
+    fleeing_targets = [t for t in gangs if by_id[t].fleeing]
     if fleeing_targets:
         standing = {m.id for m in state.at(section, side.enemy) if not m.fleeing}
         if not standing <= set(gangs):
@@ -262,8 +262,9 @@ def fight(
     mark = dice.mark()
     kind = _check(state, section, pairs, second) or state.fort.section(section).kind
     events: list[Event] = []
-    engaging = dict.fromkeys(x for pair in pairs for x in pair)
-    for model_id in engaging if not state.blockers.isdisjoint(engaging) else ():
+    blockers = state.blockers
+    engaging = dict.fromkeys(x for pair in pairs for x in pair) if blockers else ()
+    for model_id in engaging if not blockers.isdisjoint(engaging) else ():
         if state.is_blocking(model_id):
             # §6.3.1, §6.3.2: a blocker engaged in close combat, by an enemy from another access, blocks no more
             state = state.without_blocker(model_id)
@@ -279,8 +280,9 @@ def fight(
         gone.add(target_id)
         casualties[state.active] += 1
         events.append(event("cut_down", "§3.3.3", f"fleeing {target_id} is cut down", (target_id,)))
+    rank = state.rank.__getitem__  # the models' order in the state
     if gone:
-        fallen.extend(m for m in state.models if m.id in gone)
+        fallen.extend(by_id[x] for x in sorted(gone, key=rank))
     living = [(a, t) for a, t in pairs if t not in gone]
     blows = _blows(state, living, second)
     matchups: dict[tuple[int, int], _Matchup] = {}  # by the profiles of the striker and the target
@@ -322,10 +324,8 @@ def fight(
                 casualties[model.side.enemy] += 1
             now = {m.id for m in dead}
             gone |= now
-            if len(dead) == 1:
-                fallen.append(wounded.get(dead[0].id) or by_id[dead[0].id])  # as it last stood
-            else:
-                fallen.extend(wounded.get(m.id, m) for m in state.models if m.id in now)  # in their order
+            # as they last stood, in their order
+            fallen.extend(wounded.get(x) or by_id[x] for x in (sorted(now, key=rank) if len(now) > 1 else now))
             events.append(
                 event("casualties", "§3.2.4", f"{len(dead)} models die on {section}", tuple(m.id for m in dead))
             )
@@ -379,16 +379,13 @@ def _apply(
             hurt[model_id] = replace(model, wounds_lost=model.wounds_lost + wounds)
     final: list[Model] = []
     for model in dead:
-        if model.profile.has(_STANDARD) or model.profile.has(_BATTLE_STANDARD):
+        if model.profile.bears_standard:
             out = {m.id for m in dead} | {m.id for m in final}
             stand_in = next(
                 (
                     m
                     for m in (wounded.get(x.id, x) for x in state.at(section, model.side) if x.id not in gone)
-                    if m.unit == model.unit
-                    and m.id not in out
-                    and not m.fleeing
-                    and not (m.profile.has(_STANDARD) or m.profile.has(_BATTLE_STANDARD))
+                    if m.unit == model.unit and m.id not in out and not m.fleeing and not m.profile.bears_standard
                 ),
                 None,
             )
@@ -419,9 +416,9 @@ def _result(state: BattleState, section: str, casualties: dict[Side, int], gone:
                 continue
             profile = model.profile
             strength[side] += profile.unit_strength
-            if profile.has(_STANDARD) or profile.has(_BATTLE_STANDARD):
+            if profile.bears_standard:
                 standard.add(side)
-            if profile.has(_MUSICIAN):
+            if _MUSICIAN in profile.rules:
                 music.add(side)
     score = {s: casualties[s] + _BONUS[strength[s] > strength[s.enemy], s in standard] for s in _SIDES}
     if score[_BESIEGER] == score[_BESIEGED] and len(music) == 1:

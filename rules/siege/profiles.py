@@ -181,6 +181,11 @@ class Profile:
         return not (self.has(Special.CENTAUROID) or self.is_cavalry)
 
     @derived
+    def bears_standard(self) -> bool:
+        """A standard or the battle standard: one on a section counts for its side's combat result (§3.2.4)."""
+        return self.has(Special.STANDARD) or self.has(Special.BATTLE_STANDARD)
+
+    @derived
     def causes_fear(self) -> bool:
         return self.has(Special.FEAR) or self.has(Special.TERROR)
 
