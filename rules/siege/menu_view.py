@@ -14,6 +14,7 @@ from rules.siege.values import derived
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
 _SECTION, _FOOT, _FIELD = Zone.SECTION, Zone.FOOT, Zone.FIELD
+_RAMPARTS, _COURTYARD = (SectionKind.WALL_WALK, SectionKind.TOWER), SectionKind.COURTYARD
 
 __all__ = ["MenuView", "bought", "section_place"]
 
@@ -50,7 +51,9 @@ class MenuView:
     @derived
     def _unready(self) -> frozenset[str]:
         """Models that may not act: spent this turn, engaged or blocking."""
-        return self.spent | self.state.engaged | self.state.blockers
+        state = self.state
+        log = state.turn_log
+        return log.moved | log.rallied | log.blockers | state.engaged | state.blockers
 
     @property
     def engaged(self) -> frozenset[str]:
@@ -102,15 +105,20 @@ class MenuView:
         )
 
     def sections(self, *kinds: SectionKind) -> tuple[str, ...]:
-        return tuple(s.id for s in self.state.fort.sections if s.kind in kinds)
+        """The fort's sections of ``kinds``, in the layout's order, kept with the fort."""
+        memo = self.state.fort.memo
+        found: tuple[str, ...] | None = memo.get(kinds)
+        if found is None:
+            found = memo[kinds] = tuple(s.id for s in self.state.fort.sections if s.kind in kinds)
+        return found
 
-    @derived
+    @property
     def ramparts(self) -> tuple[str, ...]:
-        return self.sections(SectionKind.WALL_WALK, SectionKind.TOWER)
+        return self.sections(*_RAMPARTS)
 
-    @derived
+    @property
     def courtyards(self) -> tuple[str, ...]:
-        return self.sections(SectionKind.COURTYARD)
+        return self.sections(_COURTYARD)
 
 
 def section_place(ref: str) -> Place:
