@@ -11,9 +11,9 @@ from rules.siege.belfry_menu import bridge_steps
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.fort import ConnectionKind
 from rules.siege.gates import gate_sections
-from rules.siege.menu_view import MenuView, section_place
+from rules.siege.menu_view import MenuView, section_place, war_machines
 from rules.siege.options import Option
-from rules.siege.profiles import Creature, Special, TroopType
+from rules.siege.profiles import Creature, Special
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
@@ -291,9 +291,7 @@ def sorties(view: MenuView) -> list[Option]:
     )
     if not flyers:
         return []
-    machines = tuple(
-        m.id for m in state.models if m.side is _BESIEGER and m.profile.troop_type is TroopType.WAR_MACHINE
-    )
+    machines = war_machines(state)
     return [Option("sortie", _BESIEGED, actors=flyers, targets=machines)] if machines else []
 
 

@@ -8,6 +8,7 @@ import weakref
 from collections.abc import Mapping
 
 from rules.siege.fort import SectionKind
+from rules.siege.profiles import TroopType
 from rules.siege.state import BattleState, Model, Place, Side, Zone
 from rules.siege.values import derived
 
@@ -15,8 +16,9 @@ from rules.siege.values import derived
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
 _SECTION, _FOOT, _FIELD = Zone.SECTION, Zone.FOOT, Zone.FIELD
 _RAMPARTS, _COURTYARD = (SectionKind.WALL_WALK, SectionKind.TOWER), SectionKind.COURTYARD
+_WAR_MACHINE = TroopType.WAR_MACHINE
 
-__all__ = ["MenuView", "bought", "section_place"]
+__all__ = ["MenuView", "bought", "section_place", "war_machines"]
 
 
 class MenuView:
@@ -119,6 +121,24 @@ class MenuView:
     @property
     def courtyards(self) -> tuple[str, ...]:
         return self.sections(_COURTYARD)
+
+
+def war_machines(state: BattleState) -> tuple[str, ...]:
+    """The besieger's war machines, in the order of the models (§5.7). A model's side and profile never change and a
+    battle under way only loses models: the war machines among all the models :attr:`BattleState.rank` ranks (kept
+    by the copies that move, wound or remove models) are looked for once and kept with the fort, then those still
+    in the battle looked up by id."""
+    rank = state.rank
+    memo = state.fort.memo
+    known: tuple[Mapping[str, int], tuple[str, ...]] | None = memo.get(war_machines)
+    if known is None or known[0] is not rank:
+        models = state.models
+        found = tuple([m.id for m in models if m.side is _BESIEGER and m.profile.troop_type is _WAR_MACHINE])
+        if len(models) < len(rank):  # some ranked models already gone: their kind is not known
+            return found
+        memo[war_machines] = known = (rank, found)
+    by_id = state.by_id
+    return tuple([m for m in known[1] if m in by_id])
 
 
 def section_place(ref: str) -> Place:
