@@ -99,12 +99,15 @@ class MenuView:
         return found
 
     def ready_outside(self, side: Side) -> tuple[str, ...]:
-        return tuple(
-            model_id
-            for place, ready in self.ready_by_place(side).items()
-            if place.zone in (_FOOT, _FIELD)
-            for model_id in ready
-        )
+        """The models of ``side`` at the foot of the walls or on the field free to act, in the order of
+        :attr:`by_place`."""
+        ready = self.ready
+        found: list[str] = []
+        for place in self._by_side[side]:
+            zone = place.zone
+            if zone is _FOOT or zone is _FIELD:
+                found += ready(place, side)
+        return tuple(found)
 
     def sections(self, *kinds: SectionKind) -> tuple[str, ...]:
         """The fort's sections of ``kinds``, in the layout's order, kept with the fort."""
