@@ -185,33 +185,26 @@ class Game:
 
     def menu(self, name: str) -> list[Option]:
         """The options named ``name`` on the menu now, read once a state and kind."""
-        menus = self._menus_now()
-        found = menus.get(name)
-        if found is None:
-            found = menus[name] = legal_actions(self.state, name)
-        return found
+        return self._part(name, None, None)
 
     def _part(self, name: str, zone: Zone | None, section: str | None) -> list[Option]:
         """The options named ``name`` on the menu now, those from ``zone``'s places or on ``section`` when given,
-        read once a state."""
-        if zone is None and section is None:
-            return self.menu(name)
-        menus = self._menus_now()
+        read once a state: the menus read so far are forgotten once an action changed the state."""
+        state = self.state
+        if self._menu_of is not state:
+            self._menu_of, self._menus = state, {}
+        menus = self._menus
         key = (name, zone, section)
         found = menus.get(key)
         if found is None:
             if zone is not None:
-                found = legal_moves_from(self.state, name, zone)
+                found = legal_moves_from(state, name, zone)
+            elif section is not None:
+                found = legal_combat_on(state, name, section)
             else:
-                found = legal_combat_on(self.state, name, section or "")
+                found = legal_actions(state, name)
             menus[key] = found
         return found
-
-    def _menus_now(self) -> dict[object, list[Option]]:
-        """The menus read so far for the state as it stands, forgotten once an action changed it."""
-        if self._menu_of is not self.state:
-            self._menu_of, self._menus = self.state, {}
-        return self._menus
 
 
 def _offered(state: BattleState, action: a.Action) -> bool:
