@@ -37,6 +37,14 @@ def watched(pk: int, user: User) -> Watched | None:
     return Watched(tracked, selectors.is_skirmish(tracked), selectors.version(tracked))
 
 
+def grown(page: Watched, written: TrackedBattle) -> Watched:
+    """``page`` after the service appended to its battle's log (``written``, the battle as the service left it): the
+    battle read before the write with the log's new length, rather than read again; an action or an undo changes
+    nothing else of it."""
+    page.tracked.seq = written.seq
+    return Watched(page.tracked, page.skirmish, selectors.version(page.tracked))
+
+
 def one_off_walls(besieged_points: int) -> list[str]:
     """The walls a one-off siege's ladders may lie below: the standard fort's for the besieged's points (§1.4)."""
     return selectors.walls_of(selectors.fort_for(None, min(max(besieged_points, 1), 20_000)))
