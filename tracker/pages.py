@@ -28,6 +28,13 @@ class Watched:
     version: str
     """What a watching page compares to know whether to redraw (:func:`selectors.version`)."""
 
+    def grown(self, written: TrackedBattle) -> Watched:
+        """This page after the service appended to its battle's log (``written``, the battle as the service left it):
+        the battle read before the write with the log's new length, rather than read again; an action or an undo
+        changes nothing else of it."""
+        self.tracked.seq = written.seq
+        return Watched(self.tracked, self.skirmish, selectors.version(self.tracked))
+
 
 def watched(pk: int, user: User) -> Watched | None:
     """The tracked battle ``pk`` as it stands, read afresh; None when there is none or ``user`` may not watch it."""
@@ -35,14 +42,6 @@ def watched(pk: int, user: User) -> Watched | None:
     if tracked is None or not selectors.may_watch(tracked, user):
         return None
     return Watched(tracked, selectors.is_skirmish(tracked), selectors.version(tracked))
-
-
-def grown(page: Watched, written: TrackedBattle) -> Watched:
-    """``page`` after the service appended to its battle's log (``written``, the battle as the service left it): the
-    battle read before the write with the log's new length, rather than read again; an action or an undo changes
-    nothing else of it."""
-    page.tracked.seq = written.seq
-    return Watched(page.tracked, page.skirmish, selectors.version(page.tracked))
 
 
 def one_off_walls(besieged_points: int) -> list[str]:

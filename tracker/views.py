@@ -187,7 +187,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
         return _answer(request, pk, message=str(conflict))
     except services.Refused as refused:
         return _answer(request, pk, message=_("Refused — %(why)s") % {"why": refused})
-    return _answer(request, pk, page=pages.grown(page, written))
+    return _answer(request, pk, page=page.grown(written))
 
 
 @login_required
@@ -198,7 +198,7 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
         written = services.undo(battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")))
     except services.Refused as refused:
         return _answer(request, pk, message=str(refused))
-    return _answer(request, pk, ok=_("The last action is undone."), page=pages.grown(page, written))
+    return _answer(request, pk, ok=_("The last action is undone."), page=page.grown(written))
 
 
 @login_required
