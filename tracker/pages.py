@@ -28,6 +28,13 @@ class Watched:
     version: str
     """What a watching page compares to know whether to redraw (:func:`selectors.version`)."""
 
+    def grown(self, written: TrackedBattle) -> Watched:
+        """This page after the service appended to its battle's log (``written``, the battle as the service left it):
+        the battle read before the write with the log's new length, rather than read again; an action or an undo
+        changes nothing else of it."""
+        self.tracked.seq = written.seq
+        return Watched(self.tracked, self.skirmish, selectors.version(self.tracked))
+
 
 def watched(pk: int, user: User) -> Watched | None:
     """The tracked battle ``pk`` as it stands, read afresh; None when there is none or ``user`` may not watch it."""

@@ -137,11 +137,15 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     return _board(request, page, partial=True, section=request.GET.get("section", "")[:40])
 
 
-def _answer(request: HttpRequest, pk: int, *, message: str = "", ok: str = "") -> HttpResponse:
-    """After an action: the board as the action left it, or back to the board page."""
+def _answer(
+    request: HttpRequest, pk: int, *, message: str = "", ok: str = "", page: pages.Watched | None = None
+) -> HttpResponse:
+    """After an action: the board as the action left it (``page`` when the view knows it, else read afresh), or back
+    to the board page."""
     section = request.POST.get("section", "")[:40]
     if request.htmx:
-        return _board(request, _watched(request, pk), partial=True, section=section, message=message, ok=ok)
+        shown = page or _watched(request, pk)
+        return _board(request, shown, partial=True, section=section, message=message, ok=ok)
     if message:
         messages.error(request, message)
     elif ok:
@@ -152,7 +156,7 @@ def _answer(request: HttpRequest, pk: int, *, message: str = "", ok: str = "") -
 @login_required
 @require_POST
 def act(request: HttpRequest, pk: int) -> HttpResponse:
-    _watched(request, pk)
+    page = _watched(request, pk)
     dice = _dice(request.POST.get("dice", "")[:400])
     if dice is None:
         return _answer(request, pk, message=_("Dice: type whole numbers, separated by spaces."))
@@ -176,23 +180,25 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 facts={k[5:]: v[:20] for k, v in request.POST.items() if k.startswith("fact-")},
             )
         )
-        services.act(battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")), action=action, dice=dice)
+        written = services.act(
+            battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")), action=action, dice=dice
+        )
     except services.Conflict as conflict:
         return _answer(request, pk, message=str(conflict))
     except services.Refused as refused:
         return _answer(request, pk, message=_("Refused — %(why)s") % {"why": refused})
-    return _answer(request, pk)
+    return _answer(request, pk, page=page.grown(written))
 
 
 @login_required
 @require_POST
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
-    _watched(request, pk)
+    page = _watched(request, pk)
     try:
-        services.undo(battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")))
+        written = services.undo(battle_id=pk, user=request.user, seq=_number(request.POST.get("seq")))
     except services.Refused as refused:
         return _answer(request, pk, message=str(refused))
-    return _answer(request, pk, ok=_("The last action is undone."))
+    return _answer(request, pk, ok=_("The last action is undone."), page=page.grown(written))
 
 
 @login_required

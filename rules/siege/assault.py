@@ -37,7 +37,7 @@ from rules.siege.policies import Game, Orders, orders_for, play_out, play_setup
 from rules.siege.profiles import Profile, TroopType
 from rules.siege.rams import MAX_CARRIERS, MIN_CARRIERS
 from rules.siege.state import BattleState, IllegalAction, Model, Phase, Place, Side, quota
-from rules.siege.victory import victory_points
+from rules.siege.victory import section_holders, victory_points
 
 __all__ = [
     "ASSAULT_FORMAT",
@@ -255,14 +255,12 @@ def set_up_once(state: BattleState, orders: Orders) -> Game | None:
 
 
 def _result(game: Game) -> Result:
-    from rules.siege.victory import section_control
-
     state = game.state
-    points = victory_points(state)
+    holders = section_holders(state)
+    points = victory_points(state, holders=holders)
     vp = (points.total(Side.BESIEGER), points.total(Side.BESIEGED))
     winner = Side.BESIEGER if vp[0] > vp[1] else Side.BESIEGED if vp[1] > vp[0] else None
-    control = tuple((s.id, section_control(state, s.id)) for s in state.fort.sections)
-    return Result(winner, vp, game.gate_fell, game.first_breach, control)
+    return Result(winner, vp, game.gate_fell, game.first_breach, tuple(holders.items()))
 
 
 NEVER = "never"

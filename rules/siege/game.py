@@ -110,6 +110,8 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
                 f"{action.name} is played in the {_steps(action.phases)} step, not in the {_step(state.phase)} step",
             )
         ]
+    if action.__class__ in _OF_THE_SIDE_TO_PLAY:
+        return []  # played by the side whose turn it is, naming no model and no place: nothing else to check
     actors = action.actors()
     side = _side(state, action, actors)
     refusals = (
@@ -127,6 +129,14 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
         elif model.side is not side:
             refusals.append(Refusal(action.phase_clause, f"{model_id} is a {model.side} model, not a {side} one"))
     return refusals
+
+
+_OF_THE_SIDE_TO_PLAY = frozenset(
+    cls
+    for cls in a.ACTIONS.values()
+    if cls.by is None and cls.acting is None and not cls.places and not issubclass(cls, (*_SIDE_NAMED, *_LOSERS_PLAY))
+)
+"""The actions whose side is the side to play (:func:`_side`) and that name neither model nor place."""
 
 
 def _unknown_places(action: a.Action) -> list[str]:

@@ -107,7 +107,9 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
             found.append(Option("end_phase", state.active))
         if phase is not Phase.SETUP:
             found.append(Option("end_turn", state.active))
-    return found if name is None else [o for o in found if o.name == name]
+    if name is None or not found:
+        return found
+    return [o for o in found if o.name == name]
 
 
 def legal_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:

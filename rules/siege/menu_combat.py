@@ -7,16 +7,15 @@ from __future__ import annotations
 
 from rules.siege.belfry_cover import Cover, target_cover
 from rules.siege.gates import gate_reach
-from rules.siege.menu_view import MenuView, section_place
+from rules.siege.menu_view import MenuView, section_place, war_machines
 from rules.siege.options import Option
-from rules.siege.profiles import Special, TroopType
+from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Place, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once here
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
 _SECTION, _LADDER, _MINE, _SIEGE_TOWER = Zone.SECTION, Zone.LADDER, Zone.MINE, Zone.SIEGE_TOWER
 _INFINITE = Cover.INFINITE
-_WAR_MACHINE = TroopType.WAR_MACHINE
 
 __all__ = [
     "blocked",
@@ -86,20 +85,18 @@ def shooting(view: MenuView) -> list[Option]:
 def _targets(state: BattleState, side: Side, engaged: frozenset[str]) -> tuple[str, ...]:
     """The models of ``side`` a shot may aim at, in the order of the state's models: not engaged, nor in a mine
     or a siege tower, nor out of sight in a belfry (001 §3), which their place alone decides."""
-    seen: dict[Place, bool] = {}
-    found = []
-    for m in state.models:
-        if m.side is side and m.id not in engaged:
-            place = m.place
-            open_to = seen.get(place)
-            if open_to is None:
-                open_to = seen[place] = (
-                    place.zone is not _MINE
-                    and place.zone is not _SIEGE_TOWER
-                    and (target_cover(state, m) is not _INFINITE)
-                )
-            if open_to:
-                found.append(m.id)
+    found: list[str] = []
+    places = 0
+    for place, here in state.by_side_and_place[side].items():
+        zone = place.zone
+        if zone is _MINE or zone is _SIEGE_TOWER or target_cover(state, here[0]) is _INFINITE:
+            continue
+        open_to = [m.id for m in here if m.id not in engaged] if engaged else [m.id for m in here]
+        if open_to:
+            found += open_to
+            places += 1
+    if places > 1:  # the places stand in the order of their first models: their models put back in the models' order
+        found.sort(key=state.rank.__getitem__)
     return tuple(found)
 
 
@@ -108,7 +105,7 @@ def bombarding(view: MenuView) -> list[Option]:
     state = view.state
     if state.active is not _BESIEGER:
         return []
-    machines = tuple(m.id for m in state.models if m.side is _BESIEGER and m.profile.troop_type is _WAR_MACHINE)
+    machines = war_machines(state)
     if not machines:
         return []
     targets = (*view.ramparts, *(f"gate:{g.id}" for g in state.gates if g.structure_points > 0))

@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.siege.belfry_menu import bridge_steps
-from rules.siege.engines import Liquid, MineGoal
+from rules.siege.engines import GateStatus, Liquid, MineGoal
 from rules.siege.fort import ConnectionKind
 from rules.siege.gates import gate_sections
-from rules.siege.menu_view import MenuView, section_place
+from rules.siege.menu_view import MenuView, section_place, war_machines
 from rules.siege.options import Option
-from rules.siege.profiles import Creature, Special, TroopType
+from rules.siege.profiles import Creature, Special
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
@@ -162,7 +162,13 @@ def flight(view: MenuView) -> list[Option]:
     state = view.state
     side = state.active
     found: list[Option] = []
-    fleeing = {place.ref for place, here in view.by_side(side).items() if place.inside and any(m.fleeing for m in here)}
+    fleeing = set()
+    for place, here in view.by_side(side).items():
+        if place.inside:
+            for model in here:
+                if model.fleeing:
+                    fleeing.add(place.ref)
+                    break
     for section in sorted(fleeing):
         found.append(Option("rally", side, section))
         found.append(Option("flee", side, section))
@@ -175,9 +181,12 @@ def flight(view: MenuView) -> list[Option]:
 
 def besieger_engines(view: MenuView) -> list[Option]:
     """Ladders and rams taken up, let go or brought to a gate by the besieger's ready models outside (§7.1, §7.2)."""
-    if view.state.active is not _BESIEGER:
+    state = view.state
+    if state.active is not _BESIEGER:
         return []
-    return ladders_and_rams(view, view.ready_outside(_BESIEGER))
+    # only a ladder or a ram nobody carries is taken up: without one, who stands outside is not asked
+    free = any(not x.raised and not x.carriers for x in state.ladders) or any(not r.carriers for r in state.rams)
+    return ladders_and_rams(view, view.ready_outside(_BESIEGER) if free else ())
 
 
 def ladder_works(view: MenuView) -> list[Option]:
@@ -243,11 +252,21 @@ def gate_guards(view: MenuView) -> list[Option]:
     for gate in state.gates:
         if gate.structure_points <= 0:
             continue
-        defenders = tuple(m for s in gate_sections(state, gate.id) for m in view.ready(section_place(s), _BESIEGED))
+        defenders = tuple([m for place in _gate_places(state, gate) for m in view.ready(place, _BESIEGED)])
         if defenders:
             found.append(Option("reinforce_gate", _BESIEGED, f"gate:{gate.id}", defenders))
             if gate.blocker is None:
                 found.append(Option("block", _BESIEGED, f"gate:{gate.id}", defenders))
+    return found
+
+
+def _gate_places(state: BattleState, gate: GateStatus) -> tuple[Place, ...]:
+    """The sections a gate belongs to (:func:`~rules.siege.gates.gate_sections`), kept with the fort."""
+    memo = state.fort.memo
+    key = (_gate_places, gate.id, gate.kind)
+    found: tuple[Place, ...] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(section_place(s) for s in gate_sections(state, gate.id))
     return found
 
 
@@ -291,9 +310,7 @@ def sorties(view: MenuView) -> list[Option]:
     )
     if not flyers:
         return []
-    machines = tuple(
-        m.id for m in state.models if m.side is _BESIEGER and m.profile.troop_type is TroopType.WAR_MACHINE
-    )
+    machines = war_machines(state)
     return [Option("sortie", _BESIEGED, actors=flyers, targets=machines)] if machines else []
 
 
@@ -313,7 +330,8 @@ def besieged_at_movement_end(view: MenuView) -> list[Option]:
     state = view.state
     found = []
     for works in state.works:
-        poured = any(liquid is not None for liquid in works.braziers)  # §9.1.2: a bare brazier pours nothing
+        braziers = works.braziers
+        poured = braziers.count(None) < len(braziers)  # §9.1.2: a bare brazier pours nothing
         armed = not works.silenced and (works.stones or works.rocks or poured)
         fires = works.braziers and state.fires
         if not (armed or fires):

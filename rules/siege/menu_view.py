@@ -8,14 +8,17 @@ import weakref
 from collections.abc import Mapping
 
 from rules.siege.fort import SectionKind
+from rules.siege.profiles import TroopType
 from rules.siege.state import BattleState, Model, Place, Side, Zone
 from rules.siege.values import derived
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
 _SECTION, _FOOT, _FIELD = Zone.SECTION, Zone.FOOT, Zone.FIELD
+_RAMPARTS, _COURTYARD = (SectionKind.WALL_WALK, SectionKind.TOWER), SectionKind.COURTYARD
+_WAR_MACHINE = TroopType.WAR_MACHINE
 
-__all__ = ["MenuView", "bought", "section_place"]
+__all__ = ["MenuView", "bought", "section_place", "war_machines"]
 
 
 class MenuView:
@@ -50,7 +53,9 @@ class MenuView:
     @derived
     def _unready(self) -> frozenset[str]:
         """Models that may not act: spent this turn, engaged or blocking."""
-        return self.spent | self.state.engaged | self.state.blockers
+        state = self.state
+        log = state.turn_log
+        return log.moved | log.rallied | log.blockers | state.engaged | state.blockers
 
     @property
     def engaged(self) -> frozenset[str]:
@@ -94,23 +99,49 @@ class MenuView:
         return found
 
     def ready_outside(self, side: Side) -> tuple[str, ...]:
-        return tuple(
-            model_id
-            for place, ready in self.ready_by_place(side).items()
-            if place.zone in (_FOOT, _FIELD)
-            for model_id in ready
-        )
+        """The models of ``side`` at the foot of the walls or on the field free to act, in the order of
+        :attr:`by_place`."""
+        ready = self.ready
+        found: list[str] = []
+        for place in self._by_side[side]:
+            zone = place.zone
+            if zone is _FOOT or zone is _FIELD:
+                found += ready(place, side)
+        return tuple(found)
 
     def sections(self, *kinds: SectionKind) -> tuple[str, ...]:
-        return tuple(s.id for s in self.state.fort.sections if s.kind in kinds)
+        """The fort's sections of ``kinds``, in the layout's order, kept with the fort."""
+        memo = self.state.fort.memo
+        found: tuple[str, ...] | None = memo.get(kinds)
+        if found is None:
+            found = memo[kinds] = tuple(s.id for s in self.state.fort.sections if s.kind in kinds)
+        return found
 
-    @derived
+    @property
     def ramparts(self) -> tuple[str, ...]:
-        return self.sections(SectionKind.WALL_WALK, SectionKind.TOWER)
+        return self.sections(*_RAMPARTS)
 
-    @derived
+    @property
     def courtyards(self) -> tuple[str, ...]:
-        return self.sections(SectionKind.COURTYARD)
+        return self.sections(_COURTYARD)
+
+
+def war_machines(state: BattleState) -> tuple[str, ...]:
+    """The besieger's war machines, in the order of the models (§5.7). A model's side and profile never change and a
+    battle under way only loses models: the war machines among all the models :attr:`BattleState.rank` ranks (kept
+    by the copies that move, wound or remove models) are looked for once and kept with the fort, then those still
+    in the battle looked up by id."""
+    rank = state.rank
+    memo = state.fort.memo
+    known: tuple[Mapping[str, int], tuple[str, ...]] | None = memo.get(war_machines)
+    if known is None or known[0] is not rank:
+        models = state.models
+        found = tuple([m.id for m in models if m.side is _BESIEGER and m.profile.troop_type is _WAR_MACHINE])
+        if len(models) < len(rank):  # some ranked models already gone: their kind is not known
+            return found
+        memo[war_machines] = known = (rank, found)
+    by_id = state.by_id
+    return tuple([m for m in known[1] if m in by_id])
 
 
 def section_place(ref: str) -> Place:

@@ -185,33 +185,26 @@ class Game:
 
     def menu(self, name: str) -> list[Option]:
         """The options named ``name`` on the menu now, read once a state and kind."""
-        menus = self._menus_now()
-        found = menus.get(name)
-        if found is None:
-            found = menus[name] = legal_actions(self.state, name)
-        return found
+        return self._part(name, None, None)
 
     def _part(self, name: str, zone: Zone | None, section: str | None) -> list[Option]:
         """The options named ``name`` on the menu now, those from ``zone``'s places or on ``section`` when given,
-        read once a state."""
-        if zone is None and section is None:
-            return self.menu(name)
-        menus = self._menus_now()
+        read once a state: the menus read so far are forgotten once an action changed the state."""
+        state = self.state
+        if self._menu_of is not state:
+            self._menu_of, self._menus = state, {}
+        menus = self._menus
         key = (name, zone, section)
         found = menus.get(key)
         if found is None:
             if zone is not None:
-                found = legal_moves_from(self.state, name, zone)
+                found = legal_moves_from(state, name, zone)
+            elif section is not None:
+                found = legal_combat_on(state, name, section)
             else:
-                found = legal_combat_on(self.state, name, section or "")
+                found = legal_actions(state, name)
             menus[key] = found
         return found
-
-    def _menus_now(self) -> dict[object, list[Option]]:
-        """The menus read so far for the state as it stands, forgotten once an action changed it."""
-        if self._menu_of is not self.state:
-            self._menu_of, self._menus = self.state, {}
-        return self._menus
 
 
 def _offered(state: BattleState, action: a.Action) -> bool:
@@ -386,19 +379,23 @@ def _moves_from(game: Game, zone: Zone) -> Iterator[Option]:
 
 def _besieger_movement(game: Game) -> None:
     _rallies(game)
-    for option in game.fresh("drop_ram"):
-        ram = game.state.ram((option.where or "").partition(":")[2])
-        if ram.gate is not None and is_destroyed(game.state.gate(ram.gate).structure_points):
-            game.act(a.DropRam(ram.id))  # §7.2.2: the gate is down, the crew goes in
     state = game.state
-    for option in game.fresh("pick_up_ladder"):
-        ladder = state.ladder((option.where or "").partition(":")[2])
-        carriers = [m for m in option.actors if str(state.model(m).place) == f"foot:{ladder.section}"]
-        if len(carriers) >= MIN_CLIMBERS:
-            game.act(a.PickUpLadder(ladder.id, tuple(carriers[:MAX_CLIMBERS])))
-    for option in game.fresh("erect_ladder"):
-        ladder = game.state.ladder((option.where or "").partition(":")[2])
-        game.act(a.ErectLadder(ladder.id, ladder.section, option.actors[:MAX_CLIMBERS]))
+    if any(r.gate is not None and is_destroyed(state.gate(r.gate).structure_points) for r in state.rams):
+        for option in game.fresh("drop_ram"):
+            ram = game.state.ram((option.where or "").partition(":")[2])
+            if ram.gate is not None and is_destroyed(game.state.gate(ram.gate).structure_points):
+                game.act(a.DropRam(ram.id))  # §7.2.2: the gate is down, the crew goes in
+    state = game.state
+    if any(not x.raised and not x.carriers for x in state.ladders):  # else none lies on the ground (§7.1.1)
+        for option in game.fresh("pick_up_ladder"):
+            ladder = state.ladder((option.where or "").partition(":")[2])
+            carriers = [m for m in option.actors if str(state.model(m).place) == f"foot:{ladder.section}"]
+            if len(carriers) >= MIN_CLIMBERS:
+                game.act(a.PickUpLadder(ladder.id, tuple(carriers[:MAX_CLIMBERS])))
+    if any(not x.raised and x.carriers for x in game.state.ladders):  # else none is carried (§7.1.3)
+        for option in game.fresh("erect_ladder"):
+            ladder = game.state.ladder((option.where or "").partition(":")[2])
+            game.act(a.ErectLadder(ladder.id, ladder.section, option.actors[:MAX_CLIMBERS]))
     for option in _moves_from(game, _SIEGE_TOWER):
         place = Place.parse(option.where or "")
         target = option.targets[0]

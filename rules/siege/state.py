@@ -67,6 +67,7 @@ __all__ = [
 # members read in busy functions, bound once (see rules.siege.places)
 _BESIEGER = Side.BESIEGER
 _BESIEGED = Side.BESIEGED
+_set = object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -570,13 +571,17 @@ def _without(ladder: Ladder, gone: set[str]) -> Ladder:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Outcome:
     """What an action returns: the new state, what happened, and the dice it rolled."""
 
     state: BattleState
     events: tuple[Event, ...]
     rolls: tuple[Roll, ...]
+
+    def __init__(self, state: BattleState, events: tuple[Event, ...], rolls: tuple[Roll, ...]) -> None:
+        # the fields set at once rather than one by one through the frozen __setattr__: every action makes one
+        _set(self, "__dict__", {"state": state, "events": events, "rolls": rolls})
 
 
 def outcome(state: BattleState, events: Iterable[Event], dice: Dice, mark: int) -> Outcome:

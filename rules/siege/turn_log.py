@@ -11,6 +11,8 @@ from typing import Any
 from rules.siege.places import Side
 from rules.siege.values import replace
 
+_set = object.__setattr__
+
 __all__ = ["CombatResult", "Event", "TurnLog", "event"]
 
 
@@ -203,7 +205,7 @@ _TURN_SETS = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened, for the battle log: a short kind, the clause behind it, a sentence, the models."""
 
@@ -212,12 +214,13 @@ class Event:
     text: str
     models: tuple[str, ...] = ()
 
+    def __init__(self, kind: str, clause: str, text: str, models: tuple[str, ...] = ()) -> None:
+        # the fields set at once rather than one by one through the frozen __setattr__: actions make many events
+        _set(self, "__dict__", {"kind": kind, "clause": clause, "text": text, "models": models})
+
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "clause": self.clause, "text": self.text, "models": list(self.models)}
 
 
-def event(kind: str, clause: str, text: str, models: tuple[str, ...] = ()) -> Event:
-    """An :class:`Event`, its fields set at once rather than one by one through the frozen ``__init__``."""
-    made = object.__new__(Event)
-    object.__setattr__(made, "__dict__", {"kind": kind, "clause": clause, "text": text, "models": models})
-    return made
+event = Event
+"""An :class:`Event` (its own constructor sets its fields at once)."""

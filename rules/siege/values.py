@@ -74,8 +74,7 @@ def _replace(obj: _Value, /, **changes: Any) -> _Value:
     if how is None:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     old = obj.__dict__
-    values = old.copy()
-    values.update(changes)
+    values = {**old, **changes}
     # as many entries as fields: the object held its fields alone and every name changed is one of them
     if len(values) != len(how.names):
         # cached values (or a name that is no field): kept when what they read is unchanged, else dropped
@@ -88,11 +87,9 @@ def _replace(obj: _Value, /, **changes: Any) -> _Value:
         for field, names in readers:
             if changes[field] is not old[field]:
                 for name in names:
-                    if name in values:
-                        del values[name]
+                    values.pop(name, None)
         for name in how.dropped:
-            if name in values:
-                del values[name]
+            values.pop(name, None)
     new = _new(cls)
     _set(new, "__dict__", values)
     return new

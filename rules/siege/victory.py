@@ -12,7 +12,10 @@ from types import MappingProxyType
 
 from rules.siege.fort import FortLayout, GateKind, SectionKind
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, Model, Side
+from rules.siege.state import BattleState, Model, Side, Zone
+
+# an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
+_BESIEGER, _BESIEGED, _SECTION = Side.BESIEGER, Side.BESIEGED, Zone.SECTION
 
 __all__ = [
     "CONTROL_RATIO",
@@ -24,6 +27,7 @@ __all__ = [
     "achievements",
     "scored",
     "section_control",
+    "section_holders",
     "section_limits",
     "victory_points",
 ]
@@ -107,12 +111,34 @@ def section_limits(fort: FortLayout) -> dict[str, int]:
 
 def section_control(state: BattleState, section: str, *, empty_to_besieged: bool = False) -> Side | None:
     """Who controls ``section`` (R11), ``None`` when nobody does."""
-    strength = {side: state.unit_strength(section, side) for side in Side}
-    for side in Side:
-        if strength[side] > 0 and strength[side] >= CONTROL_RATIO * strength[side.enemy]:
-            return side
-    if empty_to_besieged and not any(strength.values()):
-        return Side.BESIEGED
+    return _holder(state.unit_strength(section, _BESIEGER), state.unit_strength(section, _BESIEGED), empty_to_besieged)
+
+
+def section_holders(state: BattleState, *, empty_to_besieged: bool = False) -> dict[str, Side | None]:
+    """Who controls each section of the fort (R11), in the fort's order: :func:`section_control` of every section,
+    the unit strengths read in one pass over the models on the sections."""
+    strengths = {side: _section_strengths(state, side) for side in (_BESIEGER, _BESIEGED)}
+    besieger, besieged = strengths[_BESIEGER], strengths[_BESIEGED]
+    return {s.id: _holder(besieger.get(s.id, 0), besieged.get(s.id, 0), empty_to_besieged) for s in state.fort.sections}
+
+
+def _section_strengths(state: BattleState, side: Side) -> dict[str, int]:
+    """The unit strength of ``side`` on each section it stands on, fleeing models aside (§3.2.4)."""
+    return {
+        place.ref: sum(m.profile.unit_strength for m in here if not m.fleeing)
+        for place, here in state.by_side_and_place[side].items()
+        if place.zone is _SECTION
+    }
+
+
+def _holder(besieger: int, besieged: int, empty_to_besieged: bool) -> Side | None:
+    """Who controls a section where the two sides have these unit strengths (R11)."""
+    if besieger > 0 and besieger >= CONTROL_RATIO * besieged:
+        return _BESIEGER
+    if besieged > 0 and besieged >= CONTROL_RATIO * besieger:
+        return _BESIEGED
+    if empty_to_besieged and not besieger and not besieged:
+        return _BESIEGED
     return None
 
 
@@ -161,25 +187,34 @@ def _units_lost(models: tuple[Model, ...], fallen: tuple[Model, ...], side: Side
     )
 
 
-def achievements(state: BattleState, *, empty_to_besieged: bool = False) -> dict[Side, Achievements]:
-    """What each side achieved by the end of the battle, as §17 counts it (R11 for the sections)."""
-    sections: dict[Side, dict[str, int]] = {side: {} for side in Side}
-    for section in state.fort.sections:
-        holder = section_control(state, section.id, empty_to_besieged=empty_to_besieged)
+def achievements(
+    state: BattleState, *, empty_to_besieged: bool = False, holders: Mapping[str, Side | None] | None = None
+) -> dict[Side, Achievements]:
+    """What each side achieved by the end of the battle, as §17 counts it (R11 for the sections); ``holders``: who
+    controls each section when already read (:func:`section_holders`)."""
+    if holders is None:
+        holders = section_holders(state, empty_to_besieged=empty_to_besieged)
+    sections: dict[Side, dict[str, int]] = {_BESIEGER: {}, _BESIEGED: {}}
+    for section, holder in holders.items():
         if holder is None:
             continue
-        for category in _categories(state.fort, section.id):
+        for category in _categories(state.fort, section):
             sections[holder][category] = sections[holder].get(category, 0) + 1
     found = {}
-    for side in Side:
+    for side in (_BESIEGER, _BESIEGED):
         units, general, standard = _units_lost(state.models, state.fallen, side.enemy)
-        breaches = sum(w.collapsed for w in state.works) if side is Side.BESIEGER else 0  # §17.1
+        breaches = sum(w.collapsed for w in state.works) if side is _BESIEGER else 0  # §17.1
         found[side] = Achievements(units, general, standard, sections[side], breaches)
     return found
 
 
-def victory_points(state: BattleState, *, empty_to_besieged: bool = False) -> VictoryPoints:
-    """Both sides' victory points at the end of the battle (§17, R11)."""
-    achieved = achievements(state, empty_to_besieged=empty_to_besieged)
-    earned = {side: MappingProxyType(scored(side, achieved[side])) for side in Side}
-    return VictoryPoints(earned[Side.BESIEGER], earned[Side.BESIEGED])
+def victory_points(
+    state: BattleState, *, empty_to_besieged: bool = False, holders: Mapping[str, Side | None] | None = None
+) -> VictoryPoints:
+    """Both sides' victory points at the end of the battle (§17, R11); ``holders``: who controls each section when
+    already read (:func:`section_holders`)."""
+    achieved = achievements(state, empty_to_besieged=empty_to_besieged, holders=holders)
+    return VictoryPoints(
+        MappingProxyType(scored(_BESIEGER, achieved[_BESIEGER])),
+        MappingProxyType(scored(_BESIEGED, achieved[_BESIEGED])),
+    )

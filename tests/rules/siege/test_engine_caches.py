@@ -18,9 +18,12 @@ import pytest
 from rules.siege import values
 from rules.siege.assault import assault_setup, demo_assault, game_seed
 from rules.siege.battle import start
+from rules.siege.belfry_cover import Cover, target_cover
 from rules.siege.legal import legal_actions, legal_combat_on, legal_moves_from
+from rules.siege.menu_view import war_machines
 from rules.siege.policies import Game, play_out
-from rules.siege.state import BattleState, Place, Side, Zone
+from rules.siege.profiles import TroopType
+from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
 from .test_assault_simulator import random_assault
 
@@ -98,6 +101,57 @@ def test_the_combat_asked_on_one_section_is_what_the_whole_menu_lists_on_it(seed
     if seed == 0:  # §3.2, §3.3.2: the demo's fights are lost and retreated from
         assert found["fight"] > 0
         assert found["retreat"] > 0
+
+
+def _war_machines_one_by_one(state: BattleState) -> tuple[str, ...]:
+    return tuple(
+        m.id for m in state.models if m.side is Side.BESIEGER and m.profile.troop_type is TroopType.WAR_MACHINE
+    )
+
+
+def _targets_one_by_one(state: BattleState, side: Side) -> tuple[str, ...]:
+    """001 §3, §5: every model of ``side`` not engaged, nor in a mine, a siege tower or behind a belfry's wall."""
+    return tuple(
+        m.id
+        for m in state.models
+        if m.side is side
+        and m.id not in state.engaged
+        and m.place.zone not in (Zone.MINE, Zone.SIEGE_TOWER)
+        and target_cover(state, m) is not Cover.INFINITE
+    )
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 7])
+def test_the_war_machines_and_the_targets_of_a_shot_are_those_a_look_at_every_model_finds(seed: int) -> None:
+    states = visited_states(seed)
+    shots = lost = 0
+    # §5.7: the war machines kept with the fort for the models' ranks, filled from the first state of the game
+    # (all its models) or, the other way round, left unfilled by a state that lost some
+    for state in (*states, *reversed(states)):
+        machines = _war_machines_one_by_one(state)
+        assert war_machines(state) == machines
+        assert war_machines(dataclasses.replace(state)) == machines  # a copy ranking its models again
+        lost += len(state.models) < len(state.rank)
+        if state.phase is Phase.SHOOTING:  # §5: the shots aim at the models in the order of the models
+            for option in legal_actions(dataclasses.replace(state), "shoot"):
+                assert option.targets == _targets_one_by_one(state, option.side.enemy)
+                shots += 1
+    assert lost > 0
+    if seed == 0:  # the demo's catapult and shooters
+        assert war_machines(states[0])
+        assert shots > 0
+
+
+def test_the_war_machines_are_kept_only_from_a_state_with_all_the_models_it_ranks() -> None:
+    start_state = dataclasses.replace(visited_states(0)[0])  # a copy ranking its models anew
+    machines = war_machines(start_state)
+    assert machines == _war_machines_one_by_one(start_state)
+    fresh = dataclasses.replace(start_state)
+    lost = fresh.with_models({machines[0]: None})  # §5.7: a war machine destroyed; the same ranks
+    assert lost.rank is fresh.rank
+    assert war_machines(lost) == machines[1:]
+    assert war_machines(fresh) == machines
+    assert war_machines(lost) == machines[1:]
 
 
 @pytest.mark.parametrize("seed", [0, 4, 5, 6])

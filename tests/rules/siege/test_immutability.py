@@ -290,6 +290,7 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: structure.main_gate_wall(s, "G1"),
     lambda s, d: victory.section_control(s, "W2"),
     lambda s, d: victory.victory_points(s),
+    lambda s, d: victory.section_holders(s),
     lambda s, d: defences.allocate_ammunition(s, "W3", 1, 0),
     lambda s, d: game.apply(replace(s, phase=Phase.MOVEMENT), Move(("a1",), "W3"), d),
     lambda s, d: game.problems(replace(s, phase=Phase.MOVEMENT), Move(("a1",), "W3")),

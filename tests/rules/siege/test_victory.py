@@ -9,7 +9,14 @@ import pytest
 from rules.siege.fort import standard_fort
 from rules.siege.profiles import Special
 from rules.siege.state import Side
-from rules.siege.victory import Achievements, scored, section_control, section_limits, victory_points
+from rules.siege.victory import (
+    Achievements,
+    scored,
+    section_control,
+    section_holders,
+    section_limits,
+    victory_points,
+)
 from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, with_rules
 
 HALBERDIER = replace(MAN, name="Halberdier", points=30)
@@ -30,6 +37,21 @@ STANDARD = with_rules(replace(ORC, points=10), Special.BATTLE_STANDARD, name="Or
 def test_section_control(besieger: int, besieged_: int, holder: Side | None) -> None:
     state = battle(besiegers(ORC, "C2", besieger), besieged(MAN, "C2", besieged_))
     assert section_control(state, "C2") is holder
+
+
+def test_section_holders_name_each_section_in_the_fort_order() -> None:
+    """R11 on every section at once: 10 orcs to 1 man on C2 is the besieger's, a fleeing orc on W3 counts for
+    nothing against a man (§3.2.4), W1 empty is nobody's, or the besieged's under the house rule."""
+    state = battle(
+        besiegers(ORC, "C2", 10), besieged(MAN, "C2", 1), besiegers(ORC, "W3", 1, "f"), besieged(MAN, "W3", 1, "w")
+    )
+    state = state.with_models({"f1": replace(state.model("f1"), fleeing=True)})
+    holders = section_holders(state)
+    assert list(holders) == [s.id for s in state.fort.sections]
+    assert (holders["C2"], holders["W3"], holders["W1"]) == (Side.BESIEGER, Side.BESIEGED, None)
+    assert section_holders(state, empty_to_besieged=True)["W1"] is Side.BESIEGED
+    assert holders == {s.id: section_control(state, s.id) for s in state.fort.sections}
+    assert victory_points(state, holders=holders) == victory_points(state)
 
 
 def test_end_state_a_a_wall_each_and_a_destroyed_unit() -> None:

@@ -1,0 +1,108 @@
+"""The board's menu as forms, one an option the reader may play: the option's models by unit (and one by one when
+few), its target, a brazier's liquid, a war machine's strength and damage, the dice typed at the table. Written here
+rather than by the template language, which took most of an action's rendering once the menu held ten options."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from ..menu_items import MenuItem
+
+__all__ = ["FormPage", "option_forms"]
+
+
+@dataclass(frozen=True)
+class FormPage:
+    """What every option's form of one board shares: where it posts, the page's CSRF field (as ``{% csrf_token %}``
+    writes it), the log's length the page shows, the section shown, whether the dice are typed at the table, and
+    a war machine's damages."""
+
+    action: str
+    csrf: str
+    seq: int
+    section: str
+    physical: bool
+    damages: Sequence[str]
+
+
+def option_forms(items: Sequence[MenuItem], page: FormPage) -> SafeString:
+    """Each of ``items`` as a folded form posting the option to ``page.action``."""
+    return mark_safe("".join(_form(item, page) for item in items))  # each value escaped by _form
+
+
+def _form(item: MenuItem, page: FormPage) -> str:
+    where = escape(item.where)
+    label = escape(item.label)
+    opened = " open" if item.name in ("end_phase", "end_turn") else ""
+    shown = f' <span class="muted">{where}</span>' if item.where else ""
+    action = escape(page.action)
+    return (
+        f'\n  <details class="option"{opened}><summary>{label}{shown}</summary>\n'
+        f'  <form method="post" action="{action}" hx-post="{action}" hx-target="#board" hx-swap="outerHTML" '
+        f'data-action="{escape(item.name)}" data-where="{where}">{page.csrf}\n'
+        f'    <input type="hidden" name="seq" value="{page.seq}"><input type="hidden" name="option" '
+        f'value="{item.index}"><input type="hidden" name="section" value="{escape(page.section)}">\n'
+        f"    {_units(item)}\n    {_targets(item)}\n    {_liquids(item)}\n"
+        f"    {_machine(page) if item.name == 'bombard' else ''}\n    {_dice() if page.physical else ''}\n"
+        f'    <button type="submit" class="go">{label}</button>\n'
+        "  </form></details>\n  "
+    )
+
+
+def _units(item: MenuItem) -> str:
+    if not item.units:
+        return ""
+    counts = "".join(
+        f'<label class="count">{escape(unit)} <span class="muted">(≤ {available})</span><input type="number" '
+        f'name="count-{number}" min="0" max="{available}" value="{first}" inputmode="numeric"></label>'
+        for number, unit, available, first in item.units
+    )
+    one_by_one = ""
+    if item.actors:
+        picks = "".join(
+            f'<label class="pick"><input type="checkbox" name="actors" value="{escape(model)}"> {escape(label)}</label>'
+            for model, label in item.actors
+        )
+        one_by_one = (
+            f'<details class="one-by-one"><summary>{escape(_("Or pick models one by one"))}</summary>{picks}</details>'
+        )
+    return f'<fieldset class="actors"><legend>{escape(_("Models"))}</legend>{counts}\n      {one_by_one}</fieldset>'
+
+
+def _targets(item: MenuItem) -> str:
+    if not item.targets:
+        return ""
+    options = "".join(f'<option value="{escape(t)}">{escape(label)}</option>' for t, label in item.targets)
+    return f'<label>{escape(_("Target"))}<select name="target">{options}</select></label>'
+
+
+def _liquids(item: MenuItem) -> str:
+    if not item.liquids:
+        return ""
+    options = "".join(
+        f'<option value="{escape(value)}"{" selected" if value == "oil" else ""}>{escape(label)}</option>'
+        for value, label in item.liquids
+    )
+    return f'<label>{escape(_("Liquid"))}<select name="liquid">{options}</select></label>'
+
+
+def _machine(page: FormPage) -> str:
+    damages = "".join(
+        f'<option value="{escape(d)}"{" selected" if d == "D4" else ""}>{escape(d)}</option>' for d in page.damages
+    )
+    return (
+        f'<div class="pair"><label>{escape(_("Strength"))}<input name="strength" type="number" min="1" max="10" '
+        f'value="7"></label><label>{escape(_("Damage"))}<select name="damage">{damages}</select></label></div>'
+    )
+
+
+def _dice() -> str:
+    return (
+        f'<label>{escape(_("Dice rolled at the table (in order)"))}<input name="dice" inputmode="numeric" '
+        'autocomplete="off"></label>'
+    )
