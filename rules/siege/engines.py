@@ -75,6 +75,16 @@ class Ladder:
     duel: str | None = None
     """the climber whose fight with the blocker was drawn: the two fight on, nobody replacing either (§7.1.8)."""
 
+    @property
+    def lying(self) -> bool:
+        """On the ground below its wall, nobody carrying it: it may be taken up (§7.1.1)."""
+        return not self.raised and not self.carriers
+
+    @property
+    def carried(self) -> bool:
+        """Carried to its wall, not yet raised: it may be raised or let go (§7.1.1, §7.1.3)."""
+        return not self.raised and bool(self.carriers)
+
 
 @dataclass(frozen=True)
 class SiegeTower:

@@ -45,9 +45,9 @@ def ladders_and_rams(view: MenuView, carriers: tuple[str, ...]) -> list[Option]:
     found = []
     for ladder in state.ladders:
         where = f"ladder:{ladder.id}"
-        if not ladder.raised and not ladder.carriers and carriers:
+        if ladder.lying and carriers:
             found.append(Option("pick_up_ladder", _BESIEGER, where, carriers))
-        elif not ladder.raised and ladder.carriers and state.phase is not Phase.SETUP:
+        elif ladder.carried and state.phase is not Phase.SETUP:
             found.append(Option("drop_ladder", _BESIEGER, where, ladder.carriers))
     gate_ids = tuple(g.id for g in state.gates if g.structure_points > 0)
     for ram in state.rams:
@@ -185,7 +185,7 @@ def besieger_engines(view: MenuView) -> list[Option]:
     if state.active is not _BESIEGER:
         return []
     # only a ladder or a ram nobody carries is taken up: without one, who stands outside is not asked
-    free = any(not x.raised and not x.carriers for x in state.ladders) or any(not r.carriers for r in state.rams)
+    free = any(x.lying for x in state.ladders) or any(not r.carriers for r in state.rams)
     return ladders_and_rams(view, view.ready_outside(_BESIEGER) if free else ())
 
 
@@ -197,7 +197,7 @@ def ladder_works(view: MenuView) -> list[Option]:
     found = []
     for ladder in state.ladders:
         where = f"ladder:{ladder.id}"
-        if not ladder.raised and ladder.carriers:
+        if ladder.carried:
             found.append(Option("erect_ladder", _BESIEGER, where, ladder.carriers, view.ramparts))
         elif ladder.raised and ladder.courtyard is None and not view.side_at(Place(_LADDER, ladder.id), _BESIEGER):
             hoisters = view.ready(section_place(ladder.section), _BESIEGER)

@@ -386,13 +386,13 @@ def _besieger_movement(game: Game) -> None:
             if ram.gate is not None and is_destroyed(game.state.gate(ram.gate).structure_points):
                 game.act(a.DropRam(ram.id))  # §7.2.2: the gate is down, the crew goes in
     state = game.state
-    if any(not x.raised and not x.carriers for x in state.ladders):  # else none lies on the ground (§7.1.1)
+    if any(x.lying for x in state.ladders):  # else none lies on the ground (§7.1.1)
         for option in game.fresh("pick_up_ladder"):
             ladder = state.ladder((option.where or "").partition(":")[2])
             carriers = [m for m in option.actors if str(state.model(m).place) == f"foot:{ladder.section}"]
             if len(carriers) >= MIN_CLIMBERS:
                 game.act(a.PickUpLadder(ladder.id, tuple(carriers[:MAX_CLIMBERS])))
-    if any(not x.raised and x.carriers for x in game.state.ladders):  # else none is carried (§7.1.3)
+    if any(x.carried for x in game.state.ladders):  # else none is carried (§7.1.3)
         for option in game.fresh("erect_ladder"):
             ladder = game.state.ladder((option.where or "").partition(":")[2])
             game.act(a.ErectLadder(ladder.id, ladder.section, option.actors[:MAX_CLIMBERS]))
