@@ -49,7 +49,7 @@ from typing import Any
 from rules.siege import actions as a
 from rules.siege import rams
 from rules.siege.battle import Entry, action_dice
-from rules.siege.engines import GateStatus, Liquid, MineGoal, Works
+from rules.siege.engines import GateStatus, Liquid, MineGoal, Ram, Works
 from rules.siege.fort import GateKind
 from rules.siege.game import apply, side_of
 from rules.siege.gates import is_destroyed, starting_points
@@ -377,13 +377,17 @@ def _moves_from(game: Game, zone: Zone) -> Iterator[Option]:
     return itertools.chain(game.fresh("move", zone), game.fresh("charge", zone))
 
 
+def _at_fallen_gate(state: BattleState, ram: Ram) -> bool:
+    """Whether ``ram`` stands at a gate that is down, where its crew goes in (§7.2.2)."""
+    return ram.gate is not None and is_destroyed(state.gate(ram.gate).structure_points)
+
+
 def _besieger_movement(game: Game) -> None:
     _rallies(game)
-    state = game.state
-    if any(r.gate is not None and is_destroyed(state.gate(r.gate).structure_points) for r in state.rams):
+    if any(_at_fallen_gate(game.state, r) for r in game.state.rams):
         for option in game.fresh("drop_ram"):
             ram = game.state.ram((option.where or "").partition(":")[2])
-            if ram.gate is not None and is_destroyed(game.state.gate(ram.gate).structure_points):
+            if _at_fallen_gate(game.state, ram):
                 game.act(a.DropRam(ram.id))  # §7.2.2: the gate is down, the crew goes in
     state = game.state
     if any(x.lying for x in state.ladders):  # else none lies on the ground (§7.1.1)
