@@ -61,6 +61,7 @@ __all__ = [
     "outcome",
     "quota",
     "room_left",
+    "standing_strength",
     "within_quota",
 ]
 
@@ -186,7 +187,7 @@ class BattleState:
 
     def unit_strength(self, section: str, side: Side) -> int:
         """Unit strength of ``side``'s models on a section, fleeing models aside (§3.2.4)."""
-        return sum(m.profile.unit_strength for m in self.at(section, side) if not m.fleeing)
+        return standing_strength(self.at(section, side))
 
     def ladder(self, ladder_id: str) -> Ladder:
         return _find(self.ladders, ladder_id, f"there is no ladder {ladder_id!r} against the walls", "§7.1")
@@ -582,6 +583,11 @@ class Outcome:
     def __init__(self, state: BattleState, events: tuple[Event, ...], rolls: tuple[Roll, ...]) -> None:
         # the fields set at once rather than one by one through the frozen __setattr__: every action makes one
         _set(self, "__dict__", {"state": state, "events": events, "rolls": rolls})
+
+
+def standing_strength(models: Iterable[Model]) -> int:
+    """The unit strength of ``models``, fleeing models aside (§3.2.4)."""
+    return sum(m.profile.unit_strength for m in models if not m.fleeing)
 
 
 def outcome(state: BattleState, events: Iterable[Event], dice: Dice, mark: int) -> Outcome:

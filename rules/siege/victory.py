@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 from rules.siege.fort import FortLayout, GateKind, SectionKind
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, Model, Side, Zone
+from rules.siege.state import BattleState, Model, Side, Zone, standing_strength
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
 _BESIEGER, _BESIEGED, _SECTION = Side.BESIEGER, Side.BESIEGED, Zone.SECTION
@@ -125,7 +125,7 @@ def section_holders(state: BattleState, *, empty_to_besieged: bool = False) -> d
 def _section_strengths(state: BattleState, side: Side) -> dict[str, int]:
     """The unit strength of ``side`` on each section it stands on, fleeing models aside (§3.2.4)."""
     return {
-        place.ref: sum(m.profile.unit_strength for m in here if not m.fleeing)
+        place.ref: standing_strength(here)
         for place, here in state.by_side_and_place[side].items()
         if place.zone is _SECTION
     }
