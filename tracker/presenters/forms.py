@@ -75,30 +75,27 @@ def _units(item: MenuItem) -> str:
 
 
 def _targets(item: MenuItem) -> str:
-    if not item.targets:
-        return ""
-    options = "".join(f'<option value="{escape(t)}">{escape(label)}</option>' for t, label in item.targets)
-    return f'<label>{escape(_("Target"))}<select name="target">{options}</select></label>'
+    return _select(_("Target"), "target", item.targets) if item.targets else ""
 
 
 def _liquids(item: MenuItem) -> str:
-    if not item.liquids:
-        return ""
-    options = "".join(
-        f'<option value="{escape(value)}"{" selected" if value == "oil" else ""}>{escape(label)}</option>'
-        for value, label in item.liquids
-    )
-    return f'<label>{escape(_("Liquid"))}<select name="liquid">{options}</select></label>'
+    return _select(_("Liquid"), "liquid", item.liquids, "oil") if item.liquids else ""
 
 
 def _machine(page: FormPage) -> str:
-    damages = "".join(
-        f'<option value="{escape(d)}"{" selected" if d == "D4" else ""}>{escape(d)}</option>' for d in page.damages
-    )
     return (
         f'<div class="pair"><label>{escape(_("Strength"))}<input name="strength" type="number" min="1" max="10" '
-        f'value="7"></label><label>{escape(_("Damage"))}<select name="damage">{damages}</select></label></div>'
+        f'value="7"></label>{_select(_("Damage"), "damage", [(d, d) for d in page.damages], "D4")}</div>'
     )
+
+
+def _select(label: str, name: str, choices: Sequence[tuple[str, str]], chosen: str | None = None) -> str:
+    """A labelled drop-down of ``choices`` (value, label), ``chosen`` selected."""
+    options = "".join(
+        f'<option value="{escape(value)}"{" selected" if value == chosen else ""}>{escape(shown)}</option>'
+        for value, shown in choices
+    )
+    return f'<label>{escape(label)}<select name="{name}">{options}</select></label>'
 
 
 def _dice() -> str:
