@@ -44,6 +44,7 @@ __all__ = [
     "level_name",
     "result_of",
     "roll_check",
+    "test_result",
 ]
 
 D10 = D10_ZERO
@@ -137,13 +138,18 @@ class Check:
 
     @property
     def result(self) -> Result:
-        if self.face == CRITICAL:  # R17: a natural 0 fails whatever the total
-            return Result.CRITICAL_FAILURE
-        return Result.SUCCESS if self.total >= SUCCESS_TOTAL else Result.FAILURE
+        return test_result(self.face, self.characteristic + self.modifier)
 
     @property
     def succeeded(self) -> bool:
         return self.result is Result.SUCCESS
+
+
+def test_result(face: int, bonus: int) -> Result:
+    """The result of a test whose die showed ``face``, ``bonus`` being the characteristic plus the modifiers."""
+    if face == CRITICAL:  # R17: a natural 0 fails whatever the total
+        return Result.CRITICAL_FAILURE
+    return Result.SUCCESS if face + bonus >= SUCCESS_TOTAL else Result.FAILURE  # II §2.2
 
 
 def result_of(face: int, characteristic: int, modifier: int = 0) -> Result:

@@ -15,16 +15,19 @@ each outcome a number of their 10 faces or 100 face pairs, counted here and read
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from enum import StrEnum
 from fractions import Fraction
 from functools import cache
+from typing import TypeVar
 
 from rules.freres.checks import (
-    CRITICAL,
     D10,
     Check,
     Result,
     check_characteristic,
     check_modifier,
+    test_result,
 )
 from rules.freres.damage import DamageRow, defence_result
 from rules.freres.melee import Exchange, jc_score, opposed
@@ -35,19 +38,25 @@ __all__ = ["SHOT_KEYS", "cache_clear", "fda_morale", "fda_opposed", "fda_shot", 
 SHOT_KEYS = ("critical_miss", "miss", *(row.value for row in DamageRow), "killed")
 """The outcomes of :func:`fda_shot`, in the order of the worst for the shooter to the best."""
 _PASSED = "passed"
-_MORALE_KEYS = (_PASSED, *(row.value for row in MoraleRow))
-_TEST_KEYS = tuple(result.value for result in Result)
-_EXCHANGE_KEYS = tuple(exchange.value for exchange in Exchange)
 _SIDES = len(D10.faces)
 _SHARES = {faces: tuple(Fraction(count, faces) for count in range(faces + 1)) for faces in (_SIDES, _SIDES * _SIDES)}
 """P(``count`` of ``faces`` equally likely faces or face pairs of the d10), by ``faces`` and ``count``: the only
 probabilities one or two d10 can give, built once rather than on every call."""
 
+Member = TypeVar("Member", bound=StrEnum)
 
-def _shares(keys: tuple[str, ...], counts: Counter[str], faces: int) -> dict[str, Fraction]:
-    """``{key: probability}`` from how many of ``faces`` faces (or pairs) give each key, P > 0 only, in key order."""
+
+def _shares(counts: Mapping[str, int], faces: int) -> dict[str, Fraction]:
+    """``{key: probability}`` from how many of ``faces`` faces (or face pairs) give each key, P > 0 only, in the
+    order of ``counts``."""
     shares = _SHARES[faces]
-    return {key: shares[counts[key]] for key in keys if counts[key]}
+    return {key: shares[count] for key, count in counts.items() if count}
+
+
+def _member_shares(counts: Mapping[Member, int], faces: int) -> dict[str, Fraction]:
+    """:func:`_shares` of counts kept by a rule's enum members: counting members rather than their values keeps the
+    enum's ``value`` lookup out of the loops."""
+    return _shares({member.value: count for member, count in counts.items()}, faces)
 
 
 def fda_test(characteristic: int, modifier: int = 0) -> dict[str, Fraction]:
@@ -60,8 +69,11 @@ def fda_test(characteristic: int, modifier: int = 0) -> dict[str, Fraction]:
 
 @cache
 def _test(characteristic: int, modifier: int) -> dict[str, Fraction]:
-    results = Counter(Check(face, characteristic, modifier).result.value for face in D10.faces)
-    return _shares(_TEST_KEYS, results, _SIDES)
+    bonus = characteristic + modifier
+    results = dict.fromkeys(Result, 0)
+    for face in D10.faces:
+        results[test_result(face, bonus)] += 1
+    return _member_shares(results, _SIDES)
 
 
 def fda_opposed(
@@ -81,11 +93,11 @@ def _opposed(attacker: int, defender: int, attacker_modifier: int, defender_modi
     # Each side's JC by its own die, once per face; then every pair of scores, weighted by the faces giving it.
     attacks = Counter(jc_score(face, attacker, attacker_modifier) for face in D10.faces)
     defences = Counter(jc_score(face, defender, defender_modifier) for face in D10.faces)
-    exchanges: Counter[str] = Counter()
+    exchanges = dict.fromkeys(Exchange, 0)
     for attack, attack_faces in attacks.items():
         for defence, defence_faces in defences.items():
-            exchanges[opposed(attack, defence).value] += attack_faces * defence_faces
-    return _shares(_EXCHANGE_KEYS, exchanges, _SIDES * _SIDES)
+            exchanges[opposed(attack, defence)] += attack_faces * defence_faces
+    return _member_shares(exchanges, _SIDES * _SIDES)
 
 
 def fda_shot(
@@ -105,19 +117,25 @@ def fda_shot(
 def _shot(
     shooting: int, defence: int, hit_modifier: int, damage_bonus: int, defence_modifier: int
 ) -> dict[str, Fraction]:
-    outcomes: Counter[str] = Counter()
+    tests = dict.fromkeys(Result, 0)
+    rows: dict[DamageRow | None, int] = dict.fromkeys(DamageRow, 0)
+    rows[None] = 0
     for face in D10.faces:
-        if face == CRITICAL:
-            outcomes["critical_miss"] += _SIDES  # whatever the target's die
-        elif not Check(face, shooting, hit_modifier).succeeded:
-            outcomes["miss"] += _SIDES
-        else:
-            # §5.1.3: the JT less the bonuses that only served to hit, plus the projectile's damage.
-            damage = face + shooting + damage_bonus
-            for defence_face in D10.faces:
-                row = defence_result(damage, defence_face, defence + defence_modifier)
-                outcomes["killed" if row is None else row.value] += 1
-    return _shares(SHOT_KEYS, outcomes, _SIDES * _SIDES)
+        result = test_result(face, shooting + hit_modifier)
+        if result is not Result.SUCCESS:
+            tests[result] += _SIDES  # whatever the target's die
+            continue
+        # §5.1.3: the JT less the bonuses that only served to hit, plus the projectile's damage.
+        damage = face + shooting + damage_bonus
+        for defence_face in D10.faces:
+            rows[defence_result(damage, defence_face, defence + defence_modifier)] += 1
+    outcomes = {
+        "critical_miss": tests[Result.CRITICAL_FAILURE],
+        "miss": tests[Result.FAILURE],
+        **{row.value: count for row, count in rows.items() if row is not None},
+        "killed": rows[None],
+    }
+    return _shares(outcomes, _SIDES * _SIDES)  # in the order of SHOT_KEYS
 
 
 def fda_morale(morale: int, modifier: int = 0) -> dict[str, Fraction]:
@@ -130,11 +148,10 @@ def fda_morale(morale: int, modifier: int = 0) -> dict[str, Fraction]:
 
 @cache
 def _morale(morale: int, modifier: int) -> dict[str, Fraction]:
-    def outcome(face: int) -> str:
-        row = morale_outcome(Check(face, morale, modifier))
-        return _PASSED if row is None else row.value
-
-    return _shares(_MORALE_KEYS, Counter(outcome(face) for face in D10.faces), _SIDES)
+    rows: dict[MoraleRow | None, int] = dict.fromkeys((None, *MoraleRow), 0)
+    for face in D10.faces:
+        rows[morale_outcome(Check(face, morale, modifier))] += 1
+    return _shares({_PASSED if row is None else row.value: count for row, count in rows.items()}, _SIDES)
 
 
 def cache_clear() -> None:
