@@ -325,20 +325,23 @@ class BattleState:
         """The state with the models in ``changed`` replaced (``None`` removes a casualty and its contacts)."""
         before = self.by_id
         kept = dict(before)  # the models by id, in their order: a model replaced keeps its place, a casualty leaves
-        touched = False
         gone: set[str] = set()
+        left: set[str] = set()  # the models replaced or removed
+        places: set[Place] = set()  # the places they stood at or reach
+        arriving: dict[Place, list[Model]] = {}
         for model_id, now in changed.items():
             model = before.get(model_id)
-            if model is None:
+            if model is None or now is model:
                 continue
+            left.add(model_id)
+            places.add(model.place)
             if now is None:
                 del kept[model_id]
                 gone.add(model_id)
-            elif now is not model:
+            else:
                 kept[model_id] = now
-                touched = True
-        fallen = [before[x] for x in sorted(gone, key=self.rank.__getitem__)]  # in the order of the models
-        models = tuple(kept.values()) if touched or gone else self.models  # the same models keep their indexes
+                arriving.setdefault(now.place, []).append(now)
+        models = tuple(kept.values()) if left else self.models  # the same models keep their indexes
         # a model that dies, moves or flees leaves the fight it was in
         contacts = self.contacts  # the same contacts: the copy keeps who is engaged
         ended = []
@@ -364,34 +367,23 @@ class BattleState:
         if not gone:
             state = replace(self, climbs=climbs, models=models, contacts=contacts)
         else:
-            state = self._without_casualties(models, contacts, climbs, fallen, gone)
+            state = self._without_casualties(models, contacts, climbs, gone)
         state.__dict__["by_id"] = kept  # the models by id, in their order: the index, already built
         if models is not self.models:
-            self._carry_indexes(state, changed, before)
+            self._carry_indexes(state, left, places, arriving)
         return state
 
     def _carry_indexes(
-        self, state: BattleState, changed: Mapping[str, Model | None], before: Mapping[str, Model]
+        self, state: BattleState, left: set[str], places: set[Place], arriving: dict[Place, list[Model]]
     ) -> None:
-        """Give ``state``, this state with the models in ``changed`` replaced or removed, this state's indexes by
-        place, updated at the places those models left or reached instead of built again."""
+        """Give ``state``, this state with the models ``left`` replaced or removed, this state's indexes by place,
+        updated at the ``places`` those models left or reached (``arriving`` there) instead of built again."""
         known = self.__dict__
         rank = self.rank
         state.__dict__["rank"] = rank  # the models left keep their order
         by_place: Mapping[Place, tuple[Model, ...]] | None = known.get("by_place")
         if by_place is None:
             return
-        left: set[str] = set()
-        places: set[Place] = set()
-        arriving: dict[Place, list[Model]] = {}
-        for model_id, now in changed.items():
-            model = before.get(model_id)
-            if model is None or now is model:
-                continue
-            left.add(model_id)
-            places.add(model.place)
-            if now is not None:
-                arriving.setdefault(now.place, []).append(now)
         places.update(arriving)
         found = dict(by_place)
         ordered = True  # the places stay in the order of their first models
@@ -423,16 +415,15 @@ class BattleState:
         if sides is None:
             return
         besieger, besieged = dict(sides[_BESIEGER]), dict(sides[_BESIEGED])
+        # the places of a side newly at one, or all when their order changed, put in order again
+        renew_besieger = renew_besieged = not ordered
         for place in places:
-            for mine, models in zip((besieger, besieged), _split(found.get(place, ())), strict=True):
-                if not models:
-                    mine.pop(place, None)
-                    continue
-                if place not in mine:
-                    ordered = False  # a side newly at a place: its places are put in order again
-                mine[place] = models
-        if not ordered:
+            theirs, ours = _split(found.get(place, ()))
+            renew_besieger = _put(besieger, place, theirs) or renew_besieger
+            renew_besieged = _put(besieged, place, ours) or renew_besieged
+        if renew_besieger:
             besieger = {place: besieger[place] for place in found if place in besieger}
+        if renew_besieged:
             besieged = {place: besieged[place] for place in found if place in besieged}
         state.__dict__["by_side_and_place"] = {_BESIEGER: besieger, _BESIEGED: besieged}
 
@@ -441,9 +432,10 @@ class BattleState:
         models: tuple[Model, ...],
         contacts: frozenset[tuple[str, str]],
         climbs: tuple[Climb, ...],
-        fallen: list[Model],
         gone: set[str],
     ) -> BattleState:
+        before = self.by_id
+        fallen = [before[x] for x in sorted(gone, key=self.rank.__getitem__)]  # in the order of the models
         if gone.isdisjoint(self.named):  # no engine names a casualty: all are kept as they are
             return replace(self, climbs=climbs, models=models, contacts=contacts, fallen=(*self.fallen, *fallen))
         return replace(
@@ -531,15 +523,31 @@ def _by_side(by_place: Mapping[Place, tuple[Model, ...]]) -> Mapping[Side, Mappi
     return {_BESIEGER: besieger, _BESIEGED: besieged}
 
 
+def _put(index: dict[Place, tuple[Model, ...]], place: Place, models: tuple[Model, ...]) -> bool:
+    """Put ``models`` at ``place`` in a side's ``index`` (none: the place left out); whether the side is newly
+    there."""
+    if not models:
+        index.pop(place, None)
+        return False
+    new = place not in index
+    index[place] = models
+    return new
+
+
 def _split(standing: tuple[Model, ...]) -> tuple[tuple[Model, ...], tuple[Model, ...]]:
-    """The besieger's and the besieged's models of ``standing``, in its order, in one pass: most places hold one
-    side alone, which takes the place's tuple itself."""
-    theirs = [m for m in standing if m.side is _BESIEGER]
-    if len(theirs) == len(standing):
+    """The besieger's and the besieged's models of ``standing``, in its order: most places hold one side alone,
+    which takes the place's tuple itself, found by a plain loop (a comprehension costs more on a few models)."""
+    for model in standing:
+        if model.side is not _BESIEGER:
+            break
+    else:
         return standing, ()
-    if theirs:
-        return tuple(theirs), tuple([m for m in standing if m.side is not _BESIEGER])
-    return (), standing
+    for model in standing:
+        if model.side is _BESIEGER:
+            break
+    else:
+        return (), standing
+    return tuple([m for m in standing if m.side is _BESIEGER]), tuple([m for m in standing if m.side is not _BESIEGER])
 
 
 def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _Item:
