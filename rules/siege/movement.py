@@ -294,17 +294,19 @@ def move(
             raise IllegalAction(f"{via} holds enemy models: a charge ends there (§3.1.1)", "§3.1.1")
     count = sum(m.profile.connection_ratio for m in movers)
     log = state.turn_log
+    flows = log.flows
     for here, there in itertools.pairwise(path):
         capacity = _step_capacity(state, movers, here, there)
+        step = (str(here), str(there))
         if capacity is not None:
-            used = log.flow(str(here), str(there))
+            used = log.flow(*step)  # the steps of one move go between different places
             if used + count > capacity:
                 raise IllegalAction(
                     f"{capacity} models a turn pass from {here} to {there}; {used} have, {count} more would make "
                     f"{used + count} (§2.1.1)",
                     "§2.1.1",
                 )
-        log = log.with_flow(str(here), str(there), count)
+        flows = (*flows, (*step, count))
     _check_leaving(state, movers, destination)
     _check_room(state, movers, destination)
     if destination.inside and state.rams:
@@ -313,12 +315,13 @@ def move(
         if carrying:
             raise IllegalAction(f"{', '.join(carrying)} carry a ram, which never enters the fort (§7.2.1)", "§7.2.1")
     ids = frozenset(m.id for m in movers)
-    log = replace(log, moved=log.moved | ids)
+    moved = log.moved | ids
     events: list[Event] = []
     crossing = origin.zone is _FOOT and destination.inside
     ethereal = [m for m in movers if m.profile.has(Special.ETHEREAL)] if crossing else []
     if ethereal:
         # §12.4: only the ethereal creatures test; the others go through the broken gate or breach as usual
+        log = replace(log, flows=flows, moved=moved)
         passed, state, events = _ethereal_crossing(replace(state, turn_log=log), ethereal, destination, dice)
         if not passed:
             left = {m.id for m in ethereal}
@@ -337,16 +340,15 @@ def move(
             from_below = from_below | ids  # §3.2.2: ladders count, siege towers do not
     if destination.inside and not origin.inside:
         arrived = arrived | ids  # §3.5.2
-    if charged is not log.charged or arrived is not log.arrived:
-        log = replace(log, charged=charged, from_below=from_below, arrived=arrived)
-    state = replace(state, turn_log=log)
+    # the turn's log with the move's flows, movers, chargers, those from below and those arriving, in one copy
+    log = replace(log, flows=flows, moved=moved, charged=charged, from_below=from_below, arrived=arrived)
     if charging and stand_and_shoot:
-        state, shots = _stand_and_shoot(state, movers, destination, stand_and_shoot, dice)
+        state, shots = _stand_and_shoot(replace(state, turn_log=log), movers, destination, stand_and_shoot, dice)
         events.extend(shots)
         movers = [m for m in movers if m.id in state.by_id]
-    if not movers:
-        return outcome(state, events, dice, mark)
-    state = state.with_models({m.id: replace(m, place=destination) for m in movers})
+        if not movers:
+            return outcome(state, events, dice, mark)
+    state = state.with_models({m.id: replace(m, place=destination) for m in movers}, turn_log=log)
     if origin.zone is _LADDER:
         # §7.1.9: assaulters have set foot on the rampart by this ladder, blocked or not: no more blocking it
         state = state.with_ladder(replace(state.ladder(origin.ref), taken=True), origin.ref)

@@ -321,8 +321,10 @@ class BattleState:
     def in_contact(self, model_id: str) -> bool:
         return model_id in self.engaged
 
-    def with_models(self, changed: Mapping[str, Model | None]) -> BattleState:
-        """The state with the models in ``changed`` replaced (``None`` removes a casualty and its contacts)."""
+    def with_models(self, changed: Mapping[str, Model | None], *, turn_log: TurnLog | None = None) -> BattleState:
+        """The state with the models in ``changed`` replaced (``None`` removes a casualty and its contacts), and
+        with ``turn_log`` if given, in one copy."""
+        log = self.turn_log if turn_log is None else turn_log
         before = self.by_id
         kept = dict(before)  # the models by id, in their order: a model replaced keeps its place, a casualty leaves
         gone: set[str] = set()
@@ -365,9 +367,9 @@ class BattleState:
             else self.climbs
         )
         if not gone:
-            state = replace(self, climbs=climbs, models=models, contacts=contacts)
+            state = replace(self, climbs=climbs, models=models, contacts=contacts, turn_log=log)
         else:
-            state = self._without_casualties(models, contacts, climbs, gone)
+            state = self._without_casualties(models, contacts, climbs, gone, log)
         state.__dict__["by_id"] = kept  # the models by id, in their order: the index, already built
         if models is not self.models:
             self._carry_indexes(state, left, places, arriving)
@@ -433,16 +435,20 @@ class BattleState:
         contacts: frozenset[tuple[str, str]],
         climbs: tuple[Climb, ...],
         gone: set[str],
+        log: TurnLog,
     ) -> BattleState:
         before = self.by_id
         fallen = [before[x] for x in sorted(gone, key=self.rank.__getitem__)]  # in the order of the models
         if gone.isdisjoint(self.named):  # no engine names a casualty: all are kept as they are
-            return replace(self, climbs=climbs, models=models, contacts=contacts, fallen=(*self.fallen, *fallen))
+            return replace(
+                self, climbs=climbs, models=models, contacts=contacts, fallen=(*self.fallen, *fallen), turn_log=log
+            )
         return replace(
             self,
             climbs=climbs,
             models=models,
             contacts=contacts,
+            turn_log=log,
             fallen=(*self.fallen, *fallen),
             # each engine naming a casualty is copied without it; the others are kept as they are
             ladders=_same(
