@@ -32,7 +32,7 @@ from rules.siege.engines import Belfry, Budget, Climb, Fire, GateStatus, Ladder,
 from rules.siege.fort import FortLayout, SectionKind
 from rules.siege.places import IllegalAction, Model, Phase, Place, Side, Zone
 from rules.siege.turn_log import CombatResult, Event, TurnLog
-from rules.siege.values import derived, replace
+from rules.siege.values import derived, replace, scratch
 
 __all__ = [
     "LADDER_HOLDS",
@@ -128,7 +128,7 @@ class BattleState:
         "ways": ("fort", "ladders", "siege_towers", "belfries"),
     }
 
-    @derived
+    @scratch
     def memo(self) -> dict[object, Any]:
         """What other modules work out from this state and keep with it (the parts of its menu), by their own
         keys: filled on demand, never part of the value."""

@@ -8,7 +8,12 @@ object beside its fields and its cached values), the standard one for the others
 
 A class may list the values it derives from its fields and caches (``functools.cached_property``) in
 ``_DERIVED_FROM``, each with the fields it reads: the copy keeps those whose fields are all unchanged, so a new
-battle state whose models did not change does not index them again.
+battle state whose models did not change does not index them again. A :class:`scratch` value (a dict filled on
+demand) starts again empty in a copy.
+
+A copy's fields are one dict display of the value's and the changes: CPython copies a dict in one block only when
+no entry was deleted from it, so a copy holding a scratch dict gets a new empty one rather than losing it, and
+stays quick to copy in turn.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
-__all__ = ["derived", "replace"]
+__all__ = ["derived", "replace", "scratch"]
 
 _Value = TypeVar("_Value")
 
@@ -26,12 +31,14 @@ _Value = TypeVar("_Value")
 @dataclasses.dataclass(frozen=True)
 class _Copy:
     """How a copy of a class is made: its fields, the derived values a copy may keep with the fields they read,
-    the cached values it drops, and, for each set of changed fields, the derived values reading each of them."""
+    the cached values it drops, the scratch dicts it starts afresh, and, for each set of changed fields, the
+    derived values reading each of them."""
 
     names: tuple[str, ...]
     fields: frozenset[str]
     kept: tuple[tuple[str, tuple[str, ...]], ...]
     dropped: tuple[str, ...]
+    fresh: tuple[str, ...]
     readers: dict[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]] = dataclasses.field(default_factory=dict)
 
     def reading(self, changed: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -58,7 +65,10 @@ def _how(cls: type) -> _Copy | None:
         for name, value in vars(klass).items()
         if isinstance(value, derived | functools.cached_property)
     }
-    return _Copy(names, frozenset(names), tuple(kept.items()), tuple(sorted(cached - set(kept))))
+    fresh = {name for klass in cls.__mro__ for name, value in vars(klass).items() if isinstance(value, scratch)}
+    return _Copy(
+        names, frozenset(names), tuple(kept.items()), tuple(sorted(cached - set(kept) - fresh)), tuple(sorted(fresh))
+    )
 
 
 _new = object.__new__
@@ -90,6 +100,9 @@ def _replace(obj: _Value, /, **changes: Any) -> _Value:
                     values.pop(name, None)
         for name in how.dropped:
             values.pop(name, None)
+        for name in how.fresh:
+            if name in values:
+                values[name] = {}  # a new empty dict where the old one stood: no entry deleted
     new = _new(cls)
     _set(new, "__dict__", values)
     return new
@@ -128,3 +141,8 @@ class derived(Generic[_Derived]):
             return self
         value = instance.__dict__[self.name] = self.compute(instance)
         return value
+
+
+class scratch(derived[dict[object, Any]]):
+    """A dict an object's users fill on demand with what they work out from it, empty at first and again in each
+    copy (:func:`replace`)."""

@@ -211,7 +211,8 @@ def test_the_quicker_copy_equals_dataclasses_replace() -> None:
     assert "by_place" not in moved.__dict__
     assert moved.by_place == dataclasses.replace(moved).by_place
     state.memo["menu part"] = ["worked out for this state alone"]
-    assert "memo" not in values.replace(state, turn=2).__dict__
+    copy = values.replace(state, turn=2)
+    assert copy.memo == {} and copy.memo is not state.memo  # a copy works its menu parts out anew
     # a value that checks itself is copied the standard way, checks included
     with pytest.raises(ValueError, match="low above high"):
         values.replace(_Checked(1, 2), low=3)
