@@ -63,6 +63,7 @@ from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, Zo
 _CLOSE_COMBAT, _END = Phase.CLOSE_COMBAT, Phase.END
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
 _LADDER, _SECTION, _SIEGE_TOWER, _FOOT = Zone.LADDER, Zone.SECTION, Zone.SIEGE_TOWER, Zone.FOOT
+_END_PHASE, _END_TURN = a.EndPhase(), a.EndTurn()  # values: one of each serves every step and turn
 
 __all__ = ["Game", "Orders", "orders_for", "play_out", "play_setup"]
 
@@ -245,7 +246,7 @@ def play_setup(game: Game) -> None:
     if game.menu("allocate_ammunition"):
         for section, stones, rocks in orders.ammunition:
             game.act(a.AllocateAmmunition(section, stones=stones, rocks=rocks))
-    game.act(a.EndPhase())
+    game.act(_END_PHASE)
 
 
 def _gate_outside(state: BattleState, gate_id: str) -> tuple[str, ...]:
@@ -323,14 +324,14 @@ def _push_backs(game: Game) -> None:
 
 def _fight_pairs(game: Game, section: str, strikers: Sequence[str], foes: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """Every striker engages, spread over the standing foes, never more than four to one (§3.2)."""
-    model = game.state.model
-    standing = [f for f in foes if not model(f).fleeing] or list(foes)
+    model = game.state.by_id  # the menu names models of this state alone
+    standing = [f for f in foes if not model[f].fleeing] or list(foes)
     load = dict.fromkeys(standing, 0)
     pairs: list[tuple[str, str]] = []
     for index, striker in enumerate(strikers):
         target = standing[index % len(standing)]
-        ratio = model(striker).profile.ratio
-        if load[target] and load[target] + ratio > MAX_GANG_UP * model(target).profile.ratio:
+        ratio = model[striker].profile.ratio
+        if load[target] and load[target] + ratio > MAX_GANG_UP * model[target].profile.ratio:
             continue
         load[target] += ratio
         pairs.append((striker, target))
@@ -489,8 +490,7 @@ def _besieged_shooting(game: Game) -> None:
         below = {Place(_FOOT, place.ref)}
         below.update(Place(_LADDER, x.id) for x in game.state.ladders if x.section == place.ref)
         model = game.state.model
-        near = [t for t in option.targets if model(t).place in below]
-        target = (near or list(option.targets))[0]
+        target = next((t for t in option.targets if model(t).place in below), option.targets[0])
         game.act(a.Shoot(option.actors, (target,)))
 
 
@@ -524,7 +524,7 @@ def play_out(game: Game) -> Game:
         state = game.state
         step = _STEPS[state.active].get(state.phase, _nothing)
         step(game)
-        ended = game.state.phase not in (_CLOSE_COMBAT, _END) and game.act(a.EndPhase())
-        if not ended and not game.act(a.EndTurn()):  # pragma: no cover - never refused before the end
+        ended = game.state.phase not in (_CLOSE_COMBAT, _END) and game.act(_END_PHASE)
+        if not ended and not game.act(_END_TURN):  # pragma: no cover - never refused before the end
             raise RuntimeError(f"the turn cannot end at {game.state.turn} {game.state.phase}")
     return game
