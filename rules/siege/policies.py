@@ -413,19 +413,21 @@ def _besieger_movement(game: Game) -> None:
         place = Place.parse(option.where or "")
         for target in option.targets:
             into = Place.parse(target)
-            movers = _free(game, place, _BESIEGER)
-            if not movers:
-                break
-            cls = a.Charge if game.state.at(into, _BESIEGED) else a.Move
             if into.zone is _LADDER:
                 room = LADDER_A_TURN - game.state.occupancy(into, _BESIEGER)
             elif into.zone is _SECTION and _open(game.state, place.ref, target):
                 room = room_left(game.state, target, _BESIEGER)
             else:
                 continue
+            if room <= 0:
+                continue
+            movers = _free(game, place, _BESIEGER)
+            if not movers:
+                break
             ram_crew = {c for r in game.state.rams for c in r.carriers}
             movers = [m for m in movers if m not in ram_crew]
-            if room > 0 and movers:
+            if movers:
+                cls = a.Charge if game.state.at(into, _BESIEGED) else a.Move
                 game.act(cls(tuple(movers[:room]), target))
     _charges(game)
     _defences(game)
