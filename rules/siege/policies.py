@@ -278,18 +278,23 @@ def _charges(game: Game) -> None:
     side = game.state.active
     for option in game.fresh("charge", _SECTION):
         place = Place.parse(option.where or "")
-        if game.state.at(place, side.enemy):
+        read = game.state  # the state the option was read from: its actors are free to act there
+        if read.at(place, side.enemy):
             continue
         targets = sorted(
             (t for t in option.targets if Place.parse(t).zone is _SECTION),
-            key=lambda t: (game.state.occupancy(t, side.enemy), t),
+            key=lambda t: (read.occupancy(t, side.enemy), t),
         )
         for target in targets:
-            free = set(_free(game, place, side))
-            movers = [m for m in option.actors if m in free]
             room = room_left(game.state, target, side)
-            if movers and room > 0:
-                game.act(a.Charge(tuple(movers[:room]), target))
+            if room <= 0:
+                continue
+            movers = option.actors
+            if game.state is not read:  # some of them charged already
+                free = set(_free(game, place, side))
+                movers = tuple([m for m in movers if m in free])
+            if movers:
+                game.act(a.Charge(movers[:room], target))
 
 
 def _defences(game: Game) -> None:
@@ -368,9 +373,8 @@ def _open(state: BattleState, wall: str, section: str) -> bool:
     """Whether the foot of ``wall`` leads into ``section``: through a breach, or a gate of it broken (§5.9, §6)."""
     if section != wall:
         return True  # only a breach joins a foot to a neighbouring section (§5.9, R5)
-    return any(
-        is_destroyed(g.structure_points) for g in state.gates if g.id in {x.id for x in state.fort.gates_of(section)}
-    )
+    gates = {x.id for x in state.fort.gates_of(section)}
+    return any(is_destroyed(g.structure_points) for g in state.gates if g.id in gates)
 
 
 def _moves_from(game: Game, zone: Zone) -> Iterator[Option]:
@@ -404,13 +408,17 @@ def _besieger_movement(game: Game) -> None:
     for option in _moves_from(game, _SIEGE_TOWER):
         place = Place.parse(option.where or "")
         target = option.targets[0]
-        movers = _free(game, place, _BESIEGER)
         room = min(SIEGE_TOWER_A_TURN, room_left(game.state, target, _BESIEGER))
-        if movers and room > 0:
+        if room <= 0:
+            continue
+        movers = _free(game, place, _BESIEGER)
+        if movers:
             cls = a.Charge if option.name == "charge" else a.Move
             game.act(cls(tuple(movers[:room]), target))
     for option in _moves_from(game, _FOOT):
         place = Place.parse(option.where or "")
+        free: list[str] = []
+        seen = None  # the state ``free`` was read from
         for target in option.targets:
             into = Place.parse(target)
             if into.zone is _LADDER:
@@ -421,11 +429,12 @@ def _besieger_movement(game: Game) -> None:
                 continue
             if room <= 0:
                 continue
-            movers = _free(game, place, _BESIEGER)
-            if not movers:
+            if game.state is not seen:
+                seen, free = game.state, _free(game, place, _BESIEGER)
+            if not free:
                 break
             ram_crew = {c for r in game.state.rams for c in r.carriers}
-            movers = [m for m in movers if m not in ram_crew]
+            movers = [m for m in free if m not in ram_crew]
             if movers:
                 cls = a.Charge if game.state.at(into, _BESIEGED) else a.Move
                 game.act(cls(tuple(movers[:room]), target))
@@ -435,9 +444,13 @@ def _besieger_movement(game: Game) -> None:
     for option in _moves_from(game, _LADDER):
         place = Place.parse(option.where or "")
         ladder = game.state.ladder(place.ref)
-        climbers = _free(game, place, _BESIEGER)
+        if ladder.section not in option.targets:
+            continue
         room = room_left(game.state, ladder.section, _BESIEGER)
-        if climbers and room > 0 and ladder.section in option.targets:
+        if room <= 0:
+            continue
+        climbers = _free(game, place, _BESIEGER)
+        if climbers:
             cls = a.Charge if option.name == "charge" else a.Move
             game.act(cls(tuple(climbers[:room]), ladder.section))
 
