@@ -299,7 +299,14 @@ def _charges(game: Game) -> None:
 
 def _defences(game: Game) -> None:
     """The besieged's stones, rocks and braziers on the besieger models below (§8.1.2, §8.2.2)."""
-    for name in ("throw_stones", "drop_rock", "pour"):
+    armed = game.state.works
+    for name, left in (
+        ("throw_stones", any(w.stones for w in armed)),
+        ("drop_rock", any(w.rocks for w in armed)),
+        ("pour", any(x is not None for w in armed for x in w.braziers)),
+    ):
+        if not left:
+            continue  # none left on any section: the menu offers none
         for option in game.fresh(name):
             section = option.where or ""
             actors = option.actors
@@ -365,7 +372,8 @@ def _aftermath(game: Game, section: str) -> None:
 
 
 def _besieger_sappers(game: Game) -> None:
-    if game.menu("dig"):
+    mine = game.state.mine
+    if mine is not None and not mine.finished and game.menu("dig"):  # a finished mine digs no more (§10.3)
         game.act(a.Dig(section=game.orders.mine_section))
 
 
@@ -487,16 +495,13 @@ def _besieged_movement(game: Game) -> None:
     if state.mine is not None and not state.mine.counter_miners and game.orders.counter_miners:
         for option in game.fresh("counter_mine"):
             game.act(a.CounterMine(option.actors[: game.orders.counter_miners]))
-    for option in game.fresh("reinforce_gate"):
-        gate = game.state.gate((option.where or "").partition(":")[2])
-        if gate.structure_points < _start_points(gate.kind.value) and len(option.actors) >= 2:
-            game.act(a.ReinforceGate(gate.id, option.actors[:2]))
+    if any(g.structure_points < starting_points(g.kind) for g in game.state.gates):  # else none to mend (§6.4)
+        for option in game.fresh("reinforce_gate"):
+            gate = game.state.gate((option.where or "").partition(":")[2])
+            if gate.structure_points < starting_points(gate.kind) and len(option.actors) >= 2:
+                game.act(a.ReinforceGate(gate.id, option.actors[:2]))
     _charges(game)
     _defences(game)
-
-
-def _start_points(kind: str) -> int:
-    return starting_points(GateKind(kind))
 
 
 def _besieged_shooting(game: Game) -> None:
