@@ -212,7 +212,8 @@ def test_the_quicker_copy_equals_dataclasses_replace() -> None:
     assert moved.by_place == dataclasses.replace(moved).by_place
     state.memo["menu part"] = ["worked out for this state alone"]
     copy = values.replace(state, turn=2)
-    assert copy.memo == {} and copy.memo is not state.memo  # a copy works its menu parts out anew
+    assert copy.memo == {}  # a copy works its menu parts out anew
+    assert copy.memo is not state.memo
     # a value that checks itself is copied the standard way, checks included
     with pytest.raises(ValueError, match="low above high"):
         values.replace(_Checked(1, 2), low=3)
