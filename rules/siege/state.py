@@ -660,6 +660,12 @@ def new_battle(
     return state
 
 
+_NEW_TURN = replace(TurnLog(), flows=())
+"""The log of a turn just begun, one value for all turns: a log is a value, and one made by its constructor costs a
+frozen set of each of its fields. Made as a copy, its fields sit in a plain dict, which CPython copies in one block
+(a constructor's dict shares its keys with the class and is copied entry by entry)."""
+
+
 def first_phase(side: Side) -> Phase:
     """The step a player turn of ``side`` opens with: the besieger's mining roll comes before his movement (§10.3)."""
     return Phase.SAPPERS if side is _BESIEGER else Phase.MOVEMENT
@@ -676,7 +682,7 @@ def end_turn(state: BattleState) -> BattleState:
         active=active,
         phase=first_phase(active),
         turn=state.turn + 1 if active is state.first else state.turn,
-        turn_log=TurnLog(),
+        turn_log=_NEW_TURN,
         works=_same(
             state.works, tuple(replace(w, silenced=max(0, w.silenced - 1)) if w.silenced else w for w in state.works)
         ),
