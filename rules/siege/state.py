@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from rules.dice import Dice, Roll
 from rules.siege.checks import (
@@ -33,6 +33,9 @@ from rules.siege.fort import FortLayout, SectionKind
 from rules.siege.places import IllegalAction, Model, Phase, Place, Side, Zone
 from rules.siege.turn_log import CombatResult, Event, TurnLog
 from rules.siege.values import derived, replace, scratch
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 __all__ = [
     "LADDER_HOLDS",
@@ -515,6 +518,7 @@ class _Identified(Protocol):
 
 
 _Item = TypeVar("_Item", bound=_Identified)
+_Value = TypeVar("_Value", bound="DataclassInstance")
 _Any = TypeVar("_Any")
 
 
@@ -624,15 +628,15 @@ def new_battle(
     """
     state = BattleState(
         fort,
-        tuple(models),
-        tuple(ladders),
-        tuple(siege_towers),
+        _copies(models),
+        _copies(ladders),
+        _copies(siege_towers),
         1,
         Side.BESIEGED,
         Side.BESIEGED,
         magic_protection=magic_protection,
-        gates=tuple(gates),
-        rams=tuple(rams),
+        gates=_copies(gates),
+        rams=_copies(rams),
         phase=Phase.SETUP,
     )
     ids = [m.id for m in state.models]
@@ -664,6 +668,13 @@ _NEW_TURN = replace(TurnLog(), flows=())
 """The log of a turn just begun, one value for all turns: a log is a value, and one made by its constructor costs a
 frozen set of each of its fields. Made as a copy, its fields sit in a plain dict, which CPython copies in one block
 (a constructor's dict shares its keys with the class and is copied entry by entry)."""
+
+
+def _copies(values: Iterable[_Value]) -> tuple[_Value, ...]:
+    """Each of ``values`` as a copy (:func:`~rules.siege.values.replace`), its fields in a plain dict like every
+    value the battle goes on to make, not laid out as its constructor lays them: Python 3.11 specialises an
+    attribute read for one layout, and reads values of both layouts met at one place the slow, general way."""
+    return tuple([replace(value) for value in values])
 
 
 def first_phase(side: Side) -> Phase:
