@@ -24,6 +24,7 @@ __all__ = [
     "besieged_at_movement_end",
     "besieger_engines",
     "breach_guards",
+    "charges_in",
     "counter_mines",
     "end_blocks",
     "flight",
@@ -32,7 +33,7 @@ __all__ = [
     "ladder_works",
     "ladders_and_rams",
     "moves_and_charges",
-    "moves_and_charges_in",
+    "moves_in",
     "sorties",
     "tower_pushes",
     "tunnels",
@@ -131,10 +132,37 @@ def moves_and_charges(view: MenuView) -> list[Option]:
     return _moves(view, view.ready_by_place(view.state.active).items())
 
 
-def moves_and_charges_in(view: MenuView, zone: Zone) -> list[Option]:
-    """The entries of :func:`moves_and_charges` from the places of ``zone`` alone, in the same order."""
-    side = view.state.active
-    return _moves(view, [(place, view.ready(place, side)) for place in view.by_side(side) if place.zone is zone])
+def moves_in(view: MenuView, zone: Zone) -> list[Option]:
+    """The moves of :func:`moves_and_charges` from the places of ``zone`` alone, in the same order."""
+    return _steps_in(view, zone, charges=False)
+
+
+def charges_in(view: MenuView, zone: Zone) -> list[Option]:
+    """The charges of :func:`moves_and_charges` from the places of ``zone`` alone, in the same order (§3.1)."""
+    return _steps_in(view, zone, charges=True)
+
+
+def _steps_in(view: MenuView, zone: Zone, charges: bool) -> list[Option]:
+    """The moves or the charges from ``zone``'s places: a place's ready models asked for only when it leads to a
+    place free of the enemy (a move) or held by it (a charge)."""
+    state = view.state
+    side = state.active
+    name = "charge" if charges else "move"
+    found: list[Option] = []
+    enemy = view.by_side(side.enemy)
+    table = _steps_table(state)
+    for place in view.by_side(side):  # in the order of view.by_place
+        if place.zone is not zone:
+            continue
+        steps = table.get((place, side))
+        if steps is None:
+            steps = _steps_from(state, place, side)
+        targets = tuple([t for t, into in steps if (into in enemy) is charges])
+        if targets:
+            movers = view.ready(place, side)
+            if movers:
+                found.append(Option(name, side, str(place), movers, targets))
+    return found
 
 
 def _moves(view: MenuView, ready: Iterable[tuple[Place, tuple[str, ...]]]) -> list[Option]:
