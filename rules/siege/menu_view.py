@@ -25,17 +25,12 @@ class MenuView:
     """The state sorted for the menus: the models by place, who is engaged, blocking or spent this turn."""
 
     def __init__(self, state: BattleState) -> None:
-        self._state = weakref.ref(state)
+        # The state sorted. A view is kept in its state's memo, so it refers to it weakly: a strong reference would
+        # make each state and its view a cycle, left for the garbage collector instead of freed with the state. A
+        # proxy, read as the state itself, rather than a reference called at each read through a property.
+        self.state: BattleState = weakref.proxy(state)
         self._ready: dict[Side, dict[Place, tuple[str, ...]]] = {_BESIEGER: {}, _BESIEGED: {}}
         self._ready_by_place: dict[Side, dict[Place, tuple[str, ...]]] = {}
-
-    @property
-    def state(self) -> BattleState:
-        """The state sorted. A view is kept in its state's memo, so it refers to it weakly: a strong reference would
-        make each state and its view a cycle, left for the garbage collector instead of freed with the state."""
-        state = self._state()
-        assert state is not None
-        return state
 
     @derived
     def by_place(self) -> Mapping[Place, tuple[Model, ...]]:
