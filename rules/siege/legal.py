@@ -52,6 +52,7 @@ from rules.siege.menu_movement import (
     flight,
     gate_guards,
     giant_climbs,
+    ladder_reactions,
     ladder_works,
     ladders_and_rams,
     moves_and_charges,
@@ -235,11 +236,8 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
         (end_blocks, frozenset({"end_block"})),
         (counter_mines, frozenset({"counter_mine"})),
         (sorties, frozenset({"sortie"})),
-        (
-            besieged_at_movement_end,
-            frozenset({"throw_stones", "drop_rock", "pour", "put_out_fire", "oil_on_fire", "push_back"})
-            | {"push_over_empty_ladder", "block", "knock_down_ladder"},
-        ),
+        (besieged_at_movement_end, frozenset({"throw_stones", "drop_rock", "pour", "put_out_fire", "oil_on_fire"})),
+        (ladder_reactions, frozenset({"push_back", "push_over_empty_ladder", "block", "knock_down_ladder"})),
     ),
     Phase.MAGIC: ((magic, frozenset({"cast"})),),
     Phase.SHOOTING: (

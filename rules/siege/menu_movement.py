@@ -30,6 +30,7 @@ __all__ = [
     "flight",
     "gate_guards",
     "giant_climbs",
+    "ladder_reactions",
     "ladder_works",
     "ladders_and_rams",
     "moves_and_charges",
@@ -352,8 +353,7 @@ def _end_blocks(view: MenuView) -> list[Option]:
 
 def besieged_at_movement_end(view: MenuView) -> list[Option]:
     """At the end of any movement phase the besieged throws stones and rocks and pours its braziers (§8.1.2,
-    §8.2.2); at the end of the besieger's he pushes ladders back and blocks them (§7.1.6, §7.1.7), knocks hoisted
-    ones down (§7.1.10) and fights fires (§9.3, §9.4).
+    §8.2.2) and fights fires (§9.3, §9.4).
     """
     state = view.state
     found = []
@@ -388,6 +388,14 @@ def besieged_at_movement_end(view: MenuView) -> list[Option]:
                 found.append(Option("put_out_fire", _BESIEGED, works.section, defenders, targets))
             if Liquid.OIL in works.braziers:
                 found.append(Option("oil_on_fire", _BESIEGED, works.section, defenders, targets))
+    return found
+
+
+def ladder_reactions(view: MenuView) -> list[Option]:
+    """At the end of the besieger's movement the besieged pushes ladders back and blocks them (§7.1.6, §7.1.7),
+    knocks hoisted ones down (§7.1.10) and blocks the giants on the wall (§12.1.5)."""
+    state = view.state
+    found: list[Option] = []
     if state.active is not _BESIEGER:
         return found
     for ladder in state.ladders:
