@@ -11,7 +11,7 @@ from rules.siege.belfry_menu import bridge_steps
 from rules.siege.engines import GateStatus, Liquid, MineGoal
 from rules.siege.fort import ConnectionKind
 from rules.siege.gates import gate_sections
-from rules.siege.menu_view import MenuView, section_place, war_machines
+from rules.siege.menu_view import MenuView, place_of, section_place, war_machines
 from rules.siege.options import Option
 from rules.siege.profiles import Creature, Special
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
@@ -228,7 +228,7 @@ def ladder_works(view: MenuView) -> list[Option]:
         where = f"ladder:{ladder.id}"
         if ladder.carried:
             found.append(Option("erect_ladder", _BESIEGER, where, ladder.carriers, view.ramparts))
-        elif ladder.raised and ladder.courtyard is None and not view.side_at(Place(_LADDER, ladder.id), _BESIEGER):
+        elif ladder.raised and ladder.courtyard is None and not view.side_at(place_of(_LADDER, ladder.id), _BESIEGER):
             hoisters = view.ready(section_place(ladder.section), _BESIEGER)
             courtyards = tuple(n for n in state.fort.neighbours(ladder.section) if n in view.courtyards)
             if hoisters and courtyards:
@@ -366,13 +366,13 @@ def besieged_at_movement_end(view: MenuView) -> list[Option]:
             continue  # nothing to throw, drop or pour, no fire to fight from this section
         defenders = view.ready(section_place(works.section), _BESIEGED)
         if armed and defenders:
-            below = tuple([m.id for m in view.side_at(Place(_FOOT, works.section), _BESIEGER)])
+            below = tuple([m.id for m in view.side_at(place_of(_FOOT, works.section), _BESIEGER)])
             below += tuple(
                 [
                     m.id
                     for x in state.ladders
                     if x.section == works.section and x.raised
-                    for m in view.side_at(Place(_LADDER, x.id), _BESIEGER)
+                    for m in view.side_at(place_of(_LADDER, x.id), _BESIEGER)
                 ]
             )
             if below:
@@ -402,7 +402,7 @@ def ladder_reactions(view: MenuView) -> list[Option]:
         where = f"ladder:{ladder.id}"
         if ladder.raised and ladder.courtyard is None and ladder.id not in state.turn_log.pushed:
             pushers = view.ready(section_place(ladder.section), _BESIEGED)
-            climbers = view.side_at(Place(_LADDER, ladder.id), _BESIEGER)
+            climbers = view.side_at(place_of(_LADDER, ladder.id), _BESIEGER)
             if pushers and climbers:
                 found.append(Option("push_back", _BESIEGED, where, pushers))
             elif pushers:
