@@ -63,6 +63,7 @@ from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, Zo
 _CLOSE_COMBAT, _END = Phase.CLOSE_COMBAT, Phase.END
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
 _LADDER, _SECTION, _SIEGE_TOWER, _FOOT = Zone.LADDER, Zone.SECTION, Zone.SIEGE_TOWER, Zone.FOOT
+_END_PHASE, _END_TURN = a.EndPhase(), a.EndTurn()  # values: one of each serves every step and turn
 
 __all__ = ["Game", "Orders", "orders_for", "play_out", "play_setup"]
 
@@ -234,7 +235,7 @@ def play_setup(game: Game) -> None:
     if game.menu("allocate_ammunition"):
         for section, stones, rocks in orders.ammunition:
             game.act(a.AllocateAmmunition(section, stones=stones, rocks=rocks))
-    game.act(a.EndPhase())
+    game.act(_END_PHASE)
 
 
 def _gate_outside(state: BattleState, gate_id: str) -> tuple[str, ...]:
@@ -266,23 +267,35 @@ def _charges(game: Game) -> None:
     side = game.state.active
     for option in game.fresh("charge", _SECTION):
         place = Place.parse(option.where or "")
-        if game.state.at(place, side.enemy):
+        read = game.state  # the state the option was read from: its actors are free to act there
+        if read.at(place, side.enemy):
             continue
         targets = sorted(
             (t for t in option.targets if Place.parse(t).zone is _SECTION),
-            key=lambda t: (game.state.occupancy(t, side.enemy), t),
+            key=lambda t: (read.occupancy(t, side.enemy), t),
         )
         for target in targets:
-            free = set(_free(game, place, side))
-            movers = [m for m in option.actors if m in free]
             room = room_left(game.state, target, side)
-            if movers and room > 0:
-                game.act(a.Charge(tuple(movers[:room]), target))
+            if room <= 0:
+                continue
+            movers = option.actors
+            if game.state is not read:  # some of them charged already
+                free = set(_free(game, place, side))
+                movers = tuple([m for m in movers if m in free])
+            if movers:
+                game.act(a.Charge(movers[:room], target))
 
 
 def _defences(game: Game) -> None:
     """The besieged's stones, rocks and braziers on the besieger models below (§8.1.2, §8.2.2)."""
-    for name in ("throw_stones", "drop_rock", "pour"):
+    armed = game.state.works
+    for name, left in (
+        ("throw_stones", any(w.stones for w in armed)),
+        ("drop_rock", any(w.rocks for w in armed)),
+        ("pour", any(x is not None for w in armed for x in w.braziers)),
+    ):
+        if not left:
+            continue  # none left on any section: the menu offers none
         for option in game.fresh(name):
             section = option.where or ""
             actors = option.actors
@@ -312,14 +325,14 @@ def _push_backs(game: Game) -> None:
 
 def _fight_pairs(game: Game, section: str, strikers: Sequence[str], foes: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """Every striker engages, spread over the standing foes, never more than four to one (§3.2)."""
-    model = game.state.model
-    standing = [f for f in foes if not model(f).fleeing] or list(foes)
+    model = game.state.by_id  # the menu names models of this state alone
+    standing = [f for f in foes if not model[f].fleeing] or list(foes)
     load = dict.fromkeys(standing, 0)
     pairs: list[tuple[str, str]] = []
     for index, striker in enumerate(strikers):
         target = standing[index % len(standing)]
-        ratio = model(striker).profile.ratio
-        if load[target] and load[target] + ratio > MAX_GANG_UP * model(target).profile.ratio:
+        ratio = model[striker].profile.ratio
+        if load[target] and load[target] + ratio > MAX_GANG_UP * model[target].profile.ratio:
             continue
         load[target] += ratio
         pairs.append((striker, target))
@@ -348,7 +361,8 @@ def _aftermath(game: Game, section: str) -> None:
 
 
 def _besieger_sappers(game: Game) -> None:
-    if game.menu("dig"):
+    mine = game.state.mine
+    if mine is not None and not mine.finished and game.menu("dig"):  # a finished mine digs no more (§10.3)
         game.act(a.Dig(section=game.orders.mine_section))
 
 
@@ -356,9 +370,8 @@ def _open(state: BattleState, wall: str, section: str) -> bool:
     """Whether the foot of ``wall`` leads into ``section``: through a breach, or a gate of it broken (§5.9, §6)."""
     if section != wall:
         return True  # only a breach joins a foot to a neighbouring section (§5.9, R5)
-    return any(
-        is_destroyed(g.structure_points) for g in state.gates if g.id in {x.id for x in state.fort.gates_of(section)}
-    )
+    gates = {x.id for x in state.fort.gates_of(section)}
+    return any(is_destroyed(g.structure_points) for g in state.gates if g.id in gates)
 
 
 def _moves_from(game: Game, zone: Zone) -> Iterator[Option]:
@@ -392,28 +405,35 @@ def _besieger_movement(game: Game) -> None:
     for option in _moves_from(game, _SIEGE_TOWER):
         place = Place.parse(option.where or "")
         target = option.targets[0]
-        movers = _free(game, place, _BESIEGER)
         room = min(SIEGE_TOWER_A_TURN, room_left(game.state, target, _BESIEGER))
-        if movers and room > 0:
+        if room <= 0:
+            continue
+        movers = _free(game, place, _BESIEGER)
+        if movers:
             cls = a.Charge if option.name == "charge" else a.Move
             game.act(cls(tuple(movers[:room]), target))
     for option in _moves_from(game, _FOOT):
         place = Place.parse(option.where or "")
+        free: list[str] = []
+        seen = None  # the state ``free`` was read from
         for target in option.targets:
             into = Place.parse(target)
-            movers = _free(game, place, _BESIEGER)
-            if not movers:
-                break
-            cls = a.Charge if game.state.at(into, _BESIEGED) else a.Move
             if into.zone is _LADDER:
                 room = LADDER_A_TURN - game.state.occupancy(into, _BESIEGER)
             elif into.zone is _SECTION and _open(game.state, place.ref, target):
                 room = room_left(game.state, target, _BESIEGER)
             else:
                 continue
+            if room <= 0:
+                continue
+            if game.state is not seen:
+                seen, free = game.state, _free(game, place, _BESIEGER)
+            if not free:
+                break
             ram_crew = {c for r in game.state.rams for c in r.carriers}
-            movers = [m for m in movers if m not in ram_crew]
-            if room > 0 and movers:
+            movers = [m for m in free if m not in ram_crew]
+            if movers:
+                cls = a.Charge if game.state.at(into, _BESIEGED) else a.Move
                 game.act(cls(tuple(movers[:room]), target))
     _charges(game)
     _defences(game)
@@ -421,9 +441,13 @@ def _besieger_movement(game: Game) -> None:
     for option in _moves_from(game, _LADDER):
         place = Place.parse(option.where or "")
         ladder = game.state.ladder(place.ref)
-        climbers = _free(game, place, _BESIEGER)
+        if ladder.section not in option.targets:
+            continue
         room = room_left(game.state, ladder.section, _BESIEGER)
-        if climbers and room > 0 and ladder.section in option.targets:
+        if room <= 0:
+            continue
+        climbers = _free(game, place, _BESIEGER)
+        if climbers:
             cls = a.Charge if option.name == "charge" else a.Move
             game.act(cls(tuple(climbers[:room]), ladder.section))
 
@@ -460,16 +484,13 @@ def _besieged_movement(game: Game) -> None:
     if state.mine is not None and not state.mine.counter_miners and game.orders.counter_miners:
         for option in game.fresh("counter_mine"):
             game.act(a.CounterMine(option.actors[: game.orders.counter_miners]))
-    for option in game.fresh("reinforce_gate"):
-        gate = game.state.gate((option.where or "").partition(":")[2])
-        if gate.structure_points < _start_points(gate.kind.value) and len(option.actors) >= 2:
-            game.act(a.ReinforceGate(gate.id, option.actors[:2]))
+    if any(g.structure_points < starting_points(g.kind) for g in game.state.gates):  # else none to mend (§6.4)
+        for option in game.fresh("reinforce_gate"):
+            gate = game.state.gate((option.where or "").partition(":")[2])
+            if gate.structure_points < starting_points(gate.kind) and len(option.actors) >= 2:
+                game.act(a.ReinforceGate(gate.id, option.actors[:2]))
     _charges(game)
     _defences(game)
-
-
-def _start_points(kind: str) -> int:
-    return starting_points(GateKind(kind))
 
 
 def _besieged_shooting(game: Game) -> None:
@@ -478,8 +499,7 @@ def _besieged_shooting(game: Game) -> None:
         below = {Place(_FOOT, place.ref)}
         below.update(Place(_LADDER, x.id) for x in game.state.ladders if x.section == place.ref)
         model = game.state.model
-        near = [t for t in option.targets if model(t).place in below]
-        target = (near or list(option.targets))[0]
+        target = next((t for t in option.targets if model(t).place in below), option.targets[0])
         game.act(a.Shoot(option.actors, (target,)))
 
 
@@ -513,7 +533,7 @@ def play_out(game: Game) -> Game:
         state = game.state
         step = _STEPS[state.active].get(state.phase, _nothing)
         step(game)
-        ended = game.state.phase not in (_CLOSE_COMBAT, _END) and game.act(a.EndPhase())
-        if not ended and not game.act(a.EndTurn()):  # pragma: no cover - never refused before the end
+        ended = game.state.phase not in (_CLOSE_COMBAT, _END) and game.act(_END_PHASE)
+        if not ended and not game.act(_END_TURN):  # pragma: no cover - never refused before the end
             raise RuntimeError(f"the turn cannot end at {game.state.turn} {game.state.phase}")
     return game
