@@ -133,15 +133,18 @@ the need to wound and the armour save."""
 
 
 def _matchup(striker: Model, target: Model, kind: SectionKind) -> _Matchup:
+    """What ``striker`` does against ``target`` on a section of ``kind``, kept with the striker's profile by what
+    it reads of the target's: weapon skill, toughness and save."""
     hit_strength = strength(striker, kind)
     profile, target_profile = striker.profile, target.profile
-    return (
+    found = profile.memo[(kind, target_profile.ws, target_profile.t, target_profile.save)] = (
         attacks(striker),
         profile.has(_HATRED),
         _need_to_hit(profile, target_profile, kind, 0),
         to_wound(hit_strength, target_profile.t),
         modified_save(target_profile.save, hit_strength),
     )
+    return found
 
 
 _Blow = tuple[tuple[int, int], str, str]
@@ -285,7 +288,6 @@ def fight(
         fallen.extend(by_id[x] for x in sorted(gone, key=rank))
     living = [(a, t) for a, t in pairs if t not in gone]
     blows = _blows(state, living, second)
-    matchups: dict[tuple[int, int], _Matchup] = {}  # by the profiles of the striker and the target
     log = state.turn_log
     afraid, from_below, penalties = log.afraid, log.from_below, log.penalties
     for _, step in itertools.groupby(blows, key=_order):  # the blows come sorted by order
@@ -295,11 +297,10 @@ def fight(
                 continue
             striker, target = by_id[striker_id], by_id[target_id]
             reason = f"§3.2 {striker_id} strikes {target_id}"
-            key = (id(striker.profile), id(target.profile))
-            matchup = matchups.get(key)
-            if matchup is None:
-                matchup = matchups[key] = _matchup(striker, target, kind)
-            count, hatred, need, wound_need, save = matchup
+            struck = target.profile
+            count, hatred, need, wound_need, save = striker.profile.memo.get(
+                (kind, struck.ws, struck.t, struck.save)
+            ) or _matchup(striker, target, kind)
             if striker_id in afraid or target_id in from_below or penalties:
                 need = to_hit_need(state, striker, target, kind)  # the turn's log changes it
             hits = roll_hits(dice, need, count, f"{reason} to hit")
