@@ -15,6 +15,7 @@ die the rule asks for, so a 7 on a D6 is refused before it changes anything.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
@@ -183,7 +184,8 @@ class Dice:
 
     def _seeded(self) -> Callable[[int], int]:
         """The seeded generator's draw of so many random bits, made on the first roll: most actions roll nothing."""
-        self._draw = random.Random(self.seed).getrandbits
+        # the Mersenne Twister of random.Random without its Python layer, which hands an int seed on unchanged
+        self._draw = _random.Random(self.seed).getrandbits
         return self._draw
 
     def pool(self, die: Die, count: int, reason: str) -> tuple[int, ...]:
