@@ -274,11 +274,14 @@ LOGGING = {
 }
 
 # Whole-assault simulations (simulations/): the most assaults one run may ask for, the games a chunk task plays,
-# how often a chunk reports its progress, and when a run is given up: its workers silent this long, or no worker
-# taking it up from the queue this long (the beat task below marks it failed; its owner may start it again).
+# the games it plays between two looks at the clock, the seconds between two reports of its progress (each a write
+# to the database, and the moment a cancelled run stops), and when a run is given up: its workers silent this
+# long, or no worker taking it up from the queue this long (the beat task below marks it failed; its owner may
+# start it again).
 SIMULATION_MAX_GAMES = env_int("SIMULATION_MAX_GAMES", 20_000)
 SIMULATION_CHUNK_GAMES = env_int("SIMULATION_CHUNK_GAMES", 100)
-SIMULATION_REPORT_GAMES = env_int("SIMULATION_REPORT_GAMES", 10)
+SIMULATION_REPORT_GAMES = env_int("SIMULATION_REPORT_GAMES", 25)
+SIMULATION_REPORT_SECONDS = env_int("SIMULATION_REPORT_SECONDS", 1)
 SIMULATION_SILENCE_SECONDS = env_int("SIMULATION_SILENCE_SECONDS", 300)
 SIMULATION_QUEUE_TIMEOUT_SECONDS = env_int("SIMULATION_QUEUE_TIMEOUT_SECONDS", 900)
 CELERY_BEAT_SCHEDULE["return-stalled-simulations"] = {"task": "simulations.return_stalled_runs", "schedule": 60.0}

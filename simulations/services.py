@@ -10,6 +10,7 @@ its result.
 from __future__ import annotations
 
 import secrets
+import time
 from datetime import datetime
 from typing import Any
 
@@ -184,19 +185,26 @@ def _report(run_id: int, chunk_id: int, played: int) -> bool:
 
 def play_chunk(*, chunk_id: int) -> bool:
     """Play one chunk's games and store its counts; the chunk that completes the run writes the run's summary.
-    False when there was nothing to do: the chunk was already in (a late copy of its task), or its run is over."""
+    False when there was nothing to do: the chunk was already in (a late copy of its task), or its run is over.
+
+    The chunk reports its progress when it starts, then at most once every ``SIMULATION_REPORT_SECONDS`` (it looks
+    at the clock every ``SIMULATION_REPORT_GAMES`` games); storing its counts is its last report."""
     chunk = SimulationChunk.objects.select_related("run").get(pk=chunk_id)
     run = chunk.run
     if chunk.summary is not None or not _report(run.pk, chunk.pk, 0):
         return False
     state, orders = start_of(run)
-    step = settings.SIMULATION_REPORT_GAMES
+    step, every = settings.SIMULATION_REPORT_GAMES, settings.SIMULATION_REPORT_SECONDS
+    end = chunk.first + chunk.games
+    reported = time.monotonic()
     total = Summary()
-    for first in range(chunk.first, chunk.first + chunk.games, step):
-        count = min(step, chunk.first + chunk.games - first)
+    for first in range(chunk.first, end, step):
+        count = min(step, end - first)
         total = total.merge(simulate(state, count, run.seed, first=first, orders=orders))
-        if not _report(run.pk, chunk.pk, first + count - chunk.first):
-            return False
+        if first + count < end and time.monotonic() - reported >= every:
+            if not _report(run.pk, chunk.pk, first + count - chunk.first):
+                return False
+            reported = time.monotonic()
     return _store_chunk(chunk_id=chunk.pk, summary=total)
 
 

@@ -27,7 +27,7 @@ def test_a_worker_killed_in_the_middle_of_a_chunk_hands_it_back_and_the_run_ends
     queue = f"sim-faults-{os.getpid()}"
     env = {
         "DATABASE_URL": database_url_for_processes(), "CELERY_QUEUE": queue, "DB_CONN_MAX_AGE": "0",
-        "SIMULATION_REPORT_GAMES": "2",
+        "SIMULATION_REPORT_GAMES": "2", "SIMULATION_REPORT_SECONDS": "0",
     }  # fmt: skip
     from siege_site.celery import app
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -9,6 +10,8 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from rules.siege.assault import Assault, Summary, assault_setup, demo_assault, simulate
@@ -76,6 +79,26 @@ def test_a_run_is_split_in_chunks_and_sums_up_to_the_simulators_answer(
     assert run.finished_at is not None
     assert Summary.from_json(run.summary) == simulate(demo_assault(), 8, seed=77)
     assert services.games_played(run) == 8
+
+
+@pytest.mark.parametrize(("seconds", "reports"), [(3600, [0]), (0, [0, 1, 2, 3])])
+def test_a_chunk_reports_its_progress_at_most_once_every_report_seconds(
+    owner: User, settings: Any, seconds: int, reports: list[int]
+) -> None:
+    """Each report is a write; the chunk writes when it starts, then only when SIMULATION_REPORT_SECONDS have passed
+    since the last, looking at the clock every SIMULATION_REPORT_GAMES games. Storing its counts ends it."""
+    settings.SIMULATION_CHUNK_GAMES = 4
+    settings.SIMULATION_REPORT_GAMES = 1
+    settings.SIMULATION_REPORT_SECONDS = seconds
+    run = services.create_run(owner=owner, games=4, assault=ram_plans(), seed=3)
+    chunk = run.chunks.get()
+    with CaptureQueriesContext(connection) as queries:
+        tasks.play_chunk.apply(args=[chunk.pk], throw=True)
+    report = re.compile(r'UPDATE "simulations_simulationchunk" SET "played" = (\d+) WHERE')
+    written = [int(found[1]) for query in queries.captured_queries if (found := report.match(query["sql"]))]
+    assert written == reports
+    chunk.refresh_from_db()
+    assert (chunk.played, chunk.summary is not None) == (4, True)
 
 
 def test_a_late_copy_of_a_chunk_changes_nothing(owner: User, settings: Any) -> None:
