@@ -323,6 +323,8 @@ class BattleState:
 
     def with_models(self, changed: Mapping[str, Model | None]) -> BattleState:
         """The state with the models in ``changed`` replaced (``None`` removes a casualty and its contacts)."""
+        if not changed and not self.contacts and not self.climbs:
+            return self  # nothing replaced, no fight or climb to end: a shot that wounds nobody
         before = self.by_id
         kept = dict(before)  # the models by id, in their order: a model replaced keeps its place, a casualty leaves
         touched = False
