@@ -15,9 +15,10 @@ die the rule asks for, so a 7 on a D6 is refused before it changes anything.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -49,6 +50,12 @@ class Die:
     name: str
     faces: tuple[int, ...]
     labels: Mapping[int, str] = field(default_factory=dict, compare=False, hash=False)
+
+    @cached_property
+    def draws(self) -> tuple[tuple[int, ...], int, int]:
+        """The faces, how many, and the random bits drawn for one roll, the fewest that hold them (kept: every
+        roll reads them)."""
+        return self.faces, len(self.faces), len(self.faces).bit_length()
 
     @cached_property
     def values(self) -> tuple[int, ...]:
@@ -84,6 +91,10 @@ SCATTER = Die("scatter", (HIT, HIT, ARROW, ARROW, ARROW, ARROW), labels={HIT: "h
 DICE: Mapping[str, Die] = {d.name: d for d in (D2, D3, D4, D6, D10, D10_ZERO, ARTILLERY, SCATTER)}
 
 
+_new = object.__new__
+_fill = object.__setattr__  # a frozen value's fields set at once
+
+
 class DieValueError(ValueError):
     """A physically rolled value that the die cannot show."""
 
@@ -115,10 +126,12 @@ class Dice:
     Supplied values are used first, in order; once they run out the seeded generator takes over.
     """
 
+    __slots__ = ("_draw", "_log", "_replay", "_supplied", "seed")  # one for each action of a battle
+
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
-        self._rng: random.Random | None = None
-        self._supplied: deque[int] = deque()
+        self._draw: Callable[[int], int] | None = None
+        self._supplied: deque[int] | None = None  # made when values are typed in
         self._replay: deque[Roll] | None = None
         self._log: list[Roll] = []
 
@@ -138,16 +151,18 @@ class Dice:
         return len(self._log)
 
     def since(self, mark: int) -> tuple[Roll, ...]:
-        return tuple(self._log[mark:])
+        return tuple(self._log[mark:]) if mark else tuple(self._log)
 
     def supply(self, values: Iterable[int]) -> None:
         """Queue results rolled physically at the table; they are checked against each die as it is rolled."""
+        if self._supplied is None:
+            self._supplied = deque()
         self._supplied.extend(values)
 
     @property
     def pending(self) -> int:
         """How many supplied values have not been used yet."""
-        return len(self._supplied)
+        return len(self._supplied) if self._supplied else 0
 
     def roll(self, die: Die, reason: str) -> int:
         """Roll one ``die`` for the rule ``reason`` and record it."""
@@ -162,41 +177,40 @@ class Dice:
             self._supplied.popleft()
             self._log.append(Roll(die.name, reason, value, physical=True))
             return value
-        faces = die.faces
-        value = faces[_below(self._generator(), len(faces))]
+        faces, sides, bits = die.draws
+        value = faces[_below(self._draw or self._seeded(), sides, bits)]
         self._log.append(_rolled(die.name, reason, value))
         return value
 
-    def _generator(self) -> random.Random:
-        if self._rng is None:
-            self._rng = random.Random(self.seed)  # seeded on the first roll: most actions roll nothing
-        return self._rng
+    def _seeded(self) -> Callable[[int], int]:
+        """The seeded generator's draw of so many random bits, made on the first roll: most actions roll nothing."""
+        # the Mersenne Twister of random.Random without its Python layer, which hands an int seed on unchanged
+        self._draw = _random.Random(self.seed).getrandbits
+        return self._draw
 
     def pool(self, die: Die, count: int, reason: str) -> tuple[int, ...]:
         """Roll ``count`` dice of one kind (``2D6`` is ``pool(D6, 2, …)``), each recorded."""
-        if count < 0:
-            raise ValueError(f"{reason}: count must be 0 or more, got {count}")
-        if not count:
-            return ()
-        if self._replay is not None or self._supplied:
+        if count <= 0 or self._replay is not None or self._supplied:
+            if count < 0:
+                raise ValueError(f"{reason}: count must be 0 or more, got {count}")
             return tuple(self.roll(die, reason) for _ in range(count))
         # the seeded generator alone: the same draws as one roll() after another, made in one go
-        draw = self._generator().getrandbits
-        faces, name, log = die.faces, die.name, self._log
-        sides = len(faces)
-        bits = sides.bit_length()
+        draw = self._draw or self._seeded()
+        faces, sides, bits = die.draws
+        name, append = die.name, self._log.append
         values: list[int] = []
-        new, fill = object.__new__, object.__setattr__
-        for _ in range(count):
+        while True:
             index = draw(bits)  # as _below does
             while index >= sides:
                 index = draw(bits)
             value = faces[index]
+            roll = _new(Roll)  # as _rolled does
+            _fill(roll, "__dict__", {"die": name, "reason": reason, "result": value, "physical": False})
+            append(roll)
+            if count == 1:  # the last die (most pools roll one and make no list)
+                return (*values, value)
             values.append(value)
-            roll = new(Roll)  # as _rolled does
-            fill(roll, "__dict__", {"die": name, "reason": reason, "result": value, "physical": False})
-            log.append(roll)
-        return tuple(values)
+            count -= 1
 
     def total(self, die: Die, count: int, reason: str) -> int:
         """The sum of ``count`` dice of one kind."""
@@ -216,18 +230,18 @@ class Dice:
         return recorded.result
 
 
-def _below(rng: random.Random, sides: int) -> int:
-    """A number from 0 to ``sides - 1``: the draw :meth:`random.Random.randrange` makes (as CPython 3.11 does, from
-    the fewest random bits that hold ``sides``, drawn again when too high), without its argument checks."""
-    bits = sides.bit_length()
-    index = rng.getrandbits(bits)
+def _below(draw: Callable[[int], int], sides: int, bits: int) -> int:
+    """A number from 0 to ``sides - 1`` drawn from ``bits`` random bits, the fewest that hold ``sides``: the draw
+    :meth:`random.Random.randrange` makes (as CPython 3.11 does, drawn again when too high), without its argument
+    checks."""
+    index = draw(bits)
     while index >= sides:
-        index = rng.getrandbits(bits)
+        index = draw(bits)
     return index
 
 
 def _rolled(die: str, reason: str, result: int) -> Roll:
     """A generated :class:`Roll`, its fields set at once rather than one by one through the frozen ``__init__``."""
-    roll = object.__new__(Roll)
-    object.__setattr__(roll, "__dict__", {"die": die, "reason": reason, "result": result, "physical": False})
+    roll = _new(Roll)
+    _fill(roll, "__dict__", {"die": die, "reason": reason, "result": result, "physical": False})
     return roll

@@ -46,15 +46,17 @@ from rules.siege.menu_movement import (
     besieged_at_movement_end,
     besieger_engines,
     breach_guards,
+    charges_in,
     counter_mines,
     end_blocks,
     flight,
     gate_guards,
     giant_climbs,
+    ladder_reactions,
     ladder_works,
     ladders_and_rams,
     moves_and_charges,
-    moves_and_charges_in,
+    moves_in,
     sorties,
     tower_pushes,
     tunnels,
@@ -115,9 +117,10 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
 def legal_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:
     """The entries named ``name`` (a move or a charge) of :func:`legal_actions` whose models stand in ``zone``, in
     the menu's order, working out only those places' part (§2, §3.1)."""
-    if state.over or state.phase is not _MOVEMENT:
+    build = _ZONE_STEPS.get(name)
+    if build is None or state.over or state.phase is not _MOVEMENT:
         return []
-    return [o for o in _kept(state, moves_and_charges_in, zone) if o.name == name]
+    return list(_kept(state, build, zone))
 
 
 def legal_combat_on(state: BattleState, name: str, section: str) -> list[Option]:
@@ -127,6 +130,9 @@ def legal_combat_on(state: BattleState, name: str, section: str) -> list[Option]
         return []
     return [o for o in _kept(state, section_in_combat, section) if o.name == name]
 
+
+_ZONE_STEPS = {"move": moves_in, "charge": charges_in}
+"""The part of the menu from a zone's places for each of the kinds :func:`legal_moves_from` lists."""
 
 _Where = TypeVar("_Where", Zone, str)
 
@@ -230,11 +236,8 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
         (end_blocks, frozenset({"end_block"})),
         (counter_mines, frozenset({"counter_mine"})),
         (sorties, frozenset({"sortie"})),
-        (
-            besieged_at_movement_end,
-            frozenset({"throw_stones", "drop_rock", "pour", "put_out_fire", "oil_on_fire", "push_back"})
-            | {"push_over_empty_ladder", "block", "knock_down_ladder"},
-        ),
+        (besieged_at_movement_end, frozenset({"throw_stones", "drop_rock", "pour", "put_out_fire", "oil_on_fire"})),
+        (ladder_reactions, frozenset({"push_back", "push_over_empty_ladder", "block", "knock_down_ladder"})),
     ),
     Phase.MAGIC: ((magic, frozenset({"cast"})),),
     Phase.SHOOTING: (

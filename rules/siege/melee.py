@@ -133,15 +133,18 @@ the need to wound and the armour save."""
 
 
 def _matchup(striker: Model, target: Model, kind: SectionKind) -> _Matchup:
+    """What ``striker`` does against ``target`` on a section of ``kind``, kept with the striker's profile by what
+    it reads of the target's: weapon skill, toughness and save."""
     hit_strength = strength(striker, kind)
     profile, target_profile = striker.profile, target.profile
-    return (
+    found = profile.memo[(kind, target_profile.ws, target_profile.t, target_profile.save)] = (
         attacks(striker),
         profile.has(_HATRED),
         _need_to_hit(profile, target_profile, kind, 0),
         to_wound(hit_strength, target_profile.t),
         modified_save(target_profile.save, hit_strength),
     )
+    return found
 
 
 _Blow = tuple[tuple[int, int], str, str]
@@ -283,9 +286,8 @@ def fight(
     rank = state.rank.__getitem__  # the models' order in the state
     if gone:
         fallen.extend(by_id[x] for x in sorted(gone, key=rank))
-    living = [(a, t) for a, t in pairs if t not in gone]
+    living = [(a, t) for a, t in pairs if t not in gone] if gone else pairs
     blows = _blows(state, living, second)
-    matchups: dict[tuple[int, int], _Matchup] = {}  # by the profiles of the striker and the target
     log = state.turn_log
     afraid, from_below, penalties = log.afraid, log.from_below, log.penalties
     for _, step in itertools.groupby(blows, key=_order):  # the blows come sorted by order
@@ -295,11 +297,10 @@ def fight(
                 continue
             striker, target = by_id[striker_id], by_id[target_id]
             reason = f"§3.2 {striker_id} strikes {target_id}"
-            key = (id(striker.profile), id(target.profile))
-            matchup = matchups.get(key)
-            if matchup is None:
-                matchup = matchups[key] = _matchup(striker, target, kind)
-            count, hatred, need, wound_need, save = matchup
+            struck = target.profile
+            count, hatred, need, wound_need, save = striker.profile.memo.get(
+                (kind, struck.ws, struck.t, struck.save)
+            ) or _matchup(striker, target, kind)
             if striker_id in afraid or target_id in from_below or penalties:
                 need = to_hit_need(state, striker, target, kind)  # the turn's log changes it
             hits = roll_hits(dice, need, count, f"{reason} to hit")
@@ -333,7 +334,7 @@ def fight(
     changed: dict[str, Model | None] = {**{i: m for i, m in wounded.items() if i not in gone}, **dict.fromkeys(gone)}
     before = state.fallen
     state = state.with_models(changed)  # even unchanged: who flees leaves the fight he was in
-    survivors = frozenset((a, t) for a, t in living if a not in gone and t not in gone)
+    survivors = frozenset((a, t) for a, t in living if a not in gone and t not in gone) if gone else frozenset(living)
     log = state.turn_log
     log = (
         replace(log, fought_twice=log.fought_twice | {section})
@@ -403,31 +404,41 @@ def _result(state: BattleState, section: str, casualties: dict[Side, int], gone:
     goes by 1 to the only side with a musician. ``state`` is the state the fight started from, ``gone`` its
     casualties (wounds change none of what counts here).
     """
-    there: set[Side] = set()
-    strength = dict.fromkeys(_SIDES, 0)
-    standard: set[Side] = set()
-    music: set[Side] = set()
-    for side in _SIDES:
-        for model in state.at(section, side):
-            if model.id in gone:
-                continue
-            there.add(side)
-            if model.fleeing:
-                continue
-            profile = model.profile
-            strength[side] += profile.unit_strength
-            if profile.bears_standard:
-                standard.add(side)
-            if _MUSICIAN in profile.rules:
-                music.add(side)
-    score = {s: casualties[s] + _BONUS[strength[s] > strength[s.enemy], s in standard] for s in _SIDES}
-    if score[_BESIEGER] == score[_BESIEGED] and len(music) == 1:
-        score[music.pop()] += 1
-    winner = None
-    if score[_BESIEGER] != score[_BESIEGED]:
-        winner = max(_SIDES, key=lambda s: score[s])
-    settled = winner is None or winner.enemy not in there
-    return CombatResult(section, score[_BESIEGER], score[_BESIEGED], winner, settled)
+    place = Place.parse(section)
+    besieger_there, besieger_strength, besieger_standard, besieger_music = _standing(state.at(place, _BESIEGER), gone)
+    besieged_there, besieged_strength, besieged_standard, besieged_music = _standing(state.at(place, _BESIEGED), gone)
+    besieger = casualties[_BESIEGER] + _BONUS[besieger_strength > besieged_strength, besieger_standard]
+    besieged = casualties[_BESIEGED] + _BONUS[besieged_strength > besieger_strength, besieged_standard]
+    if besieger == besieged:  # §3.2.4: a draw goes by 1 to the only side with a musician
+        if besieger_music and not besieged_music:
+            besieger += 1
+        elif besieged_music and not besieger_music:
+            besieged += 1
+    if besieger == besieged:
+        return CombatResult(section, besieger, besieged, None, True)
+    if besieger > besieged:
+        return CombatResult(section, besieger, besieged, _BESIEGER, not besieged_there)
+    return CombatResult(section, besieger, besieged, _BESIEGED, not besieger_there)
+
+
+def _standing(models: tuple[Model, ...], gone: set[str]) -> tuple[bool, int, bool, bool]:
+    """What one side's ``models`` on the section, ``gone`` aside, count for the combat result (§3.2.4): whether any
+    is there, their unit strength, a standard and a musician, fleeing models aside."""
+    there = standard = music = False
+    strength = 0
+    for model in models:
+        if model.id in gone:
+            continue
+        there = True
+        if model.fleeing:
+            continue
+        profile = model.profile
+        strength += profile.unit_strength
+        if profile.bears_standard:
+            standard = True
+        if _MUSICIAN in profile.rules:
+            music = True
+    return there, strength, standard, music
 
 
 _SIDES = tuple(Side)

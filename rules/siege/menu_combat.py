@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from rules.siege.belfry_cover import Cover, target_cover
 from rules.siege.gates import gate_reach
-from rules.siege.menu_view import MenuView, section_place, war_machines
+from rules.siege.menu_view import MenuView, place_of, section_place, war_machines
 from rules.siege.options import Option
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, Place, Side, Zone
+from rules.siege.state import BattleState, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once here
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
@@ -56,8 +56,8 @@ def shooting(view: MenuView) -> list[Option]:
     foes: tuple[str, ...] | None = None  # worked out once some model may shoot
     engines: tuple[str, ...] | None = None
     gate_ids: tuple[str, ...] | None = None
-    engaged = view.engaged
-    busy = engaged | view.blocking | state.turn_log.shot  # §5: one volley a turn
+    engaged = state.engaged
+    busy = engaged | state.blockers | state.turn_log.shot  # §5: one volley a turn
     for place, models in view.by_side(side).items():  # in the order of view.by_place
         shooters = tuple([m.id for m in models if m.profile.missile is not None and not m.fleeing and m.id not in busy])
         if not shooters:
@@ -174,7 +174,7 @@ def blocked(view: MenuView) -> list[Option]:
     found = []
     for ladder in state.ladders:
         if ladder.blocker is not None and side is _BESIEGER:
-            climbers = tuple(m.id for m in view.side_at(Place(_LADDER, ladder.id), side) if not m.fleeing)
+            climbers = tuple(m.id for m in view.side_at(place_of(_LADDER, ladder.id), side) if not m.fleeing)
             if climbers:
                 found.append(Option("fight_blocker", side, f"ladder:{ladder.id}", climbers))
     for gate in state.gates:
@@ -231,7 +231,7 @@ def disembarking(view: MenuView) -> list[Option]:
     for tower in state.siege_towers:
         result = None if tower.section is None else state.result(tower.section)
         if result is not None and result.winner is _BESIEGER:
-            inside = tuple(m.id for m in view.side_at(Place(_SIEGE_TOWER, tower.id), _BESIEGER))
+            inside = tuple(m.id for m in view.side_at(place_of(_SIEGE_TOWER, tower.id), _BESIEGER))
             if inside:
                 found.append(Option("disembark", _BESIEGER, f"siege_tower:{tower.id}", inside))
     return found

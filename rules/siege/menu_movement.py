@@ -11,7 +11,7 @@ from rules.siege.belfry_menu import bridge_steps
 from rules.siege.engines import GateStatus, Liquid, MineGoal
 from rules.siege.fort import ConnectionKind
 from rules.siege.gates import gate_sections
-from rules.siege.menu_view import MenuView, section_place, war_machines
+from rules.siege.menu_view import MenuView, place_of, section_place, war_machines
 from rules.siege.options import Option
 from rules.siege.profiles import Creature, Special
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
@@ -24,15 +24,17 @@ __all__ = [
     "besieged_at_movement_end",
     "besieger_engines",
     "breach_guards",
+    "charges_in",
     "counter_mines",
     "end_blocks",
     "flight",
     "gate_guards",
     "giant_climbs",
+    "ladder_reactions",
     "ladder_works",
     "ladders_and_rams",
     "moves_and_charges",
-    "moves_and_charges_in",
+    "moves_in",
     "sorties",
     "tower_pushes",
     "tunnels",
@@ -131,10 +133,37 @@ def moves_and_charges(view: MenuView) -> list[Option]:
     return _moves(view, view.ready_by_place(view.state.active).items())
 
 
-def moves_and_charges_in(view: MenuView, zone: Zone) -> list[Option]:
-    """The entries of :func:`moves_and_charges` from the places of ``zone`` alone, in the same order."""
-    side = view.state.active
-    return _moves(view, [(place, view.ready(place, side)) for place in view.by_side(side) if place.zone is zone])
+def moves_in(view: MenuView, zone: Zone) -> list[Option]:
+    """The moves of :func:`moves_and_charges` from the places of ``zone`` alone, in the same order."""
+    return _steps_in(view, zone, charges=False)
+
+
+def charges_in(view: MenuView, zone: Zone) -> list[Option]:
+    """The charges of :func:`moves_and_charges` from the places of ``zone`` alone, in the same order (§3.1)."""
+    return _steps_in(view, zone, charges=True)
+
+
+def _steps_in(view: MenuView, zone: Zone, charges: bool) -> list[Option]:
+    """The moves or the charges from ``zone``'s places: a place's ready models asked for only when it leads to a
+    place free of the enemy (a move) or held by it (a charge)."""
+    state = view.state
+    side = state.active
+    name = "charge" if charges else "move"
+    found: list[Option] = []
+    enemy = view.by_side(side.enemy)
+    table = _steps_table(state)
+    for place in view.by_side(side):  # in the order of view.by_place
+        if place.zone is not zone:
+            continue
+        steps = table.get((place, side))
+        if steps is None:
+            steps = _steps_from(state, place, side)
+        targets = tuple([t for t, into in steps if (into in enemy) is charges])
+        if targets:
+            movers = view.ready(place, side)
+            if movers:
+                found.append(Option(name, side, str(place), movers, targets))
+    return found
 
 
 def _moves(view: MenuView, ready: Iterable[tuple[Place, tuple[str, ...]]]) -> list[Option]:
@@ -199,7 +228,7 @@ def ladder_works(view: MenuView) -> list[Option]:
         where = f"ladder:{ladder.id}"
         if ladder.carried:
             found.append(Option("erect_ladder", _BESIEGER, where, ladder.carriers, view.ramparts))
-        elif ladder.raised and ladder.courtyard is None and not view.side_at(Place(_LADDER, ladder.id), _BESIEGER):
+        elif ladder.raised and ladder.courtyard is None and not view.side_at(place_of(_LADDER, ladder.id), _BESIEGER):
             hoisters = view.ready(section_place(ladder.section), _BESIEGER)
             courtyards = tuple(n for n in state.fort.neighbours(ladder.section) if n in view.courtyards)
             if hoisters and courtyards:
@@ -324,8 +353,7 @@ def _end_blocks(view: MenuView) -> list[Option]:
 
 def besieged_at_movement_end(view: MenuView) -> list[Option]:
     """At the end of any movement phase the besieged throws stones and rocks and pours its braziers (§8.1.2,
-    §8.2.2); at the end of the besieger's he pushes ladders back and blocks them (§7.1.6, §7.1.7), knocks hoisted
-    ones down (§7.1.10) and fights fires (§9.3, §9.4).
+    §8.2.2) and fights fires (§9.3, §9.4).
     """
     state = view.state
     found = []
@@ -338,13 +366,13 @@ def besieged_at_movement_end(view: MenuView) -> list[Option]:
             continue  # nothing to throw, drop or pour, no fire to fight from this section
         defenders = view.ready(section_place(works.section), _BESIEGED)
         if armed and defenders:
-            below = tuple([m.id for m in view.side_at(Place(_FOOT, works.section), _BESIEGER)])
+            below = tuple([m.id for m in view.side_at(place_of(_FOOT, works.section), _BESIEGER)])
             below += tuple(
                 [
                     m.id
                     for x in state.ladders
                     if x.section == works.section and x.raised
-                    for m in view.side_at(Place(_LADDER, x.id), _BESIEGER)
+                    for m in view.side_at(place_of(_LADDER, x.id), _BESIEGER)
                 ]
             )
             if below:
@@ -360,13 +388,21 @@ def besieged_at_movement_end(view: MenuView) -> list[Option]:
                 found.append(Option("put_out_fire", _BESIEGED, works.section, defenders, targets))
             if Liquid.OIL in works.braziers:
                 found.append(Option("oil_on_fire", _BESIEGED, works.section, defenders, targets))
+    return found
+
+
+def ladder_reactions(view: MenuView) -> list[Option]:
+    """At the end of the besieger's movement the besieged pushes ladders back and blocks them (§7.1.6, §7.1.7),
+    knocks hoisted ones down (§7.1.10) and blocks the giants on the wall (§12.1.5)."""
+    state = view.state
+    found: list[Option] = []
     if state.active is not _BESIEGER:
         return found
     for ladder in state.ladders:
         where = f"ladder:{ladder.id}"
         if ladder.raised and ladder.courtyard is None and ladder.id not in state.turn_log.pushed:
             pushers = view.ready(section_place(ladder.section), _BESIEGED)
-            climbers = view.side_at(Place(_LADDER, ladder.id), _BESIEGER)
+            climbers = view.side_at(place_of(_LADDER, ladder.id), _BESIEGER)
             if pushers and climbers:
                 found.append(Option("push_back", _BESIEGED, where, pushers))
             elif pushers:

@@ -1,5 +1,6 @@
-"""The battle state as the menus of :mod:`rules.siege.legal` read it: each side's models by place, who is engaged,
-blocking or spent this turn, the fort's ramparts and courtyards. Each piece is sorted out the first time a menu asks.
+"""The battle state as the menus of :mod:`rules.siege.legal` read it: each side's models by place, who is ready or
+spent this turn, the fort's ramparts and courtyards. Each piece is sorted out the first time a menu asks, but the
+models by side and place, which the state keeps and nearly every menu reads.
 """
 
 from __future__ import annotations
@@ -18,32 +19,24 @@ _SECTION, _FOOT, _FIELD = Zone.SECTION, Zone.FOOT, Zone.FIELD
 _RAMPARTS, _COURTYARD = (SectionKind.WALL_WALK, SectionKind.TOWER), SectionKind.COURTYARD
 _WAR_MACHINE = TroopType.WAR_MACHINE
 
-__all__ = ["MenuView", "bought", "section_place", "war_machines"]
+__all__ = ["MenuView", "bought", "place_of", "section_place", "war_machines"]
 
 
 class MenuView:
-    """The state sorted for the menus: the models by place, who is engaged, blocking or spent this turn."""
+    """The state sorted for the menus: the models by place, who is ready or spent this turn."""
 
     def __init__(self, state: BattleState) -> None:
-        self._state = weakref.ref(state)
+        # The state sorted. A view is kept in its state's memo, so it refers to it weakly: a strong reference would
+        # make each state and its view a cycle, left for the garbage collector instead of freed with the state. A
+        # proxy, read as the state itself, rather than a reference called at each read through a property.
+        self.state: BattleState = weakref.proxy(state)
+        self._by_side: Mapping[Side, Mapping[Place, tuple[Model, ...]]] = state.by_side_and_place
         self._ready: dict[Side, dict[Place, tuple[str, ...]]] = {_BESIEGER: {}, _BESIEGED: {}}
         self._ready_by_place: dict[Side, dict[Place, tuple[str, ...]]] = {}
-
-    @property
-    def state(self) -> BattleState:
-        """The state sorted. A view is kept in its state's memo, so it refers to it weakly: a strong reference would
-        make each state and its view a cycle, left for the garbage collector instead of freed with the state."""
-        state = self._state()
-        assert state is not None
-        return state
 
     @derived
     def by_place(self) -> Mapping[Place, tuple[Model, ...]]:
         return self.state.by_place
-
-    @derived
-    def _by_side(self) -> Mapping[Side, Mapping[Place, tuple[Model, ...]]]:
-        return self.state.by_side_and_place
 
     @derived
     def spent(self) -> frozenset[str]:
@@ -56,14 +49,6 @@ class MenuView:
         state = self.state
         log = state.turn_log
         return log.moved | log.rallied | log.blockers | state.engaged | state.blockers
-
-    @property
-    def engaged(self) -> frozenset[str]:
-        return self.state.engaged
-
-    @property
-    def blocking(self) -> frozenset[str]:
-        return self.state.blockers
 
     def by_side(self, side: Side) -> Mapping[Place, tuple[Model, ...]]:
         """The places where ``side`` has models, with them."""
@@ -145,7 +130,21 @@ def war_machines(state: BattleState) -> tuple[str, ...]:
 
 
 def section_place(ref: str) -> Place:
-    return Place(_SECTION, ref)
+    """The fort's section ``ref`` as a place."""
+    return place_of(_SECTION, ref)
+
+
+def place_of(zone: Zone, ref: str) -> Place:
+    """The place of ``zone`` and ``ref``, looked up in the menus' own table of the places made so far rather than
+    made through :class:`Place`'s constructor, which a type's call makes slow on Python 3.11."""
+    key = (zone, ref)
+    found = _PLACES.get(key)
+    if found is None:
+        found = _PLACES[key] = Place(zone, ref)
+    return found
+
+
+_PLACES: dict[tuple[Zone, str], Place] = {}
 
 
 def bought(state: BattleState, side: Side) -> tuple[str, ...]:

@@ -134,8 +134,6 @@ class Game:
     first_breach: int | None = None
     check_menu: bool = False
     off_menu: list[str] = field(default_factory=list)
-    _menu_of: BattleState | None = field(default=None, repr=False)
-    _menus: dict[object, list[Option]] = field(default_factory=dict, repr=False)
     _gates_seen: tuple[GateStatus, ...] | None = field(default=None, repr=False)
     _works_seen: tuple[Works, ...] | None = field(default=None, repr=False)
 
@@ -185,27 +183,18 @@ class Game:
             yield option
 
     def menu(self, name: str) -> list[Option]:
-        """The options named ``name`` on the menu now, read once a state and kind."""
+        """The options named ``name`` on the menu now."""
         return self._part(name, None, None)
 
     def _part(self, name: str, zone: Zone | None, section: str | None) -> list[Option]:
-        """The options named ``name`` on the menu now, those from ``zone``'s places or on ``section`` when given,
-        read once a state: the menus read so far are forgotten once an action changed the state."""
-        state = self.state
-        if self._menu_of is not state:
-            self._menu_of, self._menus = state, {}
-        menus = self._menus
-        key = (name, zone, section)
-        found = menus.get(key)
-        if found is None:
-            if zone is not None:
-                found = legal_moves_from(state, name, zone)
-            elif section is not None:
-                found = legal_combat_on(state, name, section)
-            else:
-                found = legal_actions(state, name)
-            menus[key] = found
-        return found
+        """The options named ``name`` on the menu now, those from ``zone``'s places or on ``section`` when given:
+        the parts of the menu they come from are kept with the state (:mod:`rules.siege.legal`), worked out once a
+        state."""
+        if zone is not None:
+            return legal_moves_from(self.state, name, zone)
+        if section is not None:
+            return legal_combat_on(self.state, name, section)
+        return legal_actions(self.state, name)
 
 
 def _offered(state: BattleState, action: a.Action) -> bool:

@@ -146,6 +146,12 @@ class Profile:
     # what follows is worked out from the fields once, on first use, and kept with the profile (values.derived)
 
     @derived
+    def memo(self) -> dict[object, Any]:
+        """What other modules work out from this profile and keep with it (what it does in close combat against
+        another profile), by their own keys: filled on demand, never part of the value."""
+        return {}
+
+    @derived
     def is_cavalry(self) -> bool:
         return self.troop_type is TroopType.CAVALRY
 

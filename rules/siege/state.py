@@ -327,6 +327,8 @@ class BattleState:
     def with_models(self, changed: Mapping[str, Model | None], *, turn_log: TurnLog | None = None) -> BattleState:
         """The state with the models in ``changed`` replaced (``None`` removes a casualty and its contacts), and
         with ``turn_log`` if given, in one copy."""
+        if not changed and not self.contacts and not self.climbs and turn_log is None:
+            return self  # nothing replaced, no fight or climb to end: a shot that wounds nobody
         log = self.turn_log if turn_log is None else turn_log
         before = self.by_id
         kept = dict(before)  # the models by id, in their order: a model replaced keeps its place, a casualty leaves

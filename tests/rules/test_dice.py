@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -18,6 +19,7 @@ from rules.dice import (
     MISFIRE,
     SCATTER,
     Dice,
+    Die,
     DieValueError,
     ReplayMismatch,
     Roll,
@@ -58,6 +60,17 @@ def test_same_seed_same_rolls() -> None:
     a, b = Dice(seed=42), Dice(seed=42)
     assert [a.roll(D6, "x") for _ in range(50)] == [b.roll(D6, "x") for _ in range(50)]
     assert a.seed == 42
+
+
+@pytest.mark.parametrize("die", [D3, D6, D10, ARTILLERY], ids=lambda d: d.name)
+@pytest.mark.parametrize("seed", [0, 7, 2**62 + 12345])
+def test_seeded_rolls_are_random_randrange_draws_from_the_seed(die: Die, seed: int) -> None:
+    """A battle's seeds replay its games (§16, R10): one roll after another and a pool draw what
+    random.Random(seed).randrange would, whatever makes the generator."""
+    expected = random.Random(seed)
+    faces = [die.faces[expected.randrange(len(die.faces))] for _ in range(40)]
+    dice = Dice(seed=seed)
+    assert [dice.roll(die, "x") for _ in range(10)] + [*dice.pool(die, 1, "x"), *dice.pool(die, 29, "x")] == faces
 
 
 def test_two_d6_is_a_pool_of_two() -> None:
