@@ -55,6 +55,7 @@ __all__ = [
     "SiegeTower",
     "TurnLog",
     "Zone",
+    "as_copies",
     "check_distinct",
     "check_may_act",
     "check_quota",
@@ -630,15 +631,15 @@ def new_battle(
     """
     state = BattleState(
         fort,
-        _copies(models),
-        _copies(ladders),
-        _copies(siege_towers),
+        as_copies(models),
+        as_copies(ladders),
+        as_copies(siege_towers),
         1,
         Side.BESIEGED,
         Side.BESIEGED,
         magic_protection=magic_protection,
-        gates=_copies(gates),
-        rams=_copies(rams),
+        gates=as_copies(gates),
+        rams=as_copies(rams),
         phase=Phase.SETUP,
     )
     ids = [m.id for m in state.models]
@@ -672,10 +673,12 @@ frozen set of each of its fields. Made as a copy, its fields sit in a plain dict
 (a constructor's dict shares its keys with the class and is copied entry by entry)."""
 
 
-def _copies(values: Iterable[_Value]) -> tuple[_Value, ...]:
+def as_copies(values: Iterable[_Value]) -> tuple[_Value, ...]:
     """Each of ``values`` as a copy (:func:`~rules.siege.values.replace`), its fields in a plain dict like every
     value the battle goes on to make, not laid out as its constructor lays them: Python 3.11 specialises an
-    attribute read for one layout, and reads values of both layouts met at one place the slow, general way."""
+    attribute read for one layout, and reads values of both layouts met at one place the slow, general way. A
+    battle's pieces are taken this way when it starts (:func:`new_battle`) and when it is read back
+    (:func:`~rules.siege.state_json.state_from_json`)."""
     return tuple([replace(value) for value in values])
 
 

@@ -11,7 +11,7 @@ from rules.siege.engines import Belfry, Budget, Climb, Fire, GateStatus, Ladder,
 from rules.siege.fort import FortLayout
 from rules.siege.places import Phase, Side, model_from_json, model_to_json
 from rules.siege.profiles import Profile
-from rules.siege.state import BattleState
+from rules.siege.state import BattleState, as_copies
 from rules.siege.turn_log import CombatResult, TurnLog
 
 __all__ = ["state_from_json", "state_to_json"]
@@ -51,19 +51,20 @@ def state_to_json(battle_state: BattleState) -> dict[str, Any]:
 
 
 def state_from_json(data: Mapping[str, Any]) -> BattleState:
-    """The battle state :func:`state_to_json` wrote (:meth:`BattleState.from_json`)."""
+    """The battle state :func:`state_to_json` wrote (:meth:`BattleState.from_json`), its pieces laid out as the
+    battle's own copies are (:func:`~rules.siege.state.as_copies`)."""
     profiles = {name: Profile.from_json(p) for name, p in data["profiles"].items()}
     mine = data.get("mine")
     last_turn = data.get("last_turn")
     return BattleState(
         fort=FortLayout.from_json(data["fort"]),
-        models=tuple(model_from_json(m, profiles) for m in data["models"]),
-        fallen=tuple(model_from_json(m, profiles) for m in data.get("fallen", ())),
-        ladders=tuple(engines.from_json(Ladder, x) for x in data.get("ladders", ())),
-        siege_towers=tuple(engines.from_json(SiegeTower, x) for x in data.get("siege_towers", ())),
+        models=as_copies(model_from_json(m, profiles) for m in data["models"]),
+        fallen=as_copies(model_from_json(m, profiles) for m in data.get("fallen", ())),
+        ladders=as_copies(engines.from_json(Ladder, x) for x in data.get("ladders", ())),
+        siege_towers=as_copies(engines.from_json(SiegeTower, x) for x in data.get("siege_towers", ())),
         works=tuple(engines.from_json(Works, x) for x in data.get("works", ())),
-        gates=tuple(engines.from_json(GateStatus, x) for x in data.get("gates", ())),
-        rams=tuple(engines.from_json(Ram, x) for x in data.get("rams", ())),
+        gates=as_copies(engines.from_json(GateStatus, x) for x in data.get("gates", ())),
+        rams=as_copies(engines.from_json(Ram, x) for x in data.get("rams", ())),
         fires=tuple(engines.from_json(Fire, x) for x in data.get("fires", ())),
         climbs=tuple(engines.from_json(Climb, x) for x in data.get("climbs", ())),
         mine=None if mine is None else engines.from_json(Mine, mine),
