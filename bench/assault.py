@@ -106,8 +106,7 @@ def main() -> int:
             summaries = []
             for count in counts:
                 queue = f"bench-{count}-{os.getpid()}"
-                # the workers keep their database connection from one chunk to the next, as deployed
-                workers = _start_workers(env | {"DB_CONN_MAX_AGE": "60"}, count, queue, var_dir)
+                workers = _start_workers(env, count, queue, var_dir)
                 app.conf.task_default_queue = queue
                 try:
                     started = time.perf_counter()
