@@ -135,15 +135,18 @@ the need to wound and the armour save."""
 def _matchup(striker: Model, target: Model, kind: SectionKind) -> _Matchup:
     """What ``striker`` does against ``target`` on a section of ``kind``, kept with the striker's profile by what
     it reads of the target's: weapon skill, toughness and save."""
-    hit_strength = strength(striker, kind)
     profile, target_profile = striker.profile, target.profile
-    found = profile.memo[(kind, target_profile.ws, target_profile.t, target_profile.save)] = (
-        attacks(striker),
-        profile.has(_HATRED),
-        _need_to_hit(profile, target_profile, kind, 0),
-        to_wound(hit_strength, target_profile.t),
-        modified_save(target_profile.save, hit_strength),
-    )
+    key = (kind, target_profile.ws, target_profile.t, target_profile.save)
+    found: _Matchup | None = profile.memo.get(key)
+    if found is None:
+        hit_strength = strength(striker, kind)
+        found = profile.memo[key] = (
+            attacks(striker),
+            profile.has(_HATRED),
+            _need_to_hit(profile, target_profile, kind, 0),
+            to_wound(hit_strength, target_profile.t),
+            modified_save(target_profile.save, hit_strength),
+        )
     return found
 
 
@@ -297,10 +300,7 @@ def fight(
                 continue
             striker, target = by_id[striker_id], by_id[target_id]
             reason = f"§3.2 {striker_id} strikes {target_id}"
-            struck = target.profile
-            count, hatred, need, wound_need, save = striker.profile.memo.get(
-                (kind, struck.ws, struck.t, struck.save)
-            ) or _matchup(striker, target, kind)
+            count, hatred, need, wound_need, save = _matchup(striker, target, kind)
             if striker_id in afraid or target_id in from_below or penalties:
                 need = to_hit_need(state, striker, target, kind)  # the turn's log changes it
             hits = roll_hits(dice, need, count, f"{reason} to hit")

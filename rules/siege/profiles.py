@@ -13,7 +13,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from rules.siege.values import derived
+from rules.siege.values import derived, scratch
 
 __all__ = [
     "CONNECTION_RATIO",
@@ -145,10 +145,10 @@ class Profile:
 
     # what follows is worked out from the fields once, on first use, and kept with the profile (values.derived)
 
-    @derived
+    @scratch
     def memo(self) -> dict[object, Any]:
         """What other modules work out from this profile and keep with it (what it does in close combat against
-        another profile), by their own keys: filled on demand, never part of the value."""
+        another profile), by their own keys: filled on demand, never part of the value, empty again in a copy."""
         return {}
 
     @derived
