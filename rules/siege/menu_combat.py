@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from rules.siege.belfry_cover import Cover, target_cover
 from rules.siege.gates import gate_reach
-from rules.siege.menu_view import MenuView, place_of, section_place, war_machines
+from rules.siege.menu_view import MenuView, section_place, war_machines
 from rules.siege.options import Option
+from rules.siege.places import place_of
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Side, Zone
 

@@ -11,8 +11,9 @@ from rules.siege.belfry_menu import bridge_steps
 from rules.siege.engines import GateStatus, Liquid, MineGoal
 from rules.siege.fort import ConnectionKind
 from rules.siege.gates import gate_sections
-from rules.siege.menu_view import MenuView, place_of, section_place, war_machines
+from rules.siege.menu_view import MenuView, section_place, war_machines
 from rules.siege.options import Option
+from rules.siege.places import place_of
 from rules.siege.profiles import Creature, Special
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
 

@@ -9,6 +9,7 @@ import weakref
 from collections.abc import Mapping
 
 from rules.siege.fort import SectionKind
+from rules.siege.places import place_of
 from rules.siege.profiles import TroopType
 from rules.siege.state import BattleState, Model, Place, Side, Zone
 from rules.siege.values import derived
@@ -19,7 +20,7 @@ _SECTION, _FOOT, _FIELD = Zone.SECTION, Zone.FOOT, Zone.FIELD
 _RAMPARTS, _COURTYARD = (SectionKind.WALL_WALK, SectionKind.TOWER), SectionKind.COURTYARD
 _WAR_MACHINE = TroopType.WAR_MACHINE
 
-__all__ = ["MenuView", "bought", "place_of", "section_place", "war_machines"]
+__all__ = ["MenuView", "bought", "section_place", "war_machines"]
 
 
 class MenuView:
@@ -132,19 +133,6 @@ def war_machines(state: BattleState) -> tuple[str, ...]:
 def section_place(ref: str) -> Place:
     """The fort's section ``ref`` as a place."""
     return place_of(_SECTION, ref)
-
-
-def place_of(zone: Zone, ref: str) -> Place:
-    """The place of ``zone`` and ``ref``, looked up in the menus' own table of the places made so far rather than
-    made through :class:`Place`'s constructor, which a type's call makes slow on Python 3.11."""
-    key = (zone, ref)
-    found = _PLACES.get(key)
-    if found is None:
-        found = _PLACES[key] = Place(zone, ref)
-    return found
-
-
-_PLACES: dict[tuple[Zone, str], Place] = {}
 
 
 def bought(state: BattleState, side: Side) -> tuple[str, ...]:

@@ -20,7 +20,17 @@ from typing import Any
 from rules.contract import IllegalAction
 from rules.siege.profiles import Profile
 
-__all__ = ["IllegalAction", "Model", "Phase", "Place", "Side", "Zone", "model_from_json", "model_to_json"]
+__all__ = [
+    "IllegalAction",
+    "Model",
+    "Phase",
+    "Place",
+    "Side",
+    "Zone",
+    "model_from_json",
+    "model_to_json",
+    "place_of",
+]
 
 
 class Side(StrEnum):
@@ -148,6 +158,12 @@ _MADE: dict[tuple[str, str], Place] = {}
 _PARSED: dict[str | Place, Place] = {}
 """Each place made, by itself and by the texts read as it (at most :data:`_TEXTS_KEPT` of them)."""
 _TEXTS_KEPT = 4096
+
+
+def place_of(zone: Zone, ref: str) -> Place:
+    """``Place(zone, ref)``, read from the places already made without calling the type, which costs more on Python
+    3.11: the menus ask for places by the thousand."""
+    return _MADE.get((zone, ref)) or Place(zone, ref)
 
 
 def _parse(text: str) -> Place:
