@@ -52,7 +52,7 @@ from rules.siege.battle import Entry, action_dice
 from rules.siege.engines import GateStatus, Liquid, MineGoal, Ram, Works
 from rules.siege.fort import GateKind
 from rules.siege.game import apply, side_of
-from rules.siege.gates import is_destroyed, starting_points
+from rules.siege.gates import REINFORCING_MODELS, is_destroyed, starting_points
 from rules.siege.ladders import MAX_CLIMBERS, MAX_HELPERS, MIN_CLIMBERS, push_back_pending
 from rules.siege.legal import CATAPULT, Option, legal_actions, legal_combat_on, legal_moves_from
 from rules.siege.melee import MAX_GANG_UP
@@ -484,13 +484,18 @@ def _besieged_movement(game: Game) -> None:
     if state.mine is not None and not state.mine.counter_miners and game.orders.counter_miners:
         for option in game.fresh("counter_mine"):
             game.act(a.CounterMine(option.actors[: game.orders.counter_miners]))
-    if any(g.structure_points < starting_points(g.kind) for g in game.state.gates):  # else none to mend (§6.4)
+    if any(_worn(g) for g in game.state.gates):  # else none to mend
         for option in game.fresh("reinforce_gate"):
             gate = game.state.gate((option.where or "").partition(":")[2])
-            if gate.structure_points < starting_points(gate.kind) and len(option.actors) >= 2:
-                game.act(a.ReinforceGate(gate.id, option.actors[:2]))
+            if _worn(gate) and len(option.actors) >= REINFORCING_MODELS:
+                game.act(a.ReinforceGate(gate.id, option.actors[:REINFORCING_MODELS]))
     _charges(game)
     _defences(game)
+
+
+def _worn(gate: GateStatus) -> bool:
+    """Whether ``gate`` is below its starting points, which reinforcing it may give back (§6.4)."""
+    return gate.structure_points < starting_points(gate.kind)
 
 
 def _besieged_shooting(game: Game) -> None:
