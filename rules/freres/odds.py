@@ -43,7 +43,7 @@ _SHARES = {faces: tuple(Fraction(count, faces) for count in range(faces + 1)) fo
 """P(``count`` of ``faces`` equally likely faces or face pairs of the d10), by ``faces`` and ``count``: the only
 probabilities one or two d10 can give, built once rather than on every call."""
 
-Member = TypeVar("Member", bound=StrEnum)
+_Member = TypeVar("_Member", bound=StrEnum)
 
 
 def _shares(counts: Mapping[str, int], faces: int) -> dict[str, Fraction]:
@@ -53,7 +53,7 @@ def _shares(counts: Mapping[str, int], faces: int) -> dict[str, Fraction]:
     return {key: shares[count] for key, count in counts.items() if count}
 
 
-def _member_shares(counts: Mapping[Member, int], faces: int) -> dict[str, Fraction]:
+def _member_shares(counts: Mapping[_Member, int], faces: int) -> dict[str, Fraction]:
     """:func:`_shares` of counts kept by a rule's enum members: counting members rather than their values keeps the
     enum's ``value`` lookup out of the loops."""
     return _shares({member.value: count for member, count in counts.items()}, faces)
@@ -135,7 +135,7 @@ def _shot(
         **{row.value: count for row, count in rows.items() if row is not None},
         "killed": rows[None],
     }
-    return _shares(outcomes, _SIDES * _SIDES)  # in the order of SHOT_KEYS
+    return _shares({key: outcomes[key] for key in SHOT_KEYS}, _SIDES * _SIDES)
 
 
 def fda_morale(morale: int, modifier: int = 0) -> dict[str, Fraction]:
