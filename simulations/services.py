@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError
 
-from rules.siege.assault import Assault, PlanError, Summary, assault_setup, simulate
+from rules.siege.assault import Assault, PlanError, Summary, assault_setup, set_up_once, simulate
 from rules.siege.battle import start
 from rules.siege.policies import Orders, orders_for
 from rules.siege.state import BattleState
@@ -194,13 +194,14 @@ def play_chunk(*, chunk_id: int) -> bool:
     if chunk.summary is not None or not _report(run.pk, chunk.pk, 0):
         return False
     state, orders = start_of(run)
+    set_up = set_up_once(state, orders)  # the same for every game of the run: played once for the chunk
     step, every = settings.SIMULATION_REPORT_GAMES, settings.SIMULATION_REPORT_SECONDS
     end = chunk.first + chunk.games
     reported = time.monotonic()
     total = Summary()
     for first in range(chunk.first, end, step):
         count = min(step, end - first)
-        total = total.merge(simulate(state, count, run.seed, first=first, orders=orders))
+        total = total.merge(simulate(state, count, run.seed, first=first, orders=orders, set_up=set_up))
         if first + count < end and time.monotonic() - reported >= every:
             if not _report(run.pk, chunk.pk, first + count - chunk.first):
                 return False

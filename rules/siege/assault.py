@@ -366,11 +366,19 @@ def _sorted(counts: Mapping[Any, int]) -> dict[Any, int]:
 
 
 def simulate(
-    start_from: Assault | BattleState, n: int, seed: int, *, first: int = 0, orders: Orders | None = None
+    start_from: Assault | BattleState,
+    n: int,
+    seed: int,
+    *,
+    first: int = 0,
+    orders: Orders | None = None,
+    set_up: Game | None = None,
 ) -> Summary:
     """Play games ``first`` to ``first + n - 1`` of the run seeded ``seed`` from both plans (``Assault``) or from a
     battle under way (``BattleState``, at any step of any turn), and sum them up. ``orders`` overrides what the
     policies read from the plans, or what they infer from a state (:func:`rules.siege.policies.orders_for`).
+    ``set_up``: :func:`set_up_once` of that state and orders, for a caller that plays a run's games in several
+    calls and plays the set-up once for all of them.
     """
     if n < 0 or first < 0:
         raise ValueError(f"n and first are 0 or more, not {n} and {first}")
@@ -380,7 +388,8 @@ def simulate(
     else:
         state = start_from
         orders = orders or orders_for(state)
-    set_up = set_up_once(state, orders) if n > 1 else None
+    if set_up is None and n > 1:
+        set_up = set_up_once(state, orders)
     return Summary.of(
         [_result(play_game(state, orders, game_seed(seed, i), set_up=set_up)) for i in range(first, first + n)]
     )
