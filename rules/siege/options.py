@@ -1,4 +1,10 @@
-"""An entry of the menu of what may be played now (:func:`rules.siege.legal.legal_actions`)."""
+"""An entry of the menu of what may be played now (:func:`rules.siege.legal.legal_actions`).
+
+An option is a promise, as a move of python-chess's ``legal_moves`` is: with its default details
+(:meth:`Option.default`) and with any target it lists, the action :func:`rules.siege.choices.choose` makes of it
+is accepted by :func:`rules.siege.game.apply`. The player may pick from ``least`` to ``most`` of its models, the
+form showing those limits.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +22,8 @@ _set = object.__setattr__
 class Option:
     """One entry of the menu: an action's ``name``, the ``side`` that plays it, the place or thing it is about
     (``where``: a section, ``"ladder:L1"``, ``"gate:G1"``, ``"ram:R1"``…), the models that may act and what they may
-    act on (places, models, gates, items).
+    act on (places, models, gates, items), and how many of its models the player picks: ``least`` to ``most``
+    (every listed model may act; the rules cap how many at once, such as 1 to 3 pushers of a ladder, §7.1.6).
     """
 
     name: str
@@ -24,6 +31,8 @@ class Option:
     where: str | None = None
     actors: tuple[str, ...] = ()
     targets: tuple[str, ...] = ()
+    least: int = 0
+    most: int = 0
 
     def __init__(
         self,
@@ -32,9 +41,29 @@ class Option:
         where: str | None = None,
         actors: tuple[str, ...] = (),
         targets: tuple[str, ...] = (),
+        least: int | None = None,
+        most: int | None = None,
     ) -> None:
         # the fields set at once rather than one by one through the frozen __setattr__: every menu makes many
-        _set(self, "__dict__", {"name": name, "side": side, "where": where, "actors": actors, "targets": targets})
+        n = len(actors)
+        _set(
+            self,
+            "__dict__",
+            {
+                "name": name,
+                "side": side,
+                "where": where,
+                "actors": actors,
+                "targets": targets,
+                "least": (1 if n else 0) if least is None else least,
+                "most": n if most is None else min(most, n),
+            },
+        )
+
+    def default(self) -> tuple[tuple[str, ...], str | None]:
+        """The details a choice takes when the player changes nothing: the first ``most`` models and the first
+        target."""
+        return self.actors[: self.most], self.targets[0] if self.targets else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -43,4 +72,6 @@ class Option:
             "where": self.where,
             "actors": list(self.actors),
             "targets": list(self.targets),
+            "least": self.least,
+            "most": self.most,
         }

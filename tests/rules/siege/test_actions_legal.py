@@ -156,4 +156,6 @@ def test_a_menu_entry_goes_to_json_for_a_page() -> None:
         "where": "W3",
         "actors": ["d1", "d2", "d3", "d4", "d5"],
         "targets": ["T3", "T4"],
+        "least": 1,
+        "most": 5,
     }
