@@ -53,6 +53,7 @@ from rules.siege import (
 from rules.siege.fort import SectionKind
 from rules.siege.game_length import end_player_turn
 from rules.siege.legal import Option, choose, legal_actions
+from rules.siege.obligations import pending
 from rules.siege.state import (
     BattleState,
     Event,
@@ -103,6 +104,10 @@ def _side(state: BattleState, action: a.Action, actors: tuple[str, ...]) -> Side
 def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
     if state.over:
         return [Refusal("§16", "the siege is over")]
+    due = pending(state)
+    if due and not any(o.name == action.name for obligation in due for o in obligation.options):
+        first = due[0]
+        return [Refusal(first.clause, f"{first.what} on {first.where} must be settled first ({first.clause})")]
     if state.phase not in action.phases:
         return [
             Refusal(

@@ -62,8 +62,9 @@ from rules.siege.menu_movement import (
     tunnels,
 )
 from rules.siege.menu_view import MenuView, bought
+from rules.siege.obligations import pending
 from rules.siege.options import Option
-from rules.siege.state import BattleState, Phase, Side, Zone
+from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
 _MOVEMENT, _CLOSE_COMBAT = Phase.MOVEMENT, Phase.CLOSE_COMBAT
@@ -79,10 +80,15 @@ _FIELD = "field:outside"
 def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
     """The menu of what may be played now, in the order of the turn's sequence (002): the side to play's own actions,
     then what the other side may do in its turn (push back a ladder, pour, block, §7.1.6, §8.2.2, §6.3), then ending
-    the step and the turn. Nothing once the siege is over (§16). With ``name``, only the entries of that kind.
+    the step and the turn. Nothing once the siege is over (§16). While an obligation is pending
+    (:mod:`rules.siege.obligations`), only the options that settle it. With ``name``, only the entries of that kind.
     """
     if state.over:
         return []
+    due = pending(state)
+    if due:  # obligations first, alone
+        settling = [o for obligation in due for o in obligation.options]
+        return settling if name is None else [o for o in settling if o.name == name]
     memo = state.memo
     phase = state.phase
     builds = _PARTS.get((phase, name))
@@ -120,6 +126,8 @@ def legal_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:
     build = _ZONE_STEPS.get(name)
     if build is None or state.over or state.phase is not _MOVEMENT:
         return []
+    if pending(state):
+        return [o for o in legal_actions(state, name) if o.where is not None and Place.parse(o.where).zone is zone]
     return list(_kept(state, build, zone))
 
 
@@ -128,6 +136,8 @@ def legal_combat_on(state: BattleState, name: str, section: str) -> list[Option]
     working out only that section's part (§3.2, §3.3.2)."""
     if state.over or state.phase is not _CLOSE_COMBAT:
         return []
+    if pending(state):
+        return [o for o in legal_actions(state, name) if o.where == section]
     return [o for o in _kept(state, section_in_combat, section) if o.name == name]
 
 
