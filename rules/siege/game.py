@@ -79,6 +79,7 @@ def side_of(state: BattleState, action: a.Action) -> Side:
     return _side(state, action, action.actors())
 
 
+_ENDINGS = (a.EndPhase, a.EndTurn)
 _SETUP = Phase.SETUP  # an enum's member read from its class goes through the enum's own look-up: read once here
 _SIDE_NAMED = (a.Buy, a.PanicTest)
 _LOSERS_PLAY = (a.Retreat, a.Hold)
@@ -105,9 +106,11 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
     if state.over:
         return [Refusal("§16", "the siege is over")]
     due = pending(state)
-    if due and not any(o.name == action.name for obligation in due for o in obligation.options):
+    if due:
         first = due[0]
-        return [Refusal(first.clause, f"{first.what} on {first.where} must be settled first ({first.clause})")]
+        settling = {o.name for obligation in due if obligation.at_once for o in obligation.options}
+        if (first.at_once and action.name not in settling) or isinstance(action, _ENDINGS):
+            return [Refusal(first.clause, f"{first.what} on {first.where} must be settled first ({first.clause})")]
     if state.phase not in action.phases:
         return [
             Refusal(

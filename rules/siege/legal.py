@@ -62,7 +62,7 @@ from rules.siege.menu_movement import (
     tunnels,
 )
 from rules.siege.menu_view import MenuView, bought
-from rules.siege.obligations import pending
+from rules.siege.obligations import at_once, pending
 from rules.siege.options import Option
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
@@ -86,8 +86,8 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
     if state.over:
         return []
     due = pending(state)
-    if due:  # obligations first, alone
-        settling = [o for obligation in due for o in obligation.options]
+    if due and due[0].at_once:  # an obligation settled at once comes alone
+        settling = [o for obligation in due if obligation.at_once for o in obligation.options]
         return settling if name is None else [o for o in settling if o.name == name]
     memo = state.memo
     phase = state.phase
@@ -111,10 +111,11 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
     if name is None or name in _CLOSING:
         if state.heroism_tokens > 0 and phase is not Phase.SETUP:
             found.append(Option("spend_heroism", Side.BESIEGED))
-        if phase is not Phase.END:
-            found.append(Option("end_phase", state.active))
-        if phase is not Phase.SETUP:
-            found.append(Option("end_turn", state.active))
+        if not due:  # the step does not end while an obligation waits (R33, R34)
+            if phase is not Phase.END:
+                found.append(Option("end_phase", state.active))
+            if phase is not Phase.SETUP:
+                found.append(Option("end_turn", state.active))
     if name is None or not found:
         return found
     return [o for o in found if o.name == name]
@@ -126,7 +127,7 @@ def legal_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:
     build = _ZONE_STEPS.get(name)
     if build is None or state.over or state.phase is not _MOVEMENT:
         return []
-    if pending(state):
+    if at_once(state):
         return [o for o in legal_actions(state, name) if o.where is not None and Place.parse(o.where).zone is zone]
     return list(_kept(state, build, zone))
 
@@ -136,7 +137,7 @@ def legal_combat_on(state: BattleState, name: str, section: str) -> list[Option]
     working out only that section's part (§3.2, §3.3.2)."""
     if state.over or state.phase is not _CLOSE_COMBAT:
         return []
-    if pending(state):
+    if at_once(state):
         return [o for o in legal_actions(state, name) if o.where == section]
     return [o for o in _kept(state, section_in_combat, section) if o.name == name]
 

@@ -2,10 +2,12 @@
 (§7.1.5), the losers' reaction « immédiatement après le round de combat » (§3.3.2), a panic or break test
 (§4.1, §3.3), a fire's roll (§9.2).
 
-While an obligation is pending, :func:`rules.siege.legal.legal_actions` offers the options that settle it alone, and
-:func:`rules.siege.game.apply` refuses any other action, ending the step or the turn first among them, naming the
-obligation's clause. A game cannot stall on an obligation skipped for ever, and a menu never offers what is then
-refused.
+An obligation is settled either at once or before the step ends. While one of the first kind is pending (the losers'
+reaction, R34), :func:`rules.siege.legal.legal_actions` offers the options that settle it alone and
+:func:`rules.siege.game.apply` refuses any other action. While one of the second kind is pending (the push-back, R33),
+the menu does not offer to end the step or the turn, and ``apply`` refuses to; everything else goes on. Either way
+the refusal names the obligation's clause: a game cannot stall on an obligation skipped for ever, and a menu never
+offers what is then refused.
 
 Each rule that makes an obligation adds a :data:`Rule` to :data:`RULES`: a function of the state giving the pending
 obligations it knows of, each with the options that settle it.
@@ -19,18 +21,20 @@ from dataclasses import dataclass
 from rules.siege.options import Option
 from rules.siege.state import BattleState
 
-__all__ = ["RULES", "Obligation", "Rule", "pending"]
+__all__ = ["RULES", "Obligation", "Rule", "at_once", "pending"]
 
 
 @dataclass(frozen=True)
 class Obligation:
-    """Something the rules make a side settle now: its ``clause``, ``what`` must be settled (a code the pages put
-    into words, with the place or thing it is about in ``where``), and the options that settle it (at least one)."""
+    """Something the rules make a side settle: its ``clause``, ``what`` must be settled (a code the pages put into
+    words, with the place or thing it is about in ``where``), the options that settle it (at least one), and whether
+    it is settled ``at_once`` (alone, before anything else) or only before the step ends."""
 
     clause: str
     what: str
     where: str
     options: tuple[Option, ...]
+    at_once: bool = True
 
 
 Rule = Callable[[BattleState], list[Obligation]]
@@ -46,3 +50,8 @@ def pending(state: BattleState) -> list[Obligation]:
     if found is None:
         found = memo[pending] = [] if state.over else [o for rule in RULES for o in rule(state)]
     return found
+
+
+def at_once(state: BattleState) -> list[Obligation]:
+    """The pending obligations settled alone, before anything else (:attr:`Obligation.at_once`)."""
+    return [o for o in pending(state) if o.at_once]
