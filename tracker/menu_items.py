@@ -42,8 +42,12 @@ class MenuItem:
     where: str = ""
     actors: tuple[tuple[str, str], ...] = ()
     """the models that may act (id, label), when few enough to list."""
+    least: int = 0
+    most: int = 0
+    """how many of the models the rules let act at once (§7.1.6's 1 to 3 pushers, a connection's capacity…)."""
     units: tuple[tuple[int, str, int, int], ...] = ()
-    """each unit group: its index, its name, how many of its models may act, and how many are picked at first."""
+    """each unit group: its index, its name, how many of its models may act, and how many are picked at first (the
+    engine's default: the option's first ``most`` models)."""
     targets: tuple[tuple[str, str], ...] = ()
     liquids: tuple[tuple[str, str], ...] = ()
     """the liquids a brazier may be placed with, or poured from the section's braziers (§8.2)."""

@@ -136,10 +136,9 @@ def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
             actors=tuple((a, _model_label(units.get(a), a)) for a in option.actors)
             if len(option.actors) <= _ONE_BY_ONE
             else (),
-            units=tuple(
-                (number, unit, len(ids), len(ids) if len(option.actors) <= _ALL_AT_ONCE else 0)
-                for number, (unit, ids) in enumerate(unit_groups(state, option))
-            ),
+            least=option.least,
+            most=option.most,
+            units=_units(state, option),
             targets=tuple((t, _target_label(units.get(t), t)) for t in option.targets),
             liquids=tuple((str(x), str(LIQUID_LABELS[x])) for x in _liquids(state, option)),
         )
@@ -162,10 +161,18 @@ def _liquids(state: BattleState, option: Option) -> tuple[Liquid, ...]:
     return ()
 
 
+def _units(state: BattleState, option: Option) -> tuple[tuple[int, str, int, int], ...]:
+    """Each unit group of ``option`` with how many of its models may act and how many the engine's default picks
+    (:meth:`rules.siege.options.Option.default`)."""
+    picked = set(option.default()[0])
+    return tuple(
+        (number, unit, len(ids), sum(1 for x in ids if x in picked))
+        for number, (unit, ids) in enumerate(unit_groups(state, option))
+    )
+
+
 _ONE_BY_ONE = 24
 """Up to this many models, an option also lists them one by one; beyond, only how many of each unit."""
-_ALL_AT_ONCE = 8
-"""Up to this many models, an option picks them all at first; beyond, the player says how many of each unit."""
 
 
 def _model_label(model: Model | None, fallback: str) -> str:

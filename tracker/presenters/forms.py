@@ -71,7 +71,12 @@ def _units(item: MenuItem) -> str:
         one_by_one = (
             f'<details class="one-by-one"><summary>{escape(_("Or pick models one by one"))}</summary>{picks}</details>'
         )
-    return f'<fieldset class="actors"><legend>{escape(_("Models"))}</legend>{counts}\n      {one_by_one}</fieldset>'
+    if item.least == item.most:
+        limits = _("%(most)s models") % {"most": item.most}
+    else:
+        limits = _("%(least)s to %(most)s models") % {"least": item.least, "most": item.most}
+    legend = f'{escape(_("Models"))} <span class="muted limits">({escape(limits)})</span>'
+    return f'<fieldset class="actors"><legend>{legend}</legend>{counts}\n      {one_by_one}</fieldset>'
 
 
 def _targets(item: MenuItem) -> str:
