@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.siege.engines import Liquid
 from rules.siege.legal import Option, legal_actions
+from rules.siege.obligations import pending
 from rules.siege.state import BattleState, Model, Phase, Side
 from rules.siege.structure import DAMAGE_DICE
 from rules.siege.victory import victory_points
@@ -115,6 +116,23 @@ LIQUID_LABELS: Mapping[Liquid, object] = {
 """A brazier's liquids with the clause of each one's effect."""
 
 SECOND_ROUND = gettext_lazy("Fight a second round (§3.2.2)")
+
+OBLIGATION_LABELS: Mapping[str, object] = {
+    "push_back": gettext_lazy("the besieged push back %(where)s or let it be"),
+    "losers_react": gettext_lazy("the losers on %(where)s retreat or hold"),
+    "charge_reaction": gettext_lazy("the charged unit on %(where)s answers the charge"),
+    "flight": gettext_lazy("the fleeing models on %(where)s flee on"),
+    "panic_test": gettext_lazy("a panic test on %(where)s"),
+}
+"""What each obligation of the engine (:mod:`rules.siege.obligations`) asks, in words, with its place."""
+
+
+def obligations(state: BattleState) -> list[str]:
+    """What the rules make a side settle before play goes on, each with its clause: the step does not end before."""
+    return [
+        f"{str(OBLIGATION_LABELS.get(o.what, o.what.replace('_', ' '))) % {'where': o.where}} ({o.clause})"
+        for o in pending(state)
+    ]
 
 
 action_label = action_namer(ACTION_LABELS)
@@ -355,6 +373,7 @@ def board_context(
         "besieger_vp": besieger_vp,
         "besieged_vp": besieged_vp,
         "damages": tuple(DAMAGE_DICE),
+        "obligations": obligations(state),
     }
 
 
