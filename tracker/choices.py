@@ -1,6 +1,7 @@
 """From a choice on the board's menu to the engine's actions: the option picked, the models, the target and the
-details the engine's plain choice leaves out (:func:`rules.siege.legal.choose`): a brazier's liquid (§8.2), a war
-machine's strength and damage (§5.9), a second round of combat (§3.2.2), and a whole unit deployed at once (§16)."""
+details the engine's plain choice leaves out (:func:`rules.siege.legal.choose`): a brazier's liquid (§8.2), flaming
+missiles (§9.2), a war machine's strength and damage (§5.9), a second round of combat (§3.2.2), and a whole unit
+deployed at once (§16)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from rules.siege.actions import Action, Bombard, Deploy, Fight, PlaceBraziers, Pour
+from rules.siege.actions import Action, Bombard, Deploy, Fight, PlaceBraziers, Pour, Shoot, ShootEngine, ShootGate
 from rules.siege.engines import Liquid
 from rules.siege.legal import choose, legal_actions
 from rules.siege.state import BattleState
@@ -37,8 +38,14 @@ class Choice:
     (§5.9)."""
     liquid: str | None = None
     """what a brazier placed holds, or which brazier is poured: ``water``, ``oil`` or ``lead`` (§8.2)."""
+    flaming: bool = False
+    """a volley of flaming missiles (§9.2), which the engine's plain choice never shoots."""
     facts: Mapping[str, str] = field(default_factory=dict)
     """a skirmish action's distances and terrain measured on the table (:func:`tracker.skirmish_results.with_facts`)."""
+
+
+_VOLLEYS = (Shoot, ShootEngine, ShootGate)
+"""The volleys that may be of flaming missiles (§9.2)."""
 
 
 def _liquid(text: str) -> Liquid:
@@ -58,7 +65,13 @@ def _detailed(state: BattleState, chosen: Action, choice: Choice) -> Action:
     if isinstance(chosen, PlaceBraziers) and choice.liquid:
         return replace(chosen, liquids=(_liquid(choice.liquid),))
     if isinstance(chosen, Pour) and choice.liquid:
-        return replace(chosen, liquid=_liquid(choice.liquid))
+        liquid = _liquid(choice.liquid)
+        if liquid is Liquid.LEAD and chosen.designated is None and chosen.targets:
+            # §8.2.6: molten lead strikes one designated model: the target picked
+            return replace(chosen, liquid=liquid, designated=chosen.targets[0])
+        return replace(chosen, liquid=liquid)
+    if isinstance(chosen, _VOLLEYS) and choice.flaming:
+        return replace(chosen, flaming=True)
     if isinstance(chosen, Fight) and chosen.section in state.turn_log.fought:  # §3.2.2: the double combat
         return replace(chosen, second=True)
     return chosen

@@ -51,5 +51,7 @@ class MenuItem:
     targets: tuple[tuple[str, str], ...] = ()
     liquids: tuple[tuple[str, str], ...] = ()
     """the liquids a brazier may be placed with, or poured from the section's braziers (§8.2)."""
+    flaming: bool = False
+    """whether the volley may be of flaming missiles: some of its shooters have a brazier (§9.1, §9.2)."""
     facts: tuple[Fact, ...] = ()
     """the facts of the table a skirmish action's player may give instead of the menu's."""

@@ -177,6 +177,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 _counts(request.POST),
                 _machine(request.POST.get("strength"), request.POST.get("damage")),
                 liquid=request.POST.get("liquid", "")[:20] or None,
+                flaming=request.POST.get("flaming") == "1",
                 facts={k[5:]: v[:20] for k, v in request.POST.items() if k.startswith("fact-")},
             )
         )

@@ -46,7 +46,6 @@ __all__ = [
     "CarryLadder",
     "CarryRam",
     "CastWard",
-    "CatchFire",
     "Charge",
     "ClimbBelfry",
     "ClimbWall",
@@ -70,7 +69,6 @@ __all__ = [
     "GiveBrazier",
     "HoistLadder",
     "Hold",
-    "IgniteBelfry",
     "KnockDownLadder",
     "KnockOverBraziers",
     "LeaveMine",
@@ -846,61 +844,42 @@ class Pour(Action):
 
 @dataclass(frozen=True)
 class KnockOverBraziers(Action):
-    """The braziers of ``section`` are knocked over (§8.2.3)."""
+    """Besiegers holding ``section``, no besieged left on it, knock its braziers over (§8.2.3)."""
 
     name = "knock_over_braziers"
     phases = _ANY
     phase_clause = "§8.2.3"
-    by = Side.BESIEGED
-    own_turn = False
+    by = Side.BESIEGER
     section: str
 
 
 @dataclass(frozen=True)
-class CatchFire(Action):
-    """After flaming hits on a wooden ``target``, its one D6 to catch fire this turn (§9.2)."""
-
-    name = "catch_fire"
-    phases = frozenset({Phase.SHOOTING})
-    phase_clause = "§9.2"
-    target: str
-
-
-@dataclass(frozen=True)
-class IgniteBelfry(Action):
-    """After ``hits`` flaming hits on one ``face`` of ``belfry`` (front, side, rear), their D10s to set it alight
-    (001 §9, R19).
-    """
-
-    name = "ignite_belfry"
-    phases = frozenset({Phase.SHOOTING})
-    phase_clause = "001 §9"
-    belfry: str
-    face: str
-    hits: int
-
-
-@dataclass(frozen=True)
 class PutOutFire(Action):
-    """A water brazier poured on the burning ``target`` (§9.4)."""
+    """``pourers`` pour a brazier of water from ``section`` on the burning gate ``target`` below (§9.4)."""
 
     name = "put_out_fire"
+    acting = "pourers"
     phases = _MOVEMENT_END
     phase_clause = "§9.4"
     by = Side.BESIEGED
     own_turn = False
+    section: str
+    pourers: tuple[str, ...]
     target: str
 
 
 @dataclass(frozen=True)
 class OilOnFire(Action):
-    """Boiling oil poured on the burning ``target`` (§9.3)."""
+    """``pourers`` pour a brazier of boiling oil from ``section`` on the burning ``target`` below (§9.3)."""
 
     name = "oil_on_fire"
+    acting = "pourers"
     phases = _MOVEMENT_END
     phase_clause = "§9.3"
     by = Side.BESIEGED
     own_turn = False
+    section: str
+    pourers: tuple[str, ...]
     target: str
 
 

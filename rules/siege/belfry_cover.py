@@ -68,8 +68,9 @@ class Spot(StrEnum):
 
 
 def ignite(state: BattleState, belfry_id: str, face: str, hits: int, dice: Dice) -> Outcome:
-    """The flaming hits of a volley on one face of the belfry: each rolls a D10 and sets it alight on 1 at the front,
-    1–3 on a side or the rear (001 §9, R19); it then burns as any siege tower (§9.3).
+    """The flaming hits a volley lands on one face of the belfry: each rolls a D10 as it lands and sets the belfry
+    alight on 1 at the front, 1–3 on a side or the rear (001 §9, R19); it then burns as any siege tower (§9.3).
+    Every hit rolls its own D10, so a later volley's hits roll theirs.
     """
     mark = dice.mark()
     belfry = state.belfry(belfry_id)
@@ -77,11 +78,6 @@ def ignite(state: BattleState, belfry_id: str, face: str, hits: int, dice: Dice)
         raise IllegalAction(f"a belfry's face is front, side or rear, not {face!r} (001 §9)", "001 §9")
     check_range("hits", hits, 1)
     target = f"siege_tower:{belfry.id}"
-    log = state.turn_log
-    key = f"{target} {face}"
-    if key in log.ignition:
-        raise IllegalAction(f"the flaming hits on belfry {belfry_id}'s {face} were rolled this turn (001 §9)", "001 §9")
-    state = replace(state, turn_log=replace(log, ignition=log.ignition | {key}))
     rolls = [dice.roll(D10, f"001 §9 flaming hit on belfry {belfry_id}'s {face}") for _ in range(hits)]
     alight = any(r <= IGNITES_ON[face] for r in rolls)
     text = f"rolls {rolls} on the {face}: " + ("the belfry catches fire" if alight else "no fire")

@@ -1,5 +1,6 @@
 """The belfry's entries in the menu of what may be played now (001): pushing it, climbing in it, setting up its
-removable ladder, lowering its drawbridge, crossing it, the fights on its levels, and the flaming hits on its faces.
+removable ladder, lowering its drawbridge, crossing it, the fights on its levels. Flaming hits on it are shots at
+the engine (:func:`rules.siege.shooting.shoot_engine`), which roll its fire as they land (001 §9).
 """
 
 from __future__ import annotations
@@ -7,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.siege.belfry import CAPACITY, REACH, count_aboard, level_place, levels_in_use, pushers, speed
-from rules.siege.belfry_cover import IGNITES_ON
 from rules.siege.drawbridge import WINCHERS
 from rules.siege.engines import Belfry, Bridge
 from rules.siege.options import Option
@@ -20,7 +20,7 @@ Ready = Callable[[Place, Side], tuple[str, ...]]
 
 
 def belfry_options(state: BattleState, ready: Ready) -> list[Option]:
-    """What the side to play may do with the belfries in this step of its turn (001 §1.2, §4, §5, §8, §9)."""
+    """What the side to play may do with the belfries in this step of its turn (001 §1.2, §4, §5, §8)."""
     if state.phase is Phase.MOVEMENT:
         found: list[Option] = []
         for belfry in state.belfries:
@@ -28,10 +28,6 @@ def belfry_options(state: BattleState, ready: Ready) -> list[Option]:
         return found
     if state.phase is Phase.CLOSE_COMBAT:
         return _close_combat(state)
-    if state.phase is Phase.SHOOTING and state.active is Side.BESIEGED:
-        return [
-            Option("ignite_belfry", Side.BESIEGED, f"belfry:{b.id}", targets=tuple(IGNITES_ON)) for b in state.belfries
-        ]
     return []
 
 

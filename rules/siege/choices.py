@@ -22,8 +22,9 @@ bombards with it.
 def choose(state: BattleState, option: Option, actors: Sequence[str], target: str | None) -> a.Action:
     """The action a choice from a menu makes in ``state``: ``actors`` picked from ``option.actors``, acting on
     ``target`` picked from ``option.targets``. The details a menu does not ask for take their plainest value: a
-    fight pairs every striker with the target, a brazier pours the first liquid it holds, a siege tower is pushed
-    1 cm, a war machine bombards as the seed's catapult (:data:`CATAPULT`).
+    fight pairs every striker with the target, a brazier pours the first liquid it holds on a model (boiling oil on
+    a wooden structure), a siege tower is pushed 1 cm, a war machine bombards as the seed's catapult
+    (:data:`CATAPULT`).
     """
     picked = tuple(actors)
     where = option.where or ""
@@ -69,13 +70,13 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "climb_belfry": lambda: a.ClimbBelfry(picked, aim),
         "raise_belfry_ladder": lambda: a.RaiseBelfryLadder(ref, picked),
         "lower_drawbridge": lambda: a.LowerDrawbridge(ref, picked[:2]),
-        "ignite_belfry": lambda: a.IgniteBelfry(ref, aim or "front", 1),
         "disembark": lambda: a.Disembark(ref, picked),
         "throw_stones": lambda: a.ThrowStones(where, picked, (aim,)),
         "drop_rock": lambda: a.DropRock(where, picked, aim),
-        "pour": lambda: a.Pour(where, _liquid(state, where), picked, (aim,)),
-        "put_out_fire": lambda: a.PutOutFire(aim),
-        "oil_on_fire": lambda: a.OilOnFire(aim),
+        "pour": lambda: _pour(state, where, picked, aim),
+        "put_out_fire": lambda: a.PutOutFire(where, picked, aim),
+        "oil_on_fire": lambda: a.OilOnFire(where, picked, aim),
+        "knock_over_braziers": lambda: a.KnockOverBraziers(where),
         "cast": lambda: a.CastWard(one, aim == "fort"),
         "earthquake": lambda: a.Earthquake(aim),
         "shoot": lambda: a.Shoot(picked, (aim,)),
@@ -100,6 +101,10 @@ def _allocate(state: BattleState, section: str) -> a.Action:
     return a.AllocateAmmunition(section, stones=1) if stones_left > 0 else a.AllocateAmmunition(section, rocks=1)
 
 
-def _liquid(state: BattleState, section: str) -> Liquid:
-    """The first brazier of ``section`` with a liquid to pour (§8.2.2)."""
-    return next(liquid for liquid in state.works_of(section).braziers if liquid is not None)
+def _pour(state: BattleState, section: str, pourers: tuple[str, ...], aim: str) -> a.Action:
+    """A brazier of ``section`` poured on ``aim``: on a wooden structure below, boiling oil to set it alight
+    (§8.2.5); on a model, the first brazier with a liquid, molten lead striking that model (§8.2.2, §8.2.6)."""
+    if ":" in aim:
+        return a.Pour(section, Liquid.OIL, pourers, structure=aim)
+    liquid = next(x for x in state.works_of(section).braziers if x is not None)
+    return a.Pour(section, liquid, pourers, (aim,), designated=aim if liquid is Liquid.LEAD else None)

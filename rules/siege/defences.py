@@ -37,11 +37,17 @@ from rules.wfb import shooting_to_hit
 __all__ = [
     "BRAZIERS_PER_SECTION",
     "LIQUIDS",
+    "THROWERS",
     "allocate_ammunition",
+    "braziers_held",
+    "burning",
     "drop_rock",
+    "free_defenders",
     "knock_over_braziers",
     "place_braziers",
     "pour_brazier",
+    "pour_on_fire",
+    "structures_below",
     "throw_stones",
 ]
 
@@ -77,43 +83,87 @@ LIQUIDS: Mapping[Liquid, _Liquid] = MappingProxyType(
 LEAD_HIT = 5
 
 
-def _check_throwers(
-    state: BattleState, section: str, throwers: Sequence[str], need: int, what: str, clause: str
-) -> None:
+THROWERS: Mapping[str, int] = MappingProxyType({"stones": 1, "a rock": ROCK_THROWERS, "a brazier": POURERS})
+"""How many models each task takes: the basket of stones one (§8.1.2: the template « dessous une figurine »), a
+rock two (§8.1.4), a brazier two (§8.2.2); a large model counts its ratio (§12.1.4)."""
+
+
+def _refusal(state: BattleState, model_id: str, section: str, what: str) -> IllegalAction | None:
+    """Why the model may not throw or pour from ``section`` this turn, or ``None`` (§8.1.2, §8.2.2): a besieged
+    model on the section, free, not engaged, neither blocking nor pushing a ladder, nor rallied, that has not
+    thrown or poured yet this turn.
+    """
+    model = state.by_id.get(model_id)
+    if model is None or model.side is not Side.BESIEGED or str(model.place) != section or model.fleeing:
+        return IllegalAction(f"{model_id} must be a besieged model on {section} (§8.1.2)", "§8.1.2")
+    if state.in_contact(model_id):
+        return IllegalAction(f"{model_id} is engaged in close combat and cannot use {what} (§8.1.2)", "§8.1.2")
+    log = state.turn_log
+    if state.is_blocking(model_id) or model_id in log.pushers or model_id in log.blockers:
+        # §8.1.2: « ne peuvent pas bloquer en même temps ni tenter de repousser une échelle »
+        return IllegalAction(f"{model_id} blocks or has pushed a ladder and cannot use {what} too (§8.1.2)", "§8.1.2")
+    if model_id in log.defenders:
+        return IllegalAction(
+            f"{model_id} has already thrown or poured this turn: once a turn (§8.1.2, §8.2.2)", "§8.1.2"
+        )
+    if model_id in log.rallied:
+        return IllegalAction(f"{model_id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
+    try:
+        check_may_act(state, (model_id,), f"use {what}")
+    except IllegalAction as bound:
+        return bound
+    return None
+
+
+def free_defenders(state: BattleState, section: str) -> tuple[str, ...]:
+    """The besieged models on ``section`` who may still throw or pour this turn, in the order they stand (§8.1.2,
+    §8.2.2); none while the section is silenced (§5.9)."""
+    if state.works_of(section).silenced:
+        return ()
+    return tuple(m.id for m in state.at(section, Side.BESIEGED) if _refusal(state, m.id, section, "defences") is None)
+
+
+def _check_throwers(state: BattleState, section: str, throwers: Sequence[str], what: str, clause: str) -> None:
     check_not_silenced(state, section, f"use {what}")
     check_distinct(throwers, clause)
-    check_may_act(state, throwers, f"use {what}")
+    need = THROWERS[what]
     weight = sum(state.model(t).profile.ratio for t in throwers)  # §12.1.4
-    if weight < need:
-        raise IllegalAction(f"{what} takes {need} models, {weight} named ({clause})", clause)
+    if weight < need or len(throwers) > need:
+        raise IllegalAction(f"{what} takes {need} models, {len(throwers)} named ({clause})", clause)
     for thrower in throwers:
-        model = state.model(thrower)
-        if model.side is not Side.BESIEGED or str(model.place) != section or model.fleeing:
-            raise IllegalAction(f"{thrower} must be a besieged model on {section} (§8.1.2)", "§8.1.2")
-        if state.in_contact(thrower):
-            raise IllegalAction(f"{thrower} is engaged in close combat and cannot use {what} (§8.1.2)", "§8.1.2")
-        if any(x.blocker == thrower for x in state.ladders) or thrower in state.turn_log.pushers:
-            raise IllegalAction(f"{thrower} blocks or pushes a ladder and cannot use {what} too (§8.1.2)", "§8.1.2")
-        if thrower in state.turn_log.defenders:
-            raise IllegalAction(
-                f"{thrower} has already thrown or poured this turn: once a turn (§8.1.2, §8.2.2)", "§8.1.2"
-            )
+        refusal = _refusal(state, thrower, section, what)
+        if refusal is not None:
+            raise refusal
 
 
-def _check_below(state: BattleState, section: str, structure: str, liquid: Liquid) -> None:
-    """A brazier pours on what stands directly below its section: water on a gate's fire (§9.4: « sur une porte
-    directement dessous »), oil on a gate, a covered ram at such a gate or a siege tower against the section (§8.2.5).
-    """
-    kind, _, ref = structure.partition(":")
-    gate = ref if kind == "gate" else state.ram(ref).gate if kind == "ram" else None
-    below = gate is not None and any(g.id == gate for g in state.fort.gates) and main_gate_wall(state, gate) == section
-    if kind == "siege_tower":
-        below = state.siege_tower(ref).section == section
-    if liquid is Liquid.WATER and kind != "gate":
-        raise IllegalAction(f"water puts out a fire on a gate below the rampart, not on {structure} (§9.4)", "§9.4")
-    if not below:
-        clause = "§9.4" if liquid is Liquid.WATER else "§8.2.5"
-        raise IllegalAction(f"{structure} does not stand directly below {section} ({clause})", clause)
+def structures_below(state: BattleState, section: str) -> tuple[str, ...]:
+    """The wooden structures standing directly below ``section`` (§8.2.5, §9.4: « directement dessous »): the
+    standing gate whose wall it is, a covered ram not wrecked at that gate, a siege tower against it."""
+    walls = _gate_walls(state)
+    gates = [g.id for g in state.gates if g.structure_points > 0 and walls.get(g.id) == section]
+    found = [f"gate:{g}" for g in gates]
+    found += [f"ram:{r.id}" for r in state.rams if r.covered and not r.wrecked and r.gate in gates]
+    found += [f"siege_tower:{t.id}" for t in state.siege_towers if t.section == section and not t.collapsed]
+    return tuple(found)
+
+
+def _gate_walls(state: BattleState) -> Mapping[str, str]:
+    """Each of the fort's gates with the rampart section it stands in (:func:`main_gate_wall`), kept with the fort."""
+    memo = state.fort.memo
+    found: Mapping[str, str] | None = memo.get(_gate_walls)
+    if found is None:
+        found = memo[_gate_walls] = {g.id: main_gate_wall(state, g.id) for g in state.fort.gates}
+    return found
+
+
+def _check_below(state: BattleState, section: str, structure: str, clause: str) -> None:
+    if structure not in structures_below(state, section):
+        raise IllegalAction(f"{structure} is not a wooden structure directly below {section} ({clause})", clause)
+
+
+def burning(state: BattleState, structure: str) -> bool:
+    """Whether the wooden ``structure`` (``"gate:G1"``, ``"ram:R1"``, ``"siege_tower:ST1"``) is on fire (§9.2)."""
+    return any(f.target == structure for f in state.fires)
 
 
 def _acted(state: BattleState, models: Sequence[str]) -> BattleState:
@@ -152,8 +202,8 @@ def _panic(
     for (place, unit), present in before.items():
         left = [m for m in state.at(place) if m.unit == unit]
         lost = present - len(left)
-        if not lost or not left:
-            continue
+        if not lost or all(m.fleeing for m in left):
+            continue  # §4.1: a unit already fleeing takes no panic test
         result = panic_test(state, place, left[0].side, cause, dice, present=present, lost=lost, units={unit})
         state = result.state
         events.extend(result.events)
@@ -170,7 +220,7 @@ def throw_stones(
     works = state.works_of(section)
     if works.stones < 1:
         raise IllegalAction(f"{section} has no stone token left (§8.1.1)", "§8.1.1")
-    _check_throwers(state, section, throwers, 1, "stones", "§8.1.2")
+    _check_throwers(state, section, throwers, "stones", "§8.1.2")
     _outside(state, section, targets)
     state = _acted(state.with_works(replace(works, stones=works.stones - 1)).expose(throwers), throwers)
     before = _units_at(state, targets)
@@ -196,7 +246,7 @@ def drop_rock(state: BattleState, section: str, throwers: Sequence[str], target:
     works = state.works_of(section)
     if works.rocks < 1:
         raise IllegalAction(f"{section} has no rock token left (§8.1.1)", "§8.1.1")
-    _check_throwers(state, section, throwers, ROCK_THROWERS, "a rock", "§8.1.4")
+    _check_throwers(state, section, throwers, "a rock", "§8.1.4")
     victim = state.model(target)
     on_tower = victim.place.zone is Zone.SIEGE_TOWER
     if on_tower and state.siege_tower(victim.place.ref).section != section:
@@ -272,6 +322,18 @@ def allocate_ammunition(state: BattleState, section: str, stones: int = 0, rocks
     return state.with_works(replace(works, stones=works.stones + stones, rocks=works.rocks + rocks))
 
 
+def _spend(state: BattleState, section: str, liquid: Liquid, pourers: Sequence[str], clause: str) -> BattleState:
+    """A brazier of ``liquid`` on ``section`` poured by ``pourers``: spent for the rest of the battle, its pourers
+    exposed and done for the turn (§8.2.2)."""
+    works = state.works_of(section)
+    if liquid not in works.braziers:
+        raise IllegalAction(f"{section} has no {liquid} brazier ({clause})", clause)
+    _check_throwers(state, section, pourers, "a brazier", "§8.2.2")
+    braziers = list(works.braziers)
+    braziers.remove(liquid)
+    return _acted(state.with_works(replace(works, braziers=tuple(braziers))).expose(pourers), pourers)
+
+
 def pour_brazier(
     state: BattleState,
     section: str,
@@ -285,26 +347,21 @@ def pour_brazier(
     structure: str | None = None,
 ) -> Outcome:
     """Pour a brazier on the models under the template (§8.2.2): water S3 no save, −1 to hit this turn (§8.2.4);
-    oil S4 no save, −2, sets the wooden ``structure`` below alight (one already burning takes D6, §9.3), panic at
-    the first loss (§8.2.5); lead S5 no save D3 wounds on the ``designated`` model, S3 with save on the others,
-    −2, panic (§8.2.6). Water and oil splash on a D6 of 4+: S3 with save on the ``splash`` models (§8.2.7). Water
-    poured on a burning ``structure`` fights the fire instead (§9.4). The brazier is spent.
+    oil S4 no save, −2, panic at the first loss, and the wooden ``structure`` below may catch fire: the turn's one
+    roll for it (§8.2.5, §9.2); lead S5 no save D3 wounds on the ``designated`` model, S3 with save on the others,
+    −2, panic (§8.2.6). Water and oil splash on a D6 of 4+: S3 with save on the ``splash`` models (§8.2.7). The
+    brazier is spent. A structure already burning is fought with :func:`pour_on_fire`.
     """
     mark = dice.mark()
-    works = state.works_of(section)
-    if liquid not in works.braziers:
-        raise IllegalAction(f"{section} has no {liquid} brazier (§8.2.1)", "§8.2.1")
-    _check_throwers(state, section, pourers, POURERS, "a brazier", "§8.2.2")
-    braziers = list(works.braziers)
-    braziers.remove(liquid)
-    state = _acted(state.with_works(replace(works, braziers=tuple(braziers))).expose(pourers), pourers)
+    state = _spend(state, section, liquid, pourers, "§8.2.1")
+    if structure is not None:
+        if liquid is not Liquid.OIL:
+            raise IllegalAction(f"only boiling oil sets a wooden structure alight, not {liquid} (§8.2.5)", "§8.2.5")
+        _check_below(state, section, structure, "§8.2.5")
+        if burning(state, structure):
+            raise IllegalAction(f"{structure} is burning already: pour the oil on the fire (§9.3)", "§9.3")
     rule = LIQUIDS[liquid]
     events: list[Event] = []
-    if structure is not None:
-        _check_below(state, section, structure, liquid)
-    if liquid is Liquid.WATER and structure is not None and any(f.target == structure for f in state.fires):
-        state, event = pour_water(state, structure)
-        return outcome(state, [event], dice, mark)
     _outside(state, section, [*targets, *splash])
     before = _units_at(state, [*targets, *splash, *([designated] if designated else [])])
     if liquid is Liquid.LEAD:
@@ -326,24 +383,59 @@ def pour_brazier(
     state = state.with_penalty(survivors, rule.penalty)
     state, more = _panic(state, before, PanicCause.SCALDED if rule.panic else PanicCause.CASUALTIES, dice)
     events.extend(more)
-    if liquid is Liquid.OIL and structure is not None:
-        burning = any(f.target == structure for f in state.fires)
-        if burning:
-            state, more = oil_on_fire(state, structure, dice)
-            events.extend(more)
-        else:
-            caught = catch_fire(state, structure, dice)
-            state = caught.state
-            events.extend(caught.events)
+    if structure is not None:
+        caught = catch_fire(state, structure, dice)
+        state = caught.state
+        events.extend(caught.events)
     return outcome(state, events, dice, mark)
 
 
+def pour_on_fire(
+    state: BattleState, section: str, liquid: Liquid, pourers: Sequence[str], target: str, dice: Dice
+) -> Outcome:
+    """A brazier poured from ``section`` on the burning structure directly below it. Water fights the fire of a
+    gate (§9.4: « pour éteindre un feu sur une porte directement dessous »): 1 damage less next turn, every fire out
+    with a second brazier of water this turn. Boiling oil does D6 damage points at once (§9.3: « Une structure déjà
+    en feu recevant de l'huile bouillante prend automatiquement 1D6 points de dommage »).
+    """
+    mark = dice.mark()
+    clause = "§9.4" if liquid is Liquid.WATER else "§9.3"
+    if liquid is Liquid.LEAD:
+        raise IllegalAction("water or boiling oil is poured on a fire, not molten lead (§9.3, §9.4)", "§9.4")
+    state = _spend(state, section, liquid, pourers, clause)
+    if liquid is Liquid.WATER and not target.startswith("gate:"):
+        raise IllegalAction(f"water puts out a fire on a gate below the rampart, not on {target} (§9.4)", "§9.4")
+    _check_below(state, section, target, clause)
+    if not burning(state, target):
+        raise IllegalAction(f"{target} is not burning ({clause})", clause)
+    if liquid is Liquid.WATER:
+        state, event = pour_water(state, target)
+        return outcome(state, [event], dice, mark)
+    state, events = oil_on_fire(state, target, dice)
+    return outcome(state, events, dice, mark)
+
+
+def braziers_held(state: BattleState) -> tuple[str, ...]:
+    """The sections whose braziers the besiegers may knock over (§8.2.3): « Des assiégeants ayant pris le contrôle
+    d'une section/niveau où se trouvent des brasiers peuvent le renverser à terre automatiquement. Par prendre le
+    contrôle d'une section, on entend qu'il n'y ait plus d'assiégés dessus. »"""
+    return tuple(works.section for works in state.works if works.braziers and _held(state, works.section))
+
+
+def _held(state: BattleState, section: str) -> bool:
+    """Besiegers not fleeing stand on ``section`` (fleeing models control nothing, §17), and no besieged (§8.2.3)."""
+    return not state.at(section, Side.BESIEGED) and any(not m.fleeing for m in state.at(section, Side.BESIEGER))
+
+
 def knock_over_braziers(state: BattleState, section: str) -> BattleState:
-    """Besiegers holding a section with no besieged left on it knock its braziers over in their turn (§8.2.3)."""
+    """Besiegers holding a section with no besieged left on it knock its braziers over in their turn, no roll
+    needed (§8.2.3)."""
     if state.active is not Side.BESIEGER:
         raise IllegalAction("the besiegers knock braziers over in their own turn (§8.2.3)", "§8.2.3")
-    if state.at(section, Side.BESIEGED) or not state.at(section, Side.BESIEGER):
+    if not _held(state, section):
         raise IllegalAction(
             f"the besiegers must hold {section} with no besieged left to knock its braziers over (§8.2.3)", "§8.2.3"
         )
+    if not state.works_of(section).braziers:
+        raise IllegalAction(f"{section} has no brazier to knock over (§8.2.3)", "§8.2.3")
     return state.with_works(replace(state.works_of(section), braziers=()))

@@ -30,6 +30,7 @@ __all__ = [
     "fire_result",
     "give_brazier",
     "has_brazier",
+    "may_shoot_flaming",
     "oil_on_fire",
     "pour_water",
     "shoots_flaming",
@@ -116,6 +117,13 @@ def has_brazier(state: BattleState, model: Model) -> bool:
     if model.side is Side.BESIEGER:
         return model.unit in state.unit_braziers
     return model.place.inside and bool(state.works_of(model.place.ref).braziers)
+
+
+def may_shoot_flaming(state: BattleState, model: Model) -> bool:
+    """Whether ``model`` may shoot flaming missiles: a weapon that takes them (§9.1.3) and a brazier to light them
+    (§9.1.1, §9.1.2)."""
+    missile = model.profile.missile
+    return missile is not None and shoots_flaming(missile.name) and has_brazier(state, model)
 
 
 def _fire(state: BattleState, target: str) -> Fire | None:

@@ -29,7 +29,6 @@ from rules.dice import Dice, DieValueError, ReplayMismatch
 from rules.siege import actions as a
 from rules.siege import (
     belfry,
-    belfry_cover,
     blocking,
     costs,
     defences,
@@ -50,6 +49,7 @@ from rules.siege import (
     siege_towers,
     sorties,
 )
+from rules.siege.engines import Liquid
 from rules.siege.fort import SectionKind
 from rules.siege.game_length import end_player_turn
 from rules.siege.legal import Option, choose, legal_actions
@@ -272,17 +272,6 @@ def _carry_ladder(state: BattleState, action: a.CarryLadder, dice: Dice) -> Outc
     return ladders.move_ladder_inside(state, action.ladder, dice)[1]
 
 
-def _put_out_fire(state: BattleState, action: a.PutOutFire, dice: Dice) -> Outcome:
-    after, event = fire.pour_water(state, action.target)
-    return Outcome(after, (event,), ())
-
-
-def _oil_on_fire(state: BattleState, action: a.OilOnFire, dice: Dice) -> Outcome:
-    mark = dice.mark()
-    after, events = fire.oil_on_fire(state, action.target, dice)
-    return Outcome(after, tuple(events), dice.since(mark))
-
-
 def _cast(state: BattleState, action: a.CastWard, dice: Dice) -> Outcome:
     caster = state.model(action.caster)
     return magic.ward(state, caster, action.target_in_fort, dice, irresistible=action.irresistible)
@@ -351,18 +340,14 @@ _HANDLERS: dict[type[a.Action], _Handler] = {
     a.ClimbBelfry: lambda s, x, d: belfry.step(s, x.models, x.to),
     a.RaiseBelfryLadder: lambda s, x, d: belfry.raise_ground_ladder(s, x.belfry, x.team),
     a.LowerDrawbridge: lambda s, x, d: drawbridge.lower_bridge(s, x.belfry, x.winchers),
-    a.IgniteBelfry: lambda s, x, d: belfry_cover.ignite(s, x.belfry, x.face, x.hits, d),
     a.ThrowStones: lambda s, x, d: defences.throw_stones(s, x.section, x.throwers, x.targets, d),
     a.DropRock: lambda s, x, d: defences.drop_rock(s, x.section, x.throwers, x.target, d),
     a.Pour: lambda s, x, d: defences.pour_brazier(
         s, x.section, x.liquid, x.pourers, x.targets, d, designated=x.designated, splash=x.splash, structure=x.structure
     ),
     a.KnockOverBraziers: lambda s, x, d: defences.knock_over_braziers(s, x.section),
-    a.CatchFire: lambda s, x, d: fire.catch_fire(
-        _not_belfry(s, x.target.partition(":")[2], "ignite_belfry"), x.target, d
-    ),
-    a.PutOutFire: _put_out_fire,
-    a.OilOnFire: _oil_on_fire,
+    a.PutOutFire: lambda s, x, d: defences.pour_on_fire(s, x.section, Liquid.WATER, x.pourers, x.target, d),
+    a.OilOnFire: lambda s, x, d: defences.pour_on_fire(s, x.section, Liquid.OIL, x.pourers, x.target, d),
     a.CastWard: _cast,
     a.Earthquake: lambda s, x, d: magic.earthquake(s, x.section, d),
     a.Shoot: lambda s, x, d: shooting.shoot(

@@ -45,6 +45,7 @@ from rules.siege.menu_combat import (
 from rules.siege.menu_movement import (
     besieged_at_movement_end,
     besieger_engines,
+    braziers_taken,
     breach_guards,
     charges_in,
     counter_mines,
@@ -226,6 +227,8 @@ def _sappers(view: MenuView) -> list[Option]:
 
 
 _Build = Callable[[MenuView], list[Option]]
+_KNOCK_OVER = (braziers_taken, frozenset({"knock_over_braziers"}))
+"""The braziers of a section the besiegers hold, knocked over in any step of their turn (§8.2.3)."""
 _LADDERS_AND_RAMS = frozenset({"pick_up_ladder", "drop_ladder", "carry_ram", "bring_ram", "drop_ram"})
 _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
     Phase.SETUP: (
@@ -233,7 +236,7 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
         (_setup_mine, frozenset({"start_mine"})),
         (_setup_engines, _LADDERS_AND_RAMS),
     ),
-    Phase.SAPPERS: ((_sappers, frozenset({"dig"})),),
+    Phase.SAPPERS: ((_sappers, frozenset({"dig"})), _KNOCK_OVER),
     Phase.MOVEMENT: (
         (moves_and_charges, frozenset({"move", "charge"})),
         (flight, frozenset({"rally", "flee"})),
@@ -249,11 +252,13 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
         (sorties, frozenset({"sortie"})),
         (besieged_at_movement_end, frozenset({"throw_stones", "drop_rock", "pour", "put_out_fire", "oil_on_fire"})),
         (ladder_reactions, frozenset({"push_back", "push_over_empty_ladder", "block", "knock_down_ladder"})),
+        _KNOCK_OVER,
     ),
-    Phase.MAGIC: ((magic, frozenset({"cast"})),),
+    Phase.MAGIC: ((magic, frozenset({"cast", "earthquake"})), _KNOCK_OVER),
     Phase.SHOOTING: (
         (shooting, frozenset({"shoot", "shoot_engine", "shoot_gate", "shoot_structure"})),
         (bombarding, frozenset({"bombard"})),
+        _KNOCK_OVER,
     ),
     Phase.CLOSE_COMBAT: (
         (sections_in_combat, frozenset({"fight", "retreat", "hold"})),
@@ -261,8 +266,9 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
         (rams_at_gates, frozenset({"use_ram"})),
         (gate_attacks, frozenset({"attack_gate"})),
         (disembarking, frozenset({"disembark"})),
+        _KNOCK_OVER,
     ),
-    Phase.END: (),
+    Phase.END: (_KNOCK_OVER,),
 }
 """Each step's parts of the menu, in the menu's order, with the kinds of action each may list."""
 

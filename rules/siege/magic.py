@@ -10,10 +10,19 @@ dispelled by the walls on a 5+, irresistible spells too, besides the besieged's 
 from __future__ import annotations
 
 from rules.dice import D6, Dice
+from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Side, outcome
 from rules.siege.structure import hit_section
 
-__all__ = ["EARTHQUAKE_DAMAGE", "EARTHQUAKE_STRENGTH", "PROTECTION_NEED", "earthquake", "protection_applies", "ward"]
+__all__ = [
+    "EARTHQUAKE_DAMAGE",
+    "EARTHQUAKE_STRENGTH",
+    "PROTECTION_NEED",
+    "casters",
+    "earthquake",
+    "protection_applies",
+    "ward",
+]
 
 PROTECTION_NEED = 5
 EARTHQUAKE_STRENGTH = 10
@@ -31,6 +40,8 @@ def protection_applies(*, caster_inside: bool, target_in_fort: bool, shakes_wall
 def ward(state: BattleState, caster: Model, target_in_fort: bool, dice: Dice, *, irresistible: bool = False) -> Outcome:
     """The walls try to dispel a besieger's spell (§13.2): 5+ on a D6, even one cast with irresistible force."""
     mark = dice.mark()
+    if caster.id not in casters(state, caster.side):
+        raise IllegalAction(f"{caster.id} is not a character free to cast a spell (§13.1)", "§13.2")
     if not state.magic_protection or caster.side is Side.BESIEGED:
         raise IllegalAction(
             "the besieged's own wizards and an unprotected fort have no magical protection (§13.2)", "§13.2"
@@ -44,8 +55,21 @@ def ward(state: BattleState, caster: Model, target_in_fort: bool, dice: Dice, *,
     return outcome(state, [Event("ward", "§13.2", text, (caster.id,))], dice, mark)
 
 
+def casters(state: BattleState, side: Side) -> tuple[str, ...]:
+    """The models of ``side`` who may cast a spell now: its characters not fleeing (§13.1: spells are cast as usual,
+    by WFB's rules, which the engine does not hold; it knows no wizard's level nor lore)."""
+    return tuple(m.id for m in state.models if m.side is side and m.profile.has(Special.CHARACTER) and not m.fleeing)
+
+
 def earthquake(state: BattleState, section: str, dice: Dice) -> Outcome:
-    """A spell shaking the walls strikes ``section`` at S10 with D6 damage on Table 3 (§13.2, §5.9)."""
+    """A spell shaking the walls, cast by a character of the side to play, strikes the rampart ``section`` at S10
+    with D6 damage on Table 3, the walls' protection never stopping it (§13.2: « Les sorts affectant les remparts
+    type tremblement de terre, crevasse... ne peuvent pas être dissipés par la protection magique des remparts. Ils
+    provoquent une touche de Force 10 causant 1D6 dommages sur une section/niveau visée par le sort », §5.9).
+    """
     mark = dice.mark()
+    state.fort.section(section)  # an unknown section is refused first
+    if not casters(state, state.active):
+        raise IllegalAction(f"the {state.active} has no character free to cast a spell (§13.1)", "§13.2")
     state, events = hit_section(state, section, EARTHQUAKE_STRENGTH, EARTHQUAKE_DAMAGE, dice, "§13.2 earthquake")
     return outcome(state, events, dice, mark)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from rules.siege.belfry_cover import Cover, target_cover
 from rules.siege.gates import gate_reach
+from rules.siege.magic import casters as spell_casters
 from rules.siege.menu_view import MenuView, section_place, war_machines
 from rules.siege.options import Option
 from rules.siege.places import place_of
-from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once here
@@ -35,16 +35,25 @@ __all__ = [
 
 
 def magic(view: MenuView) -> list[Option]:
-    """The walls' protection against a besieger character's spell from outside (§13.2). The spells themselves are
-    cast by WFB's magic rules, which the engine does not hold: an earthquake is played once cast, never offered.
+    """The spells the side to play's characters cast (§13): the spells themselves follow WFB's magic rules, which
+    the engine does not hold. A besieger character outside the fort casting at it meets the walls' protection
+    (§13.2); a spell that shakes the walls strikes a standing rampart section, never dispelled by them (§13.2).
     """
     state = view.state
-    if state.active is not _BESIEGER or not state.magic_protection:
+    side = state.active
+    casters = spell_casters(state, side)
+    if not casters:
         return []
-    casters = tuple(
-        m.id for m in state.models if m.side is _BESIEGER and m.profile.has(Special.CHARACTER) and not m.place.inside
-    )
-    return [Option("cast", _BESIEGER, actors=casters, targets=("fort", "field"))] if casters else []
+    found = []
+    if side is _BESIEGER and state.magic_protection:
+        by_id = state.by_id
+        outside = tuple([m for m in casters if not by_id[m].place.inside])
+        if outside:  # §13.2: a spell from inside the fort, or at the field, meets no protection
+            found.append(Option("cast", _BESIEGER, actors=outside, targets=("fort",)))
+    ramparts = tuple([s for s in view.ramparts if not state.works_of(s).collapsed])
+    if ramparts:
+        found.append(Option("earthquake", side, targets=ramparts))
+    return found
 
 
 # ---- shooting (§5, §9) --------------------------------------------------------------------------------------------
@@ -57,9 +66,13 @@ def shooting(view: MenuView) -> list[Option]:
     foes: tuple[str, ...] | None = None  # worked out once some model may shoot
     engines: tuple[str, ...] | None = None
     gate_ids: tuple[str, ...] | None = None
+    standing: tuple[str, ...] | None = None
     engaged = state.engaged
     busy = engaged | state.blockers | state.turn_log.shot  # §5: one volley a turn
+    silenced = {w.section for w in state.works if w.silenced}
     for place, models in view.by_side(side).items():  # in the order of view.by_place
+        if place.inside and place.ref in silenced:
+            continue  # §5.9: shaken by structure damage, its models do not shoot
         shooters = tuple([m.id for m in models if m.profile.missile is not None and not m.fleeing and m.id not in busy])
         if not shooters:
             continue
@@ -79,7 +92,10 @@ def shooting(view: MenuView) -> list[Option]:
                 gate_ids = tuple(g.id for g in state.gates if g.structure_points > 0)
             if gate_ids:
                 found.append(Option("shoot_gate", side, str(place), shooters, gate_ids))
-            found.append(Option("shoot_structure", side, str(place), shooters, view.ramparts))
+            if standing is None:
+                standing = tuple([s for s in view.ramparts if not state.works_of(s).collapsed])  # §5.9: no breach
+            if standing:
+                found.append(Option("shoot_structure", side, str(place), shooters, standing))
     return found
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.siege.belfry_menu import bridge_steps
+from rules.siege.defences import THROWERS, braziers_held, burning, free_defenders, structures_below
 from rules.siege.engines import GateStatus, Liquid, MineGoal
 from rules.siege.fort import ConnectionKind
 from rules.siege.gates import gate_sections
@@ -19,11 +20,12 @@ from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
-_LADDER, _FOOT = Zone.LADDER, Zone.FOOT
+_LADDER, _FOOT, _SIEGE_TOWER = Zone.LADDER, Zone.FOOT, Zone.SIEGE_TOWER
 
 __all__ = [
     "besieged_at_movement_end",
     "besieger_engines",
+    "braziers_taken",
     "breach_guards",
     "charges_in",
     "counter_mines",
@@ -354,42 +356,81 @@ def _end_blocks(view: MenuView) -> list[Option]:
 
 def besieged_at_movement_end(view: MenuView) -> list[Option]:
     """At the end of any movement phase the besieged throws stones and rocks and pours its braziers (§8.1.2,
-    §8.2.2) and fights fires (§9.3, §9.4).
+    §8.2.2) and fights fires (§9.3, §9.4), from a section not silenced (§5.9), with the models there who may still
+    (:func:`~rules.siege.defences.free_defenders`): one for the stones, two for a rock or a brazier
+    (:data:`~rules.siege.defences.THROWERS`). Stones and liquids fall on the besiegers at the section's foot and on
+    its ladders, rocks on those in a siege tower against it too (§8.1.2); boiling oil on a wooden structure below
+    may set it alight (§8.2.5).
     """
     state = view.state
-    found = []
+    found: list[Option] = []
     for works in state.works:
         braziers = works.braziers
-        poured = braziers.count(None) < len(braziers)  # §9.1.2: a bare brazier pours nothing
-        armed = not works.silenced and (works.stones or works.rocks or poured)
-        fires = works.braziers and state.fires
-        if not (armed or fires):
-            continue  # nothing to throw, drop or pour, no fire to fight from this section
-        defenders = view.ready(section_place(works.section), _BESIEGED)
-        if armed and defenders:
-            below = tuple([m.id for m in view.side_at(place_of(_FOOT, works.section), _BESIEGER)])
-            below += tuple(
+        liquids = [x for x in braziers if x is not None]  # §9.1.2: a bare brazier pours nothing
+        if works.silenced or not (works.stones or works.rocks or liquids):
+            continue  # nothing to throw, drop or pour from this section
+        section = works.section
+        defenders = free_defenders(state, section)
+        if not defenders:
+            continue
+        below = tuple([m.id for m in view.side_at(place_of(_FOOT, section), _BESIEGER)])
+        below += tuple(
+            [
+                m.id
+                for x in state.ladders
+                if x.section == section and x.raised
+                for m in view.side_at(place_of(_LADDER, x.id), _BESIEGER)
+            ]
+        )
+        if works.stones and below:
+            found.append(Option("throw_stones", _BESIEGED, section, defenders, below, most=THROWERS["stones"]))
+        pairs = _weight(state, defenders)
+        if works.rocks and pairs >= THROWERS["a rock"]:
+            towers = tuple(
                 [
                     m.id
-                    for x in state.ladders
-                    if x.section == works.section and x.raised
-                    for m in view.side_at(place_of(_LADDER, x.id), _BESIEGER)
+                    for t in state.siege_towers
+                    if t.section == section
+                    for m in view.side_at(place_of(_SIEGE_TOWER, t.id), _BESIEGER)
                 ]
             )
-            if below:
-                if works.stones:
-                    found.append(Option("throw_stones", _BESIEGED, works.section, defenders, below))
-                if works.rocks:
-                    found.append(Option("drop_rock", _BESIEGED, works.section, defenders, below))
-                if poured:
-                    found.append(Option("pour", _BESIEGED, works.section, defenders, below))
-        if fires:
-            targets = tuple(f.target for f in state.fires)
-            if Liquid.WATER in works.braziers:
-                found.append(Option("put_out_fire", _BESIEGED, works.section, defenders, targets))
-            if Liquid.OIL in works.braziers:
-                found.append(Option("oil_on_fire", _BESIEGED, works.section, defenders, targets))
+            if below or towers:
+                found.append(_pair("drop_rock", section, defenders, (*below, *towers)))
+        if not liquids or pairs < THROWERS["a brazier"]:
+            continue
+        structures = structures_below(state, section) if state.gates or state.siege_towers else ()
+        alight = tuple([x for x in structures if burning(state, x)])
+        unlit = tuple([x for x in structures if x not in alight]) if Liquid.OIL in liquids else ()
+        if below or unlit:
+            found.append(_pair("pour", section, defenders, (*below, *unlit)))
+        if Liquid.WATER in liquids:
+            gates = tuple([x for x in alight if x.startswith("gate:")])
+            if gates:
+                found.append(_pair("put_out_fire", section, defenders, gates))
+        if Liquid.OIL in liquids and alight:
+            found.append(_pair("oil_on_fire", section, defenders, alight))
     return found
+
+
+def _weight(state: BattleState, defenders: tuple[str, ...]) -> int:
+    """What the first two ``defenders`` count for a rock or a brazier, a large model its ratio (§12.1.4)."""
+    by_id = state.by_id
+    return sum(by_id[m].profile.ratio for m in defenders[: THROWERS["a brazier"]])
+
+
+def _pair(name: str, section: str, defenders: tuple[str, ...], targets: tuple[str, ...]) -> Option:
+    """A rock dropped or a brazier poured from ``section``: two models, or one large model alone (§8.1.4, §8.2.2,
+    §12.1.4)."""
+    need = THROWERS["a rock"] if name == "drop_rock" else THROWERS["a brazier"]
+    return Option(name, _BESIEGED, section, defenders, targets, least=min(need, len(defenders)), most=need)
+
+
+def braziers_taken(view: MenuView) -> list[Option]:
+    """In their turn the besiegers knock over the braziers of a section they hold, no besieged left on it
+    (§8.2.3)."""
+    if view.state.active is not _BESIEGER or not view.state.works:
+        return []
+    return [Option("knock_over_braziers", _BESIEGER, section) for section in braziers_held(view.state)]
 
 
 def ladder_reactions(view: MenuView) -> list[Option]:

@@ -309,7 +309,9 @@ def _defences(game: Game) -> None:
             else:
                 works = game.state.works_of(section)
                 liquid = next(x for x in works.braziers if x is not None)
-                game.act(a.Pour(section, liquid, actors[:2], targets[:4]))
+                below = [t for t in targets if ":" not in t]  # models, not the wooden structures below
+                if below:
+                    game.act(a.Pour(section, liquid, actors[:2], tuple(below[:4])))
 
 
 def _push_backs(game: Game) -> None:

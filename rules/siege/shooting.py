@@ -262,12 +262,22 @@ def shoot_engine(
         if wound_need is not None and hits:
             wounds += sum(r >= wound_need for r in dice.pool(D6, hits, f"§5.3 {engine} to wound"))
         if hits and flaming:
-            more = catch_fire(state, engine, dice)
+            more = _flaming_hits(state, engine, hits, dice)
             state, events = more.state, [*events, *more.events]
     if wounds:
         state, more_events = damage_structure(state, engine, wounds, dice)
         events.extend(more_events)
     return outcome(state, events, dice, mark)
+
+
+def _flaming_hits(state: BattleState, engine: str, hits: int, dice: Dice) -> Outcome:
+    """The fire flaming hits may start as they land on an engine: a belfry rolls a D10 a hit (001 §9, R19) on its
+    front, the face the fort sees, where the besieged's braziers arm their shooters (§9.1.2, 001 §3); any other
+    engine the turn's one D6 for all its flaming hits (§9.2)."""
+    ref = engine.partition(":")[2]
+    if engine.startswith("siege_tower:") and state.is_belfry(ref):
+        return belfry_cover.ignite(state, ref, belfry_cover.Face.FRONT, hits, dice)
+    return catch_fire(state, engine, dice)
 
 
 def shoot_gate(

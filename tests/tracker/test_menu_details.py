@@ -1,6 +1,6 @@
 """The board's menu beyond the engine's plain choice: a unit deployed in one go, all or nothing, and taken back in
 one undo (§16, §1.7); the three liquids of a brazier, placed and poured with their clauses (§8.2); a second round of
-combat on a section and on a belfry's level (§3.2.2, 001 §8)."""
+combat on a section and on a belfry's level (§3.2.2, 001 §8); flaming missiles for a unit with a brazier (§9.2)."""
 
 from __future__ import annotations
 
@@ -11,19 +11,22 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from rules.dice import Dice
-from rules.siege.actions import Buy, Fight, PlaceBraziers, Pour
+from rules.siege.actions import Buy, Fight, PlaceBraziers, Pour, ShootGate
 from rules.siege.battle import start
 from rules.siege.belfry import level_place
-from rules.siege.engines import Belfry, Liquid, SiegeTower
+from rules.siege.engines import Belfry, Budget, Liquid, SiegeTower
 from rules.siege.example import example_setup
-from rules.siege.game import apply
+from rules.siege.fire import give_brazier
+from rules.siege.game import apply, problems
 from rules.siege.legal import legal_actions
 from rules.siege.profiles import Profile
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
+from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers
 from tracker import presenters, selectors, services
 from tracker.choices import Choice, siege_actions
 from tracker.menus import unit_groups
 from tracker.models import EntryKind, TrackedBattle, TrackedEntry
+from tracker.presenters.forms import FormPage, option_forms
 
 pytestmark = pytest.mark.django_db
 
@@ -198,3 +201,36 @@ def test_a_second_round_of_combat_on_a_belfry_level() -> None:
     setup = replace(setup, siege_towers=(tower,), belfry=True, belfries=(Belfry("ST1", "W3", 1),), purchases=())
     level = level_place("ST1", 0)
     _two_rounds(_engaged(start(setup), level), str(level))
+
+
+def _volleys() -> BattleState:
+    """The besieger's shooting: the Bows were given the brazier he bought (§9.1.1), the Slings have none."""
+    state = battle(besiegers(ARCHER, "foot:C1", 2, "a", "Bows"), besiegers(ARCHER, "foot:C3", 2, "s", "Slings"))
+    state = replace(state, budgets=((Side.BESIEGER, Budget(50, 1500, ("brazier",))),), phase=Phase.SHOOTING)
+    return give_brazier(state, "Bows")
+
+
+def test_a_volley_with_a_brazier_may_be_of_flaming_missiles() -> None:
+    """§9.1.1: « Un brasier est alloué à une unité de tireurs (…) Seule cette unité bénéficie des tirs enflammés »;
+    §9.2: « Le joueur décide de tirer des projectiles enflammés pour l'unité ce tour »: the Bows' form offers
+    flaming missiles, the Slings' does not, and the volley chosen with them is flaming."""
+    state = _volleys()
+    items = [i for i in presenters.menu(state, {Side.BESIEGER}) if i.name == "shoot_gate"]
+    assert [(i.where, i.flaming) for i in items] == [("foot:C1", True), ("foot:C3", False)]
+    (action,) = siege_actions(state, Choice(items[0].index, ("a1", "a2"), "G1", flaming=True))
+    assert action == ShootGate(("a1", "a2"), "G1", flaming=True)
+    page = FormPage("/act/", "", 0, "", False, ())
+    assert str(option_forms(items, page)).count('name="flaming"') == 1
+
+
+def test_molten_lead_chosen_on_the_form_strikes_the_target_picked() -> None:
+    """§8.2.6: « Une figurine désignée (…) subit une touche de FOR 5 »: lead picked on the form designates the
+    target picked, which the engine then accepts."""
+    state = battle(besieged(MAN, "W3", 2), besiegers(ORC, "foot:W3", 1, "f"))
+    state = state.with_works(replace(state.works_of("W3"), braziers=(Liquid.OIL, Liquid.LEAD)))
+    state = replace(state, phase=Phase.MOVEMENT)
+    index = _option(state, "pour", "W3")
+    (action,) = siege_actions(state, Choice(index, ("d1", "d2"), "f1", liquid="lead"))
+    assert isinstance(action, Pour)
+    assert (action.liquid, action.designated) == (Liquid.LEAD, "f1")
+    assert not problems(state, action)

@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy
 
 from rules.siege.engines import Liquid
+from rules.siege.fire import may_shoot_flaming
 from rules.siege.legal import Option, legal_actions
 from rules.siege.obligations import pending
 from rules.siege.state import BattleState, Model, Phase, Side
@@ -51,7 +52,6 @@ ACTION_LABELS: Mapping[str, object] = {
     "climb_belfry": gettext_lazy("Climb in a belfry"),
     "raise_belfry_ladder": gettext_lazy("Set up a belfry's ladder"),
     "lower_drawbridge": gettext_lazy("Lower the drawbridge"),
-    "ignite_belfry": gettext_lazy("Flaming hit on a belfry"),
     "dig": gettext_lazy("Dig the mine"),
     "tunnel": gettext_lazy("Come through the tunnel"),
     "counter_mine": gettext_lazy("Counter-mine"),
@@ -69,7 +69,9 @@ ACTION_LABELS: Mapping[str, object] = {
     "pour": gettext_lazy("Pour a brazier"),
     "put_out_fire": gettext_lazy("Put out a fire"),
     "oil_on_fire": gettext_lazy("Oil on a fire"),
+    "knock_over_braziers": gettext_lazy("Knock over braziers"),
     "cast": gettext_lazy("Cast through the walls' protection"),
+    "earthquake": gettext_lazy("Shake the walls with a spell"),
     "shoot": gettext_lazy("Shoot"),
     "shoot_engine": gettext_lazy("Shoot an engine"),
     "shoot_gate": gettext_lazy("Shoot a gate"),
@@ -101,11 +103,8 @@ PHASE_LABELS: Mapping[Phase, object] = {
 TARGET_WORDS: Mapping[str, object] = {
     "forward": gettext_lazy("forward"),
     "back": gettext_lazy("back"),
-    "front": gettext_lazy("front"),
-    "side": gettext_lazy("side"),
-    "rear": gettext_lazy("rear"),
 }
-"""The words a target may be instead of a place or a model: a belfry's way (001 §4.1) and its faces (001 §9)."""
+"""The words a target may be instead of a place or a model: a belfry's way (001 §4.1)."""
 
 
 LIQUID_LABELS: Mapping[Liquid, object] = {
@@ -159,6 +158,7 @@ def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
             units=_units(state, option),
             targets=tuple((t, _target_label(units.get(t), t)) for t in option.targets),
             liquids=tuple((str(x), str(LIQUID_LABELS[x])) for x in _liquids(state, option)),
+            flaming=_flaming(state, option),
         )
         for index, option in enumerate(legal_actions(state))
     ]
@@ -168,6 +168,18 @@ def _option_label(state: BattleState, option: Option) -> str:
     if option.name == "fight" and option.where in state.turn_log.fought:
         return str(SECOND_ROUND)
     return action_label(option.name)
+
+
+_VOLLEYS = frozenset({"shoot", "shoot_engine", "shoot_gate"})
+"""The volleys that may be of flaming missiles (§9.2); not at a wall, which does not burn (§5.7)."""
+
+
+def _flaming(state: BattleState, option: Option) -> bool:
+    """Whether the form offers flaming missiles: some of the option's shooters may shoot them (§9.1)."""
+    if option.name not in _VOLLEYS:
+        return False
+    by_id = state.by_id
+    return any(may_shoot_flaming(state, by_id[m]) for m in option.actors if m in by_id)
 
 
 def _liquids(state: BattleState, option: Option) -> tuple[Liquid, ...]:

@@ -14,11 +14,14 @@ from rules.dice import Dice
 from rules.siege.actions import Action
 from rules.siege.assault import assault_setup
 from rules.siege.battle import Setup, start
-from rules.siege.engines import Belfry, Ladder, Ram, SiegeTower
+from rules.siege.defences import place_braziers
+from rules.siege.engines import Belfry, Fire, Ladder, Liquid, Ram, SiegeTower
 from rules.siege.example import BOSS, CROSSBOWMAN, HALBERDIER, ORC, example_setup
+from rules.siege.fire import give_brazier
 from rules.siege.fort import SectionKind, standard_fort
 from rules.siege.game import apply, problems
 from rules.siege.legal import Option, choose, legal_actions
+from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Model, Side, quota
 from tests.rules.siege.builders import ARCHER, GIANT, HARPY, besieged, besiegers
 from tests.rules.siege.test_assault_simulator import random_assault
@@ -89,16 +92,56 @@ def field_setup(points: int = 2000, *, belfry: bool = False) -> Setup:
     )
 
 
-def setups() -> dict[str, Callable[[], Setup]]:
+def fire_start() -> BattleState:
+    """A siege already ablaze: the main gate G1 and the covered ram at it burn (§9.3); the gate's tower T1 holds
+    braziers of water and oil and the bowmen who shoot flaming arrows from them, W4 beside it oil and molten lead
+    (§8.2, §9.1.2, §9.4); besiegers climb T1's ladder and stand at its foot, the besieger's archers have a brazier
+    (§9.1.1), and besiegers hold T2, whose braziers they may knock over (§8.2.3).
+    """
+    fort = standard_fort(1500)
+    models = [
+        *besieged(HALBERDIER, "T1", 4, "h", "Halberdiers"),
+        *besieged(ARCHER, "T1", 4, "bw", "Bowmen"),
+        *besieged(HALBERDIER, "W4", 4, "w", "Wall guard"),
+        *besieged(replace(HALBERDIER, name="Captain", rules=frozenset({Special.CHARACTER})), "C1", 1, "cpt"),
+        *besieged(HALBERDIER, "C1", 8, "r", "Reserve"),
+        *besiegers(ORC, "foot:T1", 8, "o", "Boyz"),
+        *besiegers(ORC, "ladder:L1", 3, "l", "Climbers"),
+        *besiegers(ARCHER, "foot:T1", 5, "bow", "Archers"),
+        *besiegers(ORC, "foot:C1", 6, "ram", "Ram crew"),
+        *besiegers(ORC, "T2", 3, "t", "Raiders"),
+        *besiegers(BOSS, "field:outside", 1, "boss", "Boss"),
+    ]
+    setup = Setup(
+        fort,
+        tuple(models),
+        ladders=(Ladder("L1", "T1"),),
+        rams=(Ram("R1", covered=True, carriers=tuple(f"ram{n}" for n in range(1, 7)), gate="G1"),),
+        budgets=((Side.BESIEGER, 100, 1500), (Side.BESIEGED, 100, 1500)),
+        purchases=(
+            (Side.BESIEGER, "brazier"),
+            *((Side.BESIEGED, item) for item in ("brazier_water", "brazier_water", "brazier_oil", "brazier_oil")),
+            *((Side.BESIEGED, item) for item in ("brazier_lead", "brazier")),
+        ),
+    )
+    state = give_brazier(start(setup), "Archers")
+    for section, liquids in (("T1", (Liquid.WATER, Liquid.OIL)), ("W4", (Liquid.OIL, Liquid.LEAD))):
+        state = place_braziers(state, section, liquids)
+    state = place_braziers(state, "T2", (Liquid.WATER, None))
+    return replace(state, fires=(Fire("gate:G1"), Fire("ram:R1")))
+
+
+def setups() -> dict[str, Callable[[], Setup | BattleState]]:
     """The set-ups the walks start from: the standard fort's example battle, crowded; a club's fresh start on the
     forts of 1,500 and 2,000 points, with a siege tower or a belfry; the simulator's random plans (mines, rams,
     towers, machines)."""
-    found: dict[str, Callable[[], Setup]] = {
+    found: dict[str, Callable[[], Setup | BattleState]] = {
         "example": example_setup,
         "crowded": crowded_setup,
         "field 1500": lambda: field_setup(1500),
         "field 2000": lambda: field_setup(2000),
         "belfry": lambda: field_setup(2000, belfry=True),
+        "fire": fire_start,
     }
     for k in range(4):
         found[f"plan {k}"] = lambda k=k: assault_setup(random_assault(random.Random(k)))
@@ -125,12 +168,13 @@ def defaults(state: BattleState, option: Option) -> Iterator[tuple[str | None, A
         yield target, choose(state, option, actors, target)
 
 
-def walk(setup: Setup, seed: int, *, steps: int = 600, walk: Walk | None = None) -> Walk:
-    """One game from ``setup`` played through the menus, every option checked at every state it is offered in.
-    The options are drawn from those accepted, a step or turn ended one time in seven."""
+def walk(setup: Setup | BattleState, seed: int, *, steps: int = 600, walk: Walk | None = None) -> Walk:
+    """One game from ``setup`` (or from a state already under way) played through the menus, every option checked
+    at every state it is offered in. The options are drawn from those accepted, a step or turn ended one time in
+    seven."""
     rng = random.Random(seed)
     met = walk if walk is not None else Walk()
-    state = start(setup)
+    state = setup if isinstance(setup, BattleState) else start(setup)
     for _ in range(steps):
         menu = legal_actions(state)
         if not menu:

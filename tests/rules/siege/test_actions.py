@@ -30,7 +30,6 @@ NAMES = {
     "carry_ladder",
     "carry_ram",
     "cast",
-    "catch_fire",
     "charge",
     "climb_wall",
     "counter_mine",
@@ -86,7 +85,6 @@ NAMES = {
     "climb_belfry",
     "raise_belfry_ladder",
     "lower_drawbridge",
-    "ignite_belfry",
 }
 
 

@@ -101,8 +101,8 @@ def test_the_walls_dispel_on_5_even_irresistible(roll: int, dispelled: bool) -> 
 
 def test_an_earthquake_is_a_strength_10_hit_of_d6_damage() -> None:
     """§13.2: « Ils provoquent une touche de Force 10 causant 1D6 dommages sur une section/niveau »: S10 + 3 on an
-    undamaged wall scores 13, shaken (Table 3, R5)."""
-    state = earthquake(battle(), "W3", dice(3)).state
+    undamaged wall scores 13, shaken (Table 3, R5). A besieger wizard casts it."""
+    state = earthquake(battle(besiegers(WIZARD, "field:W3", 1, "w")), "W3", dice(3)).state
     assert state.works_of("W3").damage == 1
 
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules.dice import D10, Dice, DieValueError
+from rules.dice import D10, Dice
 from rules.siege import actions as a
 from rules.siege.battle import Battle, Setup, play, replay, start
 from rules.siege.belfry import (
@@ -380,19 +380,26 @@ def test_shooting_from_levels_2_and_3_only() -> None:
     assert not problems(state, a.Shoot(("b1", "b2"), ("m1",)))
 
 
-def test_flaming_hits_set_a_face_alight() -> None:
-    # 001 §9, R19: the front on a 1, a side on 1–3; the belfry then burns as a siege tower (§9.3)
-    state = replace(start(_setup()), phase=Phase.SHOOTING, active=Side.BESIEGED)
-    assert "ignite_belfry" in {o.name for o in legal_actions(state)}
-    front = apply(state, a.IgniteBelfry("ST1", "front", 2), _rolled(2, 3))
-    assert not front.state.fires
-    side = apply(state, a.IgniteBelfry("ST1", "side", 2), _rolled(4, 3))
-    assert [f.target for f in side.state.fires] == ["siege_tower:ST1"]
-    assert problems(side.state, a.IgniteBelfry("ST1", "side", 1))[0].clause == "001 §9"
-    assert problems(state, a.IgniteBelfry("ST1", "top", 1))[0].clause == "001 §9"
-    assert problems(state, a.CatchFire("siege_tower:ST1"))[0].clause == "R16"
-    with pytest.raises(DieValueError):
-        apply(state, a.IgniteBelfry("ST1", "rear", 1), _rolled(11))
+def test_flaming_hits_on_the_belfry_roll_its_fire_as_they_land() -> None:
+    """001 §9: « Le rapport de 1:10 ne s'applique que pour les tirs sur l'avant du beffroi » (R19: a flaming hit
+    lights it on a D10 of 1, a side or the rear on 1–3). Bowmen on W3, armed by its bare brazier (§9.1.2), shoot
+    flaming arrows at the belfry, whose front faces the fort: an allocation of 4 puts the shots on the engine (§5.3),
+    BS3 at −1 hits on 5, S3 cannot wound T9; then one D10 for the hit: 1 lights it, 2 does not (it would a side).
+    A miss rolls no D10, and nothing lights the belfry without a hit: the menu offers no ignition of its own."""
+    setup = _setup()
+    setup = replace(setup, models=(*setup.models, *besieged(BOWMAN, "W3", 2, "k")))
+    state = replace(start(setup), phase=Phase.SHOOTING, active=Side.BESIEGED)
+    state = state.with_works(replace(state.works_of("W3"), braziers=(None,)))
+    assert "ignite_belfry" not in {o.name for o in legal_actions(state)}
+    volley = a.ShootEngine(("k1",), "siege_tower:ST1", flaming=True)
+    assert [f.target for f in apply(state, volley, _rolled(4, 5, 1)).state.fires] == ["siege_tower:ST1"]
+    unlit = apply(state, volley, _rolled(4, 5, 2))
+    assert (unlit.state.fires, len(unlit.rolls)) == ((), 3)
+    missed = apply(state, volley, _rolled(4, 4))
+    assert (missed.state.fires, len(missed.rolls)) == ((), 2)
+    # each hit rolls its own D10 (R19): k2's hit later in the turn rolls again
+    again = apply(unlit.state, a.ShootEngine(("k2",), "siege_tower:ST1", flaming=True), _rolled(4, 5, 1))
+    assert [f.target for f in again.state.fires] == ["siege_tower:ST1"]
 
 
 def test_a_belfry_is_not_pushed_as_a_plain_siege_tower() -> None:
@@ -406,7 +413,6 @@ def test_the_belfry_actions_read_back_from_json() -> None:
         a.ClimbBelfry(("s1", "s2"), "belfry:ST1.3"),
         a.RaiseBelfryLadder("ST1", ("t1",)),
         a.LowerDrawbridge("ST1", ("w1", "w2")),
-        a.IgniteBelfry("ST1", "rear", 4),
     ):
         assert a.Action.from_json(action.to_json()) == action
 

@@ -32,8 +32,6 @@ NOT_MODELLED = {
     "them against the quotas, it does not order them",
     "5.8": "line of sight and range inside the fort are measured on the table in cm; the section model has no "
     "positions to measure them from",
-    "13.1": "spells are cast by the WFB rules with ranges in cm, which the section model does not hold; only the "
-    "walls' protection (§13.2) is the siege's own rule",
 }
 NO_RULE_TO_TEST = HEADINGS | DEFINITIONS | NOT_MODELLED
 

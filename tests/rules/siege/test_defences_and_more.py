@@ -244,8 +244,8 @@ def test_tunnel_brings_six_models_into_a_courtyard() -> None:
 
 
 def test_walls_dispel_a_spell_from_outside_on_5_even_irresistible() -> None:
-    """§13.2."""
-    state = battle(besiegers(ORC, "foot:W1", 1))
+    """§13.2: a besieger character casting from the foot of the wall."""
+    state = battle(besiegers(with_rules(ORC, Special.CHARACTER), "foot:W1", 1))
     result = magic.ward(state, state.model("a1"), True, dice(5), irresistible=True)
     assert "dispel" in result.events[0].text
     assert not magic.protection_applies(caster_inside=True, target_in_fort=True, shakes_walls=False)

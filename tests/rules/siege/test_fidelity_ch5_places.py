@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from rules.dice import Dice
 from rules.siege import shooting
-from rules.siege.defences import drop_rock, pour_brazier
+from rules.siege.defences import drop_rock, pour_brazier, pour_on_fire
 from rules.siege.engines import Fire, Liquid, SiegeTower
 from rules.siege.game import legal_actions
 from rules.siege.state import BattleState, Phase, Side
@@ -67,17 +67,11 @@ def test_water_puts_out_a_fire_on_the_gate_directly_below_only() -> None:
     """
     state = _oil(Liquid.WATER)
     wall = main_gate_wall(state, "G1")
-    poured = pour_brazier(state, wall, Liquid.WATER, ["d1", "d2"], [], Dice(0), structure="gate:G1")
+    poured = pour_on_fire(state, wall, Liquid.WATER, ["d1", "d2"], "gate:G1", Dice(0))
     assert poured.state.fires[0].doused == 1
-    refused(
-        lambda: pour_brazier(state, "W3", Liquid.WATER, ["x1", "x2"], [], Dice(0), structure="gate:G1"),
-        "§9.4",
-    )
+    refused(lambda: pour_on_fire(state, "W3", Liquid.WATER, ["x1", "x2"], "gate:G1", Dice(0)), "§9.4")
     tower = replace(state, siege_towers=(SiegeTower("ST1", "W3"),), fires=(Fire("siege_tower:ST1"),))
-    refused(
-        lambda: pour_brazier(tower, "W3", Liquid.WATER, ["x1", "x2"], [], Dice(0), structure="siege_tower:ST1"),
-        "§9.4",
-    )
+    refused(lambda: pour_on_fire(tower, "W3", Liquid.WATER, ["x1", "x2"], "siege_tower:ST1", Dice(0)), "§9.4")
 
 
 def test_boiling_oil_sets_alight_only_what_stands_below() -> None:

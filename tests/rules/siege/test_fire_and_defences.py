@@ -174,9 +174,12 @@ def test_flyers_sortie_against_a_war_machine() -> None:
     assert after.in_contact("d1")
 
 
+WIZARD = with_rules(MAN, Special.CHARACTER, name="Wizard")
+
+
 def test_ward_fails_on_a_4() -> None:
     """§13.2: the walls dispel on 5+ only."""
-    state = battle(besiegers(ORC, "foot:W1", 1))
+    state = battle(besiegers(WIZARD, "foot:W1", 1))
     result = magic.ward(state, state.model("a1"), True, dice(4))
     assert "let through" in result.events[0].text
 
@@ -184,9 +187,10 @@ def test_ward_fails_on_a_4() -> None:
 @pytest.mark.parametrize(
     "state",
     [
-        pytest.param(battle(besieged(MAN, "W1", 1)), id="§13.2-not-for-the-besieged-wizards"),
-        pytest.param(battle(besiegers(ORC, "W1", 1)), id="§13.2-not-once-the-caster-is-in-the-fort"),
-        pytest.param(battle(besiegers(ORC, "foot:W1", 1), magic_protection=False), id="§13.2-unprotected-fort"),
+        pytest.param(battle(besieged(WIZARD, "W1", 1)), id="§13.2-not-for-the-besieged-wizards"),
+        pytest.param(battle(besiegers(WIZARD, "W1", 1)), id="§13.2-not-once-the-caster-is-in-the-fort"),
+        pytest.param(battle(besiegers(WIZARD, "foot:W1", 1), magic_protection=False), id="§13.2-unprotected-fort"),
+        pytest.param(battle(besiegers(ORC, "foot:W1", 1)), id="§13.2-a-character-casts"),
     ],
 )
 def test_ward_refusals(state: BattleState) -> None:

@@ -9,10 +9,11 @@ import pytest
 from rules.siege.fort import ConnectionKind
 from rules.siege.magic import earthquake
 from rules.siege.movement import move
+from rules.siege.profiles import Special
 from rules.siege.shooting import bombard
 from rules.siege.state import IllegalAction, Ladder, Side
 from rules.siege.structure import check_not_silenced, hit_section
-from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, dice
+from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, dice, with_rules
 
 
 def test_rampart_destroyed_silences_hits_d4_models_and_adds_2() -> None:
@@ -97,8 +98,9 @@ def test_postern_is_hit_on_a_1_only() -> None:
 
 
 def test_earthquake_is_s10_d6() -> None:
-    """§13.2: S10 + D6 roll 3 = 13, shaken."""
-    result = earthquake(battle(besieged(MAN, "W1", 1)), "W1", dice(3))
+    """§13.2: S10 + D6 roll 3 = 13, shaken; a besieger wizard casts it."""
+    wizard = besiegers(with_rules(MAN, Special.CHARACTER), "field:W1", 1, "w")
+    result = earthquake(battle(besieged(MAN, "W1", 1), wizard), "W1", dice(3))
     assert result.state.works_of("W1").damage == 1
 
 
