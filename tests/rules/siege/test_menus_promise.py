@@ -106,7 +106,7 @@ def test_every_action_apply_accepts_is_on_the_menu() -> None:
 def _states(setup: Any, seed: int, steps: int, every: int = 1) -> Iterator[BattleState]:
     """The states of a random game through the menus (:func:`menu_walk.walk`'s way of choosing), one in ``every``."""
     rng = random.Random(seed)
-    state = start(setup)
+    state = setup if isinstance(setup, BattleState) else start(setup)
     for step in range(steps):
         menu = legal_actions(state)
         if not menu:
