@@ -50,7 +50,9 @@ BRAZIER_ITEMS: Mapping[Liquid | None, str] = MappingProxyType(
     {None: "brazier", Liquid.WATER: "brazier_water", Liquid.OIL: "brazier_oil", Liquid.LEAD: "brazier_lead"}
 )
 """The §14.2 item a besieged brazier of each liquid is bought as (``None``: a bare brazier)."""
-BRAZIER_LIQUIDS: Mapping[str, Liquid | None] = MappingProxyType({item: liquid for liquid, item in BRAZIER_ITEMS.items()})
+BRAZIER_LIQUIDS: Mapping[str, Liquid | None] = MappingProxyType(
+    {item: liquid for liquid, item in BRAZIER_ITEMS.items()}
+)
 """What a besieged brazier bought as each §14.2 item holds."""
 BESIEGED_FREE_POINTS = 50
 """The besieged's first 50 engine points are free (§14.2, R14)."""

@@ -111,9 +111,7 @@ def place_tower(state: BattleState, tower_id: str, crew: Sequence[str]) -> Battl
         )
     weight = sum(m.profile.ratio for m in models)
     if weight > SIEGE_TOWER_HOLDS:
-        raise IllegalAction(
-            f"siege tower {tower_id} holds {SIEGE_TOWER_HOLDS} models, not {weight} (§7.3.4)", "§7.3.4"
-        )
+        raise IllegalAction(f"siege tower {tower_id} holds {SIEGE_TOWER_HOLDS} models, not {weight} (§7.3.4)", "§7.3.4")
     inside = Place(Zone.SIEGE_TOWER, tower_id)
     state = state.with_siege_tower(replace(tower, crew=tuple(crew)))
     return state.with_models({m.id: replace(m, place=inside) for m in models})

@@ -275,7 +275,9 @@ def _deploy(state: BattleState, action: a.Deploy, dice: Dice) -> BattleState:
     # §16: a model deployed stands where its side deploys; one on an engine, a ladder or in a mine stays there
     if model.place.zone is not (Zone.FIELD if model.side is Side.BESIEGER else Zone.SECTION):
         raise IllegalAction(f"{model.id} stands at {model.place}: it is not deployed again (§16)", "§16")
-    if state.setup_turn is SetupTurn.COURTYARDS and not (_in_courtyard(state, model.place) and _in_courtyard(state, to)):
+    if state.setup_turn is SetupTurn.COURTYARDS and not (
+        _in_courtyard(state, model.place) and _in_courtyard(state, to)
+    ):
         # §16: « L'assiégé déploie ensuite toutes ses troupes dans la cour intérieure »; the rest stand deployed
         raise IllegalAction(
             f"the besieged now deploys the troops of its courtyards in the courtyards, not {model.id} from "

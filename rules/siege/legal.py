@@ -30,7 +30,6 @@ from rules.siege.costs import BRAZIER_ITEMS, affordable, left_to_place
 from rules.siege.defences import BRAZIERS_PER_SECTION
 from rules.siege.deployment import may_crew
 from rules.siege.engines import MineGoal
-from rules.siege.fort import SectionKind
 from rules.siege.menu_combat import (
     blocked,
     bombarding,
@@ -202,7 +201,6 @@ def _setup(view: MenuView) -> list[Option]:
 
 def _deploy_besieger(view: MenuView) -> list[Option]:
     """§16: the besieger's models on the field, to any place on the field 40 cm or more from the walls."""
-    state = view.state
     on_field = [(place, models) for place, models in view.by_side(_BESIEGER).items() if place.zone is Zone.FIELD]
     actors = tuple(m.id for _, models in on_field for m in models)
     if not actors:
@@ -230,7 +228,9 @@ def _deploy_besieged(view: MenuView, *, courtyards_only: bool) -> list[Option]:
         room = quota(fort.section(section).kind) - sum(m.profile.ratio for m in standing.get(here, ()))
         cavalry_welcome = section in courtyards
         fitting = [
-            m for m in movers if m.place != here and m.profile.ratio <= room and (cavalry_welcome or not m.profile.is_cavalry)
+            m
+            for m in movers
+            if m.place != here and m.profile.ratio <= room and (cavalry_welcome or not m.profile.is_cavalry)
         ]
         if fitting:
             most = _fitting(sorted((m.profile.ratio for m in fitting), reverse=True), room)
