@@ -294,6 +294,13 @@ def _deploy(state: BattleState, action: a.Deploy, dice: Dice) -> BattleState:
     return state.with_models({model.id: replace(model, place=to)})
 
 
+def _buy(state: BattleState, action: a.Buy, dice: Dice) -> BattleState:
+    # a battle logged when both sides set up at once bought without the engine coming onto the table: replayed so
+    if state.setup_turn is _SHARED_SETUP:
+        return costs.buy(state, action.side, action.item)
+    return costs.buy_in_setup(state, action.side, action.item)
+
+
 def _in_courtyard(state: BattleState, place: Place) -> bool:
     return place.inside and state.fort.section(place.ref).kind is SectionKind.COURTYARD
 
@@ -361,7 +368,7 @@ def _end_turn(state: BattleState, action: a.EndTurn, dice: Dice) -> Outcome:
 _Handler = Callable[[BattleState, Any, Dice], "Outcome | BattleState"]
 
 _HANDLERS: dict[type[a.Action], _Handler] = {
-    a.Buy: lambda s, x, d: costs.buy_in_setup(s, x.side, x.item),
+    a.Buy: _buy,
     a.Deploy: _deploy,
     a.PlaceBraziers: lambda s, x, d: defences.place_braziers(_besieged_engines(s), x.section, x.liquids),
     a.AllocateAmmunition: lambda s, x, d: defences.allocate_ammunition(
