@@ -78,6 +78,7 @@ __all__ = [
     "PanicTest",
     "PickUpLadder",
     "PlaceBraziers",
+    "PlaceTower",
     "Pour",
     "PushBack",
     "PushBelfry",
@@ -311,6 +312,20 @@ class StartMine(Action):
 
 
 @dataclass(frozen=True)
+class PlaceTower(Action):
+    """The besieger deploys siege ``tower``, bought before the battle, 40 cm or more from the walls with its ``crew``
+    inside, who push it (§16, §7.3.1)."""
+
+    name = "place_tower"
+    acting = "crew"
+    phases = frozenset({Phase.SETUP})
+    phase_clause = "§16"
+    by = Side.BESIEGER
+    tower: str
+    crew: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class CounterMine(Action):
     """The besieged sends 4 to 8 ``models`` to counter-mine (§10.2, R2)."""
 
@@ -327,7 +342,8 @@ class CounterMine(Action):
 
 @dataclass(frozen=True)
 class EndPhase(Action):
-    """The side to play ends this step of its turn (or the set-up) and goes on to the next (002)."""
+    """The side to play ends this step of its turn and goes on to the next (002), or ends its part of the set-up:
+    the next side sets up, and the first turn begins after the third part (§16)."""
 
     name = "end_phase"
     phases = frozenset(Phase) - {Phase.END}

@@ -8,8 +8,12 @@ is refused, or whose dice typed in at the table are refused, leaves the battle a
     >>> from rules.siege.example import example_setup
     >>> battle = Battle(example_setup(), seed=7)
     >>> battle, result = play(battle, EndPhase())
-    >>> len(battle.entries), result.state.phase
-    (1, <Phase.MOVEMENT: 'movement'>)
+    >>> len(battle.entries), result.state.phase, result.state.active
+    (1, <Phase.SETUP: 'setup'>, <Side.BESIEGER: 'besieger'>)
+
+The set-up is played in three parts, each side ending its own (§16): the besieged's walls, the besieger's field,
+the besieged's courtyards. A log written when one end of the step ended the set-up for both sides says so in its
+set-up (``shared_setup``, read from a set-up stored without the key) and replays as it was played.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from rules.siege.engines import Belfry, Budget, Ladder, Ram, SiegeTower
 from rules.siege.fort import FortLayout
 from rules.siege.game import apply
 from rules.siege.gates import gate_statuses
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Side, new_battle
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, SetupTurn, Side, new_battle
 
 __all__ = [
     "BATTLE_FORMAT",
@@ -53,7 +57,8 @@ class Setup:
     (``(side, points, army points)``, §14) and what it bought, the besieged's heroism tokens (§15), the fort's magic
     protection (§13.2), and whether the dice are rolled at the table. With the ``belfry`` option the siege towers
     listed in ``belfries`` are played as the belfry of 001 (R16), ``belfry_overload`` its overload option
-    (001 §4.2), the campaign's house rule.
+    (001 §4.2), the campaign's house rule. ``shared_setup`` marks a battle logged when both sides set up at once
+    and one end of the step ended the set-up for both: its log replays that way.
     """
 
     fort: FortLayout
@@ -70,6 +75,7 @@ class Setup:
     belfry: bool = False
     belfries: tuple[Belfry, ...] = ()
     belfry_overload: bool = False
+    shared_setup: bool = False
 
     def to_json(self) -> dict[str, Any]:
         state = new_battle(self.fort, self.models, ladders=self.ladders, siege_towers=self.siege_towers, rams=self.rams)
@@ -84,6 +90,7 @@ class Setup:
             "belfry": self.belfry,
             "belfries": [engines.to_json(b) for b in self.belfries],
             "belfry_overload": self.belfry_overload,
+            "shared_setup": self.shared_setup,
         }
 
     @classmethod
@@ -106,19 +113,21 @@ class Setup:
             _flag(data, "belfry"),
             tuple(engines.from_json(Belfry, b) for b in data.get("belfries", ())),
             _flag(data, "belfry_overload"),
+            # a set-up stored before each side set up in its own turn (§16) was played by both at once
+            _flag(data, "shared_setup", default=True),
         )
 
 
-def _flag(data: Mapping[str, Any], key: str) -> bool:
-    value = data.get(key, False)
+def _flag(data: Mapping[str, Any], key: str, *, default: bool = False) -> bool:
+    value = data.get(key, default)
     if not isinstance(value, bool):
         raise ValueError(f"{key} is true or false, not {value!r}")
     return value
 
 
 def start(setup: Setup) -> BattleState:
-    """The state a battle opens with: deployed, its purchases made (§14), in the set-up step, the besieged to play
-    first (§16).
+    """The state a battle opens with: deployed, its purchases made (§14), in the set-up step, the besieged to set
+    up and play first (§16).
     """
     state = new_battle(
         setup.fort,
@@ -139,6 +148,7 @@ def start(setup: Setup) -> BattleState:
         heroism_tokens=setup.heroism_tokens,
         belfries=belfries,
         belfry_overload=setup.belfry_overload,
+        setup_turn=SetupTurn.SHARED if setup.shared_setup else SetupTurn.WALLS,
     )
     check_aboard(state)
     for side, item in setup.purchases:

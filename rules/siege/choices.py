@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rules.siege import actions as a
+from rules.siege.costs import BRAZIER_LIQUIDS
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.menu_view import bought
 from rules.siege.options import Option
@@ -22,9 +23,9 @@ bombards with it.
 def choose(state: BattleState, option: Option, actors: Sequence[str], target: str | None) -> a.Action:
     """The action a choice from a menu makes in ``state``: ``actors`` picked from ``option.actors``, acting on
     ``target`` picked from ``option.targets``. The details a menu does not ask for take their plainest value: a
-    fight pairs every striker with the target, a brazier pours the first liquid it holds on a model (boiling oil on
-    a wooden structure), a siege tower is pushed 1 cm, a war machine bombards as the seed's catapult
-    (:data:`CATAPULT`).
+    fight pairs every striker with the target, a brazier is placed with the liquid it was bought with (the option's
+    ``where``, its §14.2 item) and pours the first liquid it holds on a model (boiling oil on a wooden structure), a
+    siege tower is pushed 1 cm, a war machine bombards as the seed's catapult (:data:`CATAPULT`).
     """
     picked = tuple(actors)
     where = option.where or ""
@@ -37,8 +38,9 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "spend_heroism": a.SpendHeroism,
         "buy": lambda: a.Buy(option.side, aim),
         "deploy": lambda: a.Deploy(one, aim),
-        "place_braziers": lambda: a.PlaceBraziers(aim, (Liquid.OIL,)),
+        "place_braziers": lambda: a.PlaceBraziers(aim, (BRAZIER_LIQUIDS.get(where, Liquid.OIL),)),
         "give_brazier": lambda: a.GiveBrazier(aim),
+        "place_tower": lambda: a.PlaceTower(ref, picked),
         "allocate_ammunition": lambda: _allocate(state, aim),
         "start_mine": lambda: a.StartMine(MineGoal(aim or MineGoal.FOUNDATIONS), picked),
         "counter_mine": lambda: a.CounterMine(picked),

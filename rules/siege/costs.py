@@ -6,14 +6,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
-from rules.siege.engines import Budget, Liquid
+from rules.siege.engines import Budget, Ladder, Liquid, Ram, SiegeTower
+from rules.siege.fort import SectionKind
 from rules.siege.state import BattleState, IllegalAction, Side
 from rules.siege.values import replace
 
-__all__ = ["BESIEGED_FREE_POINTS", "BRAZIER_ITEMS", "ENGINE_COSTS", "POINTS_PER_TOWER", "buy", "spent", "use_bought"]
+__all__ = [
+    "BESIEGED_FREE_POINTS",
+    "BRAZIER_ITEMS",
+    "BRAZIER_LIQUIDS",
+    "ENGINE_COSTS",
+    "POINTS_PER_TOWER",
+    "affordable",
+    "buy",
+    "buy_in_setup",
+    "left_to_place",
+    "spent",
+    "use_bought",
+]
 
 _BRAZIER = 10
 ENGINE_COSTS: Mapping[Side, Mapping[str, int]] = MappingProxyType(
@@ -37,6 +50,10 @@ BRAZIER_ITEMS: Mapping[Liquid | None, str] = MappingProxyType(
     {None: "brazier", Liquid.WATER: "brazier_water", Liquid.OIL: "brazier_oil", Liquid.LEAD: "brazier_lead"}
 )
 """The §14.2 item a besieged brazier of each liquid is bought as (``None``: a bare brazier)."""
+BRAZIER_LIQUIDS: Mapping[str, Liquid | None] = MappingProxyType(
+    {item: liquid for liquid, item in BRAZIER_ITEMS.items()}
+)
+"""What a besieged brazier bought as each §14.2 item holds."""
 BESIEGED_FREE_POINTS = 50
 """The besieged's first 50 engine points are free (§14.2, R14)."""
 POINTS_PER_TOWER = 1000
@@ -47,6 +64,37 @@ def spent(side: Side, budget: Budget) -> int:
     return sum(ENGINE_COSTS[side][item] for item in budget.bought)
 
 
+def _points(side: Side, budget: Budget) -> int:
+    """What ``side`` may spend in all: its engine points, the besieged's first 50 free besides (§14.2, R14)."""
+    return budget.points + (BESIEGED_FREE_POINTS if side is Side.BESIEGED else 0)
+
+
+def affordable(state: BattleState, side: Side) -> tuple[str, ...]:
+    """The items ``side`` may buy now, in the order of §14: those the rest of its budget pays for (the besieged's
+    first 50 points free, R14), a siege tower while its army's points allow one more (« une tour par tranche de 1000
+    pts », §14.1) and while the battle's towers are not belfries (:func:`buy_in_setup`)."""
+    budget = state.budget(side)
+    if budget is None:
+        return ()
+    left = _points(side, budget) - spent(side, budget)
+    return tuple(
+        item
+        for item, cost in ENGINE_COSTS[side].items()
+        if cost <= left
+        and (
+            item != "siege_tower"
+            or (budget.bought.count(item) < budget.army_points // POINTS_PER_TOWER and not state.belfries)
+        )
+    )
+
+
+def left_to_place(state: BattleState, side: Side, item: str) -> int:
+    """How many ``item`` ``side`` bought and has not yet put on the table (stone and rock tokens, braziers, §8.1.1,
+    §8.2.1, §14)."""
+    budget = state.budget(side)
+    return 0 if budget is None else budget.bought.count(item) - budget.placed.count(item)
+
+
 def buy(state: BattleState, side: Side, item: str) -> BattleState:
     """``side`` buys one ``item`` from its engine budget, refused over budget (§14, R14)."""
     costs = ENGINE_COSTS[side]
@@ -55,7 +103,7 @@ def buy(state: BattleState, side: Side, item: str) -> BattleState:
     budget = state.budget(side)
     if budget is None:
         raise IllegalAction(f"the {side} has no engine budget (§14)", "§14")
-    points = budget.points + (BESIEGED_FREE_POINTS if side is Side.BESIEGED else 0)
+    points = _points(side, budget)
     already = spent(side, budget)
     if already + costs[item] > points:
         free = f" (with the {BESIEGED_FREE_POINTS} free points)" if side is Side.BESIEGED else ""
@@ -92,3 +140,47 @@ def use_bought(state: BattleState, side: Side, items: Sequence[str], clause: str
         placed.extend([item] * wanted)
     used = replace(budget, placed=tuple(placed))
     return replace(state, budgets=(*((s, b) for s, b in state.budgets if s is not side), (side, used)))
+
+
+def buy_in_setup(state: BattleState, side: Side, item: str) -> BattleState:
+    """``side`` buys ``item`` in the set-up step (:func:`buy`), and the besieger's engine is on the table with it,
+    to place with the rest of his engines (§14.1, §16): a ladder lying below the wall of the battle's ladders (the
+    middle wall-walk when there are none yet), a ram, a siege tower still to deploy with its crew
+    (:func:`rules.siege.deployment.place_tower`). A belfry is bought with its line to its wall, which only the
+    battle's set-up gives (001 §4.1, R16): a battle of belfries buys no tower in the step.
+    """
+    if item == "siege_tower" and side is Side.BESIEGER and state.belfries:
+        raise IllegalAction(
+            "this battle's siege towers are belfries, each bought with its line to its wall in the battle's set-up "
+            "(001 §4.1, R16)",
+            "R16",
+        )
+    state = buy(state, side, item)
+    if side is not Side.BESIEGER:
+        return state
+    if item == "ladder":
+        number = _next_number("L", (x.id for x in state.ladders))
+        return replace(state, ladders=(*state.ladders, Ladder(f"L{number}", _ladder_wall(state), raised=False)))
+    if item in ("ram", "covered_ram"):
+        number = _next_number("R", (r.id for r in state.rams))
+        return replace(state, rams=(*state.rams, Ram(f"R{number}", covered=item == "covered_ram")))
+    if item == "siege_tower":
+        number = _next_number("ST", (t.id for t in state.siege_towers))
+        return replace(state, siege_towers=(*state.siege_towers, SiegeTower(f"ST{number}", None)))
+    return state  # a brazier is given to a unit of shooters (§9.1.1)
+
+
+def _next_number(prefix: str, ids: Iterable[str]) -> int:
+    """The number after the highest of the ``ids`` written ``prefix`` and a number."""
+    numbers = [int(i[len(prefix) :]) for i in ids if i.startswith(prefix) and i[len(prefix) :].isdigit()]
+    return max(numbers, default=0) + 1
+
+
+def _ladder_wall(state: BattleState) -> str:
+    """The wall a ladder bought in the set-up lies below: that of the battle's ladders, or the middle wall-walk."""
+    if state.ladders:
+        return state.ladders[0].section
+    walls = [s.id for s in state.fort.sections if s.kind is SectionKind.WALL_WALK] or [
+        s.id for s in state.fort.sections if s.is_rampart
+    ]
+    return walls[len(walls) // 2]

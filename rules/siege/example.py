@@ -130,13 +130,17 @@ def example_setup() -> Setup:
 
 
 _PREPARATIONS: tuple[Action, ...] = (
+    EndPhase(),
     CarryRam("R1", tuple(f"ram{n}" for n in range(1, 7))),
     BringRam("R1", "G1"),
-    PlaceBraziers(ASSAULTED, (Liquid.OIL,)),
     StartMine(MineGoal.FOUNDATIONS, tuple(f"sap{n}" for n in range(1, 7))),
+    EndPhase(),
+    PlaceBraziers(ASSAULTED, (Liquid.OIL,)),
+    EndPhase(),
 )
-"""The set-up's own steps: the ram crew takes up the ram at the main gate, a brazier of oil on the assaulted wall,
-the sappers go under (§7.2.1, §8.2.1, §10.1).
+"""The set-up's own steps, each side in its part (§16): the besieged's walls as they stand; the besieger's ram crew
+takes up the ram at the main gate and his sappers go under; the besieged's brazier of oil on the assaulted wall
+(§7.2.1, §10.1, §8.2.1).
 """
 
 
@@ -347,7 +351,6 @@ def example_battle(seed: int = EXAMPLE_SEED) -> tuple[BattleState, tuple[Event, 
     play_ = _Play(Battle(setup, seed), start(setup), [])
     for action in _PREPARATIONS:
         play_.act(action)
-    play_.act(EndPhase())
     for _ in range(2 * TURNS):
         _player_turn(play_)
     return play_.state, tuple(play_.events), play_.battle

@@ -12,9 +12,17 @@ A battle opens in the set-up; the besieged plays first (§16)::
     (<Phase.SETUP: 'setup'>, <Side.BESIEGED: 'besieged'>)
     >>> [str(p) for p in problems(state, Move(("r1",), "C1"))]
     ['§2.1: move is played in the movement step, not in the setup step']
+
+Each side ends its own part of the set-up (§16): the besieged on its walls, the besieger on the field, the
+besieged in its courtyards; then the besieged's first turn begins::
+
     >>> state = apply(state, EndPhase(), Dice(seed=1)).state
-    >>> state.phase, state.turn
-    (<Phase.MOVEMENT: 'movement'>, 1)
+    >>> state.phase, state.active, state.setup_turn
+    (<Phase.SETUP: 'setup'>, <Side.BESIEGER: 'besieger'>, <SetupTurn.FIELD: 'field'>)
+    >>> state = apply(state, EndPhase(), Dice(seed=1)).state
+    >>> state = apply(state, EndPhase(), Dice(seed=1)).state
+    >>> state.phase, state.active, state.turn
+    (<Phase.MOVEMENT: 'movement'>, <Side.BESIEGED: 'besieged'>, 1)
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from rules.siege import (
     blocking,
     costs,
     defences,
+    deployment,
     drawbridge,
     fire,
     gates,
@@ -61,6 +70,7 @@ from rules.siege.state import (
     Outcome,
     Phase,
     Place,
+    SetupTurn,
     Side,
     Zone,
     first_phase,
@@ -81,6 +91,7 @@ def side_of(state: BattleState, action: a.Action) -> Side:
 
 _ENDINGS = (a.EndPhase, a.EndTurn)
 _SETUP = Phase.SETUP  # an enum's member read from its class goes through the enum's own look-up: read once here
+_SHARED_SETUP = SetupTurn.SHARED
 _SIDE_NAMED = (a.Buy, a.PanicTest)
 _LOSERS_PLAY = (a.Retreat, a.Hold)
 
@@ -127,7 +138,17 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
         if action.places
         else []
     )
-    if state.phase is not _SETUP and action.own_turn and side is not state.active:
+    if state.phase is _SETUP:
+        if side is not state.active and state.setup_turn is not _SHARED_SETUP:
+            # §16: the besieged sets up first, the besieger second, the besieged last; each side in its own part
+            refusals.append(
+                Refusal(
+                    "§16",
+                    f"the {state.active} is setting up ({state.setup_turn.value}): the {side} may not "
+                    f"{action.name} now (§16)",
+                )
+            )
+    elif action.own_turn and side is not state.active:
         refusals.append(Refusal("§16", f"it is the {state.active}'s turn: the {side} may not {action.name} now"))
     known = state.by_id
     for model_id in actors:
@@ -229,9 +250,17 @@ _described = functools.lru_cache(maxsize=1024)(_description)
 # ---- the handlers: each action to the engine's function -----------------------------------------------------------
 
 
+_NEXT_SETUP_TURN = {SetupTurn.WALLS: SetupTurn.FIELD, SetupTurn.FIELD: SetupTurn.COURTYARDS}
+"""§16: after the besieged's walls the besieger's field, after the field the besieged's courtyards."""
+
+
 def _end_phase(state: BattleState, action: a.EndPhase, dice: Dice) -> BattleState:
     if state.phase is _SETUP:
-        return replace(state, phase=first_phase(state.active))
+        following = _NEXT_SETUP_TURN.get(state.setup_turn)
+        if following is not None:  # §16: the side that sets up next
+            return replace(state, setup_turn=following, active=following.side)
+        # §16: « L'assiégé obtient le premier tour automatiquement »
+        return replace(state, phase=first_phase(state.first), active=state.first)
     steps = TURN_STEPS[TURN_STEPS.index(state.phase) + 1 :]
     return replace(state, phase=steps[0])
 
@@ -243,6 +272,18 @@ def _deploy(state: BattleState, action: a.Deploy, dice: Dice) -> BattleState:
         raise IllegalAction(f"the besieger deploys 40 cm or more from the walls, not at {to} (§16)", "§16")
     if model.side is Side.BESIEGED and not (to.inside and state.fort.has_section(to.ref)):
         raise IllegalAction(f"the besieged deploys inside the fort, not at {to} (§16, §11.1)", "§16")
+    # §16: a model deployed stands where its side deploys; one on an engine, a ladder or in a mine stays there
+    if model.place.zone is not (Zone.FIELD if model.side is Side.BESIEGER else Zone.SECTION):
+        raise IllegalAction(f"{model.id} stands at {model.place}: it is not deployed again (§16)", "§16")
+    if state.setup_turn is SetupTurn.COURTYARDS and not (
+        _in_courtyard(state, model.place) and _in_courtyard(state, to)
+    ):
+        # §16: « L'assiégé déploie ensuite toutes ses troupes dans la cour intérieure »; the rest stand deployed
+        raise IllegalAction(
+            f"the besieged now deploys the troops of its courtyards in the courtyards, not {model.id} from "
+            f"{model.place} to {to}: the rest were deployed first (§16)",
+            "§16",
+        )
     if to.inside:
         kind = state.fort.section(to.ref).kind
         others = state.occupancy(to, model.side) - (model.profile.ratio if model.place == to else 0)
@@ -251,6 +292,27 @@ def _deploy(state: BattleState, action: a.Deploy, dice: Dice) -> BattleState:
         if model.profile.is_cavalry and kind is not SectionKind.COURTYARD:
             raise IllegalAction(f"cavalry is deployed in courtyards only, not on {to.ref} (§3.2.3)", "§3.2.3")
     return state.with_models({model.id: replace(model, place=to)})
+
+
+def _buy(state: BattleState, action: a.Buy, dice: Dice) -> BattleState:
+    # a battle logged when both sides set up at once bought without the engine coming onto the table: replayed so
+    if state.setup_turn is _SHARED_SETUP:
+        return costs.buy(state, action.side, action.item)
+    return costs.buy_in_setup(state, action.side, action.item)
+
+
+def _in_courtyard(state: BattleState, place: Place) -> bool:
+    return place.inside and state.fort.section(place.ref).kind is SectionKind.COURTYARD
+
+
+def _besieged_engines(state: BattleState) -> BattleState:
+    """§16: « L'assiégé déploie ensuite toutes ses troupes dans la cour intérieure ainsi que ses engins de siège »:
+    stones, rocks and braziers are placed in the besieged's last part of the set-up, after the besieger's."""
+    if state.setup_turn is SetupTurn.WALLS or state.setup_turn is SetupTurn.FIELD:
+        raise IllegalAction(
+            "the besieged places its siege engines after the besieger has deployed, with its courtyards (§16)", "§16"
+        )
+    return state
 
 
 def _flee(state: BattleState, action: a.Flee, dice: Dice) -> Outcome:
@@ -295,11 +357,14 @@ def _end_turn(state: BattleState, action: a.EndTurn, dice: Dice) -> Outcome:
 _Handler = Callable[[BattleState, Any, Dice], "Outcome | BattleState"]
 
 _HANDLERS: dict[type[a.Action], _Handler] = {
-    a.Buy: lambda s, x, d: costs.buy(s, x.side, x.item),
+    a.Buy: _buy,
     a.Deploy: _deploy,
-    a.PlaceBraziers: lambda s, x, d: defences.place_braziers(s, x.section, x.liquids),
-    a.AllocateAmmunition: lambda s, x, d: defences.allocate_ammunition(s, x.section, x.stones, x.rocks),
+    a.PlaceBraziers: lambda s, x, d: defences.place_braziers(_besieged_engines(s), x.section, x.liquids),
+    a.AllocateAmmunition: lambda s, x, d: defences.allocate_ammunition(
+        _besieged_engines(s), x.section, x.stones, x.rocks
+    ),
     a.GiveBrazier: lambda s, x, d: fire.give_brazier(s, x.unit),
+    a.PlaceTower: lambda s, x, d: deployment.place_tower(s, x.tower, x.crew),
     a.StartMine: lambda s, x, d: mining.start_mine(s, x.goal, x.sappers),
     a.CounterMine: lambda s, x, d: mining.counter_mine(s, x.models),
     a.EndPhase: _end_phase,

@@ -6,15 +6,13 @@ by a finer rule (a quota, a connection's capacity, a roll's need), which :func:`
 :func:`choose` turns a choice from a menu into the action to play.
 
 >>> from rules.siege.example import example_start
->>> [o.name for o in legal_actions(example_start())]
-['buy', 'deploy', 'place_braziers', 'start_mine', 'carry_ram', 'end_phase']
+>>> sorted({o.name for o in legal_actions(example_start())})
+['buy', 'deploy', 'end_phase']
 
 Asked for one kind of action, it lists only the entries of that kind, as the whole menu lists them, and works out
 only the part of the menu that may hold them:
 
->>> legal_actions(example_start(), "carry_ram") == [
-...     o for o in legal_actions(example_start()) if o.name == "carry_ram"
-... ]
+>>> legal_actions(example_start(), "deploy") == [o for o in legal_actions(example_start()) if o.name == "deploy"]
 True
 
 The movement step's menus are in :mod:`rules.siege.menu_movement`, those of the magic, shooting and close-combat
@@ -28,9 +26,10 @@ from typing import TypeVar
 
 from rules.siege.belfry_menu import belfry_options
 from rules.siege.choices import CATAPULT, choose
-from rules.siege.costs import ENGINE_COSTS
+from rules.siege.costs import BRAZIER_ITEMS, affordable, left_to_place
+from rules.siege.defences import BRAZIERS_PER_SECTION
+from rules.siege.deployment import may_crew
 from rules.siege.engines import MineGoal
-from rules.siege.fort import SectionKind
 from rules.siege.menu_combat import (
     blocked,
     bombarding,
@@ -62,20 +61,17 @@ from rules.siege.menu_movement import (
     tower_pushes,
     tunnels,
 )
-from rules.siege.menu_view import MenuView, bought
+from rules.siege.menu_view import MenuView, bought, section_place
+from rules.siege.mining import SAPPERS, may_dig, undermining
 from rules.siege.obligations import at_once, pending
 from rules.siege.options import Option
-from rules.siege.state import BattleState, Phase, Place, Side, Zone
+from rules.siege.state import SIEGE_TOWER_HOLDS, BattleState, Phase, Place, SetupTurn, Side, Zone, quota
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
 _MOVEMENT, _CLOSE_COMBAT = Phase.MOVEMENT, Phase.CLOSE_COMBAT
-_BESIEGER = Side.BESIEGER
+_BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
 
 __all__ = ["CATAPULT", "Option", "choose", "legal_actions", "legal_combat_on", "legal_moves_from"]
-
-
-_FIELD = "field:outside"
-"""Where the besieger deploys when none of his models stands on the field yet (§16)."""
 
 
 def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
@@ -175,45 +171,156 @@ _CLOSING = frozenset({"spend_heroism", "end_phase", "end_turn"})
 # ---- set-up (§14, §16) ---------------------------------------------------------------------------------------------
 
 
+def _setting_up(state: BattleState) -> tuple[Side, ...]:
+    """The sides that set up now: the side of this part of the set-up (§16), both in a set-up logged as shared."""
+    turn = state.setup_turn
+    return (_BESIEGER, _BESIEGED) if turn is SetupTurn.SHARED else (turn.side,)
+
+
 def _setup(view: MenuView) -> list[Option]:
+    """What the side setting up may do (§14, §16): buy what its budget still pays for, deploy its models, and, in
+    its part, place what it bought: the besieged's braziers, stones and rocks with its courtyards, the besieger's
+    braziers given to shooters and siege towers deployed with their crews."""
     state = view.state
-    found = [Option("buy", side, targets=tuple(ENGINE_COSTS[side])) for side, _ in state.budgets]
-    for side in Side:
-        deployed = tuple(m.id for m in state.models if m.side is side and m.place.zone in (Zone.SECTION, Zone.FIELD))
-        if side is Side.BESIEGED:
-            places = tuple(s.id for s in state.fort.sections)
-        else:
-            places = tuple(sorted({str(m.place) for m in state.models if m.place.zone is Zone.FIELD})) or (_FIELD,)
-        if deployed:
-            found.append(Option("deploy", side, actors=deployed, targets=places))
-    found.append(Option("place_braziers", Side.BESIEGED, targets=view.ramparts))
-    tokens = [
-        (item, bought(state, Side.BESIEGED).count(item) - sum(getattr(w, field) for w in state.works))
-        for item, field in (("stones", "stones"), ("rock", "rocks"))
-    ]
-    if any(left > 0 for _, left in tokens):
-        found.append(Option("allocate_ammunition", Side.BESIEGED, targets=view.ramparts))
-    if "brazier" in bought(state, _BESIEGER):
-        shooters = sorted({m.unit for m in state.models if m.side is _BESIEGER and m.profile.missile is not None})
-        if shooters:
-            found.append(Option("give_brazier", _BESIEGER, targets=tuple(shooters)))
+    sides = _setting_up(state)
+    turn = state.setup_turn
+    found = []
+    for side in sides:
+        items = affordable(state, side)
+        if items:
+            found.append(Option("buy", side, targets=items))
+    if _BESIEGER in sides:
+        found += _deploy_besieger(view)
+    if _BESIEGED in sides:
+        found += _deploy_besieged(view, courtyards_only=turn is SetupTurn.COURTYARDS)
+    if _BESIEGED in sides and turn is not SetupTurn.WALLS:  # §16: its engines after the besieger's deployment
+        found += _besieged_engines(view)
+    if _BESIEGER in sides:
+        found += _besieger_engines(view)
     return found
 
 
-def _outside(view: MenuView) -> tuple[str, ...]:
-    """The besieger's models outside the fort, who may start the mine and carry the engines in the set-up."""
-    return tuple(m.id for m in view.state.models if m.side is _BESIEGER and not m.place.inside)
+def _deploy_besieger(view: MenuView) -> list[Option]:
+    """§16: the besieger's models on the field, to any place on the field 40 cm or more from the walls."""
+    on_field = [(place, models) for place, models in view.by_side(_BESIEGER).items() if place.zone is Zone.FIELD]
+    actors = tuple(m.id for _, models in on_field for m in models)
+    if not actors:
+        return []
+    return [Option("deploy", _BESIEGER, actors=actors, targets=tuple(sorted(str(p) for p, _ in on_field)))]
+
+
+def _deploy_besieged(view: MenuView, *, courtyards_only: bool) -> list[Option]:
+    """§16: the besieged's models on the fort's sections, one option a section with room (its quota, §1.7), cavalry
+    in the courtyards only (§3.2.3); in its last part, those of the courtyards from one courtyard to another."""
+    state = view.state
+    fort = state.fort
+    standing = view.by_side(_BESIEGED)
+    courtyards = frozenset(view.courtyards)
+    targets = view.courtyards if courtyards_only else tuple(s.id for s in fort.sections)
+    movers = [
+        m
+        for place, models in standing.items()
+        if place.zone is Zone.SECTION and (not courtyards_only or place.ref in courtyards)
+        for m in models
+    ]
+    found = []
+    for section in targets:
+        here = section_place(section)
+        room = quota(fort.section(section).kind) - sum(m.profile.ratio for m in standing.get(here, ()))
+        cavalry_welcome = section in courtyards
+        fitting = [
+            m
+            for m in movers
+            if m.place != here and m.profile.ratio <= room and (cavalry_welcome or not m.profile.is_cavalry)
+        ]
+        if fitting:
+            most = _fitting(sorted((m.profile.ratio for m in fitting), reverse=True), room)
+            found.append(Option("deploy", _BESIEGED, section, tuple(m.id for m in fitting), (section,), most=most))
+    return found
+
+
+def _fitting(ratios: list[int], room: int) -> int:
+    """How many models fit in ``room`` whichever are picked: the most whose largest ``ratios`` (in falling order)
+    add up to ``room`` at most (§1.7)."""
+    total = 0
+    for count, ratio in enumerate(ratios):
+        total += ratio
+        if total > room:
+            return count
+    return len(ratios)
+
+
+def _besieged_engines(view: MenuView) -> list[Option]:
+    """§8.2.1: each kind of brazier bought and not yet placed, on a rampart with room for one more (two a section);
+    §8.1.1: the stone and rock tokens bought and not yet allocated, on a rampart."""
+    state = view.state
+    found = []
+    open_ramparts = tuple(s for s in view.ramparts if len(state.works_of(s).braziers) < BRAZIERS_PER_SECTION)
+    if open_ramparts:
+        for item in dict.fromkeys(BRAZIER_ITEMS.values()):
+            if left_to_place(state, _BESIEGED, item) > 0:
+                found.append(Option("place_braziers", _BESIEGED, item, targets=open_ramparts))
+    if left_to_place(state, _BESIEGED, "stones") > 0 or left_to_place(state, _BESIEGED, "rock") > 0:
+        found.append(Option("allocate_ammunition", _BESIEGED, targets=view.ramparts))
+    return found
+
+
+def _besieger_engines(view: MenuView) -> list[Option]:
+    """§9.1.1: a brazier bought and not yet given, to a unit of shooters without one; §16, §7.3.1: a siege tower
+    bought and not yet on the table, deployed with its crew from the models on the field (at most 15 aboard,
+    §7.3.4); a belfry starts at its distance instead (001 §4.1, R16)."""
+    state = view.state
+    found = []
+    if bought(state, _BESIEGER).count("brazier") > len(state.unit_braziers):
+        given = frozenset(state.unit_braziers)
+        shooters = sorted(
+            {m.unit for m in state.models if m.side is _BESIEGER and m.profile.missile is not None} - given
+        )
+        if shooters:
+            found.append(Option("give_brazier", _BESIEGER, targets=tuple(shooters)))
+    towers = [
+        t
+        for t in state.siege_towers
+        if t.section is None and not t.crew and not t.collapsed and not state.is_belfry(t.id)
+    ]
+    if towers:
+        crew = [m for m in state.models if may_crew(state, m)]
+        if crew:
+            most = _fitting(sorted((m.profile.ratio for m in crew), reverse=True), SIEGE_TOWER_HOLDS)
+            ids = tuple(m.id for m in crew)
+            found += [Option("place_tower", _BESIEGER, f"siege_tower:{t.id}", ids, most=most) for t in towers]
+    return found
 
 
 def _setup_mine(view: MenuView) -> list[Option]:
-    outside = _outside(view)
-    if view.state.mine is None and outside:
-        return [Option("start_mine", _BESIEGER, actors=outside, targets=tuple(g.value for g in MineGoal))]
-    return []
+    """§10.1: « Le joueur assiégeant désigne 6 figurines ayant une PU de 1 (pas de cavalerie, de monstre ni de
+    créatures de plus de 3 mètres de haut) qu'il peut prélever sur n'importe quel régiment »."""
+    state = view.state
+    if state.mine is not None or _BESIEGER not in _setting_up(state):
+        return []
+    diggers = tuple(m.id for m in state.models if may_dig(m, _BESIEGER) and m.place.zone is not Zone.MINE)
+    if len(diggers) < SAPPERS:
+        return []
+    goals = tuple(g.value for g in MineGoal)
+    return [Option("start_mine", _BESIEGER, actors=diggers, targets=goals, least=SAPPERS, most=SAPPERS)]
+
+
+def _outside(view: MenuView) -> tuple[str, ...]:
+    """The besieger's models outside the fort, who may carry the engines in the set-up."""
+    return tuple(m.id for m in view.state.models if m.side is _BESIEGER and not m.place.inside)
 
 
 def _setup_engines(view: MenuView) -> list[Option]:
+    if _BESIEGER not in _setting_up(view.state):
+        return []
     return ladders_and_rams(view, _outside(view))
+
+
+def _setup_counter_mine(view: MenuView) -> list[Option]:
+    """§10.2: against the besieger's mine, the besieged's counter-miners, in its part after the besieger's."""
+    if _BESIEGED not in _setting_up(view.state) or view.state.setup_turn is SetupTurn.WALLS:
+        return []
+    return counter_mines(view)
 
 
 # ---- the sappers' roll (§10.3) ------------------------------------------------------------------------------------
@@ -223,7 +330,10 @@ def _sappers(view: MenuView) -> list[Option]:
     mine = view.state.mine
     if mine is None or mine.finished or view.state.turn_log.dug:
         return []
-    return [Option("dig", _BESIEGER, actors=mine.sappers, targets=view.sections(*SectionKind) or ())]
+    # §10.3.1: the section the foundations' damage falls on, named with the roll: « une section/niveau de rempart ou
+    # de tour à l'exception de la section/niveau intégrant la porte principale »; a tunnel names none
+    targets = undermining(view.state) if mine.goal is MineGoal.FOUNDATIONS else ()
+    return [Option("dig", _BESIEGER, actors=mine.sappers, targets=targets)]
 
 
 _Build = Callable[[MenuView], list[Option]]
@@ -232,9 +342,13 @@ _KNOCK_OVER = (braziers_taken, frozenset({"knock_over_braziers"}))
 _LADDERS_AND_RAMS = frozenset({"pick_up_ladder", "drop_ladder", "carry_ram", "bring_ram", "drop_ram"})
 _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
     Phase.SETUP: (
-        (_setup, frozenset({"buy", "deploy", "place_braziers", "allocate_ammunition", "give_brazier"})),
+        (
+            _setup,
+            frozenset({"buy", "deploy", "place_braziers", "allocate_ammunition", "give_brazier", "place_tower"}),
+        ),
         (_setup_mine, frozenset({"start_mine"})),
         (_setup_engines, _LADDERS_AND_RAMS),
+        (_setup_counter_mine, frozenset({"counter_mine"})),
     ),
     Phase.SAPPERS: ((_sappers, frozenset({"dig"})), _KNOCK_OVER),
     Phase.MOVEMENT: (

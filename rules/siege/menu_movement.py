@@ -13,10 +13,12 @@ from rules.siege.engines import GateStatus, Liquid, MineGoal
 from rules.siege.fort import ConnectionKind
 from rules.siege.gates import gate_sections
 from rules.siege.menu_view import MenuView, section_place, war_machines
+from rules.siege.mining import MAX_COUNTER_MINERS, MIN_COUNTER_MINERS, TUNNEL_MODELS_PER_TURN, may_dig
 from rules.siege.options import Option
 from rules.siege.places import place_of
 from rules.siege.profiles import Creature, Special
-from rules.siege.state import BattleState, Phase, Place, Side, Zone
+from rules.siege.siege_towers import tower_move
+from rules.siege.state import SIEGE_TOWER_HOLDS, BattleState, Phase, Place, Side, Zone, room_left
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
@@ -246,11 +248,20 @@ def tower_pushes(view: MenuView) -> list[Option]:
     state = view.state
     if state.active is not _BESIEGER:
         return []
-    return [
-        Option("push_tower", _BESIEGER, f"siege_tower:{tower.id}", tower.crew, view.ramparts)
-        for tower in state.siege_towers
-        if tower.section is None and not tower.collapsed and tower.crew
-    ]
+    found = []
+    for tower in state.siege_towers:
+        if tower.section is not None or tower.collapsed or not tower.crew:
+            continue
+        aboard = view.side_at(place_of(Zone.SIEGE_TOWER, tower.id), _BESIEGER)
+        crew = sum(m.profile.ratio for m in aboard if m.id in tower.crew)
+        if not tower_move(min(crew, SIEGE_TOWER_HOLDS)):  # §7.3.3: « moins de 8 membres, elle est immobilisée »
+            continue
+        # §7.3.4: « Jusqu'à une tour de siège peut livrer un assaut sur une section »
+        taken = {t.section for t in state.siege_towers}
+        free = tuple(s for s in view.ramparts if s not in taken)
+        if free:
+            found.append(Option("push_tower", _BESIEGER, f"siege_tower:{tower.id}", tower.crew, free))
+    return found
 
 
 def giant_climbs(view: MenuView) -> list[Option]:
@@ -272,7 +283,26 @@ def tunnels(view: MenuView) -> list[Option]:
     mine = view.state.mine
     if view.state.active is not _BESIEGER or mine is None or not mine.finished or mine.goal is not MineGoal.TUNNEL:
         return []
-    return [Option("tunnel", _BESIEGER, actors=view.ready_outside(_BESIEGER), targets=view.courtyards)]
+    if mine.tunnel_turn == view.state.turn:  # §10.3.2: one unit a turn
+        return []
+    # §10.3.2: « jusqu'à 6 figurines choisies parmi une unité présente à l'extérieur du fort [...] Il ne peut jamais
+    # s'agir de figurines ayant une PU supérieure à 1 »: one option a unit, to the courtyards with room for them
+    state = view.state
+    known = state.by_id
+    units: dict[str, list[str]] = {}
+    outside = [*view.ready_outside(_BESIEGER), *(m.id for m in state.models if m.place.zone is Zone.MINE)]
+    for model_id in outside:
+        model = known[model_id]
+        if may_dig(model, _BESIEGER):
+            units.setdefault(model.unit, []).append(model_id)
+    found = []
+    for ids in units.values():
+        most = min(len(ids), TUNNEL_MODELS_PER_TURN)
+        weight = sum(sorted((known[m].profile.ratio for m in ids), reverse=True)[:most])
+        courtyards = tuple(c for c in view.courtyards if room_left(state, c, _BESIEGER) >= weight)
+        if courtyards:
+            found.append(Option("tunnel", _BESIEGER, actors=tuple(ids), targets=courtyards, most=most))
+    return found
 
 
 def gate_guards(view: MenuView) -> list[Option]:
@@ -328,8 +358,14 @@ def counter_mines(view: MenuView) -> list[Option]:
     state = view.state
     if state.active is not _BESIEGED or state.mine is None or state.mine.counter_miners:
         return []
-    miners = tuple(m for c in view.courtyards for m in view.ready(section_place(c), _BESIEGED))
-    return [Option("counter_mine", _BESIEGED, actors=miners)] if miners else []
+    known = state.by_id
+    # §10.2: « a minima 4 figurines selon les mêmes conditions » (unit strength 1, §10.1), « en mobiliser 8 »
+    miners = tuple(
+        m for c in view.courtyards for m in view.ready(section_place(c), _BESIEGED) if may_dig(known[m], _BESIEGED)
+    )
+    if len(miners) < MIN_COUNTER_MINERS:
+        return []
+    return [Option("counter_mine", _BESIEGED, actors=miners, least=MIN_COUNTER_MINERS, most=MAX_COUNTER_MINERS)]
 
 
 def sorties(view: MenuView) -> list[Option]:

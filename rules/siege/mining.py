@@ -50,10 +50,12 @@ __all__ = [
     "counter_mining_die",
     "dig",
     "leave_mine",
+    "may_dig",
     "progress",
     "reroll",
     "start_mine",
     "through_tunnel",
+    "undermining",
 ]
 
 SAPPERS = 6
@@ -88,11 +90,17 @@ def progress(sapping_roll: int, subtraction: int) -> int:
     return max(0, sapping_roll - subtraction)
 
 
+def may_dig(model: Model, side: Side) -> bool:
+    """Whether ``model`` may dig for ``side``: « 6 figurines ayant une PU de 1 (pas de cavalerie, de monstre ni de
+    créatures de plus de 3 mètres de haut) » (§10.1), the counter-miners « selon les mêmes conditions » (§10.2)."""
+    profile = model.profile
+    return model.side is side and profile.unit_strength == 1 and not profile.is_cavalry and not profile.is_large
+
+
 def _check_diggers(state: BattleState, models: Sequence[str], side: Side, clause: str) -> None:
     for model_id in models:
         model = state.model(model_id)
-        profile = model.profile
-        if model.side is not side or profile.unit_strength != 1 or profile.is_cavalry or profile.is_large:
+        if not may_dig(model, side):
             raise IllegalAction(
                 f"{model_id} cannot dig: {side} models of unit strength 1, no cavalry, monster or large creature "
                 f"({clause})",
@@ -256,6 +264,13 @@ def reroll(state: BattleState, die: MineDie, dice: Dice) -> Outcome:
         return outcome(replace(state, mine=mine), [Event("undermined", "§10.4", text)], dice, mark)
     state, events = _settle(replace(state, mine=mine), dice)
     return outcome(state, events, dice, mark)
+
+
+def undermining(state: BattleState) -> tuple[str, ...]:
+    """The sections a mine may weaken, in the fort's order: walls and towers, but the main gate's (§10.3.1)."""
+    main = [g.id for g in state.fort.gates if g.kind is GateKind.MAIN_GATE]
+    gate_wall = main_gate_wall(state, main[0]) if main else None
+    return tuple(s.id for s in state.fort.sections if s.is_rampart and s.id != gate_wall)
 
 
 def _check_undermined(state: BattleState, section: str) -> None:

@@ -25,6 +25,7 @@ __all__ = [
     "Model",
     "Phase",
     "Place",
+    "SetupTurn",
     "Side",
     "Zone",
     "model_from_json",
@@ -77,6 +78,30 @@ class Phase(StrEnum):
     CLOSE_COMBAT = "close_combat"
     END = "end"
     """the end-of-turn tests, before the turn passes (§6.4, §16)."""
+
+
+class SetupTurn(StrEnum):
+    """Whose part of the set-up is played (§16): « L'assiégé déploie toutes ses unités en premier à l'exception des
+    troupes situées dans les sections de cour intérieure », « L'assiégeant déploie toutes ses unités en second [...]
+    ainsi que tous les engins de siège », « L'assiégé déploie ensuite toutes ses troupes dans la cour intérieure
+    ainsi que ses engins de siège ». Each side ends its own part; the set-up ends with the third.
+    """
+
+    WALLS = "walls"
+    """the besieged deploys all but its courtyards' troops."""
+    FIELD = "field"
+    """the besieger deploys 40 cm or more from the walls with all his siege engines, buys and starts his mine."""
+    COURTYARDS = "courtyards"
+    """the besieged deploys its courtyards' troops and places its siege engines (stones, rocks, braziers)."""
+    SHARED = "shared"
+    """a battle logged before each side set up in its turn: both sides at once, one end of the step for both."""
+
+    side: Side
+    """the side that plays this part (set on each part below, read as a plain attribute)."""
+
+
+SetupTurn.WALLS.side = SetupTurn.COURTYARDS.side = SetupTurn.SHARED.side = Side.BESIEGED
+SetupTurn.FIELD.side = Side.BESIEGER
 
 
 class Place:

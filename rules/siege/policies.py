@@ -8,8 +8,8 @@ a battle log that :func:`rules.siege.battle.replay` rebuilds exactly.
 
 **Set-up** (§14, §16). The besieger takes up each ram with the models at the foot of its gate and brings it to the
 gate (§7.2.1, §7.2.4) and sends his sappers under the section of his :class:`Orders` (§10.1, foundations). The
-besieged places its braziers and allocates its stones and rocks as planned (§8.1.1, §8.2.1); both then end the
-set-up.
+besieged places its braziers and allocates its stones and rocks as planned (§8.1.1, §8.2.1), in its last part of
+the set-up after the besieger's; each side ends its own part.
 
 **The besieger's turn.**
 
@@ -57,7 +57,7 @@ from rules.siege.ladders import MAX_CLIMBERS, MAX_HELPERS, MIN_CLIMBERS, push_ba
 from rules.siege.legal import CATAPULT, Option, legal_actions, legal_combat_on, legal_moves_from
 from rules.siege.melee import MAX_GANG_UP
 from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
-from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, Zone, room_left
+from rules.siege.state import BattleState, IllegalAction, Phase, Place, SetupTurn, Side, Zone, room_left
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
 _CLOSE_COMBAT, _END = Phase.CLOSE_COMBAT, Phase.END
@@ -211,7 +211,26 @@ def _offered(state: BattleState, action: a.Action) -> bool:
 
 
 def play_setup(game: Game) -> None:
-    """The set-up as the policies play it (see the module's text): engines and defences placed, the step ended."""
+    """The set-up as the policies play it (see the module's text), each side in its part (§16): the besieged's walls
+    as they stand, the besieger's engines and mine, the besieged's defences; each part ended by its side."""
+    for _ in range(len(_SETUP_PARTS)):
+        if game.state.phase is not Phase.SETUP or game.state.over:
+            return
+        turn = game.state.setup_turn
+        if turn is SetupTurn.FIELD or turn is SetupTurn.SHARED:
+            _besieger_setup(game)
+        if turn is SetupTurn.COURTYARDS or turn is SetupTurn.SHARED:
+            _besieged_setup(game)
+        game.act(_END_PHASE)
+
+
+_SETUP_PARTS = (SetupTurn.WALLS, SetupTurn.FIELD, SetupTurn.COURTYARDS)
+"""The parts of the set-up, each side ending its own (§16)."""
+
+
+def _besieger_setup(game: Game) -> None:
+    """The ram crews take up each ram at the foot of its gate and bring it there; the sappers go under (§7.2.1,
+    §10.1)."""
     orders = game.orders
     for option in game.fresh("carry_ram"):
         ram = game.state.ram(option.where.partition(":")[2] if option.where else "")
@@ -229,13 +248,17 @@ def play_setup(game: Game) -> None:
             sappers = [m for m in option.actors if str(game.state.model(m).place) == f"foot:{orders.mine_section}"]
             if sappers:
                 game.act(a.StartMine(MineGoal.FOUNDATIONS, tuple(sappers)))
+
+
+def _besieged_setup(game: Game) -> None:
+    """The braziers and the stone and rock tokens as the orders place them (§8.1.1, §8.2.1)."""
+    orders = game.orders
     if game.menu("place_braziers"):
         for section, liquid in orders.braziers:
             game.act(a.PlaceBraziers(section, (liquid,)))
     if game.menu("allocate_ammunition"):
         for section, stones, rocks in orders.ammunition:
             game.act(a.AllocateAmmunition(section, stones=stones, rocks=rocks))
-    game.act(_END_PHASE)
 
 
 def _gate_outside(state: BattleState, gate_id: str) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ from rules.siege.checks import (
 )
 from rules.siege.engines import Belfry, Budget, Climb, Fire, GateStatus, Ladder, Mine, Ram, SiegeTower, Works
 from rules.siege.fort import FortLayout, SectionKind
-from rules.siege.places import IllegalAction, Model, Phase, Place, Side, Zone
+from rules.siege.places import IllegalAction, Model, Phase, Place, SetupTurn, Side, Zone
 from rules.siege.turn_log import CombatResult, Event, TurnLog
 from rules.siege.values import derived, replace, scratch
 
@@ -51,6 +51,7 @@ __all__ = [
     "Outcome",
     "Phase",
     "Place",
+    "SetupTurn",
     "Side",
     "SiegeTower",
     "TurnLog",
@@ -118,6 +119,9 @@ class BattleState:
     """siege towers played as the belfry of 001, by the battle's option (R16)."""
     belfry_overload: bool = False
     """the overload option of 001 §4.2 (R16): the pushers needed depend on the models aboard."""
+    setup_turn: SetupTurn = SetupTurn.WALLS
+    """whose part of the set-up is played (§16): the besieged's walls, the besieger's field, the besieged's
+    courtyards; ``SHARED`` for a battle logged when one end of the step ended the set-up for both."""
 
     # The indexes below are derived from the fields, built on first use and kept out of equality, hashing, repr
     # and JSON: the state stays a value. A copy whose models (contacts) are the same keeps them (values.replace).

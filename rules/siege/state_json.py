@@ -9,7 +9,7 @@ from typing import Any
 from rules.siege import engines
 from rules.siege.engines import Belfry, Budget, Climb, Fire, GateStatus, Ladder, Mine, Ram, SiegeTower, Works
 from rules.siege.fort import FortLayout
-from rules.siege.places import Phase, Side, model_from_json, model_to_json
+from rules.siege.places import Phase, SetupTurn, Side, model_from_json, model_to_json
 from rules.siege.profiles import Profile
 from rules.siege.state import BattleState, as_copies
 from rules.siege.turn_log import CombatResult, TurnLog
@@ -43,6 +43,7 @@ def state_to_json(battle_state: BattleState) -> dict[str, Any]:
         "first": battle_state.first.value,
         "turn_log": battle_state.turn_log.to_json(),
         "phase": battle_state.phase.value,
+        "setup_turn": battle_state.setup_turn.value,
         "results": [r.to_json() for r in battle_state.results],
         "contacts": sorted(list(pair) for pair in battle_state.contacts),
         "magic_protection": battle_state.magic_protection,
@@ -78,6 +79,8 @@ def state_from_json(data: Mapping[str, Any]) -> BattleState:
         first=Side(data["first"]),
         turn_log=TurnLog.from_json(data.get("turn_log", {})),
         phase=Phase(data.get("phase", Phase.MOVEMENT.value)),
+        # a state stored before each side set up in its turn was in a set-up both sides played at once (§16)
+        setup_turn=SetupTurn(data.get("setup_turn", SetupTurn.SHARED.value)),
         results=tuple(CombatResult.from_json(r) for r in data.get("results", ())),
         contacts=frozenset((str(a), str(b)) for a, b in data.get("contacts", ())),
         magic_protection=bool(data.get("magic_protection", True)),

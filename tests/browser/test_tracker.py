@@ -24,7 +24,7 @@ from campaigns.selectors import tallies
 from rules.siege.battle import replay
 from rules.siege.fort import SectionKind
 from rules.siege.legal import legal_actions
-from rules.siege.state import Place, Side, Zone
+from rules.siege.state import Place, Zone
 from tests.browser.test_campaign import log_in
 from tracker import selectors
 from tracker.menus import unit_groups
@@ -101,29 +101,34 @@ def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, 
     before = {t.membership.user.username: t.battle_points for t in tallies(campaign)}
     chloe.get_by_label("Graine (vide : tirée au hasard)").fill("7")
     chloe.get_by_role("button", name="Commencer le siège").click()
-    expect(chloe.locator("#turn")).to_contain_text("Tour 1 · Mise en place · l’assiégé joue")
+    expect(chloe.locator("#turn")).to_contain_text("Tour 1 · Mise en place (remparts) · l’assiégé joue")
     tracked = TrackedBattle.objects.get(campaign_battle=battle)
 
     log_in(bruno, "bruno")
     bruno.goto(f"/tracker/{tracked.pk}/")
-    expect(bruno.locator("#turn")).to_contain_text("Mise en place · l’assiégé joue")
+    expect(bruno.locator("#turn")).to_contain_text("Mise en place (remparts) · l’assiégé joue")
 
     # §16: a whole unit deployed in one go, and taken back by one undo
     state = selectors.current(tracked).state
-    deploy = next(o for o in legal_actions(state) if o.name == "deploy" and o.side is Side.BESIEGED)
-    unit, ids = next((u, ids) for u, ids in unit_groups(state, deploy) if u.startswith("Spearmen"))
-    where = state.model(ids[0]).place
     yards = [Place(Zone.SECTION, s.id) for s in state.fort.sections if s.kind is SectionKind.COURTYARD]
+    spearmen = next(m for m in state.models if m.unit.startswith("Spearmen"))
+    where = spearmen.place
     to = min((p for p in yards if p != where), key=lambda p: len(state.at(p))).ref
-    moved = min(len(ids), 10)
-    act(chloe, "deploy", counts={unit: moved}, target=to, steps=moved, watcher=bruno)
+    deploy = next(o for o in legal_actions(state) if o.name == "deploy" and o.where == to)
+    unit, ids = next((u, ids) for u, ids in unit_groups(state, deploy) if u == f"{spearmen.unit} ({where})")
+    moved = min(len(ids), 10, deploy.most)
+    act(chloe, "deploy", to, counts={unit: moved}, target=to, steps=moved, watcher=bruno)
     expect(chloe.locator("#board")).to_have_attribute("data-seq", str(moved))
     chloe.get_by_role("button", name="Annuler la dernière action").click()
     expect(bruno.locator("#board")).to_have_attribute("data-seq", str(2 * moved), timeout=SEEN_WITHIN_MS)
     back = selectors.current(TrackedBattle.objects.get(pk=tracked.pk)).state
     assert {back.model(m).place for m in ids} == {where}
 
-    # §16: the besieged plays first; Bruno's phone follows each action
+    # §16: each side ends its own part of the set-up, then the besieged plays first; each phone follows the other
+    act(chloe, "end_phase", watcher=bruno)
+    expect(chloe.locator("#turn")).to_contain_text("Mise en place (terrain) · l’assiégeant joue")
+    act(bruno, "end_phase", watcher=chloe)
+    expect(bruno.locator("#turn")).to_contain_text("Mise en place (cours intérieures) · l’assiégé joue")
     act(chloe, "end_phase", watcher=bruno)
     act(chloe, "end_turn", watcher=bruno)
     expect(bruno.locator("#turn")).to_contain_text("Tour 1 · Sapeurs · l’assiégeant joue")

@@ -54,6 +54,8 @@ def test_a_belfry_is_pushed_to_the_wall_lowers_its_bridge_crushes_and_storms(pag
 
     log_in(bruno, "bruno")
     bruno.goto(f"/tracker/{tracked.pk}/")
+    act(chloe, "end_phase", watcher=bruno)  # §16: each side ends its own part of the set-up
+    act(bruno, "end_phase", watcher=chloe)
     act(chloe, "end_phase", watcher=bruno)
     act(chloe, "end_turn", watcher=bruno)
     act(bruno, "end_phase")

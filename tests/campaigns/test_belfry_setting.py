@@ -31,7 +31,8 @@ def _belfry_battle() -> Setup:
 def _hexes_a_turn(setup: Setup) -> int:
     dice = Dice(seed=1)
     state = start(setup)
-    for action in (a.EndPhase(), a.EndTurn(), a.EndPhase()):
+    set_up_parts = (a.EndPhase(), a.EndPhase(), a.EndPhase())  # §16: each side ends its own part
+    for action in (*set_up_parts, a.EndTurn(), a.EndPhase()):
         state = apply(state, action, dice).state
     assert state.active is Side.BESIEGER
     return max(h for h in (0, 1, 2) if h == 0 or not problems(state, a.PushBelfry("ST1", "forward", h)))

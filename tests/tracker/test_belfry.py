@@ -64,7 +64,8 @@ def _play(
 
 def _to_besieger_movement(tracked: TrackedBattle) -> TrackedBattle:
     bruno, chloe = _players(tracked)
-    tracked = _play(tracked, chloe, "end_phase")
+    for player in (chloe, bruno, chloe):  # §16: each side ends its own part of the set-up
+        tracked = _play(tracked, player, "end_phase")
     tracked = _play(tracked, chloe, "end_turn")
     return _play(tracked, bruno, "end_phase")
 

@@ -9,6 +9,7 @@ from rules.siege.actions import EndPhase
 from rules.siege.battle import Battle, Entry, replay
 from rules.siege.example import example_setup
 from simulations.models import SimulationRun
+from tests.tracker.playing import end_setup
 from tracker import services
 from tracker.models import DiceMode, TrackedBattle
 
@@ -17,9 +18,11 @@ from .test_pages import client_for
 pytestmark = pytest.mark.django_db
 
 
-def test_a_player_starts_a_run_from_the_battle_as_it_stands(tracked: TrackedBattle, besieged: User) -> None:
-    for _ in range(2):  # §16: the besieged ends the set-up and his movement
-        tracked = services.act(battle_id=tracked.pk, user=besieged, seq=tracked.seq, action=EndPhase())
+def test_a_player_starts_a_run_from_the_battle_as_it_stands(
+    tracked: TrackedBattle, besieged: User, besieger: User
+) -> None:
+    tracked = end_setup(tracked, besieged, besieger)  # §16: each side's part of the set-up
+    tracked = services.act(battle_id=tracked.pk, user=besieged, seq=tracked.seq, action=EndPhase())  # his movement
     page = client_for(besieged).post(f"/tracker/{tracked.pk}/chances/")
     (run,) = SimulationRun.objects.all()
     assert page.status_code == 302
@@ -27,8 +30,8 @@ def test_a_player_starts_a_run_from_the_battle_as_it_stands(tracked: TrackedBatt
     assert run.owner == besieged
     assert run.assault is None
     assert run.games == services.CHANCES_GAMES
-    # the state the run starts from is the example siege after the same two actions, played by the engine alone
-    alone = replay(Battle(example_setup(), 3, (Entry(EndPhase()), Entry(EndPhase()))))
+    # the state the run starts from is the example siege after the same four actions, played by the engine alone
+    alone = replay(Battle(example_setup(), 3, tuple(Entry(EndPhase()) for _ in range(4))))
     assert run.start_state is not None
     assert run.start_state["state"] == alone.to_json()
     assert alone.phase.value == "magic"

@@ -7,9 +7,10 @@ import pytest
 
 from campaigns.models import Battle, CampaignMembership, Role, Winner
 from campaigns.selectors import tallies
-from rules.siege.actions import EndPhase, EndTurn
+from rules.siege.actions import EndTurn
 from rules.siege.state import Side
 from rules.siege.victory import victory_points
+from tests.tracker.playing import end_setup
 from tracker import selectors, services
 from tracker.models import TrackedBattle
 
@@ -17,8 +18,8 @@ pytestmark = pytest.mark.django_db
 
 
 def _play_out(tracked: TrackedBattle) -> TrackedBattle:
-    """Each player ends his turns at once until the siege is over."""
-    tracked = services.act(battle_id=tracked.pk, user=tracked.besieged, seq=0, action=EndPhase())
+    """Each player ends his part of the set-up (§16), then his turns at once, until the siege is over."""
+    tracked = end_setup(tracked, tracked.besieged, tracked.besieger)
     while not selectors.current(tracked).state.over:
         state = selectors.current(tracked).state
         player = tracked.besieger if state.active is Side.BESIEGER else tracked.besieged

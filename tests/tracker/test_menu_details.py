@@ -1,6 +1,7 @@
 """The board's menu beyond the engine's plain choice: a unit deployed in one go, all or nothing, and taken back in
-one undo (§16, §1.7); the three liquids of a brazier, placed and poured with their clauses (§8.2); a second round of
-combat on a section and on a belfry's level (§3.2.2, 001 §8); flaming missiles for a unit with a brazier (§9.2)."""
+one undo (§16, §1.7); a brazier placed with the liquid it was bought with, poured with its clause (§8.2); a second
+round of combat on a section and on a belfry's level (§3.2.2, 001 §8); flaming missiles for a unit with a brazier
+(§9.2)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from rules.dice import Dice
-from rules.siege.actions import Buy, Fight, PlaceBraziers, Pour, ShootGate
+from rules.siege.actions import Buy, EndPhase, Fight, PlaceBraziers, Pour, ShootGate
 from rules.siege.battle import start
 from rules.siege.belfry import level_place
 from rules.siege.engines import Belfry, Budget, Liquid, SiegeTower
@@ -47,7 +48,7 @@ def _at(state: BattleState, section: str) -> int:
 
 def test_a_whole_unit_is_deployed_in_one_go_and_undone_in_one_go(tracked: TrackedBattle, besieged: User) -> None:
     state = selectors.current(tracked).state
-    index = _option(state, "deploy")
+    index = _option(state, "deploy", "W1")  # §16, §1.7: one entry a section, within its quota
     choice = Choice(index, target="W1", counts={_reserve(state, index): 10})
     tracked = services.act(battle_id=tracked.pk, user=besieged, seq=0, action=choice)
     # §16: one engine Deploy a model, ten entries in one group
@@ -69,8 +70,9 @@ def test_a_whole_unit_is_deployed_in_one_go_and_undone_in_one_go(tracked: Tracke
 
 def test_a_group_beyond_the_quota_writes_nothing_and_names_the_rule(tracked: TrackedBattle, besieged: User) -> None:
     state = selectors.current(tracked).state
-    index = _option(state, "deploy")
+    index = _option(state, "deploy", "W2")
     assert _at(state, "W2") == 6  # the gate guard; a wall-walk holds 15 (§1.7)
+    assert legal_actions(state)[index].most == 9  # the form's limit
     choice = Choice(index, target="W2", counts={_reserve(state, index): 10})
     with pytest.raises(services.Refused) as refused:
         services.act(battle_id=tracked.pk, user=besieged, seq=0, action=choice)
@@ -85,7 +87,7 @@ def test_a_group_beyond_the_quota_writes_nothing_and_names_the_rule(tracked: Tra
 
 
 def test_a_deployment_picks_at_least_one_model(tracked: TrackedBattle, besieged: User) -> None:
-    index = _option(selectors.current(tracked).state, "deploy")
+    index = _option(selectors.current(tracked).state, "deploy", "W1")
     with pytest.raises(services.Refused, match="how many of each unit"):
         services.act(battle_id=tracked.pk, user=besieged, seq=0, action=Choice(index, target="W1"))
     assert not TrackedEntry.objects.exists()
@@ -93,7 +95,7 @@ def test_a_deployment_picks_at_least_one_model(tracked: TrackedBattle, besieged:
 
 def test_a_deployment_posted_from_the_page_sets_the_unit_down(tracked: TrackedBattle, besieged: User) -> None:
     state = selectors.current(tracked).state
-    index = _option(state, "deploy")
+    index = _option(state, "deploy", "W4")
     client = Client()
     client.force_login(besieged)
     answer = client.post(
@@ -107,42 +109,56 @@ def test_a_deployment_posted_from_the_page_sets_the_unit_down(tracked: TrackedBa
     assert _at(selectors.current(TrackedBattle.objects.get(pk=tracked.pk)).state, "W4") == 7
 
 
-def test_the_brazier_menu_offers_the_three_liquids_with_their_clauses(tracked: TrackedBattle, besieged: User) -> None:
+def _to_the_courtyards(tracked: TrackedBattle, besieged: User, besieger: User) -> TrackedBattle:
+    """§16: the besieged places its engines in its last part of the set-up, after the besieger's."""
+    for user in (besieged, besieger):
+        tracked = services.act(battle_id=tracked.pk, user=user, seq=tracked.seq, action=EndPhase())
+    return tracked
+
+
+def test_each_brazier_bought_is_placed_with_its_liquid_and_clause(
+    tracked: TrackedBattle, besieged: User, besieger: User
+) -> None:
+    """§8.2.1, §14.2: a brazier is placed with the liquid it was bought with; the example's is oil."""
+    assert "place_braziers" not in {o.name for o in legal_actions(selectors.current(tracked).state)}
+    tracked = _to_the_courtyards(tracked, besieged, besieger)
     state = selectors.current(tracked).state
-    item = next(i for i in presenters.menu(state, {Side.BESIEGED}) if i.name == "place_braziers")
-    assert item.liquids == (
-        ("water", "Boiling water (§8.2.4)"),
-        ("oil", "Boiling oil (§8.2.5)"),
-        ("lead", "Molten lead (§8.2.6)"),
-    )
-    tracked = services.act(battle_id=tracked.pk, user=besieged, seq=0, action=Buy(Side.BESIEGED, "brazier_water"))
-    index = _option(selectors.current(tracked).state, "place_braziers")
+    items = [i for i in presenters.menu(state, {Side.BESIEGED}) if i.name == "place_braziers"]
+    assert [i.liquids for i in items] == [(("oil", "Boiling oil (§8.2.5)"),)]
     tracked = services.act(
-        battle_id=tracked.pk, user=besieged, seq=1, action=Choice(index, target="W1", liquid="water")
+        battle_id=tracked.pk, user=besieged, seq=tracked.seq, action=Buy(Side.BESIEGED, "brazier_water")
     )
+    index = _option(selectors.current(tracked).state, "place_braziers", "brazier_water")
+    tracked = services.act(battle_id=tracked.pk, user=besieged, seq=tracked.seq, action=Choice(index, target="W1"))
     assert selectors.current(tracked).state.works_of("W1").braziers == (Liquid.WATER,)
     # §8.2.1: lead not bought is refused by the engine, with its clause
+    index = _option(selectors.current(tracked).state, "place_braziers", "brazier_oil")
+    seq = tracked.seq
     with pytest.raises(services.Refused) as refused:
-        services.act(battle_id=tracked.pk, user=besieged, seq=2, action=Choice(index, target="W1", liquid="lead"))
+        services.act(battle_id=tracked.pk, user=besieged, seq=seq, action=Choice(index, target="W1", liquid="lead"))
     assert "§8.2.1" in refused.value.clause
     with pytest.raises(services.Refused, match="molten lead") as unknown:
-        services.act(battle_id=tracked.pk, user=besieged, seq=2, action=Choice(index, target="W1", liquid="tar"))
+        services.act(battle_id=tracked.pk, user=besieged, seq=seq, action=Choice(index, target="W1", liquid="tar"))
     assert unknown.value.clause == "§8.2"
-    assert TrackedEntry.objects.filter(battle=tracked).count() == 2
+    assert TrackedEntry.objects.filter(battle=tracked).count() == seq
 
 
-def test_the_board_page_offers_the_liquids_in_french(tracked: TrackedBattle, besieged: User) -> None:
+def test_the_board_page_names_the_liquids_in_french(tracked: TrackedBattle, besieged: User, besieger: User) -> None:
+    tracked = _to_the_courtyards(tracked, besieged, besieger)
+    services.act(battle_id=tracked.pk, user=besieged, seq=tracked.seq, action=Buy(Side.BESIEGED, "brazier_water"))
     client = Client()
     client.force_login(besieged)
     text = client.get(f"/tracker/{tracked.pk}/").content.decode()
     assert 'name="liquid"' in text
     assert "Eau bouillante (§8.2.4)" in text
-    assert "Plomb fondu (§8.2.6)" in text
+    assert "Huile bouillante (§8.2.5)" in text
+    assert "Mise en place (cours intérieures)" in text  # §16: the besieged's last part
 
 
 def _pouring() -> BattleState:
     """The example's besieged movement, a brazier of water on W3 beside the oil the example gives it (§8.2.2)."""
     state = start(example_setup())
+    state = apply(apply(state, EndPhase(), Dice(1)).state, EndPhase(), Dice(1)).state  # §16: to the courtyards
     state = apply(state, Buy(Side.BESIEGED, "brazier_water"), Dice(1)).state
     state = apply(state, PlaceBraziers("W3", (Liquid.WATER,)), Dice(1)).state
     return replace(state, phase=Phase.MOVEMENT)

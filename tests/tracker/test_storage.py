@@ -10,6 +10,7 @@ from rules.siege.actions import EndPhase, Move, Shoot
 from rules.siege.battle import Battle, Entry, play, replay
 from rules.siege.example import example_setup
 from rules.siege.state import Phase, Side
+from tests.tracker.playing import end_setup
 from tracker import selectors, services
 from tracker.models import EntryKind, TrackedBattle, TrackedEntry
 
@@ -21,34 +22,41 @@ def _fresh(tracked: TrackedBattle) -> TrackedBattle:
     return TrackedBattle.objects.get(pk=tracked.pk)
 
 
-def _to_shooting(tracked: TrackedBattle, user: User) -> TrackedBattle:
-    """The besieged ends the set-up, his movement and magic steps (§16: he plays first)."""
-    for _ in range(3):
-        tracked = services.act(battle_id=tracked.pk, user=user, seq=tracked.seq, action=EndPhase())
+def _to_shooting(tracked: TrackedBattle, besieged: User, besieger: User) -> TrackedBattle:
+    """Each side ends its part of the set-up, then the besieged his movement and magic steps (§16: he plays
+    first)."""
+    tracked = end_setup(tracked, besieged, besieger)
+    for _ in range(2):
+        tracked = services.act(battle_id=tracked.pk, user=besieged, seq=tracked.seq, action=EndPhase())
     return tracked
 
 
 def test_each_action_is_one_row_numbered_in_turn_and_the_state_is_the_replay(
-    tracked: TrackedBattle, besieged: User
+    tracked: TrackedBattle, besieged: User, besieger: User
 ) -> None:
-    tracked = _to_shooting(tracked, besieged)
-    tracked = services.act(battle_id=tracked.pk, user=besieged, seq=3, action=Shoot(("xb1",), ("c1",)))
+    tracked = _to_shooting(tracked, besieged, besieger)
+    tracked = services.act(battle_id=tracked.pk, user=besieged, seq=5, action=Shoot(("xb1",), ("c1",)))
     rows = list(TrackedEntry.objects.filter(battle=tracked).order_by("seq"))
-    assert [r.seq for r in rows] == [1, 2, 3, 4]
-    assert [r.entry["action"]["action"] for r in rows] == ["end_phase", "end_phase", "end_phase", "shoot"]
-    assert all(r.side == "besieged" and r.by == besieged for r in rows)
+    assert [r.seq for r in rows] == [1, 2, 3, 4, 5, 6]
+    assert [r.entry["action"]["action"] for r in rows] == [*["end_phase"] * 5, "shoot"]
+    # §16: the besieger ended his own part of the set-up, the besieged the rest
+    assert [(r.side, r.by) for r in rows] == [
+        ("besieged", besieged),
+        ("besieger", besieger),
+        *[("besieged", besieged)] * 4,
+    ]
     # the engine played alone, from the same set-up and seed, reaches the very same state
     battle = Battle(example_setup(), 3)
-    for action in (EndPhase(), EndPhase(), EndPhase(), Shoot(("xb1",), ("c1",))):
+    for action in (*[EndPhase()] * 5, Shoot(("xb1",), ("c1",))):
         battle, _ = play(battle, action)
     assert selectors.current(_fresh(tracked)).state == replay(battle)
     assert rows[-1].entry == battle.entries[-1].to_json()
 
 
 def test_replaying_the_stored_log_reproduces_the_state_kept_after_each_action(
-    tracked: TrackedBattle, besieged: User
+    tracked: TrackedBattle, besieged: User, besieger: User
 ) -> None:
-    tracked = _to_shooting(tracked, besieged)
+    tracked = _to_shooting(tracked, besieged, besieger)
     tracked = services.act(battle_id=tracked.pk, user=besieged, seq=tracked.seq, action=Shoot(("xb2",), ("c2",)))
     kept = selectors.current(tracked).state
     entries = [Entry.from_json(r.entry) for r in TrackedEntry.objects.filter(battle=tracked).order_by("seq")]
@@ -98,18 +106,20 @@ def test_a_malformed_action_is_refused_by_name(tracked: TrackedBattle, besieged:
     assert not TrackedEntry.objects.filter(battle=tracked).exists()
 
 
-def test_undo_is_a_new_entry_and_playing_again_rolls_the_same_dice(tracked: TrackedBattle, besieged: User) -> None:
-    tracked = _to_shooting(tracked, besieged)
+def test_undo_is_a_new_entry_and_playing_again_rolls_the_same_dice(
+    tracked: TrackedBattle, besieged: User, besieger: User
+) -> None:
+    tracked = _to_shooting(tracked, besieged, besieger)
     before = selectors.current(tracked).state
-    tracked = services.act(battle_id=tracked.pk, user=besieged, seq=3, action=Shoot(("xb1",), ("c1",)))
-    first = TrackedEntry.objects.get(battle=tracked, seq=4).entry
-    tracked = services.undo(battle_id=tracked.pk, user=besieged, seq=4)
-    undo = TrackedEntry.objects.get(battle=tracked, seq=5)
-    assert (undo.kind, undo.undoes) == (EntryKind.UNDO, 4)
-    assert TrackedEntry.objects.filter(battle=tracked).count() == 5  # nothing deleted
-    assert selectors.current(_fresh(tracked)).state == before
     tracked = services.act(battle_id=tracked.pk, user=besieged, seq=5, action=Shoot(("xb1",), ("c1",)))
-    assert TrackedEntry.objects.get(battle=tracked, seq=6).entry == first
+    first = TrackedEntry.objects.get(battle=tracked, seq=6).entry
+    tracked = services.undo(battle_id=tracked.pk, user=besieged, seq=6)
+    undo = TrackedEntry.objects.get(battle=tracked, seq=7)
+    assert (undo.kind, undo.undoes) == (EntryKind.UNDO, 6)
+    assert TrackedEntry.objects.filter(battle=tracked).count() == 7  # nothing deleted
+    assert selectors.current(_fresh(tracked)).state == before
+    tracked = services.act(battle_id=tracked.pk, user=besieged, seq=7, action=Shoot(("xb1",), ("c1",)))
+    assert TrackedEntry.objects.get(battle=tracked, seq=8).entry == first
 
 
 def test_only_the_side_that_played_the_action_undoes_it(tracked: TrackedBattle, besieged: User, besieger: User) -> None:
@@ -125,8 +135,10 @@ def test_only_the_side_that_played_the_action_undoes_it(tracked: TrackedBattle, 
     assert selectors.current(_fresh(tracked)).state.phase is Phase.SETUP
 
 
-def test_physical_dice_out_of_range_too_few_or_too_many_are_refused(physical: TrackedBattle, besieged: User) -> None:
-    physical = _to_shooting(physical, besieged)
+def test_physical_dice_out_of_range_too_few_or_too_many_are_refused(
+    physical: TrackedBattle, besieged: User, besieger: User
+) -> None:
+    physical = _to_shooting(physical, besieged, besieger)
     shot = Shoot(("xb1",), ("c1",))
     for dice, words in (
         ([7], "cannot show 7"),
@@ -134,12 +146,12 @@ def test_physical_dice_out_of_range_too_few_or_too_many_are_refused(physical: Tr
         ([1, 1], "2 dice were typed in"),
     ):
         with pytest.raises(services.Refused) as refused:
-            services.act(battle_id=physical.pk, user=besieged, seq=3, action=shot, dice=dice)
+            services.act(battle_id=physical.pk, user=besieged, seq=5, action=shot, dice=dice)
         assert words in refused.value.message
         assert refused.value.clause == "dice"
-    assert TrackedEntry.objects.filter(battle=physical).count() == 3
-    physical = services.act(battle_id=physical.pk, user=besieged, seq=3, action=shot, dice=[1])
-    rolls = TrackedEntry.objects.get(battle=physical, seq=4).entry["rolls"]
+    assert TrackedEntry.objects.filter(battle=physical).count() == 5
+    physical = services.act(battle_id=physical.pk, user=besieged, seq=5, action=shot, dice=[1])
+    rolls = TrackedEntry.objects.get(battle=physical, seq=6).entry["rolls"]
     assert [(r["die"], r["result"], r["physical"]) for r in rolls] == [("D6", 1, True)]
 
 
@@ -156,7 +168,9 @@ def test_a_choice_from_the_menu_is_played_as_its_action(tracked: TrackedBattle, 
     menu = legal_actions(state)
     index = [o.name for o in menu].index("end_phase")
     tracked = services.act(battle_id=tracked.pk, user=besieged, seq=0, action=services.Choice(index))
-    assert selectors.current(_fresh(tracked)).state.phase is Phase.MOVEMENT
+    # §16: the besieged's part of the set-up is over; the besieger sets up next
+    after = selectors.current(_fresh(tracked)).state
+    assert (after.phase, after.active) == (Phase.SETUP, Side.BESIEGER)
     with pytest.raises(services.Refused):
         services.act(battle_id=tracked.pk, user=besieged, seq=1, action=services.Choice(999))
 

@@ -10,11 +10,12 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy
 
+from rules.siege.costs import BRAZIER_ITEMS, BRAZIER_LIQUIDS
 from rules.siege.engines import Liquid
 from rules.siege.fire import may_shoot_flaming
 from rules.siege.legal import Option, legal_actions
 from rules.siege.obligations import pending
-from rules.siege.state import BattleState, Model, Phase, Side
+from rules.siege.state import BattleState, Model, Phase, SetupTurn, Side
 from rules.siege.structure import DAMAGE_DICE
 from rules.siege.victory import victory_points
 
@@ -33,6 +34,7 @@ ACTION_LABELS: Mapping[str, object] = {
     "place_braziers": gettext_lazy("Place a brazier"),
     "allocate_ammunition": gettext_lazy("Place stones or a rock"),
     "give_brazier": gettext_lazy("Give a brazier to shooters"),
+    "place_tower": gettext_lazy("Place a siege tower and its crew"),
     "start_mine": gettext_lazy("Start a mine"),
     "pick_up_ladder": gettext_lazy("Pick up a ladder"),
     "drop_ladder": gettext_lazy("Drop a ladder"),
@@ -99,6 +101,14 @@ PHASE_LABELS: Mapping[Phase, object] = {
     Phase.END: gettext_lazy("End of turn"),
 }
 
+SETUP_TURN_LABELS: Mapping[SetupTurn, object] = {
+    SetupTurn.WALLS: gettext_lazy("Set-up (walls)"),
+    SetupTurn.FIELD: gettext_lazy("Set-up (field)"),
+    SetupTurn.COURTYARDS: gettext_lazy("Set-up (courtyards)"),
+    SetupTurn.SHARED: gettext_lazy("Set-up"),
+}
+"""Each side's part of the set-up (§16): the besieged's walls, the besieger's field, the besieged's courtyards."""
+
 
 TARGET_WORDS: Mapping[str, object] = {
     "forward": gettext_lazy("forward"),
@@ -115,6 +125,7 @@ LIQUID_LABELS: Mapping[Liquid, object] = {
 """A brazier's liquids with the clause of each one's effect."""
 
 SECOND_ROUND = gettext_lazy("Fight a second round (§3.2.2)")
+BARE_BRAZIER = gettext_lazy("Place a bare brazier (flaming missiles, §9.1.2)")
 
 OBLIGATION_LABELS: Mapping[str, object] = {
     "push_back": gettext_lazy("the besieged push back %(where)s or let it be"),
@@ -167,6 +178,8 @@ def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
 def _option_label(state: BattleState, option: Option) -> str:
     if option.name == "fight" and option.where in state.turn_log.fought:
         return str(SECOND_ROUND)
+    if option.name == "place_braziers" and option.where == BRAZIER_ITEMS[None]:
+        return str(BARE_BRAZIER)
     return action_label(option.name)
 
 
@@ -183,9 +196,11 @@ def _flaming(state: BattleState, option: Option) -> bool:
 
 
 def _liquids(state: BattleState, option: Option) -> tuple[Liquid, ...]:
-    """Each liquid a brazier is placed with (§8.2.1), or those the section's braziers hold to pour (§8.2.2)."""
+    """The liquid a brazier is placed with, the one it was bought with (the option's item, §8.2.1, §14.2), or those
+    the section's braziers hold to pour (§8.2.2)."""
     if option.name == "place_braziers":
-        return tuple(Liquid)
+        liquid = BRAZIER_LIQUIDS.get(option.where or "")
+        return () if liquid is None else (liquid,)
     if option.name == "pour" and option.where:
         return liquids_at(state, option.where)
     return ()
@@ -372,7 +387,7 @@ def board_context(
             message=message,
             ok=ok,
         ),
-        "phase": PHASE_LABELS[state.phase],
+        "phase": SETUP_TURN_LABELS[state.setup_turn] if state.phase is Phase.SETUP else PHASE_LABELS[state.phase],
         "active": SIDE_LABELS[state.active],
         "sides": [SIDE_LABELS[s] for s in sorted(sides)],
         "svg": mark_safe(board_svg(state, link="?section=", selected=shown)),

@@ -20,6 +20,7 @@ from rules.siege.state import (
     IllegalAction,
     Ladder,
     Model,
+    Phase,
     Place,
     Side,
     SiegeTower,
@@ -93,6 +94,18 @@ def lost(section: str, loser: Side, by: int = 1) -> CombatResult:
     winner = loser.enemy
     scores = {winner: by, loser: 0}
     return CombatResult(section, scores[Side.BESIEGER], scores[Side.BESIEGED], winner)
+
+
+def set_up(state: BattleState, dice: Dice | None = None) -> BattleState:
+    """``state`` once each side has ended its own part of the set-up as it stands (§16): the besieged's walls, the
+    besieger's field, the besieged's courtyards; the besieged's first turn begins."""
+    from rules.siege.actions import EndPhase
+    from rules.siege.game import apply
+
+    rolled = Dice(seed=1) if dice is None else dice
+    while state.phase is Phase.SETUP:
+        state = apply(state, EndPhase(), rolled).state
+    return state
 
 
 def dice(*values: int) -> Dice:

@@ -22,7 +22,7 @@ from rules.siege.fort import SectionKind, standard_fort
 from rules.siege.game import apply, problems
 from rules.siege.legal import Option, choose, legal_actions
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, Model, Side, quota
+from rules.siege.state import BattleState, Model, Place, Side, Zone, quota
 from tests.rules.siege.builders import ARCHER, GIANT, HARPY, besieged, besiegers
 from tests.rules.siege.test_assault_simulator import random_assault
 
@@ -131,10 +131,20 @@ def fire_start() -> BattleState:
     return replace(state, fires=(Fire("gate:G1"), Fire("ram:R1")))
 
 
+def crewed_setup() -> Setup:
+    """The club's fresh start of 1,500 points with its siege tower deployed on the field, ten orcs inside as its crew
+    (§16, §7.3.1): the crew pushes it up to a rampart (§7.3.3)."""
+    setup = field_setup(1500)
+    crew = tuple(f"o{n}" for n in range(1, 11))
+    inside = Place(Zone.SIEGE_TOWER, "ST1")
+    models = tuple(replace(m, place=inside) if m.id in crew else m for m in setup.models)
+    return replace(setup, models=models, siege_towers=(SiegeTower("ST1", None, crew=crew),))
+
+
 def setups() -> dict[str, Callable[[], Setup | BattleState]]:
     """The set-ups the walks start from: the standard fort's example battle, crowded; a club's fresh start on the
-    forts of 1,500 and 2,000 points, with a siege tower or a belfry; the simulator's random plans (mines, rams,
-    towers, machines)."""
+    forts of 1,500 and 2,000 points, with a siege tower to deploy, deployed with its crew, or a belfry; a siege
+    already ablaze; the simulator's random plans (mines, rams, towers, machines)."""
     found: dict[str, Callable[[], Setup | BattleState]] = {
         "example": example_setup,
         "crowded": crowded_setup,
@@ -142,6 +152,7 @@ def setups() -> dict[str, Callable[[], Setup | BattleState]]:
         "field 2000": lambda: field_setup(2000),
         "belfry": lambda: field_setup(2000, belfry=True),
         "fire": fire_start,
+        "crewed tower": crewed_setup,
     }
     for k in range(4):
         found[f"plan {k}"] = lambda k=k: assault_setup(random_assault(random.Random(k)))

@@ -17,8 +17,8 @@ from rules.siege.actions import ACTIONS, Action, ActionFormatError
 from rules.siege.battle import start
 from rules.siege.example import example_setup
 from rules.siege.game import apply, problems, side_of
-from rules.siege.state import BattleState, IllegalAction, Phase, Side
-from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers
+from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side
+from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers, set_up
 
 NAMES = {
     "allocate_ammunition",
@@ -57,6 +57,7 @@ NAMES = {
     "oil_on_fire",
     "panic_test",
     "pick_up_ladder",
+    "place_tower",
     "place_braziers",
     "pour",
     "push_back",
@@ -151,15 +152,18 @@ def test_a_battle_opens_in_the_setup_with_the_besieged_to_play_first() -> None:
 
 def test_the_steps_of_a_turn_follow_the_sequence_of_002_with_the_siege_steps() -> None:
     """002: movement, magic, shooting, close combat; §10.3 the sappers before the besieger moves; §16 the turn
-    passes, the game turn counts on after the besieger's turn.
+    passes, the game turn counts on after the besieger's turn. Before it, each side ends its part of the set-up
+    (§16): the besieged, the besieger, the besieged again.
     """
     state = _setup_state()
     dice = Dice(seed=1)
     seen = []
-    for _ in range(5):
+    for _ in range(7):
         state = apply(state, a.EndPhase(), dice).state
         seen.append((state.turn, state.active, state.phase))
     assert seen == [
+        (1, Side.BESIEGER, Phase.SETUP),
+        (1, Side.BESIEGED, Phase.SETUP),
         (1, Side.BESIEGED, Phase.MOVEMENT),
         (1, Side.BESIEGED, Phase.MAGIC),
         (1, Side.BESIEGED, Phase.SHOOTING),
@@ -174,7 +178,7 @@ def test_the_steps_of_a_turn_follow_the_sequence_of_002_with_the_siege_steps() -
 
 
 def test_an_action_out_of_its_step_is_refused_with_its_clause() -> None:
-    state = apply(_setup_state(), a.EndPhase(), Dice(seed=1)).state  # turn 1, besieged movement
+    state = set_up(_setup_state())  # turn 1, besieged movement
     refusals = problems(state, a.Shoot(("xb1",), ("c1",)))
     assert [(r.clause, r.message) for r in refusals] == [
         ("§5", "shoot is played in the shooting step, not in the movement step")
@@ -188,7 +192,7 @@ def test_an_action_out_of_its_step_is_refused_with_its_clause() -> None:
 
 def test_an_action_by_the_side_not_to_play_is_refused() -> None:
     """§16: in the besieged's first turn the besieger's models wait."""
-    state = apply(_setup_state(), a.EndPhase(), Dice(seed=1)).state
+    state = set_up(_setup_state())
     refusals = problems(state, a.Move(("c1",), "ladder:L1"))
     assert [(r.clause, r.message) for r in refusals] == [
         ("§16", "it is the besieged's turn: the besieger may not move now")
@@ -196,7 +200,7 @@ def test_an_action_by_the_side_not_to_play_is_refused() -> None:
 
 
 def test_a_model_of_the_other_side_cannot_join_an_action() -> None:
-    state = apply(_setup_state(), a.EndPhase(), Dice(seed=1)).state
+    state = set_up(_setup_state())
     refusals = problems(state, a.Move(("r1", "c1"), "C1"))
     assert ("§2.1", "c1 is a besieger model, not a besieged one") in [(r.clause, r.message) for r in refusals]
     assert problems(state, a.Move(("nobody",), "C1"))[0].message == "there is no model 'nobody' in this battle"
@@ -249,10 +253,20 @@ def test_nothing_is_played_once_the_siege_is_over() -> None:
 
 
 def test_a_deployment_is_checked_against_16_and_the_quotas() -> None:
-    """§16: the besieger deploys on the field, the besieged inside; §1.7 a wall-walk holds 15 a side."""
+    """§16: the besieged deploys inside, first; the besieger on the field, second; §1.7 a wall-walk holds 15 a
+    side."""
     state = _setup_state()
-    assert problems(state, a.Deploy("c1", "field:east")) == []
-    assert problems(state, a.Deploy("c1", "W1"))[0].clause == "§16"
+    assert [r.message for r in problems(state, a.Deploy("c1", "field:east"))] == [
+        "the besieged is setting up (walls): the besieger may not deploy now (§16)"
+    ]
+    field = apply(state, a.EndPhase(), Dice(seed=1)).state
+    field = field.with_models({"c1": replace(field.model("c1"), place=Place.parse("field:west"))})
+    assert problems(field, a.Deploy("c1", "field:east")) == []
+    assert problems(field, a.Deploy("c1", "W1"))[0].clause == "§16"
+    assert (
+        problems(field, a.Deploy("c2", "field:east"))[0].message
+        == "c2 stands at foot:W3: it is not deployed again (§16)"
+    )
     assert problems(state, a.Deploy("r1", "field:east"))[0].clause == "§16"
     moved = apply(state, a.Deploy("r1", "W1"), Dice(seed=1)).state
     assert str(moved.model("r1").place) == "W1"
@@ -264,7 +278,7 @@ def test_a_deployment_is_checked_against_16_and_the_quotas() -> None:
 
 
 def test_a_place_that_names_no_zone_is_a_refusal() -> None:
-    state = apply(_setup_state(), a.EndPhase(), Dice(seed=1)).state
+    state = set_up(_setup_state())
     refusals = problems(state, a.Move(("r1",), "moat:W3"))
     assert [(r.clause, r.message) for r in refusals] == [
         (

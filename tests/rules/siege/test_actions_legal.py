@@ -11,13 +11,14 @@ from rules.siege.engines import Ladder, Ram, SiegeTower
 from rules.siege.fort import standard_fort
 from rules.siege.game import Option, apply, choose, legal_actions, problems
 from rules.siege.state import BattleState, Phase, Side
-from tests.rules.siege.builders import ARCHER, MAN, ORC, besieged, besiegers
+from tests.rules.siege.builders import ARCHER, MAN, ORC, besieged, besiegers, set_up
 
 RAMPARTS = ("T1", "W1", "T2", "W2", "T3", "W3", "T4", "W4")
 SECTIONS = (*RAMPARTS, "C1", "C2", "C3", "S1")
 BESIEGERS = ("o1", "o2", "o3", "o4", "o5", "o6", "o7", "o8", "b1", "b2")
 DEFENDERS = ("d1", "d2", "d3", "d4", "d5", "x1", "x2", "x3", "g1", "g2", "g3", "g4", "g5", "g6")
 GUARD = ("g1", "g2", "g3", "g4", "g5", "g6")
+BESIEGED_ITEMS = ("stones", "rock", "brazier", "brazier_water", "brazier_oil", "brazier_lead")
 
 
 def _standard_siege() -> BattleState:
@@ -45,30 +46,53 @@ def _standard_siege() -> BattleState:
 
 
 def test_the_menu_of_the_setup() -> None:
-    """§14 purchases, §16 deployment, §8.2.1 braziers, §8.1.1 the stones bought put on a rampart, §10.1 the mine,
-    §7.1.3 and §7.2.1 engines taken up.
+    """§16, each side in its part: « L'assiégé déploie toutes ses unités en premier à l'exception des troupes situées
+    dans les sections de cour intérieure »: the besieged buys (§14) and deploys on any section with room (one entry a
+    section, §1.7), and ends its part. « L'assiégeant déploie toutes ses unités en second à 40 cm au moins des
+    remparts ainsi que tous les engins de siège »: the besieger buys, deploys on the field, deploys his siege tower
+    with its crew (§7.3.1), starts a mine with 6 models (§10.1), takes up his ladder and ram (§7.1.3, §7.2.1).
+    « L'assiégé déploie ensuite toutes ses troupes dans la cour intérieure ainsi que ses engins de siège »: the
+    courtyards' troops from one courtyard to another, the stones bought put on a rampart (§8.1.1).
     """
-    assert set(legal_actions(_standard_siege())) == {
+    dice = Dice(seed=1)
+    state = _standard_siege()
+    everyone = (*DEFENDERS,)
+    walls = [Option("buy", Side.BESIEGED, targets=BESIEGED_ITEMS)]
+    for section in SECTIONS:
+        here = {"W3": ("d1", "d2", "d3", "d4", "d5"), "T3": ("x1", "x2", "x3"), "C1": GUARD}.get(section, ())
+        movers = tuple(m for m in everyone if m not in here)
+        room = (30 if section.startswith("C") else 15) - len(here)
+        walls.append(Option("deploy", Side.BESIEGED, section, movers, (section,), most=min(len(movers), room)))
+    assert legal_actions(state) == [*walls, Option("end_phase", Side.BESIEGED)]
+
+    state = apply(state, a.EndPhase(), dice).state
+    assert legal_actions(state) == [
         Option("buy", Side.BESIEGER, targets=("ladder", "ram", "covered_ram", "siege_tower", "brazier")),
-        Option(
-            "buy", Side.BESIEGED, targets=("stones", "rock", "brazier", "brazier_water", "brazier_oil", "brazier_lead")
-        ),
         Option("deploy", Side.BESIEGER, actors=BESIEGERS, targets=("field:east",)),
-        Option("deploy", Side.BESIEGED, actors=DEFENDERS, targets=SECTIONS),
-        Option("place_braziers", Side.BESIEGED, targets=RAMPARTS),
-        Option("allocate_ammunition", Side.BESIEGED, targets=RAMPARTS),
-        Option("start_mine", Side.BESIEGER, actors=BESIEGERS, targets=("foundations", "tunnel")),
+        Option("place_tower", Side.BESIEGER, "siege_tower:ST1", BESIEGERS),
+        Option("start_mine", Side.BESIEGER, actors=BESIEGERS, targets=("foundations", "tunnel"), least=6, most=6),
         Option("pick_up_ladder", Side.BESIEGER, "ladder:L1", BESIEGERS),
         Option("carry_ram", Side.BESIEGER, "ram:R1", BESIEGERS),
+        Option("end_phase", Side.BESIEGER),
+    ]
+
+    state = apply(state, a.EndPhase(), dice).state
+    assert legal_actions(state) == [
+        Option("buy", Side.BESIEGED, targets=BESIEGED_ITEMS),
+        Option("deploy", Side.BESIEGED, "C2", GUARD, ("C2",)),
+        Option("deploy", Side.BESIEGED, "C3", GUARD, ("C3",)),
+        Option("allocate_ammunition", Side.BESIEGED, targets=RAMPARTS),
         Option("end_phase", Side.BESIEGED),
-    }
+    ]
+    state = apply(state, a.EndPhase(), dice).state
+    assert (state.turn, state.active, state.phase) == (1, Side.BESIEGED, Phase.MOVEMENT)
 
 
 def test_the_menu_of_the_besieged_first_movement() -> None:
     """§16 the besieged plays first; §2.1.1 one section a turn along the walls, into the courtyard or up the stairs;
     §6.4 reinforcing and §6.3 blocking the main gate from its courtyard; §15 a heroism token.
     """
-    state = apply(_standard_siege(), a.EndPhase(), Dice(seed=1)).state
+    state = set_up(_standard_siege())
     assert (state.turn, state.active, state.phase) == (1, Side.BESIEGED, Phase.MOVEMENT)
     assert legal_actions(state) == [
         Option("move", Side.BESIEGED, "W3", ("d1", "d2", "d3", "d4", "d5"), ("T3", "T4")),
@@ -88,7 +112,7 @@ def test_the_menu_after_a_few_actions() -> None:
     drop it (§7.1.2); the others may follow to the foot of any wall or gate, or take up the ram (§7.2.1).
     """
     dice = Dice(seed=1)
-    state = apply(_standard_siege(), a.EndPhase(), dice).state
+    state = set_up(_standard_siege(), dice)
     state = apply(state, a.Move(("d1", "d2"), "T4"), dice).state
     state = apply(state, a.EndTurn(), dice).state
     assert (state.active, state.phase) == (Side.BESIEGER, Phase.SAPPERS)
@@ -133,6 +157,9 @@ def test_the_stones_bought_go_on_a_rampart_and_are_thrown_at_the_end_of_the_besi
     """
     dice = Dice(seed=1)
     state = _standard_siege()
+    # §16: « ensuite [...] ainsi que ses engins de siège », once the besieger has deployed
+    assert problems(state, a.AllocateAmmunition("W3", stones=1))[0].clause == "§16"
+    state = apply(apply(state, a.EndPhase(), dice).state, a.EndPhase(), dice).state
     assert problems(state, a.AllocateAmmunition("C1", stones=1))[0].clause == "§8.1.2"
     state = apply(state, choose(state, Option("allocate_ammunition", Side.BESIEGED), (), "W3"), dice).state
     assert state.works_of("W3").stones == 1
@@ -149,7 +176,7 @@ def test_the_stones_bought_go_on_a_rampart_and_are_thrown_at_the_end_of_the_besi
 
 
 def test_a_menu_entry_goes_to_json_for_a_page() -> None:
-    state = apply(_standard_siege(), a.EndPhase(), Dice(seed=1)).state
+    state = set_up(_standard_siege())
     assert legal_actions(state)[0].to_json() == {
         "action": "move",
         "side": "besieged",

@@ -27,9 +27,12 @@ def _setup() -> Setup:
 
 
 def _to_the_besiegers_sappers(battle: Battle) -> Battle:
-    battle, _ = play(battle, a.StartMine(a.MineGoal.TUNNEL, tuple(f"sap{n}" for n in range(1, 7))))
+    """§16: the besieged's walls as they stand; the besieger's sappers go under in his part; the courtyards as they
+    stand; the besieged's first turn ended."""
     battle, _ = play(battle, a.EndPhase())
-    battle, _ = play(battle, a.EndTurn())
+    battle, _ = play(battle, a.StartMine(a.MineGoal.TUNNEL, tuple(f"sap{n}" for n in range(1, 7))))
+    for action in (a.EndPhase(), a.EndPhase(), a.EndTurn()):
+        battle, _ = play(battle, action)
     return battle
 
 
@@ -117,3 +120,26 @@ def test_an_unknown_battle_format_is_refused() -> None:
         Battle.from_json({"format": 9})
     with pytest.raises(ValueError, match="a battle needs its 'seed'"):
         Battle.from_json({"format": 1, "setup": {}})
+
+
+def test_a_log_from_before_each_side_set_up_in_its_part_replays_as_it_was_played() -> None:
+    """A set-up stored without ``shared_setup`` was played by both sides at once, one end of the step ending it for
+    both: its log, the besieger's mine started while the besieged was to play, then one ``end_phase``, replays to
+    the besieged's first movement. A set-up written now says it is not shared, and its log plays each part (§16)."""
+    stored = Battle(_setup(), seed=11).to_json()
+    assert stored["setup"]["shared_setup"] is False
+    del stored["setup"]["shared_setup"]
+    sappers = tuple(f"sap{n}" for n in range(1, 7))
+    stored["entries"] = [
+        Entry(a.StartMine(a.MineGoal.TUNNEL, sappers), ()).to_json(),
+        Entry(a.EndPhase(), ()).to_json(),
+    ]
+    old = Battle.from_json(stored)
+    assert old.setup.shared_setup is True
+    state = replay(old)
+    assert (state.phase, state.active, state.turn) == (Phase.MOVEMENT, Side.BESIEGED, 1)
+    assert state.mine is not None
+    assert state.mine.sappers == sappers
+    new = Battle(_setup(), seed=11)
+    with pytest.raises(IllegalAction, match=r"the besieged is setting up \(walls\)"):
+        play(new, a.StartMine(a.MineGoal.TUNNEL, sappers))

@@ -31,7 +31,7 @@ from rules.siege.profiles import Missile, Profile
 from rules.siege.shooting import modifiers
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side
 from tests.rules.data import belfry as doc
-from tests.rules.siege.builders import FORT, MAN, ORC, besieged, besiegers
+from tests.rules.siege.builders import FORT, MAN, ORC, besieged, besiegers, set_up
 
 ARMOURED = replace(MAN, name="Armoured man", save=5)
 BOWMAN = Profile("Bowman", bs=3, missile=Missile("bow", 3))
@@ -153,7 +153,7 @@ def _setup(distance: int = 3, obstacles: tuple[int, ...] = (), **options: object
 
 def _to_besieger_movement(state: BattleState) -> BattleState:
     dice = Dice(seed=1)
-    state = apply(state, a.EndPhase(), dice).state  # set-up → the besieged's movement
+    state = set_up(state, dice)  # §16: each side's part of the set-up → the besieged's movement
     state = apply(state, a.EndTurn(), dice).state  # → the besieger's sappers
     state = apply(state, a.EndPhase(), dice).state  # → movement
     assert (state.active, state.phase) == (Side.BESIEGER, Phase.MOVEMENT)
@@ -220,7 +220,8 @@ def test_a_belfry_pushed_to_the_wall_lowers_its_bridge_crushes_and_storms() -> N
 
 def test_the_battle_replays_from_its_log_and_json() -> None:
     battle = Battle(_setup(), seed=11)
-    for action in (a.EndPhase(), a.EndTurn(), a.EndPhase(), a.PushBelfry("ST1", "forward", 2)):
+    set_up_parts = (a.EndPhase(), a.EndPhase(), a.EndPhase())  # §16: each side ends its own part
+    for action in (*set_up_parts, a.EndTurn(), a.EndPhase(), a.PushBelfry("ST1", "forward", 2)):
         battle, _ = play(battle, action)
     battle, _ = play(battle, a.LowerDrawbridge("ST1", ("w1", "w2")))
     battle, _ = play(battle, a.EndTurn(), (8, 9))

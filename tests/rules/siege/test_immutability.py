@@ -31,6 +31,7 @@ from rules.siege import (
     blocking,
     costs,
     defences,
+    deployment,
     drawbridge,
     fire,
     game,
@@ -42,6 +43,7 @@ from rules.siege import (
     ladders,
     magic,
     melee,
+    menu_view,
     mining,
     morale,
     movement,
@@ -194,6 +196,12 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: blocking.gate_open(s, "G1"),
     lambda s, d: blocking.strike(s, "w1", "v1", 1, 0, SectionKind.WALL_WALK, d, verb="strikes"),
     lambda s, d: costs.buy(s, Side.BESIEGER, "ladder"),
+    lambda s, d: costs.buy_in_setup(s, Side.BESIEGER, "siege_tower"),
+    lambda s, d: deployment.may_crew(s, s.model("b1")),
+    lambda s, d: deployment.place_tower(
+        replace(s, siege_towers=(*s.siege_towers, SiegeTower("ST2", None))), "ST2", ["b1", "b2"]
+    ),
+    lambda s, d: menu_view.bought(s, Side.BESIEGED),
     lambda s, d: defences.drop_rock(s, "W3", ["d1", "d2"], "f1", d),
     lambda s, d: defences.knock_over_braziers(s, "W3"),
     lambda s, d: defences.place_braziers(s, "W1", [Liquid.LEAD]),
