@@ -42,6 +42,7 @@ __all__ = [
     "rally",
     "retreat",
     "retreat_problem",
+    "stays",
 ]
 
 # enum members bound once: on Python 3.11 reading one from its class goes through EnumType.__getattr__
@@ -193,7 +194,7 @@ def _settle(state: BattleState, result: CombatResult) -> BattleState:
     return state.with_result(replace(result, settled=True))
 
 
-def _stays(model: Model) -> bool:
+def stays(model: Model) -> bool:
     """Unbreakable troops never retreat (§4.3); flyers never retreat but test to hold (§12.3.2)."""
     return model.profile.has(_UNBREAKABLE) or model.profile.has(_FLYER)
 
@@ -206,7 +207,7 @@ def retreat(state: BattleState, section: str, to: Place | str, dice: Dice) -> Ou
     result, loser = _pending(state, section)
     destination = Place.parse(to)
     everyone = state.at(section, loser)
-    movers = [m for m in everyone if not _stays(m)]
+    movers = [m for m in everyone if not stays(m)]
     if not movers:
         raise IllegalAction(f"no {loser} model on {section} can retreat (§4.3, §12.3.2)", "§3.3.2")
     problem = retreat_problem(state, section, movers, destination)
@@ -221,7 +222,7 @@ def retreat(state: BattleState, section: str, to: Place | str, dice: Dice) -> Ou
             tuple(m.id for m in movers),
         )
     ]
-    stayers = [m for m in everyone if _stays(m)]
+    stayers = [m for m in everyone if stays(m)]
     if stayers:
         state, more = _hold_tests(state, section, stayers, result, dice, None, ())
         events.extend(more)
