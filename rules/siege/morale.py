@@ -158,8 +158,11 @@ def retreat_problem(state: BattleState, section: str, movers: Sequence[Model], t
     if count > OUTSIDE_RETREAT:
         return f"{count} models cannot go down {to}, at most {OUTSIDE_RETREAT} (§3.5.2)"
     if to.zone is _LADDER:
-        if state.ladder(to.ref).section != section:
+        ladder = state.ladder(to.ref)
+        if ladder.section != section:
             return f"ladder {to.ref} does not stand against {section} (§3.5.2)"
+        if not ladder.raised:
+            return f"ladder {to.ref} lies at the foot of the wall: « disposer d'échelle » means one raised (§3.5.2)"
         if state.at(to, side):
             return f"ladder {to.ref} is blocked by a friendly model on it (§3.5.2)"
         return None

@@ -300,3 +300,22 @@ def test_losers_who_came_up_a_ladder_this_turn_may_retreat_down_it() -> None:
     assert retreat_option.targets == ("T4", "ladder:L1")
     for way in retreat_option.targets:
         assert problems(state, choose(state, retreat_option, retreat_option.actors, way)) == []
+
+
+def test_no_retreat_down_a_ladder_lying_at_the_foot_of_the_wall() -> None:
+    """§3.5.2: « Pour pouvoir retraiter en dehors du château, il faut toutefois que les figurines disposent d'échelle
+    ou de tour de siège »: a ladder pushed down lies at the foot of W3 and is no way down; nor does the menu offer
+    it."""
+    state = battle(
+        besiegers(ORC, "W3", 2),
+        besieged(MAN, "W3", 3),
+        besieged(MAN, "T3", 1, "e"),
+        besieged(MAN, "T4", 1, "f"),
+        ladders=(Ladder("L1", "W3", raised=False),),
+        results=[lost("W3", Side.BESIEGER)],
+        log=TurnLog(arrived=frozenset(ids("a", 2))),
+    )
+    with pytest.raises(IllegalAction, match="lies at the foot of the wall") as error:
+        retreat(state, "W3", "ladder:L1", Dice(0))
+    assert error.value.clause == "§3.3.2"
+    assert [o.name for o in legal_actions(replace(state, phase=Phase.CLOSE_COMBAT))] == ["hold"]
