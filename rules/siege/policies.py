@@ -462,7 +462,7 @@ def _besieger_close_combat(game: Game) -> None:
     _combats(game)
     for option in game.fresh("disembark"):
         tower = (option.where or "").partition(":")[2]
-        game.act(a.Disembark(tower, option.actors[:SIEGE_TOWER_A_TURN]))
+        game.act(a.Disembark(tower, option.actors[: option.most]))  # §7.3.4: two more, as the quota takes them
 
 
 # ---- the besieged --------------------------------------------------------------------------------------------------
