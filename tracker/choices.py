@@ -1,7 +1,7 @@
 """From a choice on the board's menu to the engine's actions: the option picked, the models, the target and the
 details the engine's plain choice leaves out (:func:`rules.siege.legal.choose`): a brazier's liquid (§8.2), flaming
-missiles (§9.2), a war machine's strength and damage (§5.9), a second round of combat (§3.2.2), and a whole unit
-deployed at once (§16)."""
+missiles (§9.2), a war machine's strength and damage (§5.9), who fights whom (§3.2.1), and a whole unit deployed at
+once (§16)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from rules.siege.actions import Action, Bombard, Deploy, Fight, PlaceBraziers, Pour, Shoot, ShootEngine, ShootGate
 from rules.siege.engines import Liquid
-from rules.siege.legal import choose, legal_actions
+from rules.siege.legal import Option, choose, legal_actions
 from rules.siege.state import BattleState
 
 from .menus import picked
@@ -42,6 +42,9 @@ class Choice:
     """a volley of flaming missiles (§9.2), which the engine's plain choice never shoots."""
     facts: Mapping[str, str] = field(default_factory=dict)
     """a skirmish action's distances and terrain measured on the table (:func:`tracker.skirmish_results.with_facts`)."""
+    pairs: Mapping[str, str] = field(default_factory=dict)
+    """who fights whom: each striker of a fight with the enemy it engages, ``""`` for one that does not fight
+    (§3.2.1); none given, the engine's plainest pairs."""
 
 
 _VOLLEYS = (Shoot, ShootEngine, ShootGate)
@@ -72,8 +75,6 @@ def _detailed(state: BattleState, chosen: Action, choice: Choice) -> Action:
         return replace(chosen, liquid=liquid)
     if isinstance(chosen, _VOLLEYS) and choice.flaming:
         return replace(chosen, flaming=True)
-    if isinstance(chosen, Fight) and chosen.section in state.turn_log.fought:  # §3.2.2: the double combat
-        return replace(chosen, second=True)
     return chosen
 
 
@@ -84,6 +85,8 @@ def siege_actions(state: BattleState, choice: Choice) -> tuple[Action, ...]:
     if not 0 <= choice.option < len(menu):
         raise Refused(_("That choice is no longer on the menu."), "")
     option = menu[choice.option]
+    if option.name == "fight" and choice.pairs:
+        return (_fight(state, option, choice.pairs),)
     actors = picked(state, option, choice.actors, choice.counts)
     unknown = [a for a in actors if a not in option.actors]
     if unknown:
@@ -103,6 +106,18 @@ def siege_actions(state: BattleState, choice: Choice) -> tuple[Action, ...]:
     except (ValueError, StopIteration) as bad:
         raise Refused(str(bad), "") from None
     return (_detailed(state, chosen, choice),)
+
+
+def _fight(state: BattleState, option: Option, chosen: Mapping[str, str]) -> Action:
+    """The fight ``option`` with the pairs the player chose, strikers and enemies from its lists (§3.2.1); the
+    engine's choice makes it the second combat where it is one (§3.2.2)."""
+    pairs = tuple((striker, foe) for striker, foe in chosen.items() if foe)
+    if not pairs:
+        raise Refused(_("Pick at least one model to fight an enemy."), "§3.2.1")
+    if any(striker not in option.actors or foe not in option.targets for striker, foe in pairs):
+        raise Refused(_("Pick the fighters and their enemies from the lists."), "§3.2.1")
+    fight = choose(state, option, [striker for striker, _foe in pairs], pairs[0][1])
+    return replace(fight, pairs=pairs) if isinstance(fight, Fight) else fight
 
 
 def liquids_at(state: BattleState, section: str) -> tuple[Liquid, ...]:

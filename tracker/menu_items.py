@@ -53,5 +53,8 @@ class MenuItem:
     """the liquids a brazier may be placed with, or poured from the section's braziers (§8.2)."""
     flaming: bool = False
     """whether the volley may be of flaming missiles: some of its shooters have a brazier (§9.1, §9.2)."""
+    pairs: tuple[tuple[str, str, str], ...] = ()
+    """a fight's strikers (id, label) each with the enemy it engages at first, the engine's pairs (§3.2.1), or
+    ``""`` for one the engine leaves out: the player changes who fights whom."""
     facts: tuple[Fact, ...] = ()
     """the facts of the table a skirmish action's player may give instead of the menu's."""

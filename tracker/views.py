@@ -58,6 +58,11 @@ def _counts(data: QueryDict) -> dict[int, int]:
     return found
 
 
+def _pairs(data: QueryDict) -> dict[str, str]:
+    """``pair-<striker>`` fields: the enemy each striker engages, ``""`` for none (§3.2.1)."""
+    return {key[5:][:40]: value[:40] for key, value in data.items() if key.startswith("pair-")}
+
+
 def _machine(strength: str | None, damage: str | None) -> tuple[int, str] | None:
     if not strength and not damage:
         return None
@@ -178,6 +183,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 _machine(request.POST.get("strength"), request.POST.get("damage")),
                 liquid=request.POST.get("liquid", "")[:20] or None,
                 flaming=request.POST.get("flaming") == "1",
+                pairs=_pairs(request.POST),
                 facts={k[5:]: v[:20] for k, v in request.POST.items() if k.startswith("fact-")},
             )
         )

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from rules.siege.belfry import CAPACITY, REACH, count_aboard, level_place, levels_in_use, pushers, speed
 from rules.siege.drawbridge import WINCHERS
 from rules.siege.engines import Belfry, Bridge
+from rules.siege.menu_combat import fight_option
 from rules.siege.options import Option
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
@@ -94,27 +95,15 @@ def _movement(state: BattleState, belfry: Belfry, ready: Ready) -> list[Option]:
 
 
 def _close_combat(state: BattleState) -> list[Option]:
-    """The fights on the belfries' levels (001 §8), a second round too as on the fort's sections (§3.2.2), and the
-    losers of one holding to test (§3.3.2): a level's only ways out are its ladders and its drawbridge, so its losers
-    do not retreat (docs/rule-readings)."""
+    """The fights on the belfries' levels (001 §8), a second round too as on the fort's sections (§3.2.2). The
+    losers of one hold and test (:func:`rules.siege.menu_combat.losers_reactions`): a level's only ways out are its
+    ladders and its drawbridge, so its losers do not retreat (docs/rule-readings)."""
     side = state.active
-    log = state.turn_log
-    bound = {m for b in state.belfries for m in (*b.winchers, *b.stunned)}
     found = []
     for belfry in state.belfries:
         for level in levels_in_use(belfry.wall_level):
             place = level_place(belfry.id, level)
-            where = str(place)
-            strikers = tuple(
-                m.id for m in state.at(place, side) if not m.fleeing and m.id not in log.rallied and m.id not in bound
-            )
-            foes = tuple(m.id for m in state.at(place, side.enemy))
-            if strikers and foes and where not in log.fought_twice:  # §3.2.2: the double combat
-                found.append(Option("fight", side, where, strikers, foes))
-            result = state.result(where)
-            loser = None if result is None else result.loser_to_react
-            if loser is not None:
-                losers = tuple(m.id for m in state.at(place, loser))
-                if losers:
-                    found.append(Option("hold", loser, where, losers))
+            option = fight_option(state, str(place), state.at(place, side), state.at(place, side.enemy))
+            if option is not None:
+                found.append(option)
     return found

@@ -19,6 +19,7 @@ __all__ = [
     "LADDER_HOLDS",
     "QUOTA_PER_SIDE",
     "SIEGE_TOWER_HOLDS",
+    "bound",
     "check_distinct",
     "check_may_act",
     "check_quota",
@@ -67,6 +68,23 @@ def within_quota(state: BattleState, section: str, models: Iterable[Model]) -> t
         else:
             left.append(model)
     return taken, left
+
+
+def bound(state: BattleState) -> frozenset[str]:
+    """The models :func:`check_may_act` refuses whatever they would do this turn, for the menus to leave out:
+    reinforcing a gate (§6.4), just out of a mine (§10.1, §10.2), at a belfry's winches or stunned by its drawbridge
+    (001 §8). Kept with the state."""
+    memo = state.memo
+    found: frozenset[str] | None = memo.get(bound)
+    if found is None:
+        ids = set(state.turn_log.deployed)
+        for gate in state.gates:
+            ids.update(gate.reinforcers)
+        for belfry in state.belfries:
+            ids.update(belfry.winchers)
+            ids.update(belfry.stunned)
+        found = memo[bound] = frozenset(ids)
+    return found
 
 
 def check_may_act(state: BattleState, model_ids: Iterable[str], what: str) -> None:

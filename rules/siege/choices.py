@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from rules.siege import actions as a
 from rules.siege.costs import BRAZIER_LIQUIDS
 from rules.siege.engines import Liquid, MineGoal
+from rules.siege.melee import pair_off
 from rules.siege.menu_view import bought
 from rules.siege.options import Option
 from rules.siege.state import BattleState, Side
@@ -23,9 +24,11 @@ bombards with it.
 def choose(state: BattleState, option: Option, actors: Sequence[str], target: str | None) -> a.Action:
     """The action a choice from a menu makes in ``state``: ``actors`` picked from ``option.actors``, acting on
     ``target`` picked from ``option.targets``. The details a menu does not ask for take their plainest value: a
-    fight pairs every striker with the target, a brazier is placed with the liquid it was bought with (the option's
-    ``where``, its §14.2 item) and pours the first liquid it holds on a model (boiling oil on a wooden structure), a
-    siege tower is pushed 1 cm, a war machine bombards as the seed's catapult (:data:`CATAPULT`).
+    fight pairs the strikers one on one with the enemies, the target first, 4 against 1 at most (§3.2.1,
+    :func:`~rules.siege.melee.pair_off`), and is the section's second combat once it has had its first (§3.2.2); a
+    brazier is placed with the liquid it was bought with (the option's ``where``, its §14.2 item) and pours the first
+    liquid it holds on a model (boiling oil on a wooden structure), a siege tower is pushed 1 cm, a war machine
+    bombards as the seed's catapult (:data:`CATAPULT`).
     """
     picked = tuple(actors)
     where = option.where or ""
@@ -86,7 +89,9 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "shoot_gate": lambda: a.ShootGate(picked, aim),
         "shoot_structure": lambda: a.ShootStructure(picked, aim),
         "bombard": lambda: a.Bombard(aim, *CATAPULT),
-        "fight": lambda: a.Fight(where, tuple((x, aim) for x in picked)),
+        "fight": lambda: a.Fight(
+            where, pair_off(state, where, picked, target)[0], second=where in state.turn_log.fought
+        ),
         "retreat": lambda: a.Retreat(where, aim),
         "hold": lambda: a.Hold(where),
         "attack_gate": lambda: a.AttackGate(ref, picked),

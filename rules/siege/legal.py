@@ -375,7 +375,7 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
         _KNOCK_OVER,
     ),
     Phase.CLOSE_COMBAT: (
-        (sections_in_combat, frozenset({"fight", "retreat", "hold"})),
+        (sections_in_combat, frozenset({"fight"})),
         (blocked, frozenset({"fight_blocker", "take_gate", "fight_giant"})),
         (rams_at_gates, frozenset({"use_ram"})),
         (gate_attacks, frozenset({"attack_gate"})),

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rules.dice import D6, Dice
 from rules.siege.belfry import fight_on_level
+from rules.siege.checks import bound
 from rules.siege.fort import SectionKind
 from rules.siege.profiles import Profile, Special, Weapon
 from rules.siege.state import (
@@ -35,8 +36,10 @@ __all__ = [
     "MAX_GANG_UP",
     "attacks",
     "fight",
+    "pair_off",
     "roll_hits",
     "strength",
+    "strikers",
     "to_hit_need",
     "wounds_caused",
 ]
@@ -156,17 +159,27 @@ _order: Callable[[_Blow], tuple[int, int]] = operator.itemgetter(0)
 
 
 def _blows(state: BattleState, pairs: Sequence[tuple[str, str]], second: bool) -> list[_Blow]:
-    """Who strikes whom, in order: chargers first (every model of the active player in a second combat, §3.2.2),
-    then by initiative (§3.2.2: initiative only counts in combats already engaged); great weapons last.
+    """Who strikes whom, in order: chargers first (in a second combat, the active player's models that newly
+    engage, R29), then by initiative (§3.2.2: initiative only counts in combats already engaged); great weapons last.
     """
     blows: list[_Blow] = []
     riposte: dict[str, str] = {}
     for attacker, target in pairs:
         riposte.setdefault(target, attacker)
-    by_id, active, charged = state.by_id, state.active, state.turn_log.charged
+    by_id, active, charged, contacts = state.by_id, state.active, state.turn_log.charged, state.contacts
     for striker_id, target_id in [*pairs, *riposte.items()]:
         striker = by_id[striker_id]
-        first = (second and striker.side is active) or (not second and striker_id in charged)
+        if second:
+            # R29: « comptent comme ayant chargé » for the models newly engaging; the pairs going on from the first
+            # round strike in initiative order (« L'Initiative n'est prise en compte que pour les corps-à-corps déjà
+            # engagés »)
+            first = (
+                striker.side is active
+                and (striker_id, target_id) not in contacts
+                and (target_id, striker_id) not in contacts
+            )
+        else:
+            first = striker_id in charged
         rank = 2 if striker.profile.weapon is _GREAT_WEAPON else 0 if first else 1
         blows.append(((rank, -striker.profile.i), striker_id, target_id))
     blows.sort(key=_order)  # stable: the blows of one step in the order of the pairs
@@ -226,6 +239,12 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
                 f"{attacker_id} came up a ladder whose blocker fell this turn: one round of combat only (§7.1.8)",
                 "§7.1.8",
             )
+        if attacker_id in log.landed:
+            raise IllegalAction(
+                f"{attacker_id} came out of the siege tower after the won combat: it fights « à la prochaine phase de "
+                "mêlée » (§7.3.4)",
+                "§7.3.4",
+            )
         gangs.setdefault(target_id, []).append(attacker)
     fighting: dict[str, set[str]] = {}  # the targets' enemies already engaged with them
     for pair in state.contacts:
@@ -255,6 +274,95 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
                 "§3.3.3",
             )
     return level
+
+
+Pairs = tuple[tuple[str, str], ...]
+"""The (striker, target) pairs of a round of close combat (§3.2.1)."""
+
+
+def pair_off(
+    state: BattleState, section: str, strikers: Sequence[str], first: str | None = None
+) -> tuple[Pairs, Pairs]:
+    """The plainest pairing of ``strikers`` with the enemies on ``section`` that :func:`fight` accepts (§3.2.1), and
+    the strikers it leaves out, each with the enemy it would have engaged (``first``, else the first enemy).
+
+    In the order of ``strikers``: a model already fighting an enemy goes on fighting it; the others engage the
+    enemies nobody engages yet one on one, ``first`` first, then the standing enemies in their order, the fleeing
+    last, once every standing enemy is engaged (§3.3.3); those left over gang up on the standing enemies in turn.
+    Never more than 4 against 1, counting the models already fighting each enemy and their ratios (§3.2.1, §3.2.3,
+    §12.1.1): a striker no enemy has room for is left out.
+    """
+    by_id = state.by_id
+    side = state.active
+    foes = state.at(Place.parse(section), side.enemy)
+    if not foes or not strikers:
+        return (), tuple((s, first or "") for s in strikers) if strikers else ()
+    standing = [f for f in foes if not f.fleeing]
+    order = [*standing, *(f for f in foes if f.fleeing)]
+    if first is not None:
+        chosen = by_id.get(first)
+        if chosen is not None and chosen in order:
+            # the fleeing come after the standing whatever the choice (§3.3.3)
+            order.remove(chosen)
+            order.insert(len(standing) if chosen.fleeing else 0, chosen)
+    engaged: dict[str, set[str]] = {}  # each enemy's foes already fighting it
+    ids = {f.id for f in foes}
+    for pair in state.contacts:
+        for x in pair:
+            if x in ids:
+                engaged.setdefault(x, set()).update(y for y in pair if y != x)
+    named: dict[str, list[str]] = {}
+
+    def weight(model_id: str) -> int:
+        model = by_id.get(model_id)
+        return 1 if model is None else model.profile.ratio
+
+    def has_room(foe: Model, striker: str) -> bool:
+        # §3.2.1: the gang is the models named against it and those already fighting it
+        gang = {*named.get(foe.id, ()), *engaged.get(foe.id, ()), striker}
+        return len(gang) < 2 or sum(map(weight, gang)) <= MAX_GANG_UP * foe.profile.ratio
+
+    pairs: list[tuple[str, str]] = []
+    left: list[tuple[str, str]] = []
+    turn = 0  # where the gang-up goes on among the standing enemies
+    for striker in strikers:
+        target = None
+        for foe in foes:  # §3.3.3 aside, a striker goes on with the first enemy it already fights
+            if striker in engaged.get(foe.id, ()) and not foe.fleeing and has_room(foe, striker):
+                target = foe
+                break
+        if target is None:
+            unnamed_standing = any(f.id not in named for f in standing)
+            for foe in order:
+                if foe.id not in named and (not foe.fleeing or not unnamed_standing) and has_room(foe, striker):
+                    target = foe
+                    break
+        if target is None and standing:
+            for step in range(len(standing)):
+                foe = standing[(turn + step) % len(standing)]
+                if has_room(foe, striker):
+                    target = foe
+                    turn = (turn + step + 1) % len(standing)
+                    break
+        if target is None:
+            left.append((striker, first or order[0].id))
+        else:
+            named.setdefault(target.id, []).append(striker)
+            pairs.append((striker, target.id))
+    return tuple(pairs), tuple(left)
+
+
+def strikers(state: BattleState, models: Iterable[Model], second: bool) -> list[str]:
+    """Those of ``models``, the side to play's on one section, that :func:`fight` lets strike there: not fleeing nor
+    just rallied (§3.4), not bound to something else this turn (§6.4, §10.1, 001 §8), not the climbers who killed a
+    ladder's blocker (§7.1.8) nor the models who came out of a siege tower after the won combat (§7.3.4); in a
+    ``second`` combat, no flyer (§12.3.1) and none who came up a ladder whose blocker fell this turn (§7.1.8)."""
+    log = state.turn_log
+    out = bound(state) | log.rallied | log.blocker_killers | log.landed
+    if second:
+        out |= log.by_taken_ladder
+        return [m.id for m in models if not m.fleeing and m.id not in out and not m.profile.has(_FLYER)]
+    return [m.id for m in models if not m.fleeing and m.id not in out]
 
 
 def fight(

@@ -5,23 +5,32 @@ and blows against the gates, troops out of a siege tower.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.siege.belfry_cover import Cover, target_cover
+from rules.siege.checks import bound, room_left
 from rules.siege.gates import gate_reach
 from rules.siege.magic import casters as spell_casters
+from rules.siege.melee import pair_off, strikers
 from rules.siege.menu_view import MenuView, section_place, war_machines
+from rules.siege.morale import retreat_problem, stays
+from rules.siege.obligations import RULES, Obligation
 from rules.siege.options import Option
 from rules.siege.places import place_of
-from rules.siege.state import BattleState, Side, Zone
+from rules.siege.siege_towers import AFTER_WIN
+from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once here
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
 _SECTION, _LADDER, _MINE, _SIEGE_TOWER = Zone.SECTION, Zone.LADDER, Zone.MINE, Zone.SIEGE_TOWER
 _INFINITE = Cover.INFINITE
+_CLOSE_COMBAT = Phase.CLOSE_COMBAT
 
 __all__ = [
     "blocked",
     "bombarding",
     "disembarking",
+    "fight_option",
     "gate_attacks",
     "magic",
     "rams_at_gates",
@@ -68,7 +77,8 @@ def shooting(view: MenuView) -> list[Option]:
     gate_ids: tuple[str, ...] | None = None
     standing: tuple[str, ...] | None = None
     engaged = state.engaged
-    busy = engaged | state.blockers | state.turn_log.shot  # §5: one volley a turn
+    # §5: one volley a turn; §6.4: reinforcers « ne peuvent ni tirer », nor others bound this turn (checks.bound)
+    busy = engaged | state.blockers | state.turn_log.shot | bound(state)
     silenced = {w.section for w in state.works if w.silenced}
     for place, models in view.by_side(side).items():  # in the order of view.by_place
         if place.inside and place.ref in silenced:
@@ -133,17 +143,16 @@ def bombarding(view: MenuView) -> list[Option]:
 
 
 def sections_in_combat(view: MenuView) -> list[Option]:
+    """The fights on the fort's sections where both sides stand (§3.2)."""
     state = view.state
     side = state.active
     found: list[Option] = []
     mine, theirs = view.by_side(side), view.by_side(side.enemy)
-    # the sections with both sides on them or the losers of a combat still to retreat or hold
-    contested = {r.section for r in state.results if r.loser_to_react is not None}
-    contested.update(place.ref for place in mine if place.zone is _SECTION and place in theirs)
+    contested = {place.ref for place in mine if place.zone is _SECTION and place in theirs}
     if not contested:
         return found
     for section in state.fort.sections:
-        if section.id in contested:  # else neither a combat nor its losers on this section
+        if section.id in contested:
             _combat_on(view, section.id, found)
     return found
 
@@ -153,33 +162,76 @@ def section_in_combat(view: MenuView, section: str) -> list[Option]:
     state = view.state
     found: list[Option] = []
     place = section_place(section)
-    if any(r.section == section and r.loser_to_react is not None for r in state.results) or (
-        place in view.by_side(state.active) and place in view.by_side(state.active.enemy)
-    ):
+    if place in view.by_side(state.active) and place in view.by_side(state.active.enemy):
         _combat_on(view, section, found)
     return found
 
 
 def _combat_on(view: MenuView, section: str, found: list[Option]) -> None:
-    """A contested section's fight, and its loser's retreat and hold (§3.2, §3.3.2)."""
+    """A contested section's fight (§3.2); its losers' reaction is an obligation (:func:`losers_reactions`)."""
     state = view.state
     side = state.active
-    log = state.turn_log
     place = section_place(section)
-    strikers = [m for m in view.side_at(place, side) if not m.fleeing and m.id not in log.rallied]
-    foes = view.side_at(place, side.enemy)
-    if strikers and foes and section not in log.fought_twice:
-        found.append(Option("fight", side, section, tuple([m.id for m in strikers]), tuple([m.id for m in foes])))
-    result = state.result(section)
-    loser = None if result is None else result.loser_to_react
-    if loser is not None:
-        losers = tuple([m.id for m in view.side_at(place, loser)])
-        if losers:
-            ways = [*state.fort.neighbours(section)]
-            ways += [f"ladder:{x.id}" for x in state.ladders if x.section == section and x.raised]
-            ways += [f"siege_tower:{t.id}" for t in state.siege_towers if t.section == section]
-            found.append(Option("retreat", loser, section, losers, tuple(ways)))
-            found.append(Option("hold", loser, section, losers))
+    option = fight_option(state, section, view.side_at(place, side), view.side_at(place, side.enemy))
+    if option is not None:
+        found.append(option)
+
+
+def fight_option(state: BattleState, where: str, mine: Sequence[Model], foes: Sequence[Model]) -> Option | None:
+    """The round of combat on ``where``, a section or a belfry's level, between the side to play's models ``mine``
+    and the enemy ``foes`` there, if one is left this turn (§3.2.2: a first, then a second). Its models are those
+    who may strike, the strikers :func:`~rules.siege.melee.pair_off` pairs first: as many may fight at once as it
+    pairs, 4 against 1 at most (§3.2.1). Its targets are the foes, standing before fleeing (§3.3.3): the one the
+    pairing engages first, the others one on one after it.
+    """
+    log = state.turn_log
+    if not foes or where in log.fought_twice:
+        return None
+    second = where in log.fought  # §3.2.2: the double combat
+    ready = strikers(state, mine, second)
+    if not ready:
+        return None
+    pairs, left = pair_off(state, where, ready)
+    if not pairs:
+        return None
+    targets = [m.id for m in foes if not m.fleeing]
+    if len(targets) < len(foes):
+        targets += [m.id for m in foes if m.fleeing]
+    actors = (*(x for x, _ in pairs), *(x for x, _ in left)) if left else tuple(x for x, _ in pairs)
+    return Option("fight", state.active, where, actors, tuple(targets), most=len(pairs))
+
+
+def losers_reactions(state: BattleState) -> list[Obligation]:
+    """R34: the losers of a round of combat retreat or hold « immédiatement après le round de combat » (§3.3.2),
+    before anything else happens in the close-combat phase; the step does not end until they have."""
+    if state.phase is not _CLOSE_COMBAT or not state.results:
+        return []
+    found = []
+    for result in state.results:
+        loser = result.loser_to_react
+        if loser is not None:
+            found.append(Obligation("§3.3.2", "losers_react", result.section, _reactions(state, result.section, loser)))
+    return found
+
+
+RULES.append(losers_reactions)
+
+
+def _reactions(state: BattleState, where: str, loser: Side) -> tuple[Option, ...]:
+    """The losers on ``where`` retreat en bloc to each way open to them (§3.3.2, §3.5.2), or hold and test. A
+    belfry's level has no retreat: its only ways out are its ladders and its drawbridge (docs/rule-readings)."""
+    place = Place.parse(where)
+    losers = state.at(place, loser)
+    ids = tuple([m.id for m in losers])
+    hold = Option("hold", loser, where, ids)
+    movers = [m for m in losers if not stays(m)]
+    if place.zone is not _SECTION or not movers:
+        return (hold,)
+    ways = [*state.fort.neighbours(where)]
+    ways += [f"ladder:{x.id}" for x in state.ladders if x.section == where and x.raised]
+    ways += [f"siege_tower:{t.id}" for t in state.siege_towers if t.section == where]
+    open_ways = tuple(w for w in ways if retreat_problem(state, where, movers, Place.parse(w)) is None)
+    return (Option("retreat", loser, where, ids, open_ways), hold) if open_ways else (hold,)
 
 
 def blocked(view: MenuView) -> list[Option]:
@@ -240,15 +292,30 @@ def gate_attacks(view: MenuView) -> list[Option]:
 
 
 def disembarking(view: MenuView) -> list[Option]:
-    """Fresh troops out of a siege tower whose section the besieger won (§7.3.4)."""
+    """Two more models out of a siege tower whose section the besieger won this turn, once its losers have reacted
+    (§7.3.4), as many as the section's quota takes (§1.7); a belfry's troops move instead (R16)."""
     state = view.state
     if state.active is not _BESIEGER:
         return []
+    log = state.turn_log
     found = []
     for tower in state.siege_towers:
-        result = None if tower.section is None else state.result(tower.section)
-        if result is not None and result.winner is _BESIEGER:
-            inside = tuple(m.id for m in view.side_at(place_of(_SIEGE_TOWER, tower.id), _BESIEGER))
-            if inside:
-                found.append(Option("disembark", _BESIEGER, f"siege_tower:{tower.id}", inside))
+        section = tower.section
+        if section is None or section not in log.fought or tower.id in log.disembarked or state.is_belfry(tower.id):
+            continue
+        result = state.result(section)
+        if result is None or result.winner is not _BESIEGER or not result.settled:
+            continue
+        room = room_left(state, section, _BESIEGER)
+        inside = [m for m in view.side_at(place_of(_SIEGE_TOWER, tower.id), _BESIEGER) if m.profile.ratio <= room]
+        most = 0
+        for model in inside[:AFTER_WIN]:
+            room -= model.profile.ratio
+            if room < 0:
+                break
+            most += 1
+        if most:
+            found.append(
+                Option("disembark", _BESIEGER, f"siege_tower:{tower.id}", tuple([m.id for m in inside]), most=most)
+            )
     return found

@@ -42,6 +42,7 @@ __all__ = [
     "rally",
     "retreat",
     "retreat_problem",
+    "stays",
 ]
 
 # enum members bound once: on Python 3.11 reading one from its class goes through EnumType.__getattr__
@@ -157,8 +158,11 @@ def retreat_problem(state: BattleState, section: str, movers: Sequence[Model], t
     if count > OUTSIDE_RETREAT:
         return f"{count} models cannot go down {to}, at most {OUTSIDE_RETREAT} (§3.5.2)"
     if to.zone is _LADDER:
-        if state.ladder(to.ref).section != section:
+        ladder = state.ladder(to.ref)
+        if ladder.section != section:
             return f"ladder {to.ref} does not stand against {section} (§3.5.2)"
+        if not ladder.raised:
+            return f"ladder {to.ref} lies at the foot of the wall: « disposer d'échelle » means one raised (§3.5.2)"
         if state.at(to, side):
             return f"ladder {to.ref} is blocked by a friendly model on it (§3.5.2)"
         return None
@@ -193,7 +197,7 @@ def _settle(state: BattleState, result: CombatResult) -> BattleState:
     return state.with_result(replace(result, settled=True))
 
 
-def _stays(model: Model) -> bool:
+def stays(model: Model) -> bool:
     """Unbreakable troops never retreat (§4.3); flyers never retreat but test to hold (§12.3.2)."""
     return model.profile.has(_UNBREAKABLE) or model.profile.has(_FLYER)
 
@@ -206,7 +210,7 @@ def retreat(state: BattleState, section: str, to: Place | str, dice: Dice) -> Ou
     result, loser = _pending(state, section)
     destination = Place.parse(to)
     everyone = state.at(section, loser)
-    movers = [m for m in everyone if not _stays(m)]
+    movers = [m for m in everyone if not stays(m)]
     if not movers:
         raise IllegalAction(f"no {loser} model on {section} can retreat (§4.3, §12.3.2)", "§3.3.2")
     problem = retreat_problem(state, section, movers, destination)
@@ -221,7 +225,7 @@ def retreat(state: BattleState, section: str, to: Place | str, dice: Dice) -> Ou
             tuple(m.id for m in movers),
         )
     ]
-    stayers = [m for m in everyone if _stays(m)]
+    stayers = [m for m in everyone if stays(m)]
     if stayers:
         state, more = _hold_tests(state, section, stayers, result, dice, None, ())
         events.extend(more)

@@ -22,8 +22,8 @@ the set-up after the besieger's; each side ends its own part.
   of the movement (see below) and the climbers of the ladders still standing step onto the rampart.
 - *Shooting*: each war machine bombards its target of the orders as the seed's catapult (§5.7, §5.9).
 - *Close combat*: each ram strikes its gate (§7.2.4, R3); every section with both sides fights, each free model
-  striking, spread over the enemy, at most four to one (§3.2); the loser retreats where it may, else holds
-  (§3.3); the troops left in a siege tower whose section was won come out (§7.3.4).
+  striking, one on one, then spread over the enemy, at most four to one (§3.2.1); the loser retreats where it may,
+  else holds (§3.3.2, R34); the troops left in a siege tower whose section was won come out (§7.3.4).
 
 **The besieged's turn.**
 
@@ -42,7 +42,7 @@ every ladder with a climber on it, up to three pushers (§7.1.6), or let it go.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,7 +55,7 @@ from rules.siege.game import apply, side_of
 from rules.siege.gates import REINFORCING_MODELS, is_destroyed, starting_points
 from rules.siege.ladders import MAX_CLIMBERS, MAX_HELPERS, MIN_CLIMBERS, push_back_pending
 from rules.siege.legal import CATAPULT, Option, legal_actions, legal_combat_on, legal_moves_from
-from rules.siege.melee import MAX_GANG_UP
+from rules.siege.melee import pair_off
 from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, SetupTurn, Side, Zone, room_left
 
@@ -348,26 +348,16 @@ def _push_backs(game: Game) -> None:
             game.act(a.ForgoPushBack(ladder.id))
 
 
-def _fight_pairs(game: Game, section: str, strikers: Sequence[str], foes: Sequence[str]) -> tuple[tuple[str, str], ...]:
-    """Every striker engages, spread over the standing foes, never more than four to one (§3.2)."""
-    model = game.state.by_id  # the menu names models of this state alone
-    standing = [f for f in foes if not model[f].fleeing] or list(foes)
-    load = dict.fromkeys(standing, 0)
-    pairs: list[tuple[str, str]] = []
-    for index, striker in enumerate(strikers):
-        target = standing[index % len(standing)]
-        ratio = model[striker].profile.ratio
-        if load[target] and load[target] + ratio > MAX_GANG_UP * model[target].profile.ratio:
-            continue
-        load[target] += ratio
-        pairs.append((striker, target))
-    return tuple(pairs)
-
-
 def _combats(game: Game) -> None:
+    """Every section with both sides fights: each free model striking, one on one, then spread over the enemy at
+    most four to one (§3.2.1, :func:`~rules.siege.melee.pair_off`); the losers react at once (§3.3.2, R34), those
+    of a combat left unsettled first."""
+    for result in game.state.results:
+        if result.loser_to_react is not None:
+            _aftermath(game, result.section)
     for option in game.fresh("fight"):
         section = option.where or ""
-        pairs = _fight_pairs(game, section, option.actors, option.targets)
+        pairs, _ = pair_off(game.state, section, option.actors)
         if pairs and game.act(a.Fight(section, pairs)):
             _aftermath(game, section)
 
@@ -497,7 +487,7 @@ def _besieger_close_combat(game: Game) -> None:
     _combats(game)
     for option in game.fresh("disembark"):
         tower = (option.where or "").partition(":")[2]
-        game.act(a.Disembark(tower, option.actors[:SIEGE_TOWER_A_TURN]))
+        game.act(a.Disembark(tower, option.actors[: option.most]))  # §7.3.4: two more, as the quota takes them
 
 
 # ---- the besieged --------------------------------------------------------------------------------------------------

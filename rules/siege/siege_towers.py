@@ -96,7 +96,8 @@ def push_tower(state: BattleState, tower_id: str, distance: int, section: str | 
 
 
 def disembark_after_win(state: BattleState, tower_id: str, models: Sequence[str]) -> BattleState:
-    """Having won the combat on the tower's section, 2 more models come out; they fight next phase (§7.3.4)."""
+    """Having won the combat on the tower's section this turn, 2 more models come out; they fight in the next
+    close-combat phase, not in this one (§7.3.4)."""
     tower = state.siege_tower(tower_id)
     if tower.section is None:
         raise IllegalAction(f"siege tower {tower_id} is not against a rampart (§7.3.4)", "§7.3.4")
@@ -115,13 +116,23 @@ def disembark_after_win(state: BattleState, tower_id: str, models: Sequence[str]
             "§7.3.4",
         )
     log = state.turn_log
+    if tower.section not in log.fought:
+        # §7.3.4 « parviennent à remporter le combat … débarquer immédiatement »: a win of this turn, not of a
+        # turn before (the last result on a section stays until the next combat there)
+        raise IllegalAction(
+            f"the besiegers won on {tower.section} in an earlier turn: the two come out « immédiatement » after a win "
+            "(§7.3.4)",
+            "§7.3.4",
+        )
     if tower_id in log.disembarked:
         raise IllegalAction(
             f"two more models have already come out of siege tower {tower_id} after this turn's win (§7.3.4)", "§7.3.4"
         )
     check_quota(state, tower.section, [state.model(m) for m in models], "§7.3.4")
     on = Place(Zone.SECTION, tower.section)
-    state = replace(state, turn_log=replace(log, disembarked=log.disembarked | {tower_id}))
+    # §7.3.4: « le corps-à-corps s'effectuera à la prochaine phase de mêlée »
+    log = replace(log, disembarked=log.disembarked | {tower_id}, landed=log.landed | set(models))
+    state = replace(state, turn_log=log)
     return state.with_models({m: replace(state.model(m), place=on) for m in models})
 
 

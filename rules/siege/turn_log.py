@@ -110,6 +110,9 @@ class TurnLog:
     (§6.3.3)."""
     disembarked: frozenset[str] = frozenset()
     """siege towers whose two more models came out after a won combat this turn (§7.3.4)."""
+    landed: frozenset[str] = frozenset()
+    """the models who came out of a siege tower after a won combat this turn: they fight « à la prochaine phase de
+    mêlée », not in this one (§7.3.4)."""
     pushers: frozenset[str] = frozenset()
     """models that tried to push a ladder back this turn (§7.1.6)."""
     deployed: frozenset[str] = frozenset()
@@ -195,6 +198,7 @@ _TURN_SETS = (
     "by_taken_ladder",
     "duels",
     "disembarked",
+    "landed",
     "pushers",
     "deployed",
     "flaming_volleys",

@@ -1,7 +1,7 @@
 """The board's menu beyond the engine's plain choice: a unit deployed in one go, all or nothing, and taken back in
 one undo (§16, §1.7); a brazier placed with the liquid it was bought with, poured with its clause (§8.2); a second
 round of combat on a section and on a belfry's level (§3.2.2, 001 §8); flaming missiles for a unit with a brazier
-(§9.2)."""
+(§9.2); who fights whom (§3.2.1)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.test import Client
 
 from rules.dice import Dice
 from rules.siege.actions import Buy, EndPhase, Fight, PlaceBraziers, Pour, ShootGate
-from rules.siege.battle import start
+from rules.siege.battle import Setup, start
 from rules.siege.belfry import level_place
 from rules.siege.engines import Belfry, Budget, Liquid, SiegeTower
 from rules.siege.example import example_setup
@@ -21,7 +21,7 @@ from rules.siege.fire import give_brazier
 from rules.siege.game import apply, problems
 from rules.siege.legal import legal_actions
 from rules.siege.profiles import Profile
-from rules.siege.state import BattleState, Phase, Place, Side, Zone
+from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone
 from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers
 from tracker import presenters, selectors, services
 from tracker.choices import Choice, siege_actions
@@ -250,3 +250,58 @@ def test_molten_lead_chosen_on_the_form_strikes_the_target_picked() -> None:
     assert isinstance(action, Pour)
     assert (action.liquid, action.designated) == (Liquid.LEAD, "f1")
     assert not problems(state, action)
+
+
+def _melee_setup() -> Setup:
+    """The example's armies with eight orcs already on W3 among its twelve defenders."""
+    setup = example_setup()
+    orcs = tuple(Model(f"o{n}", Side.BESIEGER, ORC, Place(Zone.SECTION, "W3"), "Boyz on W3") for n in range(1, 9))
+    return replace(setup, models=(*setup.models, *orcs))
+
+
+def _to_close_combat(tracked: TrackedBattle, user: User) -> TrackedBattle:
+    for seq in range(4):  # the set-up, the movement, the magic and the shooting steps
+        tracked = services.act(battle_id=tracked.pk, user=user, seq=seq, action=EndPhase())
+    return tracked
+
+
+def test_the_fight_form_says_who_fights_whom_from_the_engines_pairs() -> None:
+    """§3.2.1: « le joueur … peut choisir d'engager tous ses hommes en 1 contre 1 ou bien au maximum faire du 4 contre
+    1 »: the form gives each of the 12 defenders of W3 a drop-down of the 8 orcs, the engine's one-on-one pairs
+    chosen (the last 4 men ganging up); the pairs the player picks instead are the ones played."""
+    state = replace(start(_melee_setup()), phase=Phase.CLOSE_COMBAT)
+    item = next(i for i in presenters.menu(state, {Side.BESIEGED}) if i.name == "fight")
+    chosen = {model: foe for model, _label, foe in item.pairs}
+    assert len(chosen) == 12
+    assert [chosen[f"h{n}"] for n in range(1, 8)] == [f"o{n}" for n in range(1, 8)]
+    assert chosen["sgt1"] == "o8"
+    assert [t for t, _label in item.targets] == [f"o{n}" for n in range(1, 9)]
+    (action,) = siege_actions(state, Choice(item.index, pairs={"h1": "o1", "h2": "o1", "cpt1": "o2", "h3": ""}))
+    assert isinstance(action, Fight)
+    assert action.pairs == (("h1", "o1"), ("h2", "o1"), ("cpt1", "o2"))
+    assert not action.second
+    with pytest.raises(services.Refused, match="from the lists"):
+        siege_actions(state, Choice(item.index, pairs={"h1": "h2"}))
+
+
+def test_the_board_posts_the_pairs_the_player_chose(tracked_melee: TrackedBattle, besieged: User) -> None:
+    """§3.2.1: the pairs picked in the board's fight form are played, 4 against 1 at most."""
+    tracked = _to_close_combat(tracked_melee, besieged)
+    client = Client()
+    client.force_login(besieged)
+    page = client.get(f"/tracker/{tracked.pk}/").content.decode()
+    assert 'name="pair-h1"' in page
+    index = _option(selectors.current(tracked).state, "fight", "W3")
+    fields = {f"pair-{m}": "" for m in ("h2", "h3", "h4", "h5", "h6", "h7", "sgt1", "xb1", "xb2", "xb3")}
+    posted = {"seq": 4, "option": index, "pair-h1": "o1", "pair-cpt1": "o1", **fields}
+    assert client.post(f"/tracker/{tracked.pk}/act/", posted, HTTP_HX_REQUEST="true").status_code == 200
+    last = TrackedEntry.objects.filter(battle=tracked).order_by("-seq").first()
+    assert last is not None
+    assert last.entry["action"]["pairs"] == [["h1", "o1"], ["cpt1", "o1"]]
+
+
+@pytest.fixture
+def tracked_melee(besieger: User, besieged: User) -> TrackedBattle:
+    return services.create_battle(
+        setup=_melee_setup(), besieger=besieger, besieged=besieged, created_by=besieged, seed=3
+    )

@@ -10,10 +10,11 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy
 
+from rules.siege.actions import Fight
 from rules.siege.costs import BRAZIER_ITEMS, BRAZIER_LIQUIDS
 from rules.siege.engines import Liquid
 from rules.siege.fire import may_shoot_flaming
-from rules.siege.legal import Option, legal_actions
+from rules.siege.legal import Option, choose, legal_actions
 from rules.siege.obligations import pending
 from rules.siege.state import BattleState, Model, Phase, SetupTurn, Side
 from rules.siege.structure import DAMAGE_DICE
@@ -170,9 +171,19 @@ def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
             targets=tuple((t, _target_label(units.get(t), t)) for t in option.targets),
             liquids=tuple((str(x), str(LIQUID_LABELS[x])) for x in _liquids(state, option)),
             flaming=_flaming(state, option),
+            pairs=_pairs(state, option, units),
         )
         for index, option in enumerate(legal_actions(state))
     ]
+
+
+def _pairs(state: BattleState, option: Option, units: Mapping[str, Model]) -> tuple[tuple[str, str, str], ...]:
+    """A fight's strikers, each with the enemy the engine's plainest pairs give it (§3.2.1), ``""`` for none."""
+    if option.name != "fight":
+        return ()
+    chosen = choose(state, option, *option.default())
+    engaged = dict(chosen.pairs) if isinstance(chosen, Fight) else {}
+    return tuple((a, _model_label(units.get(a), a), engaged.get(a, "")) for a in option.actors)
 
 
 def _option_label(state: BattleState, option: Option) -> str:

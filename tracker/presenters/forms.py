@@ -48,7 +48,7 @@ def _form(item: MenuItem, page: FormPage) -> str:
         f'data-action="{escape(item.name)}" data-where="{where}">{page.csrf}\n'
         f'    <input type="hidden" name="seq" value="{page.seq}"><input type="hidden" name="option" '
         f'value="{item.index}"><input type="hidden" name="section" value="{escape(page.section)}">\n'
-        f"    {_units(item)}\n    {_targets(item)}\n    {_liquids(item)}\n    {_flaming(item)}\n"
+        f"    {_who(item)}\n    {_liquids(item)}\n    {_flaming(item)}\n"
         f"    {_machine(page) if item.name == 'bombard' else ''}\n    {_dice() if page.physical else ''}\n"
         f'    <button type="submit" class="go">{label}</button>\n'
         "  </form></details>\n  "
@@ -78,6 +78,21 @@ def _units(item: MenuItem) -> str:
         limits = _("%(least)s to %(most)s models") % {"least": item.least, "most": item.most}
     legend = f'{escape(_("Models"))} <span class="muted limits">({escape(limits)})</span>'
     return f'<fieldset class="actors"><legend>{legend}</legend>{counts}\n      {one_by_one}</fieldset>'
+
+
+def _who(item: MenuItem) -> str:
+    """The models that act and their target, or a fight's pairs."""
+    return _pairs(item) if item.pairs else f"{_units(item)}\n    {_targets(item)}"
+
+
+def _pairs(item: MenuItem) -> str:
+    """Who fights whom (§3.2.1): a drop-down of the enemies for each striker, the engine's pair chosen, or none."""
+    rows = "".join(
+        _select(label, f"pair-{model}", [("", _("does not fight")), *item.targets], chosen)
+        for model, label, chosen in item.pairs
+    )
+    legend = escape(_("Who fights whom (4 against 1 at most)"))
+    return f'<fieldset class="pairs"><legend>{legend}</legend>{rows}</fieldset>'
 
 
 def _targets(item: MenuItem) -> str:

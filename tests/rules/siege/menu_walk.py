@@ -23,7 +23,8 @@ from rules.siege.game import apply, problems
 from rules.siege.legal import Option, choose, legal_actions
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Model, Place, Side, Zone, quota
-from tests.rules.siege.builders import ARCHER, GIANT, HARPY, besieged, besiegers
+from tests.rules.siege.builders import ARCHER, GIANT, HARPY, KNIGHT, MAN, OGRE, besieged, besiegers
+from tests.rules.siege.builders import ORC as BOY
 from tests.rules.siege.test_assault_simulator import random_assault
 
 ENDINGS = frozenset({"end_phase", "end_turn"})
@@ -141,6 +142,36 @@ def crewed_setup() -> Setup:
     return replace(setup, models=models, siege_towers=(SiegeTower("ST1", None, crew=crew),))
 
 
+def melee_setup() -> Setup:
+    """A storm already on the walls, for the close combat (§3): besiegers on the wall-walks W2 and W3 among their
+    defenders, 8 against 8 on W3 as in §3.2.1's example, a siege tower against W2 full of troops to come out after
+    a won combat (§7.3.4), a raised ladder to retreat down (§3.5.2), knights against halberdiers in courtyard C1
+    (§3.2.3), a harpy (§12.3.1) and an ogre (§12.1)."""
+    fort = standard_fort(1500)
+    models = (
+        *besieged(MAN, "W3", 8, "m", "Men"),
+        *besieged(HALBERDIER, "W2", 5, "h", "Halberdiers"),
+        *besieged(CROSSBOWMAN, "T3", 5, "x", "Crossbowmen"),
+        *besieged(HALBERDIER, "C1", 6, "c", "Courtyard guard"),
+        *besieged(MAN, "C2", 8, "r", "Reserve"),
+        *besiegers(BOY, "W3", 8, "o", "Boyz"),
+        *besiegers(BOY, "ladder:L1", 4, "l", "Ladder boyz"),
+        *besiegers(BOY, "W2", 3, "w", "Tower boyz"),
+        *besiegers(BOY, "siege_tower:ST1", 10, "t", "Tower boyz"),
+        *besiegers(OGRE, "W2", 1, "ogre", "Ogre"),
+        *besiegers(KNIGHT, "C1", 3, "k", "Knights"),
+        *besiegers(HARPY, "W3", 1, "harpy", "Harpy"),
+        *besiegers(BOY, "foot:W3", 6, "f", "Foot boyz"),
+    )
+    return Setup(
+        fort,
+        models,
+        ladders=(Ladder("L1", "W3"),),
+        siege_towers=(SiegeTower("ST1", "W2"),),
+        budgets=((Side.BESIEGER, 0, 1500), (Side.BESIEGED, 0, 1500)),
+    )
+
+
 def setups() -> dict[str, Callable[[], Setup | BattleState]]:
     """The set-ups the walks start from: the standard fort's example battle, crowded; a club's fresh start on the
     forts of 1,500 and 2,000 points, with a siege tower to deploy, deployed with its crew, or a belfry; a siege
@@ -153,6 +184,7 @@ def setups() -> dict[str, Callable[[], Setup | BattleState]]:
         "belfry": lambda: field_setup(2000, belfry=True),
         "fire": fire_start,
         "crewed tower": crewed_setup,
+        "melee": melee_setup,
     }
     for k in range(4):
         found[f"plan {k}"] = lambda k=k: assault_setup(random_assault(random.Random(k)))

@@ -247,6 +247,7 @@ def _tower_won() -> BattleState:
         besiegers(ORC, "foot:W2", 1, "f"),
         besieged(MAN, "W2", 2),
         results=[replace(lost("W2", Side.BESIEGED), settled=True)],  # §7.3.4: the besieged have held
+        log=TurnLog(fought=frozenset({"W2"})),  # §7.3.4: the combat won this turn
     )
 
 

@@ -6,8 +6,9 @@ from dataclasses import replace
 
 from rules.dice import Dice
 from rules.siege import gates, shooting
+from rules.siege.game import choose, legal_actions, problems
 from rules.siege.movement import move
-from rules.siege.state import BattleState, Side, TurnLog
+from rules.siege.state import BattleState, Phase, Side, TurnLog
 from tests.rules.siege.builders import ARCHER, ORC, battle, besieged, besiegers, refused
 
 
@@ -38,3 +39,13 @@ def test_models_that_acted_this_turn_do_not_reinforce() -> None:
     refused(lambda: gates.reinforce_gate(_gate(), "G1", ["d1"]), "§6.4")
     thrown = _gate(TurnLog(defenders=frozenset({"d3"})))
     refused(lambda: gates.reinforce_gate(thrown, "G1", ["d2", "d3"]), "§6.4")
+
+
+def test_reinforcers_are_not_offered_to_shoot() -> None:
+    """§6.4: « Ils ne peuvent rien faire d'autre »: in the shooting step the menu offers d3 alone of the crossbowmen
+    of C1, d1 and d2 reinforcing the gate, and the volley it offers is accepted."""
+    state = gates.reinforce_gate(_gate(), "G1", ["d1", "d2"]).state
+    state = replace(state, phase=Phase.SHOOTING)
+    (shoot,) = [o for o in legal_actions(state) if o.name == "shoot"]
+    assert shoot.actors == ("d3",)
+    assert problems(state, choose(state, shoot, *shoot.default())) == []

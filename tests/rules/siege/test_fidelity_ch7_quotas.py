@@ -47,6 +47,7 @@ def _tower(on_wall: int) -> BattleState:
         besiegers(ORC, "W2", on_wall),
         besiegers(ORC, "siege_tower:ST1", 4, "t"),
         results=(replace(lost("W2", Side.BESIEGED), settled=True),),
+        log=TurnLog(fought=frozenset({"W2"})),  # §7.3.4: the combat won this turn
     )
 
 
@@ -83,6 +84,7 @@ def test_the_two_come_out_once_the_besieged_have_reacted() -> None:
         besiegers(ORC, "W2", 2),
         besiegers(ORC, "siege_tower:ST1", 2, "t"),
         results=(lost("W2", Side.BESIEGED),),
+        log=TurnLog(fought=frozenset({"W2"})),
     )
     refused(lambda: disembark_after_win(pending, "ST1", ["t1", "t2"]), "§7.3.4")
     held = hold(pending, "W2", dice(1, 1)).state

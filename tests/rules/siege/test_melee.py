@@ -4,10 +4,13 @@ import pytest
 from _pytest.mark import ParameterSet
 
 from rules.dice import Dice
+from rules.siege import actions as a
 from rules.siege.fort import SectionKind
-from rules.siege.melee import fight, strength, to_hit_need
+from rules.siege.game import Option, apply, choose, legal_actions, problems
+from rules.siege.melee import fight, pair_off, strength, to_hit_need
 from rules.siege.profiles import Profile, Special, Weapon
-from rules.siege.state import BattleState, IllegalAction, Side, TurnLog
+from rules.siege.siege_towers import disembark_after_win
+from rules.siege.state import BattleState, IllegalAction, Phase, Side, TurnLog
 from rules.siege.turn_log import CombatResult
 from tests.rules.siege.builders import (
     HARPY,
@@ -20,7 +23,9 @@ from tests.rules.siege.builders import (
     besiegers,
     dice,
     fleeing,
+    ids,
     lost,
+    refused,
     with_rules,
 )
 
@@ -279,3 +284,136 @@ def test_afraid_models_hit_on_sixes() -> None:
 def test_the_loser_reacts_until_its_combat_is_settled(winner: Side | None, settled: bool, reacts: Side | None) -> None:
     # §3.3.2: the loser of a combat retreats or holds; a draw has no loser, a settled combat waits for none
     assert CombatResult("W3", 2, 1, winner, settled).loser_to_react is reacts
+
+
+# ---- the fight through the menu: pairs, the second combat, the tower's latecomers ------------------------------
+
+
+def _in_close_combat(state: BattleState) -> BattleState:
+    return replace(state, phase=Phase.CLOSE_COMBAT)
+
+
+def _fight_option(state: BattleState, where: str) -> Option:
+    (option,) = [o for o in legal_actions(state) if o.name == "fight" and o.where == where]
+    return option
+
+
+def _default_fight(state: BattleState, option: Option) -> a.Fight:
+    actors, target = option.default()
+    action = choose(state, option, actors, target)
+    assert isinstance(action, a.Fight)
+    return action
+
+
+def test_eight_men_engage_eight_orcs_one_on_one_through_the_menu() -> None:
+    """§3.2.1: « si une section contient 8 humains et 8 orques, le joueur humain dont c'est le tour peut choisir
+    d'engager tous ses hommes en 1 contre 1 ou bien au maximum faire du 4 contre 1 ». The menu's fight takes all 8
+    men, and by default each engages his own orc; 4 against 1 on two orcs is accepted too."""
+    state = _in_close_combat(battle(besieged(MAN, "W3", 8), besiegers(ORC, "W3", 8), active=Side.BESIEGED))
+    option = _fight_option(state, "W3")
+    assert (option.actors, option.most) == (tuple(ids("d", 8)), 8)
+    fight_ = _default_fight(state, option)
+    assert fight_.pairs == tuple(zip(ids("d", 8), ids("a", 8), strict=True))
+    assert problems(state, fight_) == []
+    played = apply(state, fight_, Dice(seed=8))
+    assert sum(e.kind == "blows" for e in played.events) == 16  # 8 strike, 8 strike back
+    four_to_one = a.Fight("W3", (*((d, "a1") for d in ids("d", 4)), *((d, "a2") for d in ids("d", 8)[4:])))
+    assert problems(state, four_to_one) == []
+
+
+def test_eight_orcs_against_one_man_fight_four_at_most() -> None:
+    """§3.2.1: « engager les figurines ennemies à hauteur de 4 contre 1 maximum »: of 8 orcs, the menu lets 4 fight
+    the lone man, and its default pairs those 4 with him."""
+    state = _in_close_combat(battle(besiegers(ORC, "W3", 8), besieged(MAN, "W3", 1)))
+    option = _fight_option(state, "W3")
+    assert (len(option.actors), option.most) == (8, 4)
+    fight_ = _default_fight(state, option)
+    assert fight_.pairs == tuple((x, "d1") for x in ids("a", 4))
+    assert problems(state, fight_) == []
+
+
+def test_the_models_already_fighting_an_enemy_count_towards_its_four() -> None:
+    """§3.2.1: « Des figurines peuvent engager des figurines ennemies déjà en combat à condition de ne pas dépasser
+    le ratio de 4 contre 1 »: a1–a3 go on fighting d1, a4 joins them, a5 has no room left."""
+    state = battle(besiegers(ORC, "W3", 5), besieged(MAN, "W3", 1))
+    state = replace(state, contacts=frozenset({("a1", "d1"), ("a2", "d1"), ("a3", "d1")}))
+    pairs, left = pair_off(state, "W3", ids("a", 5))
+    assert pairs == tuple((x, "d1") for x in ids("a", 4))
+    assert left == (("a5", "d1"),)
+    assert _fight_option(_in_close_combat(state), "W3").most == 4
+
+
+@pytest.mark.parametrize("orcs", [1, 2])
+def test_the_default_pairs_engage_the_standing_before_the_fleeing(orcs: int) -> None:
+    """§3.3.3: « si des figurines alliées qui ne sont pas en fuite se trouvent à leurs côtés … l'ennemi devra en
+    priorité engager celles-ci »: whichever enemy the player names first, the standing d1 is engaged before the
+    fleeing d2, which a second orc then cuts down."""
+    state = _in_close_combat(fleeing(battle(besiegers(ORC, "W3", orcs), besieged(MAN, "W3", 2)), "d2"))
+    option = _fight_option(state, "W3")
+    assert option.targets == ("d1", "d2")
+    for target in option.targets:
+        fight_ = choose(state, option, option.default()[0], target)
+        assert isinstance(fight_, a.Fight)
+        assert fight_.pairs == (("a1", "d1"), ("a2", "d2"))[:orcs]
+        assert problems(state, fight_) == []
+
+
+def test_the_menus_next_fight_on_a_section_is_its_second() -> None:
+    """§3.2.2: « Après ses combats, le joueur dont c'est le tour peut attaquer une seconde fois »: once W3 has had
+    its first combat, the menu's fight there is the second, and is accepted as it is offered."""
+    state = _in_close_combat(
+        battle(besiegers(ORC, "W3", 2), besieged(MAN, "W3", 2), log=TurnLog(fought=frozenset({"W3"})))
+    )
+    fight_ = _default_fight(state, _fight_option(state, "W3"))
+    assert fight_.second
+    assert problems(state, fight_) == []
+
+
+def test_in_the_second_combat_pairs_going_on_strike_in_initiative_order() -> None:
+    """R29, §3.2.2: « La caractéristique Initiative n'est prise en compte que pour les corps-à-corps déjà
+    engagés »: the orc (I2) has fought the man (I3) in the first round; in the second the man strikes first and kills
+    it (4 to hit, 5 to wound), where a fresh engagement would have let the orc strike first."""
+    state = battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 1), log=TurnLog(fought=frozenset({"W3"})))
+    going_on = replace(state, contacts=frozenset({("a1", "d1")}))
+    result = fight(going_on, "W3", [("a1", "d1")], dice(4, 5), second=True)
+    assert result.events[0].text.startswith("d1 strikes a1")
+    assert result.state.at("W3", Side.BESIEGER) == ()
+    fresh = fight(state, "W3", [("a1", "d1")], dice(4, 4), second=True)
+    assert fresh.events[0].text.startswith("a1 strikes d1")
+
+
+def _tower_won_this_turn(*, log: TurnLog | None = None) -> BattleState:
+    """The besiegers on W2 beat its defenders this turn, who held; four more wait in siege tower ST1 against W2."""
+    state = battle(
+        besiegers(ORC, "W2", 2, "w"),
+        besiegers(ORC, "siege_tower:ST1", 4, "t"),
+        besieged(MAN, "W2", 2),
+        results=[replace(lost("W2", Side.BESIEGED), settled=True)],
+        log=TurnLog(fought=frozenset({"W2"})) if log is None else log,
+    )
+    return _in_close_combat(state)
+
+
+def test_models_out_of_the_tower_after_a_win_fight_in_the_next_phase() -> None:
+    """§7.3.4: « Les 2 figurines débarquant peuvent engager des ennemis mais le corps-à-corps s'effectuera à la
+    prochaine phase de mêlée »: t1 and t2 come out as the menu offers, then neither is offered nor accepted in this
+    phase's second combat; w1 and w2 still fight it."""
+    state = _tower_won_this_turn()
+    (out,) = [o for o in legal_actions(state) if o.name == "disembark"]
+    assert (out.actors, out.most) == (tuple(ids("t", 4)), 2)
+    disembark = choose(state, out, *out.default())
+    assert disembark == a.Disembark("ST1", ("t1", "t2"))
+    landed = apply(state, disembark, Dice(seed=1)).state
+    assert {str(landed.model(x).place) for x in ("t1", "t2")} == {"W2"}
+    option = _fight_option(landed, "W2")
+    assert set(option.actors) == {"w1", "w2"}
+    refused(lambda: fight(landed, "W2", [("t1", "d1")], Dice(0), second=True), "§7.3.4")
+    assert problems(landed, _default_fight(landed, option)) == []
+
+
+def test_no_one_comes_out_of_the_tower_on_a_win_of_an_earlier_turn() -> None:
+    """§7.3.4: « Si les assiégeants parviennent à remporter le combat sur leur section, 2 autres figurines peuvent
+    alors débarquer immédiatement »: the win stays on W2's record, but W2 has not been fought this turn."""
+    state = _tower_won_this_turn(log=TurnLog())
+    assert not [o for o in legal_actions(state) if o.name == "disembark"]
+    refused(lambda: disembark_after_win(state, "ST1", ["t1", "t2"]), "§7.3.4")

@@ -3,10 +3,24 @@ from dataclasses import replace
 import pytest
 
 from rules.dice import Dice
+from rules.siege import actions as a
+from rules.siege.game import apply, choose, legal_actions, problems
 from rules.siege.morale import flee_on, hold, rally, retreat
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, IllegalAction, Place, Side, TurnLog, Zone
-from tests.rules.siege.builders import HARPY, MAN, ORC, battle, besieged, besiegers, dice, fleeing, lost, with_rules
+from rules.siege.state import BattleState, IllegalAction, Ladder, Phase, Place, Side, TurnLog, Zone
+from tests.rules.siege.builders import (
+    HARPY,
+    MAN,
+    ORC,
+    battle,
+    besieged,
+    besiegers,
+    dice,
+    fleeing,
+    ids,
+    lost,
+    with_rules,
+)
 
 ARRIVED = TurnLog(arrived=frozenset({"a1", "a2", "a3", "a4", "a5"}))
 
@@ -238,3 +252,70 @@ def test_fleeing_flee_on_while_enemies_are_there() -> None:
         rally(state, "W3", Side.BESIEGED, Dice(0))
     after = flee_on(state, "W3", Side.BESIEGED, Dice(0), to="T3").state.model("d1")
     assert (after.place.ref, after.wounds_lost, after.fleeing) == ("T3", 1, True)
+
+
+# ---- R34: the losers react before anything else ------------------------------------------------------------------
+
+
+def test_the_losers_reaction_comes_alone_and_the_step_waits_for_it() -> None:
+    """R34, §3.3.2: « Un groupe de figurines sur une section/niveau qui perd un combat est obligé de retraiter
+    immédiatement après le round de combat »: the besieged lost on W3; until they retreat or hold the menu offers only
+    that, to their side, and neither the fight on W2 nor the end of the step is accepted."""
+    state = battle(
+        besieged(MAN, "W3", 2),
+        besiegers(ORC, "W3", 2),
+        besiegers(ORC, "T3", 1, "e"),
+        besieged(MAN, "W2", 1, "w"),
+        besiegers(ORC, "W2", 1, "v"),
+        results=[lost("W3", Side.BESIEGED)],
+    )
+    state = replace(state, phase=Phase.CLOSE_COMBAT)
+    menu = legal_actions(state)
+    assert [(o.name, o.side, o.where, o.targets) for o in menu] == [
+        ("retreat", Side.BESIEGED, "W3", ("T4",)),  # T3 holds an enemy (§3.3.2)
+        ("hold", Side.BESIEGED, "W3", ()),
+    ]
+    for option in menu:
+        assert problems(state, choose(state, option, *option.default())) == []
+    for action in (a.EndPhase(), a.EndTurn(), a.Fight("W2", (("v1", "w1"),))):
+        assert [r.clause for r in problems(state, action)] == ["§3.3.2"]
+    held = apply(state, a.Hold("W3"), Dice(seed=3)).state
+    assert {"fight", "end_phase"} <= {o.name for o in legal_actions(held)}
+
+
+def test_losers_who_came_up_a_ladder_this_turn_may_retreat_down_it() -> None:
+    """§3.5.2: « Si les figurines qui viennent de prendre pied sur le rempart ce tour perdent le combat … elle peut
+    aussi s'effectuer vers l'extérieur du fort … Jusqu'à 4 figurines peuvent retraiter par une échelle »: the 3
+    besiegers beaten on W3 may go down ladder L1 or to T4 (T3 holds a defender); each way the menu offers is taken."""
+    state = battle(
+        besiegers(ORC, "W3", 3),
+        besieged(MAN, "W3", 3),
+        besieged(MAN, "T3", 1, "e"),
+        ladders=(Ladder("L1", "W3"),),
+        results=[lost("W3", Side.BESIEGER)],
+        log=TurnLog(arrived=frozenset(ids("a", 3))),
+    )
+    state = replace(state, phase=Phase.CLOSE_COMBAT)
+    (retreat_option, _) = legal_actions(state)
+    assert retreat_option.targets == ("T4", "ladder:L1")
+    for way in retreat_option.targets:
+        assert problems(state, choose(state, retreat_option, retreat_option.actors, way)) == []
+
+
+def test_no_retreat_down_a_ladder_lying_at_the_foot_of_the_wall() -> None:
+    """§3.5.2: « Pour pouvoir retraiter en dehors du château, il faut toutefois que les figurines disposent d'échelle
+    ou de tour de siège »: a ladder pushed down lies at the foot of W3 and is no way down; nor does the menu offer
+    it."""
+    state = battle(
+        besiegers(ORC, "W3", 2),
+        besieged(MAN, "W3", 3),
+        besieged(MAN, "T3", 1, "e"),
+        besieged(MAN, "T4", 1, "f"),
+        ladders=(Ladder("L1", "W3", raised=False),),
+        results=[lost("W3", Side.BESIEGER)],
+        log=TurnLog(arrived=frozenset(ids("a", 2))),
+    )
+    with pytest.raises(IllegalAction, match="lies at the foot of the wall") as error:
+        retreat(state, "W3", "ladder:L1", Dice(0))
+    assert error.value.clause == "§3.3.2"
+    assert [o.name for o in legal_actions(replace(state, phase=Phase.CLOSE_COMBAT))] == ["hold"]
