@@ -23,6 +23,7 @@ from rules.siege.legal import legal_actions
 from rules.siege.profiles import Profile
 from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone
 from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers
+from tests.tracker.playing import end_setup
 from tracker import presenters, selectors, services
 from tracker.choices import Choice, siege_actions
 from tracker.menus import unit_groups
@@ -259,9 +260,10 @@ def _melee_setup() -> Setup:
     return replace(setup, models=(*setup.models, *orcs))
 
 
-def _to_close_combat(tracked: TrackedBattle, user: User) -> TrackedBattle:
-    for seq in range(4):  # the set-up, the movement, the magic and the shooting steps
-        tracked = services.act(battle_id=tracked.pk, user=user, seq=seq, action=EndPhase())
+def _to_close_combat(tracked: TrackedBattle, user: User, besieger: User) -> TrackedBattle:
+    tracked = end_setup(tracked, user, besieger)
+    for _ in range(3):  # the movement, the magic and the shooting steps
+        tracked = services.act(battle_id=tracked.pk, user=user, seq=tracked.seq, action=EndPhase())
     return tracked
 
 
@@ -284,16 +286,18 @@ def test_the_fight_form_says_who_fights_whom_from_the_engines_pairs() -> None:
         siege_actions(state, Choice(item.index, pairs={"h1": "h2"}))
 
 
-def test_the_board_posts_the_pairs_the_player_chose(tracked_melee: TrackedBattle, besieged: User) -> None:
+def test_the_board_posts_the_pairs_the_player_chose(
+    tracked_melee: TrackedBattle, besieged: User, besieger: User
+) -> None:
     """§3.2.1: the pairs picked in the board's fight form are played, 4 against 1 at most."""
-    tracked = _to_close_combat(tracked_melee, besieged)
+    tracked = _to_close_combat(tracked_melee, besieged, besieger)
     client = Client()
     client.force_login(besieged)
     page = client.get(f"/tracker/{tracked.pk}/").content.decode()
     assert 'name="pair-h1"' in page
     index = _option(selectors.current(tracked).state, "fight", "W3")
     fields = {f"pair-{m}": "" for m in ("h2", "h3", "h4", "h5", "h6", "h7", "sgt1", "xb1", "xb2", "xb3")}
-    posted = {"seq": 4, "option": index, "pair-h1": "o1", "pair-cpt1": "o1", **fields}
+    posted = {"seq": tracked.seq, "option": index, "pair-h1": "o1", "pair-cpt1": "o1", **fields}
     assert client.post(f"/tracker/{tracked.pk}/act/", posted, HTTP_HX_REQUEST="true").status_code == 200
     last = TrackedEntry.objects.filter(battle=tracked).order_by("-seq").first()
     assert last is not None
