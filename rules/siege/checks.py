@@ -19,6 +19,7 @@ __all__ = [
     "LADDER_HOLDS",
     "QUOTA_PER_SIDE",
     "SIEGE_TOWER_HOLDS",
+    "bound",
     "check_distinct",
     "check_may_act",
     "check_quota",
@@ -67,6 +68,19 @@ def within_quota(state: BattleState, section: str, models: Iterable[Model]) -> t
         else:
             left.append(model)
     return taken, left
+
+
+def bound(state: BattleState) -> frozenset[str]:
+    """The models :func:`check_may_act` refuses whatever they would do: reinforcing a gate (§6.4), just deployed
+    from a mine (§10.1, §10.2), working a belfry's winches or stunned by its drawbridge (001 §8)."""
+    log = state.turn_log
+    found = set(log.deployed)
+    for belfry in state.belfries:
+        found.update(belfry.winchers)
+        found.update(belfry.stunned)
+    for gate in state.gates:
+        found.update(gate.reinforcers)
+    return frozenset(found)
 
 
 def check_may_act(state: BattleState, model_ids: Iterable[str], what: str) -> None:
