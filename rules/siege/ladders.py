@@ -176,7 +176,9 @@ def drop_ladder(state: BattleState, ladder_id: str) -> BattleState:
     ladder = state.ladder(ladder_id)
     if not ladder.carried:
         raise IllegalAction(f"nobody carries ladder {ladder_id}: there is nothing to let fall (§7.1.2)", "§7.1.2")
-    return state.with_ladder(replace(ladder, carriers=()), ladder_id)
+    place = state.model(ladder.carriers[0]).place
+    below = place.ref if place.zone is Zone.FOOT else ladder.section  # at the foot of the wall they stand by
+    return state.with_ladder(replace(ladder, carriers=(), section=below), ladder_id)
 
 
 def must_drop(state: BattleState, ladder_id: str) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from rules.dice import Dice
 from rules.siege.actions import Action
-from rules.siege.assault import assault_setup
+from rules.siege.assault import CATAPULT_CREW, assault_setup
 from rules.siege.battle import Setup, start
 from rules.siege.engines import Belfry, Ladder, Ram, SiegeTower
 from rules.siege.example import BOSS, CROSSBOWMAN, HALBERDIER, ORC, example_setup
@@ -20,7 +20,7 @@ from rules.siege.fort import SectionKind, standard_fort
 from rules.siege.game import apply, problems
 from rules.siege.legal import Option, choose, legal_actions
 from rules.siege.state import BattleState, Model, Side, quota
-from tests.rules.siege.builders import ARCHER, GIANT, HARPY, besieged, besiegers
+from tests.rules.siege.builders import ARCHER, GIANT, HARPY, OGRE, besieged, besiegers
 from tests.rules.siege.test_assault_simulator import random_assault
 
 ENDINGS = frozenset({"end_phase", "end_turn"})
@@ -89,16 +89,56 @@ def field_setup(points: int = 2000, *, belfry: bool = False) -> Setup:
     )
 
 
+def walls_setup() -> Setup:
+    """The walls under assault in every way chapters 6 and 7 offer: climbers on a ladder against W3 and on one
+    hoisted from W1 into C1 (§7.1.4, §7.1.10), a ladder lying below W2 and another carried on the field (§7.1.1),
+    a ram crew at the foot of T1, away from every gate (§7.2.1), attackers at the postern of C3 (§6.2), an ogre
+    behind the main gate to block it (§6.3.5), a giant at the foot of W4 (§12.1.5), a catapult on the field
+    (§5.7); rocks and stones on the ramparts (§8.1).
+    """
+    example = example_setup()
+    fort = example.fort
+    return Setup(
+        fort,
+        (
+            *besieged(HALBERDIER, "W3", 6, "w", "Wall guard"),
+            *besieged(HALBERDIER, "W1", 4, "v", "North guard"),
+            *besieged(HALBERDIER, "C1", 5, "h", "Gate guard"),
+            *besieged(OGRE, "C1", 1, "og", "Ogre"),
+            *besieged(HALBERDIER, "C3", 4, "p", "Postern guard"),
+            *besieged(HALBERDIER, "W4", 4, "q", "West guard"),
+            *besiegers(ORC, "ladder:L1", 2, "l", "Climbers"),
+            *besiegers(ORC, "foot:W3", 8, "f", "Boyz"),
+            *besiegers(ORC, "ladder:L2", 2, "k", "Hoisters"),
+            *besiegers(ORC, "foot:T1", 8, "r", "Ram crew"),
+            *besiegers(ORC, "foot:C3", 4, "b", "Breakers"),
+            *besiegers(ORC, "field:outside", 6, "c", "Carriers"),
+            *besiegers(GIANT, "foot:W4", 1, "giant"),
+            *besiegers(CATAPULT_CREW, "field:outside", 1, "m", "Catapult"),
+        ),
+        ladders=(
+            Ladder("L1", "W3"),
+            Ladder("L2", "W1", courtyard="C1"),
+            Ladder("L3", "W2", raised=False),
+            Ladder("L4", "W2", raised=False, carriers=("c1", "c2", "c3", "c4")),
+        ),
+        rams=(Ram("R1", carriers=tuple(f"r{n}" for n in range(1, 9))),),
+        budgets=((Side.BESIEGER, 100, 1500), (Side.BESIEGED, 60, 1500)),
+        purchases=(*((Side.BESIEGED, "stones") for _ in range(3)), *((Side.BESIEGED, "rock") for _ in range(3))),
+    )
+
+
 def setups() -> dict[str, Callable[[], Setup]]:
     """The set-ups the walks start from: the standard fort's example battle, crowded; a club's fresh start on the
-    forts of 1,500 and 2,000 points, with a siege tower or a belfry; the simulator's random plans (mines, rams,
-    towers, machines)."""
+    forts of 1,500 and 2,000 points, with a siege tower or a belfry; the walls assaulted every way (ladders, rams,
+    gates, blocks); the simulator's random plans (mines, rams, towers, machines)."""
     found: dict[str, Callable[[], Setup]] = {
         "example": example_setup,
         "crowded": crowded_setup,
         "field 1500": lambda: field_setup(1500),
         "field 2000": lambda: field_setup(2000),
         "belfry": lambda: field_setup(2000, belfry=True),
+        "walls": walls_setup,
     }
     for k in range(4):
         found[f"plan {k}"] = lambda k=k: assault_setup(random_assault(random.Random(k)))

@@ -205,3 +205,15 @@ def test_a_ladder_is_picked_up_from_the_field_and_raised_where_its_carriers_stan
     for raising in _menu(there, "erect_ladder"):
         chosen, target = raising.default()
         assert problems(there, choose(there, raising, chosen, target)) == []
+
+
+def test_a_ladder_let_fall_lies_below_the_wall_its_carriers_stood_by() -> None:
+    """§7.1.2 « Un groupe de porteurs d'échelle la laissera tomber »: where they are, so the ladder carried from
+    below W3 to the foot of W2 and let fall there lies below W2, where it is picked up again (§7.1.3) and raised
+    again from the next turn (§7.1.6 « si des assiégeants se tiennent au pied du rempart »).
+    """
+    carried = (Ladder("L1", "W3", raised=False, carriers=("a1", "a2")),)
+    state = replace(battle(besiegers(ORC, "foot:W2", 2), ladders=carried), phase=Phase.MOVEMENT, turn=1)
+    dropped = apply(state, a.DropLadder("L1"), Dice(seed=1)).state
+    assert (dropped.ladder("L1").section, dropped.ladder("L1").carriers) == ("W2", ())
+    assert [o.actors for o in _menu(dropped, "pick_up_ladder")] == [("a1", "a2")]
