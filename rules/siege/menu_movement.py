@@ -577,40 +577,50 @@ def _rock(view: MenuView, section: str, found: list[Option]) -> None:
 
 
 def ladder_reactions(view: MenuView) -> list[Option]:
-    """In the besieger's movement the besieged push each ladder back or let it go (§7.1.5, §7.1.6, R33), block it
-    after a failed try (§7.1.7) and block the giants on the wall (§12.1.5); in their own, they push over the ladders
-    nobody climbs (§7.1.6 note); in either, they block a hoisted ladder at its foot (§7.1.10)."""
+    """In the besieger's movement the besieged push each ladder back or let it go (§7.1.5, §7.1.6, R33) and block it
+    after a failed try (§7.1.7); in their own, they push over the ladders nobody climbs (§7.1.6 note); in either,
+    they block a hoisted ladder at its foot (§7.1.10) and a giant on the wall (§12.1.5)."""
     state = view.state
-    found: list[Option] = []
-    for ladder in state.ladders:
-        if ladder.raised and ladder.courtyard is not None and ladder.blocker is None:
-            # §7.1.10: « Une figurine peut bloquer au bas d'une échelle » hoisted into its courtyard
-            ready = view.ready(section_place(ladder.courtyard), _BESIEGED)
-            blockers = _blockers(view, ready, lambda m: True) if ready else ()
-            if blockers:
-                found.append(Option("block", _BESIEGED, f"ladder:{ladder.id}", blockers, most=1))
-    if state.active is _BESIEGED:
-        return [*_empty_ladders(view), *found]
+    found: list[Option] = _empty_ladders(view) if state.active is _BESIEGED else []
     log = state.turn_log
     for ladder in state.ladders:
-        if not ladder.raised or ladder.courtyard is not None:
+        if not ladder.raised:
+            continue
+        where = f"ladder:{ladder.id}"
+        if ladder.courtyard is not None:
+            if ladder.blocker is None:
+                # §7.1.10: « Une figurine peut bloquer au bas d'une échelle » hoisted into its courtyard
+                ready = view.ready(section_place(ladder.courtyard), _BESIEGED)
+                blockers = _blockers(view, ready, _any_size) if ready else ()
+                if blockers:
+                    found.append(Option("block", _BESIEGED, where, blockers, most=1))
+            continue
+        if state.active is _BESIEGED:
             continue
         found.extend(push_back_options(state, ladder))
         if ladder.id in log.pushed and ladder.blocker is None and not ladder.taken:
             # §7.1.7: « Seule une figurine ayant tenté de repousser peut bloquer »
             pushers = [m for m in view.ready(section_place(ladder.section), _BESIEGED) if m in log.pushers]
-            blockers = _blockers(view, pushers, lambda m: True)
+            blockers = _blockers(view, pushers, _any_size)
             if blockers:
-                found.append(Option("block", _BESIEGED, f"ladder:{ladder.id}", blockers, most=1))
+                found.append(Option("block", _BESIEGED, where, blockers, most=1))
     for climb in state.climbs:
         if len(climb.blockers) >= CLIMB_BLOCKERS:
             continue  # §12.1.5: « Jusqu'à 6 figurines de taille normale »
         giant = state.model(climb.id)
         ready = view.ready(section_place(giant.place.ref), _BESIEGED)
-        guards = _blockers(view, ready, lambda m: not m.profile.is_large) if ready else ()
+        guards = _blockers(view, ready, _normal_size) if ready else ()
         if guards:
             found.append(Option("block", _BESIEGED, f"climb:{climb.id}", guards, most=1))
     return found
+
+
+def _any_size(model: Model) -> bool:
+    return True  # §12.1.2: « Les grandes créatures peuvent bloquer des échelles »
+
+
+def _normal_size(model: Model) -> bool:
+    return not model.profile.is_large  # §12.1.5: « figurines de taille normale »
 
 
 def _empty_ladders(view: MenuView) -> list[Option]:
