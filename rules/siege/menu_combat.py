@@ -179,10 +179,10 @@ def blocked(view: MenuView) -> list[Option]:
     side = state.active
     log = state.turn_log
     found: list[Option] = []
-    held = [(f"gate:{g.id}", g.blocker) for g in state.gates]
-    held += [(f"ladder:{x.id}", x.blocker) for x in state.ladders]
-    held += [(f"breach:{w.section}", w.blocker) for w in state.works]
-    for where, blocker_id in held:
+    held: list[tuple[str, str | None, str | None]] = [(f"gate:{g.id}", g.blocker, None) for g in state.gates]
+    held += [(f"ladder:{x.id}", x.blocker, x.duel) for x in state.ladders]
+    held += [(f"breach:{w.section}", w.blocker, None) for w in state.works]
+    for where, blocker_id, duel in held:
         if blocker_id is None or where in log.duels:
             continue  # §6.3.3: one fight a turn against a blocker
         blocker = state.model(blocker_id)
@@ -194,7 +194,6 @@ def blocked(view: MenuView) -> list[Option]:
             for m in state.models
             if m.side is side and m.place in reach and not m.fleeing and m.profile.ws > 0 and m.profile.s > 0
         ]
-        duel = state.ladder(where[7:]).duel if where.startswith("ladder:") else None
         if duel is not None:  # §7.1.8: the drawn pair fight on, nobody replacing either
             attackers = [m for m in attackers if m == duel]
         if attackers:
