@@ -68,9 +68,10 @@ def ladders_and_rams(view: MenuView) -> list[Option]:
     for ram in state.rams:
         where = f"ram:{ram.id}"
         if not ram.carriers:
-            # §7.2.2 as §7.1.3: where it lies or from the field; with the army wherever it stands, before anyone took it
-            lies = view.outside if ram.lies is None else (Place.parse(ram.lies), *view.on_field)
-            for place in dict.fromkeys(lies):
+            # §7.2.2 as §7.1.3: where it lies or from the field; before anyone took it up, with the army wherever it
+            # stands, the feet of the walls first
+            feet = [p for p in view.outside if p.zone is _FOOT] if ram.lies is None else [Place.parse(ram.lies)]
+            for place in dict.fromkeys((*feet, *view.on_field)):
                 _loads(view, hands, "carry_ram", where, place, RAM_CARRIERS, found)
             continue
         gates = _ram_gates(view, ram, setup)
