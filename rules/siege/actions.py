@@ -625,11 +625,12 @@ class HoistLadder(Action):
 
 @dataclass(frozen=True)
 class PushBack(Action):
-    """``pushers`` try once to push ``ladder`` back, at the end of the besieger's movement (§7.1.6)."""
+    """``pushers`` try once to push ``ladder`` back, at the end of the besieger's movement (§7.1.6); its blocker
+    who has just killed its attackers tries again alone, in the close combat (§7.1.8)."""
 
     name = "push_back"
     acting = "pushers"
-    phases = _MOVEMENT_END
+    phases = frozenset({Phase.MOVEMENT, Phase.CLOSE_COMBAT})
     phase_clause = "§7.1.6"
     by = Side.BESIEGED
     own_turn = False
@@ -652,13 +653,12 @@ class ForgoPushBack(Action):
 
 @dataclass(frozen=True)
 class PushOverEmptyLadder(Action):
-    """The besieged push over an empty ``ladder`` (§7.1.6)."""
+    """The besieged push over an empty ``ladder`` in their own turn (§7.1.6 note)."""
 
     name = "push_over_empty_ladder"
-    phases = _MOVEMENT_END
+    phases = frozenset({Phase.MOVEMENT})
     phase_clause = "§7.1.6"
     by = Side.BESIEGED
-    own_turn = False
     ladder: str
 
 

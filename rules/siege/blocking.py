@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from rules.dice import Dice
 from rules.siege.fort import GateKind, SectionKind
-from rules.siege.gates import gate_sections, is_destroyed, touches_gate
+from rules.siege.gates import gate_reach, gate_sections, is_destroyed, touches_gate
 from rules.siege.hits import Save, hit_models
 from rules.siege.melee import roll_hits, strength
 from rules.siege.profiles import Weapon
@@ -38,13 +38,17 @@ from rules.wfb import melee_to_hit
 
 __all__ = [
     "BLOCKER_BONUS",
+    "BREACH_RATIO",
     "CLIMB_BLOCKERS",
     "HIGH_GROUND_BONUS",
+    "MAIN_GATE_RATIO",
+    "attackers_reach",
     "block",
     "blocker_of",
     "blockers_of",
     "end_block",
     "fight_blocker",
+    "fits_gate",
     "gate_open",
     "strike",
     "take_gate",
@@ -88,6 +92,14 @@ def _with_blocker(state: BattleState, where: str, blocker: str) -> BattleState:
     if kind == "ladder":
         return state.with_ladder(replace(state.ladder(ref), blocker=blocker), ref)
     return state.with_works(replace(state.works_of(ref), blocker=blocker))
+
+
+def fits_gate(model: Model, kind: GateKind) -> bool:
+    """Whether ``model`` is of the size to block a gate of ``kind``: the main gate only a large creature of ratio 2
+    (§6.3.5), a postern or a service door no large creature (§12.1.2)."""
+    if kind is GateKind.MAIN_GATE:
+        return model.profile.is_large and model.profile.ratio == MAIN_GATE_RATIO
+    return not model.profile.is_large
 
 
 def _check_size(state: BattleState, model: Model, where: str) -> None:
@@ -149,6 +161,8 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
         )
     if held and not where.startswith("climb:"):
         raise IllegalAction(f"{where} is already blocked by {held[0]}: one model only (§6.3.1)", "§6.3.1")
+    if state.is_blocking(model_id):
+        raise IllegalAction(f"{model_id} already blocks elsewhere: it holds one place (§6.3.1)", "§6.3.1")
     if str(model.place) not in _place_of(state, where):
         raise IllegalAction(
             f"{model_id} is not on {' or '.join(_place_of(state, where))} to block {where} (§6.3.1)", "§6.3.1"
@@ -173,6 +187,9 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
     if kind == "ladder" and ref in log.held and state.ladder(ref).courtyard is None:
         # §7.1.8: the friend taking over « ne pourra pas tenter de repousser l'échelle »
         log = replace(log, held=log.held - {ref})
+    if kind == "ladder" and model_id in log.exposed:
+        # §7.1.6: the pushers are exposed « à l'exception de la figurine qui s'engage à bloquer »
+        log = replace(log, exposed=log.exposed - {model_id})
     return replace(_with_blocker(state, where, model_id), turn_log=replace(log, blockers=log.blockers | {model_id}))
 
 
@@ -211,6 +228,19 @@ def _check_ladder_blocker(state: BattleState, model_id: str, ladder_id: str) -> 
             "from a blocker who killed its attackers (§7.1.7, §7.1.8)",
             "§7.1.7",
         )
+
+
+def attackers_reach(state: BattleState, where: str) -> frozenset[Place]:
+    """Where the enemies who fight the blocker of ``where`` stand: in contact with a gate (its sections or the foot
+    of its courtyard), on the ladder (§7.1.7, §7.1.10), at the foot of the breach (§6.3.5)."""
+    kind, _, ref = where.partition(":")
+    if kind == "gate":
+        return gate_reach(state, ref)
+    if kind == "ladder":
+        return frozenset({Place(Zone.LADDER, ref)})
+    if kind == "breach":
+        return frozenset({Place(Zone.FOOT, ref)})
+    raise IllegalAction(f"{where!r} is not a gate, a ladder or a breach that can be blocked (§6.3)", "§6.3")
 
 
 def end_block(state: BattleState, where: str, blocker: str | None = None) -> BattleState:
@@ -283,9 +313,19 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
     kind_, _, ref = where.partition(":")
     ladder = kind_ == "ladder"
     at_foot = ladder and state.ladder(ref).courtyard is not None
+    if not attackers:
+        raise IllegalAction(f"no model named to fight the blocker of {where} (§6.3.3)", "§6.3.3")
+    reach = attackers_reach(state, where)
     for attacker_id in attackers:
-        if state.model(attacker_id).side is blocker.side:
+        attacker = state.model(attacker_id)
+        if attacker.side is blocker.side:
             raise IllegalAction(f"{attacker_id} is on the blocker's side (§6.3.3)", "§6.3.3")
+        if attacker.place not in reach or attacker.fleeing:
+            raise IllegalAction(
+                f"{attacker_id} does not stand free {' or '.join(sorted(map(str, reach)))} to fight the blocker of "
+                f"{where} (§6.3.3)",
+                "§6.3.3",
+            )
     if len(attackers) > front + 1:
         raise IllegalAction(
             f"{front} model{'s' if front > 1 else ''} attack {blocker_id}, and one more replaces a fallen attacker: "

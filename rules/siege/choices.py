@@ -64,6 +64,7 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "erect_ladder": lambda: a.ErectLadder(ref, aim, picked),
         "hoist_ladder": lambda: a.HoistLadder(ref, picked, aim),
         "push_back": lambda: a.PushBack(ref, picked),
+        "forgo_push_back": lambda: a.ForgoPushBack(ref),
         "push_over_empty_ladder": lambda: a.PushOverEmptyLadder(ref),
         "knock_down_ladder": lambda: a.KnockDownLadder(ref),
         "carry_ram": lambda: a.CarryRam(ref, picked),

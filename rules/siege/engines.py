@@ -145,6 +145,9 @@ class Ram:
     gate: str | None = None
     structure_points: int = COVERED_RAM_STRUCTURE_POINTS
     wrecked: bool = False
+    lies: str | None = None
+    """where the ram lies once its carriers let it go (``"foot:C1"``, ``"field:outside"``, §7.2.2); ``None`` while
+    carried, or before anyone took it up: it then stands with the army."""
 
 
 @dataclass(frozen=True)

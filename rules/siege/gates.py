@@ -184,6 +184,11 @@ def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice
     for model in strikers:
         if model.side is not state.active or not touches_gate(state, model, gate_id) or model.fleeing:
             raise IllegalAction(f"{model.id} is not an active model in contact with gate {gate_id} (§6.1)", "§6.1")
+    if state.active is Side.BESIEGED and strikers:
+        raise IllegalAction(
+            f"the besieged do not break their own gate {gate_id}: they unlock a postern or a service door (§6.2)",
+            "§6.2",
+        )
     wounds = 0
     for model in strikers:
         count = attacks(model)
@@ -265,6 +270,9 @@ def reinforce_gate(state: BattleState, gate_id: str, models: Sequence[str]) -> O
         raise IllegalAction(f"only the main gate and posterns are reinforced, not a {gate.kind} (§6.4)", "§6.4")
     if is_destroyed(gate.structure_points):
         raise IllegalAction(f"gate {gate_id} is destroyed and cannot be reinforced (R4)", "R4")
+    if gate.reinforcers:
+        raise IllegalAction(f"{', '.join(gate.reinforcers)} already reinforce gate {gate_id} this turn (§6.4)", "§6.4")
+    check_may_act(state, models, "reinforce a gate")
     if len(set(models)) < REINFORCING_MODELS:
         raise IllegalAction(
             f"reinforcing takes at least {REINFORCING_MODELS} models, {len(set(models))} were named (§6.4)", "§6.4"
@@ -272,11 +280,19 @@ def reinforce_gate(state: BattleState, gate_id: str, models: Sequence[str]) -> O
     sections = gate_sections(state, gate_id)
     for model_id in models:
         model = state.model(model_id)
-        if model.side is not Side.BESIEGED or str(model.place) not in sections or state.in_contact(model_id):
+        if (
+            model.side is not Side.BESIEGED
+            or str(model.place) not in sections
+            or state.in_contact(model_id)
+            or model.fleeing
+        ):
             raise IllegalAction(
-                f"{model_id} must be a besieged model on {', '.join(sections)}, not engaged in close combat (§6.4)",
+                f"{model_id} must be a besieged model on {', '.join(sections)}, not engaged in close combat nor "
+                "fleeing (§6.4)",
                 "§6.4",
             )
+        if model_id in state.turn_log.rallied:
+            raise IllegalAction(f"{model_id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
         if _busy(state, model_id):
             raise IllegalAction(
                 f"{model_id} has already acted this turn: reinforcing models do nothing else (§6.4)", "§6.4"

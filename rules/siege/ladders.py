@@ -12,14 +12,19 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from rules.dice import D6, Dice
+from rules.siege.checks import bound
+from rules.siege.engines import Ladder
 from rules.siege.fort import SectionKind
 from rules.siege.hits import save_or_suffer
+from rules.siege.obligations import RULES, Obligation
+from rules.siege.options import Option
 from rules.siege.state import (
     BattleState,
     Event,
     IllegalAction,
     Model,
     Outcome,
+    Phase,
     Place,
     Side,
     Zone,
@@ -37,6 +42,7 @@ __all__ = [
     "MAX_CARRIERS",
     "MAX_HELPERS",
     "LadderFall",
+    "carrying",
     "carrying_speed",
     "drop_ladder",
     "erect_ladder",
@@ -48,10 +54,14 @@ __all__ = [
     "must_drop",
     "pick_up_ladder",
     "push_back",
+    "push_back_options",
     "push_back_pending",
+    "push_backs_due",
     "push_over_empty_ladder",
     "pushback_need",
     "pushed_back",
+    "pushers_of",
+    "together",
 ]
 
 # members read in busy functions, bound once (see rules.siege.places)
@@ -96,8 +106,26 @@ def _carry_weight(state: BattleState, carriers: Sequence[str]) -> int:
     return sum(state.model(c).profile.ratio for c in carriers)
 
 
+def carrying(state: BattleState) -> frozenset[str]:
+    """The models carrying a ladder (or hoisting one over the rampart) or a ram: one load at a time."""
+    found = {c for x in state.ladders for c in x.carriers}
+    found.update(c for r in state.rams for c in r.carriers)
+    return frozenset(found)
+
+
+def together(state: BattleState, models: Sequence[str], clause: str) -> Place:
+    """The one place ``models`` all stand at, a load's carriers (§7.1.1, §7.2.1)."""
+    places = {state.model(m).place for m in models}
+    if len(places) != 1:
+        raise IllegalAction(
+            f"{', '.join(models)} stand at {len(places)} places: a load's carriers stand together ({clause})", clause
+        )
+    return next(iter(places))
+
+
 def _check_carriers(state: BattleState, carriers: Sequence[str], place: Place) -> None:
     check_distinct(carriers, "§7.1.1")
+    check_may_act(state, carriers, "carry a ladder")
     weight = _carry_weight(state, carriers)
     if weight < MIN_CARRIERS:
         raise IllegalAction(f"a ladder is never carried by one model alone, {weight} named (§7.1.1)", "§7.1.1")
@@ -109,20 +137,48 @@ def _check_carriers(state: BattleState, carriers: Sequence[str], place: Place) -
             raise IllegalAction(f"{carrier} must stand free at {place} to carry the ladder (§7.1.3)", "§7.1.3")
 
 
+def _check_free_hands(state: BattleState, carriers: Sequence[str], load: tuple[str, ...], clause: str) -> None:
+    """A model carries one ladder or one ram at a time; ``load`` are those already carrying this one."""
+    busy = sorted((carrying(state) - set(load)) & set(carriers))
+    if busy:
+        raise IllegalAction(f"{', '.join(busy)} already carry a ladder or a ram: one load at a time ({clause})", clause)
+
+
 def pick_up_ladder(state: BattleState, ladder_id: str, carriers: Sequence[str]) -> BattleState:
-    """Models passing by a ladder lying at a wall's foot pick it up, from one unit or several (§7.1.3)."""
+    """Models pick up a ladder lying below a wall, from one unit or several (§7.1.3): standing at its foot, or passing
+    by it from the field in their move (« passer à côté d'une échelle et la ramasser lors de la même phase de
+    mouvement »), which they go on with, carrying it.
+    """
     ladder = state.ladder(ladder_id)
     if ladder.raised:
         raise IllegalAction(
             f"ladder {ladder_id} is raised against {ladder.section}: it is not lying free (§7.1.3)", "§7.1.3"
         )
-    _check_carriers(state, carriers, Place(Zone.FOOT, ladder.section))
+    if ladder.carriers:
+        raise IllegalAction(f"ladder {ladder_id} is already carried by {', '.join(ladder.carriers)} (§7.1.3)", "§7.1.3")
+    if ladder.courtyard is not None:
+        raise IllegalAction(
+            f"ladder {ladder_id} lies inside the fort, in {ladder.courtyard}: the besieger picks up ladders outside "
+            "(§7.1.3)",
+            "§7.1.3",
+        )
+    check_distinct(carriers, "§7.1.1")
+    place = together(state, carriers, "§7.1.3") if carriers else Place(Zone.FOOT, ladder.section)
+    if place.zone is not Zone.FIELD:
+        place = Place(Zone.FOOT, ladder.section)  # §7.1.3: at its foot, where it lies
+    _check_carriers(state, carriers, place)
+    _check_free_hands(state, carriers, (), "§7.1.3")
     return state.with_ladder(replace(ladder, carriers=tuple(carriers)), ladder_id)
 
 
 def drop_ladder(state: BattleState, ladder_id: str) -> BattleState:
     """The carriers let the ladder fall: engaged, fleeing or down to one model (§7.1.2); it lies where they are."""
-    return state.with_ladder(replace(state.ladder(ladder_id), carriers=()), ladder_id)
+    ladder = state.ladder(ladder_id)
+    if not ladder.carried:
+        raise IllegalAction(f"nobody carries ladder {ladder_id}: there is nothing to let fall (§7.1.2)", "§7.1.2")
+    place = state.model(ladder.carriers[0]).place
+    below = place.ref if place.zone is Zone.FOOT else ladder.section  # at the foot of the wall they stand by
+    return state.with_ladder(replace(ladder, carriers=(), section=below), ladder_id)
 
 
 def must_drop(state: BattleState, ladder_id: str) -> bool:
@@ -137,6 +193,8 @@ def move_ladder_inside(state: BattleState, ladder_id: str, dice: Dice) -> tuple[
     """
     mark = dice.mark()
     ladder = state.ladder(ladder_id)
+    if not ladder.carriers or not state.model(ladder.carriers[0]).place.inside:
+        raise IllegalAction(f"nobody carries ladder {ladder_id} inside the fort (§7.1.1)", "§7.1.1")
     weight = _carry_weight(state, ladder.carriers)
     if weight >= FULL_SPEED_CARRIERS:
         return True, outcome(state, [], dice, mark)
@@ -174,6 +232,7 @@ def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Seq
             "§7.1.4",
         )
     check_distinct(climbers, "§7.1.5")
+    check_may_act(state, climbers, "climb a ladder")
     weight = _carry_weight(state, climbers)
     if climbers and not MIN_CLIMBERS <= weight <= MAX_CLIMBERS:
         raise IllegalAction(
@@ -181,9 +240,9 @@ def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Seq
         )
     for climber in climbers:
         model = state.model(climber)
-        if model.place != foot or not model.profile.may_climb_ladders:
+        if model.place != foot or not model.profile.may_climb_ladders or model.fleeing:
             raise IllegalAction(
-                f"{climber} must stand at the foot of {section} and be able to climb (§7.1.5)", "§7.1.5"
+                f"{climber} must stand at the foot of {section}, not fleeing, and be able to climb (§7.1.5)", "§7.1.5"
             )
     log = state.turn_log
     on_ladder = Place(Zone.LADDER, ladder_id)
@@ -226,12 +285,23 @@ def hoist_ladder(state: BattleState, ladder_id: str, hoisters: Sequence[str], co
     ladder = state.ladder(ladder_id)
     if not ladder.raised:
         raise IllegalAction(f"ladder {ladder_id} must be raised against the rampart to be hoisted (§7.1.4)", "§7.1.4")
+    if ladder.courtyard is not None:
+        raise IllegalAction(f"ladder {ladder_id} is already hoisted into {ladder.courtyard} (§7.1.4)", "§7.1.4")
     if state.fort.section(courtyard).kind is not SectionKind.COURTYARD:
         raise IllegalAction(f"a hoisted ladder leads down into a courtyard, not {courtyard} (§7.1.4)", "§7.1.4")
     engaged = [h for h in hoisters if state.in_contact(h)]
     if engaged:
         raise IllegalAction(f"{', '.join(engaged)} are engaged in close combat and cannot hoist (§7.1.4)", "§7.1.4")
+    log = state.turn_log
+    # §7.1.4: « Des figurines se trouvant déjà sur un rempart [...] cela leur prend un tour entier »
+    spent = sorted((log.moved | log.rallied) & set(hoisters))
+    if spent:
+        raise IllegalAction(
+            f"{', '.join(spent)} have moved or rallied this turn: hoisting a ladder takes a whole turn (§7.1.4)",
+            "§7.1.4",
+        )
     _check_carriers(state, hoisters, Place(Zone.SECTION, ladder.section))
+    _check_free_hands(state, hoisters, (), "§7.1.4")
     if state.at(Place(Zone.LADDER, ladder_id)):
         raise IllegalAction(f"ladder {ladder_id} has models on it (§7.1.4)", "§7.1.4")
     log = state.turn_log
@@ -264,15 +334,14 @@ def hoisted_ladder_falls(state: BattleState, ladder_id: str, dice: Dice) -> tupl
     )
 
 
-def _may_push(state: BattleState, model_id: str, section: str) -> bool:
-    model = state.model(model_id)
-    return (
-        model.side is _BESIEGED
-        and str(model.place) == section
-        and not model.fleeing
-        and not state.in_contact(model_id)  # §7.1.6
-        and model_id not in state.turn_log.defenders  # §8.1.2
-    )
+def pushers_of(state: BattleState, section: str) -> tuple[str, ...]:
+    """The besieged models on ``section`` who may push a ladder back there: not fleeing, not engaged (§7.1.6), nor
+    having thrown or poured this turn (§8.1.2), nor bound to something else (:func:`~rules.siege.checks.bound`)."""
+    here = state.at(section, _BESIEGED)
+    if not here:
+        return ()
+    busy = state.engaged | state.turn_log.defenders | bound(state)
+    return tuple([m.id for m in here if not m.fleeing and m.id not in busy])
 
 
 def push_back_pending(state: BattleState, ladder_id: str) -> bool:
@@ -285,7 +354,38 @@ def push_back_pending(state: BattleState, ladder_id: str) -> bool:
         return False
     if ladder_id in state.turn_log.pushed:
         return False
-    return any(_may_push(state, m.id, ladder.section) for m in state.at(ladder.section, _BESIEGED))
+    return bool(pushers_of(state, ladder.section))
+
+
+def push_back_options(state: BattleState, ladder: Ladder) -> tuple[Option, ...]:
+    """The besieged's answers to a ladder's push-back waiting in the besieger's movement (§7.1.5, §7.1.6, R33): try
+    it with 1 to 3 of the models who may push, or let it go."""
+    if state.phase is not Phase.MOVEMENT or not push_back_pending(state, ladder.id):
+        return ()
+    where = f"ladder:{ladder.id}"
+    pushers = pushers_of(state, ladder.section)
+    return (
+        Option("push_back", _BESIEGED, where, pushers, least=1, most=MAX_HELPERS + 1),
+        Option("forgo_push_back", _BESIEGED, where),
+    )
+
+
+def push_backs_due(state: BattleState) -> list[Obligation]:
+    """R33: « The movement phase cannot end while a ladder whose climbers are not yet on the rampart has no
+    decision »: each ladder with climbers whose push-back waits, settled by trying it or letting it go."""
+    if state.phase is not Phase.MOVEMENT or state.active is not _BESIEGER:
+        return []
+    found = []
+    for ladder in state.ladders:
+        climbers = ladder.raised and ladder.courtyard is None and state.at(Place(Zone.LADDER, ladder.id), _BESIEGER)
+        if climbers and ladder.id not in state.turn_log.pushed:
+            options = push_back_options(state, ladder)
+            if options:
+                found.append(Obligation("R33", "push_back", f"ladder:{ladder.id}", options, at_once=False))
+    return found
+
+
+RULES.append(push_backs_due)
 
 
 def forgo_push_back(state: BattleState, ladder_id: str) -> BattleState:
@@ -323,6 +423,12 @@ def push_back(
             "§7.1.6",
         )
     solo = ladder_id in state.turn_log.held and list(pushers) == [ladder.blocker]  # §7.1.8
+    if state.phase is Phase.CLOSE_COMBAT and not solo:
+        raise IllegalAction(
+            f"ladder {ladder_id}'s push-back comes at the end of the besieger's movement (§7.1.6); in close combat "
+            "only its blocker who has just killed its attackers tries again, alone (§7.1.8)",
+            "§7.1.8",
+        )
     if ladder_id in state.turn_log.pushed and not solo:
         raise IllegalAction(f"ladder {ladder_id} has had its push-back this turn: one try a ladder (§7.1.6)", "§7.1.6")
     check_distinct(pushers, "§7.1.6")
@@ -353,7 +459,10 @@ def push_back(
     roll = dice.roll(D6, f"§7.1.6 push back ladder {ladder_id}")
     success = pushed_back(len(pushers) - 1, roll)
     log = state.turn_log
-    state = replace(state, turn_log=replace(log, pushed=log.pushed | {ladder_id}, pushers=log.pushers | set(pushers)))
+    # §7.1.8: the blocker's own try is once, too
+    held = log.held - {ladder_id} if solo else log.held
+    log = replace(log, pushed=log.pushed | {ladder_id}, pushers=log.pushers | set(pushers), held=held)
+    state = replace(state, turn_log=log)
     state = state.expose(p for p in pushers if p != blocker)
     events = [
         Event(
@@ -430,8 +539,13 @@ def knock_down_ladder(state: BattleState, ladder_id: str, dice: Dice) -> Outcome
 
 
 def push_over_empty_ladder(state: BattleState, ladder_id: str) -> BattleState:
-    """A ladder with no enemy on it or at its foot is pushed over automatically in the player's own turn (§7.1.6)."""
+    """A ladder with no enemy on it or at its foot is pushed over automatically in the player's own turn (§7.1.6
+    note: « une échelle non occupée peut être repoussée par un joueur pendant son tour. Cela se fait
+    automatiquement »).
+    """
     ladder = state.ladder(ladder_id)
+    if not ladder.raised or ladder.courtyard is not None:
+        raise IllegalAction(f"ladder {ladder_id} does not stand against the rampart (§7.1.6)", "§7.1.6")
     if state.at(Place(Zone.LADDER, ladder_id)) or state.at(Place(Zone.FOOT, ladder.section), state.active.enemy):
         raise IllegalAction(
             f"ladder {ladder_id} has enemies on it or at its foot: it is pushed back by the roll (§7.1.6)", "§7.1.6"

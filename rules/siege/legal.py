@@ -313,7 +313,7 @@ def _outside(view: MenuView) -> tuple[str, ...]:
 def _setup_engines(view: MenuView) -> list[Option]:
     if _BESIEGER not in _setting_up(view.state):
         return []
-    return ladders_and_rams(view, _outside(view))
+    return ladders_and_rams(view)
 
 
 def _setup_counter_mine(view: MenuView) -> list[Option]:
@@ -365,7 +365,7 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
         (counter_mines, frozenset({"counter_mine"})),
         (sorties, frozenset({"sortie"})),
         (besieged_at_movement_end, frozenset({"throw_stones", "drop_rock", "pour", "put_out_fire", "oil_on_fire"})),
-        (ladder_reactions, frozenset({"push_back", "push_over_empty_ladder", "block", "knock_down_ladder"})),
+        (ladder_reactions, frozenset({"push_back", "forgo_push_back", "push_over_empty_ladder", "block"})),
         _KNOCK_OVER,
     ),
     Phase.MAGIC: ((magic, frozenset({"cast", "earthquake"})), _KNOCK_OVER),
@@ -376,7 +376,7 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
     ),
     Phase.CLOSE_COMBAT: (
         (sections_in_combat, frozenset({"fight"})),
-        (blocked, frozenset({"fight_blocker", "take_gate", "fight_giant"})),
+        (blocked, frozenset({"fight_blocker", "take_gate", "fight_giant", "push_back", "knock_down_ladder"})),
         (rams_at_gates, frozenset({"use_ram"})),
         (gate_attacks, frozenset({"attack_gate"})),
         (disembarking, frozenset({"disembark"})),

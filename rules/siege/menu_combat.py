@@ -8,8 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.siege.belfry_cover import Cover, target_cover
+from rules.siege.blocking import attackers_reach, fits_gate
 from rules.siege.checks import bound, room_left
-from rules.siege.gates import gate_reach
+from rules.siege.fort import GateKind
+from rules.siege.gates import DOOR_ATTACKERS, gate_reach, is_destroyed, touches_gate
+from rules.siege.ladders import pushers_of
 from rules.siege.magic import casters as spell_casters
 from rules.siege.melee import pair_off, strikers
 from rules.siege.menu_view import MenuView, section_place, war_machines
@@ -17,6 +20,7 @@ from rules.siege.morale import retreat_problem, stays
 from rules.siege.obligations import RULES, Obligation
 from rules.siege.options import Option
 from rules.siege.places import place_of
+from rules.siege.rams import MIN_CARRIERS as RAM_MIN_CARRIERS
 from rules.siege.siege_towers import AFTER_WIN
 from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone
 
@@ -236,26 +240,57 @@ def _reactions(state: BattleState, where: str, loser: Side) -> tuple[Option, ...
 
 def blocked(view: MenuView) -> list[Option]:
     """Duels against a model blocking a gate, a breach or a ladder (§6.3.3, §7.1.8), a giant against its blockers
-    (§12.1.5); the gate taken by the attacker who killed its blocker (§6.3.4).
+    (§12.1.5); the gate taken by the attacker who killed its blocker (§6.3.4); the ladder's blocker who has just
+    killed its attackers pushing it back alone, or knocking it down from its foot (§7.1.8, §7.1.10).
     """
     state = view.state
     side = state.active
-    found = []
+    log = state.turn_log
+    found: list[Option] = []
+    held: list[tuple[str, str | None, str | None]] = [(f"gate:{g.id}", g.blocker, None) for g in state.gates]
+    held += [(f"ladder:{x.id}", x.blocker, x.duel) for x in state.ladders]
+    held += [(f"breach:{w.section}", w.blocker, None) for w in state.works]
+    for where, blocker_id, duel in held:
+        if blocker_id is None or where in log.duels:
+            continue  # §6.3.3: one fight a turn against a blocker
+        blocker = state.model(blocker_id)
+        if blocker.side is side:
+            continue
+        reach = attackers_reach(state, where)
+        attackers = [
+            m.id
+            for m in state.models
+            if m.side is side and m.place in reach and not m.fleeing and m.profile.ws > 0 and m.profile.s > 0
+        ]
+        if duel is not None:  # §7.1.8: the drawn pair fight on, nobody replacing either
+            attackers = [m for m in attackers if m == duel]
+        if attackers:
+            # §6.3.3, §12.1.2: as many as the blocker's ratio, and one more to replace a fallen attacker
+            front = max(1, blocker.profile.ratio) if blocker.profile.is_large else 1
+            found.append(Option("fight_blocker", side, where, tuple(attackers), most=front + 1))
     for ladder in state.ladders:
-        if ladder.blocker is not None and side is _BESIEGER:
-            climbers = tuple(m.id for m in view.side_at(place_of(_LADDER, ladder.id), side) if not m.fleeing)
-            if climbers:
-                found.append(Option("fight_blocker", side, f"ladder:{ladder.id}", climbers))
-    for gate in state.gates:
-        if gate.blocker is not None and state.model(gate.blocker).side is side.enemy:
-            reach = gate_reach(state, gate.id)
-            attackers = tuple(m.id for m in state.models if m.side is side and m.place in reach)
-            if attackers:
-                found.append(Option("fight_blocker", side, f"gate:{gate.id}", attackers))
-        took = state.turn_log.took_gate
-        takers = tuple(m.id for m in state.models if took(gate.id, m.id)) if state.turn_log.gate_takers else ()
-        if gate.blocker is None and takers:
-            found.append(Option("take_gate", side, f"gate:{gate.id}", takers))  # §6.3.4
+        if ladder.blocker is None or ladder.id not in log.held or not ladder.raised:
+            continue
+        where = f"ladder:{ladder.id}"
+        if ladder.courtyard is not None:
+            found.append(Option("knock_down_ladder", _BESIEGED, where, (ladder.blocker,)))  # §7.1.10
+        elif side is _BESIEGER and ladder.blocker in pushers_of(state, ladder.section):
+            found.append(Option("push_back", _BESIEGED, where, (ladder.blocker,)))  # §7.1.8: alone, on a 6
+    if log.gate_takers:
+        for gate in state.gates:
+            if gate.blocker is not None:
+                continue
+            takers = tuple(
+                m.id
+                for m in state.models
+                if log.took_gate(gate.id, m.id)
+                and touches_gate(state, m, gate.id)
+                and not m.fleeing
+                and m.id not in state.engaged
+                and fits_gate(m, gate.kind)
+            )
+            if takers:
+                found.append(Option("take_gate", side, f"gate:{gate.id}", takers, most=1))  # §6.3.4
     for climb in state.climbs:
         if side is _BESIEGER and climb.blockers:
             found.append(Option("fight_giant", side, f"climb:{climb.id}", (climb.id,), climb.blockers))
@@ -263,31 +298,51 @@ def blocked(view: MenuView) -> list[Option]:
 
 
 def rams_at_gates(view: MenuView) -> list[Option]:
-    """The besieger's rams striking their gates, once a turn each (§7.2.4)."""
+    """The besieger's rams striking their standing gates, once a turn each, with the 6 carriers at least a ram
+    needs there (§7.2.1, §7.2.4, R3)."""
     state = view.state
     if state.active is not _BESIEGER:
         return []
     rammed = state.turn_log.rammed
-    return [
-        Option("use_ram", _BESIEGER, f"ram:{ram.id}", ram.carriers, (ram.gate,))
-        for ram in state.rams
-        if ram.gate is not None and ram.carriers and ram.id not in rammed
-    ]
+    found = []
+    for ram in state.rams:
+        if ram.gate is None or not ram.carriers or ram.id in rammed:
+            continue
+        if is_destroyed(state.gate(ram.gate).structure_points):
+            continue
+        at_gate = [state.model(c) for c in ram.carriers if touches_gate(state, state.model(c), ram.gate)]
+        if sum(m.profile.ratio for m in at_gate) >= RAM_MIN_CARRIERS:
+            found.append(Option("use_ram", _BESIEGER, f"ram:{ram.id}", tuple([m.id for m in at_gate]), (ram.gate,)))
+    return found
 
 
 def gate_attacks(view: MenuView) -> list[Option]:
-    """The besieger's blows against the standing gates from the places in contact with them (§6)."""
+    """The besieger's blows against the standing gates from the places in contact with them (§6.1): each model once
+    a turn, two models a turn at most against a postern or a service door (§6.2)."""
     state = view.state
     if state.active is not _BESIEGER:
         return []
+    log = state.turn_log
     found = []
-    reaches = [(gate.id, gate_reach(state, gate.id)) for gate in state.gates if gate.structure_points > 0]
+    reaches = [(gate, gate_reach(state, gate.id)) for gate in state.gates if gate.structure_points > 0]
     near_gates = frozenset().union(*(reach for _, reach in reaches))
-    standing = [m for m in state.models if m.place in near_gates and m.side is _BESIEGER and not m.fleeing]
-    for gate_id, reach in reaches:
+    struck = {m for _, m in log.door_breakers}
+    unfit = struck | view.bound
+    standing = [
+        m
+        for m in state.models
+        if m.place in near_gates and m.side is _BESIEGER and not m.fleeing and m.profile.s > 0 and m.id not in unfit
+    ]
+    for gate, reach in reaches:
         attackers = tuple(m.id for m in standing if m.place in reach)
-        if attackers:
-            found.append(Option("attack_gate", _BESIEGER, f"gate:{gate_id}", attackers))
+        if not attackers:
+            continue
+        if gate.kind is GateKind.MAIN_GATE:
+            found.append(Option("attack_gate", _BESIEGER, f"gate:{gate.id}", attackers))
+        else:
+            left = DOOR_ATTACKERS - len(log.breakers(gate.id))
+            if left > 0:
+                found.append(Option("attack_gate", _BESIEGER, f"gate:{gate.id}", attackers, most=left))
     return found
 
 

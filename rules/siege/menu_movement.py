@@ -5,24 +5,29 @@ of any movement (stones, rocks, braziers, push-backs).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 
+from rules.siege import ladders, rams
 from rules.siege.belfry_menu import bridge_steps
+from rules.siege.blocking import BREACH_RATIO, CLIMB_BLOCKERS, fits_gate
 from rules.siege.defences import THROWERS, braziers_held, burning, free_defenders, structures_below
-from rules.siege.engines import GateStatus, Liquid, MineGoal
+from rules.siege.engines import GateStatus, Ladder, Liquid, MineGoal, Ram
 from rules.siege.fort import ConnectionKind
-from rules.siege.gates import gate_sections
+from rules.siege.gates import REINFORCING_MODELS, gate_sections, reinforceable, touches_gate
+from rules.siege.ladders import carrying, push_back_options
 from rules.siege.menu_view import MenuView, section_place, war_machines
 from rules.siege.mining import MAX_COUNTER_MINERS, MIN_COUNTER_MINERS, TUNNEL_MODELS_PER_TURN, may_dig
 from rules.siege.options import Option
 from rules.siege.places import place_of
 from rules.siege.profiles import Creature, Special
 from rules.siege.siege_towers import tower_move
-from rules.siege.state import SIEGE_TOWER_HOLDS, BattleState, Phase, Place, Side, Zone, room_left
+from rules.siege.state import SIEGE_TOWER_HOLDS, BattleState, Model, Phase, Place, Side, Zone, room_left
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
 _LADDER, _FOOT, _SIEGE_TOWER = Zone.LADDER, Zone.FOOT, Zone.SIEGE_TOWER
+_OUTSIDE = frozenset({Zone.FOOT, Zone.FIELD})
 
 __all__ = [
     "besieged_at_movement_end",
@@ -46,26 +51,113 @@ __all__ = [
 ]
 
 
-def ladders_and_rams(view: MenuView, carriers: tuple[str, ...]) -> list[Option]:
-    """Ladders and rams taken up, let go or brought to a gate (§7.1.1–§7.1.3, §7.2.1, §7.2.2)."""
+def ladders_and_rams(view: MenuView) -> list[Option]:
+    """Ladders and rams taken up, let go or brought to a gate by the besieger (§7.1.1–§7.1.3, §7.2.1, §7.2.2): a
+    load's carriers stand together, so each place's models take it up apart; in the set-up nothing is let go, and a
+    ram goes to a gate only where its carriers stand (§16).
+    """
     state = view.state
-    found = []
+    setup = state.phase is Phase.SETUP
+    found: list[Option] = []
+    hands: dict[Place, tuple[Model, ...]] = {}
     for ladder in state.ladders:
         where = f"ladder:{ladder.id}"
-        if ladder.lying and carriers:
-            found.append(Option("pick_up_ladder", _BESIEGER, where, carriers))
-        elif ladder.carried and state.phase is not Phase.SETUP:
+        if ladder.lying and ladder.courtyard is None:
+            # §7.1.3: at its foot, or passing by it from the field
+            for place in (place_of(_FOOT, ladder.section), *view.on_field):
+                _loads(view, hands, "pick_up_ladder", where, place, LADDER_CARRIERS, found)
+        elif ladder.carried and not setup:
             found.append(Option("drop_ladder", _BESIEGER, where, ladder.carriers))
-    gate_ids = tuple(g.id for g in state.gates if g.structure_points > 0)
     for ram in state.rams:
         where = f"ram:{ram.id}"
-        if not ram.carriers and carriers:
-            found.append(Option("carry_ram", _BESIEGER, where, carriers))
-        elif ram.carriers and ram.gate is None and gate_ids:
-            found.append(Option("bring_ram", _BESIEGER, where, ram.carriers, gate_ids))
-        elif ram.carriers and state.phase is not Phase.SETUP:
+        if not ram.carriers:
+            # §7.2.2 as §7.1.3: where it lies or from the field; before anyone took it up, with the army wherever it
+            # stands, the feet of the walls first
+            feet = [p for p in view.outside if p.zone is _FOOT] if ram.lies is None else [Place.parse(ram.lies)]
+            for place in dict.fromkeys((*feet, *view.on_field)):
+                _loads(view, hands, "carry_ram", where, place, RAM_CARRIERS, found)
+            continue
+        gates = _ram_gates(view, ram, setup)
+        if gates:
+            found.append(Option("bring_ram", _BESIEGER, where, ram.carriers, gates))
+        if not setup:
             found.append(Option("drop_ram", _BESIEGER, where, ram.carriers))
     return found
+
+
+LADDER_CARRIERS = (ladders.MIN_CARRIERS, ladders.MAX_CARRIERS)
+RAM_CARRIERS = (rams.MIN_CARRIERS, rams.MAX_CARRIERS)
+"""How much a ladder's and a ram's carriers weigh, at least and at most, large creatures by their ratio (§7.1.1,
+§7.2.1, §12.1.4)."""
+
+
+def _loads(
+    view: MenuView,
+    hands: dict[Place, tuple[Model, ...]],
+    name: str,
+    where: str,
+    place: Place,
+    weights: tuple[int, int],
+    found: list[Option],
+) -> None:
+    """The option to take up a load at ``place``, when its free models can carry it: the lightest first, as many as
+    the load takes (§7.1.1, §7.2.1, §12.1.4)."""
+    free = hands.get(place)
+    if free is None:
+        free = hands[place] = _free_hands(view, place)
+    span = _span(free, *weights)
+    if span is not None:
+        found.append(Option(name, _BESIEGER, where, tuple([m.id for m in free]), least=span[0], most=span[1]))
+
+
+def _free_hands(view: MenuView, place: Place) -> tuple[Model, ...]:
+    """The besieger's models at ``place`` who may take up a load: neither fleeing, fighting, bound to something else
+    this turn nor carrying already (§7.1.2, §7.1.3), the lightest first."""
+    here = view.side_at(place, _BESIEGER)
+    if not here:
+        return ()
+    state = view.state
+    busy = state.engaged | view.bound | carrying(state)
+    free = [m for m in here if not m.fleeing and m.id not in busy]
+    free.sort(key=lambda m: m.profile.ratio)
+    return tuple(free)
+
+
+def _span(models: Sequence[Model], low: int, high: int) -> tuple[int, int] | None:
+    """How many of ``models``, first ones first, weigh from ``low`` to ``high`` (their ratios): the fewest and the
+    most; ``None`` when they cannot."""
+    weight, least, most = 0, 0, 0
+    for n, model in enumerate(models, 1):
+        weight += model.profile.ratio
+        if weight > high:
+            break
+        most = n
+        if not least and weight >= low:
+            least = n
+    return (least, most) if least else None
+
+
+def _ram_gates(view: MenuView, ram: Ram, setup: bool) -> tuple[str, ...]:
+    """The gates ``ram``'s carriers may bring it to (:func:`~rules.siege.rams.bring_ram`): those they stand at, and
+    in the movement the others, when they may carry it there as their move (§7.2.1, §7.2.4, §16)."""
+    state = view.state
+    carriers = [state.model(c) for c in ram.carriers]
+    if sum(m.profile.ratio for m in carriers) < rams.MIN_CARRIERS:
+        return ()
+    gates = [g for g in rams.ram_gates(state) if g != ram.gate]
+    at = [g for g in gates if all(touches_gate(state, m, g) for m in carriers)]
+    if setup or len(at) == len(gates):
+        return tuple(at)
+    places = {m.place for m in carriers}
+    log = state.turn_log
+    unready = state.engaged | view.bound | log.moved
+    if (
+        len(places) == 1
+        and next(iter(places)).zone in _OUTSIDE
+        and not any(m.fleeing or m.id in unready for m in carriers)
+    ):
+        return tuple(gates)
+    return tuple(at)
 
 
 # ---- movement (§2, §3, §6, §7, §8, §10–§12) -----------------------------------------------------------------------
@@ -214,33 +306,80 @@ def flight(view: MenuView) -> list[Option]:
 
 
 def besieger_engines(view: MenuView) -> list[Option]:
-    """Ladders and rams taken up, let go or brought to a gate by the besieger's ready models outside (§7.1, §7.2)."""
-    state = view.state
-    if state.active is not _BESIEGER:
+    """Ladders and rams taken up, let go or brought to a gate by the besieger in his movement (§7.1, §7.2)."""
+    if view.state.active is not _BESIEGER or not (view.state.ladders or view.state.rams):
         return []
-    # only a ladder or a ram nobody carries is taken up: without one, who stands outside is not asked
-    free = any(x.lying for x in state.ladders) or any(not r.carriers for r in state.rams)
-    return ladders_and_rams(view, view.ready_outside(_BESIEGER) if free else ())
+    return ladders_and_rams(view)
 
 
 def ladder_works(view: MenuView) -> list[Option]:
-    """Ladders raised against a rampart, hoisted into a courtyard or carried there (§7.1.3, §7.1.9)."""
+    """Ladders raised against a rampart with their first climbers (§7.1.4, §7.1.5, §7.1.6), hoisted into a courtyard
+    (§7.1.4) or carried there (§7.1.1)."""
     state = view.state
     if state.active is not _BESIEGER:
         return []
-    found = []
+    found: list[Option] = []
     for ladder in state.ladders:
         where = f"ladder:{ladder.id}"
-        if ladder.carried:
-            found.append(Option("erect_ladder", _BESIEGER, where, ladder.carriers, view.ramparts))
-        elif ladder.raised and ladder.courtyard is None and not view.side_at(place_of(_LADDER, ladder.id), _BESIEGER):
-            hoisters = view.ready(section_place(ladder.section), _BESIEGER)
-            courtyards = tuple(n for n in state.fort.neighbours(ladder.section) if n in view.courtyards)
-            if hoisters and courtyards:
-                found.append(Option("hoist_ladder", _BESIEGER, where, hoisters, courtyards))
-        elif ladder.courtyard is not None and ladder.carriers:
+        if ladder.carriers and state.model(ladder.carriers[0]).place.inside:
             found.append(Option("carry_ladder", _BESIEGER, where, ladder.carriers))
+        elif not ladder.raised and ladder.courtyard is None:
+            _raisings(view, ladder, where, found)
+        elif ladder.raised and ladder.courtyard is None and place_of(_LADDER, ladder.id) not in view.by_place:
+            # §7.1.4: models already on the rampart, with nobody on the ladder, hoist it into a courtyard below
+            ready = view.ready(section_place(ladder.section), _BESIEGER)
+            courtyards = view.courtyards
+            if not (ready and courtyards):
+                continue
+            busy = carrying(state)
+            hoisters = sorted([state.model(m) for m in ready if m not in busy], key=lambda m: m.profile.ratio)
+            span = _span(hoisters, *LADDER_CARRIERS)
+            if span is not None:
+                ids = tuple([m.id for m in hoisters])
+                found.append(Option("hoist_ladder", _BESIEGER, where, ids, courtyards, least=span[0], most=span[1]))
     return found
+
+
+def _raisings(view: MenuView, ladder: Ladder, where: str, found: list[Option]) -> None:
+    """A ladder raised where its carriers stand at the foot of a rampart, or raised again where it lies with
+    besiegers at its foot (§7.1.4, §7.1.6), at most three a section a turn: with 2 to 4 of the models at its foot
+    who may climb, as many as the ladder still takes this turn (§7.1.5, §2.1.1), and without climbers."""
+    state = view.state
+    log = state.turn_log
+    if ladder.carriers:
+        carriers = [state.model(c) for c in ladder.carriers]
+        places = {m.place for m in carriers}
+        foot = carriers[0].place
+        weight = sum(m.profile.ratio for m in carriers)
+        if (
+            len(places) != 1
+            or foot.zone is not _FOOT
+            or not ladders.MIN_CARRIERS <= weight <= ladders.MAX_CARRIERS
+            or any(m.fleeing or m.id in state.engaged or m.id in view.bound for m in carriers)
+        ):
+            return
+    else:
+        foot = place_of(_FOOT, ladder.section)
+        if ladder.id in log.pushed or all(m.fleeing for m in view.side_at(foot, _BESIEGER)):
+            return  # §7.1.6: raised again from the next turn, with besiegers at its foot
+    section = foot.ref
+    if not state.fort.section(section).is_rampart:
+        return
+    raised = sum(1 for x in state.ladders if x.id in log.erected and x.section == section)
+    if raised >= ladders.ERECTED_PER_SECTION:
+        return
+    room = ladders.MAX_CLIMBERS - log.flow(str(foot), f"ladder:{ladder.id}")
+    climbers = [
+        m
+        for m in view.side_at(foot, _BESIEGER)
+        if m.profile.may_climb_ladders and not m.fleeing and m.id not in view.bound
+    ]
+    climbers.sort(key=lambda m: m.profile.ratio)
+    span = _span(climbers, ladders.MIN_CLIMBERS, room)
+    if span is not None:
+        ids = tuple([m.id for m in climbers])
+        found.append(Option("erect_ladder", _BESIEGER, where, ids, (section,), least=span[0], most=span[1]))
+    found.append(Option("erect_ladder", _BESIEGER, where, targets=(section,)))
 
 
 def tower_pushes(view: MenuView) -> list[Option]:
@@ -306,20 +445,36 @@ def tunnels(view: MenuView) -> list[Option]:
 
 
 def gate_guards(view: MenuView) -> list[Option]:
-    """The besieged's ready models of a standing gate's sections reinforce it or block it (§6.3, §6.4)."""
+    """The besieged's ready models of a gate's sections block it, in either side's movement (§6.3.1, §6.3.5,
+    §12.1.2), and in their own reinforce it, two at least (§6.4)."""
     state = view.state
-    if state.active is not _BESIEGED:
-        return []
     found = []
+    own = state.active is _BESIEGED
     for gate in state.gates:
-        if gate.structure_points <= 0:
+        ready = [m for place in _gate_places(state, gate) for m in view.ready(place, _BESIEGED)]
+        if not ready:
             continue
-        defenders = tuple([m for place in _gate_places(state, gate) for m in view.ready(place, _BESIEGED)])
-        if defenders:
-            found.append(Option("reinforce_gate", _BESIEGED, f"gate:{gate.id}", defenders))
-            if gate.blocker is None:
-                found.append(Option("block", _BESIEGED, f"gate:{gate.id}", defenders))
+        where = f"gate:{gate.id}"
+        if own and reinforceable(gate.kind) and gate.structure_points > 0 and not gate.reinforcers:
+            log = state.turn_log
+            # §6.4: « Ils ne peuvent rien faire d'autre »
+            busy = log.defenders | log.pushers | {m for _, m in log.door_breakers}
+            free = tuple([m for m in ready if m not in busy])
+            if len(free) >= REINFORCING_MODELS:
+                found.append(Option("reinforce_gate", _BESIEGED, where, free, least=REINFORCING_MODELS))
+        if gate.blocker is None:
+            blockers = _blockers(view, ready, partial(fits_gate, kind=gate.kind))
+            if blockers:
+                found.append(Option("block", _BESIEGED, where, blockers, most=1))
     return found
+
+
+def _blockers(view: MenuView, ready: Iterable[str], fits: Callable[[Model], bool]) -> tuple[str, ...]:
+    """The ready models who may declare a block (§6.3.1): not having thrown or poured this turn (§8.1.2), and of the
+    size the place takes (``fits``)."""
+    state = view.state
+    defenders = state.turn_log.defenders
+    return tuple([m for m in ready if m not in defenders and fits(state.model(m))])
 
 
 def _gate_places(state: BattleState, gate: GateStatus) -> tuple[Place, ...]:
@@ -333,17 +488,21 @@ def _gate_places(state: BattleState, gate: GateStatus) -> tuple[Place, ...]:
 
 
 def breach_guards(view: MenuView) -> list[Option]:
-    """The besieged's ready models of a breached section block the breach (§5.9, §6.3)."""
+    """The besieged's large creatures of ratio above 2 on a breached section block the breach, in either side's
+    movement (§5.9, §6.3.5)."""
     state = view.state
-    if state.active is not _BESIEGED:
-        return []
     found = []
     for works in state.works:
         if works.collapsed and works.blocker is None:
-            guards = view.ready(section_place(works.section), _BESIEGED)
+            ready = view.ready(section_place(works.section), _BESIEGED)
+            guards = _blockers(view, ready, _fits_breach) if ready else ()
             if guards:
-                found.append(Option("block", _BESIEGED, f"breach:{works.section}", guards))
+                found.append(Option("block", _BESIEGED, f"breach:{works.section}", guards, most=1))
     return found
+
+
+def _fits_breach(model: Model) -> bool:
+    return model.profile.is_large and model.profile.ratio > BREACH_RATIO  # §6.3.5
 
 
 def end_blocks(view: MenuView) -> list[Option]:
@@ -385,9 +544,12 @@ def sorties(view: MenuView) -> list[Option]:
 def _end_blocks(view: MenuView) -> list[Option]:
     state = view.state
     held = [(f"gate:{g.id}", g.blocker) for g in state.gates]
-    held += [(f"ladder:{x.id}", x.blocker) for x in state.ladders]
+    # §7.1.8: a drawn duel at the top of a ladder goes on, nobody replacing either
+    held += [(f"ladder:{x.id}", x.blocker) for x in state.ladders if x.duel is None]
     held += [(f"breach:{w.section}", w.blocker) for w in state.works]
-    return [Option("end_block", _BESIEGED, where, (blocker,)) for where, blocker in held if blocker is not None]
+    found = [Option("end_block", _BESIEGED, where, (blocker,)) for where, blocker in held if blocker is not None]
+    found += [Option("end_block", _BESIEGED, f"climb:{c.id}", c.blockers, most=1) for c in state.climbs if c.blockers]
+    return found
 
 
 def besieged_at_movement_end(view: MenuView) -> list[Option]:
@@ -470,28 +632,64 @@ def braziers_taken(view: MenuView) -> list[Option]:
 
 
 def ladder_reactions(view: MenuView) -> list[Option]:
-    """At the end of the besieger's movement the besieged pushes ladders back and blocks them (§7.1.6, §7.1.7),
-    knocks hoisted ones down (§7.1.10) and blocks the giants on the wall (§12.1.5)."""
+    """In the besieger's movement the besieged push each ladder back or let it go (§7.1.5, §7.1.6, R33) and block it
+    after a failed try (§7.1.7); in their own, they push over the ladders nobody climbs (§7.1.6 note); in either,
+    they block a hoisted ladder at its foot (§7.1.10) and a giant on the wall (§12.1.5)."""
     state = view.state
-    found: list[Option] = []
-    if state.active is not _BESIEGER:
-        return found
+    found: list[Option] = _empty_ladders(view) if state.active is _BESIEGED else []
+    log = state.turn_log
     for ladder in state.ladders:
+        if not ladder.raised:
+            continue
         where = f"ladder:{ladder.id}"
-        if ladder.raised and ladder.courtyard is None and ladder.id not in state.turn_log.pushed:
-            pushers = view.ready(section_place(ladder.section), _BESIEGED)
-            climbers = view.side_at(place_of(_LADDER, ladder.id), _BESIEGER)
-            if pushers and climbers:
-                found.append(Option("push_back", _BESIEGED, where, pushers))
-            elif pushers:
-                found.append(Option("push_over_empty_ladder", _BESIEGED, where, pushers))
-            if pushers and ladder.blocker is None and not ladder.taken:
-                found.append(Option("block", _BESIEGED, where, pushers))
-        if ladder.courtyard is not None and ladder.blocker is not None:
-            found.append(Option("knock_down_ladder", _BESIEGED, where, (ladder.blocker,)))
+        if ladder.courtyard is not None:
+            if ladder.blocker is None:
+                # §7.1.10: « Une figurine peut bloquer au bas d'une échelle » hoisted into its courtyard
+                ready = view.ready(section_place(ladder.courtyard), _BESIEGED)
+                blockers = _blockers(view, ready, _any_size) if ready else ()
+                if blockers:
+                    found.append(Option("block", _BESIEGED, where, blockers, most=1))
+            continue
+        if state.active is _BESIEGED:
+            continue
+        found.extend(push_back_options(state, ladder))
+        if ladder.id in log.pushed and ladder.blocker is None and not ladder.taken:
+            # §7.1.7: « Seule une figurine ayant tenté de repousser peut bloquer »
+            pushers = [m for m in view.ready(section_place(ladder.section), _BESIEGED) if m in log.pushers]
+            blockers = _blockers(view, pushers, _any_size)
+            if blockers:
+                found.append(Option("block", _BESIEGED, where, blockers, most=1))
     for climb in state.climbs:
+        if len(climb.blockers) >= CLIMB_BLOCKERS:
+            continue  # §12.1.5: « Jusqu'à 6 figurines de taille normale »
         giant = state.model(climb.id)
-        guards = view.ready(section_place(giant.place.ref), _BESIEGED)
-        if guards and len(climb.blockers) < len(guards) + len(climb.blockers):
-            found.append(Option("block", _BESIEGED, f"climb:{climb.id}", guards))
+        ready = view.ready(section_place(giant.place.ref), _BESIEGED)
+        guards = _blockers(view, ready, _normal_size) if ready else ()
+        if guards:
+            found.append(Option("block", _BESIEGED, f"climb:{climb.id}", guards, most=1))
+    return found
+
+
+def _any_size(model: Model) -> bool:
+    return True  # §12.1.2: « Les grandes créatures peuvent bloquer des échelles »
+
+
+def _normal_size(model: Model) -> bool:
+    return not model.profile.is_large  # §12.1.5: « figurines de taille normale »
+
+
+def _empty_ladders(view: MenuView) -> list[Option]:
+    """The ladders against the rampart with nobody on them nor any besieger at their foot, which the besieged on the
+    rampart push over in their own movement, no roll (§7.1.6 note)."""
+    state = view.state
+    found = []
+    for ladder in state.ladders:
+        if (
+            ladder.raised
+            and ladder.courtyard is None
+            and view.side_at(section_place(ladder.section), _BESIEGED)
+            and place_of(_LADDER, ladder.id) not in view.by_place
+            and not view.side_at(place_of(_FOOT, ladder.section), _BESIEGER)
+        ):
+            found.append(Option("push_over_empty_ladder", _BESIEGED, f"ladder:{ladder.id}"))
     return found

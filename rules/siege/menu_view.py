@@ -8,6 +8,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Mapping
 
+from rules.siege.checks import bound
 from rules.siege.fort import SectionKind
 from rules.siege.places import place_of
 from rules.siege.profiles import TroopType
@@ -45,11 +46,17 @@ class MenuView:
         return log.moved | log.rallied | log.blockers
 
     @derived
+    def bound(self) -> frozenset[str]:
+        """Models bound to do nothing else this turn: reinforcing a gate (§6.4), out of a mine, at a belfry's winches
+        or stunned by its drawbridge (:func:`~rules.siege.checks.bound`)."""
+        return bound(self.state)
+
+    @derived
     def _unready(self) -> frozenset[str]:
-        """Models that may not act: spent this turn, engaged or blocking."""
+        """Models that may not act: spent this turn, engaged, blocking or bound to something else."""
         state = self.state
         log = state.turn_log
-        return log.moved | log.rallied | log.blockers | state.engaged | state.blockers
+        return log.moved | log.rallied | log.blockers | state.engaged | state.blockers | self.bound
 
     def by_side(self, side: Side) -> Mapping[Place, tuple[Model, ...]]:
         """The places where ``side`` has models, with them."""
@@ -94,6 +101,17 @@ class MenuView:
             if zone is _FOOT or zone is _FIELD:
                 found += ready(place, side)
         return tuple(found)
+
+    @derived
+    def on_field(self) -> tuple[Place, ...]:
+        """The places on the field where the besieger has models, in the order of :attr:`by_place`."""
+        return tuple([p for p in self._by_side[_BESIEGER] if p.zone is _FIELD])
+
+    @derived
+    def outside(self) -> tuple[Place, ...]:
+        """The places at the foot of the walls or on the field where the besieger has models, in the order of
+        :attr:`by_place`."""
+        return tuple([p for p in self._by_side[_BESIEGER] if p.zone is _FOOT or p.zone is _FIELD])
 
     def sections(self, *kinds: SectionKind) -> tuple[str, ...]:
         """The fort's sections of ``kinds``, in the layout's order, kept with the fort."""

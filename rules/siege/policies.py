@@ -198,11 +198,7 @@ class Game:
 
 
 def _offered(state: BattleState, action: a.Action) -> bool:
-    """Whether the menu offers ``action``'s kind to its side now; letting a ladder's push-back go is the other
-    answer to the push-back the rules wait for (§7.1.5).
-    """
-    if isinstance(action, a.ForgoPushBack):
-        return push_back_pending(state, action.ladder)
+    """Whether the menu offers ``action``'s kind to its side now."""
     side = side_of(state, action)
     return any(o.side is side for o in legal_actions(state, action.name))
 
@@ -232,12 +228,13 @@ def _besieger_setup(game: Game) -> None:
     """The ram crews take up each ram at the foot of its gate and bring it there; the sappers go under (§7.2.1,
     §10.1)."""
     orders = game.orders
-    for option in game.fresh("carry_ram"):
-        ram = game.state.ram(option.where.partition(":")[2] if option.where else "")
-        gate_feet = {f"foot:{s}" for g in game.state.gates for s in _gate_outside(game.state, g.id)}
-        crew = [m for m in option.actors if str(game.state.model(m).place) in gate_feet]
-        if len(crew) >= rams.MIN_CARRIERS:  # §7.2.1
-            game.act(a.CarryRam(ram.id, tuple(crew[: rams.MAX_CARRIERS])))
+    gate_feet = {f"foot:{s}" for g in game.state.gates for s in _gate_outside(game.state, g.id)}
+    for ram_id in [r.id for r in game.state.rams]:
+        for option in game.menu("carry_ram"):  # each place's models take it up apart (§7.2.1)
+            crew = [m for m in option.actors if str(game.state.model(m).place) in gate_feet]
+            if option.where == f"ram:{ram_id}" and len(crew) >= rams.MIN_CARRIERS:
+                game.act(a.CarryRam(ram_id, tuple(crew[: rams.MAX_CARRIERS])))
+                break
     for option in game.fresh("bring_ram"):
         ram = game.state.ram((option.where or "").partition(":")[2])
         for gate in option.targets:
@@ -416,7 +413,7 @@ def _besieger_movement(game: Game) -> None:
     if any(x.carried for x in game.state.ladders):  # else none is carried (§7.1.3)
         for option in game.fresh("erect_ladder"):
             ladder = game.state.ladder((option.where or "").partition(":")[2])
-            game.act(a.ErectLadder(ladder.id, ladder.section, option.actors[:MAX_CLIMBERS]))
+            game.act(a.ErectLadder(ladder.id, option.targets[0], option.actors[:MAX_CLIMBERS]))
     for option in _moves_from(game, _SIEGE_TOWER):
         place = Place.parse(option.where or "")
         target = option.targets[0]

@@ -15,7 +15,20 @@ from dataclasses import dataclass
 
 from rules.dice import D4, D6, Dice, Die
 from rules.siege.gates import damage_gate, is_destroyed, touches_gate, toughness
-from rules.siege.state import BattleState, Event, IllegalAction, Outcome, Side, check_distinct, outcome
+from rules.siege.ladders import carrying, together
+from rules.siege.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Outcome,
+    Phase,
+    Place,
+    Side,
+    Zone,
+    check_distinct,
+    check_may_act,
+    outcome,
+)
 from rules.siege.values import replace
 from rules.validation import check_range
 from rules.wfb import to_wound
@@ -32,6 +45,7 @@ __all__ = [
     "drop_ram",
     "must_drop_ram",
     "ram_damage",
+    "ram_gates",
     "ram_speed",
     "ram_strength",
     "strikes",
@@ -78,6 +92,8 @@ COVERED_TOUGHNESS = 8
 """A covered ram: T8 (§7.2.3); its 4 structure points are :data:`rules.siege.engines.COVERED_RAM_STRUCTURE_POINTS`."""
 WRECKED_USE_NEED = 5
 """A destroyed covered ram still swings as a plain ram on a D6 of 5+ (§7.2.3)."""
+_OUTSIDE = frozenset({Zone.FOOT, Zone.FIELD})
+"""Where a ram and its carriers may stand: outside the fort, on the ground (§7.2.1)."""
 FULL_SPEED_CARRIERS = 9
 """6 to 8 carriers move at half speed, 9 or 10 at full speed (§7.2.1)."""
 
@@ -93,20 +109,36 @@ def _weight(state: BattleState, carriers: Sequence[str]) -> int:
 
 
 def carry_ram(state: BattleState, ram_id: str, carriers: Sequence[str]) -> BattleState:
-    """Models take up a ram (or pick up a dropped one, as for ladders, §7.2.2): 6 to 10, large creatures counting
-    their ratio (§7.2.1, §12.1.4).
+    """Models take up a ram, 6 to 10 standing together outside the fort, large creatures counting their ratio
+    (§7.2.1, §12.1.4). A ram let go is picked up as a ladder is (§7.2.2 « Les règles sont identiques à abandonner et
+    ramasser une échelle », §7.1.3): by models where it lies, or passing by it from the field.
     """
     ram = state.ram(ram_id)
+    if ram.carriers:
+        raise IllegalAction(f"ram {ram_id} is already carried by {', '.join(ram.carriers)} (§7.2.2)", "§7.2.2")
     check_distinct(carriers, "§7.2.1")
+    check_may_act(state, carriers, "carry a ram")
     weight = _weight(state, carriers)
     if not MIN_CARRIERS <= weight <= MAX_CARRIERS:
         raise IllegalAction(
             f"a ram is carried by {MIN_CARRIERS} to {MAX_CARRIERS} models, not {weight} (§7.2.1)", "§7.2.1"
         )
-    places = {state.model(c).place for c in carriers}
-    if len(places) != 1 or next(iter(places)).inside:
+    place = together(state, carriers, "§7.2.1")
+    if place.zone not in _OUTSIDE:
         raise IllegalAction("a ram's carriers stand together outside the fort: it never enters it (§7.2.1)", "§7.2.1")
-    return state.with_ram(replace(ram, carriers=tuple(carriers)))
+    if ram.lies is not None and str(place) != ram.lies and place.zone is not Zone.FIELD:
+        raise IllegalAction(
+            f"ram {ram_id} lies at {ram.lies}: it is picked up there, or by models passing by from the field "
+            "(§7.2.2, §7.1.3)",
+            "§7.2.2",
+        )
+    stuck = [c for c in carriers if state.model(c).fleeing or state.in_contact(c)]
+    if stuck:
+        raise IllegalAction(f"{', '.join(stuck)} flee or fight and cannot carry a ram (§7.2.2, §7.1.2)", "§7.2.2")
+    busy = sorted(carrying(state) & set(carriers))
+    if busy:
+        raise IllegalAction(f"{', '.join(busy)} already carry a ladder or a ram: one load at a time (§7.2.1)", "§7.2.1")
+    return state.with_ram(replace(ram, carriers=tuple(carriers), lies=None))
 
 
 def must_drop_ram(state: BattleState, ram_id: str) -> bool:
@@ -118,15 +150,74 @@ def must_drop_ram(state: BattleState, ram_id: str) -> bool:
 
 
 def drop_ram(state: BattleState, ram_id: str) -> BattleState:
-    """The carriers let the ram go; it stays where they were (§7.2.2)."""
-    return state.with_ram(replace(state.ram(ram_id), carriers=(), gate=None))
+    """The carriers let the ram go; it lies where they were (§7.2.2)."""
+    ram = state.ram(ram_id)
+    if not ram.carriers:
+        raise IllegalAction(f"nobody carries ram {ram_id}: there is nothing to let go (§7.2.2)", "§7.2.2")
+    place = state.model(ram.carriers[0]).place
+    # on the ground outside; from a giant on the wall it falls to the wall's foot (§7.2.1: never inside the fort)
+    lies = str(place) if place.zone in _OUTSIDE else f"foot:{place.ref}" if place.zone is Zone.WALL else None
+    return state.with_ram(replace(ram, carriers=(), gate=None, lies=lies))
+
+
+def ram_gates(state: BattleState) -> tuple[str, ...]:
+    """The gates a ram may be brought to: the fort's main gate and posterns still standing, which open onto the
+    outside; a service door is inside the fort, where a ram never goes (§7.2.1)."""
+    return tuple(g.id for g in state.fort.gates if not is_destroyed(state.gate(g.id).structure_points))
 
 
 def bring_ram(state: BattleState, ram_id: str, gate_id: str) -> BattleState:
-    """The ram's carriers reach the gate: it may strike from the end of this movement phase (§7.2.4)."""
+    """The ram's carriers bring it into contact with a gate: it may strike from the end of this movement phase
+    (§7.2.4). Carriers standing at the gate bring it there at once; others carry it there as their move of the
+    turn, from the field or the foot of another wall (the approach measured on the table, §16), if none of them has
+    moved this turn; never in the set-up, when the besieger stands 40 cm or more from the walls (§16).
+    """
     ram = state.ram(ram_id)
-    if not all(touches_gate(state, state.model(c), gate_id) for c in ram.carriers) or not ram.carriers:
-        raise IllegalAction(f"ram {ram_id}'s carriers must stand at gate {gate_id} (§7.2.4)", "§7.2.4")
+    if not ram.carriers:
+        raise IllegalAction(f"nobody carries ram {ram_id} (§7.2.1)", "§7.2.1")
+    gate = next((g for g in state.fort.gates if g.id == gate_id), None)
+    if gate is None:
+        state.gate(gate_id)  # an unknown gate is refused as such
+        raise IllegalAction(f"{gate_id} is a service door inside the fort, which a ram never enters (§7.2.1)", "§7.2.1")
+    if is_destroyed(state.gate(gate_id).structure_points):
+        raise IllegalAction(f"gate {gate_id} is already destroyed (R4)", "R4")
+    if ram.gate == gate_id:
+        raise IllegalAction(f"ram {ram_id} is already at gate {gate_id} (§7.2.4)", "§7.2.4")
+    carriers = [state.model(c) for c in ram.carriers]
+    weight = _weight(state, ram.carriers)
+    if weight < MIN_CARRIERS:
+        raise IllegalAction(
+            f"ram {ram_id} has {weight} carriers: a ram is never carried by fewer than {MIN_CARRIERS} (§7.2.1)",
+            "§7.2.1",
+        )
+    if all(touches_gate(state, m, gate_id) for m in carriers):
+        return state.with_ram(replace(ram, gate=gate_id))
+    if state.phase is Phase.SETUP:
+        raise IllegalAction(
+            f"ram {ram_id}'s carriers must stand at gate {gate_id}: in the set-up the besieger stands 40 cm or more "
+            "from the walls, and brings the ram in his movement (§16, §7.2.4)",
+            "§7.2.4",
+        )
+    check_may_act(state, ram.carriers, "bring a ram")
+    place = together(state, ram.carriers, "§7.2.1")
+    log = state.turn_log
+    if place.zone not in _OUTSIDE:
+        raise IllegalAction(f"ram {ram_id}'s carriers must stand outside the fort (§7.2.1)", "§7.2.1")
+    moved = [m.id for m in carriers if m.id in log.moved]
+    if moved:
+        raise IllegalAction(
+            f"{', '.join(moved)} have moved this turn: carrying ram {ram_id} to gate {gate_id} is their move (§7.2.1)",
+            "§7.2.1",
+        )
+    stuck = [m.id for m in carriers if m.fleeing or state.in_contact(m.id)]
+    if stuck:
+        raise IllegalAction(f"{', '.join(stuck)} flee or fight and cannot carry a ram (§7.2.2, §7.1.2)", "§7.2.2")
+    foot = Place(Zone.FOOT, gate.section)
+    ids = frozenset(ram.carriers)
+    state = state.with_models(
+        {m.id: replace(m, place=foot) for m in carriers},
+        turn_log=replace(log, moved=log.moved | ids),
+    )
     return state.with_ram(replace(ram, gate=gate_id))
 
 

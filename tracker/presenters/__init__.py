@@ -43,6 +43,7 @@ ACTION_LABELS: Mapping[str, object] = {
     "erect_ladder": gettext_lazy("Raise a ladder"),
     "hoist_ladder": gettext_lazy("Hoist a ladder"),
     "push_back": gettext_lazy("Push a ladder back"),
+    "forgo_push_back": gettext_lazy("Let the climbers up"),
     "push_over_empty_ladder": gettext_lazy("Push over an empty ladder"),
     "knock_down_ladder": gettext_lazy("Knock a ladder down"),
     "carry_ram": gettext_lazy("Take up a ram"),

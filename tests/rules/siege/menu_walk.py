@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from rules.dice import Dice
 from rules.siege.actions import Action
-from rules.siege.assault import assault_setup
+from rules.siege.assault import CATAPULT_CREW, assault_setup
 from rules.siege.battle import Setup, start
 from rules.siege.defences import place_braziers
 from rules.siege.engines import Belfry, Fire, Ladder, Liquid, Ram, SiegeTower
@@ -172,6 +172,45 @@ def melee_setup() -> Setup:
     )
 
 
+def walls_setup() -> Setup:
+    """The walls under assault in every way chapters 6 and 7 offer: climbers on a ladder against W3 and on one
+    hoisted from W1 into C1 (§7.1.4, §7.1.10), a ladder lying below W2 and another carried on the field (§7.1.1),
+    a ram crew at the foot of T1, away from every gate (§7.2.1), attackers at the postern of C3 (§6.2), an ogre
+    behind the main gate to block it (§6.3.5), a giant at the foot of W4 (§12.1.5), a catapult on the field
+    (§5.7); rocks and stones on the ramparts (§8.1).
+    """
+    example = example_setup()
+    fort = example.fort
+    return Setup(
+        fort,
+        (
+            *besieged(HALBERDIER, "W3", 6, "w", "Wall guard"),
+            *besieged(HALBERDIER, "W1", 4, "v", "North guard"),
+            *besieged(HALBERDIER, "C1", 5, "h", "Gate guard"),
+            *besieged(OGRE, "C1", 1, "og", "Ogre"),
+            *besieged(HALBERDIER, "C3", 4, "p", "Postern guard"),
+            *besieged(HALBERDIER, "W4", 4, "q", "West guard"),
+            *besiegers(ORC, "ladder:L1", 2, "l", "Climbers"),
+            *besiegers(ORC, "foot:W3", 8, "f", "Boyz"),
+            *besiegers(ORC, "ladder:L2", 2, "k", "Hoisters"),
+            *besiegers(ORC, "foot:T1", 8, "r", "Ram crew"),
+            *besiegers(ORC, "foot:C3", 4, "b", "Breakers"),
+            *besiegers(ORC, "field:outside", 6, "c", "Carriers"),
+            *besiegers(GIANT, "foot:W4", 1, "giant"),
+            *besiegers(CATAPULT_CREW, "field:outside", 1, "m", "Catapult"),
+        ),
+        ladders=(
+            Ladder("L1", "W3"),
+            Ladder("L2", "W1", courtyard="C1"),
+            Ladder("L3", "W2", raised=False),
+            Ladder("L4", "W2", raised=False, carriers=("c1", "c2", "c3", "c4")),
+        ),
+        rams=(Ram("R1", carriers=tuple(f"r{n}" for n in range(1, 9))),),
+        budgets=((Side.BESIEGER, 100, 1500), (Side.BESIEGED, 60, 1500)),
+        purchases=(*((Side.BESIEGED, "stones") for _ in range(3)), *((Side.BESIEGED, "rock") for _ in range(3))),
+    )
+
+
 def setups() -> dict[str, Callable[[], Setup | BattleState]]:
     """The set-ups the walks start from: the standard fort's example battle, crowded; a club's fresh start on the
     forts of 1,500 and 2,000 points, with a siege tower to deploy, deployed with its crew, or a belfry; a siege
@@ -185,6 +224,7 @@ def setups() -> dict[str, Callable[[], Setup | BattleState]]:
         "fire": fire_start,
         "crewed tower": crewed_setup,
         "melee": melee_setup,
+        "walls": walls_setup,
     }
     for k in range(4):
         found[f"plan {k}"] = lambda k=k: assault_setup(random_assault(random.Random(k)))

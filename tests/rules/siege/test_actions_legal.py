@@ -71,8 +71,8 @@ def test_the_menu_of_the_setup() -> None:
         Option("deploy", Side.BESIEGER, actors=BESIEGERS, targets=("field:east",)),
         Option("place_tower", Side.BESIEGER, "siege_tower:ST1", BESIEGERS),
         Option("start_mine", Side.BESIEGER, actors=BESIEGERS, targets=("foundations", "tunnel"), least=6, most=6),
-        Option("pick_up_ladder", Side.BESIEGER, "ladder:L1", BESIEGERS),
-        Option("carry_ram", Side.BESIEGER, "ram:R1", BESIEGERS),
+        Option("pick_up_ladder", Side.BESIEGER, "ladder:L1", BESIEGERS, least=2, most=6),
+        Option("carry_ram", Side.BESIEGER, "ram:R1", BESIEGERS, least=6, most=10),
         Option("end_phase", Side.BESIEGER),
     ]
 
@@ -90,7 +90,9 @@ def test_the_menu_of_the_setup() -> None:
 
 def test_the_menu_of_the_besieged_first_movement() -> None:
     """§16 the besieged plays first; §2.1.1 one section a turn along the walls, into the courtyard or up the stairs;
-    §6.4 reinforcing and §6.3 blocking the main gate from its courtyard; §15 a heroism token.
+    §6.4 reinforcing the main gate from its courtyard, two models at least (« tant que deux figurines au moins se
+    tiennent dans la section »); no block, §6.3.5 « La porte principale peut être bloquée seulement par une grande
+    créature avec quota d'occupation de 2 »; §15 a heroism token.
     """
     state = set_up(_standard_siege())
     assert (state.turn, state.active, state.phase) == (1, Side.BESIEGED, Phase.MOVEMENT)
@@ -98,8 +100,7 @@ def test_the_menu_of_the_besieged_first_movement() -> None:
         Option("move", Side.BESIEGED, "W3", ("d1", "d2", "d3", "d4", "d5"), ("T3", "T4")),
         Option("move", Side.BESIEGED, "T3", ("x1", "x2", "x3"), ("W2", "W3")),
         Option("move", Side.BESIEGED, "C1", GUARD, ("C2", "S1")),
-        Option("reinforce_gate", Side.BESIEGED, "gate:G1", GUARD),
-        Option("block", Side.BESIEGED, "gate:G1", GUARD),
+        Option("reinforce_gate", Side.BESIEGED, "gate:G1", GUARD, least=2),
         Option("spend_heroism", Side.BESIEGED),
         Option("end_phase", Side.BESIEGED),
         Option("end_turn", Side.BESIEGED),
@@ -108,8 +109,11 @@ def test_the_menu_of_the_besieged_first_movement() -> None:
 
 def test_the_menu_after_a_few_actions() -> None:
     """The besieged moves two men and ends his turn; the besieger's sappers have no mine (§10.3); four orcs cross
-    the field to the foot of W3 (§16) and pick up the ladder lying there (§7.1.3): they may raise it (§7.1.4) or
-    drop it (§7.1.2); the others may follow to the foot of any wall or gate, or take up the ram (§7.2.1).
+    the field to the foot of W3 (§16) and pick up the ladder lying there (§7.1.3): they may raise it against W3,
+    where they stand, 2 to 4 of them climbing at once or none (§7.1.4, §7.1.5), or drop it (§7.1.2); the others may
+    follow to the foot of any wall or gate, or take up the ram, all six of them (§7.2.1). Once the ladder is up with
+    climbers, the besieged on W3 push it back, 1 to 3 of them, or let it go (§7.1.6, R33), and the step does not end
+    before they decide; nobody blocks it before a push-back was tried (§7.1.7).
     """
     dice = Dice(seed=1)
     state = set_up(_standard_siege(), dice)
@@ -130,8 +134,9 @@ def test_the_menu_after_a_few_actions() -> None:
     assert legal_actions(state) == [
         Option("move", Side.BESIEGER, "field:east", rest, feet),
         Option("drop_ladder", Side.BESIEGER, "ladder:L1", carriers),
-        Option("carry_ram", Side.BESIEGER, "ram:R1", rest),
-        Option("erect_ladder", Side.BESIEGER, "ladder:L1", carriers, RAMPARTS),
+        Option("carry_ram", Side.BESIEGER, "ram:R1", rest, least=6, most=6),
+        Option("erect_ladder", Side.BESIEGER, "ladder:L1", carriers, ("W3",), least=2, most=4),
+        Option("erect_ladder", Side.BESIEGER, "ladder:L1", targets=("W3",)),
         Option("spend_heroism", Side.BESIEGED),
         Option("end_phase", Side.BESIEGER),
         Option("end_turn", Side.BESIEGER),
@@ -140,9 +145,10 @@ def test_the_menu_after_a_few_actions() -> None:
     assert raised.ladder("L1").raised
     pushes = [o for o in legal_actions(raised) if o.side is Side.BESIEGED and o.name != "spend_heroism"]
     assert pushes == [
-        Option("push_back", Side.BESIEGED, "ladder:L1", ("d3", "d4", "d5")),
-        Option("block", Side.BESIEGED, "ladder:L1", ("d3", "d4", "d5")),
+        Option("push_back", Side.BESIEGED, "ladder:L1", ("d3", "d4", "d5"), least=1, most=3),
+        Option("forgo_push_back", Side.BESIEGED, "ladder:L1"),
     ]
+    assert not {"end_phase", "end_turn"} & {o.name for o in legal_actions(raised)}
     assert problems(raised, choose(raised, pushes[0], ("d3", "d4"), None)) == []
 
 

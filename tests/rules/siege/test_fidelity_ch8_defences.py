@@ -9,9 +9,10 @@ import pytest
 from rules.dice import Dice
 from rules.siege import costs
 from rules.siege.defences import allocate_ammunition, knock_over_braziers, place_braziers, pour_brazier, throw_stones
-from rules.siege.engines import Budget, Liquid
+from rules.siege.engines import Budget, Liquid, Works
+from rules.siege.game import choose, legal_actions, problems
 from rules.siege.shooting import shoot
-from rules.siege.state import BattleState, Side
+from rules.siege.state import BattleState, Phase, Side, SiegeTower, TurnLog
 from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers, refused
 
 
@@ -99,3 +100,26 @@ def test_braziers_are_knocked_over_in_the_besiegers_turn() -> None:
     refused(lambda: knock_over_braziers(replace(state, active=Side.BESIEGED), "W3"), "§8.2.3")
     held = battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 1))
     refused(lambda: knock_over_braziers(held, "W3"), "§8.2.3")
+
+
+def test_a_rock_is_offered_to_two_models_on_the_besiegers_below_or_in_a_siege_tower() -> None:
+    """§8.1.4: « les rochers ont besoin de 2 figurines pour le balancer »: one man on W3 is not offered the rock;
+    of three, two, the one who has thrown stones this turn aside (§8.1.2 « Les troupes balançant des pierres et
+    rochers ne peuvent pas bloquer en même temps ni tenter de repousser une échelle »: once a turn); §8.1.2 « Des
+    rochers peuvent être lancés sur une tour de siège »: the orc in the siege tower against W3 is a target too.
+    """
+    works = (Works("W3", rocks=1),)
+    alone = replace(battle(besieged(MAN, "W3", 1), besiegers(ORC, "foot:W3", 1)), works=works, phase=Phase.MOVEMENT)
+    assert not [o for o in legal_actions(alone) if o.name == "drop_rock"]
+    state = battle(
+        besieged(MAN, "W3", 3),
+        besiegers(ORC, "foot:W3", 1),
+        besiegers(ORC, "siege_tower:ST1", 1, "t"),
+        towers=(SiegeTower("ST1", "W3"),),
+        log=TurnLog(defenders=frozenset({"d1"})),
+    )
+    state = replace(state, works=works, phase=Phase.MOVEMENT)
+    (option,) = [o for o in legal_actions(state) if o.name == "drop_rock"]
+    assert (option.where, option.actors, option.targets) == ("W3", ("d2", "d3"), ("a1", "t1"))
+    assert (option.least, option.most) == (2, 2)
+    assert problems(state, choose(state, option, option.actors, "t1")) == []

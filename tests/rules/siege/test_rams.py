@@ -1,10 +1,19 @@
-"""§7.2 rams, ruling R3."""
+"""§7.2 rams, ruling R3; taken up, brought to a gate and let go from the menu (§7.2.1, §7.2.2, §7.2.4)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
+
 import pytest
 
+from rules.dice import Dice
+from rules.siege import actions as a
+from rules.siege.engines import Ram
+from rules.siege.game import Option, apply, choose, legal_actions, problems
 from rules.siege.rams import COVERED_SECOND_STRIKE_DAMAGE, ram_damage, ram_strength, strikes
+from rules.siege.state import BattleState, Model, Phase, TurnLog
+from tests.rules.siege.builders import ORC, battle, besiegers, ids
 
 
 @pytest.mark.parametrize("carriers", range(6, 11))
@@ -46,3 +55,85 @@ def test_covered_ram_strikes_twice_second_for_one() -> None:
 def test_bad_strength() -> None:
     with pytest.raises(ValueError, match="carrier_strength must be between 1 and 10, got 0"):
         ram_damage(0)
+
+
+# ---- rams on the menu (§7.2.1, §7.2.2, §7.2.4) ---------------------------------------------------------------------
+
+
+FREE_RAM = Ram("R1")
+
+
+def _field(*groups: Iterable[Model], ram: Ram = FREE_RAM, phase: Phase = Phase.MOVEMENT) -> BattleState:
+    return replace(battle(*groups, ladders=()), rams=(ram,), phase=phase, turn=1)
+
+
+def _menu(state: BattleState, name: str) -> list[Option]:
+    return [o for o in legal_actions(state) if o.name == name]
+
+
+def test_a_ram_is_taken_up_by_six_to_ten_models_standing_together() -> None:
+    """§7.2.1: « Un bélier requière 6 figurines minimum pour le tracter et 10 figurines maximum peuvent le faire »:
+    the twelve orcs on the field may take it up, six to ten of them; the four at the foot of W3 are too few, and the
+    two groups do not carry it together.
+    """
+    state = _field(besiegers(ORC, "field:outside", 12, "o"), besiegers(ORC, "foot:W3", 4, "w"))
+    (option,) = _menu(state, "carry_ram")
+    assert (option.where, option.actors, option.least, option.most) == ("ram:R1", tuple(ids("o", 12)), 6, 10)
+    actors, _ = option.default()
+    taken = apply(state, choose(state, option, actors, None), Dice(seed=1)).state
+    assert taken.ram("R1").carriers == tuple(ids("o", 10))
+    assert problems(state, a.CarryRam("R1", ("o1", "o2", "o3", "w1", "w2", "w3")))[0].clause == "§7.2.1"
+
+
+def test_the_ram_is_brought_to_its_gate_from_the_foot_of_another_wall() -> None:
+    """§7.2.4: « Un bélier peut être utilisé dès qu'il se trouve en contact avec une porte à la fin de la phase de
+    mouvement »: the ram's six carriers stand at the foot of T1, where no move leads to the gate; bringing it is
+    their move, to the foot of C1 and the main gate G1 (the approach measured on the table, §16). In the close
+    combat it strikes the gate.
+    """
+    crew = tuple(ids("r", 6))
+    state = _field(besiegers(ORC, "foot:T1", 6, "r"), ram=Ram("R1", carriers=crew))
+    (option,) = _menu(state, "bring_ram")
+    assert (option.where, option.targets) == ("ram:R1", ("G1", "P1"))
+    brought = apply(state, choose(state, option, (), "G1"), Dice(seed=1)).state
+    assert brought.ram("R1").gate == "G1"
+    assert {str(brought.model(r).place) for r in crew} == {"foot:C1"}
+    assert set(crew) <= brought.turn_log.moved
+    assert not _menu(brought, "bring_ram")  # they have moved: no other gate this turn
+    striking = replace(brought, phase=Phase.CLOSE_COMBAT)
+    (use,) = _menu(striking, "use_ram")
+    assert problems(striking, choose(striking, use, use.actors, "G1")) == []
+
+
+def test_carriers_who_moved_bring_the_ram_only_where_they_stand() -> None:
+    """§7.2.1 with §16: carrying the ram to a gate is the carriers' move: after moving to the foot of C1 this turn
+    they may bring it to G1, at whose foot they stand, not to the postern P1 of C3; in the set-up, standing 40 cm or
+    more from the walls, they bring it nowhere.
+    """
+    crew = tuple(ids("r", 6))
+    state = _field(besiegers(ORC, "foot:C1", 6, "r"), ram=Ram("R1", carriers=crew))
+    moved = replace(state, turn_log=TurnLog(moved=frozenset(crew)))
+    (option,) = _menu(moved, "bring_ram")
+    assert option.targets == ("G1",)
+    assert problems(moved, a.BringRam("R1", "P1"))[0].clause == "§7.2.1"
+    afield = _field(besiegers(ORC, "field:outside", 6, "r"), ram=Ram("R1", carriers=crew), phase=Phase.SETUP)
+    assert not _menu(afield, "bring_ram")
+    assert problems(afield, a.BringRam("R1", "G1"))[0].clause == "§7.2.4"
+
+
+def test_a_ram_let_go_is_taken_up_where_it_lies() -> None:
+    """§7.2.2: « Les règles sont identiques à abandonner et ramasser une échelle », and §7.1.3 « Des figurines
+    peuvent passer à côté d'une échelle et la ramasser »: the ram let go at the foot of C1 is taken up there or by
+    models passing by from the field, not by those at the foot of W3.
+    """
+    crew = tuple(ids("r", 6))
+    state = _field(
+        besiegers(ORC, "foot:C1", 6, "r"),
+        besiegers(ORC, "foot:W3", 6, "w"),
+        besiegers(ORC, "field:outside", 6, "o"),
+        ram=Ram("R1", carriers=crew, gate="G1"),
+    )
+    dropped = apply(state, a.DropRam("R1"), Dice(seed=1)).state
+    assert dropped.ram("R1").lies == "foot:C1"
+    assert [o.actors for o in _menu(dropped, "carry_ram")] == [crew, tuple(ids("o", 6))]
+    assert problems(dropped, a.CarryRam("R1", tuple(ids("w", 6))))[0].clause == "§7.2.2"
