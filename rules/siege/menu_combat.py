@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from rules.siege.belfry_cover import Cover, target_cover
 from rules.siege.gates import gate_reach
-from rules.siege.menu_view import MenuView, section_place, war_machines
+from rules.siege.menu_view import MenuView, section_place
 from rules.siege.options import Option
 from rules.siege.places import place_of
 from rules.siege.profiles import Special
+from rules.siege.shooting import bombard_targets, ready_machines
 from rules.siege.state import BattleState, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once here
@@ -58,7 +59,8 @@ def shooting(view: MenuView) -> list[Option]:
     engines: tuple[str, ...] | None = None
     gate_ids: tuple[str, ...] | None = None
     engaged = state.engaged
-    busy = engaged | state.blockers | state.turn_log.shot  # §5: one volley a turn
+    log = state.turn_log
+    busy = engaged | state.blockers | log.shot | log.deployed  # §5: one volley a turn; §10.1, §10.2: just up
     for place, models in view.by_side(side).items():  # in the order of view.by_place
         shooters = tuple([m.id for m in models if m.profile.missile is not None and not m.fleeing and m.id not in busy])
         if not shooters:
@@ -102,15 +104,16 @@ def _targets(state: BattleState, side: Side, engaged: frozenset[str]) -> tuple[s
 
 
 def bombarding(view: MenuView) -> list[Option]:
-    """The besieger's war machines bombarding a rampart or a standing gate (§5.7, §5.9)."""
+    """The besieger's war machines that may still fire this turn, one a bombardment, at a standing rampart or a
+    standing main gate or postern (§5.6, §5.7, §5.9)."""
     state = view.state
     if state.active is not _BESIEGER:
         return []
-    machines = war_machines(state)
+    machines = ready_machines(state)
     if not machines:
         return []
-    targets = (*view.ramparts, *(f"gate:{g.id}" for g in state.gates if g.structure_points > 0))
-    return [Option("bombard", _BESIEGER, actors=machines, targets=targets)]
+    targets = bombard_targets(state)
+    return [Option("bombard", _BESIEGER, actors=machines, targets=targets, most=1)] if targets else []
 
 
 # ---- close combat (§3, §6.3, §7, §12.1.5) -------------------------------------------------------------------------

@@ -9,12 +9,14 @@ from collections.abc import Iterable
 
 from rules.siege.belfry_menu import bridge_steps
 from rules.siege.engines import GateStatus, Liquid, MineGoal
-from rules.siege.fort import ConnectionKind
-from rules.siege.gates import gate_sections
+from rules.siege.fort import ConnectionKind, GateKind
+from rules.siege.gates import gate_sections, unlockers
 from rules.siege.menu_view import MenuView, section_place, war_machines
+from rules.siege.mining import MAX_COUNTER_MINERS, MIN_COUNTER_MINERS, counter_miners
 from rules.siege.options import Option
 from rules.siege.places import place_of
 from rules.siege.profiles import Creature, Special
+from rules.siege.siege_towers import assault_sections, may_push
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
@@ -30,6 +32,7 @@ __all__ = [
     "end_blocks",
     "flight",
     "gate_guards",
+    "gate_locks",
     "giant_climbs",
     "ladder_reactions",
     "ladder_works",
@@ -240,15 +243,22 @@ def ladder_works(view: MenuView) -> list[Option]:
 
 
 def tower_pushes(view: MenuView) -> list[Option]:
-    """Siege towers pushed up to a rampart by their crews (§7.3)."""
+    """Siege towers pushed by their crews 1 cm to their move, once a turn (§7.3.3): towards the walls, or up
+    against a standing rampart no other tower assaults (§7.3.4). A belfry rolls by its own rules (001, R16)."""
     state = view.state
     if state.active is not _BESIEGER:
         return []
-    return [
-        Option("push_tower", _BESIEGER, f"siege_tower:{tower.id}", tower.crew, view.ramparts)
-        for tower in state.siege_towers
-        if tower.section is None and not tower.collapsed and tower.crew
-    ]
+    found = []
+    for tower in state.siege_towers:
+        most = may_push(state, tower) if tower.crew else 0
+        if not most or state.is_belfry(tower.id):
+            continue
+        where, numbers = f"siege_tower:{tower.id}", (("distance", 1, most),)
+        found.append(Option("push_tower", _BESIEGER, where, numbers=numbers))
+        sections = assault_sections(state, tower.id)
+        if sections:
+            found.append(Option("push_tower", _BESIEGER, where, targets=sections, numbers=numbers))
+    return found
 
 
 def giant_climbs(view: MenuView) -> list[Option]:
@@ -290,6 +300,19 @@ def gate_guards(view: MenuView) -> list[Option]:
     return found
 
 
+def gate_locks(view: MenuView) -> list[Option]:
+    """Posterns and service doors unlocked from their inner side by a model of the side to play, who gives its
+    whole move to it (§6.2)."""
+    state = view.state
+    found = []
+    for gate in state.gates:
+        if gate.kind is not GateKind.MAIN_GATE and not gate.unlocked and gate.structure_points > 0:
+            models = unlockers(state, gate.id)
+            if models:
+                found.append(Option("unlock_gate", state.active, f"gate:{gate.id}", models, most=1))
+    return found
+
+
 def _gate_places(state: BattleState, gate: GateStatus) -> tuple[Place, ...]:
     """The sections a gate belongs to (:func:`~rules.siege.gates.gate_sections`), kept with the fort."""
     memo = state.fort.memo
@@ -322,12 +345,18 @@ def end_blocks(view: MenuView) -> list[Option]:
 
 
 def counter_mines(view: MenuView) -> list[Option]:
-    """The besieged's ready models in the courtyards dig a counter-mine against the besieger's mine (§10.2)."""
+    """The besieged's models free to act dig a counter-mine against the besieger's mine, in the set-up or his
+    movement: 4 to 8 of them in all, those already down counted (§10.2, R2)."""
     state = view.state
-    if state.active is not _BESIEGED or state.mine is None or state.mine.counter_miners:
+    mine = state.mine
+    if mine is None or (state.phase is not Phase.SETUP and state.active is not _BESIEGED):
         return []
-    miners = tuple(m for c in view.courtyards for m in view.ready(section_place(c), _BESIEGED))
-    return [Option("counter_mine", _BESIEGED, actors=miners)] if miners else []
+    down = len(mine.counter_miners)
+    miners = counter_miners(state) if down < MAX_COUNTER_MINERS else ()
+    if down + len(miners) < MIN_COUNTER_MINERS:
+        return []
+    least, most = max(1, MIN_COUNTER_MINERS - down), MAX_COUNTER_MINERS - down
+    return [Option("counter_mine", _BESIEGED, actors=miners, least=least, most=most)]
 
 
 def sorties(view: MenuView) -> list[Option]:

@@ -110,6 +110,8 @@ class TurnLog:
     (§6.3.3)."""
     disembarked: frozenset[str] = frozenset()
     """siege towers whose two more models came out after a won combat this turn (§7.3.4)."""
+    towers_pushed: frozenset[str] = frozenset()
+    """siege towers pushed this turn: one move of at most 20 cm a turn (§7.3.3)."""
     pushers: frozenset[str] = frozenset()
     """models that tried to push a ladder back this turn (§7.1.6)."""
     deployed: frozenset[str] = frozenset()
@@ -195,6 +197,7 @@ _TURN_SETS = (
     "by_taken_ladder",
     "duels",
     "disembarked",
+    "towers_pushed",
     "pushers",
     "deployed",
     "flaming_volleys",

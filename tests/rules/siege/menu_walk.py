@@ -19,8 +19,9 @@ from rules.siege.example import BOSS, CROSSBOWMAN, HALBERDIER, ORC, example_setu
 from rules.siege.fort import SectionKind, standard_fort
 from rules.siege.game import apply, problems
 from rules.siege.legal import Option, choose, legal_actions
+from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Model, Side, quota
-from tests.rules.siege.builders import ARCHER, GIANT, HARPY, besieged, besiegers
+from tests.rules.siege.builders import ARCHER, CATAPULT, GIANT, HARPY, besieged, besiegers
 from tests.rules.siege.test_assault_simulator import random_assault
 
 ENDINGS = frozenset({"end_phase", "end_turn"})
@@ -89,16 +90,54 @@ def field_setup(points: int = 2000, *, belfry: bool = False) -> Setup:
     )
 
 
+def mine_setup() -> Setup:
+    """A mine and its counter-mine (§10): six dwarf sappers, one an engineer (§10.4), the only besiegers outside
+    the fort, the rest of the assault already holding W1; five besieged in the courtyards, one a sapper, to
+    counter-mine; a postern the garrison of C3 may unlock (§6.2); a catapult on the field (§5.7)."""
+    fort = standard_fort(1500)
+    sapper = replace(ORC, name="Dwarf engineer", rules=ORC.rules | {Special.SAPPER})
+    models = [
+        *besiegers(sapper, "foot:W4", 1, "eng", "Sappers"),
+        *besiegers(ORC, "foot:W4", 5, "sap", "Sappers"),
+        *besiegers(ORC, "W1", 10, "o", "Boyz"),
+        *besieged(replace(HALBERDIER, name="Engineer", rules=HALBERDIER.rules | {Special.SAPPER}), "C2", 1, "e"),
+        *besieged(HALBERDIER, "C3", 4, "p", "Postern guard"),
+        *besieged(CROSSBOWMAN, "W4", 6, "x", "Crossbowmen"),
+        *besieged(HALBERDIER, "T1", 8, "h", "Halberdiers"),
+    ]
+    return Setup(fort, tuple(models))
+
+
+def tower_setup() -> Setup:
+    """Two siege towers rolling up to the walls (§7.3.3): ST1 pushed by ten (20 cm a turn), ST2 by eight (15 cm),
+    a catapult and archers on the field, the garrison on the ramparts and a reserve in the courtyard."""
+    fort = standard_fort(1500)
+    models = [
+        *besiegers(ORC, "siege_tower:ST1", 10, "c", "Tower crew 1"),
+        *besiegers(ORC, "siege_tower:ST2", 8, "k", "Tower crew 2"),
+        *besiegers(ARCHER, "field:outside", 5, "x", "Archers"),
+        *besiegers(CATAPULT, "field:outside", 2, "m", "Catapults"),
+        *besieged(HALBERDIER, "W2", 6, "h", "Halberdiers"),
+        *besieged(CROSSBOWMAN, "W3", 4, "b", "Crossbowmen"),
+        *besieged(HALBERDIER, "C2", 10, "r", "Reserve"),
+    ]
+    crews = (tuple(f"c{n}" for n in range(1, 11)), tuple(f"k{n}" for n in range(1, 9)))
+    towers = (SiegeTower("ST1", None, crew=crews[0]), SiegeTower("ST2", None, crew=crews[1]))
+    return Setup(fort, tuple(models), siege_towers=towers)
+
+
 def setups() -> dict[str, Callable[[], Setup]]:
     """The set-ups the walks start from: the standard fort's example battle, crowded; a club's fresh start on the
-    forts of 1,500 and 2,000 points, with a siege tower or a belfry; the simulator's random plans (mines, rams,
-    towers, machines)."""
+    forts of 1,500 and 2,000 points, with a siege tower or a belfry; a mine with its counter-mine; two siege towers
+    on their way; the simulator's random plans (mines, rams, towers, machines)."""
     found: dict[str, Callable[[], Setup]] = {
         "example": example_setup,
         "crowded": crowded_setup,
         "field 1500": lambda: field_setup(1500),
         "field 2000": lambda: field_setup(2000),
         "belfry": lambda: field_setup(2000, belfry=True),
+        "mine": mine_setup,
+        "towers": tower_setup,
     }
     for k in range(4):
         found[f"plan {k}"] = lambda k=k: assault_setup(random_assault(random.Random(k)))
