@@ -47,5 +47,7 @@ class MenuItem:
     targets: tuple[tuple[str, str], ...] = ()
     liquids: tuple[tuple[str, str], ...] = ()
     """the liquids a brazier may be placed with, or poured from the section's braziers (§8.2)."""
+    numbers: tuple[tuple[str, str, int, int], ...] = ()
+    """the numbers the player sets (field, label, least, most), such as a siege tower's push in cm (§7.3.3)."""
     facts: tuple[Fact, ...] = ()
     """the facts of the table a skirmish action's player may give instead of the menu's."""

@@ -177,6 +177,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 _counts(request.POST),
                 _machine(request.POST.get("strength"), request.POST.get("damage")),
                 liquid=request.POST.get("liquid", "")[:20] or None,
+                numbers={k[7:27]: _number(v[:12], 0) for k, v in request.POST.items() if k.startswith("number-")},
                 facts={k[5:]: v[:20] for k, v in request.POST.items() if k.startswith("fact-")},
             )
         )

@@ -1,6 +1,7 @@
 """The board's menu beyond the engine's plain choice: a unit deployed in one go, all or nothing, and taken back in
 one undo (§16, §1.7); the three liquids of a brazier, placed and poured with their clauses (§8.2); a second round of
-combat on a section and on a belfry's level (§3.2.2, 001 §8)."""
+combat on a section and on a belfry's level (§3.2.2, 001 §8); a siege tower pushed the distance the player sets
+(§7.3.3)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,12 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from rules.dice import Dice
-from rules.siege.actions import Buy, Fight, PlaceBraziers, Pour
+from rules.siege.actions import Buy, Fight, PlaceBraziers, Pour, PushTower
 from rules.siege.battle import start
 from rules.siege.belfry import level_place
 from rules.siege.engines import Belfry, Liquid, SiegeTower
 from rules.siege.example import example_setup
-from rules.siege.game import apply
+from rules.siege.game import apply, problems
 from rules.siege.legal import legal_actions
 from rules.siege.profiles import Profile
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
@@ -24,12 +25,17 @@ from tracker import presenters, selectors, services
 from tracker.choices import Choice, siege_actions
 from tracker.menus import unit_groups
 from tracker.models import EntryKind, TrackedBattle, TrackedEntry
+from tracker.presenters.forms import FormPage, option_forms
 
 pytestmark = pytest.mark.django_db
 
 
-def _option(state: BattleState, name: str, where: str | None = None) -> int:
-    return next(i for i, o in enumerate(legal_actions(state)) if o.name == name and (where is None or o.where == where))
+def _option(state: BattleState, name: str, where: str | None = None, side: Side | None = None) -> int:
+    return next(
+        i
+        for i, o in enumerate(legal_actions(state))
+        if o.name == name and (where is None or o.where == where) and (side is None or o.side is side)
+    )
 
 
 def _reserve(state: BattleState, index: int) -> int:
@@ -44,7 +50,7 @@ def _at(state: BattleState, section: str) -> int:
 
 def test_a_whole_unit_is_deployed_in_one_go_and_undone_in_one_go(tracked: TrackedBattle, besieged: User) -> None:
     state = selectors.current(tracked).state
-    index = _option(state, "deploy")
+    index = _option(state, "deploy", side=Side.BESIEGED)
     choice = Choice(index, target="W1", counts={_reserve(state, index): 10})
     tracked = services.act(battle_id=tracked.pk, user=besieged, seq=0, action=choice)
     # §16: one engine Deploy a model, ten entries in one group
@@ -66,7 +72,7 @@ def test_a_whole_unit_is_deployed_in_one_go_and_undone_in_one_go(tracked: Tracke
 
 def test_a_group_beyond_the_quota_writes_nothing_and_names_the_rule(tracked: TrackedBattle, besieged: User) -> None:
     state = selectors.current(tracked).state
-    index = _option(state, "deploy")
+    index = _option(state, "deploy", side=Side.BESIEGED)
     assert _at(state, "W2") == 6  # the gate guard; a wall-walk holds 15 (§1.7)
     choice = Choice(index, target="W2", counts={_reserve(state, index): 10})
     with pytest.raises(services.Refused) as refused:
@@ -82,7 +88,7 @@ def test_a_group_beyond_the_quota_writes_nothing_and_names_the_rule(tracked: Tra
 
 
 def test_a_deployment_picks_at_least_one_model(tracked: TrackedBattle, besieged: User) -> None:
-    index = _option(selectors.current(tracked).state, "deploy")
+    index = _option(selectors.current(tracked).state, "deploy", side=Side.BESIEGED)
     with pytest.raises(services.Refused, match="how many of each unit"):
         services.act(battle_id=tracked.pk, user=besieged, seq=0, action=Choice(index, target="W1"))
     assert not TrackedEntry.objects.exists()
@@ -90,7 +96,7 @@ def test_a_deployment_picks_at_least_one_model(tracked: TrackedBattle, besieged:
 
 def test_a_deployment_posted_from_the_page_sets_the_unit_down(tracked: TrackedBattle, besieged: User) -> None:
     state = selectors.current(tracked).state
-    index = _option(state, "deploy")
+    index = _option(state, "deploy", side=Side.BESIEGED)
     client = Client()
     client.force_login(besieged)
     answer = client.post(
@@ -198,3 +204,40 @@ def test_a_second_round_of_combat_on_a_belfry_level() -> None:
     setup = replace(setup, siege_towers=(tower,), belfry=True, belfries=(Belfry("ST1", "W3", 1),), purchases=())
     level = level_place("ST1", 0)
     _two_rounds(_engaged(start(setup), level), str(level))
+
+
+def _rolling_tower() -> BattleState:
+    """The example's besieger movement, its siege tower ST1 still on its way with its ten inside (§7.3.1)."""
+    state = start(example_setup())
+    tower = replace(state.siege_tower("ST1"), section=None, crew=(*(f"u{n}" for n in range(1, 10)), "boss1"))
+    return replace(state.with_siege_tower(tower), phase=Phase.MOVEMENT, active=Side.BESIEGER)
+
+
+def test_a_siege_tower_is_pushed_the_distance_the_player_sets() -> None:
+    """§7.3.3 « Une tour de siège se déplace de 20 cm maximum »: the form asks the distance, 1 to 20 cm, at 20
+    unless the player sets another; 12 cm is played, 25 refused with the rule."""
+    state = _rolling_tower()
+    item = next(i for i in presenters.menu(state, {Side.BESIEGER}) if i.name == "push_tower" and i.targets)
+    assert item.numbers == (("distance", "Distance (cm)", 1, 20),)
+    page = FormPage("/act", "", 0, "", False, ())
+    assert 'name="number-distance" min="1" max="20" value="20"' in option_forms([item], page)
+    (pushed,) = siege_actions(state, Choice(item.index, (), "W3", numbers={"distance": 12}))
+    assert pushed == PushTower("ST1", 12, "W3")
+    (plain,) = siege_actions(state, Choice(item.index, (), "W3"))
+    assert plain == PushTower("ST1", 20, "W3")
+    (too_far,) = siege_actions(state, Choice(item.index, (), "W3", numbers={"distance": 25}))
+    assert problems(state, too_far)[0].clause == "§7.3.3"
+
+
+def test_the_new_entries_of_the_menu_speak_french() -> None:
+    """§6.2 « déverrouiller une porte », §10.4 the re-roll of « le jet établissant le score », §10.1 « cesser
+    leur action de sape », §7.3.3 the distance in cm."""
+    from django.utils import translation
+
+    with translation.override("fr"):
+        assert presenters.action_label("unlock_gate") == "Déverrouiller une porte"
+        assert presenters.action_label("reroll_mine") == "Relancer un dé de sape"
+        assert presenters.action_label("leave_mine") == "Quitter la sape"
+        assert str(presenters.TARGET_WORDS["sapping"]) == "le D6 des sapeurs"
+        assert str(presenters.TARGET_WORDS["counter"]) == "le dé de la contre-sape"
+        assert str(presenters.NUMBER_LABELS["distance"]) == "Distance (cm)"

@@ -1,5 +1,6 @@
 """The board's menu as forms, one an option the reader may play: the option's models by unit (and one by one when
-few), its target, a brazier's liquid, a war machine's strength and damage, the dice typed at the table. Written here
+few), its target, a brazier's liquid, the numbers it lets the player set (a siege tower's push), a war machine's
+strength and damage, the dice typed at the table. Written here
 rather than by the template language, which took most of an action's rendering once the menu held ten options."""
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def _form(item: MenuItem, page: FormPage) -> str:
         f'data-action="{escape(item.name)}" data-where="{where}">{page.csrf}\n'
         f'    <input type="hidden" name="seq" value="{page.seq}"><input type="hidden" name="option" '
         f'value="{item.index}"><input type="hidden" name="section" value="{escape(page.section)}">\n'
-        f"    {_units(item)}\n    {_targets(item)}\n    {_liquids(item)}\n"
+        f"    {_units(item)}\n    {_targets(item)}\n    {_liquids(item)}\n    {_numbers(item)}\n"
         f"    {_machine(page) if item.name == 'bombard' else ''}\n    {_dice() if page.physical else ''}\n"
         f'    <button type="submit" class="go">{label}</button>\n'
         "  </form></details>\n  "
@@ -80,6 +81,15 @@ def _targets(item: MenuItem) -> str:
 
 def _liquids(item: MenuItem) -> str:
     return _select(_("Liquid"), "liquid", item.liquids, "oil") if item.liquids else ""
+
+
+def _numbers(item: MenuItem) -> str:
+    """A number input for each number the option lets the player set, within its limits, at its most."""
+    return "".join(
+        f'<label>{escape(label)} <span class="muted">({least}–{most})</span><input type="number" '
+        f'name="number-{escape(name)}" min="{least}" max="{most}" value="{most}" inputmode="numeric"></label>'
+        for name, label, least, most in item.numbers
+    )
 
 
 def _machine(page: FormPage) -> str:
