@@ -7,7 +7,7 @@ by a finer rule (a quota, a connection's capacity, a roll's need), which :func:`
 
 >>> from rules.siege.example import example_start
 >>> [o.name for o in legal_actions(example_start())]
-['buy', 'deploy', 'place_braziers', 'start_mine', 'carry_ram', 'end_phase']
+['buy', 'deploy', 'deploy', 'place_braziers', 'start_mine', 'carry_ram', 'end_phase']
 
 Asked for one kind of action, it lists only the entries of that kind, as the whole menu lists them, and works out
 only the part of the menu that may hold them:
