@@ -353,7 +353,7 @@ def counter_mines(view: MenuView) -> list[Option]:
         return []
     down = len(mine.counter_miners)
     miners = counter_miners(state) if down < MAX_COUNTER_MINERS else ()
-    if down + len(miners) < MIN_COUNTER_MINERS:
+    if not miners or down + len(miners) < MIN_COUNTER_MINERS:
         return []
     least, most = max(1, MIN_COUNTER_MINERS - down), MAX_COUNTER_MINERS - down
     return [Option("counter_mine", _BESIEGED, actors=miners, least=least, most=most)]

@@ -14,7 +14,7 @@ from rules.dice import D6, Dice
 from rules.siege import belfry_cover
 from rules.siege.fire import catch_fire, damage_structure, has_brazier, shoots_flaming
 from rules.siege.fort import GateKind
-from rules.siege.gates import gate_sections, toughness
+from rules.siege.gates import toughness
 from rules.siege.hits import hit_models
 from rules.siege.melee import roll_hits
 from rules.siege.menu_view import war_machines
@@ -378,14 +378,20 @@ def bombard_targets(state: BattleState) -> tuple[str, ...]:
     gates = tuple(
         f"gate:{g.id}"
         for g in state.gates
-        if g.kind is not _SERVICE_DOOR and g.structure_points > 0 and _gate_wall(state, g.id, g.kind) in standing
+        if g.kind is not _SERVICE_DOOR and g.structure_points > 0 and _gate_wall(state, g.id) in standing
     )
     return (*standing, *gates)
 
 
-def _gate_wall(state: BattleState, gate_id: str, kind: GateKind) -> str:
-    """The wall a machine's shot at a gate strikes when it misses the gate (§5.6)."""
-    return main_gate_wall(state, gate_id) if kind is not _SERVICE_DOOR else gate_sections(state, gate_id)[0]
+def _gate_wall(state: BattleState, gate_id: str) -> str:
+    """The wall a machine's shot at a main gate or postern strikes when it misses the gate (§5.6), kept with the
+    fort."""
+    memo = state.fort.memo
+    key = (_gate_wall, gate_id)
+    found: str | None = memo.get(key)
+    if found is None:
+        found = memo[key] = main_gate_wall(state, gate_id)
+    return found
 
 
 def bombard(
@@ -417,7 +423,7 @@ def bombard(
             )
         if gate.structure_points <= 0:
             raise IllegalAction(f"gate {gate.id} is already destroyed (§6.1)", "§6.1")
-        section = _gate_wall(state, gate.id, gate.kind)
+        section = _gate_wall(state, gate.id)
     _check_bombarded(state, section, strength, under_template, braziers_hit)
     if machine is not None:
         check_machine(state, machine)

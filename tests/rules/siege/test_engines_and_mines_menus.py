@@ -330,6 +330,8 @@ def test_counter_mining_takes_four_to_eight_models_free_to_act() -> None:
     down = apply(state, a.CounterMine(("c1", "c2", "c3", "c4", "c5")), Dice(seed=1)).state
     (more,) = legal_actions(down, "counter_mine")
     assert (more.least, more.most) == (1, 3)
+    full = apply(down, a.CounterMine(("c6", "w1", "w2")), Dice(seed=1)).state
+    assert legal_actions(full, "counter_mine") == []
     # in the set-up the counter-mine is dug too (§10.2), the mine being known
     setup = replace(state, phase=Phase.SETUP, turn_log=TurnLog())
     assert [o.name for o in legal_actions(setup, "counter_mine")] == ["counter_mine"]
