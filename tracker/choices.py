@@ -1,7 +1,7 @@
 """From a choice on the board's menu to the engine's actions: the option picked, the models, the target and the
 details the engine's plain choice leaves out (:func:`rules.siege.legal.choose`): a brazier's liquid (§8.2), flaming
-missiles (§9.2), a war machine's strength and damage (§5.9), who fights whom (§3.2.1), and a whole unit deployed at
-once (§16)."""
+missiles (§9.2), a war machine's strength and damage (§5.9), a siege tower's push in cm (§7.3.3), who fights whom
+(§3.2.1), and a whole unit deployed at once (§16)."""
 
 from __future__ import annotations
 
@@ -40,6 +40,9 @@ class Choice:
     """what a brazier placed holds, or which brazier is poured: ``water``, ``oil`` or ``lead`` (§8.2)."""
     flaming: bool = False
     """a volley of flaming missiles (§9.2), which the engine's plain choice never shoots."""
+    numbers: Mapping[str, int] = field(default_factory=dict)
+    """the numbers the option lets the player set, by the action's field (a siege tower's ``distance``, §7.3.3),
+    instead of their most."""
     facts: Mapping[str, str] = field(default_factory=dict)
     """a skirmish action's distances and terrain measured on the table (:func:`tracker.skirmish_results.with_facts`)."""
     pairs: Mapping[str, str] = field(default_factory=dict)
@@ -61,8 +64,12 @@ def _liquid(text: str) -> Liquid:
         ) from None
 
 
-def _detailed(state: BattleState, chosen: Action, choice: Choice) -> Action:
+def _detailed(state: BattleState, option: Option, chosen: Action, choice: Choice) -> Action:
     """``chosen`` with the details the menu asked for beyond the engine's plain choice."""
+    settable = {name for name, _least, _most in option.numbers}
+    numbers = {name: value for name, value in choice.numbers.items() if name in settable}
+    if numbers:
+        chosen = replace(chosen, **numbers)  # type: ignore[type-var]  # every action is a dataclass
     if isinstance(chosen, Bombard) and choice.machine is not None:
         return replace(chosen, strength=choice.machine[0], damage=choice.machine[1])
     if isinstance(chosen, PlaceBraziers) and choice.liquid:
@@ -105,7 +112,7 @@ def siege_actions(state: BattleState, choice: Choice) -> tuple[Action, ...]:
         chosen = choose(state, option, actors, choice.target)
     except (ValueError, StopIteration) as bad:
         raise Refused(str(bad), "") from None
-    return (_detailed(state, chosen, choice),)
+    return (_detailed(state, option, chosen, choice),)
 
 
 def _fight(state: BattleState, option: Option, chosen: Mapping[str, str]) -> Action:

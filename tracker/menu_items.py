@@ -56,5 +56,7 @@ class MenuItem:
     pairs: tuple[tuple[str, str, str], ...] = ()
     """a fight's strikers (id, label) each with the enemy it engages at first, the engine's pairs (§3.2.1), or
     ``""`` for one the engine leaves out: the player changes who fights whom."""
+    numbers: tuple[tuple[str, str, int, int], ...] = ()
+    """the numbers the player sets (field, label, least, most), such as a siege tower's push in cm (§7.3.3)."""
     facts: tuple[Fact, ...] = ()
     """the facts of the table a skirmish action's player may give instead of the menu's."""

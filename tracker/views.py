@@ -184,6 +184,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
                 liquid=request.POST.get("liquid", "")[:20] or None,
                 flaming=request.POST.get("flaming") == "1",
                 pairs=_pairs(request.POST),
+                numbers={k[7:27]: _number(v[:12], 0) for k, v in request.POST.items() if k.startswith("number-")},
                 facts={k[5:]: v[:20] for k, v in request.POST.items() if k.startswith("fact-")},
             )
         )

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.giants import GiantAttack
-from rules.siege.mining import MineDie
+from rules.siege.mining import REROLLED_BY, MineDie
 from rules.siege.psychology import PanicCause
 from rules.siege.state import Phase, Side
 
@@ -395,6 +395,11 @@ class RerollMine(Action):
     phase_clause = "§10.4"
     own_turn = False
     die: MineDie
+
+    @property
+    def side(self) -> Side:
+        """The side whose sapper re-rolls ``die``: the besieged his counter-mining die, the besieger the others."""
+        return REROLLED_BY[self.die]
 
 
 @dataclass(frozen=True)
@@ -983,16 +988,25 @@ class ShootStructure(Action):
 
 @dataclass(frozen=True)
 class Bombard(Action):
-    """A war machine of ``strength`` and ``damage`` (``"D4"``) hits a structure ``target`` (§5.6, §5.7, §5.9)."""
+    """The besieger's war machine ``machine``, of ``strength`` and ``damage`` (``"D4"``), hits a structure ``target``
+    (§5.6, §5.7, §5.9), once a turn. A bombardment that names no machine (the form of older logs) is fired by the
+    first of the besieger's war machines that may still fire this turn.
+    """
 
     name = "bombard"
+    acting = "machine"
     phases = frozenset({Phase.SHOOTING})
     phase_clause = "§5.9"
+    by = Side.BESIEGER
     target: str
     strength: int
     damage: str
     under_template: tuple[str, ...] | None = None
     braziers_hit: int = 0
+    machine: str | None = None
+
+    def actors(self) -> tuple[str, ...]:
+        return () if self.machine is None else (self.machine,)
 
 
 @dataclass(frozen=True)

@@ -31,10 +31,10 @@ from rules.siege.assault_plans import (
 )
 from rules.siege.battle import Setup, start
 from rules.siege.engines import Ladder, Liquid, Ram, SiegeTower
-from rules.siege.example import BIG_UN, BOSS, CROSSBOWMAN, HALBERDIER, ORC
+from rules.siege.example import BIG_UN, BOSS, CATAPULT_CREW, CROSSBOWMAN, HALBERDIER, ORC
 from rules.siege.fort import FortLayout, standard_fort
 from rules.siege.policies import Game, Orders, orders_for, play_out, play_setup
-from rules.siege.profiles import Profile, TroopType
+from rules.siege.profiles import Profile
 from rules.siege.rams import MAX_CARRIERS, MIN_CARRIERS
 from rules.siege.state import BattleState, IllegalAction, Model, Phase, Place, Side, quota
 from rules.siege.victory import section_holders, victory_points
@@ -58,8 +58,6 @@ __all__ = [
 ]
 
 _SEED_STEP = 1_000_000_007
-CATAPULT_CREW = Profile("Catapult", ws=0, bs=0, s=0, t=7, w=3, points=80, troop_type=TroopType.WAR_MACHINE)
-"""A war machine on the field (§5.7): it bombards as the seed's catapult (:data:`rules.siege.legal.CATAPULT`)."""
 LADDER_CLIMBERS = 4
 LADDER_FOOT = 6
 """Each ladder comes with four orcs on it and six at its foot, as in the example battle."""

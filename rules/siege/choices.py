@@ -9,6 +9,7 @@ from rules.siege.costs import BRAZIER_LIQUIDS
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.melee import pair_off
 from rules.siege.menu_view import bought
+from rules.siege.mining import MineDie
 from rules.siege.options import Option
 from rules.siege.state import BattleState, Side
 
@@ -48,6 +49,8 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "start_mine": lambda: a.StartMine(MineGoal(aim or MineGoal.FOUNDATIONS), picked),
         "counter_mine": lambda: a.CounterMine(picked),
         "dig": lambda: a.Dig(target),
+        "reroll_mine": lambda: a.RerollMine(MineDie(aim)),
+        "leave_mine": lambda: a.LeaveMine(option.side, target),
         "tunnel": lambda: a.Tunnel(picked, aim),
         "move": lambda: a.Move(picked, aim),
         "charge": lambda: a.Charge(picked, aim),
@@ -56,6 +59,7 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "block": lambda: a.Block(one, where),
         "end_block": lambda: a.EndBlock(where, one or None),
         "reinforce_gate": lambda: a.ReinforceGate(ref, picked),
+        "unlock_gate": lambda: a.UnlockGate(ref, one),
         "sortie": lambda: a.Sortie(picked, aim),
         "climb_wall": lambda: a.ClimbWall(one),
         "pick_up_ladder": lambda: a.PickUpLadder(ref, picked),
@@ -71,7 +75,7 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "drop_ram": lambda: a.DropRam(ref),
         "bring_ram": lambda: a.BringRam(ref, aim),
         "use_ram": lambda: a.UseRam(ref),
-        "push_tower": lambda: a.PushTower(ref, 1, target),
+        "push_tower": lambda: a.PushTower(ref, option.number("distance"), target),
         "push_belfry": lambda: a.PushBelfry(ref, aim or "forward"),
         "climb_belfry": lambda: a.ClimbBelfry(picked, aim),
         "raise_belfry_ladder": lambda: a.RaiseBelfryLadder(ref, picked),
@@ -89,7 +93,7 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "shoot_engine": lambda: a.ShootEngine(picked, aim),
         "shoot_gate": lambda: a.ShootGate(picked, aim),
         "shoot_structure": lambda: a.ShootStructure(picked, aim),
-        "bombard": lambda: a.Bombard(aim, *CATAPULT),
+        "bombard": lambda: a.Bombard(aim, *CATAPULT, machine=one or None),
         "fight": lambda: a.Fight(
             where, pair_off(state, where, picked, target)[0], second=where in state.turn_log.fought
         ),

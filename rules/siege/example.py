@@ -43,7 +43,7 @@ from rules.siege.legal import CATAPULT
 from rules.siege.melee import MAX_GANG_UP
 from rules.siege.morale import RALLY_ENEMY_UNIT_STRENGTH
 from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
-from rules.siege.profiles import Missile, Profile, Special, Weapon
+from rules.siege.profiles import Missile, Profile, Special, TroopType, Weapon
 from rules.siege.state import (
     BattleState,
     Event,
@@ -94,6 +94,9 @@ BOSS = Profile(
     rules=frozenset({Special.CHARACTER}),
 )
 
+CATAPULT_CREW = Profile("Catapult", ws=0, bs=0, s=0, t=7, w=3, points=80, troop_type=TroopType.WAR_MACHINE)
+"""A war machine on the field (§5.7): it bombards as the seed's catapult (:data:`rules.siege.legal.CATAPULT`)."""
+
 
 def _squad(side: Side, profile: Profile, place: str, count: int, prefix: str, unit: str) -> list[Model]:
     return [Model(f"{prefix}{n}", side, profile, Place.parse(place), unit) for n in range(1, count + 1)]
@@ -117,6 +120,7 @@ def example_setup() -> Setup:
         *_squad(Side.BESIEGER, BOSS, "siege_tower:ST1", 1, "boss", "Boss"),
         *_squad(Side.BESIEGER, ORC, f"foot:{GATE_COURTYARD}", 6, "ram", "Ram crew"),
         *_squad(Side.BESIEGER, ORC, "foot:W4", 6, "sap", "Sappers"),
+        *_squad(Side.BESIEGER, CATAPULT_CREW, "field:outside", 1, "cat", "Catapult"),
     ]
     return Setup(
         standard_fort(1500),
@@ -175,7 +179,7 @@ def _siege_works(play: _Play) -> None:
 def _catapult(play: _Play) -> None:
     """The catapult batters tower T3 (§5.7, §5.9)."""
     if not play.state.works_of(BATTERED).collapsed:
-        play.act(Bombard(BATTERED, *CATAPULT))
+        play.act(Bombard(BATTERED, *CATAPULT, machine="cat1"))
 
 
 def _boiling_oil(play: _Play) -> None:

@@ -92,7 +92,7 @@ def side_of(state: BattleState, action: a.Action) -> Side:
 _ENDINGS = (a.EndPhase, a.EndTurn)
 _SETUP = Phase.SETUP  # an enum's member read from its class goes through the enum's own look-up: read once here
 _SHARED_SETUP = SetupTurn.SHARED
-_SIDE_NAMED = (a.Buy, a.PanicTest)
+_SIDE_NAMED = (a.Buy, a.PanicTest, a.LeaveMine, a.RerollMine)
 _LOSERS_PLAY = (a.Retreat, a.Hold)
 
 
@@ -422,7 +422,14 @@ _HANDLERS: dict[type[a.Action], _Handler] = {
     a.ShootGate: lambda s, x, d: shooting.shoot_gate(s, x.shooters, x.gate, d, flaming=x.flaming),
     a.ShootStructure: lambda s, x, d: shooting.shoot_structure(s, x.shooters, x.section, d),
     a.Bombard: lambda s, x, d: shooting.bombard(
-        s, x.target, x.strength, x.damage, d, under_template=x.under_template, braziers_hit=x.braziers_hit
+        s,
+        x.target,
+        x.strength,
+        x.damage,
+        d,
+        under_template=x.under_template,
+        braziers_hit=x.braziers_hit,
+        machine=shooting.check_machine(s, x.machine),
     ),
     a.PanicTest: lambda s, x, d: psychology.panic_test(
         s,

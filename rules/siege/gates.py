@@ -55,6 +55,7 @@ __all__ = [
     "touches_gate",
     "toughness",
     "unlock_gate",
+    "unlockers",
 ]
 
 REINFORCING_MODELS = 2
@@ -228,14 +229,39 @@ def _check_door_breakers(state: BattleState, gate_id: str, kind: GateKind, attac
         )
 
 
+def unlockers(state: BattleState, gate_id: str) -> tuple[str, ...]:
+    """The models of the side to play that may unlock ``gate_id`` now (:func:`unlock_gate`): a postern or service
+    door still locked and standing, their model on its inner side, free to move this turn."""
+    gate = state.gate(gate_id)
+    if gate.kind is GateKind.MAIN_GATE or gate.unlocked or is_destroyed(gate.structure_points):
+        return ()
+    log = state.turn_log
+    busy = log.moved | log.rallied | log.blockers | log.deployed | state.engaged | state.blockers
+    busy |= {m for g in state.gates for m in g.reinforcers}
+    if state.belfries:
+        busy |= {m for b in state.belfries for m in (*b.winchers, *b.stunned)}
+    side = state.active
+    return tuple(
+        m.id
+        for section in gate_sections(state, gate_id)
+        for m in state.at(Place(Zone.SECTION, section), side)
+        if not m.fleeing and m.id not in busy
+    )
+
+
 def unlock_gate(state: BattleState, gate_id: str, model_id: str) -> BattleState:
     """A model on the inner side of a postern (its courtyard) or of a service door (either of its sections) unlocks
     it, losing all its movement this turn; then models pass it (§6.2: « Seule une figurine qui se trouve du côté de
-    la fermeture peut déverrouiller une porte, mais elle perdra tout son mouvement »).
+    la fermeture peut déverrouiller une porte, mais elle perdra tout son mouvement »). A gate unlocked or broken
+    has nothing left to unlock.
     """
     gate = state.gate(gate_id)
     if gate.kind is GateKind.MAIN_GATE:
         raise IllegalAction("the main gate is not unlocked: it is broken (§6.1, §6.2)", "§6.2")
+    if gate.unlocked:
+        raise IllegalAction(f"{gate.kind} {gate_id} is already unlocked (§6.2)", "§6.2")
+    if is_destroyed(gate.structure_points):
+        raise IllegalAction(f"{gate.kind} {gate_id} is broken: there is no lock left (§6.2)", "§6.2")
     model = state.model(model_id)
     log = state.turn_log
     if model.side is not state.active or str(model.place) not in gate_sections(state, gate_id):
@@ -244,10 +270,15 @@ def unlock_gate(state: BattleState, gate_id: str, model_id: str) -> BattleState:
             f"{gate.kind} is locked from (§6.2)",
             "§6.2",
         )
+    check_may_act(state, [model_id], "unlock a gate")
     if model_id in log.moved or model.fleeing or state.in_contact(model_id):
         raise IllegalAction(
             f"{model_id} has moved, flees or fights: unlocking takes all of a model's movement (§6.2)", "§6.2"
         )
+    if model_id in log.rallied:
+        raise IllegalAction(f"{model_id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
+    if model_id in log.blockers or state.is_blocking(model_id):
+        raise IllegalAction(f"{model_id} is blocking and may not move this turn (§6.3.1)", "§6.3.1")
     state = state.with_gate(replace(gate, unlocked=True))
     return replace(state, turn_log=replace(log, moved=log.moved | {model_id}))
 

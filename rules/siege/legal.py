@@ -51,6 +51,7 @@ from rules.siege.menu_movement import (
     end_blocks,
     flight,
     gate_guards,
+    gate_locks,
     giant_climbs,
     ladder_reactions,
     ladder_works,
@@ -62,7 +63,15 @@ from rules.siege.menu_movement import (
     tunnels,
 )
 from rules.siege.menu_view import MenuView, bought, section_place
-from rules.siege.mining import SAPPERS, may_dig, undermining
+from rules.siege.mining import (
+    SAPPERS,
+    may_dig,
+    may_reach_foundations,
+    mine_exits,
+    rerolls,
+    sappers_may_roll,
+    undermineable,
+)
 from rules.siege.obligations import at_once, pending
 from rules.siege.options import Option
 from rules.siege.state import SIEGE_TOWER_HOLDS, BattleState, Phase, Place, SetupTurn, Side, Zone, quota
@@ -327,13 +336,42 @@ def _setup_counter_mine(view: MenuView) -> list[Option]:
 
 
 def _sappers(view: MenuView) -> list[Option]:
-    mine = view.state.mine
-    if mine is None or mine.finished or view.state.turn_log.dug:
+    """The sappers' roll of the besieger's turn (§10.3). Under the foundations, the section to weaken is named
+    when this roll may reach them (§10.3.1); a section named before weakens nothing, the next roll naming its own."""
+    state = view.state
+    mine = state.mine
+    if mine is None or not sappers_may_roll(state):
         return []
-    # §10.3.1: the section the foundations' damage falls on, named with the roll: « une section/niveau de rempart ou
-    # de tour à l'exception de la section/niveau intégrant la porte principale »; a tunnel names none
-    targets = undermining(view.state) if mine.goal is MineGoal.FOUNDATIONS else ()
-    return [Option("dig", _BESIEGER, actors=mine.sappers, targets=targets)]
+    # §10.3.1: the section the foundations' damage falls on, named with the roll when this roll may reach 8: « une
+    # section/niveau de rempart ou de tour à l'exception de la section/niveau intégrant la porte principale »
+    if may_reach_foundations(mine):
+        return [Option("dig", _BESIEGER, targets=undermineable(state))]
+    return [Option("dig", _BESIEGER)]
+
+
+def _rerolls(view: MenuView) -> list[Option]:
+    """Once this turn's mining roll is made, each side's sapper re-rolls its die once a game (§10.4)."""
+    state = view.state
+    found = []
+    for side in (_BESIEGER, Side.BESIEGED):
+        dice = rerolls(state, side)
+        if dice:
+            found.append(Option("reroll_mine", side, targets=tuple(die.value for die in dice)))
+    return found
+
+
+def _leaving_the_mine(view: MenuView) -> list[Option]:
+    """The diggers stop at any time (§10.1: « à tout moment »): the sappers rejoin their regiment or stand apart,
+    the counter-miners come up together in a courtyard with room for them all (§10.2)."""
+    state = view.state
+    mine = state.mine
+    if mine is None:
+        return []
+    found = [Option("leave_mine", _BESIEGER)] if mine.sappers else []
+    exits = mine_exits(state)
+    if exits:
+        found.append(Option("leave_mine", Side.BESIEGED, targets=exits))
+    return found
 
 
 _Build = Callable[[MenuView], list[Option]]
@@ -347,10 +385,16 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
             frozenset({"buy", "deploy", "place_braziers", "allocate_ammunition", "give_brazier", "place_tower"}),
         ),
         (_setup_mine, frozenset({"start_mine"})),
+        (counter_mines, frozenset({"counter_mine"})),
         (_setup_engines, _LADDERS_AND_RAMS),
         (_setup_counter_mine, frozenset({"counter_mine"})),
     ),
-    Phase.SAPPERS: ((_sappers, frozenset({"dig"})), _KNOCK_OVER),
+    Phase.SAPPERS: (
+        (_sappers, frozenset({"dig"})),
+        (_rerolls, frozenset({"reroll_mine"})),
+        (_leaving_the_mine, frozenset({"leave_mine"})),
+        _KNOCK_OVER,
+    ),
     Phase.MOVEMENT: (
         (moves_and_charges, frozenset({"move", "charge"})),
         (flight, frozenset({"rally", "flee"})),
@@ -360,9 +404,11 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
         (giant_climbs, frozenset({"climb_wall"})),
         (tunnels, frozenset({"tunnel"})),
         (gate_guards, frozenset({"reinforce_gate", "block"})),
+        (gate_locks, frozenset({"unlock_gate"})),
         (breach_guards, frozenset({"block"})),
         (end_blocks, frozenset({"end_block"})),
         (counter_mines, frozenset({"counter_mine"})),
+        (_leaving_the_mine, frozenset({"leave_mine"})),
         (sorties, frozenset({"sortie"})),
         (besieged_at_movement_end, frozenset({"throw_stones", "drop_rock", "pour", "put_out_fire", "oil_on_fire"})),
         (ladder_reactions, frozenset({"push_back", "forgo_push_back", "push_over_empty_ladder", "block"})),

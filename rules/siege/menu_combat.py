@@ -15,12 +15,13 @@ from rules.siege.gates import DOOR_ATTACKERS, gate_reach, is_destroyed, touches_
 from rules.siege.ladders import pushers_of
 from rules.siege.magic import casters as spell_casters
 from rules.siege.melee import pair_off, strikers
-from rules.siege.menu_view import MenuView, section_place, war_machines
+from rules.siege.menu_view import MenuView, section_place
 from rules.siege.morale import retreat_problem, stays
 from rules.siege.obligations import RULES, Obligation
 from rules.siege.options import Option
 from rules.siege.places import place_of
 from rules.siege.rams import MIN_CARRIERS as RAM_MIN_CARRIERS
+from rules.siege.shooting import bombard_targets, ready_machines
 from rules.siege.siege_towers import AFTER_WIN
 from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone
 
@@ -132,15 +133,16 @@ def _targets(state: BattleState, side: Side, engaged: frozenset[str]) -> tuple[s
 
 
 def bombarding(view: MenuView) -> list[Option]:
-    """The besieger's war machines bombarding a rampart or a standing gate (§5.7, §5.9)."""
+    """The besieger's war machines that may still fire this turn, one a bombardment, at a standing rampart or a
+    standing main gate or postern (§5.6, §5.7, §5.9)."""
     state = view.state
     if state.active is not _BESIEGER:
         return []
-    machines = war_machines(state)
+    machines = ready_machines(state)
     if not machines:
         return []
-    targets = (*view.ramparts, *(f"gate:{g.id}" for g in state.gates if g.structure_points > 0))
-    return [Option("bombard", _BESIEGER, actors=machines, targets=targets)]
+    targets = bombard_targets(state)
+    return [Option("bombard", _BESIEGER, actors=machines, targets=targets, most=1)] if targets else []
 
 
 # ---- close combat (§3, §6.3, §7, §12.1.5) -------------------------------------------------------------------------

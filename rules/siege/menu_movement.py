@@ -13,16 +13,16 @@ from rules.siege.belfry_menu import bridge_steps
 from rules.siege.blocking import BREACH_RATIO, CLIMB_BLOCKERS, fits_gate
 from rules.siege.defences import THROWERS, braziers_held, burning, free_defenders, structures_below
 from rules.siege.engines import GateStatus, Ladder, Liquid, MineGoal, Ram
-from rules.siege.fort import ConnectionKind
-from rules.siege.gates import REINFORCING_MODELS, gate_sections, reinforceable, touches_gate
+from rules.siege.fort import ConnectionKind, GateKind
+from rules.siege.gates import REINFORCING_MODELS, gate_sections, reinforceable, touches_gate, unlockers
 from rules.siege.ladders import carrying, push_back_options
 from rules.siege.menu_view import MenuView, section_place, war_machines
-from rules.siege.mining import MAX_COUNTER_MINERS, MIN_COUNTER_MINERS, TUNNEL_MODELS_PER_TURN, may_dig
+from rules.siege.mining import MAX_COUNTER_MINERS, MIN_COUNTER_MINERS, TUNNEL_MODELS_PER_TURN, counter_miners, may_dig
 from rules.siege.options import Option
 from rules.siege.places import place_of
 from rules.siege.profiles import Creature, Special
-from rules.siege.siege_towers import tower_move
-from rules.siege.state import SIEGE_TOWER_HOLDS, BattleState, Model, Phase, Place, Side, Zone, room_left
+from rules.siege.siege_towers import assault_sections, may_push
+from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone, room_left
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
@@ -39,6 +39,7 @@ __all__ = [
     "end_blocks",
     "flight",
     "gate_guards",
+    "gate_locks",
     "giant_climbs",
     "ladder_reactions",
     "ladder_works",
@@ -383,23 +384,21 @@ def _raisings(view: MenuView, ladder: Ladder, where: str, found: list[Option]) -
 
 
 def tower_pushes(view: MenuView) -> list[Option]:
-    """Siege towers pushed up to a rampart by their crews (§7.3)."""
+    """Siege towers pushed by their crews 1 cm to their move, once a turn (§7.3.3): towards the walls, or up
+    against a standing rampart no other tower assaults (§7.3.4). A belfry rolls by its own rules (001, R16)."""
     state = view.state
     if state.active is not _BESIEGER:
         return []
     found = []
     for tower in state.siege_towers:
-        if tower.section is not None or tower.collapsed or not tower.crew:
+        most = may_push(state, tower) if tower.crew else 0
+        if not most or state.is_belfry(tower.id):
             continue
-        aboard = view.side_at(place_of(Zone.SIEGE_TOWER, tower.id), _BESIEGER)
-        crew = sum(m.profile.ratio for m in aboard if m.id in tower.crew)
-        if not tower_move(min(crew, SIEGE_TOWER_HOLDS)):  # §7.3.3: « moins de 8 membres, elle est immobilisée »
-            continue
-        # §7.3.4: « Jusqu'à une tour de siège peut livrer un assaut sur une section »
-        taken = {t.section for t in state.siege_towers}
-        free = tuple(s for s in view.ramparts if s not in taken)
-        if free:
-            found.append(Option("push_tower", _BESIEGER, f"siege_tower:{tower.id}", tower.crew, free))
+        where, numbers = f"siege_tower:{tower.id}", (("distance", 1, most),)
+        found.append(Option("push_tower", _BESIEGER, where, numbers=numbers))
+        sections = assault_sections(state, tower.id)
+        if sections:
+            found.append(Option("push_tower", _BESIEGER, where, targets=sections, numbers=numbers))
     return found
 
 
@@ -477,6 +476,19 @@ def _blockers(view: MenuView, ready: Iterable[str], fits: Callable[[Model], bool
     return tuple([m for m in ready if m not in defenders and fits(state.model(m))])
 
 
+def gate_locks(view: MenuView) -> list[Option]:
+    """Posterns and service doors unlocked from their inner side by a model of the side to play, who gives its
+    whole move to it (§6.2)."""
+    state = view.state
+    found = []
+    for gate in state.gates:
+        if gate.kind is not GateKind.MAIN_GATE and not gate.unlocked and gate.structure_points > 0:
+            models = unlockers(state, gate.id)
+            if models:
+                found.append(Option("unlock_gate", state.active, f"gate:{gate.id}", models, most=1))
+    return found
+
+
 def _gate_places(state: BattleState, gate: GateStatus) -> tuple[Place, ...]:
     """The sections a gate belongs to (:func:`~rules.siege.gates.gate_sections`), kept with the fort."""
     memo = state.fort.memo
@@ -513,18 +525,18 @@ def end_blocks(view: MenuView) -> list[Option]:
 
 
 def counter_mines(view: MenuView) -> list[Option]:
-    """The besieged's ready models in the courtyards dig a counter-mine against the besieger's mine (§10.2)."""
+    """The besieged's models free to act dig a counter-mine against the besieger's mine, in the set-up or his
+    movement: 4 to 8 of them in all, those already down counted (§10.2, R2)."""
     state = view.state
-    if state.active is not _BESIEGED or state.mine is None or state.mine.counter_miners:
+    mine = state.mine
+    if mine is None or (state.phase is not Phase.SETUP and state.active is not _BESIEGED):
         return []
-    known = state.by_id
-    # §10.2: « a minima 4 figurines selon les mêmes conditions » (unit strength 1, §10.1), « en mobiliser 8 »
-    miners = tuple(
-        m for c in view.courtyards for m in view.ready(section_place(c), _BESIEGED) if may_dig(known[m], _BESIEGED)
-    )
-    if len(miners) < MIN_COUNTER_MINERS:
+    down = len(mine.counter_miners)
+    miners = counter_miners(state) if down < MAX_COUNTER_MINERS else ()
+    if not miners or down + len(miners) < MIN_COUNTER_MINERS:
         return []
-    return [Option("counter_mine", _BESIEGED, actors=miners, least=MIN_COUNTER_MINERS, most=MAX_COUNTER_MINERS)]
+    least, most = max(1, MIN_COUNTER_MINERS - down), MAX_COUNTER_MINERS - down
+    return [Option("counter_mine", _BESIEGED, actors=miners, least=least, most=most)]
 
 
 def sorties(view: MenuView) -> list[Option]:

@@ -53,10 +53,11 @@ class MenuView:
 
     @derived
     def _unready(self) -> frozenset[str]:
-        """Models that may not act: spent this turn, engaged, blocking or bound to something else."""
+        """Models that may not act: spent this turn, just come up from the mine (§10.1, §10.2), engaged, blocking or
+        bound to something else."""
         state = self.state
         log = state.turn_log
-        return log.moved | log.rallied | log.blockers | state.engaged | state.blockers | self.bound
+        return log.moved | log.rallied | log.blockers | log.deployed | state.engaged | state.blockers | self.bound
 
     def by_side(self, side: Side) -> Mapping[Place, tuple[Model, ...]]:
         """The places where ``side`` has models, with them."""

@@ -11,8 +11,9 @@ them) or a D3 (8), never below zero (R2). The score reaches the foundations at 8
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from types import MappingProxyType
 
 from rules.dice import D2, D3, D4, D6, Dice, Die
 from rules.siege.engines import Mine, MineGoal
@@ -30,6 +31,7 @@ from rules.siege.state import (
     check_distinct,
     check_quota,
     outcome,
+    room_left,
 )
 from rules.siege.structure import add_damage, main_gate_wall
 from rules.siege.values import replace
@@ -41,21 +43,27 @@ __all__ = [
     "FOUNDATIONS_DAMAGE_DIE",
     "MAX_COUNTER_MINERS",
     "MIN_COUNTER_MINERS",
+    "REROLLED_BY",
     "SAPPERS",
     "SAPPING_DIE",
     "TUNNEL",
     "TUNNEL_MODELS_PER_TURN",
     "MineDie",
     "counter_mine",
+    "counter_miners",
     "counter_mining_die",
     "dig",
     "leave_mine",
     "may_dig",
+    "may_reach_foundations",
+    "mine_exits",
     "progress",
     "reroll",
+    "rerolls",
+    "sappers_may_roll",
     "start_mine",
     "through_tunnel",
-    "undermining",
+    "undermineable",
 ]
 
 SAPPERS = 6
@@ -126,8 +134,26 @@ def start_mine(state: BattleState, goal: MineGoal, sappers: Sequence[str]) -> Ba
     return replace(state, mine=mine).with_models({s: replace(state.model(s), place=away) for s in sappers})
 
 
+def counter_miners(state: BattleState) -> tuple[str, ...]:
+    """The besieged models who may go down to counter-mine now, in the order of the models: of unit strength 1, no
+    cavalry, monster nor large creature (§10.2: « selon les mêmes conditions »), in the fort and free to act:
+    neither fleeing, engaged, blocking nor reinforcing a gate, and not having moved, rallied or come up from the
+    mine this turn."""
+    log = state.turn_log
+    busy = log.moved | log.rallied | log.blockers | log.deployed | state.engaged | state.blockers
+    busy |= {m for g in state.gates for m in g.reinforcers}
+    if state.belfries:
+        busy |= {m for b in state.belfries for m in (*b.winchers, *b.stunned)}
+    return tuple(
+        m.id
+        for m in state.models
+        if m.side is Side.BESIEGED and m.place.inside and not m.fleeing and m.id not in busy and may_dig(m, m.side)
+    )
+
+
 def counter_mine(state: BattleState, models: Sequence[str]) -> BattleState:
-    """The besieged counter-mines for free with 4 to 8 models (§10.2, R2)."""
+    """The besieged counter-mines for free with 4 to 8 models (§10.2, R2), who may go down now
+    (:func:`counter_miners`)."""
     if state.mine is None:
         raise IllegalAction("there is no mine to counter (§10.2)", "§10.2")
     check_distinct((*state.mine.counter_miners, *models), "§10.2")
@@ -137,6 +163,15 @@ def counter_mine(state: BattleState, models: Sequence[str]) -> BattleState:
             f"counter-mining takes {MIN_COUNTER_MINERS} to {MAX_COUNTER_MINERS} models, not {count} (§10.2)", "§10.2"
         )
     _check_diggers(state, models, Side.BESIEGED, "§10.2")
+    free = counter_miners(state)
+    held = [m for m in models if m not in free]
+    if held:
+        raise IllegalAction(
+            f"{', '.join(held)} cannot go down the counter-mine: besieged models in the fort, neither fleeing, "
+            "engaged, blocking nor reinforcing, that have not moved, rallied or come up from the mine this turn "
+            "(§10.2)",
+            "§10.2",
+        )
     miners = (*state.mine.counter_miners, *models)
     mine = replace(state.mine, counter_miners=miners, counter_reroll=_has_sapper(state, miners))
     away = Place(Zone.MINE, "counter")
@@ -168,8 +203,7 @@ def dig(state: BattleState, dice: Dice, *, section: str | None = None) -> Outcom
     if mine.goal is MineGoal.FOUNDATIONS:
         # §10.3.1: the section is named before rolling whenever this roll may reach the foundations (a re-roll
         # included, §10.4), so that a refusal never comes after dice already in the log
-        best = max(SAPPING_DIE.faces) - (0 if die is None else min(die.faces))
-        if section is None and mine.score + best >= target:
+        if section is None and may_reach_foundations(mine):
             raise IllegalAction(
                 f"the mine stands at {mine.score} of {target}: this roll may reach the foundations, so name the "
                 "section to undermine (§10.3.1)",
@@ -190,6 +224,36 @@ def dig(state: BattleState, dice: Dice, *, section: str | None = None) -> Outcom
     state = replace(state, mine=mine, turn_log=replace(state.turn_log, dug=True))
     state, events = _settle(state, dice)
     return outcome(state, events, dice, mark)
+
+
+def sappers_may_roll(state: BattleState) -> bool:
+    """Whether the sappers' roll of this besieger turn is still to make (:func:`dig`, §10.3)."""
+    mine = state.mine
+    log = state.turn_log
+    return (
+        mine is not None
+        and not mine.finished
+        and bool(mine.sappers)
+        and state.active is Side.BESIEGER
+        and not (log.dug or log.moved or log.flows)
+    )
+
+
+def may_reach_foundations(mine: Mine) -> bool:
+    """Whether this turn's roll may bring a mine under the foundations to 8, the best sapping die less the least
+    counter-mining die (§10.3.1, R2)."""
+    if mine.goal is not MineGoal.FOUNDATIONS:
+        return False
+    die = counter_mining_die(len(mine.counter_miners))
+    best = max(SAPPING_DIE.faces) - (0 if die is None else min(die.faces))
+    return mine.score + best >= FOUNDATIONS
+
+
+def undermineable(state: BattleState) -> tuple[str, ...]:
+    """The wall and tower sections a mine may weaken: all but the main gate's (§10.3.1)."""
+    main = [g.id for g in state.fort.gates if g.kind is GateKind.MAIN_GATE]
+    spared = main_gate_wall(state, main[0]) if main else None
+    return tuple(s.id for s in state.fort.sections if s.is_rampart and s.id != spared)
 
 
 def _target(mine: Mine) -> int:
@@ -233,30 +297,54 @@ class MineDie(StrEnum):
     """the D4 of the foundations' damage."""
 
 
+REROLLED_BY: Mapping[MineDie, Side] = MappingProxyType(
+    {MineDie.SAPPING: Side.BESIEGER, MineDie.COUNTER: Side.BESIEGED, MineDie.FOUNDATIONS: Side.BESIEGER}
+)
+"""Whose sapper re-rolls each die (§10.4): the besieger's sappers their D6 and the foundations' D4, the besieged's
+counter-miners their D2 or D3."""
+
+
+def _reroll_refusal(state: BattleState, die: MineDie) -> str | None:
+    """Why ``die`` may not be re-rolled now, or ``None`` (§10.4)."""
+    mine = state.mine
+    if mine is None or not state.turn_log.dug or state.active is not Side.BESIEGER:
+        return "a re-roll follows this turn's mining roll (§10.4)"
+    if die is MineDie.SAPPING:
+        return None if mine.sapper_reroll else "the sappers' re-roll is used or they have no sapper (§10.4)"
+    if die is MineDie.COUNTER:
+        if mine.counter_reroll and counter_mining_die(len(mine.counter_miners)) is not None:
+            return None
+        return "the counter-miners' re-roll is used or they have no sapper (§10.4)"
+    if mine.foundations_reroll and mine.damage_roll and mine.undermined is not None:
+        return None
+    return "the foundations' D4 re-roll is used, the sappers have no sapper, or no D4 was rolled this turn (§10.4)"
+
+
+def rerolls(state: BattleState, side: Side) -> tuple[MineDie, ...]:
+    """The dice of this turn's mining roll ``side`` may re-roll now (:func:`reroll`, §10.4)."""
+    if state.mine is None or not state.turn_log.dug:
+        return ()
+    return tuple(die for die, by in REROLLED_BY.items() if by is side and _reroll_refusal(state, die) is None)
+
+
 def reroll(state: BattleState, die: MineDie, dice: Dice) -> Outcome:
     """A sapper among the diggers re-rolls this turn's ``die`` once a game, having seen it; the second roll stands
     (§10.4: « il est possible de relancer une fois par partie le jet … le joueur doit se plier au second score »).
     """
     mark = dice.mark()
+    refusal = _reroll_refusal(state, die)
+    if refusal is not None:
+        raise IllegalAction(refusal, "§10.4")
     mine = state.mine
-    if mine is None or not state.turn_log.dug or state.active is not Side.BESIEGER:
-        raise IllegalAction("a re-roll follows this turn's mining roll (§10.4)", "§10.4")
+    assert mine is not None
     if die is MineDie.SAPPING:
-        if not mine.sapper_reroll:
-            raise IllegalAction("the sappers' re-roll is used or they have no sapper (§10.4)", "§10.4")
         mine = replace(mine, sapper_reroll=False, sapping_roll=dice.roll(SAPPING_DIE, "§10.4 sapping re-roll"))
     elif die is MineDie.COUNTER:
         counter_die = counter_mining_die(len(mine.counter_miners))
-        if not mine.counter_reroll or counter_die is None:
-            raise IllegalAction("the counter-miners' re-roll is used or they have no sapper (§10.4)", "§10.4")
+        assert counter_die is not None
         mine = replace(mine, counter_reroll=False, counter_roll=dice.roll(counter_die, "§10.4 counter-mining re-roll"))
     else:
-        if not mine.foundations_reroll or not mine.damage_roll or mine.undermined is None:
-            raise IllegalAction(
-                "the foundations' D4 re-roll is used, the sappers have no sapper, or no D4 was rolled this turn "
-                "(§10.4)",
-                "§10.4",
-            )
+        assert mine.undermined is not None
         again = dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.4 foundations re-roll")
         state = add_damage(state, mine.undermined, again - mine.damage_roll)
         mine = replace(mine, foundations_reroll=False, damage_roll=again)
@@ -266,19 +354,26 @@ def reroll(state: BattleState, die: MineDie, dice: Dice) -> Outcome:
     return outcome(state, events, dice, mark)
 
 
-def undermining(state: BattleState) -> tuple[str, ...]:
-    """The sections a mine may weaken, in the fort's order: walls and towers, but the main gate's (§10.3.1)."""
-    main = [g.id for g in state.fort.gates if g.kind is GateKind.MAIN_GATE]
-    gate_wall = main_gate_wall(state, main[0]) if main else None
-    return tuple(s.id for s in state.fort.sections if s.is_rampart and s.id != gate_wall)
-
-
 def _check_undermined(state: BattleState, section: str) -> None:
+    if section in undermineable(state):
+        return
     if not state.fort.section(section).is_rampart:
         raise IllegalAction(f"the mine weakens a wall or tower section, not {section} (§10.3.1)", "§10.3.1")
-    main = [g.id for g in state.fort.gates if g.kind is GateKind.MAIN_GATE]
-    if main and section == main_gate_wall(state, main[0]):
-        raise IllegalAction(f"{section} holds the main gate, which the mine cannot weaken (§10.3.1)", "§10.3.1")
+    raise IllegalAction(f"{section} holds the main gate, which the mine cannot weaken (§10.3.1)", "§10.3.1")
+
+
+def mine_exits(state: BattleState) -> tuple[str, ...]:
+    """The courtyards the counter-miners may come up in together, their quota leaving room for all of them (§10.2,
+    §1.7); none when nobody counter-mines."""
+    mine = state.mine
+    if mine is None or not mine.counter_miners:
+        return ()
+    weight = sum(state.model(m).profile.ratio for m in mine.counter_miners)
+    return tuple(
+        s.id
+        for s in state.fort.sections
+        if s.kind is SectionKind.COURTYARD and room_left(state, s.id, Side.BESIEGED) >= weight
+    )
 
 
 def leave_mine(state: BattleState, side: Side, *, courtyard: str | None = None) -> BattleState:
@@ -294,6 +389,11 @@ def leave_mine(state: BattleState, side: Side, *, courtyard: str | None = None) 
     if side is Side.BESIEGER:
         if not mine.sappers:
             raise IllegalAction("no sapper digs the mine (§10.1)", "§10.1")
+        if courtyard is not None:
+            raise IllegalAction(
+                f"the sappers rejoin their regiment outside or stand 20 cm from the walls, not in {courtyard} (§10.1)",
+                "§10.1",
+            )
         for sapper_id in mine.sappers:
             sapper = state.model(sapper_id)
             regiment = [

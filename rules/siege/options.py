@@ -24,6 +24,9 @@ class Option:
     (``where``: a section, ``"ladder:L1"``, ``"gate:G1"``, ``"ram:R1"``…), the models that may act and what they may
     act on (places, models, gates, items), and how many of its models the player picks: ``least`` to ``most``
     (every listed model may act; the rules cap how many at once, such as 1 to 3 pushers of a ladder, §7.1.6).
+    ``numbers`` are the whole numbers the player sets beside them, each the name of the action's field with its
+    least and most: ``(("distance", 1, 20),)`` for a siege tower pushed up to 20 cm (§7.3.3); a choice takes the
+    most unless the player sets another.
     """
 
     name: str
@@ -33,6 +36,7 @@ class Option:
     targets: tuple[str, ...] = ()
     least: int = 0
     most: int = 0
+    numbers: tuple[tuple[str, int, int], ...] = ()
 
     def __init__(
         self,
@@ -43,6 +47,7 @@ class Option:
         targets: tuple[str, ...] = (),
         least: int | None = None,
         most: int | None = None,
+        numbers: tuple[tuple[str, int, int], ...] = (),
     ) -> None:
         # the fields set at once rather than one by one through the frozen __setattr__: every menu makes many
         n = len(actors)
@@ -57,6 +62,7 @@ class Option:
                 "targets": targets,
                 "least": (1 if n else 0) if least is None else least,
                 "most": n if most is None else min(most, n),
+                "numbers": numbers,
             },
         )
 
@@ -64,6 +70,10 @@ class Option:
         """The details a choice takes when the player changes nothing: the first ``most`` models and the first
         target."""
         return self.actors[: self.most], self.targets[0] if self.targets else None
+
+    def number(self, name: str) -> int:
+        """The value a choice gives the number ``name`` when the player sets none: its most."""
+        return next(most for field, _least, most in self.numbers if field == name)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,4 +84,5 @@ class Option:
             "targets": list(self.targets),
             "least": self.least,
             "most": self.most,
+            "numbers": [list(n) for n in self.numbers],
         }

@@ -56,6 +56,7 @@ from rules.siege.gates import REINFORCING_MODELS, is_destroyed, starting_points
 from rules.siege.ladders import MAX_CLIMBERS, MAX_HELPERS, MIN_CLIMBERS, push_back_pending
 from rules.siege.legal import CATAPULT, Option, legal_actions, legal_combat_on, legal_moves_from
 from rules.siege.melee import pair_off
+from rules.siege.menu_view import war_machines
 from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, SetupTurn, Side, Zone, room_left
 
@@ -472,10 +473,11 @@ def _besieger_shooting(game: Game) -> None:
         return
     option = options[0]
     targets = game.orders.machine_targets or option.targets[:1]
-    for n, _machine in enumerate(option.actors):
-        target = targets[min(n, len(targets) - 1)]
+    machines = war_machines(game.state)  # the orders' targets follow all the war machines, ready or not
+    for machine in option.actors:
+        target = targets[min(machines.index(machine), len(targets) - 1)]
         if target in option.targets:
-            game.act(a.Bombard(target, *CATAPULT))
+            game.act(a.Bombard(target, *CATAPULT, machine=machine))
 
 
 def _besieger_close_combat(game: Game) -> None:

@@ -14,10 +14,11 @@ from rules.dice import D6, Dice
 from rules.siege import belfry_cover
 from rules.siege.fire import catch_fire, damage_structure, has_brazier, shoots_flaming
 from rules.siege.fort import GateKind
-from rules.siege.gates import gate_sections, toughness
+from rules.siege.gates import toughness
 from rules.siege.hits import hit_models
 from rules.siege.melee import roll_hits
-from rules.siege.profiles import Creature
+from rules.siege.menu_view import war_machines
+from rules.siege.profiles import Creature, TroopType
 from rules.siege.rams import COVERED_TOUGHNESS
 from rules.siege.siege_towers import TOUGHNESS as TOWER_TOUGHNESS
 from rules.siege.siege_towers import has_heavy_cover
@@ -41,10 +42,14 @@ from rules.wfb import shooting_modifier, shooting_to_hit, to_wound
 
 __all__ = [
     "ALLOCATION",
+    "BRAZIER_BREAKING_STRENGTH",
     "GATE_HIT_BY_MACHINE",
     "allocate",
     "bombard",
+    "bombard_targets",
+    "check_machine",
     "modifiers",
+    "ready_machines",
     "shoot",
     "shoot_engine",
     "shoot_gate",
@@ -64,6 +69,10 @@ ALLOCATION: Mapping[str, int] = MappingProxyType({"ram": 4, "siege_tower": 3})
 """§5.3: the D6 up to which a shot at an engine falls on the models (covered ram 1–4, siege tower 1–3)."""
 GATE_HIT_BY_MACHINE: Mapping[GateKind, int] = MappingProxyType({GateKind.MAIN_GATE: 2, GateKind.POSTERN: 1})
 """§5.6: a war machine's shot at a gate's section hits the gate on a D6 up to this, else the wall."""
+BRAZIER_BREAKING_STRENGTH = 5
+"""§8.2.3.1: « les braseros … ne peuvent être détruits que par des armes à gabarit ayant au moins une Force de 5 »."""
+_OUTSIDE = frozenset({Zone.FIELD, Zone.FOOT})
+_WAR_MACHINE = TroopType.WAR_MACHINE
 
 
 def modifiers(state: BattleState, target: Model, *, dead_angle: bool = False, flaming: bool = False) -> list[str]:
@@ -330,6 +339,71 @@ def shoot_structure(state: BattleState, shooters: Sequence[str], section: str, d
     return outcome(state, events, dice, mark)
 
 
+def ready_machines(state: BattleState) -> tuple[str, ...]:
+    """The besieger's war machines that may fire now, in the order of the models: on the field or at the foot of the
+    walls, neither fleeing, engaged (a sortie's flyers, §11.2), rallying nor just deployed, and not yet fired this
+    turn: a machine fires once in its shooting phase, as every shooter (§5.7: « de manière classique »).
+    """
+    log = state.turn_log
+    spent = log.shot | log.rallied | log.deployed | state.engaged
+    found = []
+    for machine_id in war_machines(state):
+        model = state.by_id[machine_id]
+        if model.id not in spent and not model.fleeing and model.place.zone in _OUTSIDE:
+            found.append(machine_id)
+    return tuple(found)
+
+
+def check_machine(state: BattleState, machine: str | None) -> str:
+    """The war machine that fires a bombardment: ``machine``, refused unless it may fire now
+    (:func:`ready_machines`); the first that may when none is named."""
+    ready = ready_machines(state)
+    if machine is None:
+        if not ready:
+            raise IllegalAction("the besieger has no war machine left to fire this turn (§5.7)", "§5.7")
+        return ready[0]
+    model = state.model(machine)
+    if model.side is not _BESIEGER or model.profile.troop_type is not _WAR_MACHINE:
+        raise IllegalAction(f"{machine} is not a war machine of the besieger: only they bombard (§5.6, §5.7)", "§5.7")
+    if machine in state.turn_log.shot:
+        raise IllegalAction(
+            f"{machine} has already fired in turn {state.turn}: a war machine fires once a turn (§5.7)", "§5.7"
+        )
+    if machine not in ready:
+        raise IllegalAction(
+            f"{machine} cannot fire: a war machine outside the fort, neither fleeing, engaged, rallying nor just "
+            "deployed (§5.7, §3.4, §10.1)",
+            "§5.7",
+        )
+    return machine
+
+
+def bombard_targets(state: BattleState) -> tuple[str, ...]:
+    """What a war machine may bombard: the wall and tower sections still standing, the main gates and posterns
+    still standing in a standing wall (§5.6, §5.7); service doors are inside the fort, out of sight (§5.5)."""
+    works = {w.section: w for w in state.works}
+    standing = tuple(
+        s.id for s in state.fort.sections if s.is_rampart and not (s.id in works and works[s.id].collapsed)
+    )
+    gates = tuple(
+        f"gate:{g.id}"
+        for g in state.gates
+        if g.kind is not _SERVICE_DOOR and g.structure_points > 0 and _gate_wall(state, g.id) in standing
+    )
+    return (*standing, *gates)
+
+
+def _gate_wall(state: BattleState, gate_id: str) -> str:
+    """The wall a machine's shot at a main gate or postern strikes when it misses the gate (§5.6), kept with the
+    fort."""
+    memo = state.fort.memo
+    key = (_gate_wall, gate_id)
+    found: str | None = memo.get(key)
+    if found is None:
+        found = memo[key] = main_gate_wall(state, gate_id)
+    return found
+
+
 def bombard(
     state: BattleState,
     target: str,
@@ -339,30 +413,44 @@ def bombard(
     *,
     under_template: Sequence[str] | None = None,
     braziers_hit: int = 0,
+    machine: str | None = None,
 ) -> Outcome:
     """A war machine's hit, once it has guessed and rolled its artillery dice (§5.7), on a rampart section or on a
-    gate (``"gate:G1"``: the gate on a D6 of 1–2, a postern on 1, otherwise the wall, §5.6). A template weapon
-    fires at the structure alone at full strength, or at the structure and the ``under_template`` models at S−1
-    (§5.10). A template of S5 or more destroys the ``braziers_hit`` under it (§8.2.3.1).
+    gate (``"gate:G1"``: the main gate on a D6 of 1–2, a postern on 1, otherwise the wall, §5.6). A template weapon
+    fires at the structure alone at full strength, or at the structure and the ``under_template`` models on the
+    section at S−1 (§5.10). A template of S5 or more destroys the ``braziers_hit`` under it (§8.2.3.1). The
+    ``machine`` named (:func:`check_machine`) has fired for this turn.
     """
     mark = dice.mark()
     events: list[Event] = []
     section = target
+    gate = None
     if target.startswith("gate:"):
-        gate_id = target.partition(":")[2]
-        gate = state.gate(gate_id)
-        roll = dice.roll(D6, f"§5.6 shot at gate {gate_id}")
+        gate = state.gate(target.partition(":")[2])
+        if gate.kind is _SERVICE_DOOR:
+            raise IllegalAction(
+                "service doors are inside the fort, out of the war machines' sight (§5.5, §5.6)", "§5.6"
+            )
+        if gate.structure_points <= 0:
+            raise IllegalAction(f"gate {gate.id} is already destroyed (§6.1)", "§6.1")
+        section = _gate_wall(state, gate.id)
+    _check_bombarded(state, section, strength, under_template, braziers_hit)
+    if machine is not None:
+        check_machine(state, machine)
+        log = state.turn_log
+        state = replace(state, turn_log=replace(log, shot=log.shot | {machine}))
+    if gate is not None:
+        roll = dice.roll(D6, f"§5.6 shot at gate {gate.id}")
         if roll <= GATE_HIT_BY_MACHINE.get(gate.kind, 0):
             wound_need = to_wound(strength, toughness(gate.kind))
-            hit = wound_need is not None and dice.roll(D6, f"§5.6 gate {gate_id} to wound") >= wound_need
-            events.append(event("gate_hit", "§5.6", f"roll {roll}: the shot strikes gate {gate_id}"))
+            hit = wound_need is not None and dice.roll(D6, f"§5.6 gate {gate.id} to wound") >= wound_need
+            events.append(event("gate_hit", "§5.6", f"roll {roll}: the shot strikes gate {gate.id}"))
             if hit:
                 die = damage_die(damage)
-                points = 1 if die is None else dice.roll(die, f"§5.6 gate {gate_id} damage")
+                points = 1 if die is None else dice.roll(die, f"§5.6 gate {gate.id} damage")
                 state, more = damage_structure(state, target, points, dice)
                 events.extend(more)
             return outcome(state, events, dice, mark)
-        section = main_gate_wall(state, gate_id) if gate.kind is not _SERVICE_DOOR else gate_sections(state, gate_id)[0]
         events.append(event("wall_hit", "§5.6", f"roll {roll}: the shot strikes the wall {section}"))
     hit_strength = template_strength(strength, with_models=under_template is not None)
     state, more = hit_section(state, section, hit_strength, damage, dice, f"S{hit_strength} war machine")
@@ -371,8 +459,35 @@ def bombard(
         alive = [m for m in under_template if m in state.by_id]
         state, more, _ = hit_models(state, alive, hit_strength, dice, f"§5.10 template on {section}", "§5.10")
         events.extend(more)
-    if braziers_hit and strength >= 5:
+    if braziers_hit and strength >= BRAZIER_BREAKING_STRENGTH:
         works = state.works_of(section)
         state = state.with_works(replace(works, braziers=works.braziers[braziers_hit:]))
         events.append(event("braziers_destroyed", "§8.2.3.1", f"{braziers_hit} braziers on {section} destroyed"))
     return outcome(state, events, dice, mark)
+
+
+def _check_bombarded(
+    state: BattleState, section: str, strength: int, under_template: Sequence[str] | None, braziers_hit: int
+) -> None:
+    """Before any die: the section struck stands (§5.9), the models under the template stand on it (§5.10), the
+    braziers hit are some of its own (§8.2.3.1)."""
+    rampart = state.fort.section(section)
+    if not rampart.is_rampart:
+        raise IllegalAction(
+            f"a war machine bombards wall and tower sections, not {rampart.kind} {section} (§5.7)", "§5.7"
+        )
+    if state.works_of(section).collapsed:
+        raise IllegalAction(f"{section} has already collapsed into a breach (§5.9)", "§5.9")
+    template_strength(strength, with_models=False)  # §5.9: a strength of 1 to 10, before any die
+    if under_template:
+        check_distinct(under_template, "§5.10")
+        on = Place(Zone.SECTION, section)
+        away = [m for m in under_template if state.model(m).place != on]
+        if away:
+            raise IllegalAction(
+                f"{', '.join(away)} not on {section}: the template falls on the models of the section shot (§5.10)",
+                "§5.10",
+            )
+    braziers = len(state.works_of(section).braziers)
+    if not 0 <= braziers_hit <= braziers:
+        raise IllegalAction(f"{section} has {braziers} braziers: {braziers_hit} cannot be hit (§8.2.3.1)", "§8.2.3.1")

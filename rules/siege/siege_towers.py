@@ -34,9 +34,12 @@ __all__ = [
     "HEAVY_COVER_LOST_AFTER",
     "STRUCTURE_POINTS",
     "TOUGHNESS",
+    "assault_sections",
+    "crew_strength",
     "damage_tower",
     "disembark_after_win",
     "has_heavy_cover",
+    "may_push",
     "push_tower",
     "tower_move",
 ]
@@ -66,32 +69,73 @@ def has_heavy_cover(tower: SiegeTower) -> bool:
     return STRUCTURE_POINTS - tower.structure_points < HEAVY_COVER_LOST_AFTER
 
 
-def _crew(state: BattleState, tower: SiegeTower) -> int:
+def crew_strength(state: BattleState, tower: SiegeTower) -> int:
+    """The crew pushing the tower from inside it, each counted as its ratio (§7.3.1, §12.1.4)."""
     inside = Place(Zone.SIEGE_TOWER, tower.id)
-    return sum(state.model(c).profile.ratio for c in tower.crew if state.model(c).place == inside)
+    by_id = state.by_id
+    return sum(by_id[c].profile.ratio for c in tower.crew if c in by_id and by_id[c].place == inside)
+
+
+def may_push(state: BattleState, tower: SiegeTower) -> int:
+    """How far the crew may push ``tower`` this turn, in cm: none once it stands against a rampart, has collapsed
+    or was pushed this turn, else its move (:func:`tower_move`, §7.3.3)."""
+    if tower.section is not None or tower.collapsed or tower.id in state.turn_log.towers_pushed:
+        return 0
+    return tower_move(crew_strength(state, tower))
+
+
+def assault_sections(state: BattleState, tower_id: str) -> tuple[str, ...]:
+    """The wall and tower sections ``tower_id`` may come up against: standing, with no other siege tower against
+    them (§7.3.4: « Jusqu'à une tour de siège peut livrer un assaut sur une section »)."""
+    taken = {t.section for t in state.siege_towers if t.id != tower_id}
+    works = {w.section: w for w in state.works}
+    return tuple(
+        s.id
+        for s in state.fort.sections
+        if s.is_rampart and s.id not in taken and not (s.id in works and works[s.id].collapsed)
+    )
 
 
 def push_tower(state: BattleState, tower_id: str, distance: int, section: str | None = None) -> BattleState:
-    """The crew push the tower ``distance`` cm, up against rampart ``section`` if given (§7.3.3, §7.3.4): at most
-    20 cm, 15 with 8 or 9 crew, none with fewer; one tower a section.
+    """The crew push the tower ``distance`` cm towards the walls, up against rampart ``section`` if given (§7.3.3,
+    §7.3.4): once a turn, 1 to 20 cm, 15 with 8 or 9 crew, not at all with fewer; one tower a section. A tower
+    against a rampart has come to the end of its way.
     """
     tower = state.siege_tower(tower_id)
     if tower.collapsed:
         raise IllegalAction(f"siege tower {tower_id} has collapsed (§7.3.2)", "§7.3.2")
-    crew = _crew(state, tower)
-    allowed = tower_move(crew)
-    # a push moves the tower forward up to its move; a negative distance is no move §7.3.3 allows
-    if not 0 <= distance <= allowed:
+    if tower.section is not None:
         raise IllegalAction(
-            f"distance must be between 0 and {allowed} cm: siege tower {tower_id} with {crew} crew moves at most "
+            f"siege tower {tower_id} stands against {tower.section}: it has come up to the rampart (§7.3.3, §7.3.4)",
+            "§7.3.3",
+        )
+    log = state.turn_log
+    if tower_id in log.towers_pushed:
+        raise IllegalAction(
+            f"siege tower {tower_id} has already been pushed in turn {state.turn}: it moves at most {FULL_MOVE} cm a "
+            "turn (§7.3.3)",
+            "§7.3.3",
+        )
+    crew = crew_strength(state, tower)
+    allowed = tower_move(crew)
+    if not allowed:
+        raise IllegalAction(
+            f"siege tower {tower_id} has {crew} crew: with fewer than {SLOW_CREW} it is immobilised (§7.3.3)", "§7.3.3"
+        )
+    # §7.3.3: a push moves the tower forward, up to its move; a push of nothing or backwards is no move
+    if not 1 <= distance <= allowed:
+        raise IllegalAction(
+            f"distance must be between 1 and {allowed} cm: siege tower {tower_id} with {crew} crew moves at most "
             f"{allowed} cm, not {distance} (§7.3.3)",
             "§7.3.3",
         )
-    if section is not None:
+    if section is not None and section not in assault_sections(state, tower_id):
         if not state.fort.section(section).is_rampart:
             raise IllegalAction(f"a siege tower assaults a wall or tower section, not {section} (§7.3.4)", "§7.3.4")
-        if any(t.section == section and t.id != tower_id for t in state.siege_towers):
-            raise IllegalAction(f"{section} already has a siege tower against it: one a section (§7.3.4)", "§7.3.4")
+        if state.works_of(section).collapsed:
+            raise IllegalAction(f"{section} has collapsed: no rampart is left to assault (§5.9, §7.3.4)", "§7.3.4")
+        raise IllegalAction(f"{section} already has a siege tower against it: one a section (§7.3.4)", "§7.3.4")
+    state = replace(state, turn_log=replace(log, towers_pushed=log.towers_pushed | {tower_id}))
     return state.with_siege_tower(replace(tower, section=section))
 
 

@@ -113,6 +113,8 @@ class TurnLog:
     landed: frozenset[str] = frozenset()
     """the models who came out of a siege tower after a won combat this turn: they fight « à la prochaine phase de
     mêlée », not in this one (§7.3.4)."""
+    towers_pushed: frozenset[str] = frozenset()
+    """siege towers pushed this turn: one move of at most 20 cm a turn (§7.3.3)."""
     pushers: frozenset[str] = frozenset()
     """models that tried to push a ladder back this turn (§7.1.6)."""
     deployed: frozenset[str] = frozenset()
@@ -199,6 +201,7 @@ _TURN_SETS = (
     "duels",
     "disembarked",
     "landed",
+    "towers_pushed",
     "pushers",
     "deployed",
     "flaming_volleys",

@@ -1,7 +1,7 @@
 """The board's menu beyond the engine's plain choice: a unit deployed in one go, all or nothing, and taken back in
 one undo (§16, §1.7); a brazier placed with the liquid it was bought with, poured with its clause (§8.2); a second
 round of combat on a section and on a belfry's level (§3.2.2, 001 §8); flaming missiles for a unit with a brazier
-(§9.2); who fights whom (§3.2.1)."""
+(§9.2); who fights whom (§3.2.1); a siege tower pushed the distance the player sets (§7.3.3)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from rules.dice import Dice
-from rules.siege.actions import Buy, EndPhase, Fight, PlaceBraziers, Pour, ShootGate
+from rules.siege.actions import Buy, EndPhase, Fight, PlaceBraziers, Pour, PushTower, ShootGate
 from rules.siege.battle import Setup, start
 from rules.siege.belfry import level_place
 from rules.siege.engines import Belfry, Budget, Liquid, SiegeTower
@@ -33,8 +33,12 @@ from tracker.presenters.forms import FormPage, option_forms
 pytestmark = pytest.mark.django_db
 
 
-def _option(state: BattleState, name: str, where: str | None = None) -> int:
-    return next(i for i, o in enumerate(legal_actions(state)) if o.name == name and (where is None or o.where == where))
+def _option(state: BattleState, name: str, where: str | None = None, side: Side | None = None) -> int:
+    return next(
+        i
+        for i, o in enumerate(legal_actions(state))
+        if o.name == name and (where is None or o.where == where) and (side is None or o.side is side)
+    )
 
 
 def _reserve(state: BattleState, index: int) -> int:
@@ -309,3 +313,40 @@ def tracked_melee(besieger: User, besieged: User) -> TrackedBattle:
     return services.create_battle(
         setup=_melee_setup(), besieger=besieger, besieged=besieged, created_by=besieged, seed=3
     )
+
+
+def _rolling_tower() -> BattleState:
+    """The example's besieger movement, its siege tower ST1 still on its way with its ten inside (§7.3.1)."""
+    state = start(example_setup())
+    tower = replace(state.siege_tower("ST1"), section=None, crew=(*(f"u{n}" for n in range(1, 10)), "boss1"))
+    return replace(state.with_siege_tower(tower), phase=Phase.MOVEMENT, active=Side.BESIEGER)
+
+
+def test_a_siege_tower_is_pushed_the_distance_the_player_sets() -> None:
+    """§7.3.3 « Une tour de siège se déplace de 20 cm maximum »: the form asks the distance, 1 to 20 cm, at 20
+    unless the player sets another; 12 cm is played, 25 refused with the rule."""
+    state = _rolling_tower()
+    item = next(i for i in presenters.menu(state, {Side.BESIEGER}) if i.name == "push_tower" and i.targets)
+    assert item.numbers == (("distance", "Distance (cm)", 1, 20),)
+    page = FormPage("/act", "", 0, "", False, ())
+    assert 'name="number-distance" min="1" max="20" value="20"' in option_forms([item], page)
+    (pushed,) = siege_actions(state, Choice(item.index, (), "W3", numbers={"distance": 12}))
+    assert pushed == PushTower("ST1", 12, "W3")
+    (plain,) = siege_actions(state, Choice(item.index, (), "W3"))
+    assert plain == PushTower("ST1", 20, "W3")
+    (too_far,) = siege_actions(state, Choice(item.index, (), "W3", numbers={"distance": 25}))
+    assert problems(state, too_far)[0].clause == "§7.3.3"
+
+
+def test_the_new_entries_of_the_menu_speak_french() -> None:
+    """§6.2 « déverrouiller une porte », §10.4 the re-roll of « le jet établissant le score », §10.1 « cesser
+    leur action de sape », §7.3.3 the distance in cm."""
+    from django.utils import translation
+
+    with translation.override("fr"):
+        assert presenters.action_label("unlock_gate") == "Déverrouiller une porte"
+        assert presenters.action_label("reroll_mine") == "Relancer un dé de sape"
+        assert presenters.action_label("leave_mine") == "Quitter la sape"
+        assert str(presenters.TARGET_WORDS["sapping"]) == "le D6 des sapeurs"
+        assert str(presenters.TARGET_WORDS["counter"]) == "le dé de la contre-sape"
+        assert str(presenters.NUMBER_LABELS["distance"]) == "Distance (cm)"

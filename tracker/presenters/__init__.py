@@ -59,12 +59,15 @@ ACTION_LABELS: Mapping[str, object] = {
     "dig": gettext_lazy("Dig the mine"),
     "tunnel": gettext_lazy("Come through the tunnel"),
     "counter_mine": gettext_lazy("Counter-mine"),
+    "reroll_mine": gettext_lazy("Re-roll a mining die"),
+    "leave_mine": gettext_lazy("Leave the mine"),
     "move": gettext_lazy("Move"),
     "charge": gettext_lazy("Charge"),
     "rally": gettext_lazy("Rally"),
     "flee": gettext_lazy("Flee"),
     "climb_wall": gettext_lazy("Climb the wall"),
     "reinforce_gate": gettext_lazy("Reinforce a gate"),
+    "unlock_gate": gettext_lazy("Unlock a gate"),
     "block": gettext_lazy("Block"),
     "end_block": gettext_lazy("Stop blocking"),
     "sortie": gettext_lazy("Sortie"),
@@ -115,8 +118,19 @@ SETUP_TURN_LABELS: Mapping[SetupTurn, object] = {
 TARGET_WORDS: Mapping[str, object] = {
     "forward": gettext_lazy("forward"),
     "back": gettext_lazy("back"),
+    "foundations": gettext_lazy("the foundations"),
+    "tunnel": gettext_lazy("the tunnel"),
+    "sapping": gettext_lazy("the sappers' D6"),
+    "counter": gettext_lazy("the counter-miners' die"),
 }
-"""The words a target may be instead of a place or a model: a belfry's way (001 §4.1)."""
+"""The words a target may be instead of a place or a model: a belfry's way (001 §4.1), a mine's
+goal (§10.3) and the mining dice re-rolled (§10.4)."""
+
+NUMBER_LABELS: Mapping[str, object] = {
+    "distance": gettext_lazy("Distance (cm)"),
+}
+"""The numbers an option lets the player set (:attr:`rules.siege.options.Option.numbers`): a siege tower's push
+(§7.3.3)."""
 
 
 LIQUID_LABELS: Mapping[Liquid, object] = {
@@ -170,6 +184,9 @@ def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
             most=option.most,
             units=_units(state, option),
             targets=tuple((t, _target_label(units.get(t), t)) for t in option.targets),
+            numbers=tuple(
+                (name, str(NUMBER_LABELS.get(name, name)), least, most) for name, least, most in option.numbers
+            ),
             liquids=tuple((str(x), str(LIQUID_LABELS[x])) for x in _liquids(state, option)),
             flaming=_flaming(state, option),
             pairs=_pairs(state, option, units),

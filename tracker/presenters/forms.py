@@ -1,7 +1,7 @@
 """The board's menu as forms, one an option the reader may play: the option's models by unit (and one by one when
-few), its target, a brazier's liquid, flaming missiles, a war machine's strength and damage, the dice typed at the
-table. Written here rather than by the template language, which took most of an action's rendering once the menu
-held ten options."""
+few), its target, a brazier's liquid, flaming missiles, the numbers it lets the player set (a siege tower's push), a
+war machine's strength and damage, the dice typed at the table. Written here rather than by the template language,
+which took most of an action's rendering once the menu held ten options."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def _form(item: MenuItem, page: FormPage) -> str:
         f'data-action="{escape(item.name)}" data-where="{where}">{page.csrf}\n'
         f'    <input type="hidden" name="seq" value="{page.seq}"><input type="hidden" name="option" '
         f'value="{item.index}"><input type="hidden" name="section" value="{escape(page.section)}">\n'
-        f"    {_who(item)}\n    {_liquids(item)}\n    {_flaming(item)}\n"
+        f"    {_who(item)}\n    {_liquids(item)}\n    {_flaming(item)}\n    {_numbers(item)}\n"
         f"    {_machine(page) if item.name == 'bombard' else ''}\n    {_dice() if page.physical else ''}\n"
         f'    <button type="submit" class="go">{label}</button>\n'
         "  </form></details>\n  "
@@ -109,6 +109,15 @@ def _flaming(item: MenuItem) -> str:
     return (
         '<label class="pick"><input type="checkbox" name="flaming" value="1"> '
         f"{escape(_('Flaming missiles (§9.2)'))}</label>"
+    )
+
+
+def _numbers(item: MenuItem) -> str:
+    """A number input for each number the option lets the player set, within its limits, at its most."""
+    return "".join(
+        f'<label>{escape(label)} <span class="muted">({least}–{most})</span><input type="number" '
+        f'name="number-{escape(name)}" min="{least}" max="{most}" value="{most}" inputmode="numeric"></label>'
+        for name, label, least, most in item.numbers
     )
 
 

@@ -34,6 +34,7 @@ MAN = Profile("Man", ws=3, s=3, t=3, i=3, ld=7, points=5)
 ORC = Profile("Orc", ws=3, s=3, t=4, i=2, ld=7, points=6)
 ARCHER = Profile("Archer", ws=3, bs=3, t=3, ld=7, points=8, missile=Missile("bow", 3))
 KNIGHT = Profile("Knight", ws=4, s=4, t=3, ld=8, save=2, unit_strength=2, points=25, troop_type=TroopType.CAVALRY)
+CATAPULT = Profile("Catapult", ws=0, bs=0, s=0, t=7, w=3, points=80, troop_type=TroopType.WAR_MACHINE)
 
 
 def large(

@@ -23,7 +23,7 @@ from rules.siege.game import apply, problems
 from rules.siege.legal import Option, choose, legal_actions
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Model, Place, Side, Zone, quota
-from tests.rules.siege.builders import ARCHER, GIANT, HARPY, KNIGHT, MAN, OGRE, besieged, besiegers
+from tests.rules.siege.builders import ARCHER, CATAPULT, GIANT, HARPY, KNIGHT, MAN, OGRE, besieged, besiegers
 from tests.rules.siege.builders import ORC as BOY
 from tests.rules.siege.test_assault_simulator import random_assault
 
@@ -211,10 +211,47 @@ def walls_setup() -> Setup:
     )
 
 
+def mine_setup() -> Setup:
+    """A mine and its counter-mine (§10): six dwarf sappers, one an engineer (§10.4), the only besiegers outside
+    the fort, the rest of the assault already holding W1; five besieged in the courtyards, one a sapper, to
+    counter-mine; a postern the garrison of C3 may unlock (§6.2); a catapult on the field (§5.7)."""
+    fort = standard_fort(1500)
+    sapper = replace(ORC, name="Dwarf engineer", rules=ORC.rules | {Special.SAPPER})
+    models = [
+        *besiegers(sapper, "foot:W4", 1, "eng", "Sappers"),
+        *besiegers(ORC, "foot:W4", 5, "sap", "Sappers"),
+        *besiegers(ORC, "W1", 10, "o", "Boyz"),
+        *besieged(replace(HALBERDIER, name="Engineer", rules=HALBERDIER.rules | {Special.SAPPER}), "C2", 1, "e"),
+        *besieged(HALBERDIER, "C3", 4, "p", "Postern guard"),
+        *besieged(CROSSBOWMAN, "W4", 6, "x", "Crossbowmen"),
+        *besieged(HALBERDIER, "T1", 8, "h", "Halberdiers"),
+    ]
+    return Setup(fort, tuple(models))
+
+
+def tower_setup() -> Setup:
+    """Two siege towers rolling up to the walls (§7.3.3): ST1 pushed by ten (20 cm a turn), ST2 by eight (15 cm),
+    a catapult and archers on the field, the garrison on the ramparts and a reserve in the courtyard."""
+    fort = standard_fort(1500)
+    models = [
+        *besiegers(ORC, "siege_tower:ST1", 10, "c", "Tower crew 1"),
+        *besiegers(ORC, "siege_tower:ST2", 8, "k", "Tower crew 2"),
+        *besiegers(ARCHER, "field:outside", 5, "x", "Archers"),
+        *besiegers(CATAPULT, "field:outside", 2, "m", "Catapults"),
+        *besieged(HALBERDIER, "W2", 6, "h", "Halberdiers"),
+        *besieged(CROSSBOWMAN, "W3", 4, "b", "Crossbowmen"),
+        *besieged(HALBERDIER, "C2", 10, "r", "Reserve"),
+    ]
+    crews = (tuple(f"c{n}" for n in range(1, 11)), tuple(f"k{n}" for n in range(1, 9)))
+    towers = (SiegeTower("ST1", None, crew=crews[0]), SiegeTower("ST2", None, crew=crews[1]))
+    return Setup(fort, tuple(models), siege_towers=towers)
+
+
 def setups() -> dict[str, Callable[[], Setup | BattleState]]:
     """The set-ups the walks start from: the standard fort's example battle, crowded; a club's fresh start on the
     forts of 1,500 and 2,000 points, with a siege tower to deploy, deployed with its crew, or a belfry; a siege
-    already ablaze; the simulator's random plans (mines, rams, towers, machines)."""
+    already ablaze; a storm on the walls; the walls assaulted every way (ladders, rams, gates, blocks); a mine with
+    its counter-mine; two siege towers on their way; the simulator's random plans (mines, rams, towers, machines)."""
     found: dict[str, Callable[[], Setup | BattleState]] = {
         "example": example_setup,
         "crowded": crowded_setup,
@@ -225,6 +262,8 @@ def setups() -> dict[str, Callable[[], Setup | BattleState]]:
         "crewed tower": crewed_setup,
         "melee": melee_setup,
         "walls": walls_setup,
+        "mine": mine_setup,
+        "towers": tower_setup,
     }
     for k in range(4):
         found[f"plan {k}"] = lambda k=k: assault_setup(random_assault(random.Random(k)))

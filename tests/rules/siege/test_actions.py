@@ -18,7 +18,7 @@ from rules.siege.battle import start
 from rules.siege.example import example_setup
 from rules.siege.game import apply, problems, side_of
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side
-from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers, set_up
+from tests.rules.siege.builders import ARCHER, CATAPULT, MAN, ORC, battle, besieged, besiegers, set_up
 
 NAMES = {
     "allocate_ammunition",
@@ -293,7 +293,11 @@ def test_a_place_that_names_no_zone_is_a_refusal() -> None:
 
 def test_a_value_out_of_its_range_is_a_refusal_naming_it() -> None:
     """§5.9: a war machine's strength is 1 to 10."""
-    state = replace(battle(besieged(MAN, "W3", 1)), phase=Phase.SHOOTING, active=Side.BESIEGER)
-    refusals = problems(state, a.Bombard("W3", 25, "D4"))
+    state = replace(
+        battle(besieged(MAN, "W3", 1), besiegers(CATAPULT, "field:outside", 1, "m")),
+        phase=Phase.SHOOTING,
+        active=Side.BESIEGER,
+    )
+    refusals = problems(state, a.Bombard("W3", 25, "D4", machine="m1"))
     assert [(r.clause, r.message) for r in refusals] == [("§5.9", "bombard: strength must be between 1 and 10, got 25")]
     assert problems(state, a.KnockOverBraziers("ram:R1"))[0].message.startswith("knock_over_braziers: ")

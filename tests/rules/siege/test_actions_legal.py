@@ -191,4 +191,5 @@ def test_a_menu_entry_goes_to_json_for_a_page() -> None:
         "targets": ["T3", "T4"],
         "least": 1,
         "most": 5,
+        "numbers": [],
     }

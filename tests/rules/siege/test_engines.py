@@ -178,14 +178,14 @@ def _tower(crew: int) -> BattleState:
         pytest.param(
             10,
             -5,
-            r"^distance must be between 0 and 20 cm: siege tower ST1 with 10 crew moves at most 20 cm, not -5 "
+            r"^distance must be between 1 and 20 cm: siege tower ST1 with 10 crew moves at most 20 cm, not -5 "
             r"\(§7.3.3\)$",
             id="§7.3.3-no-negative-distance",
         ),
         pytest.param(
             8,
             20,
-            r"^distance must be between 0 and 15 cm: siege tower ST1 with 8 crew moves at most 15 cm, not 20 "
+            r"^distance must be between 1 and 15 cm: siege tower ST1 with 8 crew moves at most 15 cm, not 20 "
             r"\(§7.3.3\)$",
             id="§7.3.3-8-crew-at-most-15",
         ),
