@@ -385,7 +385,6 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
             frozenset({"buy", "deploy", "place_braziers", "allocate_ammunition", "give_brazier", "place_tower"}),
         ),
         (_setup_mine, frozenset({"start_mine"})),
-        (counter_mines, frozenset({"counter_mine"})),
         (_setup_engines, _LADDERS_AND_RAMS),
         (_setup_counter_mine, frozenset({"counter_mine"})),
     ),

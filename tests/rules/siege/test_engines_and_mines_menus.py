@@ -13,7 +13,7 @@ from rules.siege.game import Option, apply, choose, legal_actions, problems, sid
 from rules.siege.mining import MineDie, counter_mine, start_mine
 from rules.siege.profiles import Special
 from rules.siege.sorties import sortie
-from rules.siege.state import BattleState, Phase, Side, SiegeTower, TurnLog
+from rules.siege.state import BattleState, Phase, SetupTurn, Side, SiegeTower, TurnLog
 from tests.rules.siege.builders import (
     CATAPULT,
     HARPY,
@@ -332,8 +332,9 @@ def test_counter_mining_takes_four_to_eight_models_free_to_act() -> None:
     assert (more.least, more.most) == (1, 3)
     full = apply(down, a.CounterMine(("c6", "w1", "w2")), Dice(seed=1)).state
     assert legal_actions(full, "counter_mine") == []
-    # in the set-up the counter-mine is dug too (§10.2), the mine being known
-    setup = replace(state, phase=Phase.SETUP, turn_log=TurnLog())
+    # in the set-up the counter-mine is dug too (§10.2), the mine being known: in the besieged's part after the
+    # besieger's (§16 « L'assiégé déploie ensuite »)
+    setup = replace(state, phase=Phase.SETUP, setup_turn=SetupTurn.COURTYARDS, turn_log=TurnLog())
     assert [o.name for o in legal_actions(setup, "counter_mine")] == ["counter_mine"]
 
 

@@ -230,9 +230,13 @@ def test_a_siege_tower_paid_for_is_deployed_with_its_crew_then_pushed_to_a_wall(
     assert _named(state, "place_tower") == []
     state = _play(state, a.EndPhase(), a.EndPhase(), a.EndTurn(), a.EndPhase())
     assert (state.active, state.phase) == (Side.BESIEGER, Phase.MOVEMENT)
-    (push,) = _named(state, "push_tower")
-    assert push == Option("push_tower", Side.BESIEGER, "siege_tower:ST1", crew, RAMPARTS)
-    state = _play(state, choose(state, push, crew, "W2"))
+    # §7.3.3: « Une tour de siège se déplace de 20 cm maximum »: towards the walls, or onto a rampart
+    toward, push = _named(state, "push_tower")
+    assert toward == Option("push_tower", Side.BESIEGER, "siege_tower:ST1", numbers=(("distance", 1, 20),))
+    assert push == Option(
+        "push_tower", Side.BESIEGER, "siege_tower:ST1", targets=RAMPARTS, numbers=(("distance", 1, 20),)
+    )
+    state = _play(state, choose(state, push, (), "W2"))
     assert state.siege_tower("ST1").section == "W2"
     assert not problems(state, a.Move(crew[:4], "W2"))
 
@@ -316,8 +320,10 @@ def test_braziers_are_placed_last_each_with_the_liquid_it_was_bought_with() -> N
 
 def test_counter_miners_dig_against_the_mine_in_the_besieged_last_part() -> None:
     """§10.2: « Il doit mobiliser a minima 4 figurines selon les mêmes conditions [...] Il peut toutefois en mobiliser
-    8 »: the 4 guards in C1 (the knights are cavalry), against the mine the besieger started in his part."""
+    8 »: the 13 men on W3 and the 4 guards in C1, wherever they stand in the fort (the knights are cavalry), against
+    the mine the besieger started in his part."""
     state = _play(_field(), a.StartMine(MineGoal.FOUNDATIONS, ORCS[:6]), a.EndPhase())
-    assert _named(state, "counter_mine") == [Option("counter_mine", Side.BESIEGED, actors=GUARD, least=4, most=8)]
+    men = (*ids("d", 13), *GUARD)
+    assert _named(state, "counter_mine") == [Option("counter_mine", Side.BESIEGED, actors=men, least=4, most=8)]
     assert all(_accepted(state, o) for o in _named(state, "counter_mine"))
     assert _named(_courtyards(), "counter_mine") == []
