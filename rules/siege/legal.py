@@ -64,6 +64,8 @@ from rules.siege.menu_movement import (
 from rules.siege.menu_view import MenuView, bought
 from rules.siege.obligations import at_once, pending
 from rules.siege.options import Option
+from rules.siege.psychology import panic_tests
+from rules.siege.reactions import may_stand_and_shoot as _registers_the_charge_reaction  # noqa: F401 (§3.1.2)
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
@@ -86,8 +88,9 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
     if state.over:
         return []
     due = pending(state)
-    if due and due[0].at_once:  # an obligation settled at once comes alone
-        settling = [o for obligation in due if obligation.at_once for o in obligation.options]
+    now = at_once(state) if due else ()
+    if now:  # an obligation settled at once comes alone
+        settling = [o for obligation in now for o in obligation.options]
         return settling if name is None else [o for o in settling if o.name == name]
     memo = state.memo
     phase = state.phase
@@ -225,6 +228,13 @@ def _sappers(view: MenuView) -> list[Option]:
     return [Option("dig", _BESIEGER, actors=mine.sappers, targets=view.sections(*SectionKind) or ())]
 
 
+# ---- the panic tests the step's losses call for (§4.1) ---------------------------------------------------------------
+
+
+def _panic_tests(view: MenuView) -> list[Option]:
+    return panic_tests(view.state)
+
+
 _Build = Callable[[MenuView], list[Option]]
 _LADDERS_AND_RAMS = frozenset({"pick_up_ladder", "drop_ladder", "carry_ram", "bring_ram", "drop_ram"})
 _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
@@ -250,10 +260,11 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
         (besieged_at_movement_end, frozenset({"throw_stones", "drop_rock", "pour", "put_out_fire", "oil_on_fire"})),
         (ladder_reactions, frozenset({"push_back", "push_over_empty_ladder", "block", "knock_down_ladder"})),
     ),
-    Phase.MAGIC: ((magic, frozenset({"cast"})),),
+    Phase.MAGIC: ((magic, frozenset({"cast"})), (_panic_tests, frozenset({"panic_test"}))),
     Phase.SHOOTING: (
         (shooting, frozenset({"shoot", "shoot_engine", "shoot_gate", "shoot_structure"})),
         (bombarding, frozenset({"bombard"})),
+        (_panic_tests, frozenset({"panic_test"})),
     ),
     Phase.CLOSE_COMBAT: (
         (sections_in_combat, frozenset({"fight", "retreat", "hold"})),

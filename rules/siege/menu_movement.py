@@ -12,6 +12,7 @@ from rules.siege.engines import GateStatus, Liquid, MineGoal
 from rules.siege.fort import ConnectionKind
 from rules.siege.gates import gate_sections
 from rules.siege.menu_view import MenuView, section_place, war_machines
+from rules.siege.morale import flee_option, rally_problem
 from rules.siege.options import Option
 from rules.siege.places import place_of
 from rules.siege.profiles import Creature, Special
@@ -188,7 +189,8 @@ def _moves(view: MenuView, ready: Iterable[tuple[Place, tuple[str, ...]]]) -> li
 
 
 def flight(view: MenuView) -> list[Option]:
-    """Fleeing models of the side to play rally or flee on, section by section (§3.4)."""
+    """Fleeing models of the side to play, section by section: they try to rally where no enemy is near (§3.4),
+    they flee on where an enemy stands, to a section or a ladder open to them (§3.3.3, R35)."""
     state = view.state
     side = state.active
     found: list[Option] = []
@@ -200,8 +202,11 @@ def flight(view: MenuView) -> list[Option]:
                     fleeing.add(place.ref)
                     break
     for section in sorted(fleeing):
-        found.append(Option("rally", side, section))
-        found.append(Option("flee", side, section))
+        if rally_problem(state, section, side) is None:
+            found.append(Option("rally", side, section))
+        option = flee_option(state, section, side)
+        if option is not None:
+            found.append(option)
     return found
 
 
