@@ -16,6 +16,7 @@ from rules.siege.morale import flee_option, rally_problem
 from rules.siege.options import Option
 from rules.siege.places import place_of
 from rules.siege.profiles import Creature, Special
+from rules.siege.sorties import may_sortie
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
@@ -336,12 +337,20 @@ def counter_mines(view: MenuView) -> list[Option]:
 
 
 def sorties(view: MenuView) -> list[Option]:
-    """The besieged's flyers who have not moved this turn fly out against the war machines (§11.2)."""
+    """The besieged's flyers on the fort's sections, free to move this turn, fly out against the war machines
+    (§11.2)."""
     state = view.state
     if state.active is not _BESIEGED:
         return []
+    bound = {m for g in state.gates for m in g.reinforcers} | state.turn_log.deployed  # §6.4, §10.2
+    if state.belfries:
+        bound |= {m for b in state.belfries for m in b.stunned}  # 001 §8
     flyers = tuple(
-        m.id for m in state.models if m.side is _BESIEGED and m.profile.has(Special.FLYER) and m.id not in view.spent
+        m.id
+        for place, here in view.by_side(_BESIEGED).items()
+        if place.inside
+        for m in here
+        if m.profile.has(Special.FLYER) and m.id not in bound and may_sortie(state, m)
     )
     if not flyers:
         return []

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from rules.dice import Dice
 from rules.siege.actions import Action
-from rules.siege.assault import assault_setup
+from rules.siege.assault import CATAPULT_CREW, assault_setup
 from rules.siege.battle import Setup, start
 from rules.siege.engines import Belfry, Ladder, Ram, SiegeTower
 from rules.siege.example import BOSS, CROSSBOWMAN, HALBERDIER, ORC, example_setup
@@ -29,7 +29,8 @@ ENDINGS = frozenset({"end_phase", "end_turn"})
 
 def crowded_setup() -> Setup:
     """The example's armies with more to do: engine budgets spent on stones, rocks, a water brazier and a brazier
-    for the besieger's archers (§14), heroism tokens (§15), a giant at the foot of W1 (§12.1.5), a harpy (§11.2).
+    for the besieger's archers (§14), heroism tokens (§15), a giant at the foot of W1 (§12.1.5), a harpy and a
+    catapult on the field for it to fly out against (§11.2).
     """
     example = example_setup()
     return replace(
@@ -39,6 +40,7 @@ def crowded_setup() -> Setup:
             *besiegers(ARCHER, "field:east", 5, "bow", unit="Archers"),
             *besiegers(GIANT, "foot:W1", 1, "giant"),
             *besieged(HARPY, "C3", 1, "harpy"),
+            *besiegers(CATAPULT_CREW, "field:east", 1, "catapult", unit="Catapult"),
         ),
         budgets=((Side.BESIEGER, 100, 1500), (Side.BESIEGED, 40, 1500)),
         purchases=(

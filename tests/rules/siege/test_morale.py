@@ -3,10 +3,26 @@ from dataclasses import replace
 import pytest
 
 from rules.dice import Dice
+from rules.siege.actions import EndPhase, Flee, Rally
+from rules.siege.engines import Ladder
+from rules.siege.game import apply, choose, legal_actions, problems
 from rules.siege.morale import flee_on, hold, rally, retreat
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, IllegalAction, Place, Side, TurnLog, Zone
-from tests.rules.siege.builders import HARPY, MAN, ORC, battle, besieged, besiegers, dice, fleeing, lost, with_rules
+from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, TurnLog, Zone
+from tests.rules.siege.builders import (
+    HARPY,
+    MAN,
+    ORC,
+    battle,
+    besieged,
+    besiegers,
+    dice,
+    fleeing,
+    lost,
+    next_turn,
+    refused,
+    with_rules,
+)
 
 ARRIVED = TurnLog(arrived=frozenset({"a1", "a2", "a3", "a4", "a5"}))
 
@@ -238,3 +254,137 @@ def test_fleeing_flee_on_while_enemies_are_there() -> None:
         rally(state, "W3", Side.BESIEGED, Dice(0))
     after = flee_on(state, "W3", Side.BESIEGED, Dice(0), to="T3").state.model("d1")
     assert (after.place.ref, after.wounds_lost, after.fleeing) == ("T3", 1, True)
+
+
+# ---- flight on and rally as the menu offers them (§3.3.3, §3.4, 002) ------------------------------------------------
+
+
+def _movement(state: BattleState) -> BattleState:
+    return replace(state, phase=Phase.MOVEMENT)
+
+
+def test_the_fleeing_flee_on_before_their_movement_ends_and_once() -> None:
+    """§3.3.3 « Les troupes continuent à fuir tant qu'il y a un ennemi sur la section/niveau où ils se trouvent »;
+    002, the movement phase: « 3. MOUVEMENTS OBLIGATOIRES ». A fleeing man on W3 with an orc there must flee on before
+    the besieged's movement ends; once fled, not again that turn."""
+    state = _movement(
+        fleeing(battle(besieged(replace(MAN, w=3), "W3", 1), besiegers(ORC, "W3", 1), active=Side.BESIEGED), "d1")
+    )
+    assert [r.clause for r in problems(state, EndPhase())] == ["§3.3.3"]
+    assert [(o.name, o.where) for o in legal_actions(state, "flee")] == [("flee", "W3")]
+    assert legal_actions(state, "rally") == []
+    fled = apply(state, Flee("W3", "T3"), dice()).state
+    assert (str(fled.model("d1").place), fled.model("d1").wounds_lost) == ("T3", 1)  # 1 wound per enemy (§3.3.3)
+    assert problems(fled, EndPhase()) == []
+    assert legal_actions(fled, "rally") == []  # 002: the rally comes before the compulsory moves
+
+
+def test_fleeing_in_place_is_once_a_turn() -> None:
+    """§3.3.3: a flight from a section costs 1 wound per enemy there. With no way out the man flees where he stands;
+    fleeing on is a move of the turn (002), not a repeated loss of wounds in one turn."""
+    state = _movement(
+        fleeing(
+            battle(
+                besieged(replace(MAN, w=3), "W3", 1),
+                besiegers(ORC, "W3", 1),
+                besiegers(ORC, "T3", 1, "t"),
+                besiegers(ORC, "T4", 1, "u"),
+                active=Side.BESIEGED,
+            ),
+            "d1",
+        )
+    )
+    (option,) = legal_actions(state, "flee")
+    assert option.targets == ()
+    once = apply(state, choose(state, option, (), None), dice()).state
+    assert (str(once.model("d1").place), once.model("d1").wounds_lost) == ("W3", 1)
+    assert legal_actions(once, "flee") == []
+    refused(lambda: apply(once, Flee("W3"), dice()), "§3.3.3")
+
+
+def test_no_flight_offered_without_an_enemy_and_no_rally_next_to_five() -> None:
+    """§3.3.3 « no enemy »: the fleeing stop; §3.4 « Des troupes en fuite qui n'ont plus d'ennemis dans une
+    section/niveau adjacente représentant une PU de 5 peuvent tenter de se rallier »: five orcs on T3 next to W3 leave
+    nothing to offer, four leave the rally."""
+    five = _movement(fleeing(battle(besieged(MAN, "W3", 1), besiegers(ORC, "T3", 5), active=Side.BESIEGED), "d1"))
+    assert [o.name for o in legal_actions(five) if o.name in ("flee", "rally")] == []
+    four = _movement(fleeing(battle(besieged(MAN, "W3", 1), besiegers(ORC, "T3", 4), active=Side.BESIEGED), "d1"))
+    assert [(o.name, o.where) for o in legal_actions(four) if o.name in ("flee", "rally")] == [("rally", "W3")]
+
+
+def test_one_rally_test_a_turn() -> None:
+    """002, the movement phase: « 2. RALLIEMENT DES TROUPES EN FUITE. Vous pouvez tenter de rallier vos troupes en
+    fuite »: one attempt in the step; a failed one (12 against Ld 7) is not rolled again until the next turn."""
+    state = _movement(fleeing(battle(besieged(MAN, "W3", 1), active=Side.BESIEGED), "d1"))
+    failed = apply(state, Rally("W3"), dice(6, 6)).state
+    assert failed.model("d1").fleeing
+    assert legal_actions(failed, "rally") == []
+    refused(lambda: apply(failed, Rally("W3"), dice(1, 1)), "§3.4")
+    later = next_turn(failed)
+    assert [o.where for o in legal_actions(later, "rally")] == ["W3"]
+
+
+# ---- flight down a ladder (R35, §7.1.11, §3.5.2) ------------------------------------------------------------------
+
+
+def _cornered_besiegers(*ladders: Ladder) -> BattleState:
+    """Two fleeing orcs on W3 who came up in an earlier turn, a besieged man there, T3 and T4 on either side held by
+    the besieged: no adjacent section is open to them."""
+    state = battle(
+        besiegers(ORC, "W3", 2),
+        besieged(MAN, "W3", 1),
+        besieged(MAN, "T3", 1, "t"),
+        besieged(MAN, "T4", 1, "u"),
+        ladders=ladders,
+    )
+    return _movement(fleeing(state, "a1", "a2"))
+
+
+def test_the_fleeing_go_down_a_ladder_whenever_they_came_up() -> None:
+    """R35, §7.1.11 « Des fuyards peuvent emprunter une échelle »: the orcs came up before this turn, yet flee down L1
+    raised against W3, after losing 1 wound for the besieged man there (§3.3.3): one dies, one runs to the foot."""
+    state = _cornered_besiegers(Ladder("L1", "W3"))
+    assert state.turn_log.arrived == frozenset()
+    (option,) = legal_actions(state, "flee")
+    assert option.targets == ("ladder:L1",)
+    after = apply(state, choose(state, option, (), "ladder:L1"), dice()).state
+    assert [(m.id, str(m.place), m.fleeing) for m in after.models if m.side is Side.BESIEGER] == [
+        ("a2", "foot:W3", True)
+    ]
+
+
+def test_a_ladder_lying_or_with_a_friend_on_it_is_no_way_down() -> None:
+    """§3.5.2 « si une échelle est occupée par au moins une figurine amie, la retraite et/ou la fuite ne sont pas
+    possibles »; a ladder lying at the wall's foot leans on nothing (§7.1.1): the orcs flee where they stand."""
+    lying = _cornered_besiegers(Ladder("L1", "W3", raised=False))
+    assert [o.targets for o in legal_actions(lying, "flee")] == [()]
+    refused(lambda: apply(lying, Flee("W3", "ladder:L1"), dice()), "§3.3.3")
+    busy = _cornered_besiegers(Ladder("L1", "W3"))
+    busy = busy.with_models(
+        {
+            "a1": replace(busy.model("a1"), place=Place.parse("ladder:L1"), fleeing=False),
+            "a2": replace(busy.model("a2"), profile=replace(ORC, w=2)),
+        }
+    )
+    assert [o.targets for o in legal_actions(busy, "flee")] == [()]
+    after = apply(busy, Flee("W3"), dice()).state
+    assert (str(after.model("a2").place), after.model("a2").wounds_lost) == ("W3", 1)
+
+
+def test_the_besieged_never_flee_down_a_ladder() -> None:
+    """§11.1 « l'interdiction pour l'assiégé ... d'en faire sortir durant la partie »: cornered on W3 with a ladder
+    raised against it, the besieged flee where they stand."""
+    state = _movement(
+        fleeing(
+            battle(
+                besieged(replace(MAN, w=2), "W3", 1),
+                besiegers(ORC, "W3", 1),
+                besiegers(ORC, "T3", 1, "t"),
+                besiegers(ORC, "T4", 1, "u"),
+                active=Side.BESIEGED,
+            ),
+            "d1",
+        )
+    )
+    assert [o.targets for o in legal_actions(state, "flee")] == [()]
+    refused(lambda: apply(state, Flee("W3", "ladder:L1"), dice()), "§3.3.3")
