@@ -85,6 +85,9 @@ _MISSILE_STEPS = frozenset({Phase.MAGIC, Phase.SHOOTING})
 _SIDE_NAMED = (a.Buy, a.PanicTest)
 _LOSERS_PLAY = (a.Retreat, a.Hold)
 _CHARGED_PLAY = (a.HoldCharge,)
+_NOT_MISSILES = (a.PanicTest, *_ENDINGS)
+"""What kills models in the shooting or magic step without a shot or a spell: a panic's flight (§3.3.3), the fires
+of the next turn (§9.3)."""
 
 
 def _side(state: BattleState, action: a.Action, actors: tuple[str, ...]) -> Side:
@@ -198,7 +201,7 @@ def apply(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
 
 def _play(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
     played = _played(state, action, dice)
-    if state.phase in _MISSILE_STEPS and not isinstance(action, a.PanicTest):
+    if state.phase in _MISSILE_STEPS and not isinstance(action, _NOT_MISSILES):
         # §4.1: the models shooting and magic kill in the step are counted for the panic tests they call for
         after = psychology.count_casualties(state, played.state)
         if after is not played.state:

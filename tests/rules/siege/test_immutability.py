@@ -281,6 +281,7 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
         replace(s, siege_towers=(SiegeTower("ST2", None, crew=tuple(f"t{n}" for n in range(1, 11))),)), "ST2", 10
     ),
     lambda s, d: sorties.sortie(s, ["h1"], "b1"),
+    lambda s, d: sorties.may_sortie(s, s.model("h1")),
     lambda s, d: state_module.outcome(s, [], d, d.mark()),
     lambda s, d: state_module.room_left(s, "W3", Side.BESIEGER),
     lambda s, d: state_module.check_quota(s, "W3", list(s.at("ladder:L1")), "§7.1.8"),
