@@ -473,8 +473,10 @@ def _run(
 
 
 def _may_flee_on(state: BattleState, section: str, side: Side) -> list[Model]:
-    """The ``side`` models fleeing on ``section`` that flee on now, refused when none may (§3.3.3): they flee on while
-    an enemy stands there, once a turn."""
+    """The ``side`` models fleeing on ``section`` that flee on now, refused when none may, once a turn: while an
+    enemy stands there they must (§3.3.3); with none there they may, to an adjacent section open to them, to go
+    where they can rally (§4.1 « elles peuvent donc fuir lors des tours suivants vers une section/niveau afin de
+    pouvoir se rallier »)."""
     here = state.at(section, side)
     moved = state.turn_log.moved
     fleeing = [m for m in here if m.fleeing and m.id not in moved]
@@ -482,14 +484,17 @@ def _may_flee_on(state: BattleState, section: str, side: Side) -> list[Model]:
         if any(m.fleeing for m in here):
             raise IllegalAction(f"the fleeing {side} models on {section} have fled this turn (§3.3.3)", "§3.3.3")
         raise IllegalAction(f"no {side} model flees on {section} (§3.3.3)", "§3.3.3")
-    if not state.at(section, side.enemy):
-        raise IllegalAction(f"no enemy on {section}: the fleeing stop and may rally (§3.3.3)", "§3.3.3")
+    if not state.at(section, side.enemy) and not flight_ways(state, section, fleeing):
+        raise IllegalAction(
+            f"no enemy on {section} and no section open to flee to: the fleeing stay and may rally (§3.3.3, §4.1)",
+            "§4.1",
+        )
     return fleeing
 
 
 def flee_on(state: BattleState, section: str, side: Side, dice: Dice, *, to: Place | str | None = None) -> Outcome:
-    """Fleeing troops with an enemy on their section flee on (§3.3.3), once a turn, in their side's movement: a
-    compulsory move (002)."""
+    """Fleeing troops flee on, once a turn, in their side's movement: a compulsory move (002) while an enemy stands
+    on their section (§3.3.3), a way to rally farther off when none does (§4.1)."""
     mark = dice.mark()
     fleeing = _may_flee_on(state, section, side)
     target = None if to is None else Place.parse(to)
@@ -500,8 +505,8 @@ def flee_on(state: BattleState, section: str, side: Side, dice: Dice, *, to: Pla
 
 
 def flee_option(state: BattleState, section: str, side: Side) -> Option | None:
-    """Fleeing on from ``section`` as the menu offers it (§3.3.3): where the fleeing may run, each open to them
-    all (none: they flee where they stand), or ``None`` when they may not flee on."""
+    """Fleeing on from ``section`` as the menu offers it (§3.3.3, §4.1): where the fleeing may run, each open to
+    them all (none: they flee where they stand, with an enemy there), or ``None`` when they may not flee on."""
     try:
         fleeing = _may_flee_on(state, section, side)
     except IllegalAction:

@@ -302,14 +302,39 @@ def test_fleeing_in_place_is_once_a_turn() -> None:
     refused(lambda: apply(once, Flee("W3"), dice()), "§3.3.3")
 
 
-def test_no_flight_offered_without_an_enemy_and_no_rally_next_to_five() -> None:
-    """§3.3.3 « no enemy »: the fleeing stop; §3.4 « Des troupes en fuite qui n'ont plus d'ennemis dans une
-    section/niveau adjacente représentant une PU de 5 peuvent tenter de se rallier »: five orcs on T3 next to W3 leave
-    nothing to offer, four leave the rally."""
+def test_next_to_five_the_fleeing_flee_on_to_rally_farther_off() -> None:
+    """§3.4 « Des troupes en fuite qui n'ont plus d'ennemis dans une section/niveau adjacente représentant une PU de 5
+    peuvent tenter de se rallier »: five orcs on T3 next to W3 leave no rally, four leave it. §4.1 « Elles ne
+    pourront se rallier qu'en l'absence d'ennemis sur les section/niveau adjacente. Pour ce faire, elles peuvent donc
+    fuir lors des tours suivants vers une section/niveau afin de pouvoir se rallier »: with no enemy on W3 the man
+    may flee on to T4, free of the enemy, losing no wound (1 a enemy on W3, §3.3.3), and need not."""
     five = _movement(fleeing(battle(besieged(MAN, "W3", 1), besiegers(ORC, "T3", 5), active=Side.BESIEGED), "d1"))
-    assert [o.name for o in legal_actions(five) if o.name in ("flee", "rally")] == []
+    assert [(o.name, o.where, o.targets) for o in legal_actions(five) if o.name in ("flee", "rally")] == [
+        ("flee", "W3", ("T4",))
+    ]
+    assert problems(five, EndPhase()) == []
+    away = apply(five, Flee("W3", "T4"), dice()).state
+    assert (str(away.model("d1").place), away.model("d1").wounds_lost, away.model("d1").fleeing) == ("T4", 0, True)
     four = _movement(fleeing(battle(besieged(MAN, "W3", 1), besiegers(ORC, "T3", 4), active=Side.BESIEGED), "d1"))
-    assert [(o.name, o.where) for o in legal_actions(four) if o.name in ("flee", "rally")] == [("rally", "W3")]
+    assert [(o.name, o.where) for o in legal_actions(four) if o.name == "rally"] == [("rally", "W3")]
+
+
+def test_with_no_enemy_and_nowhere_to_go_the_fleeing_stay() -> None:
+    """§3.3.3, §4.1: with no enemy on W3 and T3 and T4 held by the enemy, there is no flight to offer: a flight
+    where they stand would be nothing."""
+    state = _movement(
+        fleeing(
+            battle(
+                besieged(MAN, "W3", 1),
+                besiegers(ORC, "T3", 1, "t"),
+                besiegers(ORC, "T4", 1, "u"),
+                active=Side.BESIEGED,
+            ),
+            "d1",
+        )
+    )
+    assert legal_actions(state, "flee") == []
+    refused(lambda: apply(state, Flee("W3"), dice()), "§4.1")
 
 
 def test_one_rally_test_a_turn() -> None:
