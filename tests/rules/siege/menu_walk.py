@@ -53,6 +53,15 @@ def crowded_setup() -> Setup:
     )
 
 
+def rout_setup() -> Setup:
+    """The example battle with troops already fleeing (§3.3.3, §4.1): the gate guard on W2, where the siege tower's
+    troops will come, and three orcs strayed onto T2, two sections from the besieged on W3."""
+    example = example_setup()
+    models = tuple(replace(m, fleeing=True) if m.unit == "Gate guard" else m for m in example.models)
+    strays = tuple(replace(m, fleeing=True) for m in besiegers(ORC, "T2", 3, "stray", unit="Strays"))
+    return replace(example, models=(*models, *strays))
+
+
 def field_setup(points: int = 2000, *, belfry: bool = False) -> Setup:
     """A siege as a club starts it: the besieged on the ramparts and in the courtyards, the whole besieger on the
     field 40 cm or more from the walls (§16) with his ladders lying below a wall, a ram and a covered ram, and a
@@ -92,12 +101,13 @@ def field_setup(points: int = 2000, *, belfry: bool = False) -> Setup:
 
 
 def setups() -> dict[str, Callable[[], Setup]]:
-    """The set-ups the walks start from: the standard fort's example battle, crowded; a club's fresh start on the
-    forts of 1,500 and 2,000 points, with a siege tower or a belfry; the simulator's random plans (mines, rams,
-    towers, machines)."""
+    """The set-ups the walks start from: the standard fort's example battle, crowded, with troops fleeing; a club's
+    fresh start on the forts of 1,500 and 2,000 points, with a siege tower or a belfry; the simulator's random plans
+    (mines, rams, towers, machines)."""
     found: dict[str, Callable[[], Setup]] = {
         "example": example_setup,
         "crowded": crowded_setup,
+        "rout": rout_setup,
         "field 1500": lambda: field_setup(1500),
         "field 2000": lambda: field_setup(2000),
         "belfry": lambda: field_setup(2000, belfry=True),
