@@ -318,8 +318,8 @@ def move(
         carrying = [m.id for m in movers if m.id in carriers]
         if carrying:
             raise IllegalAction(f"{', '.join(carrying)} carry a ram, which never enters the fort (§7.2.1)", "§7.2.1")
+    charge = (destination.inside or destination.zone is _BELFRY) and bool(state.at(destination, movers[0].side.enemy))
     if stand_and_shoot is None:
-        charge = (destination.inside or destination.zone is _BELFRY) and state.at(destination, movers[0].side.enemy)
         if charge and may_stand_and_shoot(state, destination):  # §3.1.2: the charged answer before the charge lands
             declared = DeclaredCharge(tuple(m.id for m in movers), str(destination), via)
             text = f"{len(movers)} {movers[0].side} models charge from {origin} to {destination}: the charged answer"
@@ -329,6 +329,8 @@ def move(
                 (),
             )
         stand_and_shoot = ()
+    elif stand_and_shoot:
+        _check_stand_and_shoot(state, destination, stand_and_shoot, charge)  # before any die (§12.4) is rolled
     ids = frozenset(m.id for m in movers)
     moved = log.moved | ids
     events: list[Event] = []
@@ -382,6 +384,21 @@ def move(
     return outcome(state, events, dice, mark)
 
 
+def _check_stand_and_shoot(state: BattleState, section: Place, shooters: Sequence[str], charge: bool) -> None:
+    """Refuse ``shooters`` that may not stand and shoot at a charge onto ``section`` (§3.1.2)."""
+    if not charge:
+        raise IllegalAction(f"nobody charges {section}: nobody stands and shoots (§3.1.2)", "§3.1.2")
+    check_distinct(shooters, "§3.1.2")
+    may = may_stand_and_shoot(state, section)
+    for shooter_id in shooters:
+        if shooter_id not in may:
+            raise IllegalAction(
+                f"{shooter_id} cannot shoot at the chargers: it must be a charged model on {section} with a missile "
+                "weapon, free to shoot: neither fleeing, engaged, blocking nor bound elsewhere (§3.1.2)",
+                "§3.1.2",
+            )
+
+
 def _stand_and_shoot(
     state: BattleState, chargers: Sequence[Model], section: Place, shooters: Sequence[str], dice: Dice
 ) -> tuple[BattleState, list[Event]]:
@@ -392,15 +409,6 @@ def _stand_and_shoot(
     alive = list(chargers)
     damage: dict[str, int] = {}
     turn = 0
-    check_distinct(shooters, "§3.1.2")
-    may = may_stand_and_shoot(state, section)
-    for shooter_id in shooters:
-        if shooter_id not in may:
-            raise IllegalAction(
-                f"{shooter_id} cannot shoot at the chargers: it must be a charged model on {section} with a missile "
-                "weapon, free to shoot: neither fleeing, engaged, blocking nor bound elsewhere (§3.1.2)",
-                "§3.1.2",
-            )
     for shooter_id in shooters:
         shooter = state.model(shooter_id)
         missile = shooter.profile.missile
