@@ -496,7 +496,8 @@ class Rally(Action):
 
 @dataclass(frozen=True)
 class Flee(Action):
-    """The side to play's fleeing models on ``section`` flee on (to ``to`` if given, §3.3.3)."""
+    """The side to play's fleeing models on ``section`` flee on (to ``to`` if given, §3.3.3), losing their wounds in
+    the order of ``losses_order`` (« C'est le fuyard qui répartit les pertes »), the cheapest first after them."""
 
     name = "flee"
     places = ("to",)
@@ -504,6 +505,7 @@ class Flee(Action):
     phase_clause = "§3.3.3"
     section: str
     to: str | None = None
+    losses_order: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

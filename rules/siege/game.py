@@ -275,7 +275,7 @@ def _deploy(state: BattleState, action: a.Deploy, dice: Dice) -> BattleState:
 
 
 def _flee(state: BattleState, action: a.Flee, dice: Dice) -> Outcome:
-    return morale.flee_on(state, action.section, state.active, dice, to=action.to)
+    return morale.flee_on(state, action.section, state.active, dice, to=action.to, losses_order=action.losses_order)
 
 
 def _charge(state: BattleState, action: a.Charge, dice: Dice) -> Outcome:

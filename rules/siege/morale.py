@@ -492,13 +492,21 @@ def _may_flee_on(state: BattleState, section: str, side: Side) -> list[Model]:
     return fleeing
 
 
-def flee_on(state: BattleState, section: str, side: Side, dice: Dice, *, to: Place | str | None = None) -> Outcome:
+def flee_on(
+    state: BattleState,
+    section: str,
+    side: Side,
+    dice: Dice,
+    *,
+    to: Place | str | None = None,
+    losses_order: Sequence[str] = (),
+) -> Outcome:
     """Fleeing troops flee on, once a turn, in their side's movement: a compulsory move (002) while an enemy stands
     on their section (§3.3.3), a way to rally farther off when none does (§4.1)."""
     mark = dice.mark()
     fleeing = _may_flee_on(state, section, side)
     target = None if to is None else Place.parse(to)
-    state, events = flee(state, section, fleeing, dice, to=target)
+    state, events = flee(state, section, fleeing, dice, to=target, losses_order=losses_order)
     log = state.turn_log
     state = replace(state, turn_log=replace(log, moved=log.moved | {m.id for m in fleeing}))
     return outcome(state, events, dice, mark)

@@ -413,3 +413,16 @@ def test_the_besieged_never_flee_down_a_ladder() -> None:
     )
     assert [o.targets for o in legal_actions(state, "flee")] == [()]
     refused(lambda: apply(state, Flee("W3", "ladder:L1"), dice()), "§3.3.3")
+
+
+def test_the_fleeing_player_spreads_the_losses_of_a_flight_on() -> None:
+    """§3.3.3 « C'est le fuyard qui répartit les pertes »: two orcs on W3 flee on with one besieged man there; the
+    besieger names the veteran (8 points) to lose the wound rather than the cheaper boy the engine would pick."""
+    vet = replace(ORC, name="Veteran", points=8)
+    state = _movement(
+        fleeing(battle(besiegers(ORC, "W3", 1), besiegers(vet, "W3", 1, "v"), besieged(MAN, "W3", 1)), "a1", "v1")
+    )
+    by_default = apply(state, Flee("W3"), dice()).state
+    assert set(by_default.by_id) & {"a1", "v1"} == {"v1"}
+    chosen = apply(state, Flee("W3", losses_order=("v1",)), dice()).state
+    assert set(chosen.by_id) & {"a1", "v1"} == {"a1"}
