@@ -1,7 +1,9 @@
 """Psychology inside the fort (§4): panic tied to a section, fear and terror when charged, frenzy and hatred.
 
 Tests are taken per section/level for every model of one side there, on the best leadership of a character
-present, allies included (§4.1).
+present, allies included (§4.1). The losses shooting and magic cause in a step are counted by the engine
+(:func:`count_casualties`); a quarter of a side's models on a section owes a panic test before the step ends
+(:func:`casualty_panic`), the side testing choosing where those who fail flee.
 """
 
 from __future__ import annotations
@@ -206,7 +208,8 @@ def casualty_panic(
     due = [c for c in _due(state, place, side) if units is None or c.unit in units]
     if not due:
         raise IllegalAction(
-            f"the {side} lost no 25 % of its models at {place} to shooting or magic in this step: no panic test (§4.1)",
+            f"the {side} has not lost 25 % of its models at {place} to shooting or magic in this step: no panic test "
+            "(§4.1)",
             "§4.1",
         )
     counted = (sum(c.present for c in due), sum(c.lost for c in due))
@@ -217,6 +220,8 @@ def casualty_panic(
             "§4.1",
         )
     target = None if flee_to is None else Place.parse(flee_to)
+    if target is not None and not Place.parse(place).inside:
+        raise IllegalAction(f"outside the fort the fleeing at {place} run as the rules place them (§3.5)", "§3.5")
     if target is not None:
         # where the failed run is checked before the dice: open to all who test, so to those who fail
         testing = [m for m in state.at(place, side) if not m.fleeing]
