@@ -4,7 +4,7 @@ An action names what a player does, never how the dice fall: :func:`rules.siege.
 stable ``name`` and a versioned JSON form::
 
     >>> Move(("a1", "a2"), "W3").to_json()
-    {'format': 1, 'action': 'move', 'models': ['a1', 'a2'], 'to': 'W3', 'via': None, 'stand_and_shoot': []}
+    {'format': 1, 'action': 'move', 'models': ['a1', 'a2'], 'to': 'W3', 'via': None}
     >>> Action.from_json({"format": 1, "action": "end_phase"})
     EndPhase()
 
@@ -69,6 +69,7 @@ __all__ = [
     "GiveBrazier",
     "HoistLadder",
     "Hold",
+    "HoldCharge",
     "KnockDownLadder",
     "KnockOverBraziers",
     "LeaveMine",
@@ -96,6 +97,7 @@ __all__ = [
     "ShootStructure",
     "Sortie",
     "SpendHeroism",
+    "StandAndShoot",
     "StartMine",
     "ThrowStones",
     "Tunnel",
@@ -148,7 +150,10 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT_VERSION, "action": self.name}
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            data[f.name] = _dump(getattr(self, f.name))
+            value = getattr(self, f.name)
+            if value is None and f.metadata.get(_OLD_LOGS):
+                continue  # a field kept for the logs written before it was dropped: not written unless set
+            data[f.name] = _dump(value)
         return data
 
     @staticmethod
@@ -180,6 +185,16 @@ class Action:
 
 ACTIONS: dict[str, type[Action]] = {}
 """Every action by its name."""
+
+_OLD_LOGS = "old_logs"
+"""The mark of a field kept only so that the logs written when it was in use still read and replay."""
+
+
+def _reaction_of_old() -> Any:
+    """A charge's ``stand_and_shoot`` as logs wrote it before the charged side played its own reaction (§3.1.2): the
+    charged models that shot at the chargers, ``()`` for none. Left unset (``None``), the charged side answers the
+    charge itself (:class:`StandAndShoot`, :class:`HoldCharge`)."""
+    return dataclasses.field(default=None, metadata={_OLD_LOGS: True})
 
 
 def _dump(value: Any) -> Any:
@@ -446,12 +461,13 @@ class Move(Action):
     models: tuple[str, ...]
     to: str
     via: str | None = None
-    stand_and_shoot: tuple[str, ...] = ()
+    stand_and_shoot: tuple[str, ...] | None = _reaction_of_old()
 
 
 @dataclass(frozen=True)
 class Charge(Action):
-    """``models`` charge the enemy holding ``to`` (§3.1.1); the charged may stand and shoot (§3.1.2)."""
+    """``models`` charge the enemy holding ``to`` (§3.1.1); the charged answer it, standing and shooting or holding
+    (§3.1.2), before it lands."""
 
     name = "charge"
     places = ("to", "via")
@@ -461,7 +477,30 @@ class Charge(Action):
     models: tuple[str, ...]
     to: str
     via: str | None = None
-    stand_and_shoot: tuple[str, ...] = ()
+    stand_and_shoot: tuple[str, ...] | None = _reaction_of_old()
+
+
+@dataclass(frozen=True)
+class StandAndShoot(Action):
+    """The charged ``shooters`` shoot at the chargers as they come, at −1, half range ignored (§3.1.2); then the
+    charge lands."""
+
+    name = "stand_and_shoot"
+    acting = "shooters"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§3.1.2"
+    own_turn = False
+    shooters: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HoldCharge(Action):
+    """The charged receive the charge without shooting: they may not flee (§3.1.2); the charge lands."""
+
+    name = "hold_charge"
+    phases = frozenset({Phase.MOVEMENT})
+    phase_clause = "§3.1.2"
+    own_turn = False
 
 
 @dataclass(frozen=True)
@@ -476,7 +515,8 @@ class Rally(Action):
 
 @dataclass(frozen=True)
 class Flee(Action):
-    """The side to play's fleeing models on ``section`` flee on (to ``to`` if given, §3.3.3)."""
+    """The side to play's fleeing models on ``section`` flee on (to ``to`` if given, §3.3.3), losing their wounds in
+    the order of ``losses_order`` (« C'est le fuyard qui répartit les pertes »), the cheapest first after them."""
 
     name = "flee"
     places = ("to",)
@@ -484,6 +524,7 @@ class Flee(Action):
     phase_clause = "§3.3.3"
     section: str
     to: str | None = None
+    losses_order: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1011,18 +1052,20 @@ class Bombard(Action):
 
 @dataclass(frozen=True)
 class PanicTest(Action):
-    """``side``'s models on ``section`` test for panic (§4.1)."""
+    """``side``'s models on ``section`` take the panic test their losses to shooting or magic in this step call for
+    (§4.1), fleeing to ``flee_to`` if they fail. The engine counts the losses; ``present`` and ``lost``, if given,
+    must agree with it."""
 
     name = "panic_test"
     places = ("flee_to",)
-    phases = frozenset({Phase.SHOOTING, Phase.CLOSE_COMBAT, Phase.END})
+    phases = frozenset({Phase.MAGIC, Phase.SHOOTING})
     phase_clause = "§4.1"
     own_turn = False
     section: str
     side: Side
-    cause: PanicCause
-    present: int = 0
-    lost: int = 0
+    cause: PanicCause = PanicCause.CASUALTIES
+    present: int | None = None
+    lost: int | None = None
     flee_to: str | None = None
     units: tuple[str, ...] | None = None
 

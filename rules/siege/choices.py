@@ -54,8 +54,10 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "tunnel": lambda: a.Tunnel(picked, aim),
         "move": lambda: a.Move(picked, aim),
         "charge": lambda: a.Charge(picked, aim),
+        "stand_and_shoot": lambda: a.StandAndShoot(picked),
+        "hold_charge": a.HoldCharge,
         "rally": lambda: a.Rally(where),
-        "flee": lambda: a.Flee(where),
+        "flee": lambda: a.Flee(where, target),
         "block": lambda: a.Block(one, where),
         "end_block": lambda: a.EndBlock(where, one or None),
         "reinforce_gate": lambda: a.ReinforceGate(ref, picked),
@@ -94,6 +96,7 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "shoot_gate": lambda: a.ShootGate(picked, aim),
         "shoot_structure": lambda: a.ShootStructure(picked, aim),
         "bombard": lambda: a.Bombard(aim, *CATAPULT, machine=one or None),
+        "panic_test": lambda: a.PanicTest(where, option.side, flee_to=target),
         "fight": lambda: a.Fight(
             where, pair_off(state, where, picked, target)[0], second=where in state.turn_log.fought
         ),

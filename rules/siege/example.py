@@ -39,10 +39,11 @@ from rules.siege.engines import Liquid, MineGoal, Ram
 from rules.siege.fort import standard_fort
 from rules.siege.game import problems
 from rules.siege.ladders import MAX_HELPERS, MIN_CLIMBERS, push_back_pending
-from rules.siege.legal import CATAPULT
+from rules.siege.legal import CATAPULT, choose
 from rules.siege.melee import MAX_GANG_UP
 from rules.siege.morale import RALLY_ENEMY_UNIT_STRENGTH
 from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
+from rules.siege.obligations import pending
 from rules.siege.profiles import Missile, Profile, Special, TroopType, Weapon
 from rules.siege.state import (
     BattleState,
@@ -163,9 +164,22 @@ class _Play:
         self.battle, result = play(self.battle, action, state=self.state)
         self.state = result.state
         self.events.extend(result.events)
+        self.settle(ending=False)
+
+    def settle(self, *, ending: bool) -> None:
+        """Answer what the rules make a side settle, as the menu's first option offers it: a charge at once, every
+        shooter of the charged standing and shooting (§3.1.2); before a step ends, the panic tests and the flights
+        it owes (§4.1, §3.3.3)."""
+        while True:
+            due = [o for o in pending(self.state) if ending or o.what == "charge_reaction"]
+            if not due:
+                return
+            option = due[0].options[0]
+            self.act(choose(self.state, option, *option.default()))
 
     def step_to(self, phase: Phase) -> None:
         while self.state.phase is not phase:
+            self.settle(ending=True)
             self.act(EndPhase())
 
 
@@ -344,6 +358,7 @@ def _player_turn(play: _Play) -> None:
     if besieger:
         _ram(play)
     _combats(play)
+    play.settle(ending=True)
     play.act(EndTurn())
 
 

@@ -91,9 +91,14 @@ def side_of(state: BattleState, action: a.Action) -> Side:
 
 _ENDINGS = (a.EndPhase, a.EndTurn)
 _SETUP = Phase.SETUP  # an enum's member read from its class goes through the enum's own look-up: read once here
+_MISSILE_STEPS = frozenset({Phase.MAGIC, Phase.SHOOTING})
 _SHARED_SETUP = SetupTurn.SHARED
 _SIDE_NAMED = (a.Buy, a.PanicTest, a.LeaveMine, a.RerollMine)
 _LOSERS_PLAY = (a.Retreat, a.Hold)
+_CHARGED_PLAY = (a.HoldCharge,)
+_NOT_MISSILES = (a.PanicTest, *_ENDINGS)
+"""What kills models in the shooting or magic step without a shot or a spell: a panic's flight (§3.3.3), the fires
+of the next turn (§9.3)."""
 
 
 def _side(state: BattleState, action: a.Action, actors: tuple[str, ...]) -> Side:
@@ -101,6 +106,8 @@ def _side(state: BattleState, action: a.Action, actors: tuple[str, ...]) -> Side
         return action.by
     if isinstance(action, _SIDE_NAMED):
         return action.side
+    if isinstance(action, _CHARGED_PLAY):
+        return state.active.enemy  # §3.1.2: the side charged answers the charge
     if isinstance(action, _LOSERS_PLAY):
         result = state.result(action.section)
         if result is not None and result.loser is not None:
@@ -118,9 +125,10 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
         return [Refusal("§16", "the siege is over")]
     due = pending(state)
     if due:
-        first = due[0]
-        settling = {o.name for obligation in due if obligation.at_once for o in obligation.options}
-        if (first.at_once and action.name not in settling) or isinstance(action, _ENDINGS):
+        now = [o for o in due if o.at_once]  # settled alone, wherever their rules stand among the others
+        first = now[0] if now else due[0]
+        settling = {o.name for obligation in now for o in obligation.options}
+        if (now and action.name not in settling) or isinstance(action, _ENDINGS):
             return [Refusal(first.clause, f"{first.what} on {first.where} must be settled first ({first.clause})")]
     if state.phase not in action.phases:
         return [
@@ -163,7 +171,10 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
 _OF_THE_SIDE_TO_PLAY = frozenset(
     cls
     for cls in a.ACTIONS.values()
-    if cls.by is None and cls.acting is None and not cls.places and not issubclass(cls, (*_SIDE_NAMED, *_LOSERS_PLAY))
+    if cls.by is None
+    and cls.acting is None
+    and not cls.places
+    and not issubclass(cls, (*_SIDE_NAMED, *_LOSERS_PLAY, *_CHARGED_PLAY))
 )
 """The actions whose side is the side to play (:func:`_side`) and that name neither model nor place."""
 
@@ -210,6 +221,16 @@ def apply(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
 
 
 def _play(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
+    played = _played(state, action, dice)
+    if state.phase in _MISSILE_STEPS and not isinstance(action, _NOT_MISSILES):
+        # §4.1: the models shooting and magic kill in the step are counted for the panic tests they call for
+        after = psychology.count_casualties(state, played.state)
+        if after is not played.state:
+            return Outcome(after, played.events, played.rolls)
+    return played
+
+
+def _played(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
     mark = dice.mark()
     try:
         result = _HANDLERS[type(action)](state, action, dice)
@@ -316,7 +337,7 @@ def _besieged_engines(state: BattleState) -> BattleState:
 
 
 def _flee(state: BattleState, action: a.Flee, dice: Dice) -> Outcome:
-    return morale.flee_on(state, action.section, state.active, dice, to=action.to)
+    return morale.flee_on(state, action.section, state.active, dice, to=action.to, losses_order=action.losses_order)
 
 
 def _charge(state: BattleState, action: a.Charge, dice: Dice) -> Outcome:
@@ -328,6 +349,42 @@ def _charge(state: BattleState, action: a.Charge, dice: Dice) -> Outcome:
 
 def _move(state: BattleState, action: a.Move, dice: Dice) -> Outcome:
     return movement.move(state, action.models, action.to, dice, via=action.via, stand_and_shoot=action.stand_and_shoot)
+
+
+def _answer_charge(state: BattleState, shooters: tuple[str, ...], dice: Dice) -> Outcome:
+    """The charged side's answer to the charge declared (§3.1.2): its ``shooters`` stand and shoot, or none; then
+    the charge lands."""
+    declared = state.turn_log.charge
+    if declared is None:
+        raise IllegalAction("no charge waits for the charged side's answer (§3.1.2)", "§3.1.2")
+    state = replace(state, turn_log=replace(state.turn_log, charge=None))
+    return movement.move(state, declared.models, declared.to, dice, via=declared.via, stand_and_shoot=shooters)
+
+
+def _stand_and_shoot(state: BattleState, action: a.StandAndShoot, dice: Dice) -> Outcome:
+    if not action.shooters:
+        raise IllegalAction("standing and shooting takes at least one shooter; holding takes none (§3.1.2)", "§3.1.2")
+    return _answer_charge(state, action.shooters, dice)
+
+
+def _panic_test(state: BattleState, action: a.PanicTest, dice: Dice) -> Outcome:
+    cause = action.cause
+    if cause in psychology.IGNORED_PANIC:
+        raise IllegalAction(f"no panic test in a siege for {cause} (§4.1)", "§4.1")
+    if cause is not psychology.PanicCause.CASUALTIES:
+        # §8.2.5, §8.2.6, §12.1.5: rolled by the pour or the fight that causes it
+        clause = "§12.1.5" if cause is psychology.PanicCause.CLIMBING_WOUNDED else "§8.2.5"
+        raise IllegalAction(f"a panic test for {cause} is rolled with what causes it ({clause})", clause)
+    return psychology.casualty_panic(
+        state,
+        action.section,
+        action.side,
+        dice,
+        present=action.present,
+        lost=action.lost,
+        flee_to=action.flee_to,
+        units=action.units,
+    )
 
 
 def _carry_ladder(state: BattleState, action: a.CarryLadder, dice: Dice) -> Outcome:
@@ -378,6 +435,8 @@ _HANDLERS: dict[type[a.Action], _Handler] = {
     a.Tunnel: lambda s, x, d: mining.through_tunnel(s, x.models, x.courtyard),
     a.Move: _move,
     a.Charge: _charge,
+    a.StandAndShoot: _stand_and_shoot,
+    a.HoldCharge: lambda s, x, d: _answer_charge(s, (), d),
     a.Rally: lambda s, x, d: morale.rally(s, x.section, s.active, d),
     a.Flee: _flee,
     a.Block: lambda s, x, d: blocking.block(s, x.model, x.where),
@@ -431,17 +490,7 @@ _HANDLERS: dict[type[a.Action], _Handler] = {
         braziers_hit=x.braziers_hit,
         machine=shooting.check_machine(s, x.machine),
     ),
-    a.PanicTest: lambda s, x, d: psychology.panic_test(
-        s,
-        x.section,
-        x.side,
-        x.cause,
-        d,
-        present=x.present,
-        lost=x.lost,
-        flee_to=x.flee_to,
-        units=None if x.units is None else frozenset(x.units),
-    ),
+    a.PanicTest: _panic_test,
     a.Fight: lambda s, x, d: melee.fight(s, x.section, x.pairs, d, second=x.second),
     a.Retreat: lambda s, x, d: morale.retreat(s, x.section, x.to, d),
     a.Hold: lambda s, x, d: morale.hold(s, x.section, d, flee_to=x.flee_to, losses_order=x.losses_order),

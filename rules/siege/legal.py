@@ -74,6 +74,8 @@ from rules.siege.mining import (
 )
 from rules.siege.obligations import at_once, pending
 from rules.siege.options import Option
+from rules.siege.psychology import panic_tests
+from rules.siege.reactions import may_stand_and_shoot as _registers_the_charge_reaction  # noqa: F401 (§3.1.2)
 from rules.siege.state import SIEGE_TOWER_HOLDS, BattleState, Phase, Place, SetupTurn, Side, Zone, quota
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
@@ -92,8 +94,9 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
     if state.over:
         return []
     due = pending(state)
-    if due and due[0].at_once:  # an obligation settled at once comes alone
-        settling = [o for obligation in due if obligation.at_once for o in obligation.options]
+    now = at_once(state) if due else ()
+    if now:  # an obligation settled at once comes alone
+        settling = [o for obligation in now for o in obligation.options]
         return settling if name is None else [o for o in settling if o.name == name]
     memo = state.memo
     phase = state.phase
@@ -374,6 +377,13 @@ def _leaving_the_mine(view: MenuView) -> list[Option]:
     return found
 
 
+# ---- the panic tests the step's losses call for (§4.1) ---------------------------------------------------------------
+
+
+def _panic_tests(view: MenuView) -> list[Option]:
+    return panic_tests(view.state)
+
+
 _Build = Callable[[MenuView], list[Option]]
 _KNOCK_OVER = (braziers_taken, frozenset({"knock_over_braziers"}))
 """The braziers of a section the besiegers hold, knocked over in any step of their turn (§8.2.3)."""
@@ -413,10 +423,11 @@ _STEP_OPTIONS: dict[Phase, tuple[tuple[_Build, frozenset[str]], ...]] = {
         (ladder_reactions, frozenset({"push_back", "forgo_push_back", "push_over_empty_ladder", "block"})),
         _KNOCK_OVER,
     ),
-    Phase.MAGIC: ((magic, frozenset({"cast", "earthquake"})), _KNOCK_OVER),
+    Phase.MAGIC: ((magic, frozenset({"cast", "earthquake"})), (_panic_tests, frozenset({"panic_test"})), _KNOCK_OVER),
     Phase.SHOOTING: (
         (shooting, frozenset({"shoot", "shoot_engine", "shoot_gate", "shoot_structure"})),
         (bombarding, frozenset({"bombard"})),
+        (_panic_tests, frozenset({"panic_test"})),
         _KNOCK_OVER,
     ),
     Phase.CLOSE_COMBAT: (

@@ -18,10 +18,12 @@ from rules.siege.gates import REINFORCING_MODELS, gate_sections, reinforceable, 
 from rules.siege.ladders import carrying, push_back_options
 from rules.siege.menu_view import MenuView, section_place, war_machines
 from rules.siege.mining import MAX_COUNTER_MINERS, MIN_COUNTER_MINERS, TUNNEL_MODELS_PER_TURN, counter_miners, may_dig
+from rules.siege.morale import flee_option, rally_problem
 from rules.siege.options import Option
 from rules.siege.places import place_of
 from rules.siege.profiles import Creature, Special
 from rules.siege.siege_towers import assault_sections, may_push
+from rules.siege.sorties import may_sortie
 from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone, room_left
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
@@ -285,7 +287,8 @@ def _moves(view: MenuView, ready: Iterable[tuple[Place, tuple[str, ...]]]) -> li
 
 
 def flight(view: MenuView) -> list[Option]:
-    """Fleeing models of the side to play rally or flee on, section by section (§3.4)."""
+    """Fleeing models of the side to play, section by section: they try to rally where no enemy is near (§3.4),
+    they flee on where an enemy stands, to a section or a ladder open to them (§3.3.3, R35)."""
     state = view.state
     side = state.active
     found: list[Option] = []
@@ -297,8 +300,11 @@ def flight(view: MenuView) -> list[Option]:
                     fleeing.add(place.ref)
                     break
     for section in sorted(fleeing):
-        found.append(Option("rally", side, section))
-        found.append(Option("flee", side, section))
+        if rally_problem(state, section, side) is None:
+            found.append(Option("rally", side, section))
+        option = flee_option(state, section, side)
+        if option is not None:
+            found.append(option)
     return found
 
 
@@ -540,12 +546,20 @@ def counter_mines(view: MenuView) -> list[Option]:
 
 
 def sorties(view: MenuView) -> list[Option]:
-    """The besieged's flyers who have not moved this turn fly out against the war machines (§11.2)."""
+    """The besieged's flyers on the fort's sections, free to move this turn, fly out against the war machines
+    (§11.2)."""
     state = view.state
     if state.active is not _BESIEGED:
         return []
+    bound = {m for g in state.gates for m in g.reinforcers} | state.turn_log.deployed  # §6.4, §10.2
+    if state.belfries:
+        bound |= {m for b in state.belfries for m in b.stunned}  # 001 §8
     flyers = tuple(
-        m.id for m in state.models if m.side is _BESIEGED and m.profile.has(Special.FLYER) and m.id not in view.spent
+        m.id
+        for place, here in view.by_side(_BESIEGED).items()
+        if place.inside
+        for m in here
+        if m.profile.has(Special.FLYER) and m.id not in bound and may_sortie(state, m)
     )
     if not flyers:
         return []

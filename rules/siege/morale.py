@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 
 from rules.dice import D6, Dice
 from rules.siege.fort import SectionKind
+from rules.siege.obligations import RULES, Obligation
+from rules.siege.options import Option
 from rules.siege.profiles import Special
 from rules.siege.state import (
     BattleState,
@@ -20,6 +22,7 @@ from rules.siege.state import (
     IllegalAction,
     Model,
     Outcome,
+    Phase,
     Place,
     Side,
     Zone,
@@ -35,11 +38,15 @@ __all__ = [
     "RALLY_ENEMY_UNIT_STRENGTH",
     "flee",
     "flee_on",
+    "flee_option",
+    "flight_problem",
+    "flight_ways",
     "group_tests",
     "hold",
     "leadership_groups",
     "leadership_test",
     "rally",
+    "rally_problem",
     "retreat",
     "retreat_problem",
     "stays",
@@ -54,6 +61,7 @@ _FRENZY = Special.FRENZY
 _MUSICIAN = Special.MUSICIAN
 _STUBBORN = Special.STUBBORN
 _UNBREAKABLE = Special.UNBREAKABLE
+_MOVEMENT = Phase.MOVEMENT
 _FOOT = Zone.FOOT
 _LADDER = Zone.LADDER
 _SECTION = Zone.SECTION
@@ -158,20 +166,61 @@ def retreat_problem(state: BattleState, section: str, movers: Sequence[Model], t
     if count > OUTSIDE_RETREAT:
         return f"{count} models cannot go down {to}, at most {OUTSIDE_RETREAT} (§3.5.2)"
     if to.zone is _LADDER:
-        ladder = state.ladder(to.ref)
-        if ladder.section != section:
-            return f"ladder {to.ref} does not stand against {section} (§3.5.2)"
-        if not ladder.raised:
-            return f"ladder {to.ref} lies at the foot of the wall: « disposer d'échelle » means one raised (§3.5.2)"
-        if state.at(to, side):
-            return f"ladder {to.ref} is blocked by a friendly model on it (§3.5.2)"
-        return None
+        return _down_the_ladder(state, section, movers, to)
     if to.zone is _SIEGE_TOWER:
         # §3.5.2, §7.3.5: retreat goes through a siege tower even with friends inside (flight never does, see flee)
         if state.siege_tower(to.ref).section != section:
             return f"siege tower {to.ref} does not stand against {section} (§3.5.2)"
         return None
     return f"troops cannot retreat to {to} (§3.3.2)"
+
+
+def _down_the_ladder(state: BattleState, section: str, movers: Sequence[Model], to: Place) -> str | None:
+    """Why ``movers`` cannot go down ladder ``to`` from ``section`` to the wall's foot (§3.5.2, §7.1.11), or
+    ``None``: a ladder raised against the section from outside, no friend on it, at most 4 models who may use a
+    ladder."""
+    ladder = state.ladder(to.ref)
+    if ladder.section != section or not ladder.raised or ladder.courtyard is not None:
+        return f"ladder {to.ref} does not stand against {section} from outside (§3.5.2)"
+    if state.at(to, movers[0].side):
+        return f"ladder {to.ref} is blocked by a friendly model on it (§3.5.2)"
+    count = sum(m.profile.connection_ratio for m in movers)
+    if count > OUTSIDE_RETREAT:
+        return f"{count} models cannot go down {to}, at most {OUTSIDE_RETREAT} (§3.5.2, §7.1.11)"
+    unfit = [m.id for m in movers if not m.profile.may_climb_ladders]
+    if unfit:
+        return f"{', '.join(unfit)} never use a ladder (§12.1.1, §12.2)"
+    return None
+
+
+def flight_problem(state: BattleState, section: str, models: Sequence[Model], to: Place) -> str | None:
+    """Why fleeing ``models`` cannot run from ``section`` to ``to``, or ``None``: an adjacent section as a retreat
+    (§3.3.3, §4.1), or for the besieger a ladder raised against the section, whenever they came up (R35, §7.1.11);
+    never a siege tower (§7.3.5)."""
+    if to.zone is _LADDER:
+        if models[0].side is not _BESIEGER:
+            return "the besieged never leave the fort (§11.1)"
+        return _down_the_ladder(state, section, models, to)
+    if to.zone is _SIEGE_TOWER:
+        return f"no flight through siege tower {to.ref} (§7.3.5)"
+    if not to.inside:
+        return f"troops cannot flee to {to} (§3.3.3)"
+    return retreat_problem(state, section, models, to)
+
+
+def flight_ways(state: BattleState, section: str, models: Sequence[Model]) -> tuple[str, ...]:
+    """Where fleeing ``models`` on the fort's ``section`` may run, each open to them all: the adjacent sections a
+    retreat may reach (§3.3.3, §4.1), then, for the besieger, the ladders raised against it (R35, §7.1.11)."""
+    ways = [
+        n for n in state.fort.neighbours(section) if retreat_problem(state, section, models, Place(_SECTION, n)) is None
+    ]
+    if models and models[0].side is _BESIEGER:
+        ways += [
+            f"ladder:{x.id}"
+            for x in state.ladders
+            if x.section == section and _down_the_ladder(state, section, models, Place(_LADDER, x.id)) is None
+        ]
+    return tuple(ways)
 
 
 def _moved_to(state: BattleState, section: str, models: Sequence[Model], to: Place) -> dict[str, Model | None]:
@@ -317,18 +366,10 @@ def _legal_flight(state: BattleState, section: str, models: Sequence[Model]) -> 
         if where.zone is _LADDER:
             return Place(_FOOT, state.ladder(where.ref).section)
         return Place(_FOOT, where.ref) if where.zone is _WALL else None
-    for neighbour in state.fort.neighbours(section):
-        if retreat_problem(state, section, models, Place(_SECTION, neighbour)) is None:
-            return Place(_SECTION, neighbour)
-    if models and models[0].side is _BESIEGER:
-        # §3.5.2 lets the fleeing go down a ladder or a siege tower, §7.3.5 forbids flight through a siege tower
-        # and keeps retreat: the specific rule wins, so flight goes down ladders only (§7.1.11)
-        for ladder in state.ladders:
-            if ladder.section == section:
-                place = Place(_LADDER, ladder.id)
-                if retreat_problem(state, section, models, place) is None:
-                    return place
-    return None
+    # §3.5.2 lets the fleeing go down a ladder or a siege tower, §7.3.5 forbids flight through a siege tower and
+    # keeps retreat: the specific rule wins, so flight goes down ladders only, whenever they came up (R35)
+    ways = flight_ways(state, section, models)
+    return Place.parse(ways[0]) if ways else None
 
 
 def flee(
@@ -380,7 +421,7 @@ def _flight_destination(state: BattleState, section: str, models: Sequence[Model
         raise IllegalAction(
             f"the fleeing models on {section} cannot flee through siege tower {to.ref} (§7.3.5)", "§7.3.5"
         )
-    problem = retreat_problem(state, section, models, to)
+    problem = flight_problem(state, section, models, to)
     if problem is not None:
         raise IllegalAction(f"the fleeing models on {section} cannot run to {to}: {problem}", "§3.3.3")
     return to
@@ -432,42 +473,116 @@ def _run(
     return state, events
 
 
-def flee_on(state: BattleState, section: str, side: Side, dice: Dice, *, to: Place | str | None = None) -> Outcome:
-    """Fleeing troops with an enemy on their section flee on (§3.3.3)."""
-    mark = dice.mark()
-    fleeing = [m for m in state.at(section, side) if m.fleeing]
+def _may_flee_on(state: BattleState, section: str, side: Side) -> list[Model]:
+    """The ``side`` models fleeing on ``section`` that flee on now, refused when none may, once a turn: while an
+    enemy stands there they must (§3.3.3); with none there they may, to an adjacent section open to them, to go
+    where they can rally (§4.1 « elles peuvent donc fuir lors des tours suivants vers une section/niveau afin de
+    pouvoir se rallier »)."""
+    here = state.at(section, side)
+    moved = state.turn_log.moved
+    fleeing = [m for m in here if m.fleeing and m.id not in moved]
     if not fleeing:
+        if any(m.fleeing for m in here):
+            raise IllegalAction(f"the fleeing {side} models on {section} have fled this turn (§3.3.3)", "§3.3.3")
         raise IllegalAction(f"no {side} model flees on {section} (§3.3.3)", "§3.3.3")
-    if not state.at(section, side.enemy):
-        raise IllegalAction(f"no enemy on {section}: the fleeing stop and may rally (§3.3.3)", "§3.3.3")
+    if not state.at(section, side.enemy) and not flight_ways(state, section, fleeing):
+        raise IllegalAction(
+            f"no enemy on {section} and no section open to flee to: the fleeing stay and may rally (§3.3.3, §4.1)",
+            "§4.1",
+        )
+    return fleeing
+
+
+def flee_on(
+    state: BattleState,
+    section: str,
+    side: Side,
+    dice: Dice,
+    *,
+    to: Place | str | None = None,
+    losses_order: Sequence[str] = (),
+) -> Outcome:
+    """Fleeing troops flee on, once a turn, in their side's movement: a compulsory move (002) while an enemy stands
+    on their section (§3.3.3), a way to rally farther off when none does (§4.1)."""
+    mark = dice.mark()
+    fleeing = _may_flee_on(state, section, side)
     target = None if to is None else Place.parse(to)
-    state, events = flee(state, section, fleeing, dice, to=target)
+    state, events = flee(state, section, fleeing, dice, to=target, losses_order=losses_order)
+    log = state.turn_log
+    state = replace(state, turn_log=replace(log, moved=log.moved | {m.id for m in fleeing}))
     return outcome(state, events, dice, mark)
 
 
-def rally(state: BattleState, section: str, side: Side, dice: Dice) -> Outcome:
-    """Fleeing troops on ``section`` try to rally (§3.4), on the best leadership of any model of their side there,
-    fleeing or not, +1 with a musician; rallied, they regroup as one unit and do nothing more this turn.
-    """
-    mark = dice.mark()
-    fleeing = [m for m in state.at(section, side) if m.fleeing]
-    if not fleeing:
-        raise IllegalAction(f"no {side} model flees on {section} (§3.4)", "§3.4")
+def flee_option(state: BattleState, section: str, side: Side) -> Option | None:
+    """Fleeing on from ``section`` as the menu offers it (§3.3.3, §4.1): where the fleeing may run, each open to
+    them all (none: they flee where they stand, with an enemy there), or ``None`` when they may not flee on."""
+    try:
+        fleeing = _may_flee_on(state, section, side)
+    except IllegalAction:
+        return None
+    return Option("flee", side, section, targets=flight_ways(state, section, fleeing))
+
+
+def _flights_due(state: BattleState) -> list[Obligation]:
+    """The fleeing with an enemy on their section flee on before the side's movement ends (§3.3.3 « Les troupes
+    continuent à fuir tant qu'il y a un ennemi », 002: a compulsory move)."""
+    if state.phase is not _MOVEMENT or state.over:
+        return []
+    side = state.active
+    theirs = state.by_side_and_place[side.enemy]
+    found: list[Obligation] = []
+    for place, here in state.by_side_and_place[side].items():
+        if place.inside and place in theirs and any(m.fleeing for m in here):
+            option = flee_option(state, place.ref, side)
+            if option is not None:
+                found.append(Obligation("§3.3.3", "flight", place.ref, (option,), at_once=False))
+    return found
+
+
+RULES.append(_flights_due)
+
+
+def rally_problem(state: BattleState, section: str, side: Side) -> tuple[str, str] | None:
+    """Why the fleeing ``side`` models on ``section`` may not try to rally now, with its clause, or ``None`` (§3.4):
+    once a turn, not having fled this turn, with no enemy on their section (§3.3.3) and none of unit strength 5 on
+    an adjacent one."""
+    log = state.turn_log
+    here = state.at(section, side)
+    if not any(m.fleeing for m in here):
+        return f"no {side} model flees on {section} (§3.4)", "§3.4"
+    if not any(m.fleeing and m.id not in log.moved and m.id not in log.rally_tests for m in here):
+        return f"the fleeing {side} models on {section} have fled or tried to rally this turn (§3.4)", "§3.4"
     if state.at(section, side.enemy):
-        raise IllegalAction(f"enemies stand on {section}: the fleeing cannot rally (§3.3.3)", "§3.3.3")
+        return f"enemies stand on {section}: the fleeing cannot rally (§3.3.3)", "§3.3.3"
     for neighbour in state.fort.neighbours(section):
         strength = state.unit_strength(neighbour, side.enemy)
         if strength >= RALLY_ENEMY_UNIT_STRENGTH:
-            raise IllegalAction(
+            text = (
                 f"enemies of unit strength {strength} on adjacent {neighbour}: no rally within reach of unit strength "
-                f"{RALLY_ENEMY_UNIT_STRENGTH} (§3.4)",
-                "§3.4",
+                f"{RALLY_ENEMY_UNIT_STRENGTH} (§3.4)"
             )
+            return text, "§3.4"
+    return None
+
+
+def rally(state: BattleState, section: str, side: Side, dice: Dice) -> Outcome:
+    """Fleeing troops on ``section`` try to rally (§3.4), once a turn, on the best leadership of any model of their
+    side there, fleeing or not, +1 with a musician; rallied, they regroup as one unit and do nothing more this turn.
+    """
+    mark = dice.mark()
+    problem = rally_problem(state, section, side)
+    if problem is not None:
+        raise IllegalAction(*problem)
+    log = state.turn_log
+    fleeing = [
+        m for m in state.at(section, side) if m.fleeing and m.id not in log.moved and m.id not in log.rally_tests
+    ]
     everyone = state.at(section, side)
     leadership = max(m.profile.ld for m in everyone)
     musician = any(m.profile.has(_MUSICIAN) for m in everyone)
     passed, roll = leadership_test(dice, leadership + musician, 0, f"§3.4 rally {section}")
     ids = tuple(m.id for m in fleeing)
+    state = replace(state, turn_log=replace(log, rally_tests=log.rally_tests | set(ids)))
     if not passed:
         text = f"{len(fleeing)} fleeing models on {section} roll {roll} against Ld {leadership + musician}: no rally"
         return outcome(state, [event("rally_failed", "§3.4", text, ids)], dice, mark)

@@ -21,6 +21,7 @@ from rules.siege.ladders import push_back_pending
 from rules.siege.melee import roll_hits, wounds_caused
 from rules.siege.profiles import Special
 from rules.siege.psychology import charge_psychology, holds_the_section
+from rules.siege.reactions import may_stand_and_shoot
 from rules.siege.state import (
     LADDER_HOLDS,
     SIEGE_TOWER_HOLDS,
@@ -37,6 +38,7 @@ from rules.siege.state import (
     outcome,
     quota,
 )
+from rules.siege.turn_log import DeclaredCharge
 from rules.siege.values import replace
 from rules.wfb import shooting_modifier, shooting_to_hit
 
@@ -273,11 +275,13 @@ def move(
     dice: Dice,
     *,
     via: str | None = None,
-    stand_and_shoot: Sequence[str] = (),
+    stand_and_shoot: Sequence[str] | None = (),
 ) -> Outcome:
     """Move a group of the active player's models from one place to ``to`` (through courtyard ``via`` for a two
-    section move, §2.1.1). Entering a section the enemy holds is a charge (§3.1.1): the charged may shoot back
-    with ``stand_and_shoot`` but never flee (§3.1.2), then test for fear or terror (§4.2).
+    section move, §2.1.1). Entering a section the enemy holds is a charge (§3.1.1): the charged never flee, the
+    ``stand_and_shoot`` models shoot at the chargers (§3.1.2), then they test for fear or terror (§4.2). With
+    ``stand_and_shoot`` ``None`` the charged answer the charge themselves: where some may shoot, the charge is only
+    declared, and lands once they have (:mod:`rules.siege.reactions`).
     """
     mark = dice.mark()
     movers = _check_movers(state, models)
@@ -314,6 +318,19 @@ def move(
         carrying = [m.id for m in movers if m.id in carriers]
         if carrying:
             raise IllegalAction(f"{', '.join(carrying)} carry a ram, which never enters the fort (§7.2.1)", "§7.2.1")
+    charge = (destination.inside or destination.zone is _BELFRY) and bool(state.at(destination, movers[0].side.enemy))
+    if stand_and_shoot is None:
+        if charge and may_stand_and_shoot(state, destination):  # §3.1.2: the charged answer before the charge lands
+            declared = DeclaredCharge(tuple(m.id for m in movers), str(destination), via)
+            text = f"{len(movers)} {movers[0].side} models charge from {origin} to {destination}: the charged answer"
+            return Outcome(
+                replace(state, turn_log=replace(log, charge=declared)),
+                (Event("charge_declared", "§3.1.2", text, declared.models),),
+                (),
+            )
+        stand_and_shoot = ()
+    elif stand_and_shoot:
+        _check_stand_and_shoot(state, destination, stand_and_shoot, charge)  # before any die (§12.4) is rolled
     ids = frozenset(m.id for m in movers)
     moved = log.moved | ids
     events: list[Event] = []
@@ -367,6 +384,21 @@ def move(
     return outcome(state, events, dice, mark)
 
 
+def _check_stand_and_shoot(state: BattleState, section: Place, shooters: Sequence[str], charge: bool) -> None:
+    """Refuse ``shooters`` that may not stand and shoot at a charge onto ``section`` (§3.1.2)."""
+    if not charge:
+        raise IllegalAction(f"nobody charges {section}: nobody stands and shoots (§3.1.2)", "§3.1.2")
+    check_distinct(shooters, "§3.1.2")
+    may = may_stand_and_shoot(state, section)
+    for shooter_id in shooters:
+        if shooter_id not in may:
+            raise IllegalAction(
+                f"{shooter_id} cannot shoot at the chargers: it must be a charged model on {section} with a missile "
+                "weapon, free to shoot: neither fleeing, engaged, blocking nor bound elsewhere (§3.1.2)",
+                "§3.1.2",
+            )
+
+
 def _stand_and_shoot(
     state: BattleState, chargers: Sequence[Model], section: Place, shooters: Sequence[str], dice: Dice
 ) -> tuple[BattleState, list[Event]]:
@@ -380,14 +412,7 @@ def _stand_and_shoot(
     for shooter_id in shooters:
         shooter = state.model(shooter_id)
         missile = shooter.profile.missile
-        if shooter.side is state.active or shooter.place != section or shooter.fleeing or missile is None:
-            raise IllegalAction(
-                f"{shooter_id} cannot shoot at the chargers: it must be a charged model on {section} with a missile "
-                "weapon (§3.1.2)",
-                "§3.1.2",
-            )
-        if state.in_contact(shooter_id):
-            raise IllegalAction(f"{shooter_id} is engaged in close combat and cannot shoot (§3.1.2)", "§3.1.2")
+        assert missile is not None  # may_stand_and_shoot lists only models with a missile weapon
         for _ in range(missile.shots):
             if not alive:
                 break

@@ -54,10 +54,11 @@ from rules.siege.fort import GateKind
 from rules.siege.game import apply, side_of
 from rules.siege.gates import REINFORCING_MODELS, is_destroyed, starting_points
 from rules.siege.ladders import MAX_CLIMBERS, MAX_HELPERS, MIN_CLIMBERS, push_back_pending
-from rules.siege.legal import CATAPULT, Option, legal_actions, legal_combat_on, legal_moves_from
+from rules.siege.legal import CATAPULT, Option, choose, legal_actions, legal_combat_on, legal_moves_from
 from rules.siege.melee import pair_off
 from rules.siege.menu_view import war_machines
 from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
+from rules.siege.obligations import pending
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, SetupTurn, Side, Zone, room_left
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
@@ -155,7 +156,20 @@ class Game:
             self.entries.append(Entry(action, result.rolls))
         self.played += 1
         self._watch()
+        self.settle(ending=False)
         return True
+
+    def settle(self, *, ending: bool) -> None:
+        """Answer what the rules make a side settle with the first option the menu offers for it, as it comes: a
+        charge at once, every shooter of the charged standing and shooting (§3.1.2); before a step ends, whatever
+        is still owed (the panic tests, the flights, §4.1, §3.3.3)."""
+        while True:
+            due = [o for o in pending(self.state) if ending or o.what == "charge_reaction"]
+            if not due:
+                return
+            option = due[0].options[0]
+            if not self.act(choose(self.state, option, *option.default())):  # pragma: no cover - the menu's promise
+                raise RuntimeError(f"{due[0].what} on {due[0].where} cannot be settled")
 
     def _watch(self) -> None:
         state = self.state
@@ -552,6 +566,7 @@ def play_out(game: Game) -> Game:
         state = game.state
         step = _STEPS[state.active].get(state.phase, _nothing)
         step(game)
+        game.settle(ending=True)
         ended = game.state.phase not in (_CLOSE_COMBAT, _END) and game.act(_END_PHASE)
         if not ended and not game.act(_END_TURN):  # pragma: no cover - never refused before the end
             raise RuntimeError(f"the turn cannot end at {game.state.turn} {game.state.phase}")

@@ -1,7 +1,9 @@
 """Psychology inside the fort (§4): panic tied to a section, fear and terror when charged, frenzy and hatred.
 
 Tests are taken per section/level for every model of one side there, on the best leadership of a character
-present, allies included (§4.1).
+present, allies included (§4.1). The losses shooting and magic cause in a step are counted by the engine
+(:func:`count_casualties`); a quarter of a side's models on a section owes a panic test before the step ends
+(:func:`casualty_panic`), the side testing choosing where those who fail flee.
 """
 
 from __future__ import annotations
@@ -10,22 +12,29 @@ from collections.abc import Collection, Sequence
 from enum import StrEnum
 
 from rules.dice import Dice
-from rules.siege.morale import flee, group_tests, leadership_groups
+from rules.siege.morale import flee, flight_problem, flight_ways, group_tests, leadership_groups
+from rules.siege.obligations import RULES, Obligation
+from rules.siege.options import Option
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Place, Side, outcome
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Phase, Place, Side, outcome
+from rules.siege.turn_log import Casualties
 from rules.siege.values import replace
 
 __all__ = [
     "IGNORED_PANIC",
     "PanicCause",
+    "casualty_panic",
     "charge_psychology",
+    "count_casualties",
     "holds_the_section",
     "needs_casualty_test",
     "panic_test",
+    "panic_tests",
 ]
 
 # members read in busy functions, bound once (see rules.siege.places)
 _TERROR = Special.TERROR
+_MISSILE_STEPS = frozenset({Phase.MAGIC, Phase.SHOOTING})
 
 
 class PanicCause(StrEnum):
@@ -100,6 +109,148 @@ def panic_test(
         target = None if flee_to is None else Place.parse(flee_to)
         state, more = flee(state, section, breaking, dice, to=target, panic=True)
         events.extend(more)
+    return outcome(state, events, dice, mark)
+
+
+def count_casualties(before: BattleState, after: BattleState) -> BattleState:
+    """``after`` with the models an action of the shooting or magic step killed since ``before`` counted in the
+    turn's log (§4.1 « Les tests dus aux 25% de pertes à la magie et au tir sont comptabilisés »): on a section of
+    the fort for the whole side there, « indépendamment des unités ou des races »; outside it for each unit, as in
+    the open (§3.5). The first loss of a step at a place counts the models there before it.
+    """
+    fallen = after.fallen[len(before.fallen) :]
+    if not fallen or before.phase not in _MISSILE_STEPS:
+        return after
+    phase = before.phase.value
+    counted = list(after.turn_log.casualties)
+    for model in fallen:
+        place = model.place
+        unit = None if place.inside else model.unit
+        for index, known in enumerate(counted):
+            if (known.phase, known.place, known.side, known.unit) == (phase, str(place), model.side, unit):
+                # a model come there after the first loss and killed too counts among those present
+                counted[index] = replace(known, lost=known.lost + 1, present=max(known.present, known.lost + 1))
+                break
+        else:
+            there = before.at(place, model.side)
+            present = len(there) if unit is None else sum(1 for m in there if m.unit == unit)
+            counted.append(Casualties(phase, str(place), model.side, unit, present, 1))
+    return replace(after, turn_log=replace(after.turn_log, casualties=tuple(counted)))
+
+
+def _due(state: BattleState, place: str, side: Side) -> list[Casualties]:
+    """The panic tests the losses of this step call for at ``place`` for ``side`` (§4.1), one for each unit outside
+    the fort, and with a model left to test."""
+    phase = state.phase.value
+    here = state.at(place, side)
+    return [
+        known
+        for known in state.turn_log.casualties
+        if known.phase == phase
+        and known.place == place
+        and known.side is side
+        and known.due
+        and any(not m.fleeing and (known.unit is None or m.unit == known.unit) for m in here)
+    ]
+
+
+def _casualty_tests(state: BattleState) -> list[Obligation]:
+    """The panic tests owed for losses to shooting or magic in this step, before it ends (002: « L'adversaire doit
+    effectuer les tests de panique requis » once the shots are resolved; §4.1)."""
+    log = state.turn_log
+    if not log.casualties or state.phase not in _MISSILE_STEPS:
+        return []
+    found: list[Obligation] = []
+    seen: set[tuple[str, Side]] = set()
+    for known in log.casualties:
+        key = (known.place, known.side)
+        if key in seen or not known.due:
+            continue
+        seen.add(key)
+        if _due(state, known.place, known.side):
+            option = Option("panic_test", known.side, known.place, targets=_ways(state, known.place, known.side))
+            found.append(Obligation("§4.1", "panic_test", known.place, (option,), at_once=False))
+    return found
+
+
+RULES.append(_casualty_tests)
+
+
+def panic_tests(state: BattleState) -> list[Option]:
+    """The panic tests the step owes, as the menu offers them (§4.1): where the models who fail may flee, each way
+    open to all of them (none: the first way the rules find, or where they stand)."""
+    return [o for obligation in _casualty_tests(state) for o in obligation.options]
+
+
+def _ways(state: BattleState, place: str, side: Side) -> tuple[str, ...]:
+    where = Place.parse(place)
+    if not where.inside:
+        return ()  # §3.5: outside the fort the fleeing run down their ladder or on the table, as the rules place them
+    return flight_ways(state, place, [m for m in state.at(where, side) if not m.fleeing])
+
+
+def casualty_panic(
+    state: BattleState,
+    place: str,
+    side: Side,
+    dice: Dice,
+    *,
+    present: int | None = None,
+    lost: int | None = None,
+    flee_to: str | None = None,
+    units: Collection[str] | None = None,
+) -> Outcome:
+    """The panic test ``side`` owes at ``place`` for its losses to shooting or magic in this step (§4.1), counted by
+    the engine in the turn's log (:func:`count_casualties`); outside the fort each unit that lost 25 % tests on its
+    own. ``present`` and ``lost``, if given, must be the engine's count; ``flee_to`` is where those who fail run,
+    open to every model testing.
+    """
+    due = [c for c in _due(state, place, side) if units is None or c.unit in units]
+    if not due:
+        raise IllegalAction(
+            f"the {side} has not lost 25 % of its models at {place} to shooting or magic in this step: no panic test "
+            "(§4.1)",
+            "§4.1",
+        )
+    counted = (sum(c.present for c in due), sum(c.lost for c in due))
+    if (present is not None and present != counted[0]) or (lost is not None and lost != counted[1]):
+        raise IllegalAction(
+            f"the {side} lost {counted[1]} of {counted[0]} models at {place} in this step, not {lost} of {present} "
+            "(§4.1)",
+            "§4.1",
+        )
+    target = None if flee_to is None else Place.parse(flee_to)
+    if target is not None and not Place.parse(place).inside:
+        raise IllegalAction(f"outside the fort the fleeing at {place} run as the rules place them (§3.5)", "§3.5")
+    if target is not None:
+        # where the failed run is checked before the dice: open to all who test, so to those who fail
+        testing = [m for m in state.at(place, side) if not m.fleeing]
+        problem = flight_problem(state, place, testing, target)
+        if problem is not None:
+            raise IllegalAction(f"the {side} models at {place} cannot flee to {target}: {problem}", "§4.1")
+    mark = dice.mark()
+    events: list[Event] = []
+    for known in due:
+        tested = panic_test(
+            state,
+            place,
+            side,
+            PanicCause.CASUALTIES,
+            dice,
+            present=known.present,
+            lost=known.lost,
+            flee_to=target,
+            units=None if known.unit is None else {known.unit},
+        )
+        state, more = tested.state, tested.events
+        events.extend(more)
+        log = state.turn_log
+        state = replace(
+            state,
+            turn_log=replace(
+                log, casualties=tuple(replace(c, tested=True) if c == known else c for c in log.casualties)
+            ),
+        )
     return outcome(state, events, dice, mark)
 
 

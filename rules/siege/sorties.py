@@ -9,21 +9,56 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.siege.profiles import Special, TroopType
-from rules.siege.state import BattleState, IllegalAction, Place, Side
+from rules.siege.state import BattleState, IllegalAction, Model, Place, Side, check_distinct, check_may_act
 from rules.siege.values import replace
 
-__all__ = ["sortie"]
+__all__ = ["may_sortie", "sortie"]
+
+_BESIEGED = Side.BESIEGED
+_FLYER = Special.FLYER
+
+
+def may_sortie(state: BattleState, model: Model) -> bool:
+    """Whether ``model`` may fly out of the fort on a sortie now (§11.1, §11.2): a besieged flyer standing on a
+    section of the fort, free to move this turn: neither fleeing, engaged, blocking, nor moved or rallied this turn.
+    """
+    log = state.turn_log
+    return (
+        model.side is _BESIEGED
+        and model.profile.has(_FLYER)
+        and model.place.inside
+        and not model.fleeing
+        and model.id not in log.moved
+        and model.id not in log.rallied
+        and not state.in_contact(model.id)
+        and not state.is_blocking(model.id)
+    )
 
 
 def sortie(state: BattleState, flyers: Sequence[str], target: str) -> BattleState:
-    """Besieged flyers fly out to the war machine or engine ``target`` and engage it (§11.1, §11.2)."""
+    """Besieged flyers fly out of the fort to the war machine or engine ``target`` and engage it (§11.1, §11.2);
+    flying out is their move of the turn (§2.1)."""
+    if not flyers:
+        raise IllegalAction("no flyer to fly out (§11.2)", "§11.2")
+    check_distinct(flyers, "§11.2")
     aim = state.model(target)
     if aim.side is not Side.BESIEGER or aim.profile.troop_type is not TroopType.WAR_MACHINE:
         raise IllegalAction(f"a sortie engages war machines and engines only, not {target} (§11.2)", "§11.2")
     for flyer_id in flyers:
         model = state.model(flyer_id)
-        if model.side is not Side.BESIEGED or not model.profile.has(Special.FLYER):
+        if model.side is not _BESIEGED or not model.profile.has(_FLYER):
             raise IllegalAction(f"only besieged flyers may leave the fort, not {flyer_id} (§11.1, §11.2)", "§11.1")
+        if not may_sortie(state, model):
+            raise IllegalAction(
+                f"{flyer_id} is not free to fly out: a flyer on a section of the fort, neither fleeing, engaged nor "
+                "blocking, that has not moved or rallied this turn (§11.2, §2.1, §3.4)",
+                "§11.2",
+            )
+    check_may_act(state, flyers, "fly out")
     place: Place = aim.place
-    state = state.with_models({f: replace(state.model(f), place=place) for f in flyers})
+    log = state.turn_log
+    state = state.with_models(
+        {f: replace(state.model(f), place=place) for f in flyers},
+        turn_log=replace(log, moved=log.moved | set(flyers)),
+    )
     return replace(state, contacts=state.contacts | {(target, f) for f in flyers})

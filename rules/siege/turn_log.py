@@ -13,7 +13,7 @@ from rules.siege.values import replace
 
 _set = object.__setattr__
 
-__all__ = ["CombatResult", "Event", "TurnLog", "event"]
+__all__ = ["Casualties", "CombatResult", "DeclaredCharge", "Event", "TurnLog", "event"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,70 @@ class CombatResult:
             None if winner is None else Side(winner),
             bool(data.get("settled", False)),
         )
+
+
+@dataclass(frozen=True)
+class Casualties:
+    """The models killed by shooting or magic in one step of the turn (``phase``, a :class:`~rules.siege.places.Phase`
+    value) among a side's models at ``place``, out of the ``present`` there before the first of them fell: on a
+    section of the fort the whole side there, whatever its units (§4.1); outside it, one ``unit`` (§3.5). ``tested``
+    once its panic test is taken.
+    """
+
+    phase: str
+    place: str
+    side: Side
+    unit: str | None
+    present: int
+    lost: int
+    tested: bool = False
+
+    @property
+    def due(self) -> bool:
+        """Whether the losses call for a panic test not yet taken: 25 % of those present (§4.1)."""
+        return not self.tested and 4 * self.lost >= self.present > 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "place": self.place,
+            "side": self.side.value,
+            "unit": self.unit,
+            "present": self.present,
+            "lost": self.lost,
+            "tested": self.tested,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Casualties:
+        unit = data.get("unit")
+        return cls(
+            str(data["phase"]),
+            str(data["place"]),
+            Side(data["side"]),
+            None if unit is None else str(unit),
+            int(data["present"]),
+            int(data["lost"]),
+            bool(data.get("tested", False)),
+        )
+
+
+@dataclass(frozen=True)
+class DeclaredCharge:
+    """A charge declared and waiting for the charged side's reaction (§3.1.2): the ``models`` charging ``to``
+    (through courtyard ``via``)."""
+
+    models: tuple[str, ...]
+    to: str
+    via: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"models": list(self.models), "to": self.to, "via": self.via}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DeclaredCharge:
+        via = data.get("via")
+        return cls(tuple(str(m) for m in data["models"]), str(data["to"]), None if via is None else str(via))
 
 
 @dataclass(frozen=True)
@@ -131,6 +195,12 @@ class TurnLog:
     """models that have shot this turn, at models, an engine, a gate or a wall: one volley a turn (§5.2, §9.2)."""
     belfry_steps: tuple[tuple[str, int], ...] = ()
     """movement points models have spent this turn climbing into, in and out of a belfry (001 §5)."""
+    casualties: tuple[Casualties, ...] = ()
+    """the models killed by shooting and magic this turn, by step and place, for the panic tests (§4.1)."""
+    charge: DeclaredCharge | None = None
+    """the charge waiting for the charged side's reaction (§3.1.2)."""
+    rally_tests: frozenset[str] = frozenset()
+    """fleeing models that have taken their rally test this turn: one a turn (§3.4)."""
 
     def spent(self, model_id: str) -> int:
         return sum(n for m, n in self.belfry_steps if m == model_id)
@@ -160,6 +230,8 @@ class TurnLog:
             "dug": self.dug,
             "door_breakers": [list(pair) for pair in self.door_breakers],
             "belfry_steps": [list(pair) for pair in self.belfry_steps],
+            "casualties": [c.to_json() for c in self.casualties],
+            "charge": None if self.charge is None else self.charge.to_json(),
             **{name: sorted(getattr(self, name)) for name in _TURN_SETS},
         }
 
@@ -170,12 +242,15 @@ class TurnLog:
         penalties = tuple((str(m), int(n)) for m, n in data.get("penalties", ()))
         breakers = tuple((str(d), str(m)) for d, m in data.get("door_breakers", ()))
         steps = tuple((str(m), int(n)) for m, n in data.get("belfry_steps", ()))
+        charge = data.get("charge")
         return cls(
             flows,
             penalties=penalties,
             dug=bool(data.get("dug", False)),
             door_breakers=breakers,
             belfry_steps=steps,
+            casualties=tuple(Casualties.from_json(c) for c in data.get("casualties", ())),
+            charge=None if charge is None else DeclaredCharge.from_json(charge),
             **sets,
         )
 
@@ -209,6 +284,7 @@ _TURN_SETS = (
     "defenders",
     "shot",
     "gate_takers",
+    "rally_tests",
 )
 
 

@@ -33,7 +33,8 @@ ENDINGS = frozenset({"end_phase", "end_turn"})
 
 def crowded_setup() -> Setup:
     """The example's armies with more to do: engine budgets spent on stones, rocks, a water brazier and a brazier
-    for the besieger's archers (§14), heroism tokens (§15), a giant at the foot of W1 (§12.1.5), a harpy (§11.2).
+    for the besieger's archers (§14), heroism tokens (§15), a giant at the foot of W1 (§12.1.5), a harpy and a
+    catapult on the field for it to fly out against (§11.2).
     """
     example = example_setup()
     return replace(
@@ -43,6 +44,7 @@ def crowded_setup() -> Setup:
             *besiegers(ARCHER, "field:east", 5, "bow", unit="Archers"),
             *besiegers(GIANT, "foot:W1", 1, "giant"),
             *besieged(HARPY, "C3", 1, "harpy"),
+            *besiegers(CATAPULT_CREW, "field:east", 1, "catapult", unit="Catapult"),
         ),
         budgets=((Side.BESIEGER, 100, 1500), (Side.BESIEGED, 40, 1500)),
         purchases=(
@@ -53,6 +55,15 @@ def crowded_setup() -> Setup:
         ),
         heroism_tokens=2,
     )
+
+
+def rout_setup() -> Setup:
+    """The example battle with troops already fleeing (§3.3.3, §4.1): the gate guard on W2, where the siege tower's
+    troops will come, and three orcs strayed onto T2, two sections from the besieged on W3."""
+    example = example_setup()
+    models = tuple(replace(m, fleeing=True) if m.unit == "Gate guard" else m for m in example.models)
+    strays = tuple(replace(m, fleeing=True) for m in besiegers(ORC, "T2", 3, "stray", unit="Strays"))
+    return replace(example, models=(*models, *strays))
 
 
 def field_setup(points: int = 2000, *, belfry: bool = False) -> Setup:
@@ -255,6 +266,7 @@ def setups() -> dict[str, Callable[[], Setup | BattleState]]:
     found: dict[str, Callable[[], Setup | BattleState]] = {
         "example": example_setup,
         "crowded": crowded_setup,
+        "rout": rout_setup,
         "field 1500": lambda: field_setup(1500),
         "field 2000": lambda: field_setup(2000),
         "belfry": lambda: field_setup(2000, belfry=True),

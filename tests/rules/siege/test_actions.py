@@ -86,6 +86,8 @@ NAMES = {
     "climb_belfry",
     "raise_belfry_ladder",
     "lower_drawbridge",
+    "stand_and_shoot",
+    "hold_charge",
 }
 
 
@@ -111,7 +113,6 @@ def test_the_json_form_of_a_move() -> None:
         "models": ["a1", "a2"],
         "to": "ladder:L1",
         "via": None,
-        "stand_and_shoot": [],
     }
     assert Action.from_json({"format": 1, "action": "fight", "section": "W3", "pairs": [["a1", "d1"]]}) == a.Fight(
         "W3", (("a1", "d1"),)

@@ -4,10 +4,12 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import actions as a
+from rules.siege.actions import EndPhase, Flee, Rally
+from rules.siege.engines import Ladder
 from rules.siege.game import apply, choose, legal_actions, problems
 from rules.siege.morale import flee_on, hold, rally, retreat
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, IllegalAction, Ladder, Phase, Place, Side, TurnLog, Zone
+from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, TurnLog, Zone
 from tests.rules.siege.builders import (
     HARPY,
     MAN,
@@ -19,6 +21,8 @@ from tests.rules.siege.builders import (
     fleeing,
     ids,
     lost,
+    next_turn,
+    refused,
     with_rules,
 )
 
@@ -319,3 +323,175 @@ def test_no_retreat_down_a_ladder_lying_at_the_foot_of_the_wall() -> None:
         retreat(state, "W3", "ladder:L1", Dice(0))
     assert error.value.clause == "§3.3.2"
     assert [o.name for o in legal_actions(replace(state, phase=Phase.CLOSE_COMBAT))] == ["hold"]
+
+
+# ---- flight on and rally as the menu offers them (§3.3.3, §3.4, 002) ------------------------------------------------
+
+
+def _movement(state: BattleState) -> BattleState:
+    return replace(state, phase=Phase.MOVEMENT)
+
+
+def test_the_fleeing_flee_on_before_their_movement_ends_and_once() -> None:
+    """§3.3.3 « Les troupes continuent à fuir tant qu'il y a un ennemi sur la section/niveau où ils se trouvent »;
+    002, the movement phase: « 3. MOUVEMENTS OBLIGATOIRES ». A fleeing man on W3 with an orc there must flee on before
+    the besieged's movement ends; once fled, not again that turn."""
+    state = _movement(
+        fleeing(battle(besieged(replace(MAN, w=3), "W3", 1), besiegers(ORC, "W3", 1), active=Side.BESIEGED), "d1")
+    )
+    assert [r.clause for r in problems(state, EndPhase())] == ["§3.3.3"]
+    assert [(o.name, o.where) for o in legal_actions(state, "flee")] == [("flee", "W3")]
+    assert legal_actions(state, "rally") == []
+    fled = apply(state, Flee("W3", "T3"), dice()).state
+    assert (str(fled.model("d1").place), fled.model("d1").wounds_lost) == ("T3", 1)  # 1 wound per enemy (§3.3.3)
+    assert problems(fled, EndPhase()) == []
+    assert legal_actions(fled, "rally") == []  # 002: the rally comes before the compulsory moves
+
+
+def test_fleeing_in_place_is_once_a_turn() -> None:
+    """§3.3.3: a flight from a section costs 1 wound per enemy there. With no way out the man flees where he stands;
+    fleeing on is a move of the turn (002), not a repeated loss of wounds in one turn."""
+    state = _movement(
+        fleeing(
+            battle(
+                besieged(replace(MAN, w=3), "W3", 1),
+                besiegers(ORC, "W3", 1),
+                besiegers(ORC, "T3", 1, "t"),
+                besiegers(ORC, "T4", 1, "u"),
+                active=Side.BESIEGED,
+            ),
+            "d1",
+        )
+    )
+    (option,) = legal_actions(state, "flee")
+    assert option.targets == ()
+    once = apply(state, choose(state, option, (), None), dice()).state
+    assert (str(once.model("d1").place), once.model("d1").wounds_lost) == ("W3", 1)
+    assert legal_actions(once, "flee") == []
+    refused(lambda: apply(once, Flee("W3"), dice()), "§3.3.3")
+
+
+def test_next_to_five_the_fleeing_flee_on_to_rally_farther_off() -> None:
+    """§3.4 « Des troupes en fuite qui n'ont plus d'ennemis dans une section/niveau adjacente représentant une PU de 5
+    peuvent tenter de se rallier »: five orcs on T3 next to W3 leave no rally, four leave it. §4.1 « Elles ne
+    pourront se rallier qu'en l'absence d'ennemis sur les section/niveau adjacente. Pour ce faire, elles peuvent donc
+    fuir lors des tours suivants vers une section/niveau afin de pouvoir se rallier »: with no enemy on W3 the man
+    may flee on to T4, free of the enemy, losing no wound (1 a enemy on W3, §3.3.3), and need not."""
+    five = _movement(fleeing(battle(besieged(MAN, "W3", 1), besiegers(ORC, "T3", 5), active=Side.BESIEGED), "d1"))
+    assert [(o.name, o.where, o.targets) for o in legal_actions(five) if o.name in ("flee", "rally")] == [
+        ("flee", "W3", ("T4",))
+    ]
+    assert problems(five, EndPhase()) == []
+    away = apply(five, Flee("W3", "T4"), dice()).state
+    assert (str(away.model("d1").place), away.model("d1").wounds_lost, away.model("d1").fleeing) == ("T4", 0, True)
+    four = _movement(fleeing(battle(besieged(MAN, "W3", 1), besiegers(ORC, "T3", 4), active=Side.BESIEGED), "d1"))
+    assert [(o.name, o.where) for o in legal_actions(four) if o.name == "rally"] == [("rally", "W3")]
+
+
+def test_with_no_enemy_and_nowhere_to_go_the_fleeing_stay() -> None:
+    """§3.3.3, §4.1: with no enemy on W3 and T3 and T4 held by the enemy, there is no flight to offer: a flight
+    where they stand would be nothing."""
+    state = _movement(
+        fleeing(
+            battle(
+                besieged(MAN, "W3", 1),
+                besiegers(ORC, "T3", 1, "t"),
+                besiegers(ORC, "T4", 1, "u"),
+                active=Side.BESIEGED,
+            ),
+            "d1",
+        )
+    )
+    assert legal_actions(state, "flee") == []
+    refused(lambda: apply(state, Flee("W3"), dice()), "§4.1")
+
+
+def test_one_rally_test_a_turn() -> None:
+    """002, the movement phase: « 2. RALLIEMENT DES TROUPES EN FUITE. Vous pouvez tenter de rallier vos troupes en
+    fuite »: one attempt in the step; a failed one (12 against Ld 7) is not rolled again until the next turn."""
+    state = _movement(fleeing(battle(besieged(MAN, "W3", 1), active=Side.BESIEGED), "d1"))
+    failed = apply(state, Rally("W3"), dice(6, 6)).state
+    assert failed.model("d1").fleeing
+    assert legal_actions(failed, "rally") == []
+    refused(lambda: apply(failed, Rally("W3"), dice(1, 1)), "§3.4")
+    later = next_turn(failed)
+    assert [o.where for o in legal_actions(later, "rally")] == ["W3"]
+
+
+# ---- flight down a ladder (R35, §7.1.11, §3.5.2) ------------------------------------------------------------------
+
+
+def _cornered_besiegers(*ladders: Ladder) -> BattleState:
+    """Two fleeing orcs on W3 who came up in an earlier turn, a besieged man there, T3 and T4 on either side held by
+    the besieged: no adjacent section is open to them."""
+    state = battle(
+        besiegers(ORC, "W3", 2),
+        besieged(MAN, "W3", 1),
+        besieged(MAN, "T3", 1, "t"),
+        besieged(MAN, "T4", 1, "u"),
+        ladders=ladders,
+    )
+    return _movement(fleeing(state, "a1", "a2"))
+
+
+def test_the_fleeing_go_down_a_ladder_whenever_they_came_up() -> None:
+    """R35, §7.1.11 « Des fuyards peuvent emprunter une échelle »: the orcs came up before this turn, yet flee down L1
+    raised against W3, after losing 1 wound for the besieged man there (§3.3.3): one dies, one runs to the foot."""
+    state = _cornered_besiegers(Ladder("L1", "W3"))
+    assert state.turn_log.arrived == frozenset()
+    (option,) = legal_actions(state, "flee")
+    assert option.targets == ("ladder:L1",)
+    after = apply(state, choose(state, option, (), "ladder:L1"), dice()).state
+    assert [(m.id, str(m.place), m.fleeing) for m in after.models if m.side is Side.BESIEGER] == [
+        ("a2", "foot:W3", True)
+    ]
+
+
+def test_a_ladder_lying_or_with_a_friend_on_it_is_no_way_down() -> None:
+    """§3.5.2 « si une échelle est occupée par au moins une figurine amie, la retraite et/ou la fuite ne sont pas
+    possibles »; a ladder lying at the wall's foot leans on nothing (§7.1.1): the orcs flee where they stand."""
+    lying = _cornered_besiegers(Ladder("L1", "W3", raised=False))
+    assert [o.targets for o in legal_actions(lying, "flee")] == [()]
+    refused(lambda: apply(lying, Flee("W3", "ladder:L1"), dice()), "§3.3.3")
+    busy = _cornered_besiegers(Ladder("L1", "W3"))
+    busy = busy.with_models(
+        {
+            "a1": replace(busy.model("a1"), place=Place.parse("ladder:L1"), fleeing=False),
+            "a2": replace(busy.model("a2"), profile=replace(ORC, w=2)),
+        }
+    )
+    assert [o.targets for o in legal_actions(busy, "flee")] == [()]
+    after = apply(busy, Flee("W3"), dice()).state
+    assert (str(after.model("a2").place), after.model("a2").wounds_lost) == ("W3", 1)
+
+
+def test_the_besieged_never_flee_down_a_ladder() -> None:
+    """§11.1 « l'interdiction pour l'assiégé ... d'en faire sortir durant la partie »: cornered on W3 with a ladder
+    raised against it, the besieged flee where they stand."""
+    state = _movement(
+        fleeing(
+            battle(
+                besieged(replace(MAN, w=2), "W3", 1),
+                besiegers(ORC, "W3", 1),
+                besiegers(ORC, "T3", 1, "t"),
+                besiegers(ORC, "T4", 1, "u"),
+                active=Side.BESIEGED,
+            ),
+            "d1",
+        )
+    )
+    assert [o.targets for o in legal_actions(state, "flee")] == [()]
+    refused(lambda: apply(state, Flee("W3", "ladder:L1"), dice()), "§3.3.3")
+
+
+def test_the_fleeing_player_spreads_the_losses_of_a_flight_on() -> None:
+    """§3.3.3 « C'est le fuyard qui répartit les pertes »: two orcs on W3 flee on with one besieged man there; the
+    besieger names the veteran (8 points) to lose the wound rather than the cheaper boy the engine would pick."""
+    vet = replace(ORC, name="Veteran", points=8)
+    state = _movement(
+        fleeing(battle(besiegers(ORC, "W3", 1), besiegers(vet, "W3", 1, "v"), besieged(MAN, "W3", 1)), "a1", "v1")
+    )
+    by_default = apply(state, Flee("W3"), dice()).state
+    assert set(by_default.by_id) & {"a1", "v1"} == {"v1"}
+    chosen = apply(state, Flee("W3", losses_order=("v1",)), dice()).state
+    assert set(chosen.by_id) & {"a1", "v1"} == {"a1"}

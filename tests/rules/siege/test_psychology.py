@@ -3,11 +3,25 @@ from dataclasses import replace
 import pytest
 
 from rules.dice import Dice
+from rules.siege.actions import EndPhase, PanicTest, Shoot
+from rules.siege.game import apply, choose, legal_actions, problems
 from rules.siege.movement import move
 from rules.siege.profiles import Special
 from rules.siege.psychology import PanicCause, needs_casualty_test, panic_test
-from rules.siege.state import Side
-from tests.rules.siege.builders import GIANT, MAN, OGRE, ORC, battle, besieged, besiegers, dice, with_rules
+from rules.siege.state import BattleState, Phase, Side
+from tests.rules.siege.builders import (
+    ARCHER,
+    GIANT,
+    MAN,
+    OGRE,
+    ORC,
+    battle,
+    besieged,
+    besiegers,
+    dice,
+    refused,
+    with_rules,
+)
 
 
 @pytest.mark.parametrize(
@@ -93,3 +107,109 @@ def test_frenzied_troops_ignore_fear() -> None:
 def test_orcs_cause_no_fear() -> None:
     state = battle(besieged(MAN, "W2", 1), besiegers(ORC, "siege_tower:ST1", 1))
     assert move(state, ["a1"], "W2", Dice(0)).rolls == ()
+
+
+# ---- the panic test shooting losses call for (§4.1, 002) ------------------------------------------------------------
+
+
+def _volley_at_the_courtyard(orcs: int = 4, *, archers: int = 1) -> BattleState:
+    """The besieged's shooting step: ``archers`` (BS3, bow S3) on C3 against ``orcs`` (T4, no save) in C2."""
+    state = battle(besieged(ARCHER, "C3", archers, "x"), besiegers(ORC, "C2", orcs), active=Side.BESIEGED)
+    return replace(state, phase=Phase.SHOOTING)
+
+
+def _shoot(state: BattleState, shooter: str, target: str, *rolls: int) -> BattleState:
+    return apply(state, Shoot((shooter,), (target,)), dice(*rolls)).state
+
+
+def test_a_quarter_of_a_section_shot_owes_a_panic_test_before_the_step_ends() -> None:
+    """§4.1 « Les tests dus aux 25% de pertes à la magie et au tir sont comptabilisés et provoquent des tests sur la
+    section/niveau »; 002, the shooting phase: « L'adversaire doit effectuer les tests de panique requis ». One orc of
+    four in C2 shot dead (BS3 hits on 4+, S3 wounds T4 on 5+) is 25 %: the besieger tests before the step ends."""
+    shot = _shoot(_volley_at_the_courtyard(), "x1", "a1", 4, 5)
+    assert "a1" not in shot.by_id
+    assert [(o.name, o.side, o.where) for o in legal_actions(shot, "panic_test")] == [
+        ("panic_test", Side.BESIEGER, "C2")
+    ]
+    assert not legal_actions(shot, "end_phase")
+    assert [r.clause for r in problems(shot, EndPhase())] == ["§4.1"]
+    # Ld 7 on 2D6: a 12 breaks them, and they flee to C1, a courtyard next to C2 with no enemy (§4.1)
+    tested = apply(shot, PanicTest("C2", Side.BESIEGER), dice(6, 6))
+    assert [e.kind for e in tested.events][:1] == ["panic_test"]
+    assert {str(m.place) for m in tested.state.models if m.side is Side.BESIEGER} == {"C1"}
+    assert all(m.fleeing for m in tested.state.models if m.side is Side.BESIEGER)
+    assert problems(tested.state, EndPhase()) == []
+    assert legal_actions(tested.state, "panic_test") == []
+
+
+def test_a_fifth_shot_owes_no_test() -> None:
+    """§4.1: one orc of five is 20 %, under the 25 % that calls for a test; the step ends."""
+    shot = _shoot(_volley_at_the_courtyard(5), "x1", "a1", 4, 5)
+    assert legal_actions(shot, "panic_test") == []
+    assert problems(shot, EndPhase()) == []
+    refused(lambda: apply(shot, PanicTest("C2", Side.BESIEGER), dice(6, 6)), "§4.1")
+
+
+def test_the_losses_of_the_step_add_up() -> None:
+    """§4.1 « sont comptabilisés »: two volleys each killing one orc of eight make 2 of 8, 25 %."""
+    state = _volley_at_the_courtyard(8, archers=2)
+    once = _shoot(state, "x1", "a1", 4, 5)
+    assert legal_actions(once, "panic_test") == []
+    twice = _shoot(once, "x2", "a2", 4, 5)
+    assert [o.where for o in legal_actions(twice, "panic_test")] == ["C2"]
+
+
+def test_the_section_tests_whatever_the_units() -> None:
+    """§4.1 « indépendamment des unités ou des races »: one orc of two units of two on C2 is lost; 1 of 4 is 25 %
+    of the besieger on the section, though half of its unit: both units test, each on its own leadership (no
+    character there), the unit that lost nobody too."""
+    state = battle(
+        besieged(ARCHER, "C3", 1, "x"),
+        besiegers(ORC, "C2", 2, unit="Boyz"),
+        besiegers(ORC, "C2", 2, "b", unit="Ladz"),
+        active=Side.BESIEGED,
+    )
+    shot = _shoot(replace(state, phase=Phase.SHOOTING), "x1", "a1", 4, 5)
+    tested = apply(shot, PanicTest("C2", Side.BESIEGER), dice(3, 3, 3, 3))  # 6 against Ld 7: steady
+    assert [set(e.models) for e in tested.events if e.kind == "panic_test"] == [{"a2"}, {"b1", "b2"}]
+
+
+def test_a_panic_test_takes_the_engines_count_of_the_losses() -> None:
+    """§4.1: the test is owed for the losses the step caused, which the engine counts; a claim of other losses, a
+    test with no loss, and the causes a siege ignores or that their own action rolls are refused."""
+    fresh = _volley_at_the_courtyard()
+    refused(lambda: apply(fresh, PanicTest("C2", Side.BESIEGER, present=4, lost=1), dice(6, 6)), "§4.1")
+    shot = _shoot(fresh, "x1", "a1", 4, 5)
+    refused(lambda: apply(shot, PanicTest("C2", Side.BESIEGER, present=8, lost=4), dice(6, 6)), "§4.1")
+    refused(lambda: apply(shot, PanicTest("C2", Side.BESIEGER, PanicCause.SECTION_WIPED_OUT), dice(6, 6)), "§4.1")
+    refused(lambda: apply(shot, PanicTest("C2", Side.BESIEGER, PanicCause.SCALDED, lost=1), dice(6, 6)), "§8.2.5")
+    agreed = apply(shot, PanicTest("C2", Side.BESIEGER, present=4, lost=1), dice(3, 3))
+    assert agreed.rolls
+    refused(lambda: apply(agreed.state, PanicTest("C2", Side.BESIEGER), dice(6, 6)), "§4.1")  # once a step
+
+
+def test_the_way_the_failed_flee_is_the_testers_choice_among_the_open_ones() -> None:
+    """§4.1 « fuir vers la section/niveau adjacente en respectant les règles habituelles (absence d'ennemi et quota
+    d'occupation) »: C2's open neighbours are offered; C3, where the archers stand, is not, and refused."""
+    shot = _shoot(_volley_at_the_courtyard(), "x1", "a1", 4, 5)
+    (option,) = legal_actions(shot, "panic_test")
+    assert "C3" not in option.targets
+    assert "C1" in option.targets
+    refused(lambda: apply(shot, PanicTest("C2", Side.BESIEGER, flee_to="C3"), dice(6, 6)), "§4.1")
+    for way in option.targets:
+        assert problems(shot, choose(shot, option, (), way)) == []
+
+
+def test_outside_the_fort_each_unit_tests_for_its_own_losses() -> None:
+    """§3.5: outside the fort units act as in the open; §4.1's 25 % is counted on each unit: one orc of four at the
+    foot of W3 owes its unit a test, the ogres beside them lost nothing and do not test."""
+    state = battle(
+        besieged(ARCHER, "W3", 1, "x"),
+        besiegers(ORC, "foot:W3", 4, unit="Boyz"),
+        besiegers(replace(ORC, name="Big orc"), "foot:W3", 2, "g", unit="Big 'uns"),
+        active=Side.BESIEGED,
+    )
+    shot = _shoot(replace(state, phase=Phase.SHOOTING), "x1", "a1", 4, 5)
+    assert [o.where for o in legal_actions(shot, "panic_test")] == ["foot:W3"]
+    tested = apply(shot, PanicTest("foot:W3", Side.BESIEGER), dice(3, 3))
+    assert set(tested.events[0].models) == {"a2", "a3", "a4"}
