@@ -286,6 +286,7 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: psychology.charge_psychology(s, "W3", list(s.at("ladder:L1")), d),
     lambda s, d: psychology.panic_test(s, "W3", Side.BESIEGED, psychology.PanicCause.CASUALTIES, d, present=6, lost=2),
     lambda s, d: psychology.panic_tests(s),
+    lambda s, d: psychology.casualty_panic(s, "W3", Side.BESIEGED, d),
     lambda s, d: rams.bring_ram(s, "R1", "G1"),
     lambda s, d: rams.carry_ram(s, "R1", [f"r{n}" for n in range(1, 7)]),
     lambda s, d: rams.damage_ram(s, "R1", 2),

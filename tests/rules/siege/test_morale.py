@@ -319,7 +319,7 @@ def test_no_retreat_down_a_ladder_lying_at_the_foot_of_the_wall() -> None:
         results=[lost("W3", Side.BESIEGER)],
         log=TurnLog(arrived=frozenset(ids("a", 2))),
     )
-    with pytest.raises(IllegalAction, match="lies at the foot of the wall") as error:
+    with pytest.raises(IllegalAction, match="does not stand against W3 from outside") as error:
         retreat(state, "W3", "ladder:L1", Dice(0))
     assert error.value.clause == "§3.3.2"
     assert [o.name for o in legal_actions(replace(state, phase=Phase.CLOSE_COMBAT))] == ["hold"]
