@@ -177,6 +177,9 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: belfry_module.crossing(
         _belfried(s, Bridge.DOWN), [s.model("t9")], Place.parse("belfry:ST1.2"), Place.parse("W3")
     ),
+    lambda s, d: belfry_module.bridge_problem(
+        _belfried(s, Bridge.DOWN), Place.parse("W3"), Place.parse("belfry:ST1.2")
+    ),
     lambda s, d: drawbridge.drop_bridges(_belfried(s, Bridge.LOWERING), d),
     lambda s, d: belfry_cover.ignite(_belfried(s), "ST1", "side", 3, d),
     lambda s, d: drawbridge.lower_bridge(_belfried(s), "ST1", ["t9", "t10"]),
@@ -257,6 +260,8 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: morale.retreat(s, "W2", "T2", d),
     lambda s, d: morale.retreat_problem(s, "W2", list(s.at("W2", Side.BESIEGED)), Place.parse("T2")),
     lambda s, d: movement.move(s, ["a1", "a2"], "W3", d),
+    lambda s, d: movement.way(s, Side.BESIEGER, Place.parse("foot:W3"), Place.parse("ladder:L1")),
+    lambda s, d: movement.admits(s, movement.Who.CLIMBERS, s.model("a1")),
     lambda s, d: movement.move(s, ["t1", "t2", "t3", "t4"], "W2", d),
     lambda s, d: psychology.charge_psychology(s, "W3", list(s.at("ladder:L1")), d),
     lambda s, d: psychology.panic_test(s, "W3", Side.BESIEGED, psychology.PanicCause.CASUALTIES, d, present=6, lost=2),
