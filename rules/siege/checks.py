@@ -19,6 +19,7 @@ __all__ = [
     "LADDER_HOLDS",
     "QUOTA_PER_SIDE",
     "SIEGE_TOWER_HOLDS",
+    "bound",
     "check_distinct",
     "check_may_act",
     "check_quota",
@@ -69,11 +70,27 @@ def within_quota(state: BattleState, section: str, models: Iterable[Model]) -> t
     return taken, left
 
 
+def bound(state: BattleState) -> frozenset[str]:
+    """The models bound to do nothing else this turn: reinforcing a gate (§6.4), just deployed from a mine (§10.1,
+    §10.2), working a belfry's winches or stunned by its drawbridge (001 §8). Kept in the state's memo."""
+    memo = state.memo
+    found: frozenset[str] | None = memo.get(bound)
+    if found is None:
+        busy = set(state.turn_log.deployed)
+        for gate in state.gates:
+            busy.update(gate.reinforcers)
+        for belfry in state.belfries:
+            busy.update(belfry.winchers)
+            busy.update(belfry.stunned)
+        found = memo[bound] = frozenset(busy)
+    return found
+
+
 def check_may_act(state: BattleState, model_ids: Iterable[str], what: str) -> None:
-    """Refuse ``what`` to models bound to do nothing else this turn: reinforcing a gate (§6.4), just deployed from a
-    mine (§10.1, §10.2), working a belfry's winches or stunned by its drawbridge (001 §8).
-    """
+    """Refuse ``what`` to models bound to do nothing else this turn (:func:`bound`), naming why."""
     ids = set(model_ids)
+    if ids.isdisjoint(bound(state)):
+        return
     if state.belfries:
         winching = sorted({m for b in state.belfries for m in b.winchers} & ids)
         if winching:
