@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.siege.belfry import CAPACITY, REACH, count_aboard, level_place, levels_in_use, pushers, speed
+from rules.siege.belfry import CAPACITY, REACH, count_aboard, level_place, levels_in_use, pushers, speed, step_cost
 from rules.siege.belfry_cover import IGNITES_ON
+from rules.siege.checks import bound
 from rules.siege.drawbridge import WINCHERS
 from rules.siege.engines import Belfry, Bridge
 from rules.siege.options import Option
@@ -65,36 +66,72 @@ def _movement(state: BattleState, belfry: Belfry, ready: Ready) -> list[Option]:
         on_bridge_level = ready(level_place(belfry.id, 2), Side.BESIEGER)
         if belfry.bridge is Bridge.UP and belfry.distance <= REACH and len(on_bridge_level) >= WINCHERS:
             found.append(Option("lower_drawbridge", Side.BESIEGER, where, on_bridge_level))
-        outside = tuple(
-            m for p in {m.place for m in state.models if m.place.zone is Zone.FIELD} for m in ready(p, Side.BESIEGER)
-        )
-        if not belfry.fixed_ladders and not belfry.ground_ladder and outside:
-            found.append(Option("raise_belfry_ladder", Side.BESIEGER, where, outside))
-        if outside and len(state.at(level_place(belfry.id, 0))) < CAPACITY[0]:
-            found.append(Option("climb_belfry", Side.BESIEGER, "field", outside, (str(level_place(belfry.id, 0)),)))
-    if state.active is Side.BESIEGED:
-        rear = tuple(
-            m for p in {m.place for m in state.models if m.place.zone is Zone.FIELD} for m in ready(p, Side.BESIEGED)
-        )
-        if rear:  # 001 §3, §8: the ground level is open at the rear
-            found.append(Option("climb_belfry", Side.BESIEGED, "field", rear, (str(level_place(belfry.id, 0)),)))
+    outside = _outside(state, ready, state.active)
+    if state.active is Side.BESIEGER and not belfry.fixed_ladders and not belfry.ground_ladder and outside:
+        found.append(Option("raise_belfry_ladder", Side.BESIEGER, where, tuple(m for g in outside for m in g)))
+    # 001 §3, §8: the ground level is open at the rear, to the besieged too
+    entry = str(level_place(belfry.id, 0))
+    for group in outside:
+        found.extend(_climbs(state, belfry, "field", None, group, [(entry, 0)]))
     used = levels_in_use(belfry.wall_level)
     for index, level in enumerate(used):
         here = level_place(belfry.id, level)
         climbers = ready(here, state.active)
-        if not climbers or (state.active is Side.BESIEGED and not belfry.fixed_ladders):
+        if not climbers:
             continue
-        near = [used[i] for i in (index - 1, index + 1) if 0 <= i < len(used)]
-        targets = [
-            str(level_place(belfry.id, n))
-            for n in near
-            if len(state.at(level_place(belfry.id, n), state.active)) < CAPACITY[n]
+        near: list[tuple[str, int | None]] = [
+            (str(level_place(belfry.id, used[i])), used[i]) for i in (index - 1, index + 1) if 0 <= i < len(used)
         ]
-        if level == 0 and state.active is Side.BESIEGER:
-            targets.append(f"field:{belfry.id}")
-        if targets:
-            found.append(Option("climb_belfry", state.active, str(here), climbers, tuple(targets)))
+        steps: list[tuple[str, int | None]] = [*near, (f"field:{belfry.id}", None)] if level == 0 else [*near]
+        found.extend(_climbs(state, belfry, str(here), level, climbers, steps))
     return found
+
+
+def _outside(state: BattleState, ready: Ready, side: Side) -> list[tuple[str, ...]]:
+    """``side``'s models free to act on the field, a group for each place there (a group climbs from one place,
+    001 §5)."""
+    places = sorted({m.place for m in state.models if m.place.zone is Zone.FIELD and m.side is side})
+    return [group for group in (ready(p, side) for p in places) if group]
+
+
+def _climbs(
+    state: BattleState,
+    belfry: Belfry,
+    where: str,
+    level: int | None,
+    ready: tuple[str, ...],
+    steps: list[tuple[str, int | None]],
+) -> list[Option]:
+    """The climbs of ``ready`` models from ``level`` (``None``: the ground outside) to each of ``steps``, an entry
+    for the steps the same models take in the same numbers: those with the movement points left for it (001 §5), not
+    mounted (001 §10) nor bound this turn (§6.4, 001 §8), as many as the level takes (001 §5, R16)."""
+    side = state.active
+    busy = bound(state)
+    by_id = state.by_id
+    movers = [by_id[m] for m in ready if m not in busy and not by_id[m].profile.is_cavalry]
+    log = state.turn_log
+    groups: dict[tuple[tuple[str, ...], int], list[str]] = {}
+    for target, to in steps:
+        if side is Side.BESIEGED and not belfry.fixed_ladders and {level, to} != {None, 0}:
+            continue  # 001 §1.2: the besieged climb only by fixed ladders
+        off_the_ground = level is not None and to is not None and 0 in (level, to)
+        if off_the_ground and (_has_moved(state, belfry) or not (belfry.fixed_ladders or belfry.ground_ladder)):
+            continue  # 001 §1.2: between the ground and the level above, standing still, by a ladder set up
+        cost = step_cost(level, to, belfry.wall_level)
+        actors = tuple(m.id for m in movers if not (spent := log.spent(m.id)) or spent + cost <= m.profile.m)
+        room = len(actors) if to is None else CAPACITY[to] - len(state.at(level_place(belfry.id, to), side))
+        if actors and room > 0:
+            groups.setdefault((actors, min(room, len(actors))), []).append(target)
+    return [
+        Option("climb_belfry", side, where, actors, tuple(targets), most=most)
+        for (actors, most), targets in groups.items()
+    ]
+
+
+def _has_moved(state: BattleState, belfry: Belfry) -> bool:
+    """Whether the belfry rolled in this besieger turn: nobody climbs between the ground and the level above (001
+    §1.2)."""
+    return belfry.moved_turn == state.turn and bool(belfry.moved) and state.active is Side.BESIEGER
 
 
 def _close_combat(state: BattleState) -> list[Option]:
