@@ -129,6 +129,11 @@ def way(state: BattleState, side: Side, origin: Place, destination: Place) -> Wa
             return IllegalAction(
                 f"ladder {destination.ref} is not hoisted from {origin} into a courtyard (§7.1.4, §7.1.10)", "§7.1.10"
             )
+        if side is _BESIEGED:
+            return IllegalAction(
+                f"ladder {destination.ref} is the besieger's way down from {origin} into the courtyard (§7.1.10)",
+                "§7.1.10",
+            )
         return _LADDER_WAY
     if origin.zone is _LADDER and destination.inside:
         ladder = state.ladder(origin.ref)
