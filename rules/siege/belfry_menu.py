@@ -37,8 +37,8 @@ def belfry_options(state: BattleState, ready: Ready) -> list[Option]:
 
 
 def bridge_steps(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
-    """Over a lowered drawbridge: from level 2 onto the rampart, and, for the besieged, onto level 2, charging the
-    besiegers on it if any (001 §8).
+    """Over a lowered drawbridge, for either side: from level 2 onto the rampart and from the rampart onto level 2,
+    charging the enemy there if any (001 §8 « Passer d'un pont-levis à un rempart (ou vice versa) coûte 2 PM »).
     """
     found: list[str] = []
     for belfry in state.belfries:
@@ -47,7 +47,7 @@ def bridge_steps(state: BattleState, place: Place, side: Side) -> tuple[str, ...
         bridge = level_place(belfry.id, 2)
         if place == bridge:
             found.append(belfry.section)
-        elif place == Place(Zone.SECTION, belfry.section) and side is Side.BESIEGED:
+        elif place == Place(Zone.SECTION, belfry.section):
             found.append(str(bridge))
     return tuple(found)
 
@@ -82,7 +82,10 @@ def _movement(state: BattleState, belfry: Belfry, ready: Ready) -> list[Option]:
         near: list[tuple[str, int | None]] = [
             (str(level_place(belfry.id, used[i])), used[i]) for i in (index - 1, index + 1) if 0 <= i < len(used)
         ]
-        steps: list[tuple[str, int | None]] = [*near, (f"field:{belfry.id}", None)] if level == 0 else [*near]
+        steps: list[tuple[str, int | None]] = [*near]
+        if level == 0:  # 001 §5: out onto the ground it stands on, or back to the side's models on the field
+            fields = dict.fromkeys([f"field:{belfry.id}", *(str(p) for p in _fields(state, state.active))])
+            steps += [(f, None) for f in fields]
         found.extend(_climbs(state, belfry, str(here), level, climbers, steps))
     return found
 
@@ -90,8 +93,12 @@ def _movement(state: BattleState, belfry: Belfry, ready: Ready) -> list[Option]:
 def _outside(state: BattleState, ready: Ready, side: Side) -> list[tuple[str, ...]]:
     """``side``'s models free to act on the field, a group for each place there (a group climbs from one place,
     001 §5)."""
-    places = sorted({m.place for m in state.models if m.place.zone is Zone.FIELD and m.side is side})
-    return [group for group in (ready(p, side) for p in places) if group]
+    return [group for group in (ready(p, side) for p in _fields(state, side)) if group]
+
+
+def _fields(state: BattleState, side: Side) -> list[Place]:
+    """The places on the field where ``side`` has models, in order."""
+    return sorted(p for p in state.by_side_and_place[side] if p.zone is Zone.FIELD)
 
 
 def _climbs(

@@ -108,6 +108,8 @@ def way(state: BattleState, side: Side, origin: Place, destination: Place) -> Wa
             "§11.1",
         )
     if origin.zone is _FIELD and destination.zone is _FOOT:
+        if str(destination) not in state.fort.approaches:
+            return IllegalAction(f"{destination.ref} has no wall whose foot is outside the fort (§16)", "§16")
         return _UNLIMITED  # §16: the approach from 40 cm away is measured on the table, in inches, not by sections
     if origin.inside and destination.inside:
         connection = state.fort.connection(origin.ref, destination.ref)
@@ -280,6 +282,12 @@ def _check_movers(state: BattleState, ids: Sequence[str]) -> list[Model]:
             raise IllegalAction(f"{model.id} has moved this turn: one section a turn (§2.1)", "§2.1")
         if state.is_blocking(model.id):
             raise IllegalAction(f"{model.id} is blocking and cannot move (§6.3.1)", "§6.3.1")
+        if model.id in log.blockers:
+            raise IllegalAction(
+                f"{model.id} has blocked this turn: « Une figurine qui bloque ne peut pas se déplacer durant le même "
+                "tour » (§6.3.1)",
+                "§6.3.1",
+            )
     return movers
 
 
@@ -349,6 +357,10 @@ def move(
     mark = dice.mark()
     movers = _check_movers(state, models)
     origin, destination = movers[0].place, Place.parse(to)
+    if destination == origin:
+        raise IllegalAction(
+            f"{', '.join(models)} already stand on {origin}: a move goes to another place (§2.1)", "§2.1"
+        )
     path = [origin, *([Place(_SECTION, via)] if via is not None else []), destination]
     if via is not None:
         kinds = [state.fort.section(p.ref).kind if p.inside else None for p in path]

@@ -10,11 +10,11 @@ from dataclasses import replace
 from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.battle import start
-from rules.siege.engines import Ladder, SiegeTower
+from rules.siege.engines import Bridge, Ladder, SiegeTower
 from rules.siege.game import apply, choose, legal_actions, problems
 from rules.siege.legal import Option, legal_moves_from
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, CombatResult, Model, Phase, Side, Zone
+from rules.siege.state import BattleState, CombatResult, Model, Phase, Place, Side, Zone
 from tests.rules.siege.builders import (
     GHOST,
     MAN,
@@ -225,6 +225,25 @@ def test_a_belfry_level_takes_as_many_as_its_capacity() -> None:
     assert up == [(("belfry:ST1.1",), 6), (("belfry:ST1.3",), 4)]
     for option in [*_entries(state, "climb_belfry", "field"), *_entries(state, "climb_belfry", "belfry:ST1.2")]:
         _accepted(state, option)
+
+
+def test_the_drawbridge_is_crossed_both_ways_and_level_0_left_for_the_field() -> None:
+    # 001 §8: « Passer d'un pont-levis à un rempart (ou vice versa) coûte 2 PM »: stormers on W3 may step back onto
+    # level 2; 001 §5: the pushers step off level 0 onto the ground it stands on, or back to their comrades on the
+    # field
+    setup = belfry_setup(distance=1)
+    state = _to_besieger_movement(start(replace(setup, models=(*setup.models, *besiegers(ORC, "field:E", 2, "t")))))
+    state = replace(state, belfries=(replace(state.belfry("ST1"), bridge=Bridge.DOWN),))
+    state = replace(
+        state, models=tuple(replace(m, place=Place.parse("T4")) if m.id in ("d1", "e1") else m for m in state.models)
+    )
+    state = apply(state, a.Move(("s1", "s2"), "W3"), DICE).state
+    state = replace(state, turn_log=replace(state.turn_log, moved=frozenset(), belfry_steps=()))
+    (back,) = _entries(state, "move", "W3")
+    assert (back.actors, back.targets) == (("s1", "s2"), ("belfry:ST1.2",))
+    _accepted(state, back)
+    off = {t for o in _entries(state, "climb_belfry", "belfry:ST1.0") for t in o.targets if t.startswith("field:")}
+    assert off == {"field:ST1", "field:E"}
 
 
 def test_a_belfry_is_climbed_from_the_ground_only_while_it_stands_still() -> None:
