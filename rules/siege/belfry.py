@@ -46,6 +46,7 @@ __all__ = [
     "MOVE_ON_LEVEL",
     "REACH",
     "aboard",
+    "bridge_problem",
     "check_aboard",
     "count_aboard",
     "crossing",
@@ -362,24 +363,34 @@ def _check_room(state: BattleState, movers: Sequence[Model], destination: Place,
         )
 
 
+def bridge_problem(state: BattleState, origin: Place, destination: Place) -> IllegalAction | None:
+    """Why there is no way between a belfry's level and the rampart now, ``None`` when there is one: only over its
+    lowered drawbridge, from the drawbridge's level (001 §2, §8)."""
+    inside, aboard = (destination, origin) if origin.zone is Zone.BELFRY else (origin, destination)
+    tower, level = level_of(aboard)
+    belfry = state.belfry(tower)
+    if belfry.bridge is not Bridge.DOWN:
+        return IllegalAction(f"belfry {tower}'s drawbridge is not down (001 §8)", "001 §8")
+    if inside.ref != belfry.section:
+        return IllegalAction(
+            f"belfry {tower}'s drawbridge lies on {belfry.section}, not {inside.ref} (001 §8)", "001 §8"
+        )
+    if level != 2:
+        return IllegalAction(f"the drawbridge is on level 2, not {level} (001 §1.1, §8)", "001 §8")
+    return None
+
+
 def crossing(state: BattleState, movers: Sequence[Model], origin: Place, destination: Place) -> None:
     """Refuse a move between a belfry's level and the rampart other than over its lowered drawbridge, from the
     drawbridge's level, with 2 movement points left (001 §2, §8). A move onto enemies is a charge: the fights over
     the drawbridge are fought on the place the chargers enter, the rampart or level 2 (001 §8).
     """
-    inside, aboard = (destination, origin) if origin.zone is Zone.BELFRY else (origin, destination)
-    tower, level = level_of(aboard)
-    belfry = state.belfry(tower)
-    if belfry.bridge is not Bridge.DOWN:
-        raise IllegalAction(f"belfry {tower}'s drawbridge is not down (001 §8)", "001 §8")
-    if inside.ref != belfry.section:
-        raise IllegalAction(
-            f"belfry {tower}'s drawbridge lies on {belfry.section}, not {inside.ref} (001 §8)", "001 §8"
-        )
-    if level != 2:
-        raise IllegalAction(f"the drawbridge is on level 2, not {level} (001 §1.1, §8)", "001 §8")
+    problem = bridge_problem(state, origin, destination)
+    if problem is not None:
+        raise problem
     if destination.zone is Zone.BELFRY:
-        _check_room(state, movers, destination, tower, 2)
+        tower, level = level_of(destination)
+        _check_room(state, movers, destination, tower, level)
     for model in movers:
         spent = state.turn_log.spent(model.id)
         if spent and spent + BRIDGE_TO_RAMPART > model.profile.m:

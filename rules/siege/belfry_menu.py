@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.siege.belfry import CAPACITY, REACH, count_aboard, level_place, levels_in_use, pushers, speed
+from rules.siege.belfry import CAPACITY, REACH, count_aboard, level_place, levels_in_use, pushers, speed, step_cost
+from rules.siege.checks import bound
 from rules.siege.drawbridge import WINCHERS
 from rules.siege.engines import Belfry, Bridge
 from rules.siege.menu_combat import fight_option
@@ -33,8 +34,8 @@ def belfry_options(state: BattleState, ready: Ready) -> list[Option]:
 
 
 def bridge_steps(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
-    """Over a lowered drawbridge: from level 2 onto the rampart, and, for the besieged, onto level 2, charging the
-    besiegers on it if any (001 §8).
+    """Over a lowered drawbridge, for either side: from level 2 onto the rampart and from the rampart onto level 2,
+    charging the enemy there if any (001 §8 « Passer d'un pont-levis à un rempart (ou vice versa) coûte 2 PM »).
     """
     found: list[str] = []
     for belfry in state.belfries:
@@ -43,7 +44,7 @@ def bridge_steps(state: BattleState, place: Place, side: Side) -> tuple[str, ...
         bridge = level_place(belfry.id, 2)
         if place == bridge:
             found.append(belfry.section)
-        elif place == Place(Zone.SECTION, belfry.section) and side is Side.BESIEGED:
+        elif place == Place(Zone.SECTION, belfry.section):
             found.append(str(bridge))
     return tuple(found)
 
@@ -62,36 +63,79 @@ def _movement(state: BattleState, belfry: Belfry, ready: Ready) -> list[Option]:
         on_bridge_level = ready(level_place(belfry.id, 2), Side.BESIEGER)
         if belfry.bridge is Bridge.UP and belfry.distance <= REACH and len(on_bridge_level) >= WINCHERS:
             found.append(Option("lower_drawbridge", Side.BESIEGER, where, on_bridge_level))
-        outside = tuple(
-            m for p in {m.place for m in state.models if m.place.zone is Zone.FIELD} for m in ready(p, Side.BESIEGER)
-        )
-        if not belfry.fixed_ladders and not belfry.ground_ladder and outside:
-            found.append(Option("raise_belfry_ladder", Side.BESIEGER, where, outside))
-        if outside and len(state.at(level_place(belfry.id, 0))) < CAPACITY[0]:
-            found.append(Option("climb_belfry", Side.BESIEGER, "field", outside, (str(level_place(belfry.id, 0)),)))
-    if state.active is Side.BESIEGED:
-        rear = tuple(
-            m for p in {m.place for m in state.models if m.place.zone is Zone.FIELD} for m in ready(p, Side.BESIEGED)
-        )
-        if rear:  # 001 §3, §8: the ground level is open at the rear
-            found.append(Option("climb_belfry", Side.BESIEGED, "field", rear, (str(level_place(belfry.id, 0)),)))
+    outside = _outside(state, ready, state.active)
+    if state.active is Side.BESIEGER and not belfry.fixed_ladders and not belfry.ground_ladder and outside:
+        found.append(Option("raise_belfry_ladder", Side.BESIEGER, where, tuple(m for g in outside for m in g)))
+    # 001 §3, §8: the ground level is open at the rear, to the besieged too
+    entry = str(level_place(belfry.id, 0))
+    for group in outside:
+        found.extend(_climbs(state, belfry, "field", None, group, [(entry, 0)]))
     used = levels_in_use(belfry.wall_level)
     for index, level in enumerate(used):
         here = level_place(belfry.id, level)
         climbers = ready(here, state.active)
-        if not climbers or (state.active is Side.BESIEGED and not belfry.fixed_ladders):
+        if not climbers:
             continue
-        near = [used[i] for i in (index - 1, index + 1) if 0 <= i < len(used)]
-        targets = [
-            str(level_place(belfry.id, n))
-            for n in near
-            if len(state.at(level_place(belfry.id, n), state.active)) < CAPACITY[n]
+        near: list[tuple[str, int | None]] = [
+            (str(level_place(belfry.id, used[i])), used[i]) for i in (index - 1, index + 1) if 0 <= i < len(used)
         ]
-        if level == 0 and state.active is Side.BESIEGER:
-            targets.append(f"field:{belfry.id}")
-        if targets:
-            found.append(Option("climb_belfry", state.active, str(here), climbers, tuple(targets)))
+        steps: list[tuple[str, int | None]] = [*near]
+        if level == 0:  # 001 §5: out onto the ground it stands on, or back to the side's models on the field
+            fields = dict.fromkeys([f"field:{belfry.id}", *(str(p) for p in _fields(state, state.active))])
+            steps += [(f, None) for f in fields]
+        found.extend(_climbs(state, belfry, str(here), level, climbers, steps))
     return found
+
+
+def _outside(state: BattleState, ready: Ready, side: Side) -> list[tuple[str, ...]]:
+    """``side``'s models free to act on the field, a group for each place there (a group climbs from one place,
+    001 §5)."""
+    return [group for group in (ready(p, side) for p in _fields(state, side)) if group]
+
+
+def _fields(state: BattleState, side: Side) -> list[Place]:
+    """The places on the field where ``side`` has models, in order."""
+    return sorted(p for p in state.by_side_and_place[side] if p.zone is Zone.FIELD)
+
+
+def _climbs(
+    state: BattleState,
+    belfry: Belfry,
+    where: str,
+    level: int | None,
+    ready: tuple[str, ...],
+    steps: list[tuple[str, int | None]],
+) -> list[Option]:
+    """The climbs of ``ready`` models from ``level`` (``None``: the ground outside) to each of ``steps``, an entry
+    for the steps the same models take in the same numbers: those with the movement points left for it (001 §5), not
+    mounted (001 §10) nor bound this turn (§6.4, 001 §8), as many as the level takes (001 §5, R16)."""
+    side = state.active
+    busy = bound(state)
+    by_id = state.by_id
+    movers = [by_id[m] for m in ready if m not in busy and not by_id[m].profile.is_cavalry]
+    log = state.turn_log
+    groups: dict[tuple[tuple[str, ...], int], list[str]] = {}
+    for target, to in steps:
+        if side is Side.BESIEGED and not belfry.fixed_ladders and {level, to} != {None, 0}:
+            continue  # 001 §1.2: the besieged climb only by fixed ladders
+        off_the_ground = level is not None and to is not None and 0 in (level, to)
+        if off_the_ground and (_has_moved(state, belfry) or not (belfry.fixed_ladders or belfry.ground_ladder)):
+            continue  # 001 §1.2: between the ground and the level above, standing still, by a ladder set up
+        cost = step_cost(level, to, belfry.wall_level)
+        actors = tuple(m.id for m in movers if not (spent := log.spent(m.id)) or spent + cost <= m.profile.m)
+        room = len(actors) if to is None else CAPACITY[to] - len(state.at(level_place(belfry.id, to), side))
+        if actors and room > 0:
+            groups.setdefault((actors, min(room, len(actors))), []).append(target)
+    return [
+        Option("climb_belfry", side, where, actors, tuple(targets), most=most)
+        for (actors, most), targets in groups.items()
+    ]
+
+
+def _has_moved(state: BattleState, belfry: Belfry) -> bool:
+    """Whether the belfry rolled in this besieger turn: nobody climbs between the ground and the level above (001
+    §1.2)."""
+    return belfry.moved_turn == state.turn and bool(belfry.moved) and state.active is Side.BESIEGER
 
 
 def _close_combat(state: BattleState) -> list[Option]:

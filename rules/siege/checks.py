@@ -88,10 +88,10 @@ def bound(state: BattleState) -> frozenset[str]:
 
 
 def check_may_act(state: BattleState, model_ids: Iterable[str], what: str) -> None:
-    """Refuse ``what`` to models bound to do nothing else this turn: reinforcing a gate (§6.4), just deployed from a
-    mine (§10.1, §10.2), working a belfry's winches or stunned by its drawbridge (001 §8).
-    """
+    """Refuse ``what`` to models bound to do nothing else this turn (:func:`bound`), naming why."""
     ids = set(model_ids)
+    if ids.isdisjoint(bound(state)):
+        return
     if state.belfries:
         winching = sorted({m for b in state.belfries for m in b.winchers} & ids)
         if winching:

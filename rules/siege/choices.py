@@ -8,10 +8,11 @@ from rules.siege import actions as a
 from rules.siege.costs import BRAZIER_LIQUIDS
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.melee import pair_off
+from rules.siege.menu_movement import courtyard_via
 from rules.siege.menu_view import bought
 from rules.siege.mining import MineDie
 from rules.siege.options import Option
-from rules.siege.state import BattleState, Side
+from rules.siege.state import BattleState, Place, Side
 
 __all__ = ["CATAPULT", "choose"]
 
@@ -52,8 +53,8 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "reroll_mine": lambda: a.RerollMine(MineDie(aim)),
         "leave_mine": lambda: a.LeaveMine(option.side, target),
         "tunnel": lambda: a.Tunnel(picked, aim),
-        "move": lambda: a.Move(picked, aim),
-        "charge": lambda: a.Charge(picked, aim),
+        "move": lambda: a.Move(picked, aim, _via(state, option, aim)),
+        "charge": lambda: a.Charge(picked, aim, _via(state, option, aim)),
         "stand_and_shoot": lambda: a.StandAndShoot(picked),
         "hold_charge": a.HoldCharge,
         "rally": lambda: a.Rally(where),
@@ -108,6 +109,13 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
         "fight_giant": lambda: a.FightGiant(ref, targets=(aim,) if target else ()),
     }
     return makers[option.name]()
+
+
+def _via(state: BattleState, option: Option, to: str) -> str | None:
+    """The courtyard a move or a charge two courtyards away goes through, as its menu found it (§2.1.1, §3.1.1)."""
+    if option.where is None or not to:
+        return None
+    return courtyard_via(state, option.side, Place.parse(option.where), Place.parse(to))
 
 
 def _allocate(state: BattleState, section: str) -> a.Action:

@@ -9,27 +9,32 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 
 from rules.siege import ladders, rams
+from rules.siege.belfry import CAPACITY, level_of
 from rules.siege.belfry_menu import bridge_steps
 from rules.siege.blocking import BREACH_RATIO, CLIMB_BLOCKERS, fits_gate
+from rules.siege.checks import LADDER_HOLDS, SIEGE_TOWER_HOLDS, bound, room_left
 from rules.siege.defences import THROWERS, braziers_held, burning, free_defenders, structures_below
 from rules.siege.engines import GateStatus, Ladder, Liquid, MineGoal, Ram
-from rules.siege.fort import ConnectionKind, GateKind
+from rules.siege.fort import ConnectionKind, GateKind, SectionKind
 from rules.siege.gates import REINFORCING_MODELS, gate_sections, reinforceable, touches_gate, unlockers
 from rules.siege.ladders import carrying, push_back_options
 from rules.siege.menu_view import MenuView, section_place, war_machines
 from rules.siege.mining import MAX_COUNTER_MINERS, MIN_COUNTER_MINERS, TUNNEL_MODELS_PER_TURN, counter_miners, may_dig
 from rules.siege.morale import flee_option, rally_problem
+from rules.siege.movement import Who, admits, way
 from rules.siege.options import Option
-from rules.siege.places import place_of
+from rules.siege.places import IllegalAction, Model, place_of
 from rules.siege.profiles import Creature, Special
+from rules.siege.psychology import holds_the_section
 from rules.siege.siege_towers import assault_sections, may_push
 from rules.siege.sorties import may_sortie
-from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone, room_left
+from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
 _LADDER, _FOOT, _SIEGE_TOWER = Zone.LADDER, Zone.FOOT, Zone.SIEGE_TOWER
 _OUTSIDE = frozenset({Zone.FOOT, Zone.FIELD})
+_COURTYARD = SectionKind.COURTYARD
 
 __all__ = [
     "besieged_at_movement_end",
@@ -38,6 +43,7 @@ __all__ = [
     "breach_guards",
     "charges_in",
     "counter_mines",
+    "courtyard_via",
     "end_blocks",
     "flight",
     "gate_guards",
@@ -166,29 +172,32 @@ def _ram_gates(view: MenuView, ram: Ram, setup: bool) -> tuple[str, ...]:
 # ---- movement (§2, §3, §6, §7, §8, §10–§12) -----------------------------------------------------------------------
 
 
-def _steps_from(state: BattleState, place: Place, side: Side) -> tuple[tuple[str, Place], ...]:
-    """Where models at ``place`` may step to, each written and as a place: adjacent sections (the besieger also onto
-    a ladder against his section), the rampart above a ladder or a siege tower, a raised ladder from the foot of its
-    wall (§2.1.1, §7).
-    """
+Step = tuple[str, Place, tuple[str, ...]]
+"""A place a model may step to: written, as a place, and the courtyards it may go through on the way (none for an
+adjacent place, §2.1.1)."""
+
+
+def _steps_from(state: BattleState, place: Place, side: Side) -> tuple[Step, ...]:
+    """Where models at ``place`` may step to as the fort stands with its ladders, siege towers and belfries: each
+    way is then asked whether it is open now (:func:`~rules.siege.movement.way`)."""
     table = _steps_table(state)
     found = table.get((place, side))
     if found is None:
-        found = table[place, side] = tuple((t, Place.parse(t)) for t in _ways_from(state, place, side))
+        found = table[place, side] = _ways_from(state, place, side)
     return found
 
 
-def _steps_table(state: BattleState) -> dict[tuple[Place, Side], tuple[tuple[str, Place], ...]]:
+def _steps_table(state: BattleState) -> dict[tuple[Place, Side], tuple[Step, ...]]:
     """The steps from each place as the fort stands with the state's ladders, siege towers and belfries: kept with
     the state while those stay the same, and with the fort for each way they stand (what :func:`_ways_from` reads
     of them), as the same ways come back action after action.
     """
     ways = state.ways
-    table: dict[tuple[Place, Side], tuple[tuple[str, Place], ...]] | None = ways.get(_steps_table)
+    table: dict[tuple[Place, Side], tuple[Step, ...]] | None = ways.get(_steps_table)
     if table is None:
         layout = (
             _steps_table,
-            tuple((x.id, x.raised, x.section) for x in state.ladders),
+            tuple((x.id, x.raised, x.section, x.courtyard) for x in state.ladders),
             tuple((t.id, t.section) for t in state.siege_towers),
             tuple((b.id, b.bridge, b.section) for b in state.belfries),
         )
@@ -196,94 +205,250 @@ def _steps_table(state: BattleState) -> dict[tuple[Place, Side], tuple[tuple[str
     return table
 
 
-def _ways_from(state: BattleState, place: Place, side: Side) -> tuple[str, ...]:
+def _ways_from(state: BattleState, place: Place, side: Side) -> tuple[Step, ...]:
+    """Adjacent sections, and two courtyards away through a third (§2.1.1, §3.1.1); the besieger also onto a ladder
+    hoisted from his rampart into a courtyard (§7.1.10); over a lowered drawbridge (001 §8); the rampart above a
+    ladder, a siege tower or a giant's wall (§7.1, §7.3.4, §12.1.5); from the foot of a wall onto its ladders and
+    siege towers, through its gate or breach, and for ethereal creatures through the wall itself (§6, §5.9, §12.4);
+    from the field to the foot of any wall (§16).
+    """
+    fort = state.fort
     if place.inside:
-        found = [*state.fort.neighbours(place.ref), *bridge_steps(state, place, side)]
+        found = [*fort.neighbours(place.ref), *bridge_steps(state, place, side)]
         if side is _BESIEGER:
-            found += [f"ladder:{x.id}" for x in state.ladders if x.raised and x.section == place.ref]
-        return tuple(found)
+            found += [
+                f"ladder:{x.id}"
+                for x in state.ladders
+                if x.raised and x.section == place.ref and x.courtyard is not None
+            ]
+        return (*_plain(found), *_across_courtyards(state, place.ref))
     if place.zone is Zone.BELFRY:
-        return bridge_steps(state, place, side)
+        return _plain(bridge_steps(state, place, side))
     if place.zone is _LADDER:
         ladder = state.ladder(place.ref)
-        return (ladder.section, f"foot:{ladder.section}") if ladder.raised else ()
+        # §7.1.5, §7.1.10: up onto the rampart, or down into the courtyard it is hoisted into; never back down
+        return _plain([ladder.courtyard or ladder.section]) if ladder.raised else ()
     if place.zone is Zone.SIEGE_TOWER:
         tower = state.siege_tower(place.ref)
-        return () if tower.section is None else (tower.section,)
+        return () if tower.section is None else _plain([tower.section])
     if place.zone is _FOOT:
-        found = [f"ladder:{x.id}" for x in state.ladders if x.raised and x.section == place.ref]
+        found = [f"ladder:{x.id}" for x in state.ladders if x.raised and x.section == place.ref and x.courtyard is None]
         found += [f"siege_tower:{t.id}" for t in state.siege_towers if t.section == place.ref]
-        if state.fort.gates_of(place.ref):
-            found.append(place.ref)
+        found.append(place.ref)  # through its gate once open (§6), or the wall itself for the ethereal (§12.4)
         found += [
             n
-            for n in state.fort.neighbours(place.ref)
-            if (c := state.fort.connection(place.ref, n)) is not None and c.kind is ConnectionKind.BREACH
+            for n in fort.neighbours(place.ref)
+            if (c := fort.connection(place.ref, n)) is not None and c.kind is ConnectionKind.BREACH
         ]
-        return tuple(found)
+        return _plain(found)
     if place.zone is Zone.FIELD:
-        return state.fort.approaches
+        return _plain(fort.approaches)
     if place.zone is Zone.WALL:
-        return (place.ref,)
+        return _plain([place.ref])
     return ()
 
 
+def _plain(targets: Iterable[str]) -> tuple[Step, ...]:
+    return tuple((t, Place.parse(t), ()) for t in targets)
+
+
+def _across_courtyards(state: BattleState, section: str) -> tuple[Step, ...]:
+    """The courtyards two sections away from courtyard ``section``, each with the courtyards between (§2.1.1 « les
+    figurines peuvent se déplacer de deux cases sections en un tour dans une cour intérieure seulement », §3.1.1).
+    A courtyard next to ``section`` is reached directly."""
+    fort = state.fort
+    if fort.section(section).kind is not _COURTYARD:
+        return ()
+    near = fort.neighbours(section)
+    beyond: dict[str, list[str]] = {}
+    for via in near:
+        if fort.section(via).kind is not _COURTYARD:
+            continue
+        for far in fort.neighbours(via):
+            if far != section and far not in near and fort.section(far).kind is _COURTYARD:
+                beyond.setdefault(far, []).append(via)
+    return tuple((far, section_place(far), tuple(vias)) for far, vias in beyond.items())
+
+
+def courtyard_via(state: BattleState, side: Side, origin: Place, destination: Place) -> str | None:
+    """The courtyard a move or a charge from ``origin`` to ``destination`` two courtyards away goes through: the
+    one with the most room left in the turn's connections, free of the enemy (§2.1.1, §3.1.1); ``None`` for a place
+    next to ``origin``, or when none is open."""
+    for _target, into, vias in _steps_from(state, origin, side):
+        if into is destination:
+            return _through(state, side, origin, into, vias)[0] if vias else None
+    return None
+
+
+def _through(
+    state: BattleState, side: Side, origin: Place, destination: Place, vias: tuple[str, ...]
+) -> tuple[str | None, int]:
+    """Of the courtyards ``vias`` between ``origin`` and ``destination``, the one free of the enemy whose two
+    connections have the most room left this turn, with that room (§2.1.1); ``None`` and 0 when none is open."""
+    log = state.turn_log
+    best: str | None = None
+    most = 0
+    enemy = state.by_side_and_place[side.enemy]
+    for via in vias:
+        middle = section_place(via)
+        if enemy.get(middle):
+            continue  # §3.1.1: a charge ends on the first section the enemy holds
+        room = -1
+        for here, there in ((origin, middle), (middle, destination)):
+            found = way(state, side, here, there)
+            if isinstance(found, IllegalAction) or found.who is not Who.ANY or found.capacity is None:
+                room = 0
+                break
+            left = found.capacity - log.flow(str(here), str(there))
+            room = left if room < 0 else min(room, left)
+        if room > most:
+            best, most = via, room
+    return best, most
+
+
 def moves_and_charges(view: MenuView) -> list[Option]:
-    """Each place's ready models of the side to play, where they may step to or charge (§2, §3.1)."""
-    return _moves(view, view.ready_by_place(view.state.active).items())
+    """Each place's ready models of the side to play, where they may step to or charge (§2, §3.1): one entry for
+    the places the same models may reach in the same numbers, with how many may go (§1.7, §2.1.1, §7.1.5, §7.3.4)."""
+    found: list[Option] = []
+    for place, ready in view.ready_by_place(view.state.active).items():  # in the order of view.by_place
+        if ready:
+            found.extend(_options_from(view, place, ready))
+    return found
 
 
 def moves_in(view: MenuView, zone: Zone) -> list[Option]:
     """The moves of :func:`moves_and_charges` from the places of ``zone`` alone, in the same order."""
-    return _steps_in(view, zone, charges=False)
+    return _steps_in(view, zone, "move")
 
 
 def charges_in(view: MenuView, zone: Zone) -> list[Option]:
     """The charges of :func:`moves_and_charges` from the places of ``zone`` alone, in the same order (§3.1)."""
-    return _steps_in(view, zone, charges=True)
+    return _steps_in(view, zone, "charge")
 
 
-def _steps_in(view: MenuView, zone: Zone, charges: bool) -> list[Option]:
-    """The moves or the charges from ``zone``'s places: a place's ready models asked for only when it leads to a
-    place free of the enemy (a move) or held by it (a charge)."""
-    state = view.state
-    side = state.active
-    name = "charge" if charges else "move"
+def _steps_in(view: MenuView, zone: Zone, name: str) -> list[Option]:
+    """The moves or the charges from ``zone``'s places."""
+    side = view.state.active
     found: list[Option] = []
-    enemy = view.by_side(side.enemy)
-    table = _steps_table(state)
     for place in view.by_side(side):  # in the order of view.by_place
-        if place.zone is not zone:
-            continue
-        steps = table.get((place, side))
-        if steps is None:
-            steps = _steps_from(state, place, side)
-        targets = tuple([t for t, into in steps if (into in enemy) is charges])
-        if targets:
-            movers = view.ready(place, side)
-            if movers:
-                found.append(Option(name, side, str(place), movers, targets))
+        if place.zone is zone:
+            ready = view.ready(place, side)
+            if ready:
+                found.extend([o for o in _options_from(view, place, ready) if o.name == name])
     return found
 
 
-def _moves(view: MenuView, ready: Iterable[tuple[Place, tuple[str, ...]]]) -> list[Option]:
+def _options_from(view: MenuView, place: Place, ready: tuple[str, ...]) -> tuple[Option, ...]:
+    """The moves, then the charges, of ``ready`` models at ``place``, worked out once a state."""
+    state = view.state
+    memo = state.memo
+    key = (_options_from, place)
+    found: tuple[Option, ...] | None = memo.get(key)
+    if found is None:
+        steps = _steps_from(state, place, state.active)
+        found = memo[key] = _moves(view, place, ready, steps) if steps else ()
+    return found
+
+
+def _moves(view: MenuView, place: Place, ready: tuple[str, ...], steps: tuple[Step, ...]) -> tuple[Option, ...]:
+    """An entry for each step open to some of ``ready`` now, those going to places the same models reach in the
+    same numbers together, the moves first."""
     state = view.state
     side = state.active
-    found: list[Option] = []
+    busy = bound(state)
+    by_id = state.by_id
+    movers = [by_id[m] for m in ready if m not in busy]  # §6.4, §10.1, §10.2, 001 §8
     enemy = view.by_side(side.enemy)
-    table = _steps_table(state)
-    for place, movers in ready:  # in the order of view.by_place
-        if not movers:
+    leaving = place.inside and bool(enemy.get(place))
+    if leaving:
+        # §3.3.1: only the winners of the last combat there disengage, to a section without enemies; §4.2: never
+        # the frenzied or hating
+        result = state.result(place.ref)
+        if result is None or result.winner is not side:
+            return ()
+        movers = [m for m in movers if not holds_the_section(m)]
+    if not movers:
+        return ()
+    log = state.turn_log
+    origin = str(place)
+    carrying = {c for r in state.rams for c in r.carriers} if state.rams else set()
+    groups: dict[tuple[str, tuple[str, ...], int], list[str]] = {}
+    for target, into, vias in steps:
+        charging = bool(enemy.get(into))
+        if charging and leaving:
             continue
-        steps = table.get((place, side))
-        if steps is None:
-            steps = _steps_from(state, place, side)
-        free = tuple([t for t, into in steps if into not in enemy])
-        if free:
-            found.append(Option("move", side, str(place), movers, free))
-        if len(free) < len(steps):
-            found.append(Option("charge", side, str(place), movers, tuple([t for t, into in steps if into in enemy])))
-    return found
+        who = Who.ANY
+        if vias:
+            via, left = _through(state, side, place, into, vias)
+            if via is None:
+                continue
+            capacity: int | None = left
+        else:
+            found = way(state, side, place, into)
+            if isinstance(found, IllegalAction):
+                continue
+            who = found.who
+            capacity = None if found.capacity is None else found.capacity - log.flow(origin, target)
+        room, by_ratio = _room(state, into, side)
+        chosen = movers
+        if who is not Who.ANY:
+            chosen = [m for m in chosen if admits(state, who, m)]
+        if into.inside:
+            if carrying:
+                chosen = [m for m in chosen if m.id not in carrying]  # §7.2.1: a ram never enters the fort
+            if state.fort.section(into.ref).kind is not _COURTYARD:
+                chosen = [m for m in chosen if not m.profile.is_cavalry]  # §3.2.3
+        actors, most = _most(chosen, capacity, room, by_ratio)
+        if most:
+            groups.setdefault(("charge" if charging else "move", actors, most), []).append(target)
+    found_options = [
+        Option(name, side, origin, actors, tuple(targets), most=most)
+        for (name, actors, most), targets in groups.items()
+    ]
+    return tuple(sorted(found_options, key=lambda o: o.name == "charge"))
+
+
+def _room(state: BattleState, place: Place, side: Side) -> tuple[int | None, bool]:
+    """How many more of ``side``'s models ``place`` holds (``None``: no limit), and whether they count with their
+    ratio (§1.7, §12.1.1, R15) or one each (a belfry's level, 001 §5, R16)."""
+    zone = place.zone
+    if place.inside:
+        return room_left(state, place.ref, side), True
+    if zone is _LADDER:
+        return LADDER_HOLDS - state.occupancy(place, side), True  # §7.1.5
+    if zone is Zone.SIEGE_TOWER:
+        return SIEGE_TOWER_HOLDS - state.occupancy(place, side), True  # §7.3.4
+    if zone is Zone.BELFRY:
+        return CAPACITY[level_of(place)[1]] - len(state.at(place, side)), False  # 001 §5, R16
+    return None, True
+
+
+def _most(
+    models: Iterable[Model], capacity: int | None, room: int | None, by_ratio: bool
+) -> tuple[tuple[str, ...], int]:
+    """Those of ``models`` who may go on their own, in order, and how many of the first go together: through a
+    connection with ``capacity`` left this turn, counted with its ratio (§2.1.1, §12.1.1), into a place with
+    ``room`` left (:func:`_room`)."""
+    actors: list[str] = []
+    most = 0
+    through = stay = 0
+    full = False
+    for model in models:
+        profile = model.profile
+        passing = profile.connection_ratio
+        holding = profile.ratio if by_ratio else 1
+        if (capacity is not None and passing > capacity) or (room is not None and holding > room):
+            continue
+        actors.append(model.id)
+        if full:
+            continue
+        through += passing
+        stay += holding
+        if (capacity is not None and through > capacity) or (room is not None and stay > room):
+            full = True
+        else:
+            most += 1
+    return tuple(actors), most
 
 
 def flight(view: MenuView) -> list[Option]:

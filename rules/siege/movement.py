@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from enum import Enum
+from typing import NamedTuple
 
 from rules.dice import D3, D6, Dice
 from rules.siege import belfry
@@ -42,7 +44,7 @@ from rules.siege.turn_log import DeclaredCharge
 from rules.siege.values import replace
 from rules.wfb import shooting_modifier, shooting_to_hit
 
-__all__ = ["LADDER_A_TURN", "SIEGE_TOWER_A_TURN", "move"]
+__all__ = ["LADDER_A_TURN", "SIEGE_TOWER_A_TURN", "Way", "Who", "admits", "move", "way"]
 
 # members read in busy functions, bound once (see rules.siege.places)
 _FOOT = Zone.FOOT
@@ -74,115 +76,182 @@ def _level(state: BattleState, place: Place) -> int:
     return 0
 
 
-def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, destination: Place) -> int | None:
-    """Models a turn that may go from ``origin`` to ``destination``, ``None`` when unlimited; IllegalAction when
-    there is no way.
+class Who(Enum):
+    """Who may take a way (:func:`way`): any model, or only some (§2.1.1, §7.1, §7.3, §12, 001 §8)."""
+
+    ANY = "any"
+    CLIMBERS = "climbers"
+    """a ladder: giants, treemen (§12.1.1), centauroids (§12.2) and cavalry (§3.2.3) never climb one."""
+    BOARDERS = "boarders"
+    """a siege tower: centauroids (§12.2) and cavalry (§3.2.3) never go in one."""
+    ETHEREAL = "ethereal"
+    """through a wall or a shut gate: ethereal creatures only (§12.4)."""
+    BRIDGE = "bridge"
+    """over a belfry's drawbridge: models with its 2 movement points left this turn (001 §8)."""
+    UNBLOCKED = "unblocked"
+    """from the wall a giant has climbed onto its rampart: once no one blocks it (§12.1.5)."""
+
+
+class Way(NamedTuple):
+    """A way from one place to another open now: the models a turn it lets through each way (``None``: as many as
+    come, §2.1.1 Table 2) and who may take it."""
+
+    capacity: int | None
+    who: Who = Who.ANY
+
+
+def way(state: BattleState, side: Side, origin: Place, destination: Place) -> Way | IllegalAction:
+    """The way ``side``'s models take from ``origin`` to ``destination`` as the battle stands, or why there is none
+    (returned, not raised: the menus ask of every way and only :func:`move` refuses).
     """
-    profiles = [m.profile for m in movers]
-    if origin.inside and destination.zone in (_FOOT, _FIELD) and movers[0].side is _BESIEGED:
-        raise IllegalAction(
+    if origin.inside and destination.zone in (_FOOT, _FIELD) and side is _BESIEGED:
+        return IllegalAction(
             f"the besieged never go out of the fort, even through a broken gate: {origin} to {destination} (§11.1)",
             "§11.1",
         )
     if origin.zone is _FIELD and destination.zone is _FOOT:
-        return None  # §16: the approach from 40 cm away is measured on the table, in inches, not by sections
+        if str(destination) not in state.fort.approaches:
+            return IllegalAction(f"{destination.ref} has no wall whose foot is outside the fort (§16)", "§16")
+        return _UNLIMITED  # §16: the approach from 40 cm away is measured on the table, in inches, not by sections
     if origin.inside and destination.inside:
         connection = state.fort.connection(origin.ref, destination.ref)
         if connection is None:
-            raise IllegalAction(f"{origin} and {destination} are not connected (§2.1.1)", "§2.1.1")
-        if connection.kind is ConnectionKind.LADDER:
-            _check_ladder(movers)
+            return IllegalAction(f"{origin} and {destination} are not connected (§2.1.1)", "§2.1.1")
         if connection.kind is ConnectionKind.SERVICE_DOOR:
-            _check_door(state, service_door_id(origin.ref, destination.ref), movers)
-        return connection.capacity
+            locked = _door_problem(state, service_door_id(origin.ref, destination.ref), side)
+            if locked is not None:
+                return locked
+        return Way(connection.capacity, Who.CLIMBERS if connection.kind is ConnectionKind.LADDER else Who.ANY)
     if origin.zone is _FOOT and destination.zone is _LADDER:
         ladder = state.ladder(destination.ref)
         if ladder.section != origin.ref or not ladder.raised or ladder.courtyard is not None:
-            raise IllegalAction(f"ladder {destination.ref} does not stand against {origin.ref} (§2.1.1)", "§2.1.1")
-        _check_ladder(movers)
-        return LADDER_A_TURN
+            return IllegalAction(f"ladder {destination.ref} does not stand against {origin.ref} (§2.1.1)", "§2.1.1")
+        return _LADDER_WAY
     if origin.inside and destination.zone is _LADDER:
         ladder = state.ladder(destination.ref)
         if ladder.courtyard is None or ladder.section != origin.ref or ladder.carriers or not ladder.raised:
-            raise IllegalAction(
+            return IllegalAction(
                 f"ladder {destination.ref} is not hoisted from {origin} into a courtyard (§7.1.4, §7.1.10)", "§7.1.10"
             )
-        _check_ladder(movers)
-        return LADDER_A_TURN
+        if side is _BESIEGED:
+            return IllegalAction(
+                f"ladder {destination.ref} is the besieger's way down from {origin} into the courtyard (§7.1.10)",
+                "§7.1.10",
+            )
+        return _LADDER_WAY
     if origin.zone is _LADDER and destination.inside:
         ladder = state.ladder(origin.ref)
         if (ladder.courtyard or ladder.section) != destination.ref:
-            raise IllegalAction(f"ladder {origin.ref} does not lead to {destination} (§2.1.1)", "§2.1.1")
+            return IllegalAction(f"ladder {origin.ref} does not lead to {destination} (§2.1.1)", "§2.1.1")
         if ladder.blocker is not None:
             clause = "§7.1.7" if ladder.courtyard is None else "§7.1.10"
-            raise IllegalAction(
+            return IllegalAction(
                 f"{ladder.blocker} blocks ladder {origin.ref}: the climbers fight it first ({clause})", clause
             )
         if push_back_pending(state, ladder.id):
-            raise IllegalAction(
+            return IllegalAction(
                 f"the besieged on {destination} may try to push ladder {origin.ref} back before its climbers reach "
                 "the rampart (§7.1.5)",
                 "§7.1.5",
             )
-        return LADDER_A_TURN
+        return Way(LADDER_A_TURN)
     if origin.zone is _FOOT and destination.zone is _SIEGE_TOWER:
         if state.siege_tower(destination.ref).section != origin.ref:
-            raise IllegalAction(f"siege tower {destination.ref} does not stand against {origin.ref} (§7.3)", "§7.3")
-        refused = [m.id for m in movers if not m.profile.may_board_siege_towers]
-        if refused:
+            return IllegalAction(f"siege tower {destination.ref} does not stand against {origin.ref} (§7.3)", "§7.3")
+        return _BOARDING
+    if origin.zone is _SIEGE_TOWER and destination.inside:
+        if state.siege_tower(origin.ref).section != destination.ref:
+            return IllegalAction(f"siege tower {origin.ref} does not stand against {destination} (§7.3.4)", "§7.3.4")
+        return Way(SIEGE_TOWER_A_TURN)
+    if _BELFRY in (origin.zone, destination.zone) and (origin.inside or destination.inside):
+        # 001 §8: over the lowered drawbridge, as many as its movement points allow
+        return belfry.bridge_problem(state, origin, destination) or _OVER_THE_BRIDGE
+    if origin.zone is Zone.WALL and destination.inside and destination.ref == origin.ref:
+        return _OFF_THE_WALL
+    if origin.zone is _FOOT and destination.inside and destination.ref == origin.ref:
+        for gate in state.fort.gates_of(origin.ref):
+            if gate_open(state, gate.id, side):
+                return Way(gate.capacity)  # §2.1.1 Table 2: through a broken, unblocked gate (§6.1, §6.3)
+    breach = state.fort.connection(origin.ref, destination.ref) if destination.inside else None
+    if origin.zone is _FOOT and breach is not None and breach.kind is ConnectionKind.BREACH:
+        blocker = state.works_of(origin.ref).blocker
+        if blocker is not None and state.model(blocker).side is not side:
+            return IllegalAction(
+                f"{blocker} blocks the breach in {origin.ref}: it is fought before anyone passes (§6.3.5)", "§6.3.5"
+            )
+        return Way(breach.capacity)  # §5.9, R5: through the breach into the courtyard behind it
+    if origin.zone is _FOOT and destination.inside and destination.ref == origin.ref:
+        return _THROUGH_THE_WALL
+    return IllegalAction(f"there is no way from {origin} to {destination} (§2.1)", "§2.1")
+
+
+_UNLIMITED = Way(None)
+_LADDER_WAY = Way(LADDER_A_TURN, Who.CLIMBERS)  # §2.1.1
+_BOARDING = Way(None, Who.BOARDERS)  # §7.3: the tower holds 15 (§7.3.4), its door counts none a turn
+_OVER_THE_BRIDGE = Way(None, Who.BRIDGE)
+_OFF_THE_WALL = Way(None, Who.UNBLOCKED)
+_THROUGH_THE_WALL = Way(None, Who.ETHEREAL)
+
+
+def admits(state: BattleState, who: Who, model: Model) -> bool:
+    """Whether ``model`` may take a way open to ``who`` (:class:`Who`)."""
+    if who is Who.ANY:
+        return True
+    profile = model.profile
+    if who is Who.CLIMBERS:
+        return profile.may_climb_ladders
+    if who is Who.BOARDERS:
+        return profile.may_board_siege_towers
+    if who is Who.ETHEREAL:
+        return profile.has(Special.ETHEREAL)
+    if who is Who.BRIDGE:
+        spent = state.turn_log.spent(model.id)
+        return not spent or spent + belfry.BRIDGE_TO_RAMPART <= profile.m
+    return not any(c.blockers for c in state.climbs if c.id == model.id)
+
+
+def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, destination: Place) -> int | None:
+    """Models a turn that may go from ``origin`` to ``destination``, ``None`` when unlimited; IllegalAction when
+    there is no way or some of ``movers`` may not take it.
+    """
+    found = way(state, movers[0].side, origin, destination)
+    if isinstance(found, IllegalAction):
+        raise found
+    who = found.who
+    if who is Who.CLIMBERS:
+        _check_ladder(movers)
+    elif who is Who.BRIDGE:
+        belfry.crossing(state, movers, origin, destination)
+    elif who is not Who.ANY and not all(admits(state, who, m) for m in movers):
+        if who is Who.BOARDERS:
+            refused = [m.id for m in movers if not admits(state, who, m)]
             raise IllegalAction(
                 f"{', '.join(refused)} cannot go into a siege tower: centauroids and cavalry never do (§12.2)", "§12.2"
             )
-        return None
-    if origin.zone is _SIEGE_TOWER and destination.inside:
-        if state.siege_tower(origin.ref).section != destination.ref:
-            raise IllegalAction(f"siege tower {origin.ref} does not stand against {destination} (§7.3.4)", "§7.3.4")
-        return SIEGE_TOWER_A_TURN
-    if _BELFRY in (origin.zone, destination.zone) and (origin.inside or destination.inside):
-        belfry.crossing(state, movers, origin, destination)
-        return None  # 001 §8: over the lowered drawbridge, as many as its movement points allow
-    if origin.zone is Zone.WALL and destination.inside and destination.ref == origin.ref:
-        blockers = [b for m in movers for b in state.climb(m.id).blockers]
-        if blockers:
+        if who is Who.UNBLOCKED:
+            blockers = [b for m in movers for b in state.climb(m.id).blockers]
             raise IllegalAction(
                 f"{', '.join(blockers)} block the giant on the wall of {origin.ref}: it reaches the rampart once they "
                 "are all dead (§12.1.5)",
                 "§12.1.5",
             )
-        return None
-    if origin.zone is _FOOT and destination.inside and destination.ref == origin.ref:
-        through = [g for g in state.fort.gates_of(origin.ref) if gate_open(state, g.id, movers[0].side)]
-        if through:
-            return through[0].capacity  # §2.1.1 Table 2: through a broken, unblocked gate (§6.1, §6.3)
-    breach = state.fort.connection(origin.ref, destination.ref) if destination.inside else None
-    if origin.zone is _FOOT and breach is not None and breach.kind is ConnectionKind.BREACH:
-        blocker = state.works_of(origin.ref).blocker
-        if blocker is not None and state.model(blocker).side is not movers[0].side:
-            raise IllegalAction(
-                f"{blocker} blocks the breach in {origin.ref}: it is fought before anyone passes (§6.3.5)", "§6.3.5"
-            )
-        return breach.capacity  # §5.9, R5: through the breach into the courtyard behind it
-    if origin.zone is _FOOT and destination.inside and destination.ref == origin.ref:
-        if not all(p.has(Special.ETHEREAL) for p in profiles):
-            raise IllegalAction(f"only ethereal creatures pass through the wall of {destination} (§12.4)", "§12.4")
-        return None
-    raise IllegalAction(f"there is no way from {origin} to {destination} (§2.1)", "§2.1")
+        raise IllegalAction(f"only ethereal creatures pass through the wall of {destination} (§12.4)", "§12.4")
+    return found.capacity
 
 
-def _check_door(state: BattleState, door_id: str, movers: Sequence[Model]) -> None:
+def _door_problem(state: BattleState, door_id: str, side: Side) -> IllegalAction | None:
     """§6.2: a service door is locked from the inside: nobody passes it until it is broken or unlocked; §6.3: nor
     while an enemy blocks it.
     """
-    if not any(g.id == door_id for g in state.gates):
-        return
-    if not gate_open(state, door_id, movers[0].side):
-        door = state.gate(door_id)
-        if door.blocker is not None and state.model(door.blocker).side is not movers[0].side:
-            raise IllegalAction(f"{door.blocker} blocks the service door {door_id} (§6.3.1)", "§6.3.1")
-        raise IllegalAction(
-            f"the service door {door_id} is locked: it is broken (§6.2) or unlocked from its inner side first (§6.2)",
-            "§6.2",
-        )
+    if not any(g.id == door_id for g in state.gates) or gate_open(state, door_id, side):
+        return None
+    door = state.gate(door_id)
+    if door.blocker is not None and state.model(door.blocker).side is not side:
+        return IllegalAction(f"{door.blocker} blocks the service door {door_id} (§6.3.1)", "§6.3.1")
+    return IllegalAction(
+        f"the service door {door_id} is locked: it is broken (§6.2) or unlocked from its inner side first (§6.2)",
+        "§6.2",
+    )
 
 
 def _check_ladder(movers: Sequence[Model]) -> None:
@@ -215,6 +284,12 @@ def _check_movers(state: BattleState, ids: Sequence[str]) -> list[Model]:
             raise IllegalAction(f"{model.id} has moved this turn: one section a turn (§2.1)", "§2.1")
         if state.is_blocking(model.id):
             raise IllegalAction(f"{model.id} is blocking and cannot move (§6.3.1)", "§6.3.1")
+        if model.id in log.blockers:
+            raise IllegalAction(
+                f"{model.id} has blocked this turn: « Une figurine qui bloque ne peut pas se déplacer durant le même "
+                "tour » (§6.3.1)",
+                "§6.3.1",
+            )
     return movers
 
 
@@ -286,6 +361,10 @@ def move(
     mark = dice.mark()
     movers = _check_movers(state, models)
     origin, destination = movers[0].place, Place.parse(to)
+    if destination == origin:
+        raise IllegalAction(
+            f"{', '.join(models)} already stand on {origin}: a move goes to another place (§2.1)", "§2.1"
+        )
     path = [origin, *([Place(_SECTION, via)] if via is not None else []), destination]
     if via is not None:
         kinds = [state.fort.section(p.ref).kind if p.inside else None for p in path]

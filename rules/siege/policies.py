@@ -57,9 +57,8 @@ from rules.siege.ladders import MAX_CLIMBERS, MAX_HELPERS, MIN_CLIMBERS, push_ba
 from rules.siege.legal import CATAPULT, Option, choose, legal_actions, legal_combat_on, legal_moves_from
 from rules.siege.melee import pair_off
 from rules.siege.menu_view import war_machines
-from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
 from rules.siege.obligations import pending
-from rules.siege.state import BattleState, IllegalAction, Phase, Place, SetupTurn, Side, Zone, room_left
+from rules.siege.state import BattleState, IllegalAction, Phase, Place, SetupTurn, Side, Zone
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
 _CLOSE_COMBAT, _END = Phase.CLOSE_COMBAT, Phase.END
@@ -185,11 +184,12 @@ class Game:
     def fresh(self, name: str, zone: Zone | None = None, section: str | None = None) -> Iterator[Option]:
         """Each option named ``name``, read from the menu again after every action, so that what one did (a model
         killed or moved, a ladder pushed back) is seen by the next; each place's option once. With ``zone``, only
-        the moves or charges from that zone's places; with ``section``, only the fight, retreat or hold there."""
-        done: set[tuple[str | None, Side]] = set()
+        the moves or charges from that zone's places, each place's once for each set of places it leads to; with
+        ``section``, only the fight, retreat or hold there."""
+        done: set[tuple[str | None, Side, tuple[str, ...]]] = set()
         while True:
             for option in self._part(name, zone, section):
-                key = (option.where, option.side)
+                key = (option.where, option.side, option.targets if zone is not None else ())
                 if key not in done:
                     break
             else:
@@ -298,27 +298,22 @@ def _rallies(game: Game) -> None:
 
 
 def _charges(game: Game) -> None:
-    """Models with no enemy on their section charge the neighbouring section the enemy holds with fewest models."""
+    """Models with no enemy on their section charge the neighbouring sections the enemy holds, the one with the
+    fewest models first, each with as many as the menu lets go."""
     side = game.state.active
     for option in game.fresh("charge", _SECTION):
-        place = Place.parse(option.where or "")
-        read = game.state  # the state the option was read from: its actors are free to act there
-        if read.at(place, side.enemy):
+        read = game.state
+        where = option.where
+        if read.at(Place.parse(where or ""), side.enemy):
             continue
-        targets = sorted(
-            (t for t in option.targets if Place.parse(t).zone is _SECTION),
-            key=lambda t: (read.occupancy(t, side.enemy), t),
-        )
-        for target in targets:
-            room = room_left(game.state, target, side)
-            if room <= 0:
-                continue
-            movers = option.actors
-            if game.state is not read:  # some of them charged already
-                free = set(_free(game, place, side))
-                movers = tuple([m for m in movers if m in free])
-            if movers:
-                game.act(a.Charge(movers[:room], target))
+        here = [o for o in legal_moves_from(read, "charge", _SECTION) if o.where == where]
+        for target in sorted({t for o in here for t in o.targets}, key=lambda t: (read.occupancy(t, side.enemy), t)):
+            now = game.state
+            chosen = next(
+                (o for o in legal_moves_from(now, "charge", _SECTION) if o.where == where and target in o.targets), None
+            )
+            if chosen is not None:
+                game.act(choose(now, chosen, chosen.actors[: chosen.most], target))
 
 
 def _defences(game: Game) -> None:
@@ -430,53 +425,29 @@ def _besieger_movement(game: Game) -> None:
             ladder = game.state.ladder((option.where or "").partition(":")[2])
             game.act(a.ErectLadder(ladder.id, option.targets[0], option.actors[:MAX_CLIMBERS]))
     for option in _moves_from(game, _SIEGE_TOWER):
-        place = Place.parse(option.where or "")
-        target = option.targets[0]
-        room = min(SIEGE_TOWER_A_TURN, room_left(game.state, target, _BESIEGER))
-        if room <= 0:
-            continue
-        movers = _free(game, place, _BESIEGER)
-        if movers:
-            cls = a.Charge if option.name == "charge" else a.Move
-            game.act(cls(tuple(movers[:room]), target))
+        game.act(choose(game.state, option, option.actors[: option.most], option.targets[0]))
     for option in _moves_from(game, _FOOT):
         place = Place.parse(option.where or "")
-        free: list[str] = []
-        seen = None  # the state ``free`` was read from
-        for target in option.targets:
-            into = Place.parse(target)
-            if into.zone is _LADDER:
-                room = LADDER_A_TURN - game.state.occupancy(into, _BESIEGER)
-            elif into.zone is _SECTION and _open(game.state, place.ref, target):
-                room = room_left(game.state, target, _BESIEGER)
-            else:
-                continue
-            if room <= 0:
-                continue
-            if game.state is not seen:
-                seen, free = game.state, _free(game, place, _BESIEGER)
-            if not free:
-                break
-            ram_crew = {c for r in game.state.rams for c in r.carriers}
-            movers = [m for m in free if m not in ram_crew]
-            if movers:
-                cls = a.Charge if game.state.at(into, _BESIEGED) else a.Move
-                game.act(cls(tuple(movers[:room]), target))
+        state = game.state
+        target = next(
+            (
+                t
+                for t in option.targets
+                if Place.parse(t).zone is _LADDER or (Place.parse(t).zone is _SECTION and _open(state, place.ref, t))
+            ),
+            None,
+        )
+        ram_crew = {c for r in state.rams for c in r.carriers}
+        movers = [m for m in option.actors[: option.most] if m not in ram_crew]
+        if target is not None and movers:
+            game.act(choose(state, option, movers, target))
     _charges(game)
     _defences(game)
     _push_backs(game)
     for option in _moves_from(game, _LADDER):
-        place = Place.parse(option.where or "")
-        ladder = game.state.ladder(place.ref)
-        if ladder.section not in option.targets:
-            continue
-        room = room_left(game.state, ladder.section, _BESIEGER)
-        if room <= 0:
-            continue
-        climbers = _free(game, place, _BESIEGER)
-        if climbers:
-            cls = a.Charge if option.name == "charge" else a.Move
-            game.act(cls(tuple(climbers[:room]), ladder.section))
+        ladder = game.state.ladder(Place.parse(option.where or "").ref)
+        if ladder.section in option.targets:
+            game.act(choose(game.state, option, option.actors[: option.most], ladder.section))
 
 
 def _besieger_shooting(game: Game) -> None:

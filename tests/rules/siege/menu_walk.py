@@ -15,7 +15,7 @@ from rules.siege.actions import Action
 from rules.siege.assault import CATAPULT_CREW, assault_setup
 from rules.siege.battle import Setup, start
 from rules.siege.defences import place_braziers
-from rules.siege.engines import Belfry, Fire, Ladder, Liquid, Ram, SiegeTower
+from rules.siege.engines import Belfry, Bridge, Fire, Ladder, Liquid, Ram, SiegeTower
 from rules.siege.example import BOSS, CROSSBOWMAN, HALBERDIER, ORC, example_setup
 from rules.siege.fire import give_brazier
 from rules.siege.fort import SectionKind, standard_fort
@@ -23,7 +23,7 @@ from rules.siege.game import apply, problems
 from rules.siege.legal import Option, choose, legal_actions
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Model, Place, Side, Zone, quota
-from tests.rules.siege.builders import ARCHER, CATAPULT, GIANT, HARPY, KNIGHT, MAN, OGRE, besieged, besiegers
+from tests.rules.siege.builders import ARCHER, CATAPULT, GHOST, GIANT, HARPY, KNIGHT, MAN, OGRE, besieged, besiegers
 from tests.rules.siege.builders import ORC as BOY
 from tests.rules.siege.test_assault_simulator import random_assault
 
@@ -258,6 +258,36 @@ def tower_setup() -> Setup:
     return Setup(fort, tuple(models), siege_towers=towers)
 
 
+def storm_setup() -> Setup:
+    """The besieger's ways into the fort, for the movement step (§2, §3.1, §7, §12.4, 001 §8): a belfry against W3
+    with its drawbridge down and troops on every level, ghosts at the foot of W4, orcs on W2 by a ladder hoisted into
+    courtyard C2, a warband in courtyard C1 two courtyards from the defenders of C3."""
+    fort = standard_fort(1500)
+    models = (
+        *besieged(MAN, "W3", 6, "m", "Men"),
+        *besieged(CROSSBOWMAN, "T3", 4, "x", "Crossbowmen"),
+        *besieged(HALBERDIER, "C3", 8, "c", "Courtyard guard"),
+        *besieged(MAN, "S1", 3, "s", "Stair guard"),
+        *besiegers(ORC, "belfry:ST1.0", 10, "p", "Pushers"),
+        *besiegers(ORC, "belfry:ST1.1", 6, "u", "Climbers"),
+        *besiegers(ORC, "belfry:ST1.2", 8, "b", "Stormers"),
+        *besiegers(ARCHER, "belfry:ST1.3", 4, "a", "Bowmen"),
+        *besiegers(GHOST, "foot:W4", 3, "g", "Ghosts"),
+        *besiegers(ORC, "W2", 6, "w", "Wall boyz"),
+        *besiegers(ORC, "C1", 8, "k", "Warband"),
+        *besiegers(ORC, "field:outside", 12, "f", "Boyz"),
+    )
+    return Setup(
+        fort,
+        models,
+        ladders=(Ladder("L1", "W3"), Ladder("L2", "W2", courtyard="C2")),
+        siege_towers=(SiegeTower("ST1", None),),
+        budgets=((Side.BESIEGER, 0, 1500), (Side.BESIEGED, 0, 1500)),
+        belfry=True,
+        belfries=(Belfry("ST1", "W3", 1, bridge=Bridge.DOWN),),
+    )
+
+
 def setups() -> dict[str, Callable[[], Setup | BattleState]]:
     """The set-ups the walks start from: the standard fort's example battle, crowded; a club's fresh start on the
     forts of 1,500 and 2,000 points, with a siege tower to deploy, deployed with its crew, or a belfry; a siege
@@ -271,6 +301,7 @@ def setups() -> dict[str, Callable[[], Setup | BattleState]]:
         "field 2000": lambda: field_setup(2000),
         "belfry": lambda: field_setup(2000, belfry=True),
         "fire": fire_start,
+        "storm": storm_setup,
         "crewed tower": crewed_setup,
         "melee": melee_setup,
         "walls": walls_setup,

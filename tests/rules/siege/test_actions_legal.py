@@ -89,17 +89,18 @@ def test_the_menu_of_the_setup() -> None:
 
 
 def test_the_menu_of_the_besieged_first_movement() -> None:
-    """§16 the besieged plays first; §2.1.1 one section a turn along the walls, into the courtyard or up the stairs;
-    §6.4 reinforcing the main gate from its courtyard, two models at least (« tant que deux figurines au moins se
-    tiennent dans la section »); no block, §6.3.5 « La porte principale peut être bloquée seulement par une grande
-    créature avec quota d'occupation de 2 »; §15 a heroism token.
+    """§16 the besieged plays first; §2.1.1 one section a turn along the walls, into the courtyard or up the stairs,
+    two in the courtyard (« les figurines peuvent se déplacer de deux cases sections en un tour dans une cour
+    intérieure seulement »: C1 to C3 through C2); §6.4 reinforcing the main gate from its courtyard, two models at
+    least (« tant que deux figurines au moins se tiennent dans la section »); no block, §6.3.5 « La porte principale
+    peut être bloquée seulement par une grande créature avec quota d'occupation de 2 »; §15 a heroism token.
     """
     state = set_up(_standard_siege())
     assert (state.turn, state.active, state.phase) == (1, Side.BESIEGED, Phase.MOVEMENT)
     assert legal_actions(state) == [
         Option("move", Side.BESIEGED, "W3", ("d1", "d2", "d3", "d4", "d5"), ("T3", "T4")),
         Option("move", Side.BESIEGED, "T3", ("x1", "x2", "x3"), ("W2", "W3")),
-        Option("move", Side.BESIEGED, "C1", GUARD, ("C2", "S1")),
+        Option("move", Side.BESIEGED, "C1", GUARD, ("C2", "S1", "C3")),
         Option("reinforce_gate", Side.BESIEGED, "gate:G1", GUARD, least=2),
         Option("spend_heroism", Side.BESIEGED),
         Option("end_phase", Side.BESIEGED),

@@ -43,6 +43,7 @@ from rules.siege import (
     ladders,
     magic,
     melee,
+    menu_movement,
     menu_view,
     mining,
     morale,
@@ -179,6 +180,9 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: belfry_module.crossing(
         _belfried(s, Bridge.DOWN), [s.model("t9")], Place.parse("belfry:ST1.2"), Place.parse("W3")
     ),
+    lambda s, d: belfry_module.bridge_problem(
+        _belfried(s, Bridge.DOWN), Place.parse("W3"), Place.parse("belfry:ST1.2")
+    ),
     lambda s, d: drawbridge.drop_bridges(_belfried(s, Bridge.LOWERING), d),
     lambda s, d: belfry_cover.ignite(_belfried(s), "ST1", "side", 3, d),
     lambda s, d: drawbridge.lower_bridge(_belfried(s), "ST1", ["t9", "t10"]),
@@ -282,6 +286,8 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: morale.flight_problem(s, "W2", list(s.at("W2", Side.BESIEGED)), Place.parse("T2")),
     lambda s, d: morale.flee_option(fleeing(s, "v1", "v2"), "W2", Side.BESIEGED),
     lambda s, d: movement.move(s, ["a1", "a2"], "W3", d),
+    lambda s, d: movement.way(s, Side.BESIEGER, Place.parse("foot:W3"), Place.parse("ladder:L1")),
+    lambda s, d: movement.admits(s, movement.Who.CLIMBERS, s.model("a1")),
     lambda s, d: movement.move(s, ["t1", "t2", "t3", "t4"], "W2", d),
     lambda s, d: psychology.charge_psychology(s, "W3", list(s.at("ladder:L1")), d),
     lambda s, d: psychology.panic_test(s, "W3", Side.BESIEGED, psychology.PanicCause.CASUALTIES, d, present=6, lost=2),
@@ -330,6 +336,7 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: game.apply(replace(s, phase=Phase.MOVEMENT), Move(("a1",), "W3"), d),
     lambda s, d: game.problems(replace(s, phase=Phase.MOVEMENT), Move(("a1",), "W3")),
     lambda s, d: game.legal_actions(replace(s, phase=Phase.MOVEMENT)),
+    lambda s, d: menu_movement.courtyard_via(s, Side.BESIEGED, Place.parse("C1"), Place.parse("C3")),
     lambda s, d: game.side_of(s, EndPhase()),
     lambda s, d: game.choose(s, game.Option("end_phase", Side.BESIEGER), (), None),
     lambda s, d: assault.play_game(s, policies.orders_for(s), 1),

@@ -241,6 +241,31 @@ REFUSALS = [
         "d1 has just rallied and can do nothing this turn (§3.4)",
         "§3.4-rallied-troops-do-nothing",
     ),
+    refused_move(
+        battle(besieged(MAN, "C3", 1), active=Side.BESIEGED, log=TurnLog(blockers=frozenset({"d1"}))),
+        ["d1"],
+        "C2",
+        "§6.3.1",
+        "d1 has blocked this turn: « Une figurine qui bloque ne peut pas se déplacer durant le même tour » (§6.3.1)",
+        "§6.3.1-a-blocker-of-this-turn-does-not-move-once-it-stops",
+    ),
+    refused_move(
+        battle(besieged(MAN, "C1", 2), active=Side.BESIEGED),
+        ["d1", "d2"],
+        "C1",
+        "§2.1",
+        "d1, d2 already stand on C1: a move goes to another place (§2.1)",
+        "§2.1-there-and-back-is-no-move",
+        via="C2",
+    ),
+    refused_move(
+        battle(besiegers(ORC, "field:E", 2)),
+        ids("a", 2),
+        "foot:C2",
+        "§16",
+        "C2 has no wall whose foot is outside the fort (§16)",
+        "§16-the-field-leads-to-the-foot-of-the-outer-walls",
+    ),
 ]
 
 
