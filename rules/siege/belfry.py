@@ -324,6 +324,13 @@ def step(state: BattleState, models: Sequence[str], to: str) -> BattleState:
             )
     if origin == destination:
         raise IllegalAction(f"{', '.join(models)} are already on {destination} (001 §5)", "001 §5")
+    if destination.zone is Zone.FIELD and destination.ref != belfry.id and not state.at(destination, movers[0].side):
+        # 001 §5: off level 0 onto the ground the belfry stands on, or back to the side's models on the field
+        raise IllegalAction(
+            f"from belfry {belfry.id} the ground is field:{belfry.id} or where the {movers[0].side} stands on the "
+            f"field, not {destination} (001 §5)",
+            "001 §5",
+        )
     cost = step_cost(from_level, to_level, belfry.wall_level)
     log = state.turn_log
     for model in movers:

@@ -141,9 +141,17 @@ def _words(action: a.Action) -> set[str]:
     return found
 
 
+_ENGINE_PICKS = {"flee": "to", "panic_test": "flee_to"}
+"""The fields the engine fills itself when left empty, with the first way its menu lists (§3.3.3, §4.1)."""
+
+
 def _reachable(state: BattleState, action: a.Action) -> bool:
-    """Whether an option of ``state``'s menu plays ``action``'s kind with its models, about its place and target."""
+    """Whether an option of ``state``'s menu plays ``action``'s kind with its models, about its place and target (a
+    field the engine fills itself left empty, the option's first target)."""
     words = _words(action)
+    picked = _ENGINE_PICKS.get(action.name)
+    if picked is not None and getattr(action, picked) is None:
+        words |= {o.targets[0] for o in legal_actions(state, action.name) if o.targets}
     actors = set(action.actors())
     for option in legal_actions(state, action.name):
         if not actors <= set(option.actors):
