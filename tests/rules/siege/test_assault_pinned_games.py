@@ -1,7 +1,8 @@
 """Whole assaults played by the policies, pinned game by game: the log of actions with their dice, every menu the
-game saw, the final state and the summary a run counts. The figures in ``data/assault_pins.json`` were taken from
-the engine before its speed-ups (its state, places, menus and policies rewritten for speed): a faster engine must
-play exactly the same games from the same seeds (§16, R10)."""
+game saw, the final state and the summary a run counts. The figures in ``data/assault_pins.json`` were taken again
+once the menus offered only what the rules accept (each side's own set-up, §16; the obligations R33 and R34; the
+charged unit's answer, §3.1.2; panic tests, §4.1), from an engine whose speed-ups had kept every game of the pins
+before: a faster engine must play exactly the same games from the same seeds (§16, R10)."""
 
 from __future__ import annotations
 

@@ -97,28 +97,29 @@ def test_a_run_reproduces_from_its_seed_and_another_seed_plays_other_games() -> 
 
 RUN_1500_FIRST_FOUR = {
     "control": {
-        "C1": {"nobody": 4},
+        "C1": {"besieger": 1, "nobody": 3},
         "C2": {"besieged": 4},
         "C3": {"nobody": 4},
         "S1": {"nobody": 4},
-        "T1": {"nobody": 4},
+        "T1": {"besieger": 1, "nobody": 3},
         "T2": {"besieger": 2, "nobody": 2},
-        "T3": {"besieger": 1, "nobody": 3},
+        "T3": {"besieger": 2, "nobody": 2},
         "T4": {"nobody": 4},
-        "W1": {"besieger": 1, "nobody": 3},
-        "W2": {"besieger": 1, "nobody": 3},
-        "W3": {"besieger": 3, "nobody": 1},
+        "W1": {"nobody": 4},
+        "W2": {"besieger": 2, "nobody": 2},
+        "W3": {"besieged": 1, "besieger": 2, "nobody": 1},
         "W4": {"nobody": 4},
     },
     "first_breach": {"never": 4},
     "games": 4,
-    "gate_fell": {"6": 1, "never": 3},
-    "vp": {"besieged": {"2": 4}, "besieger": {"4": 1, "5": 3}},
-    "wins": {"besieger": 4},
+    "gate_fell": {"2": 1, "never": 3},
+    "vp": {"besieged": {"2": 3, "6": 1}, "besieger": {"15": 1, "2": 1, "5": 1, "8": 1}},
+    "wins": {"besieged": 1, "besieger": 2, "draw": 1},
 }
 """The first four games of the demo assault's run seeded 1500 (the assault bench's seed), as the engine plays them
-since each side ends its own part of the set-up (§16: two more actions in the log, whose places seed the dice of
-the rest): a faster engine plays the same games."""
+since its menus offer only what the rules accept, with the limits they set, and each side settles what the rules
+oblige before its step ends (§16's three-part set-up, R33, R34, §3.1.2, §4.1): a faster engine plays the same
+games."""
 
 
 def test_the_demo_run_plays_the_games_it_always_played() -> None:
