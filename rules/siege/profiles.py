@@ -178,13 +178,19 @@ class Profile:
 
     @derived
     def may_climb_ladders(self) -> bool:
-        """Giants, treemen (§12.1.1), centauroids (§12.2) and cavalry (§3.2.3) never go on a ladder."""
-        return not (self.creature in NO_LADDER or self.has(Special.CENTAUROID) or self.is_cavalry)
+        """Giants, treemen (§12.1.1), centauroids (§12.2) and cavalry (§3.2.3) never go on a ladder, nor a war machine,
+        which shoots from where it stands (§5.6, §5.7)."""
+        return not (
+            self.creature in NO_LADDER
+            or self.has(Special.CENTAUROID)
+            or self.is_cavalry
+            or self.troop_type is TroopType.WAR_MACHINE
+        )
 
     @derived
     def may_board_siege_towers(self) -> bool:
-        """Centauroids (§12.2) and cavalry (§3.2.3) never go in a siege tower."""
-        return not (self.has(Special.CENTAUROID) or self.is_cavalry)
+        """Centauroids (§12.2) and cavalry (§3.2.3) never go in a siege tower, nor a war machine (§5.6, §5.7)."""
+        return not (self.has(Special.CENTAUROID) or self.is_cavalry or self.troop_type is TroopType.WAR_MACHINE)
 
     @derived
     def bears_standard(self) -> bool:
