@@ -21,7 +21,7 @@ from rules.siege.fort import ConnectionKind, SectionKind
 from rules.siege.gates import service_door_id
 from rules.siege.ladders import push_back_pending
 from rules.siege.melee import roll_hits, wounds_caused
-from rules.siege.profiles import Special
+from rules.siege.profiles import Special, TroopType
 from rules.siege.psychology import charge_psychology, holds_the_section
 from rules.siege.reactions import may_stand_and_shoot
 from rules.siege.state import (
@@ -225,6 +225,9 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
     elif who is not Who.ANY and not all(admits(state, who, m) for m in movers):
         if who is Who.BOARDERS:
             refused = [m.id for m in movers if not admits(state, who, m)]
+            machines = [m for m in refused if _is_machine(movers, m)]
+            if machines:
+                raise IllegalAction(f"{', '.join(machines)}: a war machine shoots from where it stands (§5.7)", "§5.7")
             raise IllegalAction(
                 f"{', '.join(refused)} cannot go into a siege tower: centauroids and cavalry never do (§12.2)", "§12.2"
             )
@@ -256,12 +259,19 @@ def _door_problem(state: BattleState, door_id: str, side: Side) -> IllegalAction
 
 def _check_ladder(movers: Sequence[Model]) -> None:
     refused = [m.id for m in movers if not m.profile.may_climb_ladders]
+    machines = [m for m in refused if _is_machine(movers, m)]
+    if machines:
+        raise IllegalAction(f"{', '.join(machines)}: a war machine shoots from where it stands (§5.7)", "§5.7")
     if refused:
         raise IllegalAction(
             f"{', '.join(refused)} cannot climb a ladder: giants, treemen (§12.1.1), centauroids (§12.2) and "
             "cavalry (§3.2.3) never do",
             "§12.1.1",
         )
+
+
+def _is_machine(movers: Sequence[Model], model_id: str) -> bool:
+    return any(m.id == model_id and m.profile.troop_type is TroopType.WAR_MACHINE for m in movers)
 
 
 def _check_movers(state: BattleState, ids: Sequence[str]) -> list[Model]:

@@ -16,6 +16,7 @@ from rules.siege.legal import Option, legal_moves_from
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, CombatResult, Model, Phase, Place, Side, Zone
 from tests.rules.siege.builders import (
+    CATAPULT,
     GHOST,
     MAN,
     OGRE,
@@ -261,3 +262,20 @@ def test_a_belfry_with_removable_ladders_is_not_climbed_before_its_ladder_is_set
     setup = belfry_setup(distance=6)
     state = _to_besieger_movement(start(replace(setup, belfries=(replace(setup.belfries[0], fixed_ladders=False),))))
     assert all("belfry:ST1.1" not in o.targets for o in _entries(state, "climb_belfry", "belfry:ST1.0"))
+
+
+def test_a_war_machine_neither_climbs_a_ladder_nor_boards_a_siege_tower() -> None:
+    # §5.6, §5.7: a war machine shoots « depuis l'extérieur » from where it stands, served by its crew: it is no
+    # climber (WS 0, it strikes nobody, §3.2.1) and takes no place in a siege tower's crew (§7.3.1)
+    state = _movement(
+        besiegers(ORC, "foot:W3", 2),
+        besiegers(CATAPULT, "foot:W3", 1, "m"),
+        besieged(MAN, "T4", 1),
+        ladders=(Ladder("L1", "W3"),),
+        towers=(SiegeTower("ST1", "W3"),),
+    )
+    for option in _entries(state, "move", "foot:W3"):
+        assert "m1" not in option.actors, option
+        _accepted(state, option)
+    assert problems(state, a.Move(("m1",), "ladder:L1"))[0].clause == "§5.7"
+    assert problems(state, a.Move(("m1",), "siege_tower:ST1"))[0].clause == "§5.7"
