@@ -2,9 +2,9 @@
 
 Chloé (besieged) sets the siege of Montfort up from its battle page; Bruno (besieger) watches the same board on his
 phone and sees each of her actions within two seconds. He marches to the walls, batters the east wall into a breach
-with a great war machine (§5.9), raises a ladder that she pushes back (§7.1.6), brings a covered ram to the main gate
-and rams it (§7.2.4); the turns pass to the end roll (§16, R10); she sends the result, he confirms it, and the
-standings move. Screenshots of the board at 375 and 1280 px go to docs/.
+with a great war machine, once a turn (§5.7, §5.9), raises a ladder that she pushes back (§7.1.6), brings a covered
+ram to the main gate and rams it (§7.2.4); the turns pass to the end roll (§16, R10); she sends the result, he
+confirms it, and the standings move. Screenshots of the board at 375 and 1280 px go to docs/.
 """
 
 from __future__ import annotations
@@ -57,14 +57,23 @@ def act(
     watcher: Page | None = None,
     steps: int = 1,
 ) -> None:
-    """Plays a menu option on ``page`` and checks it is logged (``steps`` entries: one a model of a unit deployed),
-    and that ``watcher``'s board follows in time."""
+    """Plays a menu option on ``page`` (the one about ``where`` holding the unit groups of ``counts`` and offering
+    ``target``) with its first picks, or only the groups of ``counts``, and checks it is logged (``steps`` entries:
+    one a model of a unit deployed), and that ``watcher``'s board follows in time."""
     before = seq(page)
     selector = f'form[data-action="{action}"]' + (f'[data-where="{where}"]' if where else "")
-    form = page.locator(selector).first
-    details = page.locator(f"details.option:has({selector})").first
+    forms = page.locator(selector)
+    for label in counts or {}:  # the option whose unit groups and target these are
+        forms = forms.filter(has=page.get_by_label(re.compile("^" + re.escape(label))))
+    if target is not None:
+        forms = forms.filter(has=page.locator(f'select[name=target] option[value="{target}"]'))
+    form = forms.first
+    details = page.locator("details.option").filter(has=form).first
     if not details.evaluate("d => d.open"):
         details.locator("> summary").click()
+    if counts:  # only the groups named act, the others' first picks cleared
+        for field in form.locator('input[name^="count-"]').all():
+            field.fill("0")
     for label, number in (counts or {}).items():
         form.get_by_label(re.compile("^" + re.escape(label))).fill(str(number))
     if target is not None:
@@ -80,6 +89,35 @@ def act(
     expect(page.locator(".refusal")).to_have_count(0)
     if watcher is not None:
         expect(watcher.locator("#board")).to_have_attribute("data-seq", str(before + steps), timeout=SEEN_WITHIN_MS)
+
+
+def breached(page: Page) -> bool:
+    return bool(page.locator('a[data-section="W4"]').get_by_text("brèche").count())
+
+
+def bombard_w4(bruno: Page, chloe: Page) -> None:
+    """In his shooting step Bruno's catapult, played as a great war machine (S10, D6), bombards W4 unless it is
+    breached already (§5.9)."""
+    if not breached(bruno):
+        act(bruno, "bombard", target="W4", fields={"strength": "10", "damage": "D6"}, watcher=chloe)
+
+
+SETTLING = ("forgo_push_back", "hold", "hold_charge", "flee", "panic_test")
+"""The options that settle what the rules oblige (R33, R34, §3.1.2, §3.3.3, §4.1), the plainest first."""
+
+
+def settle(*phones: Page) -> None:
+    """While the board says something waits, the phone that owes it plays the plainest option settling it."""
+    for _ in range(6):
+        if not phones[0].locator("#obligations").count():
+            return
+        for phone in phones:
+            other = next(p for p in phones if p is not phone)
+            name = next((n for n in SETTLING if phone.locator(f'form[data-action="{n}"]').count()), None)
+            if name is not None:
+                act(phone, name, watcher=other)
+                break
+    expect(phones[0].locator("#obligations")).to_have_count(0)
 
 
 def set_up_montfort(chloe: Page) -> Battle:
@@ -138,12 +176,8 @@ def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, 
     act(bruno, "move", "field:outside", counts={"Warriors (field:outside)": 6}, target="foot:C1")
     act(bruno, "end_phase")
     act(bruno, "end_phase")
-    # §5.9: a great war machine (S10, D6 damage) batters W4 until it collapses into a breach
-    for _ in range(8):
-        act(bruno, "bombard", target="W4", fields={"strength": "10", "damage": "D6"}, watcher=chloe)
-        if bruno.locator('a[data-section="W4"]').get_by_text("brèche").count():
-            break
-    expect(chloe.locator('a[data-section="W4"]')).to_contain_text("brèche")
+    # §5.9: a great war machine (S10, D6 damage) batters W4, once a turn (§5.7), until it collapses into a breach
+    bombard_w4(bruno, chloe)
     act(bruno, "end_turn", watcher=chloe)
     act(chloe, "end_turn", watcher=bruno)
 
@@ -157,8 +191,10 @@ def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, 
     act(chloe, "push_back", "ladder:L1", counts={"Spearmen (W3)": 3}, watcher=bruno)
     bruno.set_viewport_size({"width": 375, "height": 812})
     bruno.locator(".fort-board").screenshot(path=str(DOCS / "screenshot-tracker-375.png"))
-    for _ in range(3):
-        act(bruno, "end_phase")
+    act(bruno, "end_phase")
+    act(bruno, "end_phase")
+    bombard_w4(bruno, chloe)
+    act(bruno, "end_phase")
     act(bruno, "use_ram", "ram:R1", watcher=chloe)  # §7.2.4
     expect(bruno.locator(".roll-log")).to_contain_text("Enfoncer la porte au bélier")
     bruno.set_viewport_size({"width": 1280, "height": 900})
@@ -174,7 +210,14 @@ def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, 
         text = chloe.locator("#turn").inner_text()
         player = next(p for words, p in players.items() if words in text)
         other = bruno if player is chloe else chloe
+        if player is bruno and not breached(bruno):
+            for _ in range(3):  # the sappers', movement and magic steps
+                settle(chloe, bruno)
+                act(bruno, "end_phase", watcher=chloe)
+            bombard_w4(bruno, chloe)
+        settle(chloe, bruno)
         act(player, "end_turn", watcher=other)
+    expect(chloe.locator('a[data-section="W4"]')).to_contain_text("brèche")
     expect(chloe.locator("#turn")).to_contain_text("Le siège est terminé.")
     expect(bruno.locator("#turn")).to_contain_text("Le siège est terminé.")
     expect(chloe.locator("#besieger-vp")).to_have_text("5")  # §17.1: the breach of W4, and nothing held

@@ -12,9 +12,6 @@ that fight a loss for the besieger.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
-
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -23,7 +20,7 @@ from rules.siege.battle import replay
 from rules.siege.obligations import pending
 from rules.siege.state import BattleState, Side
 from tests.browser.test_campaign import log_in
-from tests.browser.test_tracker import SEEN_WITHIN_MS, seq
+from tests.browser.test_tracker import act
 from tracker import selectors
 from tracker.models import TrackedBattle
 
@@ -31,42 +28,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEED = 3
 """The battle's seed: its dice make the storming party lose its first fight on W2."""
-
-
-def play(
-    page: Page,
-    watcher: Page,
-    action: str,
-    where: str | None = None,
-    *,
-    target: str | None = None,
-    counts: Mapping[str, int] | None = None,
-) -> None:
-    """Plays the menu option ``action`` (about ``where``, holding the unit groups of ``counts``) on ``page`` with
-    its default details but ``target`` and ``counts`` (then only those groups act), and checks it is logged with no
-    refusal, and that the other phone, ``watcher``, follows within two seconds."""
-    before = seq(page)
-    selector = f'form[data-action="{action}"]' + (f'[data-where="{where}"]' if where else "")
-    forms = page.locator(selector)
-    for label in counts or {}:
-        forms = forms.filter(has=page.get_by_label(re.compile("^" + re.escape(label))))
-    if target is not None:
-        forms = forms.filter(has=page.locator(f'select[name=target] option[value="{target}"]'))
-    form = forms.first
-    details = page.locator("details.option").filter(has=form).first
-    if not details.evaluate("d => d.open"):
-        details.locator("> summary").click()
-    if counts:  # only the groups named act
-        for field in form.locator('input[name^="count-"]').all():
-            field.fill("0")
-    for label, number in (counts or {}).items():
-        form.get_by_label(re.compile("^" + re.escape(label))).fill(str(number))
-    if target is not None:
-        form.locator("select[name=target]").select_option(value=target)
-    form.locator("button.go").click()
-    expect(page.locator(".refusal")).to_have_count(0)
-    expect(page.locator("#board")).to_have_attribute("data-seq", str(before + 1))
-    expect(watcher.locator("#board")).to_have_attribute("data-seq", str(before + 1), timeout=SEEN_WITHIN_MS)
 
 
 def now(tracked: TrackedBattle) -> BattleState:
@@ -97,22 +58,22 @@ def test_a_tower_bought_and_stormed_a_ram_at_the_gate_a_push_back_forgone_and_lo
     bruno.goto(f"/tracker/{tracked.pk}/")
 
     # §16: each side sets up in its own part; the besieger buys his tower (§14.1) and places it with its crew
-    play(chloe, bruno, "end_phase")
+    act(chloe, "end_phase", watcher=bruno)
     expect(bruno.locator("#turn")).to_contain_text("Mise en place (terrain) · l’assiégeant joue")
-    play(bruno, chloe, "buy", target="siege_tower")
-    play(bruno, chloe, "place_tower", "siege_tower:ST1")
-    play(bruno, chloe, "carry_ram", "ram:R1")
-    play(bruno, chloe, "end_phase")
-    play(chloe, bruno, "end_phase")
-    play(chloe, bruno, "end_turn")
-    play(bruno, chloe, "end_phase")  # the sappers' step
+    act(bruno, "buy", target="siege_tower", watcher=chloe)
+    act(bruno, "place_tower", "siege_tower:ST1", watcher=chloe)
+    act(bruno, "carry_ram", "ram:R1", watcher=chloe)
+    act(bruno, "end_phase", watcher=chloe)
+    act(chloe, "end_phase", watcher=bruno)
+    act(chloe, "end_turn", watcher=bruno)
+    act(bruno, "end_phase", watcher=chloe)  # the sappers' step
 
-    play(bruno, chloe, "bring_ram", "ram:R1", target="G1")
-    play(bruno, chloe, "push_tower", "siege_tower:ST1", target="W2")
-    play(bruno, chloe, "move", "field:outside", target="foot:W3", counts={"Warriors (field:outside)": 6})
-    play(bruno, chloe, "pick_up_ladder", "ladder:L1", counts={"Warriors (foot:W3)": 6})
-    play(bruno, chloe, "erect_ladder", "ladder:L1", target="W3")
-    play(bruno, chloe, "charge", "siege_tower:ST1", target="W2")
+    act(bruno, "bring_ram", "ram:R1", target="G1", watcher=chloe)
+    act(bruno, "push_tower", "siege_tower:ST1", target="W2", watcher=chloe)
+    act(bruno, "move", "field:outside", target="foot:W3", counts={"Warriors (field:outside)": 6}, watcher=chloe)
+    act(bruno, "pick_up_ladder", "ladder:L1", counts={"Warriors (foot:W3)": 6}, watcher=chloe)
+    act(bruno, "erect_ladder", "ladder:L1", target="W3", watcher=chloe)
+    act(bruno, "charge", "siege_tower:ST1", target="W2", watcher=chloe)
     state = now(tracked)
     assert state.siege_tower("ST1").section == "W2"
     assert state.ram("R1").gate == "G1"
@@ -122,23 +83,23 @@ def test_a_tower_bought_and_stormed_a_ram_at_the_gate_a_push_back_forgone_and_lo
     # R33: the step does not end while the push-back waits; Chloé lets the climbers up
     expect(bruno.locator("#obligations")).to_contain_text("l’assiégé repousse ladder:L1 ou y renonce (R33)")
     expect(bruno.locator('form[data-action="end_phase"]')).to_have_count(0)
-    play(chloe, bruno, "forgo_push_back", "ladder:L1")
+    act(chloe, "forgo_push_back", "ladder:L1", watcher=bruno)
     expect(bruno.locator("#obligations")).to_have_count(0)
     for _ in range(3):  # movement, magic, shooting
-        play(bruno, chloe, "end_phase")
+        act(bruno, "end_phase", watcher=chloe)
 
     # §7.2.4: the ram strikes the main gate
-    play(bruno, chloe, "use_ram", "ram:R1")
+    act(bruno, "use_ram", "ram:R1", watcher=chloe)
     assert now(tracked).gate("G1").structure_points < state.gate("G1").structure_points
 
     # §3.2.1, R34: the storming party fights on W2, loses, and retreats into its tower before anything else
-    play(bruno, chloe, "fight", "W2")
+    act(bruno, "fight", "W2", watcher=chloe)
     state = now(tracked)
     (due,) = pending(state)
     assert (due.what, due.where, {o.side for o in due.options}) == ("losers_react", "W2", {Side.BESIEGER})
     expect(bruno.locator('form[data-action="use_ram"]')).to_have_count(0)
     stormers = {m.id for m in state.models if m.side is Side.BESIEGER and str(m.place) == "W2"}
-    play(bruno, chloe, "retreat", "W2", target="siege_tower:ST1")
+    act(bruno, "retreat", "W2", target="siege_tower:ST1", watcher=chloe)
     after = now(tracked)
     # §3.5.2 « elle peut aussi s'effectuer vers l'extérieur du fort »: through the tower, down to the wall's foot
     assert {str(after.model(m).place) for m in stormers if m in after.by_id} == {"foot:W2"}
