@@ -257,6 +257,8 @@ SPECTACULAR_SETTINGS = {
     # the documentation page's scripts come from the project's static files, not from a CDN
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # no badge image from validator.swagger.io: the CSP allows images from the site only
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "REDOC_DIST": "SIDECAR",
 }
 
