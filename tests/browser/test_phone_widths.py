@@ -39,17 +39,23 @@ SHARED = re.compile(r"^/(odds|assistants|api/docs)/")
 # pages drawn by a script after they load, and what shows they are drawn
 DRAWN_LATER = {"/api/docs/": ".opblock"}
 # the widest elements, outermost first, that stick out of the screen and are not inside a box that scrolls
-OFFENDERS = """(width) => {
-  const scrolls = (e) => { for (let p = e.parentElement; p; p = p.parentElement) {
-    const s = getComputedStyle(p).overflowX; if (s === 'auto' || s === 'scroll' || s === 'hidden') return true; }
-    return false; };
+OFFENDERS = r"""(width) => {
+  const scrolls = (e) => {
+    for (let p = e.parentElement; p; p = p.parentElement) {
+      if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) return true;
+    }
+    return false;
+  };
   const out = [...document.body.querySelectorAll('*')].filter((e) => {
-    const r = e.getBoundingClientRect(); return r.width > 0 && (r.right > width + 0.5 || r.left < -0.5) && !scrolls(e);
+    const r = e.getBoundingClientRect();
+    const sticksOut = r.right > width + 0.5 || r.left < -0.5;
+    return r.width > 0 && sticksOut && e.checkVisibility() && !scrolls(e);
   });
   const outermost = out.filter((e) => !out.includes(e.parentElement));
   return outermost.slice(0, 5).map((e) => {
     const name = e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + [...e.classList].map((c) => '.' + c).join('');
-    return `${name} (${Math.round(e.getBoundingClientRect().right)} px) « ${e.textContent.trim().slice(0, 40)} »`;
+    const text = e.textContent.replace(/\s+/g, ' ').trim().slice(0, 40);
+    return `${name} (${Math.round(e.getBoundingClientRect().right)} px) « ${text} »`;
   });
 }"""
 
