@@ -248,7 +248,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["campaigns.jsoninput.BoundedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # a throttle's address: the client's own, or the one the HTTPS proxy saw (never a header the client wrote)
+    "NUM_PROXIES": 1 if env_bool("BEHIND_HTTPS_PROXY", False) else 0,
 }
+# The odds pages and their API are open to anyone: questions one address may ask a minute (0: no limit).
+ODDS_REQUESTS_PER_MINUTE = env_int("ODDS_REQUESTS_PER_MINUTE", 120)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Siege campaigns API",
     "DESCRIPTION": "Campaigns, orders and battles for La Conquête du Vieux Monde.",
