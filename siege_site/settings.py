@@ -235,6 +235,8 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG or not (STATIC_ROOT / "staticfiles.json").exists()
 
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# where the file-based backend writes, one file per e-mail (make run sends the demo's and the app's e-mails there)
+EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "siege@localhost")
 
 REST_FRAMEWORK = {
