@@ -34,7 +34,7 @@ PHONE = {"width": 375, "height": 812}
 MOST_PAGES = 150
 # never followed: they change something, download a file or leave the app's own pages
 NOT_FOLLOWED = re.compile(r"^/(admin|i18n|api/(?!docs/))|/logout/|\.(csv|json)$|/(poll|progress)/$")
-# pages that are the same for every login: crawled once per language
+# pages that are the same for every login (the menu aside, folded on a phone): crawled once per language
 SHARED = re.compile(r"^/(odds|assistants|api/docs)/")
 # pages drawn by a script after they load, and what shows they are drawn
 DRAWN_LATER = {"/api/docs/": ".opblock"}
@@ -136,10 +136,10 @@ def crawl(page: Page, live_server: LiveServer, username: str | None, language: s
     while queue and len(visited) < MOST_PAGES:
         path = queue.pop(0)
         kind = kind_of(path)
-        if kind in visited or (username and SHARED.match(path) and kind in seen.shared_seen):
+        if kind in visited or (SHARED.match(path) and kind in seen.shared_seen):
             continue
         visited.add(kind)
-        if username and SHARED.match(path):
+        if SHARED.match(path):
             seen.shared_seen.add(kind)
         response = page.goto(path)
         assert response is not None
