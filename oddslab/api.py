@@ -2,7 +2,8 @@
 
 Each mechanic has its own endpoint whose query parameters (typed, bounded, with their defaults) come from the
 registry (:mod:`oddslab.mechanics`), so the OpenAPI schema documents them one by one. Probabilities come as exact
-fractions (``"227/1536"``, always ``p/q``) and as decimals. Logged-in users only, as the pages.
+fractions (``"227/1536"``, always ``p/q``) and as decimals. Open to anyone, as the pages (they hold no campaign
+data), within each address's budget of questions a minute (:mod:`.throttling`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from django.urls import URLPattern, path, reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
-from rest_framework import serializers
+from rest_framework import permissions, serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,6 +21,7 @@ from rest_framework.views import APIView
 from . import presenters, selectors
 from .forms import FALSE, TRUE, WHOLE_NUMBER
 from .mechanics import Kind, Mechanic, Param, ParamType
+from .throttling import OddsThrottle
 
 FRACTION_PATTERN = r"^[0-9]+/[0-9]+$"
 
@@ -120,18 +122,26 @@ class MechanicSerializer(serializers.Serializer):
     parameters = ParamSerializer(many=True)
 
 
-class NotLoggedInSerializer(serializers.Serializer):
+class ThrottledSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
-DENIED = {
-    401: OpenApiResponse(NotLoggedInSerializer, description="Not logged in (token authentication)."),
-    403: OpenApiResponse(NotLoggedInSerializer, description="Not logged in."),
+THROTTLED = {
+    429: OpenApiResponse(
+        ThrottledSerializer, description="This address asked too often; the Retry-After header says when to ask again."
+    )
 }
 
 
-class MechanicList(APIView):
-    @extend_schema(operation_id="odds_list", tags=["odds"], responses={200: MechanicSerializer(many=True), **DENIED})
+class OddsView(APIView):
+    """Anyone may ask, signed in or not, within the address's budget."""
+
+    permission_classes = [permissions.AllowAny]
+    throttle_classes = [OddsThrottle]
+
+
+class MechanicList(OddsView):
+    @extend_schema(operation_id="odds_list", tags=["odds"], responses={200: MechanicSerializer(many=True), **THROTTLED})
     def get(self, request: Request) -> Response:
         return Response(
             [
@@ -155,7 +165,7 @@ def _endpoint(mechanic: Mechanic) -> type[APIView]:
     camel = "".join(part.title() for part in mechanic.slug.split("-"))
     query = type(f"{camel}Query", (serializers.Serializer,), {p.name: _query_field(p) for p in mechanic.params})
 
-    class Endpoint(APIView):
+    class Endpoint(OddsView):
         @extend_schema(
             operation_id=f"odds_{mechanic.name}",
             summary=f"{mechanic.name} ({mechanic.clause})",
@@ -165,7 +175,7 @@ def _endpoint(mechanic: Mechanic) -> type[APIView]:
             responses={
                 200: AnswerSerializer,
                 400: OpenApiResponse(description="A parameter out of its bounds or of its type, under its name."),
-                **DENIED,
+                **THROTTLED,
             },
         )
         def get(self, request: Request) -> Response:

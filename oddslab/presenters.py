@@ -15,12 +15,15 @@ from typing import Any
 from django.utils.formats import get_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext, npgettext, pgettext
 
 from .forms import BoundedIntegerField, OddsForm
 from .mechanics import Kind, Mechanic, ParamType
 from .selectors import Answer, RefusedCombination
 
+LONGEST_FRACTION_SHOWN = 12
+"""Digits of an exact fraction shown in the table as they are; many dice give fractions of 30 digits and more, which
+on a phone would wrap over a dozen lines each."""
 SMALLEST_SHOWN = Fraction(1, 2000)
 """On a long distribution's chart, values less likely than this (0.05 %) at either end are left out."""
 
@@ -59,7 +62,7 @@ def outcome_label(mechanic: Mechanic, key: str) -> str:
     if mechanic.kind is Kind.BY_TURN:
         return pgettext("odds", "by the end of turn %(turn)s") % {"turn": key}
     if mechanic.kind is Kind.DISTRIBUTION:
-        return f"{key} {mechanic.value_label}" if mechanic.value_label else key
+        return str(mechanic.counted % {"count": int(key)}) if mechanic.counted else key
     return str(mechanic.outcome_labels.get(key, key))
 
 
@@ -72,7 +75,7 @@ def sentence(answer: Answer) -> str:
         context["mean"] = _decimal(answer.mean)
     if answer.result is not None:
         context["result"] = outcome_label(mechanic, answer.result)
-    return str(mechanic.sentence) % context
+    return str(mechanic.sentence % context)
 
 
 def refusal(mechanic: Mechanic, refused: RefusedCombination) -> str:
@@ -80,6 +83,20 @@ def refusal(mechanic: Mechanic, refused: RefusedCombination) -> str:
     if refused.param is None:
         return str(refused)
     return f"{mechanic.param(refused.param).label}: {refused}"
+
+
+def too_many(per_minute: int, seconds: int) -> str:
+    """Why an address is not answered for now (:mod:`.throttling`)."""
+    asked = npgettext(
+        "odds",
+        "This address has asked more than %(count)s question in a minute.",
+        "This address has asked more than %(count)s questions in a minute.",
+        per_minute,
+    ) % {"count": per_minute}
+    wait = npgettext("odds", "Ask again in %(count)s second.", "Ask again in %(count)s seconds.", seconds) % {
+        "count": seconds
+    }
+    return f"{asked} {wait}"
 
 
 def form_fields(form: OddsForm) -> SafeString:
@@ -123,10 +140,18 @@ def form_fields(form: OddsForm) -> SafeString:
 
 def table_rows(rows: Sequence[Row]) -> SafeString:
     """The exact answer's table body, a row per outcome (a distribution has up to 201); keys and fractions are
-    digits, the rest is escaped."""
+    digits, the rest is escaped. A fraction of more than :data:`LONGEST_FRACTION_SHOWN` digits folds behind a
+    toggle."""
+    toggle = escape(pgettext("odds", "exact fraction"))
+
+    def exact(fraction: str) -> str:
+        if len(fraction) - 1 <= LONGEST_FRACTION_SHOWN:
+            return fraction
+        return f"<details><summary>{toggle}</summary>{fraction}</details>"
+
     return mark_safe(
         "".join(
-            f'<tr data-key="{escape(r.key)}"><td>{escape(r.label)}</td><td class="exact">{r.fraction}</td>'
+            f'<tr data-key="{escape(r.key)}"><td>{escape(r.label)}</td><td class="exact">{exact(r.fraction)}</td>'
             f'<td class="num">{escape(r.percent)}</td></tr>'
             for r in rows
         )
@@ -147,9 +172,6 @@ def _labeller(mechanic: Mechanic) -> Callable[[str], str]:
     if mechanic.kind is Kind.BY_TURN:
         template = pgettext("odds", "by the end of turn %(turn)s")
         return lambda key: template % {"turn": key}
-    if mechanic.kind is Kind.DISTRIBUTION and mechanic.value_label:
-        suffix = str(mechanic.value_label)
-        return lambda key: f"{key} {suffix}"
     return partial(outcome_label, mechanic)
 
 

@@ -235,6 +235,8 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG or not (STATIC_ROOT / "staticfiles.json").exists()
 
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# where the file-based backend writes, one file per e-mail (make run sends the demo's and the app's e-mails there)
+EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "siege@localhost")
 
 REST_FRAMEWORK = {
@@ -248,7 +250,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["campaigns.jsoninput.BoundedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # a throttle's address: the client's own, or the one the HTTPS proxy saw (never a header the client wrote)
+    "NUM_PROXIES": 1 if env_bool("BEHIND_HTTPS_PROXY", False) else 0,
 }
+# The odds pages and their API are open to anyone: questions one address may ask a minute (0: no limit).
+ODDS_REQUESTS_PER_MINUTE = env_int("ODDS_REQUESTS_PER_MINUTE", 120)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Siege campaigns API",
     "DESCRIPTION": "Campaigns, orders and battles for La Conquête du Vieux Monde.",
@@ -257,6 +263,8 @@ SPECTACULAR_SETTINGS = {
     # the documentation page's scripts come from the project's static files, not from a CDN
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # no badge image from validator.swagger.io: the CSP allows images from the site only
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "REDOC_DIST": "SIDECAR",
 }
 

@@ -305,6 +305,17 @@ def only_run_on(var_dir: Path) -> Iterator[None]:
         yield
 
 
+def mail_to_files(var_dir: Path, environ: Mapping[str, str]) -> dict[str, str]:
+    """The e-mail settings of ``make run``: the demo's turn notices and the app's e-mails go to files under
+    ``var_dir/mail``, not between the start-up lines and the logins; an ``EMAIL_BACKEND`` in the environment wins."""
+    if environ.get("EMAIL_BACKEND"):
+        return {}
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "EMAIL_FILE_PATH": str(var_dir / "mail"),
+    }
+
+
 def run() -> int:
     host = os.environ.get("HOST") or "127.0.0.1"
     port = int(os.environ.get("PORT") or "8000")
@@ -312,7 +323,7 @@ def run() -> int:
         raise StackError(f"port {port} on {host} is already in use; choose another with: make run PORT={port + 1}")
     var_dir = Path(os.environ.get("SIEGE_VAR_DIR", BASE_DIR / "var"))
     # unbuffered: the web server's start-up lines reach the terminal before the logins printed after them
-    env = {"DEBUG": os.environ.get("DEBUG", "1"), "PYTHONUNBUFFERED": "1"}
+    env = {"DEBUG": os.environ.get("DEBUG", "1"), "PYTHONUNBUFFERED": "1"} | mail_to_files(var_dir, os.environ)
     with only_run_on(var_dir), services(var_dir) as service_env:
         env |= service_env
         manage(env, "migrate", "--no-input", "-v", "0")
@@ -329,8 +340,10 @@ def run() -> int:
             wait_for_port(host, port, children)
             # last, once the server has said what it says on starting, so that nothing scrolls the logins away
             print(f"\n  Siege campaigns on http://{host}:{port}/  (Ctrl-C stops everything)", flush=True)
-            print(f"  Task worker's log: {worker_log}\n", flush=True)
-            print(logins, flush=True)
+            print(f"  Task worker's log: {worker_log}", flush=True)
+            if "EMAIL_FILE_PATH" in env:
+                print(f"  E-mails it sends: {env['EMAIL_FILE_PATH']}/", flush=True)
+            print(f"\n{logins}", flush=True)
             while all(child.poll() is None for child in children.values()):
                 time.sleep(0.5)
             name, stopped = next((name, child) for name, child in children.items() if child.poll() is not None)

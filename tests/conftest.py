@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from pytest_django.fixtures import Settings
 from pytest_django.live_server_helper import LiveServer
 
 # Playwright's sync API keeps an event loop in the test thread; Django's ORM must still be usable there.
@@ -119,3 +120,10 @@ def _site_language() -> Iterator[None]:
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
+def _odds_unthrottled(settings: Settings) -> None:
+    """The odds lab's budget per address (oddslab.throttling) counts in Redis, which every test process shares, and
+    every test asks from 127.0.0.1: tests that are not about the budget run without one."""
+    settings.ODDS_REQUESTS_PER_MINUTE = 0

@@ -17,8 +17,16 @@ with ``_`` standing for ``pgettext_lazy("odds", …)``::
         event="pushed_back",
         event_label=_("pushed back"),
         params=(Param.integer("helpers", _("Helping models"), 0, ladders.MAX_HELPERS, default=0),),
-        sentence=_("With %(helpers)s helper(s), the besieged push the ladder back with probability %(percent)s."),
+        sentence=n_(
+            "With %(helpers)s helper, the besieged push the ladder back with probability %(percent)s.",
+            "With %(helpers)s helpers, the besieged push the ladder back with probability %(percent)s.",
+            "helpers",
+        ),
     ),
+
+where ``n_`` is ``npgettext_lazy("odds", …)``: a sentence that counts a parameter takes the singular or the plural
+by its value (gettext's plural forms: « 1 blessure », « 2 blessures »). A distribution's rows name their values the
+same way (:attr:`Mechanic.counted`).
 
 A Frères d'Armes test (``fda_test``, which answers a dict) is the same with ``kind=Kind.OUTCOMES``, its
 ``outcome_labels`` and ``headline=total_of("success")``; ``belfry_crush`` likewise.
@@ -111,13 +119,14 @@ class Param:
             return next(c.python for c in self.choices if c.value == value)
         return value
 
-    def display(self, value: int | str | bool) -> str:
-        """How a sentence names ``value``."""
+    def display(self, value: int | str | bool) -> int | str:
+        """How a sentence names ``value``; a whole number stays one, for a sentence's plural to count it."""
         if self.type is ParamType.CHOICE:
             return str(next(c.label for c in self.choices if c.value == value))
         if self.type is ParamType.BOOLEAN:
             return str(pgettext_lazy("odds", "yes") if value else pgettext_lazy("odds", "no"))
-        return str(value)
+        assert isinstance(value, int)
+        return value
 
 
 Headline = Callable[[Any], Fraction]
@@ -175,7 +184,10 @@ class Mechanic:
     outcome_labels: Mapping[str, Promise] = field(default_factory=dict)
     """:attr:`Kind.OUTCOMES` and :attr:`Kind.VERDICT`: the label of each key, in the order to show them."""
     value_label: Promise | None = None
-    """:attr:`Kind.DISTRIBUTION`: what the values count (the chart's axis)."""
+    """:attr:`Kind.DISTRIBUTION`: what the values count (the chart's axis) …"""
+    counted: Promise | None = None
+    """… and one value counted, a row of the table: ``npgettext_lazy("odds", "%(count)s turn", "%(count)s turns",
+    "count")``."""
 
     def __post_init__(self) -> None:
         if self.headline is None and self.kind in _DEFAULT_HEADLINES:

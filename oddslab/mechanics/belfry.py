@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 from rules import odds
 from rules.siege.belfry import CAPACITY, REACH
@@ -80,8 +80,11 @@ BELFRY: tuple[Mechanic, ...] = (
             ),
             Param.integer("hits", pgettext_lazy("odds", "Flaming hits"), 0, 100, default=1),
         ),
-        sentence=pgettext_lazy(
-            "odds", "%(hits)s flaming hit(s) on the %(face)s set the belfry alight with probability %(percent)s."
+        sentence=npgettext_lazy(
+            "odds",
+            "%(hits)s flaming hit on the %(face)s sets the belfry alight with probability %(percent)s.",
+            "%(hits)s flaming hits on the %(face)s set the belfry alight with probability %(percent)s.",
+            "hits",
         ),
     ),
     Mechanic(

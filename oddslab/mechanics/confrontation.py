@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from django.utils.functional import Promise
 from django.utils.text import format_lazy
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 from rules import odds
 from rules.confrontation import wounds
@@ -159,6 +159,11 @@ CONFRONTATION: tuple[Mechanic, ...] = (
                 default="none",
             ),
         ),
-        sentence=pgettext_lazy("odds", "%(damage)s points of damage to the %(location)s: %(result)s."),
+        sentence=npgettext_lazy(
+            "odds",
+            "%(damage)s point of damage to the %(location)s: %(result)s.",
+            "%(damage)s points of damage to the %(location)s: %(result)s.",
+            "damage",
+        ),
     ),
 )

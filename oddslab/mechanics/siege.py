@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.utils.functional import Promise
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 from rules import odds
 from rules.siege import gates, ladders, mining, structure
@@ -58,6 +58,7 @@ _PRIOR = Param.integer(
     default=0,
     help=pgettext_lazy("odds", "From earlier hits on this section (R5)."),
 )
+_UNSAVED_WOUNDS = npgettext_lazy("odds", "%(count)s unsaved wound", "%(count)s unsaved wounds", "count")
 _DISTRIBUTION_SENTENCE = pgettext_lazy(
     "odds", "On average %(mean)s unsaved wounds; at least one with probability %(percent)s."
 )
@@ -73,8 +74,11 @@ SIEGE: tuple[Mechanic, ...] = (
         event_label=pgettext_lazy("odds", "pushed back"),
         summary=pgettext_lazy("odds", "6+ on a D6, +1 per helping model."),
         params=(Param.integer("helpers", pgettext_lazy("odds", "Helping models"), 0, ladders.MAX_HELPERS, default=0),),
-        sentence=pgettext_lazy(
-            "odds", "With %(helpers)s helper(s), the besieged push the ladder back with probability %(percent)s."
+        sentence=npgettext_lazy(
+            "odds",
+            "With %(helpers)s helper, the besieged push the ladder back with probability %(percent)s.",
+            "With %(helpers)s helpers, the besieged push the ladder back with probability %(percent)s.",
+            "helpers",
         ),
     ),
     Mechanic(
@@ -172,6 +176,7 @@ SIEGE: tuple[Mechanic, ...] = (
         function=odds.melee_wounds,
         kind=Kind.DISTRIBUTION,
         value_label=pgettext_lazy("odds", "unsaved wounds"),
+        counted=_UNSAVED_WOUNDS,
         headline=at_least_one,
         params=(
             Param.integer("attacks", pgettext_lazy("odds", "Attacks"), 0, odds.MAX_ATTACKS, default=10),
@@ -196,6 +201,7 @@ SIEGE: tuple[Mechanic, ...] = (
         function=odds.shooting_wounds,
         kind=Kind.DISTRIBUTION,
         value_label=pgettext_lazy("odds", "unsaved wounds"),
+        counted=_UNSAVED_WOUNDS,
         headline=at_least_one,
         params=(
             Param.integer("shots", pgettext_lazy("odds", "Shots"), 0, odds.MAX_ATTACKS, default=10),
@@ -234,6 +240,7 @@ SIEGE: tuple[Mechanic, ...] = (
         function=odds.game_length,
         kind=Kind.DISTRIBUTION,
         value_label=pgettext_lazy("odds", "turns"),
+        counted=npgettext_lazy("odds", "%(count)s turn", "%(count)s turns", "count"),
         headline=value_of(6),
         sentence=pgettext_lazy("odds", "The battle lasts 6 turns with probability %(percent)s (%(fraction)s), else 5."),
     ),

@@ -31,6 +31,8 @@ def simone(django_user_model: type[User]) -> User:
 
 def test_a_simulation_runs_to_100_percent_and_shows_its_charts(page: Page, simone: User, celery_worker: str) -> None:
     log_in(page, simone)
+    # on a phone the menu is folded behind its button
+    page.get_by_text("Menu", exact=True).click()
     page.get_by_role("link", name="Simulateur").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Simulateur d’assaut")
     expect(page.get_by_label("Échelles (une section chacune)")).to_have_value("W3, W3")

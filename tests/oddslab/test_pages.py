@@ -31,7 +31,7 @@ CASES = [
         "ladder-pushback",
         "helpers=1",
         ["1/3"],
-        "With 1 helper(s), the besieged push the ladder back with probability 33.3%.",
+        "With 1 helper, the besieged push the ladder back with probability 33.3%.",
     ),
     # §7.1.6: two helpers, 4+ = 3/6
     ("ladder-pushback", "helpers=2", ["1/2"], "probability 50.0%"),
@@ -98,7 +98,7 @@ CASES = [
         "belfry-ignition",
         "face=side&hits=2",
         ["51/100"],
-        "2 flaming hit(s) on the side set the belfry alight with probability 51.0%.",
+        "2 flaming hits on the side set the belfry alight with probability 51.0%.",
     ),
     # 001 §4.1, §8: 8 pushers roll it 2 hexes (5 → 3); one shot (4+ to hit, 4+ to wound) takes one pusher with
     # probability 1/4, and 7 pushers roll it 1 hex only (3 → 2): within reach (1 hex) on turn 2 with probability 3/4
@@ -257,10 +257,13 @@ def test_the_index_lists_every_mechanic_and_the_navigation_links_it(english: Cli
     assert '<a href="/odds/">Odds</a>' in text(english.get("/campaigns/"))
 
 
-def test_the_pages_are_for_members(client: Client) -> None:
+def test_the_pages_are_open_to_anyone(client: Client) -> None:
+    """A shared question opens for someone not logged in: the odds hold no campaign data."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    assert client.get("/odds/").status_code == 200
     response = client.get("/odds/mining/?turns=3")
-    assert response.status_code == 302
-    assert response["Location"].startswith("/accounts/login/")
+    assert response.status_code == 200
+    assert "The sappers reach the foundations by the end of turn 3 with probability" in text(response)
 
 
 def test_an_unknown_mechanic_is_a_404(english: Client) -> None:
@@ -276,3 +279,54 @@ def test_a_belfry_question_out_of_bounds_is_refused_naming_its_parameter(english
     response = page(english, "belfry-ignition", "face=roof")
     assert response.status_code == 400
     assert '<li class="error" data-param="face">Face hit must be one of: front, side, rear.' in text(response)
+
+
+@pytest.mark.parametrize(
+    ("helpers", "english_words", "french_words"),
+    [
+        (0, "With 0 helpers, the besieged", "Avec 0 aide, les assiégés"),
+        (1, "With 1 helper, the besieged", "Avec 1 aide, les assiégés"),
+        (2, "With 2 helpers, the besieged", "Avec 2 aides, les assiégés"),
+    ],
+)
+def test_a_sentence_counts_in_each_languages_plural(
+    english: Client, helpers: int, english_words: str, french_words: str
+) -> None:
+    assert english_words in text(page(english, "ladder-pushback", f"helpers={helpers}"))
+    english.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    assert french_words in text(page(english, "ladder-pushback", f"helpers={helpers}"))
+
+
+def test_a_distributions_rows_count_in_each_languages_plural(english: Client) -> None:
+    query = "attacks=2&ws=3&target_ws=3&strength=3&toughness=3&armour_save=none"
+    rows = re.findall(r'<tr data-key="(\d+)"><td>([^<]+)</td>', text(page(english, "melee-wounds", query)))
+    assert rows == [("0", "0 unsaved wounds"), ("1", "1 unsaved wound"), ("2", "2 unsaved wounds")]
+    english.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    rows = re.findall(r'<tr data-key="(\d+)"><td>([^<]+)</td>', text(page(english, "melee-wounds", query)))
+    assert rows == [
+        ("0", "0 blessure non sauvegardée"),
+        ("1", "1 blessure non sauvegardée"),
+        ("2", "2 blessures non sauvegardées"),
+    ]
+    assert "<td>5 tours</td>" in text(page(english, "game-length"))
+
+
+def test_a_fraction_of_more_than_twelve_digits_folds_behind_a_toggle(english: Client) -> None:
+    # one attack of WS3 v WS3 (4+) then S3 v T3 (4+), no save, wounds with probability 1/4
+    def cell(attacks: int, key: int) -> str:
+        query = f"attacks={attacks}&ws=3&target_ws=3&strength=3&toughness=3&armour_save=none"
+        found = re.search(
+            rf'<tr data-key="{key}"><td>[^<]+</td>(<td class="exact">.*?</td>)',
+            text(page(english, "melee-wounds", query)),
+        )
+        assert found is not None
+        return found.group(1)
+
+    # ten attacks, none wounds: (3/4)^10 = 59049/1048576, twelve digits, shown as it is
+    assert cell(10, 0) == '<td class="exact">59049/1048576</td>'
+    # twenty: (3/4)^20 = 3486784401/1099511627776 (23 digits) and (1/4)^20 = 1/1099511627776 (14) fold
+    toggle = "<details><summary>exact fraction</summary>"
+    assert cell(20, 0) == f'<td class="exact">{toggle}3486784401/1099511627776</details></td>'
+    assert cell(20, 20) == f'<td class="exact">{toggle}1/1099511627776</details></td>'
+    english.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    assert "<summary>fraction exacte</summary>" in cell(20, 0)

@@ -21,8 +21,16 @@ PAGES_PER_ROLE = 160
 VARIANTS_PER_PATH = 3
 """The same address with other query strings: a few are enough."""
 NOT_FOLLOWED = ("/accounts/logout/", "/admin/", "/static/", "/media/", "/i18n/", "/api/docs/")
-PUBLIC = ("/accounts/login/", "/accounts/signup/", "/accounts/password/reset/", "/api/schema/", "/healthz")
-"""What a visitor who is not logged in may read."""
+PUBLIC = (
+    "/accounts/login/",
+    "/accounts/signup/",
+    "/accounts/password/reset/",
+    "/api/schema/",
+    "/healthz",
+    "/odds/",
+    "/api/odds/",
+)
+"""What a visitor who is not logged in may read (the odds hold no campaign data)."""
 PRIVATE = ("Waaagh! des Marais", "Ost d&#x27;Altdorf", "Garnison de Montfort", "Chevaliers du Graal")
 """The demo campaign's armies: its members' business only."""
 

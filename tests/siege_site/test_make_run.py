@@ -84,12 +84,27 @@ def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(tmp_path: Path)
         launcher.wait(timeout=120)
     output = log.read_text()
     assert launcher.returncode == 0, output
-    # the logins come last, after the web server's start-up lines, and the worker's log goes to its own file
+    # the address and the logins come last, after the web server's start-up lines, nothing between them; only the
+    # requests of this test's login follow them
     started_at = output.index("Starting development server")
-    logins_at = output.index(f"Demo logins (password: {DEMO_PASSWORD})")
-    assert started_at < logins_at, output
-    after_logins = output[logins_at:].split("Stopping…")[0]
-    assert all(login.username in after_logins for login in DEMO_LOGINS), output
+    address_at = output.index(f"  Siege campaigns on http://127.0.0.1:{port}/")
+    assert started_at < address_at, output
+    block = output[address_at:].split("Stopping…")[0].splitlines()
+    logins = [f"  {login.username:<14} {login.role.label}" for login in DEMO_LOGINS]
+    assert block[: 6 + len(logins)] == [
+        f"  Siege campaigns on http://127.0.0.1:{port}/  (Ctrl-C stops everything)",
+        f"  Task worker's log: {var_dir / 'worker.log'}",
+        f"  E-mails it sends: {var_dir / 'mail'}/",
+        "",
+        f"Demo campaign: {CAMPAIGN_NAME}",
+        f"Demo logins (password: {DEMO_PASSWORD}):",
+        *logins,
+    ], output
+    assert all(re.search(r'"(GET|POST) /', line) for line in block[6 + len(logins) :] if line.strip()), output
+    # the demo's e-mails (its turn notices) went to files, none to the terminal
+    assert "Subject:" not in output
+    mails = [path.read_text() for path in (var_dir / "mail").iterdir()]
+    assert any("To: alice@example.org" in mail for mail in mails), mails
     assert "celery@" not in output, output
     assert "celery@" in (var_dir / "worker.log").read_text()
     assert still_running(started) == []

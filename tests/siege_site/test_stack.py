@@ -13,7 +13,7 @@ import psycopg
 import pytest
 import redis
 
-from siege_site.stack import BASE_DIR, EmbeddedPostgres, EmbeddedRedis, free_port, redacted
+from siege_site.stack import BASE_DIR, EmbeddedPostgres, EmbeddedRedis, free_port, mail_to_files, redacted
 
 
 def run_stack(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -113,3 +113,11 @@ def test_a_second_run_on_the_same_data_is_refused(tmp_path: Path) -> None:
 )
 def test_passwords_are_never_printed(url: str, shown: str) -> None:
     assert redacted(url) == shown
+
+
+def test_make_run_sends_e_mails_to_files_unless_a_backend_is_named(tmp_path: Path) -> None:
+    assert mail_to_files(tmp_path, {}) == {
+        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "EMAIL_FILE_PATH": str(tmp_path / "mail"),
+    }
+    assert mail_to_files(tmp_path, {"EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend"}) == {}
