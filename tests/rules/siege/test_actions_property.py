@@ -4,42 +4,15 @@ or vanish only through events, and the log replays to the state reached.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.siege.battle import Battle, Setup, play, replay, replay_events, start
-from rules.siege.example import example_setup
+from rules.siege.battle import Battle, play, replay, replay_events, start
 from rules.siege.game import Option, choose, legal_actions
 from rules.siege.state import BattleState, IllegalAction, Side, quota
-from tests.rules.siege.builders import ARCHER, GIANT, HARPY, besieged, besiegers
+from tests.rules.siege.menu_walk import crowded_setup
 
 ENDINGS = frozenset({"end_phase", "end_turn"})
-
-
-def _setup() -> Setup:
-    """The example's armies with more to do: engine budgets spent on stones, rocks, a water brazier and a brazier
-    for the besieger's archers (§14), heroism tokens (§15), a giant at the foot of W1 (§12.1.5), a harpy (§11.2).
-    """
-    example = example_setup()
-    return replace(
-        example,
-        models=(
-            *example.models,
-            *besiegers(ARCHER, "field:east", 5, "bow", unit="Archers"),
-            *besiegers(GIANT, "foot:W1", 1, "giant"),
-            *besieged(HARPY, "C3", 1, "harpy"),
-        ),
-        budgets=((Side.BESIEGER, 100, 1500), (Side.BESIEGED, 40, 1500)),
-        purchases=(
-            (Side.BESIEGER, "brazier"),
-            *((Side.BESIEGED, "stones") for _ in range(3)),
-            *((Side.BESIEGED, "rock") for _ in range(2)),
-            (Side.BESIEGED, "brazier_water"),
-        ),
-        heroism_tokens=2,
-    )
 
 
 def _within_quotas(state: BattleState) -> list[str]:
@@ -55,7 +28,7 @@ def _within_quotas(state: BattleState) -> list[str]:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data(), st.integers(min_value=0, max_value=2**32))
 def test_random_battles_from_the_menus_keep_the_rules_and_replay(data: st.DataObject, seed: int) -> None:
-    setup = _setup()
+    setup = crowded_setup()
     battle = Battle(setup, seed)
     state = start(setup)
     played = 0

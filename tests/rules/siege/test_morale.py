@@ -348,21 +348,23 @@ def test_the_fleeing_flee_on_before_their_movement_ends_and_once() -> None:
     assert legal_actions(fled, "rally") == []  # 002: the rally comes before the compulsory moves
 
 
+def _cornered_man(wounds: int) -> BattleState:
+    """A fleeing besieged man of ``wounds`` on W3 with an orc there, T3 and T4 on either side held by orcs: no
+    adjacent section is open to him, in the besieged's movement."""
+    state = battle(
+        besieged(replace(MAN, w=wounds), "W3", 1),
+        besiegers(ORC, "W3", 1),
+        besiegers(ORC, "T3", 1, "t"),
+        besiegers(ORC, "T4", 1, "u"),
+        active=Side.BESIEGED,
+    )
+    return _movement(fleeing(state, "d1"))
+
+
 def test_fleeing_in_place_is_once_a_turn() -> None:
     """§3.3.3: a flight from a section costs 1 wound per enemy there. With no way out the man flees where he stands;
     fleeing on is a move of the turn (002), not a repeated loss of wounds in one turn."""
-    state = _movement(
-        fleeing(
-            battle(
-                besieged(replace(MAN, w=3), "W3", 1),
-                besiegers(ORC, "W3", 1),
-                besiegers(ORC, "T3", 1, "t"),
-                besiegers(ORC, "T4", 1, "u"),
-                active=Side.BESIEGED,
-            ),
-            "d1",
-        )
-    )
+    state = _cornered_man(wounds=3)
     (option,) = legal_actions(state, "flee")
     assert option.targets == ()
     once = apply(state, choose(state, option, (), None), dice()).state
@@ -468,18 +470,7 @@ def test_a_ladder_lying_or_with_a_friend_on_it_is_no_way_down() -> None:
 def test_the_besieged_never_flee_down_a_ladder() -> None:
     """§11.1 « l'interdiction pour l'assiégé ... d'en faire sortir durant la partie »: cornered on W3 with a ladder
     raised against it, the besieged flee where they stand."""
-    state = _movement(
-        fleeing(
-            battle(
-                besieged(replace(MAN, w=2), "W3", 1),
-                besiegers(ORC, "W3", 1),
-                besiegers(ORC, "T3", 1, "t"),
-                besiegers(ORC, "T4", 1, "u"),
-                active=Side.BESIEGED,
-            ),
-            "d1",
-        )
-    )
+    state = _cornered_man(wounds=2)
     assert [o.targets for o in legal_actions(state, "flee")] == [()]
     refused(lambda: apply(state, Flee("W3", "ladder:L1"), dice()), "§3.3.3")
 
