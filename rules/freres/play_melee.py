@@ -19,6 +19,7 @@ from rules.freres.play import (
     may_go_at,
     require_not_engaged,
     require_standing,
+    spot,
     terrain_limit,
 )
 from rules.freres.play_shoot import ready_to_shoot, shot
@@ -60,6 +61,8 @@ def _charge(play: Play, action: a.Charge) -> None:
     distance = check_distance("distance_cm", action.distance_cm)
     hard = _strike_hard(action.hard)
     require_not_engaged(play, model, "charge")
+    # R21: a charge ends in contact with the target straight ahead (§3.3): a hidden one is found on the way
+    target = spot(play, model, target, 0)
     _may_attack(play, model, target, False, action.at_mount)
     limit = terrain_limit(model, action.terrain)
     if distance > limit or model.moved_cm + distance > movement.turn_limit(model.kind):
