@@ -124,3 +124,25 @@ def test_a_spell_at_15_cm_needs_no_search() -> None:
     assert "spell" in kinds(result)
     assert result.state.pa_left == 2
     assert "spell_failed" in kinds(played(_hidden_archer_before("a", WIZARD), act.Cast("a", "b", 15), [6]))
+
+
+# ---- the fast-move table's note ** (§3.4) -------------------------------------------------------------------------
+
+
+def test_an_encumbered_knight_hindered_goes_the_die_less_2_cm() -> None:
+    """003 II §3.4, the note ** under the Table de déplacement rapide: « Une figurine encombrée doit enlever 2 cm à
+    son mouvement final ». The knight (metal armour 3 + sword 1 + shield 2 = 6, « encombrée », §3.2) runs 8 cm: JA
+    4 + A 5 - 2 (encumbered) + 2 (Courir) = 9, failed: « Avance gênée » (6 à 9), « avance de la valeur du dé »: 4
+    - 2 = 2 cm. With a 1 (1 + 5 = 6, still « Avance gênée ») it goes 1 - 2, no move at all, not backwards."""
+    state = activated(skirmish(("a", KNIGHT), ("b", ARCHER)), "a")
+    result = played(state, act.Run("a", 8), [4])
+    assert "hindered, 2 cm" in result.events[0].text
+    assert result.state.model("a").moved_cm == 2
+    assert played(state, act.Run("a", 8), [1]).state.model("a").moved_cm == 0
+
+
+def test_an_unencumbered_model_hindered_goes_the_whole_die() -> None:
+    """§3.4: the archer (weight 3) is not encumbered: JA 3 + A 6 + 2 = 11 would pass, so a sprint, JA 3 + 6 = 9:
+    « Avance gênée », the die's 3 cm whole."""
+    state = activated(skirmish(("a", ARCHER), ("b", KNIGHT)), "a")
+    assert played(state, act.Run("a", 10, sprint=True), [3]).state.model("a").moved_cm == 3
