@@ -171,10 +171,22 @@ def may_go_at(play: Play, model: Model, target: Model) -> None:
         raise IllegalAction(f"{target.id} is hidden: find it before going at it", "§4.1.1")
 
 
+def spot(play: Play, model: Model, target: Model, distance_cm: int) -> Model:
+    """The enemy ``target``, hidden ``distance_cm`` straight ahead of ``model``'s front, as it is now: under 20 cm it
+    is found at once, with no roll (§3.4 Se cacher, R21), and in cover from then on, as a model detected (§9)."""
+    if not target.hidden or target.side is model.side or distance_cm >= movement.SPOTTED_WITHIN_CM:
+        return target
+    found = play.put(target, hidden=False, in_cover=True)
+    play.event(
+        "spotted", "§3.4", f"{target.id} is {distance_cm} cm before {model.id}'s front: found", model.id, target.id
+    )
+    return found
+
+
 def enter_contact(play: Play, model: Model, target_id: str) -> None:
     # §3.4 Entrer au contact: 0 PA; a model in cover contacted loses its cover; at most 4 enemies on a model on
-    # foot, 6 on a mounted one.
-    target = enemy_of(play, model, target_id)
+    # foot, 6 on a mounted one. A model moves straight ahead (§3.3): the enemy it reaches is at its front (R21).
+    target = spot(play, model, enemy_of(play, model, target_id), 0)
     may_go_at(play, model, target)
     limit = movement.CONTACT_LIMITS["mounted" if target.mounted else "foot"]
     if pair(model.id, target.id) not in play.state.contacts and len(play.state.enemies_in_contact(target.id)) >= limit:

@@ -19,6 +19,7 @@ from rules.freres.play import (
     may_go_at,
     require_not_engaged,
     require_standing,
+    spot,
     terrain_limit,
 )
 from rules.freres.play_shoot import ready_to_shoot, shot
@@ -60,6 +61,8 @@ def _charge(play: Play, action: a.Charge) -> None:
     distance = check_distance("distance_cm", action.distance_cm)
     hard = _strike_hard(action.hard)
     require_not_engaged(play, model, "charge")
+    # R21: a charge ends in contact with the target straight ahead (§3.3): a hidden one is found on the way
+    target = spot(play, model, target, 0)
     _may_attack(play, model, target, False, action.at_mount)
     limit = terrain_limit(model, action.terrain)
     if distance > limit or model.moved_cm + distance > movement.turn_limit(model.kind):
@@ -75,7 +78,7 @@ def _declare(play: Play, attack: Attack) -> None:
     target = play.model(attack.target)
     play.event("attack", "§4.1.1", f"{attack.attacker} attacks {attack.target}", attack.attacker, attack.target)
     if target.posture is Posture.STUNNED or target.routed:
-        # §4.1.2: a stunned model does not fight back; §4.4: a routed one does not roll, it defends directly.
+        # §4.1.2: a stunned model does not fight back; §4.4, R20: a routed one rolls no JC, it defends directly.
         _fight(play, attack, "defend", "zero")
         return
     play.state = replace(play.state, pending=attack)
@@ -205,13 +208,15 @@ def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
         # §4.1.3: the JC less the bonuses that only served to hit, plus the weapon's damage and the new bonuses
         damage = a_score - a_bonus + weapon_damage(attacker) + attack.hard // melee.STRIKE_HARD_STEP
         damage += attack.charge_bonus + (d_row.enemy_damage_bonus if d_row is not None else 0)
+        # §4.1.2: a stunned model opposes D + armour alone; R20: a routed one, struck in the back, rolls its JD
+        # without its shield.
         shield = target.profile.shield if fights else 0
         wound(
             play,
             target,
             damage,
             "§4.1.3",
-            die=fights,
+            die=target.posture is not Posture.STUNNED,
             extra_defence=shield + (melee.PARRY_DEFENCE_BONUS if parried else 0),
             at_mount=attack.at_mount,
         )

@@ -18,6 +18,7 @@ from rules.freres.play import (
     fixed,
     require_not_engaged,
     require_standing,
+    spot,
     terrain_limit,
 )
 from rules.freres.state import IllegalAction, Posture
@@ -65,8 +66,8 @@ def _move(play: Play, action: a.Move) -> None:
         if not trampled.on_ground:
             raise IllegalAction(f"{trampled.id} is not on the ground: it cannot be trampled", "§10.2.2")
         cost += mounted.TRAMPLE_COST
-    if action.contact is not None:
-        enemy_of(play, model, action.contact)
+    if action.contact is not None:  # R21: at the start, the enemy it goes into contact with stands that far ahead
+        spot(play, model, enemy_of(play, model, action.contact), distance)
     play.spend(model, cost, "this move")
     keep = {"hidden": action.manner == "hidden", "in_cover": action.manner == "in_cover"}
     model = after_move(play, model, distance, **keep)
@@ -108,14 +109,17 @@ def _run(play: Play, action: a.Run) -> None:
     limit = terrain_limit(model, action.terrain)
     if distance > limit:
         raise IllegalAction(f"a run takes {model.id} at most {limit} cm here, not {distance}", "§3.4")
-    if action.contact is not None:
-        enemy_of(play, model, action.contact)
+    if action.contact is not None:  # R21
+        spot(play, model, enemy_of(play, model, action.contact), distance)
     play.spend(model, cost, "this run")
     check = play.check(model, model.agility, modifier, f"§3.4 JA {kind}")
     row = movement.FastMoveRow.GO if check.succeeded else movement.fast_move_row(check.total)
+    # §3.4 ** « Une figurine encombrée doit enlever 2 cm à son mouvement final »: the die's value less 2 cm; a
+    # normal advance already keeps within the encumbered limit, and a fall (*) is at the die's value.
+    hindered = max(0, check.face - (movement.ENCUMBRANCE_CM_MALUS if model.profile.encumbered else 0))
     covered = {
         movement.FastMoveRow.GO: distance,
-        movement.FastMoveRow.HINDERED: min(distance, check.face),
+        movement.FastMoveRow.HINDERED: min(distance, hindered),
         movement.FastMoveRow.FALSE_START: 0,
         movement.FastMoveRow.FALL: min(distance, check.face),
         movement.FastMoveRow.BIG_FALL: min(distance, check.face),
@@ -128,6 +132,8 @@ def _run(play: Play, action: a.Run) -> None:
             changes["weapon_dropped"] = True
     model = after_move(play, model, covered, **changes)
     play.event("run", "§3.4", f"{model.id}: {row.value.replace('_', ' ')}, {covered} cm", model.id)
+    if action.contact is not None and row is not movement.FastMoveRow.GO:  # R21: what it has covered of the way
+        spot(play, model, play.model(action.contact), distance - covered)
     if check.face == CRITICAL:  # §2.4: a critical JA loses every PA after it
         play.lose_pa(model)
     elif row is movement.FastMoveRow.GO and action.contact is not None:

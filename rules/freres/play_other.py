@@ -9,7 +9,7 @@ from rules.freres import morale, other, shooting, spells
 from rules.freres.checks import CRITICAL, check_face, citing
 from rules.freres.harm import jdeg, morale_modifier
 from rules.freres.movement import check_distance
-from rules.freres.play import Handler, Play, enemy_of, fixed, require_standing
+from rules.freres.play import Handler, Play, enemy_of, fixed, require_standing, spot
 from rules.freres.spells import SpellCritical
 from rules.freres.state import IllegalAction, Posture
 from rules.validation import check_range
@@ -34,6 +34,8 @@ def _cast(play: Play, action: a.Cast) -> None:
     engaged = play.state.enemies_in_contact(model.id)
     if engaged and (not spell.offensive or target.id not in engaged):
         raise IllegalAction("in contact with an enemy, a model casts only an offensive spell at it", "§6.1.2")
+    distance = check_distance("distance_cm", action.distance_cm)
+    target = spot(play, model, target, distance)  # R21: its target stands before its front (§6.1.1)
     if target.hidden and not action.search:
         raise IllegalAction(f"{target.id} is hidden: search the target (+2 PA) to cast at it", "§6.2")
     if model.rallied and spell.offensive:
@@ -42,7 +44,6 @@ def _cast(play: Play, action: a.Cast) -> None:
         check_range("concentrate", action.concentrate, 0, 20)
     if action.concentrate % spells.CONCENTRATE_STEP:
         raise ValueError(f"concentrate is put in by {spells.CONCENTRATE_STEP} PA (003 II §6.2)")
-    distance = check_distance("distance_cm", action.distance_cm)
     search = fixed(spells.COSTS, "search_target") if action.search else 0
     play.spend(model, spell.cost + search + action.concentrate, "casting")
     modifier = action.concentrate // spells.CONCENTRATE_STEP - model.spell_malus
@@ -133,6 +134,8 @@ def _scrutinise(play: Play, action: a.Scrutinise) -> None:
         raise IllegalAction(f"{target.id} is not hidden", "§9")
     modifier = other.scrutiny_modifier(action.distance_cm, action.hiding_place, action.night)
     play.spend(model, other.COSTS["scrutinise"], "scrutinising")
+    if not spot(play, model, target, action.distance_cm).hidden:  # R21: in its field of vision under 20 cm, no roll
+        return
     face = play.d10(f"§9 scrutiny of {target.id}")
     check_face("face", face)
     if face - model.die_malus + modifier > 0:  # §9: detected, it is in cover from then on

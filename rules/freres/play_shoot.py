@@ -7,7 +7,7 @@ from rules.freres import shooting
 from rules.freres.checks import CRITICAL, citing
 from rules.freres.harm import wound
 from rules.freres.movement import check_distance
-from rules.freres.play import Handler, Play, enemy_of, fixed
+from rules.freres.play import Handler, Play, enemy_of, fixed, spot
 from rules.freres.shooting import ShotCritical
 from rules.freres.state import Coin, IllegalAction, Model
 from rules.validation import check_range
@@ -110,6 +110,8 @@ def _shoot(play: Play, action: a.Shoot) -> None:
     aim = _aim(action.aim)
     distance = check_distance("distance_cm", action.distance_cm)
     ready_to_shoot(model)
+    if action.in_front:  # R21: a hidden target under 20 cm straight ahead is found at the start of the shot
+        target = spot(play, model, target, distance)
     _may_shoot_at(play, model, target, action.in_front)
     if action.at_mount and not target.mounted:
         raise IllegalAction(f"{target.id} is not mounted", "§10.2.2")
@@ -135,6 +137,8 @@ def _reaction_shot(play: Play, action: a.ReactionShot) -> None:
         raise IllegalAction(f"{model.id} has played this turn: no defensive action is left to it", "§2.6.2")
     target = enemy_of(play, model, action.target)
     ready_to_shoot(model)
+    if not model.mounted:  # R21: on foot, its field of fire is straight ahead (§5.1.1)
+        target = spot(play, model, target, check_distance("distance_cm", action.distance_cm))
     _may_shoot_at(play, model, target, True)
     play.put(model, coin=Coin.TAKEN)
     shot(
