@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
@@ -78,4 +79,14 @@ def test_saving_the_account_or_logging_in_keeps_the_token(client: Client, player
     player.first_name = "Jean"
     player.save()
     assert client.post(reverse("login"), {"username": "player", "password": OLD}).status_code == 302
+    assert api_status(key) == 200
+
+
+def test_a_hash_upgraded_at_login_keeps_the_token(client: Client, player: User) -> None:
+    # Django rewrites an older kind of hash of the same password when it is typed: no new password
+    key = token(OLD)
+    User.objects.filter(pk=player.pk).update(password=make_password(OLD, hasher="pbkdf2_sha1"))
+    assert client.post(reverse("login"), {"username": "player", "password": OLD}).status_code == 302
+    player.refresh_from_db()
+    assert player.password.startswith("pbkdf2_sha256$")
     assert api_status(key) == 200
