@@ -8,7 +8,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaigns.models import CampaignMembership, CampaignSettings
+from campaigns import selectors
+from campaigns.models import CampaignMembership
 from campaigns.services import join_with_code
 
 
@@ -18,9 +19,10 @@ def sign_up(
 ) -> tuple[AbstractUser, CampaignMembership | None]:
     """A new account; with an invitation code, its holder also joins that campaign as a player.
 
-    A code that names no campaign is refused before the account is made, so a refusal leaves nothing behind."""
+    A code that names no campaign (among them a code no campaign could have, such as one holding a NUL character)
+    is refused before the account is made, so a refusal leaves nothing behind."""
     user_model = get_user_model()
-    if invite_code and not CampaignSettings.objects.filter(invite_code=invite_code.strip()).exists():
+    if invite_code and selectors.invitation(invite_code.strip()) is None:
         raise ValidationError(_("No campaign has this invitation code."))
     if user_model.objects.filter(username__iexact=username).exists():
         raise ValidationError(_("The username %(name)s is taken.") % {"name": username})

@@ -1,8 +1,11 @@
-"""JSON typed or sent by people, read with bounds: nesting, number sizes, no NaN or Infinity, no NUL character.
+"""JSON typed or sent by people, read with bounds: nesting, number sizes, no NaN or Infinity, no NUL character and no
+lone surrogate.
 
-Python's ``json`` reads any depth until it runs out of stack, numbers of any length, and ``NaN``/``Infinity``
-literals; PostgreSQL stores no NUL character. Every JSON from outside (the map and fort layouts typed by the
-organiser, the bodies of API requests) is read by :func:`loads` instead, which refuses all of these with a
+Python's ``json`` reads any depth until it runs out of stack, numbers of any length, ``NaN``/``Infinity`` literals
+and escapes such as ``"\\ud800"`` that name half of a surrogate pair, which is no character: neither UTF-8 nor
+PostgreSQL can hold it, and an answer that quotes it back cannot be written. PostgreSQL stores no NUL character
+either. Every JSON from outside (the map and fort layouts typed by the organiser, the bodies of API requests, and
+so every text an API serializer takes) is read by :func:`loads` instead, which refuses all of these with a
 :class:`JSONInputError` whose message says what is wrong.
 """
 
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -21,6 +25,9 @@ MAX_DEPTH = 32
 
 MAX_DIGITS = 18
 """The most digits of a whole number: any count or id of the site fits in 18 digits."""
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+"""Half of a surrogate pair: ``json`` joins a whole pair into one character, so any half left is alone."""
 
 
 class JSONInputError(ValueError):
@@ -45,13 +52,15 @@ def _constant(text: str) -> Any:
 
 
 def _check(data: Any, max_depth: int) -> None:
-    """Depth and NUL characters, walked without recursion."""
+    """Depth, NUL characters and lone surrogates, walked without recursion."""
     pending: list[tuple[Any, int]] = [(data, 0)]
     while pending:
         value, depth = pending.pop()
         if isinstance(value, str):
             if "\x00" in value:
                 raise JSONInputError(_("a text holds a NUL character"))
+            if LONE_SURROGATE.search(value):
+                raise JSONInputError(_("a text holds a lone surrogate (\\ud800 to \\udfff), which is no character"))
         elif isinstance(value, dict | list):
             if depth >= max_depth:
                 raise JSONInputError(_("lists and objects are nested more than %(depth)s deep") % {"depth": max_depth})

@@ -399,15 +399,28 @@ def postgres_program(name: str) -> str:
     return found
 
 
+BACKUP_MODE = 0o600
+"""A backup holds every account's e-mail address and password hash: only its owner reads it."""
+
+TABLES_LEFT_OUT_OF_BACKUPS = ("authtoken_token",)
+"""Tables whose rows a backup leaves out (their schema stays). The API tokens are stored in clear, as DRF compares
+them, and each is the password of a script: a restored site has none, and each script asks ``POST /api/token/`` for a
+new one."""
+
+
 def backup(args: Sequence[str]) -> int:
-    """``pg_dump`` of the campaign database to a file (``backups/siege-<date>.dump`` unless one is named)."""
+    """``pg_dump`` of the campaign database to a file (``backups/siege-<date>.dump`` unless one is named), readable by
+    its owner only, without the API tokens."""
     var_dir = Path(os.environ.get("SIEGE_VAR_DIR", BASE_DIR / "var"))
     target = Path(args[0]) if args else BASE_DIR / "backups" / time.strftime("siege-%Y%m%d-%H%M%S.dump")
     target.parent.mkdir(parents=True, exist_ok=True)
     with app_environment(var_dir) as env:
-        command = [postgres_program("pg_dump"), "--format=custom", "--no-owner", f"--file={target}",
+        left_out = [f"--exclude-table-data={table}" for table in TABLES_LEFT_OUT_OF_BACKUPS]
+        command = [postgres_program("pg_dump"), "--format=custom", "--no-owner", *left_out, f"--file={target}",
                    f"--dbname={env['DATABASE_URL']}"]  # fmt: skip
-        if subprocess.run(command, check=False).returncode:
+        # a file made anew under this umask is private from its first byte (one written over would keep its mode)
+        target.unlink(missing_ok=True)
+        if subprocess.run(command, check=False, umask=0o777 & ~BACKUP_MODE).returncode:
             target.unlink(missing_ok=True)
             raise StackError(f"pg_dump failed; no backup written to {target}")
     print(f"Backup written to {target}", flush=True)

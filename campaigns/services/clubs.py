@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from .. import selectors
 from ..models import (
     SETTINGS_FIELDS,
     Campaign,
@@ -92,7 +93,7 @@ def add_campaign_member(*, campaign: Campaign, user: AbstractUser, role: Role = 
 @transaction.atomic
 def join_with_code(*, code: str, user: AbstractUser) -> CampaignMembership:
     """The invitation link or code: its holder joins the club and the campaign as a player."""
-    settings = CampaignSettings.objects.select_related("campaign__club").filter(invite_code=code.strip()).first()
+    settings = selectors.invitation(code.strip())
     if settings is None:
         raise ValidationError(_("No campaign has this invitation code."))
     campaign = settings.campaign

@@ -91,8 +91,9 @@ def submit_order(
     if not selectors.orders_open(turn, now):
         raise ValidationError(_("The order deadline has passed: orders can no longer be given or changed."))
     garrisoned = Army.objects.filter(territory_id=OuterRef("territory_id"), is_garrison=True, destroyed=False)
+    # an enemy's army and no army get the same answer: which ids are armies stays out of the player's sight
     army = (
-        Army.objects.filter(pk=army_id, campaign=campaign, destroyed=False)
+        Army.objects.filter(pk=army_id, campaign=campaign, owner=membership, destroyed=False)
         .select_related("territory")
         .annotate(fort_garrisoned=Exists(garrisoned))
         .first()
@@ -100,9 +101,7 @@ def submit_order(
         else None
     )
     if army is None:
-        raise ValidationError(_("No such army in this campaign."))
-    if army.owner_id != membership.pk:
-        raise ValidationError(_("This army is not yours: you give orders to your own armies only."))
+        raise ValidationError(_("None of your armies has this number: you give orders to your own armies only."))
     here = army.territory
     # the order's checks read the army's territory and its neighbours, among them the target if it is one
     neighbours = {t.pk: t for t in Territory.objects.filter(neighbours=here)}

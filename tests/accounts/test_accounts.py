@@ -8,12 +8,14 @@ import re
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
 from accounts.services import sign_up
 from campaigns.models import Campaign, CampaignMembership, ClubMembership, Role
+from campaigns.services import join_with_code
 
 pytestmark = pytest.mark.django_db
 
@@ -52,6 +54,26 @@ def test_a_wrong_invitation_code_makes_no_account(client: Client, campaign: Camp
     assert response.status_code == 200
     assert "Aucune campagne n’a ce code d’invitation." in response.content.decode()
     assert not User.objects.filter(username="hugo").exists()
+
+
+@pytest.mark.parametrize("code", ["\x00", "abc\x00def", "x" * 17], ids=["NUL", "NUL inside", "longer than a code"])
+def test_an_invitation_code_no_campaign_could_have_is_a_form_error(
+    client: Client, campaign: Campaign, code: str
+) -> None:
+    # a NUL character reached PostgreSQL, which cannot compare it: a 500
+    users = User.objects.count()
+    response = client.post(reverse("signup-code", args=[code]), NEW)
+    assert response.status_code == 200
+    assert "Aucune campagne n’a ce code d’invitation." in response.content.decode()
+    assert User.objects.count() == users
+    assert not CampaignMembership.objects.filter(user__username="hugo").exists()
+
+
+def test_joining_with_an_invitation_code_holding_a_nul_is_refused(client: Client, campaign: Campaign) -> None:
+    hugo = User.objects.create_user("hugo", password="tours-et-remparts")
+    with pytest.raises(ValidationError, match="Aucune campagne n’a ce code d’invitation"):
+        join_with_code(code=campaign.settings.invite_code + "\x00", user=hugo)
+    assert not CampaignMembership.objects.filter(user=hugo).exists()
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from django.test import Client
 from django.utils import timezone
 
 from campaigns.demo import load_demo
-from campaigns.models import Campaign, Order, Turn
+from campaigns.models import Army, Campaign, Order, Turn
 
 from .demo_helpers import army, as_member, second_turn, territory
 
@@ -42,8 +42,8 @@ def test_an_order_is_given_and_changed(demo: Campaign) -> None:
     ("who", "army_name", "kind", "target", "message"),
     [
         ("alice", "Ost d'Altdorf", "move", "Forteresse du Crâne", "voisin"),
-        ("alice", "Horde du Crâne", "hold", None, "pas à vous"),
-        ("alice", None, "hold", None, "Aucune armée"),
+        ("alice", "Horde du Crâne", "hold", None, "Aucune de vos armées n’a ce numéro"),
+        ("alice", None, "hold", None, "Aucune de vos armées n’a ce numéro"),
         ("alice", "Ost d'Altdorf", "move", "Col du Crâne", "attaque"),
         ("chloe", "Garnison de Montfort", "move", "Marais Noirs", "garnison"),
         ("alice", "Ost d'Altdorf", "besiege", "Col du Crâne", "château"),
@@ -69,6 +69,20 @@ def test_bad_orders_are_refused_with_a_reason(
     )
     assert response.status_code == 400
     assert message in response.json()["detail"]
+    assert not Order.objects.filter(turn__number=2).exists()
+
+
+def test_an_enemy_army_and_no_army_get_the_same_answer(demo: Campaign) -> None:
+    # « pas à vous » for an enemy's army and « aucune armée » for a free id let a player count hidden armies
+    enemy = army(demo, "Horde du Crâne")
+    free_id = Army.objects.order_by("-pk").values_list("pk", flat=True)[0] + 1
+    answers = [post_order(demo, "alice", army=pk, kind="hold") for pk in (enemy.pk, free_id)]
+    assert [a.status_code for a in answers] == [400, 400]
+    assert (
+        answers[0].json()
+        == answers[1].json()
+        == {"detail": "Aucune de vos armées n’a ce numéro : vous ne donnez d’ordres qu’à vos propres armées."}
+    )
     assert not Order.objects.filter(turn__number=2).exists()
 
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from campaigns.demo import load_demo
-from campaigns.models import Army, Battle, Campaign, Territory, Unit
+from campaigns.models import Army, Battle, Campaign, Order, Territory, Unit
 from campaigns.rosters import RosterError, parse_roster
 from campaigns.services import import_roster
 from rules.siege.fort import standard_fort
@@ -339,6 +339,42 @@ def test_an_api_body_out_of_bounds_is_a_400_with_its_reason(body: str, message: 
     response = client.post(f"/api/campaigns/{campaign.pk}/orders/", body, content_type="application/json")
     assert response.status_code == 400
     assert message in response.json()["detail"]
+
+
+LONE_SURROGATE = "un texte contient un code d’indirection isolé (\\ud800 à \\udfff), qui n’est pas un caractère"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "body",
+    ['{"army": 1, "kind": "\\ud800"}', '{"army": 1, "kind": "hold", "\\udfff": 1}', '{"army": 1, "kind": "a\\ud800b"}'],
+    ids=["kind", "key", "inside a text"],
+)
+def test_a_lone_surrogate_in_an_api_body_is_a_400_naming_it(body: str) -> None:
+    # the kind was echoed into « "\ud800" is not a valid choice », which no JSON answer can encode: a 500
+    campaign = load_demo()
+    second_turn(campaign)
+    alice = member(campaign, "alice")
+    orders = list(Order.objects.values_list("pk", "kind", "target_id"))
+    client = Client()
+    client.force_login(alice.user)
+    response = client.post(f"/api/campaigns/{campaign.pk}/orders/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert LONE_SURROGATE in response.json()["detail"]
+    assert list(Order.objects.values_list("pk", "kind", "target_id")) == orders
+
+
+@pytest.mark.django_db
+def test_a_whole_surrogate_pair_is_one_character_and_reaches_the_field() -> None:
+    campaign = load_demo()
+    second_turn(campaign)
+    client = Client()
+    client.force_login(member(campaign, "alice").user)
+    body = '{"army": 1, "kind": "\\ud83d\\udee1"}'
+    response = client.post(f"/api/campaigns/{campaign.pk}/orders/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert list(response.json()) == ["kind"]
+    assert "\U0001f6e1" in response.json()["kind"][0]
 
 
 @pytest.mark.django_db

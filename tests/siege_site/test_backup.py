@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -44,15 +45,32 @@ def counts(database: str, var_dir: Path) -> str:
     return shown.stdout.strip().splitlines()[-1]
 
 
+ACCOUNTS = (
+    "from django.contrib.auth.models import User; from rest_framework.authtoken.models import Token; "
+    "print(sorted(User.objects.values_list('username', 'password')), Token.objects.count())"
+)
+
+
 def test_a_backup_restored_brings_the_campaign_back_as_it_was(database: str, tmp_path: Path) -> None:
     var_dir, dump = tmp_path / "var", tmp_path / "club.dump"
     assert stack(database, var_dir, "manage", "load_demo").returncode == 0
+    token = (
+        "from django.contrib.auth.models import User; from rest_framework.authtoken.models import Token; "
+        "Token.objects.create(user=User.objects.first(), key='k' * 40)"
+    )
+    assert stack(database, var_dir, "manage", "shell", "-c", token).returncode == 0
     before = counts(database, var_dir)
     assert before.startswith("[1, ")
+    accounts = stack(database, var_dir, "manage", "shell", "-c", ACCOUNTS).stdout.strip().splitlines()[-1]
+    assert accounts.endswith("] 1")
+    # an older backup of the same name, readable by all, is replaced by a private one
+    dump.write_bytes(b"old")
+    dump.chmod(0o644)
 
     backed_up = stack(database, var_dir, "backup", str(dump))
     assert backed_up.returncode == 0, backed_up.stderr
     assert dump.stat().st_size > 0
+    assert stat.S_IMODE(dump.stat().st_mode) == 0o600
     assert f"Backup written to {dump}" in backed_up.stdout
 
     wipe = "from django.db import connection; connection.cursor().execute('TRUNCATE campaigns_club CASCADE')"
@@ -62,6 +80,9 @@ def test_a_backup_restored_brings_the_campaign_back_as_it_was(database: str, tmp
     restored = stack(database, var_dir, "restore", str(dump))
     assert restored.returncode == 0, restored.stderr
     assert counts(database, var_dir) == before
+    # the accounts and their passwords come back; the API tokens, never written to the backup, do not
+    after = stack(database, var_dir, "manage", "shell", "-c", ACCOUNTS).stdout.strip().splitlines()[-1]
+    assert after == accounts.removesuffix(" 1") + " 0"
 
 
 def test_a_backup_that_cannot_be_read_changes_nothing(database: str, tmp_path: Path) -> None:
