@@ -15,10 +15,11 @@ from rules.freres.state import Side
 from .models import DiceMode
 
 
-class SkirmishForm(forms.Form):
+class CampaignSkirmishForm(forms.Form):
+    """A campaign skirmish's set-up: its bands are those typed on the battle page, so the page asks only how it is
+    played."""
+
     name = forms.CharField(label=_("Name"), max_length=120, required=False)
-    band_a = forms.CharField(label=_("Band A"), widget=forms.Textarea(attrs={"rows": 5}), help_text=BAND_HELP)
-    band_b = forms.CharField(label=_("Band B"), widget=forms.Textarea(attrs={"rows": 5}), help_text=BAND_HELP)
     dice = forms.ChoiceField(label=_("Dice"), choices=DiceMode.choices, initial=DiceMode.APP)
     seed = forms.IntegerField(label=_("Seed (empty: drawn at random)"), min_value=0, max_value=2**62, required=False)
     cards = forms.BooleanField(
@@ -29,6 +30,14 @@ class SkirmishForm(forms.Form):
             "the discard back. With the dice rolled at the table, type the cards drawn."
         ),
     )
+
+
+class SkirmishForm(CampaignSkirmishForm):
+    """A skirmish's set-up with its two bands typed here, a model a line."""
+
+    band_a = forms.CharField(label=_("Band A"), widget=forms.Textarea(attrs={"rows": 5}), help_text=BAND_HELP)
+    band_b = forms.CharField(label=_("Band B"), widget=forms.Textarea(attrs={"rows": 5}), help_text=BAND_HELP)
+    field_order = ["name", "band_a", "band_b", "dice", "seed", "cards"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

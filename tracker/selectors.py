@@ -136,12 +136,17 @@ def campaign_membership(tracked: TrackedBattle, user: User) -> CampaignMembershi
 
 
 def may_watch(tracked: TrackedBattle, user: User) -> bool:
-    """The players, and for a campaign's siege its members; a one-off game is watched by whoever has its link."""
+    """The players; for a campaign's battle, the members who see it on the battle page
+    (:func:`campaigns.selectors.sees_battle`: its two players and whoever has its territory in sight), since the board
+    shows all that the battle page hides from the others; a one-off game, its two players and whoever started it."""
     if not user.is_authenticated:
         return False
-    if sides_of(tracked, user) or tracked.campaign_battle is None:
+    if sides_of(tracked, user):
         return True
-    return campaign_membership(tracked, user) is not None
+    if tracked.campaign_battle is None:
+        return tracked.created_by_id == user.pk
+    membership = campaign_membership(tracked, user)
+    return membership is not None and campaign_selectors.sees_battle(tracked.campaign_battle, membership)
 
 
 def may_start(battle: CampaignBattle, user: User) -> bool:
@@ -215,5 +220,9 @@ def tracked_battle(pk: int) -> TrackedBattle | None:
     """A tracked battle with its players and its campaign battle, read afresh (after a write too); whether the user
     may watch it is :func:`may_watch`."""
     return (
-        TrackedBattle.objects.select_related("campaign_battle__campaign", "besieger", "besieged").filter(pk=pk).first()
+        TrackedBattle.objects.select_related(
+            "campaign_battle__campaign", "campaign_battle__territory", "besieger", "besieged"
+        )
+        .filter(pk=pk)
+        .first()
     )

@@ -8,10 +8,11 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.band_selectors import band_texts
-from campaigns.bands import BandProblem, example_band, parse_band
+from campaigns.bands import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, BandProblem, parse_band
 from campaigns.models import Battle as CampaignBattle
 from campaigns.models import RuleSystem as CampaignRuleSystem
 from rules.freres.battle import Setup
@@ -40,14 +41,24 @@ def _setup(data: Mapping[str, Any]) -> Setup:
     return skirmish_setup(str(data["band_a"]), str(data["band_b"]), cards=bool(data.get("cards")))
 
 
-def campaign_bands(battle: CampaignBattle) -> dict[str, str]:
-    """The set-up's bands of a campaign skirmish: each as its side typed it on the battle page, or the engine's
-    example band (:func:`campaigns.band_selectors.band_texts`)."""
-    texts = band_texts(battle)
-    return {
-        "band_a": texts.get(Side.A) or example_band(Side.A),
-        "band_b": texts.get(Side.B) or example_band(Side.B),
-    }
+def campaign_bands(battle: CampaignBattle) -> dict[Side, str]:
+    """The bands a campaign skirmish is played with: each as its side's player or the organiser typed it on the
+    battle page (:func:`campaigns.band_selectors.band_texts`); a side that has typed none is missing."""
+    return band_texts(battle)
+
+
+def _campaign_setup(battle: CampaignBattle, *, cards: bool) -> Setup:
+    """The set-up from the bands typed on the battle page, never from the page that starts the skirmish: a side
+    without its band is refused, naming it (II §2)."""
+    texts = campaign_bands(battle)
+    for side, band in CAMPAIGN_BANDS.items():
+        if not texts.get(band):
+            raise Refused(
+                _("%(band)s is not typed yet: its side's player or the organiser types it on the battle page.")
+                % {"band": CAMPAIGN_BAND_LABELS[side]},
+                "003 II §2",
+            )
+    return skirmish_setup(texts[Side.A], texts[Side.B], cards=cards)
 
 
 def _opponent(user: AbstractBaseUser, login: str) -> AbstractBaseUser:
@@ -76,17 +87,22 @@ def start_one_off_skirmish(*, user: AbstractBaseUser, data: Mapping[str, Any]) -
     )
 
 
+@transaction.atomic
 def start_campaign_skirmish(
     *, battle: CampaignBattle, user: AbstractBaseUser, data: Mapping[str, Any]
 ) -> TrackedBattle:
     """A campaign battle played with Frères d'Armes, tracked: its attacker leads band A, its defender band B, each
-    band as its players or the organiser typed it."""
+    band as its players or the organiser typed it on the battle page (bands in ``data`` are not read); the battle is
+    locked meanwhile, so that no band changes as the skirmish starts."""
+    battle = (
+        CampaignBattle.objects.select_for_update().select_related("attacker__user", "defender__user").get(pk=battle.pk)
+    )
     if battle.rule_system != CampaignRuleSystem.FRERES:
         raise Refused(_("Only a battle played with Frères d'Armes is tracked as a skirmish."), "")
     if battle.played:
         raise Refused(_("This battle already has its result."), "")
     return create_battle(
-        setup=_setup(data),
+        setup=_campaign_setup(battle, cards=bool(data.get("cards"))),
         besieger=battle.attacker.user,
         besieged=battle.defender.user,
         created_by=user,

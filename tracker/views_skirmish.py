@@ -7,8 +7,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from campaigns.bands import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS
+
 from . import pages, services
-from .forms_skirmish import OneOffSkirmishForm, SkirmishForm
+from .forms_skirmish import CampaignSkirmishForm, OneOffSkirmishForm
 from .skirmish_setup import campaign_bands, start_campaign_skirmish, start_one_off_skirmish
 
 
@@ -31,7 +33,7 @@ def new_campaign_skirmish(request: HttpRequest, bid: int) -> HttpResponse:
     if page is None:
         raise Http404(_("Only the battle's players and the organiser may track it."))
     battle = page.battle
-    form = SkirmishForm(request.POST or None, initial=campaign_bands(battle))
+    form = CampaignSkirmishForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             tracked = start_campaign_skirmish(battle=battle, user=request.user, data=form.cleaned_data)
@@ -40,4 +42,12 @@ def new_campaign_skirmish(request: HttpRequest, bid: int) -> HttpResponse:
         else:
             return redirect("tracker:board", tracked.pk)
     existing = list(page.existing)
-    return render(request, "tracker/skirmish_new.html", {"form": form, "battle": battle, "existing": existing})
+    texts = campaign_bands(battle)
+    bands = [
+        (CAMPAIGN_BAND_LABELS[side], texts.get(band, ""), f"band-{band.value}") for side, band in CAMPAIGN_BANDS.items()
+    ]
+    return render(
+        request,
+        "tracker/skirmish_new.html",
+        {"form": form, "battle": battle, "existing": existing, "bands": bands},
+    )

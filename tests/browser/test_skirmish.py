@@ -2,10 +2,10 @@
 its initiative until a model is out of the battle, its result sent by one player and confirmed by the other.
 
 The organiser names the demo's battle at Montfort a Frères d'Armes skirmish; Chloé (the defender, band B) types her
-band on its battle page (a characteristic out of 1–10 is refused there first) and sets the skirmish up from it;
-Bruno (band A) watches the same board on his phone. Each band in turn activates a model, charges, strikes and answers
-from the engine's menu; each phone sees the other's actions within two seconds. The roll log gives each die with its
-clause; an undo is a new entry.
+band on its battle page (a characteristic out of 1–10 is refused there first); the skirmish cannot start until Bruno
+(band A) has typed his too, then starts from both bands as typed there; Bruno watches the same board on his phone.
+Each band in turn activates a model, charges, strikes and answers from the engine's menu; each phone sees the other's
+actions within two seconds. The roll log gives each die with its clause; an undo is a new entry.
 """
 
 from __future__ import annotations
@@ -13,11 +13,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from campaigns.bands import example_band
 from campaigns.demo import load_demo
 from campaigns.models import Battle, CampaignMembership, Role, Winner
 from campaigns.rule_systems import set_rule_system
+from campaigns.services.bands import save_band
+from rules.freres.state import Side
 from tests.browser.test_campaign import log_in
 from tests.browser.test_tracker import DOCS, SEEN_WITHIN_MS, seq
+from tests.campaigns.demo_helpers import member
 from tracker.models import TrackedBattle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -66,8 +70,14 @@ def test_two_players_fight_a_skirmish_until_a_model_falls_and_the_result_counts(
     expect(chloe.locator("#band-defender table")).to_contain_text("sergeant")
     expect(chloe.locator("#band-defender tbody tr")).to_have_count(3)
     chloe.get_by_role("link", name="Jouer cette escarmouche avec le suivi").click()
-    expect(chloe.get_by_label("Troupe A")).to_contain_text("knight 7 3 6 5 7 7")  # Bruno typed none: the example
-    expect(chloe.get_by_label("Troupe B")).to_have_value(CHLOES_BAND)
+    # Bruno has typed no band yet: the skirmish cannot start (II §2)
+    expect(chloe.locator("#band-a-missing")).to_contain_text("Pas encore saisie")
+    chloe.get_by_role("button", name="Commencer l’escarmouche").click()
+    expect(chloe.locator("form.card")).to_contain_text("La troupe de l’attaquant n’est pas encore saisie")
+    save_band(battle=battle, side="attacker", text=example_band(Side.A), by=member(campaign, "bruno"))
+    chloe.goto(f"/tracker/skirmish/campaign-battle/{battle.pk}/")
+    expect(chloe.locator("#band-a")).to_contain_text("knight 7 3 6 5 7 7")  # the bands as typed on the battle page
+    expect(chloe.locator("#band-b")).to_contain_text("squire 6 4 5 6 6 8 armour=1 weapon=1 mount=5")
     chloe.get_by_label("Graine (vide : tirée au hasard)").fill("2")
     chloe.get_by_role("button", name="Commencer l’escarmouche").click()
     expect(chloe.locator("#turn")).to_contain_text("Tour 1 · initiative · la troupe A active")

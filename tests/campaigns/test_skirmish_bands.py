@@ -14,6 +14,8 @@ from campaigns.models import Battle, Campaign, SkirmishBand
 from campaigns.rule_systems import set_rule_system
 from campaigns.services.bands import save_band
 from rules.freres.state import Side
+from tracker import selectors
+from tracker.models import TrackedBattle
 from tracker.skirmish_setup import start_campaign_skirmish
 
 from .demo_helpers import as_member, member
@@ -82,14 +84,11 @@ def test_only_the_sides_player_or_the_organiser_types_a_band_and_only_before_the
     assert band_texts(battle) == {Side.A: "orc-boss 7 3 6 5 7 7"}
     with pytest.raises(ValidationError, match="celle de l’attaquant ou celle du défenseur"):
         save_band(battle=battle, side="besieger", text=DEFENDERS, by=member(campaign, "chloe"))
-    start_campaign_skirmish(
-        battle=battle,
-        user=battle.defender.user,
-        data={"band_a": "orc-boss 7 3 6 5 7 7", "band_b": DEFENDERS, "seed": 1},
-    )
+    save_band(battle=battle, side="defender", text=DEFENDERS, by=member(campaign, "chloe"))
+    start_campaign_skirmish(battle=battle, user=battle.defender.user, data={"seed": 1})
     with pytest.raises(ValidationError, match="L’escarmouche a commencé"):
         save_band(battle=battle, side="attacker", text="orc 5 5 5 5 5 6", by=member(campaign, "bruno"))
-    assert band_texts(battle) == {Side.A: "orc-boss 7 3 6 5 7 7"}
+    assert band_texts(battle) == {Side.A: "orc-boss 7 3 6 5 7 7", Side.B: DEFENDERS}
 
 
 def test_a_battle_not_played_with_freres_d_armes_has_no_bands() -> None:
@@ -142,5 +141,49 @@ def test_the_skirmish_tracker_starts_from_the_bands_typed_on_the_battle_page() -
     battle = skirmish(campaign)
     save_band(battle=battle, side="defender", text=DEFENDERS, by=member(campaign, "chloe"))
     page = as_member(campaign, "chloe").get(f"/tracker/skirmish/campaign-battle/{battle.pk}/").content.decode()
-    assert "sergeant 6 4 5 5 6 7 armour=2 shield=1\ncrossbowman 4 6 4 6 5 6 bow</textarea>" in page
-    assert "knight 7 3 6 5 7 7" in page  # the attacker typed none: the example band A
+    assert '<pre id="band-b">sergeant 6 4 5 5 6 7 armour=2 shield=1\ncrossbowman 4 6 4 6 5 6 bow</pre>' in page
+    assert 'id="band-a-missing"' in page  # the attacker typed none
+    assert 'name="band_a"' not in page  # the bands are typed on the battle page, not here
+    assert 'name="band_b"' not in page
+
+
+ORCS = "orc-boss 7 3 6 5 7 7\ngoblin 3 3 4 4 5 6"
+"""Bruno's band: an orc boss and a goblin."""
+
+
+def start_url(battle: Battle) -> str:
+    return f"/tracker/skirmish/campaign-battle/{battle.pk}/"
+
+
+def test_a_side_without_its_band_is_refused_naming_it_and_nothing_starts() -> None:
+    """II §2: each band is typed before the skirmish; starting locks them, so a missing one is refused first."""
+    campaign = load_demo()
+    battle = skirmish(campaign)
+    save_band(battle=battle, side="defender", text=DEFENDERS, by=member(campaign, "chloe"))
+    page = as_member(campaign, "chloe").post(start_url(battle), {"dice": "app", "seed": "1"})
+    assert page.status_code == 200
+    assert "003 II §2: La troupe de l’attaquant n’est pas encore saisie" in page.content.decode()
+    assert not TrackedBattle.objects.exists()
+    save_band(battle=battle, side="attacker", text=ORCS, by=member(campaign, "bruno"))  # not locked: still typed
+
+
+def test_the_other_side_s_band_posted_when_starting_is_ignored() -> None:
+    """Bruno starts the skirmish posting a band B of his own: Chloé's band, typed on the battle page, is played."""
+    campaign = load_demo()
+    battle = skirmish(campaign)
+    save_band(battle=battle, side="defender", text=DEFENDERS, by=member(campaign, "chloe"))
+    save_band(battle=battle, side="attacker", text=ORCS, by=member(campaign, "bruno"))
+    answer = as_member(campaign, "bruno").post(
+        start_url(battle),
+        {"band_a": ORCS, "band_b": "peasant 1 1 1 1 1 1", "dice": "app", "seed": "1"},
+    )
+    assert answer.status_code == 302
+    tracked = TrackedBattle.objects.get(campaign_battle=battle)
+    models = [(m.id, m.profile.name, m.profile.C) for m in selectors.current(tracked).battle.setup.models]
+    assert models == [
+        ("a1", "orc-boss", 7),
+        ("a2", "goblin", 3),
+        ("b1", "sergeant", 6),
+        ("b2", "crossbowman", 4),
+    ]
+    assert band_texts(battle) == {Side.A: ORCS, Side.B: DEFENDERS}

@@ -150,6 +150,7 @@ def test_no_page_reached_by_any_visitor_is_a_server_error_and_nobody_reads_what_
     assert len(reached["organisateur"]) > 40, sorted(reached["organisateur"])  # the crawl went through the site
     assert f"/tracker/{world.tracked.pk}/" in reached["chloe"]
     assert reached["stranger"][f"/tracker/{world.tracked.pk}/"][0] == 404  # a campaign's siege: its members only
+    assert reached["stranger"][f"/tracker/{world.skirmish.pk}/"][0] == 404  # a one-off game: its players only
     for role, pages in reached.items():
         errors = {address: status for address, (status, _to, _body) in pages.items() if status >= 500}
         assert errors == {}, (role, errors)

@@ -37,9 +37,16 @@ def test_a_player_starts_a_run_from_the_battle_as_it_stands(
     assert alone.phase.value == "magic"
 
 
-def test_the_board_offers_it_to_the_players_only(tracked: TrackedBattle, besieged: User, stranger: User) -> None:
+def test_the_board_offers_it_to_the_players_only(
+    besieger: User, besieged: User, stranger: User, django_user_model: type[User]
+) -> None:
+    host = django_user_model.objects.create_user("host", password="pw-host-12345")
+    tracked = services.create_battle(
+        setup=example_setup(), besieger=besieger, besieged=besieged, created_by=host, seed=3
+    )  # set up by a third account, who watches it without playing
     assert "/chances/" in client_for(besieged).get(f"/tracker/{tracked.pk}/").content.decode()
-    answer = client_for(stranger).post(f"/tracker/{tracked.pk}/chances/", follow=True)
+    assert client_for(stranger).post(f"/tracker/{tracked.pk}/chances/").status_code == 404  # not even watching
+    answer = client_for(host).post(f"/tracker/{tracked.pk}/chances/", follow=True)
     assert answer.redirect_chain == [(f"/tracker/{tracked.pk}/", 302)]
     assert "Seuls les deux joueurs de la bataille y agissent." in answer.content.decode()  # §16
     assert "/chances/" not in answer.content.decode()

@@ -8,13 +8,14 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from campaigns.bands import example_band
 from campaigns.models import Battle, CampaignMembership, Role, Winner
 from campaigns.rule_systems import set_rule_system
 from rules.freres.actions import Activate, Charge, RollInitiative
 from rules.freres.state import Phase, Side
 from tracker import selectors, services
 from tracker.models import DiceMode, RuleSystem, TrackedBattle, TrackedEntry
-from tracker.skirmish_setup import example_band, start_campaign_skirmish, start_one_off_skirmish
+from tracker.skirmish_setup import start_campaign_skirmish, start_one_off_skirmish
 
 pytestmark = pytest.mark.django_db
 
@@ -139,15 +140,19 @@ def test_a_characteristic_outside_1_to_10_is_refused_naming_the_rule(besieger: U
 
 @pytest.fixture
 def campaign_skirmish() -> TrackedBattle:
-    """The demo's battle at Montfort, named a Frères d'Armes skirmish by the organiser, tracked by Chloé."""
+    """The demo's battle at Montfort, named a Frères d'Armes skirmish by the organiser, its example bands typed by
+    the organiser on the battle page, tracked by Chloé."""
     from campaigns.demo import load_demo
+    from campaigns.services.bands import save_band
 
     campaign = load_demo()
     battle = Battle.objects.get(campaign=campaign, kind="siege")
     organiser = CampaignMembership.objects.get(campaign=campaign, role=Role.ORGANISER)
     set_rule_system(battle=battle, rule_system="freres", by=organiser)
     battle.refresh_from_db()
-    return start_campaign_skirmish(battle=battle, user=battle.defender.user, data={**BANDS, "seed": 2})
+    save_band(battle=battle, side="attacker", text=BANDS["band_a"], by=organiser)
+    save_band(battle=battle, side="defender", text=BANDS["band_b"], by=organiser)
+    return start_campaign_skirmish(battle=battle, user=battle.defender.user, data={"seed": 2})
 
 
 def test_the_skirmish_result_reaches_the_campaign_once_the_other_side_confirms(
@@ -218,7 +223,7 @@ def test_the_campaign_battle_offers_the_tracker_of_its_rule_system(campaign_skir
     assert 'id="track-siege"' not in page  # played with Frères d'Armes, not the WFB siege rules
     setup = client.get(f"/tracker/skirmish/campaign-battle/{battle.pk}/")
     assert setup.status_code == 200
-    assert "knight 7 3 6 5 7 7 armour=3 shield=1 weapon=2" in setup.content.decode()
+    assert '<pre id="band-a">knight 7 3 6 5 7 7 armour=3 shield=1 weapon=2' in setup.content.decode()
 
 
 def test_a_siege_battle_is_not_tracked_as_a_skirmish(demo_siege: TrackedBattle) -> None:
