@@ -293,6 +293,8 @@ def _deploy(state: BattleState, action: a.Deploy, dice: Dice) -> BattleState:
         raise IllegalAction(f"the besieger deploys 40 cm or more from the walls, not at {to} (§16)", "§16")
     if model.side is Side.BESIEGED and not (to.inside and state.fort.has_section(to.ref)):
         raise IllegalAction(f"the besieged deploys inside the fort, not at {to} (§16, §11.1)", "§16")
+    if model.side is Side.BESIEGED and model.place == to:
+        raise IllegalAction(f"{model.id} already stands on {to.ref}: deployed elsewhere or left there (§16)", "§16")
     # §16: a model deployed stands where its side deploys; one on an engine, a ladder or in a mine stays there
     if model.place.zone is not (Zone.FIELD if model.side is Side.BESIEGER else Zone.SECTION):
         raise IllegalAction(f"{model.id} stands at {model.place}: it is not deployed again (§16)", "§16")

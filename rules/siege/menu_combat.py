@@ -21,7 +21,7 @@ from rules.siege.obligations import RULES, Obligation
 from rules.siege.options import Option
 from rules.siege.places import place_of
 from rules.siege.rams import MIN_CARRIERS as RAM_MIN_CARRIERS
-from rules.siege.shooting import bombard_targets, ready_machines
+from rules.siege.shooting import bombard_targets, ready_machines, shooter_refusal
 from rules.siege.siege_towers import AFTER_WIN
 from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone
 
@@ -88,7 +88,16 @@ def shooting(view: MenuView) -> list[Option]:
     for place, models in view.by_side(side).items():  # in the order of view.by_place
         if place.inside and place.ref in silenced:
             continue  # §5.9: shaken by structure damage, its models do not shoot
-        shooters = tuple([m.id for m in models if m.profile.missile is not None and not m.fleeing and m.id not in busy])
+        shooters = tuple(
+            [
+                m.id
+                for m in models
+                if m.profile.missile is not None
+                and not m.fleeing
+                and m.id not in busy
+                and shooter_refusal(state, m) is None  # §3.4, §7.1.1, 001 §7: the engine's own check
+            ]
+        )
         if not shooters:
             continue
         if foes is None:

@@ -24,7 +24,7 @@ from rules.siege.morale import flee_option, rally_problem
 from rules.siege.movement import Who, admits, way
 from rules.siege.options import Option
 from rules.siege.places import IllegalAction, Model, place_of
-from rules.siege.profiles import Creature, Special
+from rules.siege.profiles import Creature, Special, TroopType
 from rules.siege.psychology import holds_the_section
 from rules.siege.siege_towers import assault_sections, may_push
 from rules.siege.sorties import may_sortie
@@ -394,8 +394,10 @@ def _moves(view: MenuView, place: Place, ready: tuple[str, ...], steps: tuple[St
         if who is not Who.ANY:
             chosen = [m for m in chosen if admits(state, who, m)]
         if into.inside:
+            # §5.7: a war machine shoots at the fort from outside; §7.2.1: a ram never enters the fort
+            chosen = [m for m in chosen if m.profile.troop_type is not TroopType.WAR_MACHINE]
             if carrying:
-                chosen = [m for m in chosen if m.id not in carrying]  # §7.2.1: a ram never enters the fort
+                chosen = [m for m in chosen if m.id not in carrying]
             if state.fort.section(into.ref).kind is not _COURTYARD:
                 chosen = [m for m in chosen if not m.profile.is_cavalry]  # §3.2.3
         actors, most = _most(chosen, capacity, room, by_ratio)
@@ -458,18 +460,22 @@ def flight(view: MenuView) -> list[Option]:
     side = state.active
     found: list[Option] = []
     fleeing = set()
+    outside: list[str] = []
     for place, here in view.by_side(side).items():
-        if place.inside:
-            for model in here:
-                if model.fleeing:
-                    fleeing.add(place.ref)
-                    break
+        if any(m.fleeing for m in here):
+            if place.inside:
+                fleeing.add(place.ref)
+            else:
+                outside.append(str(place))
     for section in sorted(fleeing):
         if rally_problem(state, section, side) is None:
             found.append(Option("rally", side, section))
         option = flee_option(state, section, side)
         if option is not None:
             found.append(option)
+    for where in outside:  # §3.4: outside the fort too, at a wall's foot or on the field, they try to rally
+        if rally_problem(state, where, side) is None:
+            found.append(Option("rally", side, where))
     return found
 
 
@@ -574,15 +580,20 @@ def tower_pushes(view: MenuView) -> list[Option]:
 
 
 def giant_climbs(view: MenuView) -> list[Option]:
-    """Giants at the foot of a wall who have not moved this turn climb it (§12.1.5)."""
-    if view.state.active is not _BESIEGER:
+    """Giants at the foot of a rampart section who have not moved this turn, neither fleeing nor engaged, climb its
+    wall (§12.1.5)."""
+    state = view.state
+    if state.active is not _BESIEGER:
         return []
     giants = tuple(
         m.id
         for place in view.by_place
-        if place.zone is _FOOT
+        if place.zone is _FOOT and state.fort.section(place.ref).is_rampart  # « le mur »: a rampart's, not a yard's
         for m in view.side_at(place, _BESIEGER)
-        if m.profile.creature is Creature.GIANT and m.id not in view.spent
+        if m.profile.creature is Creature.GIANT
+        and m.id not in view.spent
+        and not m.fleeing
+        and not state.in_contact(m.id)
     )
     return [Option("climb_wall", _BESIEGER, actors=giants)] if giants else []
 

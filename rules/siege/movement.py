@@ -333,6 +333,12 @@ def _check_room(state: BattleState, movers: Sequence[Model], destination: Place)
     if destination.inside:
         section = state.fort.section(destination.ref)
         limit, name, clause = quota(section.kind), f"{section.kind} {section.id}", "§1.7"
+        machines = [m.id for m in movers if m.profile.troop_type is TroopType.WAR_MACHINE]
+        if machines:
+            raise IllegalAction(
+                f"{', '.join(machines)}: a war machine shoots at the fort from outside, it never enters it (§5.7)",
+                "§5.7",
+            )
         if section.kind is not _COURTYARD:
             cavalry = [m.id for m in movers if m.profile.is_cavalry]
             if cavalry:

@@ -54,6 +54,7 @@ __all__ = [
     "shoot_engine",
     "shoot_gate",
     "shoot_structure",
+    "shooter_refusal",
 ]
 
 # enum members bound once: on Python 3.11 reading one from its class goes through EnumType.__getattr__
@@ -100,6 +101,32 @@ def modifiers(state: BattleState, target: Model, *, dead_angle: bool = False, fl
     return names
 
 
+def shooter_refusal(state: BattleState, model: Model) -> IllegalAction | None:
+    """Why ``model`` may not join a volley now, whatever it aims at, or ``None``: an active, free model with a
+    missile weapon (§5) that has not shot this turn (§5.2), nor rallied (§3.4), nor blocks (§6.3.1), nor carries a
+    ladder (§7.1.1), on a section not silenced (§5.9), on a belfry's level 2 or 3 (001 §7)."""
+    missile = model.profile.missile
+    if missile is None or model.side is not state.active or model.fleeing or state.in_contact(model.id):
+        return IllegalAction(f"{model.id} cannot shoot: an active, free model with a missile weapon (§5)", "§5")
+    log = state.turn_log
+    if model.id in log.shot:
+        # §5.2, §9.2: the usual shooting phase, one volley a turn, however many calls name it
+        return IllegalAction(f"{model.id} has already shot in turn {state.turn}: a model shoots once a turn (§5)", "§5")
+    if model.id in log.rallied:
+        return IllegalAction(f"{model.id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
+    if state.is_blocking(model.id):
+        return IllegalAction(f"{model.id} is blocking and cannot use missile weapons (§6.3.1)", "§6.3.1")
+    if any(model.id in x.carriers for x in state.ladders):
+        return IllegalAction(f"{model.id} carries a ladder and cannot shoot (§7.1.1)", "§7.1.1")
+    try:
+        if model.place.inside:
+            check_not_silenced(state, model.place.ref, "shoot")
+        belfry_cover.check_may_shoot(state, model)
+    except IllegalAction as refused:
+        return refused
+    return None
+
+
 def _check_shooters(
     state: BattleState, shooters: Sequence[str], flaming: bool, side: Side | None = None, clause: str = "§5"
 ) -> list[Model]:
@@ -109,23 +136,11 @@ def _check_shooters(
     for model in models:
         if side is not None and model.side is not side:
             raise IllegalAction(f"{model.id} is a {model.side} model: the {side} shoot at this ({clause})", clause)
+        refusal = shooter_refusal(state, model)
+        if refusal is not None:
+            raise refusal
         missile = model.profile.missile
-        if missile is None or model.side is not state.active or model.fleeing or state.in_contact(model.id):
-            raise IllegalAction(f"{model.id} cannot shoot: an active, free model with a missile weapon (§5)", "§5")
-        if model.id in state.turn_log.shot:
-            # §5.2, §9.2: the usual shooting phase, one volley a turn, however many calls name it
-            raise IllegalAction(
-                f"{model.id} has already shot in turn {state.turn}: a model shoots once a turn (§5)", "§5"
-            )
-        if model.id in state.turn_log.rallied:
-            raise IllegalAction(f"{model.id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
-        if state.is_blocking(model.id):
-            raise IllegalAction(f"{model.id} is blocking and cannot use missile weapons (§6.3.1)", "§6.3.1")
-        if any(model.id in x.carriers for x in state.ladders):
-            raise IllegalAction(f"{model.id} carries a ladder and cannot shoot (§7.1.1)", "§7.1.1")
-        if model.place.inside:
-            check_not_silenced(state, model.place.ref, "shoot")
-        belfry_cover.check_may_shoot(state, model)
+        assert missile is not None  # shooter_refusal refuses a model with no missile weapon
         if flaming and not shoots_flaming(missile.name):
             raise IllegalAction(
                 f"{missile.name} cannot shoot flaming missiles: every kind of bow, javelins, bolt throwers' bolts "

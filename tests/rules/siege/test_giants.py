@@ -15,8 +15,9 @@ import pytest
 from rules.siege.blocking import block, end_block
 from rules.siege.engines import Climb
 from rules.siege.giants import GiantAttack, climb_wall, fight_climbing_giant, sweep_hits
+from rules.siege.legal import legal_actions
 from rules.siege.movement import move
-from rules.siege.state import BattleState, IllegalAction, Model, Place, Side, TurnLog, Zone
+from rules.siege.state import BattleState, IllegalAction, Model, Phase, Place, Side, TurnLog, Zone
 from tests.rules.siege.builders import GIANT, MAN, OGRE, battle, besieged, besiegers, dice, refused
 
 WALL = Place(Zone.WALL, "W3")
@@ -190,3 +191,17 @@ def test_a_refused_end_of_blocking_names_who_blocks(blockers: int, leaving: str 
     with pytest.raises(IllegalAction) as error:
         end_block(_on_wall(blockers), "climb:g1", leaving)
     assert str(error.value) == message
+
+
+def test_the_menu_offers_the_climb_of_a_rampart_wall_only() -> None:
+    """§12.1.5 « Un géant peut escalader les murailles »: a giant at the foot of W1 is offered the climb; one at the
+    foot of the main gate's courtyard C1, which has no wall of its own, and one fleeing at the foot of W2 are not."""
+    state = battle(
+        besiegers(GIANT, "foot:W1", 1, "g"),
+        besiegers(GIANT, "foot:C1", 1, "c"),
+        besiegers(GIANT, "foot:W2", 1, "f"),
+        besieged(MAN, "T4", 1),
+    )
+    state = replace(state, phase=Phase.MOVEMENT)
+    state = state.with_models({"f1": replace(state.model("f1"), fleeing=True)})
+    assert [o.actors for o in legal_actions(state, "climb_wall")] == [("g1",)]

@@ -14,7 +14,7 @@ from rules.siege.engines import Ladder
 from rules.siege.game import Option, apply, choose, legal_actions, problems
 from rules.siege.ladders import pushback_need, pushed_back
 from rules.siege.state import BattleState, Model, Phase, Side, TurnLog
-from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, dice
+from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers, dice
 
 
 @pytest.mark.parametrize(
@@ -217,3 +217,19 @@ def test_a_ladder_let_fall_lies_below_the_wall_its_carriers_stood_by() -> None:
     dropped = apply(state, a.DropLadder("L1"), Dice(seed=1)).state
     assert (dropped.ladder("L1").section, dropped.ladder("L1").carriers) == ("W2", ())
     assert [o.actors for o in _menu(dropped, "pick_up_ladder")] == [("a1", "a2")]
+
+
+def test_the_carriers_of_a_ladder_are_not_offered_to_shoot() -> None:
+    """§7.1.1 « Les figurines transportant une échelle [...] Elles ne peuvent pas tirer, bien sûr »: of four
+    archers at the foot of W3, the two carrying a ladder are left out of the volley the shooting menu offers, which
+    is accepted."""
+    state = battle(
+        besiegers(ARCHER, "foot:W3", 4),
+        besieged(MAN, "W3", 2),
+        ladders=(Ladder("L1", "W3", raised=False, carriers=("a1", "a2")),),
+    )
+    state = replace(state, phase=Phase.SHOOTING)
+    (volley,) = legal_actions(state, "shoot")
+    assert volley.actors == ("a3", "a4")
+    assert problems(state, choose(state, volley, *volley.default())) == []
+    assert problems(state, a.Shoot(("a1",), ("d1",)))[0].clause == "§7.1.1"

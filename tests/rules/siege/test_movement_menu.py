@@ -279,3 +279,14 @@ def test_a_war_machine_neither_climbs_a_ladder_nor_boards_a_siege_tower() -> Non
         _accepted(state, option)
     assert problems(state, a.Move(("m1",), "ladder:L1"))[0].clause == "§5.7"
     assert problems(state, a.Move(("m1",), "siege_tower:ST1"))[0].clause == "§5.7"
+
+
+def test_a_war_machine_never_enters_the_fort() -> None:
+    # §5.7: the war machines shoot « sur les remparts et tours du château » from outside: through the broken main
+    # gate the orcs go in, the catapult beside them is not offered the way and is refused it
+    state = _movement(besiegers(ORC, "foot:C1", 2), besiegers(CATAPULT, "foot:C1", 1, "m"), besieged(MAN, "T4", 1))
+    state = replace(state, gates=tuple(replace(g, structure_points=0) if g.id == "G1" else g for g in state.gates))
+    (gate,) = _entries(state, "move", "foot:C1")
+    assert (gate.actors, gate.targets) == (("a1", "a2"), ("C1",))
+    _accepted(state, gate)
+    assert problems(state, a.Move(("m1",), "C1"))[0].clause == "§5.7"
