@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
+from rules.siege import ladders
 from rules.siege.engines import Belfry, Bridge
 from rules.siege.fort import FortLayout, SectionKind
 from rules.siege.state import (
@@ -303,6 +304,12 @@ def step(state: BattleState, models: Sequence[str], to: str) -> BattleState:
     for place in (origin, destination):
         if place.zone not in (Zone.BELFRY, Zone.FIELD):
             raise IllegalAction(f"a belfry is boarded from the ground, not {place} (001 §5)", "001 §5")
+    loaded = sorted(ladders.carrying(state) & set(models))
+    if loaded:
+        raise IllegalAction(
+            f"{', '.join(loaded)} carry a ladder or a ram: they go with their load, not into a belfry (§7.1.1, §7.2.1)",
+            "§7.2.1",
+        )
     cavalry = [m.id for m in movers if m.profile.is_cavalry]
     if cavalry:
         raise IllegalAction(

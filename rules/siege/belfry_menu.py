@@ -11,6 +11,7 @@ from rules.siege.belfry import CAPACITY, REACH, count_aboard, level_place, level
 from rules.siege.checks import bound
 from rules.siege.drawbridge import WINCHERS
 from rules.siege.engines import Belfry, Bridge
+from rules.siege.ladders import carrying
 from rules.siege.menu_combat import fight_option
 from rules.siege.options import Option
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
@@ -110,7 +111,7 @@ def _climbs(
     for the steps the same models take in the same numbers: those with the movement points left for it (001 §5), not
     mounted (001 §10) nor bound this turn (§6.4, 001 §8), as many as the level takes (001 §5, R16)."""
     side = state.active
-    busy = bound(state)
+    busy = bound(state) | carrying(state)  # §7.1.1, §7.2.1: a load's carriers go with their load, not up a belfry
     by_id = state.by_id
     movers = [by_id[m] for m in ready if m not in busy and not by_id[m].profile.is_cavalry]
     log = state.turn_log

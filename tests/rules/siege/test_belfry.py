@@ -25,7 +25,7 @@ from rules.siege.belfry import (
 )
 from rules.siege.belfry_cover import IGNITES_ON, MOVING_SHOOT_BONUS, shooting_bonus
 from rules.siege.drawbridge import CRUSH_ARMOUR, WINCHERS, Crush, crush_result
-from rules.siege.engines import Belfry, Bridge, SiegeTower
+from rules.siege.engines import Belfry, Bridge, Ram, SiegeTower
 from rules.siege.game import apply, choose, legal_actions, problems
 from rules.siege.profiles import Missile, Profile
 from rules.siege.shooting import modifiers
@@ -498,3 +498,20 @@ def test_the_fort_shoots_at_the_belfry_through_its_front() -> None:
     down = state.with_belfry(replace(state.belfry("ST1"), bridge=Bridge.DOWN))
     assert not problems(down, a.Shoot(("x1",), ("s1",)))
     assert not {"light_cover", "heavy_cover"} & set(modifiers(down, down.model("s1")))
+
+
+def test_a_loads_carriers_do_not_climb_into_the_belfry() -> None:
+    """§7.2.1 « 6 figurines minimum pour le tracter », §7.1.1: the carriers of a ram go with it; they are not offered
+    the belfry's ground level, which its other models are, and are refused it."""
+    state = _to_besieger_movement(start(_setup()))
+    carriers = tuple(f"c{n}" for n in range(1, 7))
+    state = replace(
+        state,
+        models=(*state.models, *besiegers(ORC, "field:outside", 6, "c"), *besiegers(ORC, "field:outside", 2, "f")),
+        rams=(Ram("R1", carriers=carriers),),
+    )
+    climbs = [o for o in legal_actions(state, "climb_belfry") if o.where == "field"]
+    assert climbs
+    assert all(set(o.actors).isdisjoint(carriers) for o in climbs)
+    assert {"f1", "f2"} <= {m for o in climbs for m in o.actors}
+    assert problems(state, a.ClimbBelfry(carriers[:1], "belfry:ST1.0"))[0].clause == "§7.2.1"
