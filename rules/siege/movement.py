@@ -224,10 +224,8 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
         belfry.crossing(state, movers, origin, destination)
     elif who is not Who.ANY and not all(admits(state, who, m) for m in movers):
         if who is Who.BOARDERS:
+            _check_no_machines(movers, "into a siege tower")
             refused = [m.id for m in movers if not admits(state, who, m)]
-            machines = [m for m in refused if _is_machine(movers, m)]
-            if machines:
-                raise IllegalAction(f"{', '.join(machines)}: a war machine shoots from where it stands (§5.7)", "§5.7")
             raise IllegalAction(
                 f"{', '.join(refused)} cannot go into a siege tower: centauroids and cavalry never do (§12.2)", "§12.2"
             )
@@ -258,10 +256,8 @@ def _door_problem(state: BattleState, door_id: str, side: Side) -> IllegalAction
 
 
 def _check_ladder(movers: Sequence[Model]) -> None:
+    _check_no_machines(movers, "up a ladder")
     refused = [m.id for m in movers if not m.profile.may_climb_ladders]
-    machines = [m for m in refused if _is_machine(movers, m)]
-    if machines:
-        raise IllegalAction(f"{', '.join(machines)}: a war machine shoots from where it stands (§5.7)", "§5.7")
     if refused:
         raise IllegalAction(
             f"{', '.join(refused)} cannot climb a ladder: giants, treemen (§12.1.1), centauroids (§12.2) and "
@@ -270,8 +266,14 @@ def _check_ladder(movers: Sequence[Model]) -> None:
         )
 
 
-def _is_machine(movers: Sequence[Model], model_id: str) -> bool:
-    return any(m.id == model_id and m.profile.troop_type is TroopType.WAR_MACHINE for m in movers)
+def _check_no_machines(movers: Sequence[Model], where: str) -> None:
+    """§5.7: a war machine shoots at the fort from where it stands outside: it goes neither up a ladder, nor into a
+    siege tower, nor into the fort."""
+    machines = [m.id for m in movers if m.profile.troop_type is TroopType.WAR_MACHINE]
+    if machines:
+        raise IllegalAction(
+            f"{', '.join(machines)}: a war machine shoots from outside, it goes not {where} (§5.7)", "§5.7"
+        )
 
 
 def _check_movers(state: BattleState, ids: Sequence[str]) -> list[Model]:
@@ -333,12 +335,7 @@ def _check_room(state: BattleState, movers: Sequence[Model], destination: Place)
     if destination.inside:
         section = state.fort.section(destination.ref)
         limit, name, clause = quota(section.kind), f"{section.kind} {section.id}", "§1.7"
-        machines = [m.id for m in movers if m.profile.troop_type is TroopType.WAR_MACHINE]
-        if machines:
-            raise IllegalAction(
-                f"{', '.join(machines)}: a war machine shoots at the fort from outside, it never enters it (§5.7)",
-                "§5.7",
-            )
+        _check_no_machines(movers, "into the fort")
         if section.kind is not _COURTYARD:
             cavalry = [m.id for m in movers if m.profile.is_cavalry]
             if cavalry:
