@@ -4,9 +4,12 @@ Every roll the engine makes goes through a :class:`Dice` and is recorded as a :c
 naming the die, the rule that asked for it and the result::
 
     >>> dice = Dice(seed=7)
-    >>> result = dice.roll(D6, "§7.1.6 ladder push-back")
+    >>> result = dice.roll(D6, reason("push_back", "§7.1.6", ladder="L1"))
     >>> dice.log[0].reason
-    '§7.1.6 ladder push-back'
+    'push_back [§7.1.6] ladder=L1'
+
+A roll's reason is a code, its clause and its facts, as an event's are (:mod:`rules.contract`); the pages word it
+(:mod:`wording`).
 
 A battle replays exactly from its seed, or from its log (:meth:`Dice.replay`). Clubs that roll
 at the table type the results in (:meth:`Dice.supply`); each is checked against the faces of the
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import _random
 import random
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -40,6 +44,8 @@ __all__ = [
     "DieValueError",
     "ReplayMismatch",
     "Roll",
+    "read_reason",
+    "reason",
 ]
 
 
@@ -221,13 +227,34 @@ class Dice:
         if not self._replay:
             raise ReplayMismatch(f"{reason}: the log has no more rolls, a {die.name} was asked for")
         recorded = self._replay.popleft()
-        if recorded.die != die.name or recorded.reason != reason:
+        if recorded.die != die.name or (recorded.reason != reason and _REASON.match(recorded.reason)):
+            # a log written before reasons were codes keeps its sentences: its dice are checked by die alone
             raise ReplayMismatch(
                 f"roll {len(self._log) + 1}: the log has a {recorded.die} for {recorded.reason!r}, "
                 f"the rules ask for a {die.name} for {reason!r}"
             )
         self._log.append(recorded)
         return recorded.result
+
+
+_REASON = re.compile(r"^([a-z][a-z0-9_]*) \[([^\]]*)\](?: (.*))?$")
+
+
+def reason(code: str, clause: str, **facts: object) -> str:
+    """Why a die is rolled, as the log keeps it: a code, the clause and the facts (ids, engine words, numbers, with
+    no space), ``"rock_hits [§8.1.4] section=W3"``; read back by :func:`read_reason`."""
+    if not facts:
+        return f"{code} [{clause}]"
+    return f"{code} [{clause}] " + " ".join(f"{key}={value}" for key, value in facts.items())
+
+
+def read_reason(text: str) -> tuple[str, str, dict[str, str]] | None:
+    """The code, clause and facts of a reason written by :func:`reason`; None for a sentence of an older log."""
+    found = _REASON.match(text)
+    if found is None:
+        return None
+    code, clause, facts = found.groups()
+    return code, clause, dict(f.partition("=")[::2] for f in facts.split(" ")) if facts else {}
 
 
 def _below(draw: Callable[[int], int], sides: int, bits: int) -> int:

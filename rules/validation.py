@@ -5,16 +5,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import TracebackType
 
-__all__ = ["check_choice", "check_range", "citing"]
+__all__ = ["BadValue", "check_choice", "check_range", "citing"]
+
+
+class BadValue(ValueError):
+    """A value out of its range or not among its choices: the message for a developer, and its ``facts`` for a
+    page to word (``name``, ``value`` and ``low``/``high`` or ``choices``)."""
+
+    def __init__(self, message: str, **facts: str | int | tuple[str, ...] | None) -> None:
+        super().__init__(message)
+        self.facts = facts
 
 
 def check_range(name: str, value: int, low: int, high: int | None = None) -> int:
     """Return ``value`` if ``low <= value <= high`` (no upper bound when ``high`` is None), else raise."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be an integer, got {value!r}")
+        raise BadValue(f"{name} must be an integer, got {value!r}", name=name, value=str(value), low=low, high=high)
     if value < low or (high is not None and value > high):
         accepted = f"between {low} and {high}" if high is not None else f"{low} or more"
-        raise ValueError(f"{name} must be {accepted}, got {value}")
+        raise BadValue(f"{name} must be {accepted}, got {value}", name=name, value=value, low=low, high=high)
     return value
 
 
@@ -22,7 +31,12 @@ def check_choice(name: str, value: str, choices: Iterable[str]) -> str:
     """Return ``value`` if it is one of ``choices``, else raise ``ValueError`` listing them."""
     accepted = tuple(choices)
     if value not in accepted:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, accepted))}, got {value!r}")
+        raise BadValue(
+            f"{name} must be one of {', '.join(map(repr, accepted))}, got {value!r}",
+            name=name,
+            value=str(value),
+            choices=tuple(map(str, accepted)),
+        )
     return value
 
 

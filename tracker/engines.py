@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from rules.contract import IllegalAction
 from rules.freres import actions as freres_actions
 from rules.freres import battle as freres_battle
 from rules.freres import game as freres_game
@@ -20,6 +21,10 @@ from rules.siege import actions as siege_actions
 from rules.siege import battle as siege_battle
 from rules.siege import game as siege_game
 from rules.siege.state import Side
+from wording import freres as freres_wording
+from wording import siege as siege_wording
+from wording.freres import FreresNames
+from wording.siege import SiegeNames
 
 from .labels import BAND_LABELS, SIDE_LABELS
 from .models import RuleSystem
@@ -43,6 +48,10 @@ class Engine:
     labels: Mapping[Any, object]
     over: Promise
     """what the board says once the battle is over"""
+    names: Callable[[Any], Any]
+    """how the pages name the models and places of a state (:class:`wording.Names`); ``None``: before the start"""
+    refusal_text: Callable[[Any, IllegalAction], str]
+    """a refusal of the engine in the reader's words, named by :attr:`names`"""
 
     def read_action(self, data: Mapping[str, Any]) -> Any:
         return self.action_type.from_json(data)
@@ -68,6 +77,8 @@ ENGINES: Mapping[str, Engine] = {
         (Side.BESIEGER, Side.BESIEGED),
         SIDE_LABELS,
         _("The siege is over."),
+        lambda state: SiegeNames(()) if state is None else SiegeNames.of(state),
+        siege_wording.refusal_text,
     ),
     RuleSystem.FRERES: Engine(
         RuleSystem.FRERES,
@@ -81,6 +92,8 @@ ENGINES: Mapping[str, Engine] = {
         (Band.A, Band.B),
         BAND_LABELS,
         _("The skirmish is over."),
+        lambda state: FreresNames(()) if state is None else FreresNames.of(state),
+        freres_wording.refusal_text,
     ),
 }
 

@@ -64,10 +64,11 @@ def create_battle(
     start it (a siege's quotas §1.7, budgets §14)."""
     if dice not in DiceMode.values:
         raise Refused(_("The dice are rolled by the app or at the table."), "dice")
+    engine = engine_of(rule_system)
     try:
-        engine_of(rule_system).start(setup)
+        engine.start(setup)
     except IllegalAction as refused:
-        raise Refused(str(refused), refused.clause) from None
+        raise Refused(engine.refusal_text(engine.names(None), refused), refused.clause) from None
     if campaign_battle is not None and rule_system == RuleSystem.SIEGE and campaign_battle.kind != BattleKind.SIEGE:
         raise Refused(_("Only a siege battle can be tracked."), "§16")
     return TrackedBattle.objects.create(
@@ -220,7 +221,10 @@ def _play_one(
     try:
         battle, result = engine.play(battle, chosen, tuple(table), state=state)
     except IllegalAction as refused:
-        reason = describe_refusal(chosen.actors()[0], refused) if group > 1 else str(refused)
+        names = engine.names(state)
+        reason = engine.refusal_text(names, refused)
+        if group > 1:
+            reason = describe_refusal(names.model(chosen.actors()[0]), reason)
         raise Refused(reason, refused.clause) from None
     except (DieValueError, ReplayMismatch) as refused:
         raise Refused(str(refused), "dice") from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -14,6 +15,9 @@ from rules.freres.game import side_of
 from rules.freres.legal import legal_actions
 from rules.freres.result import skirmish_result
 from rules.freres.state import Coin, Model, Phase, Posture, Side, Skirmish
+from wording.freres import FreresNames
+from wording.freres import event_text as freres_event_text
+from wording.freres import roll_reason as freres_roll_reason
 
 from .labels import BAND_LABELS
 from .menu_items import Fact, MenuItem, action_namer
@@ -208,7 +212,13 @@ def skirmish_context(
             now,
             sides,
             items,
-            log_lines(now.steps[-LOG_SHOWN:] if short_log else now.steps, label=_band_label, names=action_label),
+            log_lines(
+                now.steps[-LOG_SHOWN:] if short_log else now.steps,
+                partial(freres_event_text, names := FreresNames.of(state)),
+                partial(freres_roll_reason, names),
+                label=_band_label,
+                names=action_label,
+            ),
             finished=sendable,
             message=message,
             ok=ok,

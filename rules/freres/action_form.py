@@ -9,6 +9,8 @@ import typing
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from rules.validation import check_choice
+
 __all__ = ["ACTIONS", "FORMAT_VERSION", "Action", "ActionFormatError"]
 
 FORMAT_VERSION = 1
@@ -75,9 +77,7 @@ class Action:
     def check_choices(self) -> None:
         """Refuse a text field outside its values, naming the field and what it accepts."""
         for field_name, accepted in self.choices.items():
-            value = getattr(self, field_name)
-            if value not in accepted:
-                raise ValueError(f"{field_name} must be one of {', '.join(accepted)}, got {value!r}")
+            check_choice(field_name, getattr(self, field_name), accepted)
 
 
 ACTIONS: dict[str, type[Action]] = {}

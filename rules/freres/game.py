@@ -8,7 +8,7 @@ A turn opens with the initiative roll (II §1.1); then the sides activate their 
     >>> from rules.freres.example import example_skirmish
     >>> state = example_skirmish()
     >>> [str(p) for p in problems(state, Activate("a1"))]
-    ['§1.1: roll the initiative first: the turn opens with it']
+    ['§1.1: initiative_first']
     >>> state = apply(state, RollInitiative(), Dice(seed=3)).state
     >>> state.phase.value, state.to_play.value
     ('activation', 'b')
@@ -27,6 +27,7 @@ from rules.freres.play_other import HANDLERS as OTHERS
 from rules.freres.play_shoot import HANDLERS as SHOTS
 from rules.freres.play_turn import HANDLERS as TURN
 from rules.freres.state import IllegalAction, Outcome, Phase, Side, Skirmish
+from rules.validation import BadValue
 
 __all__ = ["Refusal", "apply", "problems", "side_of"]
 
@@ -41,29 +42,28 @@ def side_of(state: Skirmish, action: a.Action) -> Side:
 
 def _turn_problems(state: Skirmish, action: a.Action) -> list[Refusal]:
     if state.over:
-        return [Refusal("§1.3", "the skirmish is over")]
+        return [Refusal("skirmish_over", "§1.3")]
     if isinstance(action, a.RollInitiative):
         if state.phase is not Phase.INITIATIVE:
-            return [Refusal("§1.1", "the initiative is rolled once, as the turn opens")]
+            return [Refusal("initiative_rolled", "§1.1")]
         return []
     if state.phase is Phase.INITIATIVE:
-        return [Refusal("§1.1", "roll the initiative first: the turn opens with it")]
+        return [Refusal("initiative_first", "§1.1")]
     if state.pending is not None and not isinstance(action, a.Defend):
         return [
-            Refusal(
-                "§4.1.1", f"{state.pending.target} must first answer the attack of {state.pending.attacker} (defend)"
-            )
+            Refusal("defend_first", "§4.1.1", target_model=state.pending.target, attacker_model=state.pending.attacker)
         ]
     try:
         action.check_choices()
     except ValueError as bad:
-        return [Refusal(action.clause, f"{action.name}: {bad}")]
+        facts = bad.facts if isinstance(bad, BadValue) else {}
+        return [Refusal("bad_choice", action.clause, action=action.name, **facts)]
     actor = action.actor
     if actor is not None:
         if not state.has(actor):
-            return [Refusal("§1", f"there is no model {actor!r} in this skirmish")]
+            return [Refusal("no_such_model", "§1", id=actor)]
         if not state.model(actor).in_play:
-            return [Refusal("§2.6.1", f"{actor} is out of the battle ({state.model(actor).out})")]
+            return [Refusal("out_of_battle", "§2.6.1", model=actor, out=str(state.model(actor).out))]
     return []
 
 
@@ -88,7 +88,9 @@ def _play(state: Skirmish, action: a.Action, dice: Dice) -> Outcome:
         raise
     except ValueError as bad:
         # a value out of its range, caught by the rules' own checks
-        raise IllegalAction(f"{action.name}: {bad}", action.clause) from None
+        if isinstance(bad, BadValue):
+            raise IllegalAction("bad_value", action.clause, action=action.name, **bad.facts) from None
+        raise IllegalAction("bad_input", action.clause, action=action.name) from None
     play.settle()
     return Outcome(play.state, tuple(play.events), dice.since(mark))
 

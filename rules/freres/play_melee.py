@@ -24,14 +24,19 @@ from rules.freres.play import (
 )
 from rules.freres.play_shoot import ready_to_shoot, shot
 from rules.freres.state import Attack, Coin, IllegalAction, Model, Posture, pair
-from rules.validation import check_range
+from rules.validation import BadValue, check_range
 
 
 def _strike_hard(hard: int) -> int:
     with citing("003 II §4.2 Frapper fort: PA by 2"):
         check_range("hard", hard, 0, 20)
     if hard % melee.STRIKE_HARD_STEP:
-        raise ValueError(f"hard is put in by {melee.STRIKE_HARD_STEP} PA, got {hard} (003 II §4.2 Frapper fort)")
+        raise BadValue(
+            f"hard is put in by {melee.STRIKE_HARD_STEP} PA, got {hard} (003 II §4.2 Frapper fort)",
+            name="hard",
+            value=hard,
+            step=melee.STRIKE_HARD_STEP,
+        )
     return hard
 
 

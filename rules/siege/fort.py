@@ -312,7 +312,7 @@ class FortLayout:
     def section(self, section_id: str) -> Section:
         found = self._sections.get(section_id)
         if found is None:
-            raise KeyError(f"the fort {self.name!r} has no section {section_id!r}")
+            raise KeyError(f"the fort {self.name!r} has no section {section_id!r}", section_id)
         return found
 
     def has_section(self, section_id: str) -> bool:

@@ -4,14 +4,14 @@ played, :func:`legal_actions` lists what may be played now (like ``Board.push``,
 
 A battle opens in the set-up; the besieged plays first (§16)::
 
-    >>> from rules.dice import Dice, DieValueError, ReplayMismatch
+    >>> from rules.dice import Dice
     >>> from rules.siege.actions import EndPhase, Move
     >>> from rules.siege.example import example_start
     >>> state = example_start()
     >>> state.phase, state.active
     (<Phase.SETUP: 'setup'>, <Side.BESIEGED: 'besieged'>)
     >>> [str(p) for p in problems(state, Move(("r1",), "C1"))]
-    ['§2.1: move is played in the movement step, not in the setup step']
+    ['§2.1: wrong_step (action=move, steps=movement, step=setup)']
 
 Each side ends its own part of the set-up (§16): the besieged on its walls, the besieger on the field, the
 besieged in its courtyards; then the besieged's first turn begins::
@@ -27,12 +27,11 @@ besieged in its courtyards; then the besieged's first turn begins::
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from rules import contract
-from rules.contract import Refusal
+from rules.contract import Param, Refusal
 from rules.dice import Dice, DieValueError, ReplayMismatch
 from rules.siege import actions as a
 from rules.siege import (
@@ -77,6 +76,7 @@ from rules.siege.state import (
     quota,
 )
 from rules.siege.values import replace
+from rules.validation import BadValue
 
 __all__ = ["TURN_STEPS", "Option", "Refusal", "apply", "choose", "legal_actions", "problems", "side_of"]
 
@@ -122,19 +122,22 @@ def _side(state: BattleState, action: a.Action, actors: tuple[str, ...]) -> Side
 
 def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
     if state.over:
-        return [Refusal("§16", "the siege is over")]
+        return [Refusal("siege_over", "§16")]
     due = pending(state)
     if due:
         now = [o for o in due if o.at_once]  # settled alone, wherever their rules stand among the others
         first = now[0] if now else due[0]
         settling = {o.name for obligation in now for o in obligation.options}
         if (now and action.name not in settling) or isinstance(action, _ENDINGS):
-            return [Refusal(first.clause, f"{first.what} on {first.where} must be settled first ({first.clause})")]
+            return [Refusal("obligation_first", first.clause, obligation=first.what, place=first.where)]
     if state.phase not in action.phases:
         return [
             Refusal(
+                "wrong_step",
                 action.phase_clause,
-                f"{action.name} is played in the {_steps(action.phases)} step, not in the {_step(state.phase)} step",
+                action=action.name,
+                steps=tuple(p.value for p in sorted(action.phases, key=list(Phase).index)),
+                step=state.phase.value,
             )
         ]
     if action.__class__ in _OF_THE_SIDE_TO_PLAY:
@@ -142,7 +145,7 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
     actors = action.actors()
     side = _side(state, action, actors)
     refusals = (
-        [Refusal(action.phase_clause, f"{text!r} is not a place: {_zones()}") for text in _unknown_places(action)]
+        [Refusal("not_a_place", action.phase_clause, text=text) for text in _unknown_places(action)]
         if action.places
         else []
     )
@@ -151,20 +154,23 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
             # §16: the besieged sets up first, the besieger second, the besieged last; each side in its own part
             refusals.append(
                 Refusal(
+                    "not_your_setup",
                     "§16",
-                    f"the {state.active} is setting up ({state.setup_turn.value}): the {side} may not "
-                    f"{action.name} now (§16)",
+                    active=state.active.value,
+                    setup_turn=state.setup_turn.value,
+                    side=side.value,
+                    action=action.name,
                 )
             )
     elif action.own_turn and side is not state.active:
-        refusals.append(Refusal("§16", f"it is the {state.active}'s turn: the {side} may not {action.name} now"))
+        refusals.append(Refusal("not_your_turn", "§16", active=state.active.value, side=side.value, action=action.name))
     known = state.by_id
     for model_id in actors:
         model = known.get(model_id)
         if model is None:
-            refusals.append(Refusal("§1.7", f"there is no model {model_id!r} in this battle"))
+            refusals.append(Refusal("no_such_model", "§1.7", id=model_id))
         elif model.side is not side:
-            refusals.append(Refusal(action.phase_clause, f"{model_id} is a {model.side} model, not a {side} one"))
+            refusals.append(Refusal("enemy_model", action.phase_clause, model=model_id, side=side.value))
     return refusals
 
 
@@ -190,19 +196,6 @@ def _unknown_places(action: a.Action) -> list[str]:
         except ValueError:
             found.append(text)
     return found
-
-
-def _zones() -> str:
-    written = [f"{z.value}:<id>" for z in Zone if z is not Zone.SECTION]
-    return f"a place is a section id or one of {', '.join(written)}"
-
-
-def _step(phase: Phase) -> str:
-    return phase.value.replace("_", " ")
-
-
-def _steps(phases: Iterable[Phase]) -> str:
-    return " or ".join(_step(p) for p in sorted(phases, key=list(Phase).index))
 
 
 def problems(state: BattleState, action: a.Action) -> list[Refusal]:
@@ -236,36 +229,30 @@ def _played(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
         result = _HANDLERS[type(action)](state, action, dice)
     except KeyError as missing:
         # the fort's sections are looked up by name: an unknown one is a refusal, not a failure
-        text = str(missing.args[0]) if missing.args else ""
-        if text.startswith("the fort"):
-            raise IllegalAction(text, "§1.1") from None
+        if len(missing.args) == 2 and str(missing.args[0]).startswith("the fort"):
+            raise IllegalAction("no_such_section", "§1.1", section=str(missing.args[1])) from None
         raise
     except (IllegalAction, DieValueError, ReplayMismatch):
         raise
     except ValueError as bad:
         # a value out of its range or a name of the wrong kind, caught by the rules' own checks
-        raise IllegalAction(f"{action.name}: {bad}", action.phase_clause) from None
+        if isinstance(bad, BadValue):
+            raise IllegalAction("bad_value", action.phase_clause, action=action.name, **bad.facts) from None
+        raise IllegalAction("bad_input", action.phase_clause, action=action.name) from None
     if isinstance(result, Outcome):
         return result
     return Outcome(
-        result, (Event(action.name, action.phase_clause, _describe(action), action.actors()),), dice.since(mark)
+        result, (Event(action.name, action.phase_clause, _facts(action), action.actors()),), dice.since(mark)
     )
 
 
-def _describe(action: a.Action) -> str:
-    try:
-        return _described(action)
-    except TypeError:  # a field holding a list, which does not hash: described afresh
-        return _description(action)
-
-
-def _description(action: a.Action) -> str:
-    fields = ", ".join(f"{k}={v}" for k, v in action.to_json().items() if k not in ("format", "action") and v)
-    return f"{action.name.replace('_', ' ')} ({fields})" if fields else action.name.replace("_", " ")
-
-
-_described = functools.lru_cache(maxsize=1024)(_description)
-"""The description of an action played again (ending a step, most often), kept."""
+def _facts(action: a.Action) -> dict[str, Param]:
+    """An action's fields as an event's facts (:class:`rules.contract.Event`), a list as a tuple; none left out."""
+    return {
+        k: tuple(v) if isinstance(v, list) else v
+        for k, v in action.to_json().items()
+        if k not in ("format", "action") and v not in (None, [], "", False)
+    }
 
 
 # ---- the handlers: each action to the engine's function -----------------------------------------------------------
@@ -290,30 +277,26 @@ def _deploy(state: BattleState, action: a.Deploy, dice: Dice) -> BattleState:
     model = state.model(action.model)
     to = Place.parse(action.to)
     if model.side is Side.BESIEGER and to.zone is not Zone.FIELD:
-        raise IllegalAction(f"the besieger deploys 40 cm or more from the walls, not at {to} (§16)", "§16")
+        raise IllegalAction("besieger_deploys_outside", "§16", place=str(to))
     if model.side is Side.BESIEGED and not (to.inside and state.fort.has_section(to.ref)):
-        raise IllegalAction(f"the besieged deploys inside the fort, not at {to} (§16, §11.1)", "§16")
+        raise IllegalAction("besieged_deploys_inside", "§16", place=str(to))
     if model.side is Side.BESIEGED and model.place == to:
-        raise IllegalAction(f"{model.id} already stands on {to.ref}: deployed elsewhere or left there (§16)", "§16")
+        raise IllegalAction("already_there", "§16", model=model.id, place=str(to))
     # §16: a model deployed stands where its side deploys; one on an engine, a ladder or in a mine stays there
     if model.place.zone is not (Zone.FIELD if model.side is Side.BESIEGER else Zone.SECTION):
-        raise IllegalAction(f"{model.id} stands at {model.place}: it is not deployed again (§16)", "§16")
+        raise IllegalAction("deployed_already", "§16", model=model.id, place=str(model.place))
     if state.setup_turn is SetupTurn.COURTYARDS and not (
         _in_courtyard(state, model.place) and _in_courtyard(state, to)
     ):
         # §16: « L'assiégé déploie ensuite toutes ses troupes dans la cour intérieure »; the rest stand deployed
-        raise IllegalAction(
-            f"the besieged now deploys the troops of its courtyards in the courtyards, not {model.id} from "
-            f"{model.place} to {to}: the rest were deployed first (§16)",
-            "§16",
-        )
+        raise IllegalAction("courtyards_only", "§16", model=model.id, from_place=str(model.place), place=str(to))
     if to.inside:
         kind = state.fort.section(to.ref).kind
         others = state.occupancy(to, model.side) - (model.profile.ratio if model.place == to else 0)
         if others + model.profile.ratio > quota(kind):
-            raise IllegalAction(f"{to.ref} holds at most {quota(kind)} {model.side} models (§1.7)", "§1.7")
+            raise IllegalAction("section_full", "§1.7", section=to.ref, most=quota(kind), side=model.side.value)
         if model.profile.is_cavalry and kind is not SectionKind.COURTYARD:
-            raise IllegalAction(f"cavalry is deployed in courtyards only, not on {to.ref} (§3.2.3)", "§3.2.3")
+            raise IllegalAction("cavalry_in_courtyards", "§3.2.3", section=to.ref)
     return state.with_models({model.id: replace(model, place=to)})
 
 
@@ -332,9 +315,7 @@ def _besieged_engines(state: BattleState) -> BattleState:
     """§16: « L'assiégé déploie ensuite toutes ses troupes dans la cour intérieure ainsi que ses engins de siège »:
     stones, rocks and braziers are placed in the besieged's last part of the set-up, after the besieger's."""
     if state.setup_turn is SetupTurn.WALLS or state.setup_turn is SetupTurn.FIELD:
-        raise IllegalAction(
-            "the besieged places its siege engines after the besieger has deployed, with its courtyards (§16)", "§16"
-        )
+        raise IllegalAction("engines_with_courtyards", "§16")
     return state
 
 
@@ -345,7 +326,7 @@ def _flee(state: BattleState, action: a.Flee, dice: Dice) -> Outcome:
 def _charge(state: BattleState, action: a.Charge, dice: Dice) -> Outcome:
     side = side_of(state, action)
     if not state.at(action.to, side.enemy):
-        raise IllegalAction(f"no enemy holds {action.to}: a charge is a move onto the enemy (§3.1.1)", "§3.1.1")
+        raise IllegalAction("charge_no_enemy", "§3.1.1", place=action.to)
     return movement.move(state, action.models, action.to, dice, via=action.via, stand_and_shoot=action.stand_and_shoot)
 
 
@@ -358,25 +339,25 @@ def _answer_charge(state: BattleState, shooters: tuple[str, ...], dice: Dice) ->
     the charge lands."""
     declared = state.turn_log.charge
     if declared is None:
-        raise IllegalAction("no charge waits for the charged side's answer (§3.1.2)", "§3.1.2")
+        raise IllegalAction("no_charge_waits", "§3.1.2")
     state = replace(state, turn_log=replace(state.turn_log, charge=None))
     return movement.move(state, declared.models, declared.to, dice, via=declared.via, stand_and_shoot=shooters)
 
 
 def _stand_and_shoot(state: BattleState, action: a.StandAndShoot, dice: Dice) -> Outcome:
     if not action.shooters:
-        raise IllegalAction("standing and shooting takes at least one shooter; holding takes none (§3.1.2)", "§3.1.2")
+        raise IllegalAction("stand_and_shoot_needs_shooters", "§3.1.2")
     return _answer_charge(state, action.shooters, dice)
 
 
 def _panic_test(state: BattleState, action: a.PanicTest, dice: Dice) -> Outcome:
     cause = action.cause
     if cause in psychology.IGNORED_PANIC:
-        raise IllegalAction(f"no panic test in a siege for {cause} (§4.1)", "§4.1")
+        raise IllegalAction("no_panic_in_siege", "§4.1", cause=cause.value)
     if cause is not psychology.PanicCause.CASUALTIES:
         # §8.2.5, §8.2.6, §12.1.5: rolled by the pour or the fight that causes it
         clause = "§12.1.5" if cause is psychology.PanicCause.CLIMBING_WOUNDED else "§8.2.5"
-        raise IllegalAction(f"a panic test for {cause} is rolled with what causes it ({clause})", clause)
+        raise IllegalAction("panic_rolled_with_cause", clause, cause=cause.value)
     return psychology.casualty_panic(
         state,
         action.section,
@@ -401,7 +382,7 @@ def _cast(state: BattleState, action: a.CastWard, dice: Dice) -> Outcome:
 def _not_belfry(state: BattleState, tower: str, instead: str) -> BattleState:
     """A siege tower played as a belfry follows 001 instead of §7.3 and §9.2 (R16)."""
     if state.is_belfry(tower):
-        raise IllegalAction(f"siege tower {tower} is a belfry: it takes {instead} (001, R16)", "R16")
+        raise IllegalAction("tower_is_belfry", "R16", tower=tower, instead=instead)
     return state
 
 

@@ -8,10 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.contract import Event
 from rules.siege.places import Side
 from rules.siege.values import replace
-
-_set = object.__setattr__
 
 __all__ = ["Casualties", "CombatResult", "DeclaredCharge", "Event", "TurnLog", "event"]
 
@@ -286,23 +285,6 @@ _TURN_SETS = (
     "gate_takers",
     "rally_tests",
 )
-
-
-@dataclass(frozen=True, init=False)
-class Event:
-    """Something that happened, for the battle log: a short kind, the clause behind it, a sentence, the models."""
-
-    kind: str
-    clause: str
-    text: str
-    models: tuple[str, ...] = ()
-
-    def __init__(self, kind: str, clause: str, text: str, models: tuple[str, ...] = ()) -> None:
-        # the fields set at once rather than one by one through the frozen __setattr__: actions make many events
-        _set(self, "__dict__", {"kind": kind, "clause": clause, "text": text, "models": models})
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "clause": self.clause, "text": self.text, "models": list(self.models)}
 
 
 event = Event

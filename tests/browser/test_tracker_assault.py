@@ -81,7 +81,9 @@ def test_a_tower_bought_and_stormed_a_ram_at_the_gate_a_push_back_forgone_and_lo
     assert state.ladder("L1").section == "W3"
 
     # R33: the step does not end while the push-back waits; Chloé lets the climbers up
-    expect(bruno.locator("#obligations")).to_contain_text("l’assiégé repousse ladder:L1 ou y renonce (R33)")
+    expect(bruno.locator("#obligations")).to_contain_text(
+        "l’assiégé repousse les grimpeurs sur l’échelle L1 ou les laisse monter (R33)"
+    )
     expect(bruno.locator('form[data-action="end_phase"]')).to_have_count(0)
     act(chloe, "forgo_push_back", "ladder:L1", watcher=bruno)
     expect(bruno.locator("#obligations")).to_have_count(0)

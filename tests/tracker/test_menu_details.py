@@ -82,7 +82,7 @@ def test_a_group_beyond_the_quota_writes_nothing_and_names_the_rule(tracked: Tra
     with pytest.raises(services.Refused) as refused:
         services.act(battle_id=tracked.pk, user=besieged, seq=0, action=choice)
     assert refused.value.clause == "§1.7"
-    assert "r10" in str(refused.value)  # the tenth man is one too many: 6 + 10 > 15
+    assert "Reserve no. 10" in str(refused.value)  # the tenth man is one too many: 6 + 10 > 15
     assert not TrackedEntry.objects.filter(battle=tracked).exists()
     # nine fit exactly
     tracked = services.act(

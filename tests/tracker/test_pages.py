@@ -58,7 +58,7 @@ def test_a_refusal_shows_the_engine_reason_and_clause_and_writes_nothing(
         f"/tracker/{tracked.pk}/act/", {"seq": 0, "action_json": json.dumps(move)}, HTTP_HX_REQUEST="true"
     )
     assert answer.status_code == 200
-    assert "§2.1: move is played in the movement step" in answer.content.decode()
+    assert "§2.1: Cela se joue pendant l’étape mouvement, pas pendant l’étape déploiement." in answer.content.decode()
     assert not TrackedEntry.objects.filter(battle=tracked).exists()
 
 

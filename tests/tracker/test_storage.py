@@ -95,7 +95,7 @@ def test_the_engine_refusal_comes_with_its_clause_and_writes_nothing(tracked: Tr
     with pytest.raises(services.Refused) as refused:
         services.act(battle_id=tracked.pk, user=besieged, seq=0, action=Move(("r1",), "C1"))
     assert refused.value.clause == "§2.1"
-    assert "setup step" in refused.value.message
+    assert refused.value.message == "This is played in the movement step, not in the set-up step."
     assert not TrackedEntry.objects.filter(battle=tracked).exists()
 
 

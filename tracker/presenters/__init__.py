@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy
 
+from rules.contract import Event
 from rules.siege.actions import Fight
 from rules.siege.costs import BRAZIER_ITEMS, BRAZIER_LIQUIDS
 from rules.siege.engines import Liquid
@@ -19,6 +21,9 @@ from rules.siege.obligations import pending
 from rules.siege.state import BattleState, Model, Phase, SetupTurn, Side
 from rules.siege.structure import DAMAGE_DICE
 from rules.siege.victory import victory_points
+from wording.siege import SiegeNames
+from wording.siege import event_text as siege_event_text
+from wording.siege import roll_reason as siege_roll_reason
 
 from ..choices import liquids_at
 from ..labels import SIDE_LABELS
@@ -26,7 +31,8 @@ from ..menu_items import MenuItem, action_namer
 from ..menus import unit_groups
 from ..models import DiceMode, TrackedBattle
 from ..selectors import Current, Step, User, campaign_membership, current, log_rows, sides_of, version
-from .belfry import belfry_places, belfry_rows, event_text
+from .belfry import belfry_places, belfry_rows
+from .belfry import event_text as belfry_event_text
 from .board import board_svg
 
 ACTION_LABELS: Mapping[str, object] = {
@@ -147,19 +153,20 @@ SECOND_ROUND = gettext_lazy("Fight a second round (§3.2.2)")
 BARE_BRAZIER = gettext_lazy("Place a bare brazier (flaming missiles, §9.1.2)")
 
 OBLIGATION_LABELS: Mapping[str, object] = {
-    "push_back": gettext_lazy("the besieged push back %(where)s or let it be"),
-    "losers_react": gettext_lazy("the losers on %(where)s retreat or hold"),
-    "charge_reaction": gettext_lazy("the charged unit on %(where)s answers the charge"),
-    "flight": gettext_lazy("the fleeing models on %(where)s flee on"),
-    "panic_test": gettext_lazy("a panic test on %(where)s"),
+    "push_back": gettext_lazy("the besieged push back the climbers %(where)s or let them up"),
+    "losers_react": gettext_lazy("the losers %(where)s retreat or hold"),
+    "charge_reaction": gettext_lazy("the charged unit %(where)s answers the charge"),
+    "flight": gettext_lazy("the fleeing models %(where)s flee on"),
+    "panic_test": gettext_lazy("a panic test %(where)s"),
 }
 """What each obligation of the engine (:mod:`rules.siege.obligations`) asks, in words, with its place."""
 
 
 def obligations(state: BattleState) -> list[str]:
     """What the rules make a side settle before play goes on, each with its clause: the step does not end before."""
+    names = SiegeNames.of(state)
     return [
-        f"{str(OBLIGATION_LABELS.get(o.what, o.what.replace('_', ' '))) % {'where': o.where}} ({o.clause})"
+        f"{str(OBLIGATION_LABELS.get(o.what, o.what.replace('_', ' '))) % {'where': names.place(o.where)}} ({o.clause})"
         for o in pending(state)
     ]
 
@@ -320,24 +327,34 @@ def _side_label(value: str) -> str:
 
 def log_lines(
     steps: Sequence[Step],
+    said: Callable[[Event], str],
+    why: Callable[[str], tuple[str, str]],
     *,
     label: Callable[[str], str] = _side_label,
     names: Callable[[str], str] = action_label,
 ) -> list[LogLine]:
-    """The log newest first: each action, what happened (with the clause, the belfry's crush rolls in the reader's
-    language) and each die (what for, its clause); ``label`` names a side from its stored value, ``names`` an action
-    from its name."""
+    """The log newest first: each action, what happened (each event with its clause, in the reader's words by
+    ``said``) and each die (what for and its clause, by ``why``); ``label`` names a side from its stored value,
+    ``names`` an action from its name."""
     return [
         LogLine(
             step.seq,
             label(step.side),
             names(step.entry.action.name),
             describe(step.entry.action.to_json()),
-            tuple((e.clause, event_text(e.kind, e.text)) for e in step.events),
-            tuple(RollLine(r.die, r.result, r.reason, r.physical) for r in step.entry.rolls),
+            tuple((e.clause, said(e)) for e in step.events),
+            tuple(
+                RollLine(r.die, r.result, " ".join(filter(None, why(r.reason)[::-1])), r.physical)
+                for r in step.entry.rolls
+            ),
         )
         for step in reversed(steps)
     ]
+
+
+def _event_text(names: SiegeNames, event: Event) -> str:
+    """An event in the reader's words; a sentence the engine still writes, read by the belfry's page."""
+    return belfry_event_text(event.kind, event.text) if event.text else siege_event_text(names, event)
 
 
 def log_html(log: Sequence[LogLine]) -> SafeString:
@@ -414,7 +431,11 @@ def board_context(
             now,
             sides,
             items,
-            log_lines(now.steps[-LOG_SHOWN:] if short_log else now.steps),
+            log_lines(
+                now.steps[-LOG_SHOWN:] if short_log else now.steps,
+                partial(_event_text, names := SiegeNames.of(state)),
+                partial(siege_roll_reason, names),
+            ),
             finished=state.over,
             message=message,
             ok=ok,

@@ -21,7 +21,7 @@ from tests.rules.freres.builders import activated, changed, engaged, kinds, play
 def refusal(state: Skirmish, action: act.Action) -> str:
     found = problems(state, action)
     assert found, f"{action} was accepted"
-    return str(found[0])
+    return f"{found[0].clause}: {found[0].message}"
 
 
 # ---- bad input ------------------------------------------------------------------------------------------------------
@@ -58,7 +58,7 @@ def test_an_action_dearer_than_the_pa_left_is_refused_with_the_range() -> None:
 def test_a_bad_choice_is_refused_naming_the_field() -> None:
     state = activated(skirmish(("a", ARCHER), ("b", SOLDIER)), "a")
     assert refusal(state, act.Move("a", 5, terrain="lava")) == (
-        "§3.4: move: terrain must be one of clear, rough, got 'lava'"
+        "§3.4: bad_choice (action=move, name=terrain, value=lava, choices=clear+rough)"
     )
 
 
@@ -131,7 +131,7 @@ def test_a_model_that_has_played_may_only_defend() -> None:
     state = changed(state, "b", coin=Coin.TAKEN)
     state = played(state, act.Strike("a", "b")).state
     assert refusal(state, act.Defend("b", "parry")) == "§2.6.2: b has played this turn: it may only defend (0 PA)"
-    assert refusal(state, act.EndActivation()) == "§4.1.1: b must first answer the attack of a (defend)"
+    assert refusal(state, act.EndActivation()) == "§4.1.1: defend_first (target_model=b, attacker_model=a)"
 
 
 def test_pa_stored_for_an_action_too_dear_are_spent_whole() -> None:
@@ -262,7 +262,7 @@ def test_only_a_third_enemy_strikes_in_the_back() -> None:
 def test_strike_hard_buys_damage_by_two_pa() -> None:
     """003 II §4.2 Frapper fort: 2 PA for +1; an odd number is refused."""
     state = engaged(activated(skirmish(("a", KNIGHT), ("b", SOLDIER)), "a"), ("a", "b"))
-    assert "by 2 PA" in refusal(state, act.Strike("a", "b", hard=1))
+    assert refusal(state, act.Strike("a", "b", hard=1)) == "§4.2: bad_value (action=strike, name=hard, value=1, step=2)"
     state = played(state, act.Strike("a", "b", hard=2)).state
     assert state.pa_left == 1
     # 8 + 7 = 15 + 2 + 1 = 18 against JD 1 + 7 = 8: 10, grievously wounded: 6 - 6 = 0 PA, out of action

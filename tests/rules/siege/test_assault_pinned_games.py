@@ -2,7 +2,8 @@
 game saw, the final state and the summary a run counts. The figures in ``data/assault_pins.json`` were taken again
 once the menus offered only what the rules accept (each side's own set-up, §16; the obligations R33 and R34; the
 charged unit's answer, §3.1.2; panic tests, §4.1), from an engine whose speed-ups had kept every game of the pins
-before: a faster engine must play exactly the same games from the same seeds (§16, R10)."""
+before: a faster engine must play exactly the same games from the same seeds (§16, R10). The log is pinned without
+the words of why each die was rolled, which may be reworded without changing a game."""
 
 from __future__ import annotations
 
@@ -51,10 +52,16 @@ def fingerprint(assault: Assault, seed: int, start_from: BattleState | None = No
         "turn": game.state.turn,
         "gate_fell": game.gate_fell,
         "first_breach": game.first_breach,
-        "log": digest([e.to_json() for e in game.entries]),
+        "log": digest([_played(e.to_json()) for e in game.entries]),
         "menus": digest(game.menus),
         "state": digest(game.state.to_json()),
     }
+
+
+def _played(entry: dict[str, Any]) -> dict[str, Any]:
+    """A log entry as it was played: the action and each die with its result, the words of why it was rolled
+    left out (they are the pages' business, :mod:`wording`)."""
+    return {**entry, "rolls": [{k: v for k, v in r.items() if k != "reason"} for r in entry.get("rolls", [])]}
 
 
 def cases() -> dict[str, tuple[Assault, int]]:

@@ -141,5 +141,5 @@ def test_a_log_from_before_each_side_set_up_in_its_part_replays_as_it_was_played
     assert state.mine is not None
     assert state.mine.sappers == sappers
     new = Battle(_setup(), seed=11)
-    with pytest.raises(IllegalAction, match=r"the besieged is setting up \(walls\)"):
+    with pytest.raises(IllegalAction, match=r"not_your_setup \(active=besieged, setup_turn=walls"):
         play(new, a.StartMine(a.MineGoal.TUNNEL, sappers))

@@ -110,12 +110,12 @@ def test_the_side_not_setting_up_waits() -> None:
     walls = start(_setup())
     refusals = problems(walls, a.Buy(Side.BESIEGER, "ladder"))
     assert [(r.clause, r.message) for r in refusals] == [
-        ("§16", "the besieged is setting up (walls): the besieger may not buy now (§16)")
+        ("§16", "not_your_setup (active=besieged, setup_turn=walls, side=besieger, action=buy)")
     ]
     assert problems(walls, a.StartMine(MineGoal.TUNNEL, ORCS[:6]))[0].clause == "§16"
     field = _field()
     assert [r.message for r in problems(field, a.Deploy("d1", "W1"))] == [
-        "the besieger is setting up (field): the besieged may not deploy now (§16)"
+        "not_your_setup (active=besieger, setup_turn=field, side=besieged, action=deploy)"
     ]
     assert problems(field, a.Deploy("o1", "field:west")) == []
 
