@@ -40,6 +40,8 @@ class MenuItem:
     text: str = ""
     """the action's facts, when the engine's menu gives whole actions (a skirmish)."""
     where: str = ""
+    where_label: str = ""
+    """where the option acts, in the reader's words (« au pied de W3 », « une échelle »)."""
     actors: tuple[tuple[str, str], ...] = ()
     """the models that may act (id, label), when few enough to list."""
     least: int = 0

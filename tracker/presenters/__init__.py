@@ -4,15 +4,16 @@ of what may be played, who stands on a section, the roll log and the victory poi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from rules.contract import Event
-from rules.siege.actions import Fight
+from rules.siege.actions import Deploy, Fight
 from rules.siege.costs import BRAZIER_ITEMS, BRAZIER_LIQUIDS
 from rules.siege.engines import Liquid
 from rules.siege.fire import may_shoot_flaming
@@ -21,7 +22,7 @@ from rules.siege.obligations import pending
 from rules.siege.state import BattleState, Model, Phase, SetupTurn, Side
 from rules.siege.structure import DAMAGE_DICE
 from rules.siege.victory import victory_points
-from wording.siege import SiegeNames
+from wording.siege import SiegeNames, deeds
 from wording.siege import event_text as siege_event_text
 from wording.siege import roll_reason as siege_roll_reason
 
@@ -179,6 +180,7 @@ def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
     sides the reader plays."""
     played = set(sides)
     units = {m.id: m for m in state.models}
+    names = SiegeNames.of(state)
     return [
         MenuItem(
             index,
@@ -187,13 +189,12 @@ def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
             str(SIDE_LABELS[option.side]),
             option.side in played,
             where=option.where or "",
-            actors=tuple((a, _model_label(units.get(a), a)) for a in option.actors)
-            if len(option.actors) <= _ONE_BY_ONE
-            else (),
+            where_label=_where_label(state, option.where or "", names),
+            actors=tuple((a, names.model(a)) for a in option.actors) if len(option.actors) <= _ONE_BY_ONE else (),
             least=option.least,
             most=option.most,
             units=_units(state, option),
-            targets=tuple((t, _target_label(units.get(t), t)) for t in option.targets),
+            targets=tuple((t, _target_label(units.get(t), t, names)) for t in option.targets),
             numbers=tuple(
                 (name, str(NUMBER_LABELS.get(name, name)), least, most) for name, least, most in option.numbers
             ),
@@ -211,7 +212,8 @@ def _pairs(state: BattleState, option: Option, units: Mapping[str, Model]) -> tu
         return ()
     chosen = choose(state, option, *option.default())
     engaged = dict(chosen.pairs) if isinstance(chosen, Fight) else {}
-    return tuple((a, _model_label(units.get(a), a), engaged.get(a, "")) for a in option.actors)
+    names = SiegeNames.of(state)
+    return tuple((a, names.model(a), engaged.get(a, "")) for a in option.actors)
 
 
 def _option_label(state: BattleState, option: Option) -> str:
@@ -259,14 +261,20 @@ _ONE_BY_ONE = 24
 """Up to this many models, an option also lists them one by one; beyond, only how many of each unit."""
 
 
-def _model_label(model: Model | None, fallback: str) -> str:
-    return fallback if model is None else f"{model.id} — {model.unit}"
-
-
-def _target_label(model: Model | None, fallback: str) -> str:
+def _target_label(model: Model | None, fallback: str, names: SiegeNames) -> str:
     if model is None:
         return str(TARGET_WORDS.get(fallback, fallback))
-    return f"{model.id} — {model.unit} ({model.place})"
+    return f"{names.model(model.id)} ({names.place(str(model.place))})"
+
+
+def _where_label(state: BattleState, where: str, names: SiegeNames) -> str:
+    """Where an option acts as the reader names it: a place as the fort shows it, a purchase in words, or an
+    engine's id as the diagram writes it (L1, R1, G1)."""
+    if where in deeds.ITEMS:
+        return str(deeds.ITEMS[where])
+    if ":" in where or state.fort.has_section(where):
+        return names.place(where)
+    return where
 
 
 @dataclass(frozen=True)
@@ -280,6 +288,7 @@ class SectionRow:
 
 def who_is_there(state: BattleState, place: str) -> list[SectionRow]:
     """The units of each side on a section, or at its foot, by unit."""
+    names = SiegeNames.of(state)
     rows: dict[tuple[Side, str], list[Model]] = {}
     for model in state.models:
         if str(model.place) == place:
@@ -289,7 +298,7 @@ def who_is_there(state: BattleState, place: str) -> list[SectionRow]:
             str(SIDE_LABELS[side]),
             unit,
             len(models),
-            ", ".join(m.id for m in models),
+            ", ".join(names.model(m.id) for m in models) if len(models) > 1 else "",
             sum(m.fleeing for m in models),
         )
         for (side, unit), models in sorted(rows.items())
@@ -313,6 +322,9 @@ class RollLine:
 
 @dataclass(frozen=True)
 class LogLine:
+    """One deed of the log: the action's label, what it did in the reader's words (``text``), and beneath it what
+    happened (each event with its clause) and its dice."""
+
     seq: int
     side: str
     label: str
@@ -325,6 +337,10 @@ def _side_label(value: str) -> str:
     return str(SIDE_LABELS[Side(value)])
 
 
+Deed = Callable[[Step], str]
+"""What an action of the log did, in the reader's words."""
+
+
 def log_lines(
     steps: Sequence[Step],
     said: Callable[[Event], str],
@@ -332,17 +348,19 @@ def log_lines(
     *,
     label: Callable[[str], str] = _side_label,
     names: Callable[[str], str] = action_label,
+    deed: Deed | None = None,
 ) -> list[LogLine]:
-    """The log newest first: each action, what happened (each event with its clause, in the reader's words by
-    ``said``) and each die (what for and its clause, by ``why``); ``label`` names a side from its stored value,
-    ``names`` an action from its name."""
+    """The log newest first, one line a deed: what each action did (by ``deed``, else its facts), what happened
+    (each event with its clause, in the reader's words by ``said``, the action's own event left out) and each die
+    (what for and its clause, by ``why``); ``label`` names a side from its stored value, ``names`` an action from its
+    name."""
     return [
         LogLine(
             step.seq,
             label(step.side),
             names(step.entry.action.name),
-            describe(step.entry.action.to_json()),
-            tuple((e.clause, said(e)) for e in step.events),
+            deed(step) if deed is not None else describe(step.entry.action.to_json()),
+            tuple((e.clause, said(e)) for e in step.events if e.kind != step.entry.action.name),
             tuple(
                 RollLine(r.die, r.result, " ".join(filter(None, why(r.reason)[::-1])), r.physical)
                 for r in step.entry.rolls
@@ -350,6 +368,56 @@ def log_lines(
         )
         for step in reversed(steps)
     ]
+
+
+def grouped(steps: Sequence[Step]) -> list[Step]:
+    """The steps of the log with each run of deployments of one side to one place as one step (the models of a
+    unit are deployed one action each, §16): the last one's, its models all named."""
+    found: list[Step] = []
+    for step in steps:
+        action = step.entry.action
+        last = found[-1] if found else None
+        if (
+            isinstance(action, Deploy)
+            and last is not None
+            and last.side == step.side
+            and isinstance(last.entry.action, DeployGroup | Deploy)
+            and last.entry.action.to == action.to
+        ):
+            before = last.entry.action
+            models = (*before.models, action.model) if isinstance(before, DeployGroup) else (before.model, action.model)
+            entry = replace(step.entry, action=DeployGroup(models, action.to))
+            found[-1] = Step(step.seq, step.side, entry, (*last.events, *step.events))
+        else:
+            found.append(step)
+    return found
+
+
+@dataclass(frozen=True)
+class DeployGroup:
+    """Several models deployed to one place, one action each, as the log shows them (§16)."""
+
+    models: tuple[str, ...]
+    to: str
+    name: str = "deploy_group"
+
+    def to_json(self) -> dict[str, object]:
+        return {"action": self.name, "models": list(self.models), "to": self.to}
+
+
+def siege_deed(names: SiegeNames) -> Deed:
+    """A siege action's deed in the reader's words (:mod:`wording.siege.deeds`)."""
+
+    def said(step: Step) -> str:
+        action = step.entry.action
+        if isinstance(action, DeployGroup):
+            return str(DEPLOYED) % {"models": names.models(action.models), "to": names.place(action.to)}
+        return deeds.deed(action, names, action_label(action.name))
+
+    return said
+
+
+DEPLOYED = gettext_lazy("%(models)s deploy %(to)s")
 
 
 def _event_text(names: SiegeNames, event: Event) -> str:
@@ -364,20 +432,28 @@ def log_html(log: Sequence[LogLine]) -> SafeString:
 
 
 def _log_item(line: LogLine) -> str:
-    text = f" — <small>{escape(line.text)}</small>" if line.text else ""
+    """A deed on one line, its first event after it; the other events and the dice folded beneath."""
+    first, *rest = line.events or (("", ""),)
+    head = escape(line.text or line.label)
+    outcome = f" — {escape(first[1])}" if first[1] else ""
     events = "".join(
         f'<div class="event"><span class="clause">{escape(clause)}</span> {escape(said)}</div>'
-        for clause, said in line.events
+        for clause, said in ([first] if first[1] else []) + rest
     )
     rolls = "".join(
-        f'<div class="roll"><span class="die">{escape(r.die)}: {r.result}</span>'
+        f'<div class="roll"><span class="die">{escape(r.die)} : {r.result}</span>'
         f"{' <small>✋</small>' if r.physical else ''} <small>{escape(r.reason)}</small></div>"
         for r in line.rolls
     )
-    return (
-        f'<li><strong>{escape(line.label)}</strong> <span class="muted">({escape(line.side)})</span>{text}\n'
-        f"  {events}\n  {rolls}</li>\n"
-    )
+    more = ""
+    if events or rolls:
+        summary = escape(
+            ngettext("Details (%(n)s die)", "Details (%(n)s dice)", len(line.rolls)) % {"n": len(line.rolls)}
+            if line.rolls
+            else _("Details")
+        )
+        more = f'\n  <details class="deed"><summary>{summary}</summary>{events}{rolls}</details>'
+    return f'<li><strong>{head}</strong> <span class="muted">({escape(line.side)})</span>{outcome}{more}</li>\n'
 
 
 def describe(data: Mapping[str, object]) -> str:
@@ -402,7 +478,10 @@ def scores(state: BattleState) -> tuple[list[Score], int, int]:
     """The §17 victory points by category and in all, from the engine."""
     points = victory_points(state)
     categories = dict.fromkeys([*points.besieger, *points.besieged])
-    rows = [Score(c.replace("_", " "), points.besieger.get(c, 0), points.besieged.get(c, 0)) for c in categories]
+    rows = [
+        Score(str(deeds.VICTORY_ROWS.get(c, c)), points.besieger.get(c, 0), points.besieged.get(c, 0))
+        for c in categories
+    ]
     return rows, points.total(Side.BESIEGER), points.total(Side.BESIEGED)
 
 
@@ -416,6 +495,7 @@ def board_context(
     """Everything the board partial shows to ``user`` (the last :data:`LOG_SHOWN` actions of the log, or all)."""
     now = current(tracked)
     state = now.state
+    names = SiegeNames.of(state)
     sides = sides_of(tracked, user)
     rows, besieger_vp, besieged_vp = scores(state) if state.over else ([], 0, 0)
     shown = (
@@ -432,9 +512,10 @@ def board_context(
             sides,
             items,
             log_lines(
-                now.steps[-LOG_SHOWN:] if short_log else now.steps,
-                partial(_event_text, names := SiegeNames.of(state)),
+                grouped(now.steps[-LOG_SHOWN:] if short_log else now.steps),
+                partial(_event_text, names),
                 partial(siege_roll_reason, names),
+                deed=siege_deed(names),
             ),
             finished=state.over,
             message=message,
@@ -447,7 +528,8 @@ def board_context(
         "section": shown,
         "who": who_is_there(state, shown) if shown else [],
         "belfries": belfry_rows(state),
-        "places": places(state),
+        "places": [(p, names.place(p)) for p in places(state)],
+        "section_label": names.place(shown) if shown else "",
         "may_ask_chances": bool(sides) and not tracked.result_sent,
         "scores": rows,
         "besieger_vp": besieger_vp,

@@ -40,7 +40,7 @@ def _form(item: MenuItem, page: FormPage) -> str:
     where = escape(item.where)
     label = escape(item.label)
     opened = " open" if item.name in ("end_phase", "end_turn") else ""
-    shown = f' <span class="muted">{where}</span>' if item.where else ""
+    shown = f' <span class="muted">{escape(item.where_label or item.where)}</span>' if item.where else ""
     action = escape(page.action)
     return (
         f'\n  <details class="option"{opened}><summary>{label}{shown}</summary>\n'

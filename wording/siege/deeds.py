@@ -1,0 +1,158 @@
+"""The siege's actions as deeds of the log, in the reader's words: « Boyz orques ×8 se déplacent au pied de W3 ».
+Not a catalogue of codes (an action's event is coded by the action's own name, :mod:`rules.siege.actions`), so it
+holds ``DEEDS`` rather than ``SENTENCES``; with them the words of the set-up's purchases (§14) and of the victory
+points' rows (§17)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.utils.translation import gettext_lazy
+
+from rules.siege.actions import Action
+
+from .. import Names
+
+__all__ = ["DEEDS", "ITEMS", "LIQUIDS", "VICTORY_ROWS", "deed", "facts_of"]
+
+DEEDS: Mapping[str, object] = {
+    "buy": gettext_lazy("buys %(item)s"),
+    "deploy": gettext_lazy("%(model)s deploys %(to)s"),
+    "place_braziers": gettext_lazy("braziers placed %(section)s"),
+    "allocate_ammunition": gettext_lazy("stones and rocks placed %(section)s"),
+    "give_brazier": gettext_lazy("a brazier given to %(unit)s"),
+    "start_mine": gettext_lazy("%(sappers)s start a mine"),
+    "place_tower": gettext_lazy("siege tower %(tower)s placed with %(crew)s"),
+    "counter_mine": gettext_lazy("%(models)s counter-mine"),
+    "end_phase": gettext_lazy("end of the step"),
+    "end_turn": gettext_lazy("end of the turn"),
+    "spend_heroism": gettext_lazy("a heroism token spent"),
+    "dig": gettext_lazy("the sappers dig"),
+    "reroll_mine": gettext_lazy("a mining die rolled again"),
+    "leave_mine": gettext_lazy("the mine is left"),
+    "tunnel": gettext_lazy("%(models)s come out of the tunnel %(courtyard)s"),
+    "move": gettext_lazy("%(models)s move %(to)s"),
+    "charge": gettext_lazy("%(models)s charge %(to)s"),
+    "stand_and_shoot": gettext_lazy("%(shooters)s stand and shoot"),
+    "hold_charge": gettext_lazy("the charge is received"),
+    "rally": gettext_lazy("rally %(section)s"),
+    "flee": gettext_lazy("the fleeing models %(section)s flee on"),
+    "block": gettext_lazy("%(model)s blocks %(where)s"),
+    "end_block": gettext_lazy("the block %(where)s ends"),
+    "reinforce_gate": gettext_lazy("%(models)s reinforce gate %(gate)s"),
+    "unlock_gate": gettext_lazy("%(model)s unlocks gate %(gate)s"),
+    "sortie": gettext_lazy("%(flyers)s make a sortie"),
+    "climb_wall": gettext_lazy("%(giant)s climbs the wall"),
+    "pick_up_ladder": gettext_lazy("%(carriers)s pick up ladder %(ladder)s"),
+    "drop_ladder": gettext_lazy("ladder %(ladder)s is dropped"),
+    "carry_ladder": gettext_lazy("ladder %(ladder)s is carried inside"),
+    "erect_ladder": gettext_lazy("ladder %(ladder)s is raised against %(section)s"),
+    "hoist_ladder": gettext_lazy("ladder %(ladder)s is hoisted %(courtyard)s"),
+    "push_back": gettext_lazy("%(pushers)s push back ladder %(ladder)s"),
+    "forgo_push_back": gettext_lazy("the climbers of ladder %(ladder)s are let up"),
+    "push_over_empty_ladder": gettext_lazy("empty ladder %(ladder)s is pushed over"),
+    "knock_down_ladder": gettext_lazy("ladder %(ladder)s is knocked down"),
+    "carry_ram": gettext_lazy("%(carriers)s take up ram %(ram)s"),
+    "drop_ram": gettext_lazy("ram %(ram)s is dropped"),
+    "bring_ram": gettext_lazy("ram %(ram)s is brought to gate %(gate)s"),
+    "use_ram": gettext_lazy("ram %(ram)s strikes"),
+    "push_tower": gettext_lazy("siege tower %(tower)s is pushed %(distance)s cm"),
+    "disembark": gettext_lazy("%(models)s leave siege tower %(tower)s"),
+    "push_belfry": gettext_lazy("belfry %(belfry)s is pushed %(hexes)s hex"),
+    "climb_belfry": gettext_lazy("%(models)s climb %(to)s"),
+    "raise_belfry_ladder": gettext_lazy("the ladder of belfry %(belfry)s is set up"),
+    "lower_drawbridge": gettext_lazy("the drawbridge of belfry %(belfry)s is lowered"),
+    "throw_stones": gettext_lazy("%(throwers)s throw stones at %(targets)s"),
+    "drop_rock": gettext_lazy("%(throwers)s drop a rock"),
+    "pour": gettext_lazy("%(pourers)s pour %(liquid)s"),
+    "knock_over_braziers": gettext_lazy("the braziers %(section)s are knocked over"),
+    "put_out_fire": gettext_lazy("%(pourers)s put out the fire"),
+    "oil_on_fire": gettext_lazy("%(pourers)s pour oil on the fire"),
+    "cast": gettext_lazy("%(caster)s casts through the walls' protection"),
+    "earthquake": gettext_lazy("the walls %(section)s shake"),
+    "shoot": gettext_lazy("%(shooters)s shoot at %(targets)s"),
+    "shoot_engine": gettext_lazy("%(shooters)s shoot at %(engine)s"),
+    "shoot_gate": gettext_lazy("%(shooters)s shoot at gate %(gate)s"),
+    "shoot_structure": gettext_lazy("%(shooters)s shoot at the wall %(section)s"),
+    "bombard": gettext_lazy("%(machine)s bombards %(target)s"),
+    "panic_test": gettext_lazy("panic test %(section)s"),
+    "fight": gettext_lazy("close combat %(section)s"),
+    "retreat": gettext_lazy("the losers %(section)s fall back %(to)s"),
+    "hold": gettext_lazy("the losers %(section)s hold"),
+    "attack_gate": gettext_lazy("%(attackers)s attack gate %(gate)s"),
+    "fight_blocker": gettext_lazy("%(attackers)s fight the blocker %(where)s"),
+    "take_gate": gettext_lazy("%(model)s takes gate %(gate)s"),
+    "fight_giant": gettext_lazy("%(targets)s fight %(giant)s"),
+}
+"""Each action's deed (:data:`rules.siege.actions.ACTIONS`), naming its facts."""
+
+ITEMS: Mapping[str, object] = {
+    "ladder": gettext_lazy("a ladder"),
+    "ram": gettext_lazy("a ram"),
+    "covered_ram": gettext_lazy("a covered ram"),
+    "siege_tower": gettext_lazy("a siege tower"),
+    "brazier": gettext_lazy("a brazier"),
+    "stones": gettext_lazy("stones"),
+    "rock": gettext_lazy("a rock"),
+    "brazier_water": gettext_lazy("a brazier of boiling water"),
+    "brazier_oil": gettext_lazy("a brazier of boiling oil"),
+    "brazier_lead": gettext_lazy("a brazier of molten lead"),
+}
+"""The set-up's purchases (§14.1, §14.2, :data:`rules.siege.costs.ENGINE_COSTS`)."""
+
+VICTORY_ROWS: Mapping[str, object] = {
+    "units": gettext_lazy("units destroyed"),
+    "general": gettext_lazy("general slain"),
+    "battle_standard": gettext_lazy("battle standard taken"),
+    "breach": gettext_lazy("breaches"),
+    "wall_walk": gettext_lazy("wall walks held"),
+    "tower": gettext_lazy("towers held"),
+    "main_gate": gettext_lazy("main gate held"),
+    "postern": gettext_lazy("posterns held"),
+    "courtyard": gettext_lazy("courtyards held"),
+}
+"""The rows of the victory points (§17, :func:`rules.siege.victory.victory_points`)."""
+
+_PLACES = frozenset({"to", "via", "section", "courtyard", "where", "flee_to"})
+"""The fields of an action that name a place (a section id is a place)."""
+
+LIQUIDS: Mapping[str, object] = {
+    "water": gettext_lazy("boiling water"),
+    "oil": gettext_lazy("boiling oil"),
+    "lead": gettext_lazy("molten lead"),
+}
+"""A brazier's liquids (§8.2)."""
+
+_WORDS: Mapping[str, Mapping[str, object]] = {"item": ITEMS, "liquid": LIQUIDS}
+
+
+def facts_of(action: Action, names: Names) -> dict[str, str]:
+    """An action's fields named for the reader: models by unit and number, places as the fort shows them."""
+    facts: dict[str, str] = {}
+    for key, value in action.to_json().items():
+        if key in ("format", "action") or value in (None, [], "", False):
+            continue
+        if isinstance(value, list):
+            flat = [v for v in value if isinstance(v, str)]
+            facts[key] = names.models(tuple(flat)) if flat else ", ".join(map(str, value))
+        elif key in _PLACES:
+            facts[key] = names.place(str(value))
+        elif key in _WORDS:
+            facts[key] = str(_WORDS[key].get(str(value), value))
+        elif isinstance(value, str) and names.model(value) != value:
+            facts[key] = names.model(value)
+        else:
+            facts[key] = str(value)
+    return facts
+
+
+def deed(action: Action, names: Names, fallback: str) -> str:
+    """What ``action`` did, in the reader's words; ``fallback`` (the action's label) when a fact its deed names is
+    not given."""
+    sentence = DEEDS.get(action.name)
+    if sentence is None:
+        return fallback
+    try:
+        return str(sentence) % facts_of(action, names)
+    except KeyError:
+        return fallback
