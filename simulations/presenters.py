@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from oddslab.presenters import percent
 from rules.siege.assault import NEVER, Summary
 
 from . import services
@@ -28,7 +30,7 @@ def bar_chart(title: str, bars: Sequence[tuple[str, int]], total: int) -> SafeSt
         x = GAP + i * (BAR_WIDTH + GAP)
         h = round(CHART_HEIGHT * count / tallest)
         y = TOP + CHART_HEIGHT - h
-        share = f"{100 * count / total:.0f} %" if total else "–"
+        share = _percent(count, total)
         parts.append(
             format_html(
                 '<g><title>{}: {} ({})</title><rect x="{}" y="{}" width="{}" height="{}" fill="#8b3a1e"></rect>'
@@ -70,7 +72,8 @@ def _vp_bars(counts: Mapping[int, int]) -> list[tuple[str, int]]:
 
 
 def _percent(count: int, total: int) -> str:
-    return f"{100 * count / total:.1f} %" if total else "–"
+    """``count`` out of ``total`` as the odds pages print a share, in the reader's locale (« 16,7 % »)."""
+    return percent(Fraction(count, total)) if total else "–"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -51,7 +52,11 @@ def _context(run: SimulationRun) -> dict[str, object]:
 @login_required
 def run_detail(request: HttpRequest, pk: int) -> HttpResponse:
     run = selectors.run_of(request.user, pk)
-    return render(request, "simulations/detail.html", _context(run) | {"plans": presenters.plan_lines(run)})
+    battle = request.GET.get("battle", "")
+    back = reverse("tracker:board", args=[int(battle)]) if battle.isdigit() and len(battle) < 12 else ""
+    return render(
+        request, "simulations/detail.html", _context(run) | {"plans": presenters.plan_lines(run), "battle": back}
+    )
 
 
 @login_required

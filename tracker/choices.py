@@ -11,7 +11,18 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from rules.siege.actions import Action, Bombard, Deploy, Fight, PlaceBraziers, Pour, Shoot, ShootEngine, ShootGate
+from rules.siege.actions import (
+    Action,
+    Bombard,
+    Deploy,
+    Fight,
+    PlaceBraziers,
+    Pour,
+    Shoot,
+    ShootEngine,
+    ShootGate,
+    ThrowStones,
+)
 from rules.siege.engines import Liquid
 from rules.siege.legal import Option, choose, legal_actions
 from rules.siege.state import BattleState
@@ -49,6 +60,9 @@ class Choice:
     """who fights whom: each striker of a fight with the enemy it engages, ``""`` for one that does not fight
     (§3.2.1); none given, the engine's plainest pairs."""
 
+
+UNIT_TARGETS = frozenset({"shoot", "throw_stones"})
+"""The options whose target is a whole unit, its models' ids joined by commas (§5, §8.1.2)."""
 
 _VOLLEYS = (Shoot, ShootEngine, ShootGate)
 """The volleys that may be of flaming missiles (§9.2)."""
@@ -100,7 +114,8 @@ def siege_actions(state: BattleState, choice: Choice) -> tuple[Action, ...]:
         raise Refused(
             _("%(models)s may not %(action)s here.") % {"models": ", ".join(unknown), "action": option.name}, ""
         )
-    if option.targets and choice.target not in option.targets:
+    aimed = tuple((choice.target or "").split(",")) if option.name in UNIT_TARGETS else (choice.target,)
+    if option.targets and not all(t in option.targets for t in aimed):
         raise Refused(_("Pick a target from the list."), "")
     if option.name == "deploy":
         if not actors:
@@ -109,9 +124,11 @@ def siege_actions(state: BattleState, choice: Choice) -> tuple[Action, ...]:
             raise Refused(_("At most %(limit)s models are deployed at once.") % {"limit": MAX_GROUP}, "§16")
         return tuple(Deploy(model, choice.target or "") for model in actors)
     try:
-        chosen = choose(state, option, actors, choice.target)
+        chosen = choose(state, option, actors, aimed[0])
     except (ValueError, StopIteration) as bad:
         raise Refused(str(bad), "") from None
+    if len(aimed) > 1 and isinstance(chosen, Shoot | ThrowStones):
+        chosen = replace(chosen, targets=aimed)  # the whole unit shot at, the shots spread over it in turn (§5)
     return (_detailed(state, option, chosen, choice),)
 
 

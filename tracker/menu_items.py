@@ -61,4 +61,7 @@ class MenuItem:
     numbers: tuple[tuple[str, str, int, int], ...] = ()
     """the numbers the player sets (field, label, least, most), such as a siege tower's push in cm (§7.3.3)."""
     facts: tuple[Fact, ...] = ()
+    dice: str | None = None
+    """the dice the option rolls, announced for the dice typed at the table (« 8 D6 : pour toucher, puis… »);
+    ``""`` when it rolls none, ``None`` when not worked out (the form then asks for dice all the same)."""
     """the facts of the table a skirmish action's player may give instead of the menu's."""

@@ -6,11 +6,14 @@ from collections.abc import Mapping, Sequence
 
 from rules.siege.legal import Option
 from rules.siege.state import BattleState
+from wording.siege import SiegeNames
 
 
 def unit_groups(state: BattleState, option: Option) -> list[tuple[str, tuple[str, ...]]]:
-    """``option``'s models by unit and place, in the menu's order: ``("Warriors (foot:W3)", model ids)``."""
-    where = {m.id: f"{m.unit} ({m.place})" for m in state.models}
+    """``option``'s models by unit and place, in the menu's order, the place as the fort shows it: ``("Warriors (at
+    the foot of W3)", model ids)``."""
+    names = SiegeNames(())
+    where = {m.id: f"{m.unit} ({names.place(str(m.place))})" for m in state.models}
     groups: dict[str, list[str]] = {}
     for model_id in option.actors:
         groups.setdefault(where.get(model_id, model_id), []).append(model_id)

@@ -218,7 +218,7 @@ def chances(request: HttpRequest, pk: int) -> HttpResponse:
         run = services.chances_from_here(battle_id=pk, user=request.user)
     except services.Refused as refused:
         return _answer(request, pk, message=str(refused))
-    target = reverse("simulations:detail", args=[run.pk])
+    target = f"{reverse('simulations:detail', args=[run.pk])}?battle={pk}"
     if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = target

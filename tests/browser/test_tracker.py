@@ -153,7 +153,7 @@ def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, 
     where = spearmen.place
     to = min((p for p in yards if p != where), key=lambda p: len(state.at(p))).ref
     deploy = next(o for o in legal_actions(state) if o.name == "deploy" and o.where == to)
-    unit, ids = next((u, ids) for u, ids in unit_groups(state, deploy) if u == f"{spearmen.unit} ({where})")
+    unit, ids = next((u, ids) for u, ids in unit_groups(state, deploy) if spearmen.id in ids)
     moved = min(len(ids), 10, deploy.most)
     act(chloe, "deploy", to, counts={unit: moved}, target=to, steps=moved, watcher=bruno)
     expect(chloe.locator("#board")).to_have_attribute("data-seq", str(moved))
@@ -172,8 +172,8 @@ def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, 
     expect(bruno.locator("#turn")).to_contain_text("Tour 1 · Sapeurs · l’assiégeant joue")
 
     act(bruno, "end_phase", watcher=chloe)
-    act(bruno, "move", "field:outside", counts={"Warriors (field:outside)": 4}, target="foot:W3", watcher=chloe)
-    act(bruno, "move", "field:outside", counts={"Warriors (field:outside)": 6}, target="foot:C1")
+    act(bruno, "move", "field:outside", counts={"Warriors (dehors)": 4}, target="foot:W3", watcher=chloe)
+    act(bruno, "move", "field:outside", counts={"Warriors (dehors)": 6}, target="foot:C1")
     act(bruno, "end_phase")
     act(bruno, "end_phase")
     # §5.9: a great war machine (S10, D6 damage) batters W4, once a turn (§5.7), until it collapses into a breach
@@ -182,13 +182,13 @@ def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, 
     act(chloe, "end_turn", watcher=bruno)
 
     act(bruno, "end_phase")
-    act(bruno, "pick_up_ladder", "ladder:L1", counts={"Warriors (foot:W3)": 4})
+    act(bruno, "pick_up_ladder", "ladder:L1", counts={"Warriors (au pied de W3)": 4})
     act(bruno, "erect_ladder", "ladder:L1", target="W3", watcher=chloe)
-    act(bruno, "carry_ram", "ram:R1", counts={"Warriors (foot:C1)": 6})
+    act(bruno, "carry_ram", "ram:R1", counts={"Warriors (au pied de C1)": 6})
     act(bruno, "bring_ram", "ram:R1", target="G1", watcher=chloe)
     expect(chloe.locator(".board-svg")).to_contain_text("bélier R1")
     # §7.1.6: at the end of the besieger's movement the defenders of W3 push the ladder back
-    act(chloe, "push_back", "ladder:L1", counts={"Spearmen (W3)": 3}, watcher=bruno)
+    act(chloe, "push_back", "ladder:L1", counts={"Spearmen (sur W3)": 3}, watcher=bruno)
     bruno.set_viewport_size({"width": 375, "height": 812})
     bruno.locator(".fort-board").screenshot(path=str(DOCS / "screenshot-tracker-375.png"))
     act(bruno, "end_phase")
@@ -196,7 +196,7 @@ def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, 
     bombard_w4(bruno, chloe)
     act(bruno, "end_phase")
     act(bruno, "use_ram", "ram:R1", watcher=chloe)  # §7.2.4
-    expect(bruno.locator(".roll-log")).to_contain_text("Enfoncer la porte au bélier")
+    expect(bruno.locator(".roll-log")).to_contain_text("Le bélier R1 frappe")
     bruno.set_viewport_size({"width": 1280, "height": 900})
     bruno.screenshot(path=str(DOCS / "screenshot-tracker-1280.png"), full_page=True)
     bruno.set_viewport_size({"width": 375, "height": 812})

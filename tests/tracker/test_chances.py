@@ -26,7 +26,9 @@ def test_a_player_starts_a_run_from_the_battle_as_it_stands(
     page = client_for(besieged).post(f"/tracker/{tracked.pk}/chances/")
     (run,) = SimulationRun.objects.all()
     assert page.status_code == 302
-    assert page["Location"] == f"/simulations/{run.pk}/"
+    assert page["Location"] == f"/simulations/{run.pk}/?battle={tracked.pk}"
+    shown = client_for(besieged).get(page["Location"]).content.decode()
+    assert f'<a href="/tracker/{tracked.pk}/" id="back-to-battle">' in shown  # the way back to the battle
     assert run.owner == besieged
     assert run.assault is None
     assert run.games == services.CHANCES_GAMES

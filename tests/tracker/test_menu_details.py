@@ -44,7 +44,7 @@ def _option(state: BattleState, name: str, where: str | None = None, side: Side 
 def _reserve(state: BattleState, index: int) -> int:
     """The unit group of the ten men of the reserve in the example's deployment option."""
     groups = [unit for unit, _ in unit_groups(state, legal_actions(state)[index])]
-    return groups.index("Reserve (C2)")
+    return groups.index("Reserve (on C2)")  # the unit and where it stands, as the fort shows it
 
 
 def _at(state: BattleState, section: str) -> int:

@@ -9,14 +9,17 @@ from functools import partial
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from rules.contract import Event
+from rules.contract import Event, IllegalAction
+from rules.dice import Dice
 from rules.siege.actions import Deploy, Fight
 from rules.siege.costs import BRAZIER_ITEMS, BRAZIER_LIQUIDS
 from rules.siege.engines import Liquid
 from rules.siege.fire import may_shoot_flaming
+from rules.siege.game import apply
 from rules.siege.legal import Option, choose, legal_actions
 from rules.siege.obligations import pending
 from rules.siege.state import BattleState, Model, Phase, SetupTurn, Side
@@ -26,7 +29,7 @@ from wording.siege import SiegeNames, deeds
 from wording.siege import event_text as siege_event_text
 from wording.siege import roll_reason as siege_roll_reason
 
-from ..choices import liquids_at
+from ..choices import UNIT_TARGETS, liquids_at
 from ..labels import SIDE_LABELS
 from ..menu_items import MenuItem, action_namer
 from ..menus import unit_groups
@@ -175,9 +178,9 @@ def obligations(state: BattleState) -> list[str]:
 action_label = action_namer(ACTION_LABELS)
 
 
-def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
+def menu(state: BattleState, sides: Iterable[Side], *, physical: bool = False) -> list[MenuItem]:
     """The engine's menu (:func:`rules.siege.legal.legal_actions`), labelled; ``mine`` marks the options of the
-    sides the reader plays."""
+    sides the reader plays; ``physical``: with the dice each option rolls, for dice typed at the table."""
     played = set(sides)
     units = {m.id: m for m in state.models}
     names = SiegeNames.of(state)
@@ -194,16 +197,42 @@ def menu(state: BattleState, sides: Iterable[Side]) -> list[MenuItem]:
             least=option.least,
             most=option.most,
             units=_units(state, option),
-            targets=tuple((t, _target_label(units.get(t), t, names)) for t in option.targets),
+            targets=unit_targets(state, option, names)
+            if option.name in UNIT_TARGETS
+            else tuple((t, _target_label(units.get(t), t, names)) for t in option.targets),
             numbers=tuple(
                 (name, str(NUMBER_LABELS.get(name, name)), least, most) for name, least, most in option.numbers
             ),
             liquids=tuple((str(x), str(LIQUID_LABELS[x])) for x in _liquids(state, option)),
             flaming=_flaming(state, option),
             pairs=_pairs(state, option, units),
+            dice=dice_needed(state, option, names) if physical and option.side in played else None,
         )
         for index, option in enumerate(legal_actions(state))
     ]
+
+
+def dice_needed(state: BattleState, option: Option, names: SiegeNames) -> str:
+    """The dice ``option`` rolls as its default action would roll them, for a player who rolls at the table: each
+    run of one die for one reason, the first with its count (« 8 D6: to hit »), the next ones as they follow from
+    it; ``""`` when it rolls none."""
+    try:
+        rolled = apply(state, choose(state, option, *option.default()), Dice(seed=0)).rolls
+    except (IllegalAction, ValueError):
+        return _("the dice the rules ask for")
+    runs: list[tuple[str, str, int]] = []
+    for roll in rolled:
+        why, _clause = siege_roll_reason(names, roll.reason)
+        if runs and runs[-1][:2] == (roll.die, why):
+            runs[-1] = (roll.die, why, runs[-1][2] + 1)
+        else:
+            runs.append((roll.die, why, 1))
+    if not runs:
+        return ""
+    (die, why, count), *rest = runs
+    first = _("%(count)s %(die)s: %(why)s") % {"count": count, "die": die, "why": why}
+    then = [_("then %(die)s: %(why)s") % {"die": d, "why": w} for d, w, _n in rest[:3]]
+    return "; ".join([first, *then]) + ("…" if len(rest) > 3 else "")
 
 
 def _pairs(state: BattleState, option: Option, units: Mapping[str, Model]) -> tuple[tuple[str, str, str], ...]:
@@ -259,6 +288,21 @@ def _units(state: BattleState, option: Option) -> tuple[tuple[int, str, int, int
 
 _ONE_BY_ONE = 24
 """Up to this many models, an option also lists them one by one; beyond, only how many of each unit."""
+
+
+def unit_targets(state: BattleState, option: Option, names: SiegeNames) -> tuple[tuple[str, str], ...]:
+    """A volley's targets by unit and place (§5: a unit shoots at a unit), each the ids of its models joined by
+    commas with its name: « 8 Boyz orques (au pied de W3) »."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    by_id = state.by_id
+    for target in option.targets:
+        model = by_id.get(target)
+        key = (model.unit, str(model.place)) if model is not None else (target, "")
+        groups.setdefault(key, []).append(target)
+    return tuple(
+        (",".join(ids), f"{names.models(tuple(ids))} ({names.place(place)})" if place else names.models(tuple(ids)))
+        for (_unit, place), ids in groups.items()
+    )
 
 
 def _target_label(model: Model | None, fallback: str, names: SiegeNames) -> str:
@@ -434,7 +478,7 @@ def log_html(log: Sequence[LogLine]) -> SafeString:
 def _log_item(line: LogLine) -> str:
     """A deed on one line, its first event after it; the other events and the dice folded beneath."""
     first, *rest = line.events or (("", ""),)
-    head = escape(line.text or line.label)
+    head = escape(capfirst(line.text or line.label))
     outcome = f" — {escape(first[1])}" if first[1] else ""
     events = "".join(
         f'<div class="event"><span class="clause">{escape(clause)}</span> {escape(said)}</div>'
@@ -503,7 +547,7 @@ def board_context(
         if section in places(state) or state.fort.has_section(section) or section in belfry_places(state)
         else ""
     )
-    items = menu(state, sides) if not tracked.result_sent else []
+    items = menu(state, sides, physical=tracked.dice == DiceMode.PHYSICAL) if not tracked.result_sent else []
     return {
         **shared_board_context(
             tracked,

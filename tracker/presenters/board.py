@@ -8,17 +8,19 @@ from collections.abc import Mapping
 from html import escape
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.siege.fort import ConnectionKind, FortLayout, Section, SectionKind
 from rules.siege.gates import gate_statuses
 from rules.siege.state import BattleState, Side, quota
+from wording.siege import SiegeNames
 
 from .belfry import belfry_parts
-from .svg import BESIEGED_COLOUR, BESIEGER_COLOUR, count_pill, outward, svg_text
+from .svg import BESIEGED_COLOUR, BESIEGER_COLOUR, LABEL, count_pill, outward, svg_text, untangle
 
 __all__ = ["board_svg"]
 
-_PAD = 26.0
+_PAD = 30.0
 _BELFRY_PAD = 20.0
 """Room around the fort for a belfry drawn beside its wall."""
 
@@ -102,21 +104,23 @@ def board_svg(state: BattleState, *, link: str = "", selected: str = "") -> str:
         limit = quota(section.kind)
         item = [_shape(section, x, y, fill, stroke), svg_text(x, y - 2.6, section.id, 4.2, font_weight="bold")]
         if attackers:
-            item.append(count_pill(x, y + 2.6 if not defenders else y + 1.4, attackers, limit, BESIEGER_COLOUR))
+            item.append(count_pill(x, y + 2.6, attackers, limit, BESIEGER_COLOUR))
         if defenders:
-            item.append(count_pill(x, y + 2.6 if not attackers else y + 7.2, defenders, limit, BESIEGED_COLOUR))
+            item.append(count_pill(x, y + 2.6 if not attackers else y + 8.4, defenders, limit, BESIEGED_COLOUR))
         found = works.get(section.id)
         if found is not None and found.collapsed:
-            item.append(svg_text(x, y - 8.6, _("breach"), 3.6, fill="#b3261e", font_weight="bold"))
+            item.append(svg_text(x, y - 8.6, _("breach"), 3.6, fill="#b3261e", font_weight="bold", **LABEL))
         elif found is not None and found.damage:
-            item.append(svg_text(x, y - 8.6, _("damage %(points)s") % {"points": found.damage}, 3.4, fill="#7a4a00"))
+            item.append(
+                svg_text(x, y - 8.6, _("damage %(points)s") % {"points": found.damage}, 3.4, fill="#7a4a00", **LABEL)
+            )
         if found is not None and (found.braziers or found.stones or found.rocks):
             kit = []
             if found.braziers:
                 kit.append(_("braziers %(n)s") % {"n": len(found.braziers)})
             if found.stones or found.rocks:
                 kit.append(_("stones %(s)s rocks %(r)s") % {"s": found.stones, "r": found.rocks})
-            item.append(svg_text(x, y + 10.8, " · ".join(kit), 2.9, fill="#444"))
+            item.append(svg_text(x, y + 10.8, " · ".join(kit), 2.9, fill="#444", **LABEL))
         title = f"<title>{escape(section.id)}: {attackers} / {defenders}</title>"
         href = escape(f"{link}{section.id}")
         parts.append(f'<a href="{href}" class="section" data-section="{escape(section.id)}">{title}{"".join(item)}</a>')
@@ -133,17 +137,25 @@ def board_svg(state: BattleState, *, link: str = "", selected: str = "") -> str:
     if state.mine is not None:
         status.append(
             _("mine (%(goal)s): score %(score)s%(done)s")
-            % {"goal": state.mine.goal.value, "score": state.mine.score, "done": " ✓" if state.mine.finished else ""}
+            % {
+                "goal": str(MINE_GOALS.get(state.mine.goal.value, state.mine.goal.value)),
+                "score": state.mine.score,
+                "done": " ✓" if state.mine.finished else "",
+            }
         )
     for ram in state.rams:
         if ram.gate is None:
             status.append(_("ram %(ram)s: %(n)s carriers") % {"ram": ram.id, "n": len(ram.carriers)})
     parts.append(svg_text(left + width / 2, top + height - 5, "  ·  ".join(status), 3.4, fill="#333"))
     label = _("The fort, turn %(turn)s") % {"turn": state.turn}
-    return (
+    return untangle(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
         f'role="img" aria-label="{escape(label)}" class="board-svg">{"".join(parts)}</svg>'
     )
+
+
+MINE_GOALS = {"foundations": gettext_lazy("the foundations"), "tunnel": gettext_lazy("a tunnel")}
+"""What a mine digs towards (§10.3)."""
 
 
 def _outside(
@@ -178,13 +190,13 @@ def _gates(state: BattleState, points: Mapping[str, tuple[float, float]], centre
         if left <= 0:
             notes.append(_("down"))
         if found is not None and found.blocker:
-            notes.append(_("blocked by %(model)s") % {"model": found.blocker})
+            notes.append(_("blocked by %(model)s") % {"model": SiegeNames.of(state).model(found.blocker)})
         if gate.id in rams:
             notes.append(_("ram %(ram)s") % {"ram": rams[gate.id].id})
         if f"gate:{gate.id}" in fires:
             notes.append("🔥" * fires[f"gate:{gate.id}"].fires)
         if notes:
-            parts.append(svg_text(x, y + 6.8, " · ".join(notes), 3.4, fill="#222"))
+            parts.append(svg_text(x, y + 6.8, " · ".join(notes), 3.4, fill="#222", **LABEL))
     return parts
 
 
@@ -206,12 +218,12 @@ def _engines(state: BattleState, points: Mapping[str, tuple[float, float]], cent
         parts.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{fx:.1f}" y2="{fy:.1f}" {style}/>')
         state_label = _("up") if ladder.raised else _("down")
         lx, ly = outward((fx, fy), (x, y), 4.5)
-        parts.append(svg_text(lx, ly, f"{ladder.id} {state_label} ({climbers})", 3.0, fill="#7a4a00"))
+        parts.append(svg_text(lx, ly, f"{ladder.id} {state_label} ({climbers})", 3.0, fill="#7a4a00", **LABEL))
     fires = {f.target for f in state.fires}
     for tower in state.siege_towers:
         if tower.section is None or tower.section not in points:
             continue
-        x, y = outward(points[tower.section], centre, 18.0)
+        x, y = outward(points[tower.section], centre, 24.0)  # beyond the count of the models at the foot
         fire = " 🔥" if f"siege_tower:{tower.id}" in fires else ""
         inside = sum(1 for m in state.models if str(m.place) == f"siege_tower:{tower.id}")
         parts.append(f'<rect x="{x - 6:.1f}" y="{y - 4:.1f}" width="12" height="8" fill="#8a6a3a"/>')

@@ -49,7 +49,7 @@ def _form(item: MenuItem, page: FormPage) -> str:
         f'    <input type="hidden" name="seq" value="{page.seq}"><input type="hidden" name="option" '
         f'value="{item.index}"><input type="hidden" name="section" value="{escape(page.section)}">\n'
         f"    {_who(item)}\n    {_liquids(item)}\n    {_flaming(item)}\n    {_numbers(item)}\n"
-        f"    {_machine(page) if item.name == 'bombard' else ''}\n    {_dice() if page.physical else ''}\n"
+        f"    {_machine(page) if item.name == 'bombard' else ''}\n    {_dice(item.dice) if page.physical else ''}\n"
         f'    <button type="submit" class="go">{label}</button>\n'
         "  </form></details>\n  "
     )
@@ -137,8 +137,13 @@ def _select(label: str, name: str, choices: Sequence[tuple[str, str]], chosen: s
     return f'<label>{escape(label)}<select name="{name}">{options}</select></label>'
 
 
-def _dice() -> str:
+def _dice(announced: str | None) -> str:
+    """The box for the dice rolled at the table, saying which dice the action rolls when that is known; none for an
+    action that rolls none."""
+    if announced == "":
+        return ""
+    said = f'<small class="dice-needed">{escape(announced)}</small>' if announced else ""
     return (
-        f'<label>{escape(_("Dice rolled at the table (in order)"))}<input name="dice" inputmode="numeric" '
+        f'<label>{escape(_("Dice rolled at the table (in order)"))} {said}<input name="dice" inputmode="numeric" '
         'autocomplete="off"></label>'
     )

@@ -1,0 +1,82 @@
+"""The board's labels never print over each other: in random games from the menus' set-ups, at every tenth state,
+no two texts of the fort's drawing share room (an SVG scales as a whole, so this holds at 375 px as at 1280 px)."""
+
+from __future__ import annotations
+
+import random
+import re
+from html import unescape
+
+import pytest
+from django.utils import translation
+
+from rules.dice import Dice
+from rules.siege.battle import start
+from rules.siege.example import example_start
+from rules.siege.game import apply
+from rules.siege.legal import choose, legal_actions
+from rules.siege.state import BattleState
+from tests.rules.siege.menu_walk import setups
+from tracker.presenters.board import board_svg
+
+TEXT = re.compile(r'<text x="(-?[\d.]+)" y="(-?[\d.]+)" font-size="([\d.]+)"[^>]*>([^<]*)</text>')
+
+
+def boxes(svg: str) -> list[tuple[str, float, float, float, float]]:
+    """Each text's room: a character is at most 0.55 em wide in the board's sans-serif, a symbol one em, a line
+    1.2 em high."""
+    found = []
+    for x, y, size, body in TEXT.findall(svg):
+        cx, cy, em = float(x), float(y), float(size)
+        text = unescape(body)
+        width = em * sum(1.0 if ord(c) > 0x2000 else 0.55 for c in text)
+        found.append((text, cx - width / 2, cy - em * 0.6, cx + width / 2, cy + em * 0.6))
+    return found
+
+
+def overlaps(svg: str) -> list[tuple[str, str]]:
+    placed = boxes(svg)
+    return [
+        (a[0], b[0])
+        for i, a in enumerate(placed)
+        for b in placed[i + 1 :]
+        if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4] and a[0] and b[0]
+    ]
+
+
+def states(seed: int) -> list[BattleState]:
+    """Every tenth state of a random game through the menus, from each set-up of the menus' walks."""
+    rng = random.Random(seed)
+    found = [example_start()]
+    for make in setups().values():
+        made = make()
+        state = made if isinstance(made, BattleState) else start(made)
+        for step in range(120):
+            options = legal_actions(state)
+            if not options or state.over:
+                break
+            option = rng.choice(options)
+            state = apply(state, choose(state, option, *option.default()), Dice(seed=rng.randrange(10**6))).state
+            if step % 10 == 0:
+                found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_no_two_labels_of_the_board_overlap(language: str) -> None:
+    drawn = 0
+    with translation.override(language):
+        for state in states(7):
+            svg = board_svg(state)
+            assert overlaps(svg) == [], f"turn {state.turn} {state.phase}: {overlaps(svg)[:5]}"
+            drawn += 1
+    assert drawn >= 50
+
+
+def test_two_ladders_side_by_side_keep_their_labels_apart() -> None:
+    """The example's two ladders raised against W3, L1 and L2, each labelled with its climbers."""
+    with translation.override("fr"):
+        svg = board_svg(example_start())
+    labels = [b for b in boxes(svg) if b[0].startswith(("L1 ", "L2 "))]
+    assert [b[0] for b in labels] == ["L1 dressée (4)", "L2 dressée (4)"]
+    assert overlaps(svg) == []
