@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from html import unescape
 
 import pytest
@@ -13,6 +14,7 @@ from django.utils import translation
 from rules.dice import Dice
 from rules.siege.battle import start
 from rules.siege.example import example_start
+from rules.siege.fort import SectionKind, standard_fort
 from rules.siege.game import apply
 from rules.siege.legal import choose, legal_actions
 from rules.siege.state import BattleState
@@ -80,3 +82,29 @@ def test_two_ladders_side_by_side_keep_their_labels_apart() -> None:
     labels = [b for b in boxes(svg) if b[0].startswith(("L1 ", "L2 "))]
     assert [b[0] for b in labels] == ["L1 dressée (4)", "L2 dressée (4)"]
     assert overlaps(svg) == []
+
+
+SHAPE = re.compile(
+    r'data-section="([\w-]+)"><title>[^<]*</title><rect x="(-?[\d.]+)" y="(-?[\d.]+)" width="([\d.]+)" '
+    r'height="([\d.]+)"'
+)
+
+
+@pytest.mark.parametrize("points", [500, 1000, 1500, 2000, 3000, 5000])
+def test_no_section_of_a_standard_fort_covers_another(points: int) -> None:
+    """The stairs (S1…) drawn beside their wall walk and courtyard, not over their names and counts."""
+    state = replace(example_start(), fort=standard_fort(points))
+    shapes = [
+        (name, float(x), float(y), float(x) + float(w), float(y) + float(h))
+        for name, x, y, w, h in SHAPE.findall(board_svg(state))
+    ]
+    assert len(shapes) == len(state.fort.sections)
+    stairs = {s.id for s in state.fort.sections if s.kind is SectionKind.STAIRS}
+    assert stairs
+    covered = [
+        (a[0], b[0])
+        for i, a in enumerate(shapes)
+        for b in shapes[i + 1 :]
+        if (a[0] in stairs or b[0] in stairs) and a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]
+    ]
+    assert covered == []

@@ -316,9 +316,23 @@ def _where_label(state: BattleState, where: str, names: SiegeNames) -> str:
     engine's id as the diagram writes it (L1, R1, G1)."""
     if where in deeds.ITEMS:
         return str(deeds.ITEMS[where])
-    if ":" in where or state.fort.has_section(where):
+    kind, _colon, ref = where.partition(":")
+    if kind in ENGINE_WORDS and not (kind == "belfry" and "." in ref):
+        return str(ENGINE_WORDS[kind]) % {"ref": ref}
+    if ref or state.fort.has_section(where):
         return names.place(where)
     return where
+
+
+ENGINE_WORDS: Mapping[str, object] = {
+    "ladder": gettext_lazy("ladder %(ref)s"),
+    "gate": gettext_lazy("gate %(ref)s"),
+    "ram": gettext_lazy("ram %(ref)s"),
+    "siege_tower": gettext_lazy("siege tower %(ref)s"),
+    "belfry": gettext_lazy("belfry %(ref)s"),
+    "climb": gettext_lazy("the climb onto %(ref)s"),
+}
+"""An engine an option acts on, as the diagram names it (« échelle L1 », « porte G1 »)."""
 
 
 @dataclass(frozen=True)

@@ -43,17 +43,56 @@ def _positions(fort: FortLayout) -> dict[str, tuple[float, float]]:
             dx, dy = cx - x, cy - y
             norm = math.hypot(dx, dy) or 1.0
             points[section.id] = (x + 16 * dx / norm, y + 16 * dy / norm)
+    return _apart(fort, points)
+
+
+_SIZES = {
+    SectionKind.COURTYARD: (24.0, 15.0),
+    SectionKind.WALL_WALK: (17.0, 12.0),
+    SectionKind.TOWER: (15.0, 15.0),
+    SectionKind.STAIRS: (11.0, 9.0),
+}
+"""Each kind of section's shape on the board, its width and height."""
+_GAP = 1.0
+
+
+def _apart(fort: FortLayout, points: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+    """The small shapes (stairs) moved off the sections they would cover, a step at a time away from them, so that
+    no section hides another's name or count."""
+    kinds = {s.id: s.kind for s in fort.sections}
+
+    def overlapping(one: str, at: tuple[float, float]) -> list[str]:
+        w, h = _SIZES[kinds[one]]
+        return [
+            other
+            for other, (ox, oy) in points.items()
+            if other != one
+            and abs(at[0] - ox) < (w + _SIZES[kinds[other]][0]) / 2 + _GAP
+            and abs(at[1] - oy) < (h + _SIZES[kinds[other]][1]) / 2 + _GAP
+        ]
+
+    for section in fort.sections:
+        if section.kind is not SectionKind.STAIRS:
+            continue
+        x, y = points[section.id]
+        for _step in range(40):
+            near = overlapping(section.id, (x, y))
+            if not near:
+                break
+            ox = sum(points[n][0] for n in near) / len(near)
+            oy = sum(points[n][1] for n in near) / len(near)
+            dx, dy = x - ox, y - oy
+            if math.hypot(dx, dy) < 1e-6:  # midway between two: aside, across the line joining them
+                (ax, ay), (bx, by) = points[near[0]], points[near[-1]]
+                dx, dy = (ay - by, bx - ax) if near[0] != near[-1] else (0.0, 1.0)
+            norm = math.hypot(dx, dy) or 1.0
+            x, y = x + dx / norm, y + dy / norm
+        points[section.id] = (x, y)
     return points
 
 
 def _shape(section: Section, x: float, y: float, fill: str, stroke: str) -> str:
-    sizes = {
-        SectionKind.COURTYARD: (24.0, 15.0),
-        SectionKind.WALL_WALK: (17.0, 12.0),
-        SectionKind.TOWER: (15.0, 15.0),
-        SectionKind.STAIRS: (11.0, 9.0),
-    }
-    w, h = sizes[section.kind]
+    w, h = _SIZES[section.kind]
     radius = "7.5" if section.kind is SectionKind.TOWER and section.level == 3 else "1.2"
     return (
         f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w}" height="{h}" rx="{radius}" fill="{fill}" '
