@@ -120,25 +120,25 @@ def step_cost(origin: int | None, destination: int | None, wall_level: int = 2) 
     """
     used = levels_in_use(wall_level)
     if origin is None and destination is None:
-        raise IllegalAction("a belfry step starts or ends in the belfry (001 §5)", "001 §5")
+        raise IllegalAction("belfry_step_off_belfry", "001 §5")
     if origin is None:
         if destination != 0:
-            raise IllegalAction("models come into a belfry at ground level, level 0 (001 §5)", "001 §5")
+            raise IllegalAction("belfry_enter_at_ground", "001 §5", level=destination)
         return ENTER_GROUND
     if destination is None:
         if origin != 0:
-            raise IllegalAction("models leave a belfry from its ground level, level 0 (001 §5)", "001 §5")
+            raise IllegalAction("belfry_leave_from_ground", "001 §5", level=origin)
         return LEAVE_GROUND
     for level in (origin, destination):
         if level not in used:
             raise IllegalAction(
-                f"level {level} is not in use against a level-{wall_level} wall: levels {used} (001 §2)", "001 §2"
+                "belfry_level_unused_for_wall", "001 §2", level=level, wall_level=wall_level, levels=tuple(used)
             )
     if origin == destination:
         return MOVE_ON_LEVEL
     a, b = used.index(origin), used.index(destination)
     if abs(a - b) != 1:
-        raise IllegalAction(f"the ladders go one level at a time, not {origin} to {destination} (001 §1.2)", "001 §1.2")
+        raise IllegalAction("belfry_one_level_at_a_time", "001 §1.2", from_level=origin, to_level=destination)
     if wall_level == 3 and {origin, destination} == {1, 2}:
         return CLIMB_TO_BRIDGE_TALL_WALL
     return CLIMB_A_LEVEL
@@ -151,7 +151,7 @@ def level_place(belfry_id: str, level: int) -> Place:
 def level_of(place: Place) -> tuple[str, int]:
     ref, sep, level = place.ref.rpartition(".")
     if not sep or not level.isdigit() or int(level) not in LEVELS:
-        raise IllegalAction(f"{place} is not a belfry level: belfry:<tower>.<0-3> (001 §1.1)", "001 §1.1")
+        raise IllegalAction("not_a_belfry_level", "001 §1.1", level=str(place))
     return ref, int(level)
 
 
@@ -184,18 +184,12 @@ def place_belfries(fort: FortLayout, towers: Sequence[str], belfries: Sequence[B
     placed = []
     for belfry in belfries:
         if belfry.id not in towers:
-            raise IllegalAction(
-                f"belfry {belfry.id} is not one of the battle's siege towers: a belfry is bought and placed as a "
-                "siege tower (R16)",
-                "R16",
-            )
+            raise IllegalAction("belfry_not_a_tower", "R16", belfry=belfry.id)
         if not fort.section(belfry.section).is_rampart:
-            raise IllegalAction(f"a belfry rolls against a rampart section, not {belfry.section} (001 §8)", "001 §8")
+            raise IllegalAction("belfry_not_at_rampart", "001 §8", belfry=belfry.id, section=belfry.section)
         check_range("distance", belfry.distance, REACH)
         if any(o < REACH for o in belfry.obstacles):
-            raise IllegalAction(
-                "obstacles lie on the belfry's line, 1 hex from the wall or more (001 §4.1)", "001 §4.1"
-            )
+            raise IllegalAction("belfry_obstacle_too_close", "001 §4.1", belfry=belfry.id, reach=REACH)
         wall_level = check_range("wall_level", fort.section(belfry.section).level - GROUND_LEVEL, 1, 3)
         placed.append(replace(belfry, wall_level=wall_level))
     return tuple(placed)
@@ -208,10 +202,10 @@ def check_aboard(state: BattleState) -> None:
         belfry = state.belfry(tower)
         held = len(state.at(place))
         if level not in levels_in_use(belfry.wall_level):
-            raise IllegalAction(f"level {level} of belfry {tower} is not used against this wall (001 §2)", "001 §2")
+            raise IllegalAction("belfry_level_unused", "001 §2", level=level, belfry=tower)
         if held > CAPACITY[level]:
             raise IllegalAction(
-                f"level {level} of belfry {tower} holds {CAPACITY[level]} models, not {held} (001 §5, R16)", "001 §5"
+                "belfry_level_overcrowded", "001 §5", level=level, belfry=tower, most=CAPACITY[level], held=held
             )
 
 
@@ -221,15 +215,11 @@ def push(state: BattleState, belfry_id: str, direction: str, hexes: int) -> Outc
     """
     belfry = state.belfry(belfry_id)
     if direction not in ("forward", "back"):
-        raise IllegalAction(
-            f"a belfry moves in a straight line, forward or back, and cannot pivot on its eight wheels, not "
-            f"{direction!r} (001 §4.1)",
-            "001 §4.1",
-        )
+        raise IllegalAction("belfry_straight_line", "001 §4.1", belfry=belfry_id, direction=str(direction))
     if belfry.bridge is Bridge.DOWN:
-        raise IllegalAction(f"belfry {belfry_id} has lowered its drawbridge: it moves no more (001 §4.1)", "001 §4.1")
+        raise IllegalAction("belfry_bridge_down_no_move", "001 §4.1", belfry=belfry_id)
     if belfry.bridge is Bridge.LOWERING:
-        raise IllegalAction(f"belfry {belfry_id} is lowering its drawbridge: it stays in reach (001 §8)", "001 §8")
+        raise IllegalAction("belfry_lowering_no_move", "001 §8", belfry=belfry_id)
     crew = pushers(state, belfry)
     aboard = count_aboard(state, belfry)
     allowed = speed(crew, aboard, overload=state.belfry_overload)
@@ -237,48 +227,62 @@ def push(state: BattleState, belfry_id: str, direction: str, hexes: int) -> Outc
     clause = "001 §4.2" if state.belfry_overload else "001 §4.1"
     if not 1 <= hexes <= allowed - done:
         raise IllegalAction(
-            f"belfry {belfry_id} with {crew} free pushers and {aboard} aboard rolls {allowed} hexes a turn, "
-            f"{done} done: not {hexes} more ({clause}, R16)",
+            "belfry_push_too_far",
             clause,
+            belfry=belfry_id,
+            pushers=crew,
+            aboard=aboard,
+            speed=allowed,
+            done=done,
+            hexes=hexes,
         )
     step_sign = -1 if direction == "forward" else 1
     path = [belfry.distance + step_sign * n for n in range(1, hexes + 1)]
     if path[-1] < REACH:
         raise IllegalAction(
-            f"belfry {belfry_id} is {belfry.distance} hexes from {belfry.section}: it rolls up to 1 hex from the "
-            f"rampart, not {hexes} (001 §8)",
+            "belfry_reach_wall",
             "001 §8",
+            belfry=belfry_id,
+            distance=belfry.distance,
+            section=belfry.section,
+            reach=REACH,
+            hexes=hexes,
         )
     blocked = [d for d in path if d in belfry.obstacles]
     if blocked:
-        raise IllegalAction(
-            f"the hex {blocked[0]} from {belfry.section} is neither flat ground nor a filled moat (001 §4.1)",
-            "001 §4.1",
-        )
+        raise IllegalAction("belfry_obstacle", "001 §4.1", belfry=belfry_id, hex=blocked[0], section=belfry.section)
     moved = replace(belfry, distance=path[-1], moved=done + hexes, moved_turn=state.turn, ground_ladder=False)
-    text = f"belfry {belfry_id} rolls {hexes} {direction}, {moved.distance} hexes from {belfry.section}"
-    return Outcome(state.with_belfry(moved), (Event("push_belfry", clause, text),), ())
+    pushed = Event(
+        "belfry_pushed",
+        clause,
+        {
+            "belfry": belfry_id,
+            "hexes": hexes,
+            "direction": direction,
+            "distance": moved.distance,
+            "section": belfry.section,
+        },
+    )
+    return Outcome(state.with_belfry(moved), (pushed,), ())
 
 
 def raise_ground_ladder(state: BattleState, belfry_id: str, team: Sequence[str]) -> BattleState:
     """A team outside sets up a removable ladder to level 1 while the belfry stands still (001 §1.2)."""
     belfry = state.belfry(belfry_id)
     if belfry.fixed_ladders:
-        raise IllegalAction(f"belfry {belfry_id}'s ladders are fixed (001 §1.2)", "001 §1.2")
-    _check_still(state, belfry, "set up its ladder")
+        raise IllegalAction("belfry_ladders_fixed", "001 §1.2", belfry=belfry_id)
+    _check_still(state, belfry, "raise_ladder")
     check_distinct(team, "001 §1.2")
-    check_may_act(state, team, "set up a ladder")
+    check_may_act(state, team, "raise_belfry_ladder")
     outside = [m for m in team if state.model(m).place.zone not in (Zone.FIELD, Zone.FOOT)]
     if not team or outside:
-        raise IllegalAction("a team outside the belfry, on the ground, sets up its ladder (001 §1.2)", "001 §1.2")
+        raise IllegalAction("belfry_ladder_team_outside", "001 §1.2", belfry=belfry_id, models=tuple(outside))
     return state.with_belfry(replace(belfry, ground_ladder=True))
 
 
 def _check_still(state: BattleState, belfry: Belfry, what: str) -> None:
     if belfry.moved_turn == state.turn and belfry.moved and state.active is Side.BESIEGER:
-        raise IllegalAction(
-            f"belfry {belfry.id} has moved this turn: it must stand still to {what} (001 §1.2)", "001 §1.2"
-        )
+        raise IllegalAction("belfry_must_stand_still", "001 §1.2", belfry=belfry.id, activity=what)
 
 
 def step(state: BattleState, models: Sequence[str], to: str) -> BattleState:
@@ -286,57 +290,49 @@ def step(state: BattleState, models: Sequence[str], to: str) -> BattleState:
     (001 §1.2, §2, §5); the rampart is reached by ``move`` once the drawbridge is down (001 §8).
     """
     if not models:
-        raise IllegalAction("no model to move (001 §5)", "001 §5")
+        raise IllegalAction("belfry_no_model", "001 §5")
     check_distinct(models, "001 §5")
     check_may_act(state, models, "move")
     movers = [state.model(m) for m in models]
     origin = movers[0].place
     if any(m.place != origin for m in movers):
-        raise IllegalAction("a group climbs from one place (001 §5)", "001 §5")
+        raise IllegalAction("belfry_group_one_place", "001 §5", models=tuple(models))
     destination = Place.parse(to)
     if origin.zone is not Zone.BELFRY and destination.zone is not Zone.BELFRY:
-        raise IllegalAction(f"{origin} to {destination} is not a step in a belfry (001 §5)", "001 §5")
+        raise IllegalAction("not_a_belfry_step", "001 §5", from_place=str(origin), to_place=str(destination))
     tower, to_level = level_of(destination) if destination.zone is Zone.BELFRY else ("", None)
     ref, from_level = level_of(origin) if origin.zone is Zone.BELFRY else ("", None)
     belfry = state.belfry(tower or ref)
     if tower and ref and tower != ref:
-        raise IllegalAction(f"{origin} and {destination} are two belfries (001 §5)", "001 §5")
+        raise IllegalAction("two_belfries", "001 §5", from_place=str(origin), to_place=str(destination))
     for place in (origin, destination):
         if place.zone not in (Zone.BELFRY, Zone.FIELD):
-            raise IllegalAction(f"a belfry is boarded from the ground, not {place} (001 §5)", "001 §5")
+            raise IllegalAction("belfry_boarded_from_ground", "001 §5", place=str(place))
     loaded = sorted(ladders.carrying(state) & set(models))
     if loaded:
-        raise IllegalAction(
-            f"{', '.join(loaded)} carry a ladder or a ram: they go with their load, not into a belfry (§7.1.1, §7.2.1)",
-            "§7.2.1",
-        )
+        raise IllegalAction("belfry_loaded_carriers", "§7.2.1", models=tuple(loaded))
     cavalry = [m.id for m in movers if m.profile.is_cavalry]
     if cavalry:
-        raise IllegalAction(
-            f"{', '.join(cavalry)} are mounted: a belfry is impassable on horseback (001 §10)", "001 §10"
-        )
+        raise IllegalAction("belfry_no_cavalry", "001 §10", models=tuple(cavalry))
     besieged = [m.id for m in movers if m.side is Side.BESIEGED]
     open_rear = {from_level, to_level} == {None, 0}  # 001 §3, §8: the ground level is open at the rear
     if besieged and not belfry.fixed_ladders and {from_level, to_level} != {2} and not open_rear:
-        raise IllegalAction(
-            "the besieged climb through the belfry only by fixed ladders (001 §1.2)",
-            "001 §1.2",
-        )
+        raise IllegalAction("belfry_besieged_fixed_ladders", "001 §1.2", belfry=belfry.id)
     if {from_level, to_level} in ({0, 1}, {0, 2}) and None not in (from_level, to_level):
-        _check_still(state, belfry, "climb from the ground")
+        _check_still(state, belfry, "climb_from_ground")
         if not belfry.fixed_ladders and not belfry.ground_ladder:
-            raise IllegalAction(
-                f"belfry {belfry.id}'s ladder from the ground is removable: a team outside sets it up first (001 §1.2)",
-                "001 §1.2",
-            )
+            raise IllegalAction("belfry_removable_ladder", "001 §1.2", belfry=belfry.id)
     if origin == destination:
-        raise IllegalAction(f"{', '.join(models)} are already on {destination} (001 §5)", "001 §5")
+        raise IllegalAction("belfry_already_there", "001 §5", models=tuple(models), place=str(destination))
     if destination.zone is Zone.FIELD and destination.ref != belfry.id and not state.at(destination, movers[0].side):
         # 001 §5: off level 0 onto the ground the belfry stands on, or back to the side's models on the field
         raise IllegalAction(
-            f"from belfry {belfry.id} the ground is field:{belfry.id} or where the {movers[0].side} stands on the "
-            f"field, not {destination} (001 §5)",
+            "belfry_ground_is",
             "001 §5",
+            belfry=belfry.id,
+            ground_place=f"field:{belfry.id}",
+            side=movers[0].side.value,
+            place=str(destination),
         )
     cost = step_cost(from_level, to_level, belfry.wall_level)
     log = state.turn_log
@@ -344,12 +340,15 @@ def step(state: BattleState, models: Sequence[str], to: str) -> BattleState:
         spent = log.spent(model.id)
         if spent + cost > model.profile.m and spent > 0:
             raise IllegalAction(
-                f"{model.id} has {model.profile.m - spent} of its {model.profile.m} movement points left; the step "
-                f"costs {cost} (001 §5)",
+                "belfry_step_points",
                 "001 §5",
+                model=model.id,
+                left=model.profile.m - spent,
+                m=model.profile.m,
+                cost=cost,
             )
         if model.id in log.moved:
-            raise IllegalAction(f"{model.id} has moved between sections this turn (§2.1, 001 §5)", "001 §5")
+            raise IllegalAction("belfry_moved_between_sections", "001 §5", model=model.id)
     if to_level is not None:
         _check_room(state, movers, destination, belfry.id, to_level)
     log = log.with_spent({m.id: cost for m in movers})
@@ -371,9 +370,13 @@ def _check_room(state: BattleState, movers: Sequence[Model], destination: Place,
     held = sum(1 for m in state.at(destination, side) if m not in movers)
     if held + len(movers) > CAPACITY[level]:
         raise IllegalAction(
-            f"level {level} of belfry {tower} holds {CAPACITY[level]} models; {held} are there, "
-            f"{len(movers)} more is too many (001 §5, R16)",
+            "belfry_level_full",
             "001 §5",
+            level=level,
+            belfry=tower,
+            most=CAPACITY[level],
+            held=held,
+            more=len(movers),
         )
 
 
@@ -384,13 +387,13 @@ def bridge_problem(state: BattleState, origin: Place, destination: Place) -> Ill
     tower, level = level_of(aboard)
     belfry = state.belfry(tower)
     if belfry.bridge is not Bridge.DOWN:
-        return IllegalAction(f"belfry {tower}'s drawbridge is not down (001 §8)", "001 §8")
+        return IllegalAction("belfry_bridge_not_down", "001 §8", belfry=tower)
     if inside.ref != belfry.section:
         return IllegalAction(
-            f"belfry {tower}'s drawbridge lies on {belfry.section}, not {inside.ref} (001 §8)", "001 §8"
+            "belfry_bridge_elsewhere", "001 §8", belfry=tower, section=belfry.section, to_section=inside.ref
         )
     if level != 2:
-        return IllegalAction(f"the drawbridge is on level 2, not {level} (001 §1.1, §8)", "001 §8")
+        return IllegalAction("belfry_bridge_level", "001 §8", belfry=tower, level=level)
     return None
 
 
@@ -409,9 +412,7 @@ def crossing(state: BattleState, movers: Sequence[Model], origin: Place, destina
         spent = state.turn_log.spent(model.id)
         if spent and spent + BRIDGE_TO_RAMPART > model.profile.m:
             raise IllegalAction(
-                f"{model.id} has {model.profile.m - spent} movement points left; the drawbridge costs "
-                f"{BRIDGE_TO_RAMPART} (001 §8)",
-                "001 §8",
+                "belfry_bridge_points", "001 §8", model=model.id, left=model.profile.m - spent, cost=BRIDGE_TO_RAMPART
             )
 
 
@@ -430,13 +431,11 @@ def fight_on_level(state: BattleState, section: str, pairs: Sequence[tuple[str, 
     place = Place.parse(section)
     tower, level = level_of(place)
     if level not in levels_in_use(state.belfry(tower).wall_level):
-        raise IllegalAction(f"level {level} of belfry {tower} is not used against this wall (001 §2)", "001 §2")
+        raise IllegalAction("belfry_level_unused", "001 §2", level=level, belfry=tower)
     for model_id in dict.fromkeys(x for pair in pairs for x in pair):
         model = state.by_id.get(model_id)
         if model is not None and model.place != place:
             raise IllegalAction(
-                f"{model_id} is on {model.place}, not {section}: models on two levels of a belfry fight only when one "
-                "of them is on the ladder, climbing onto the other's level to charge it (001 §8)",
-                "001 §8",
+                "belfry_fight_two_levels", "001 §8", model=model_id, place=str(model.place), fight_place=section
             )
     return FIGHT_KIND

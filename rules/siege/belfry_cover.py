@@ -9,7 +9,7 @@ from dataclasses import replace
 from enum import StrEnum
 from types import MappingProxyType
 
-from rules.dice import D10, Dice
+from rules.dice import D10, Dice, reason
 from rules.siege.belfry import level_of
 from rules.siege.engines import Bridge, Fire
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Zone, outcome
@@ -75,18 +75,19 @@ def ignite(state: BattleState, belfry_id: str, face: str, hits: int, dice: Dice)
     mark = dice.mark()
     belfry = state.belfry(belfry_id)
     if face not in IGNITES_ON:
-        raise IllegalAction(f"a belfry's face is front, side or rear, not {face!r} (001 §9)", "001 §9")
+        raise IllegalAction("not_a_belfry_face", "001 §9", face=str(face))
     check_range("hits", hits, 1)
     target = f"siege_tower:{belfry.id}"
-    rolls = [dice.roll(D10, f"001 §9 flaming hit on belfry {belfry_id}'s {face}") for _ in range(hits)]
-    alight = any(r <= IGNITES_ON[face] for r in rolls)
-    text = f"rolls {rolls} on the {face}: " + ("the belfry catches fire" if alight else "no fire")
-    if not alight:
-        return outcome(state, [Event("no_fire", "001 §9", text)], dice, mark)
+    why = reason("belfry_flaming_hit", "001 §9", belfry=belfry_id, face=face)
+    rolls = tuple(dice.roll(D10, why) for _ in range(hits))
+    if not any(r <= IGNITES_ON[face] for r in rolls):
+        spared = Event("belfry_no_fire", "001 §9", {"belfry": belfry_id, "face": str(face), "dice": rolls})
+        return outcome(state, [spared], dice, mark)
     fire = next((f for f in state.fires if f.target == target), None)
     others = tuple(f for f in state.fires if f.target != target)
     lit = Fire(target) if fire is None else replace(fire, fires=fire.fires + 1)
-    return outcome(replace(state, fires=(*others, lit)), [Event("fire", "001 §9", text)], dice, mark)
+    caught = Event("belfry_fire", "001 §9", {"belfry": belfry_id, "face": str(face), "dice": rolls})
+    return outcome(replace(state, fires=(*others, lit)), [caught], dice, mark)
 
 
 def cover(
@@ -123,9 +124,7 @@ def shooting_bonus(state: BattleState, shooter: Model) -> int:
 def check_may_shoot(state: BattleState, shooter: Model) -> None:
     """Models shoot from the belfry's levels 2 and 3 only (001 §1.1, §7)."""
     if shooter.place.zone is _BELFRY and level_of(shooter.place)[1] not in SHOOTING_LEVELS:
-        raise IllegalAction(
-            f"{shooter.id} is on {shooter.place}: a belfry's models shoot from levels 2 and 3 (001 §7)", "001 §7"
-        )
+        raise IllegalAction("belfry_shoots_from_levels", "001 §7", model=shooter.id, place=str(shooter.place))
 
 
 _LEVEL_SPOTS = (Spot.GROUND, Spot.LEVEL_1, Spot.LEVEL_2, Spot.LEVEL_3)
@@ -153,5 +152,5 @@ def cover_modifier(state: BattleState, target: Model) -> str | None:
     if found is None:
         return None
     if found is Cover.INFINITE:
-        raise IllegalAction(f"{target.id} is out of sight inside the belfry, behind {target.place} (001 §3)", "001 §3")
+        raise IllegalAction("out_of_sight_in_belfry", "001 §3", model=target.id, place=str(target.place))
     return WFB_COVER[found]

@@ -23,7 +23,7 @@ from rules.dist import Dist
 from rules.siege.belfry import CAPACITY, REACH, speed
 from rules.siege.belfry_cover import IGNITES_ON
 from rules.siege.drawbridge import Crush, crush_result
-from rules.validation import check_choice, check_range
+from rules.validation import BadValue, check_choice, check_range
 
 __all__ = ["MAX_DISTANCE", "MAX_HITS", "belfry_crush", "belfry_ignition", "belfry_reach"]
 
@@ -38,7 +38,12 @@ _CRUSHES = tuple(Crush)
 def belfry_crush(armoured: bool) -> dict[str, Fraction]:
     """One defender under the lowered drawbridge: D10, +1 if ``armoured``, 11 counts as 10 (001 §8, R16)."""
     if not isinstance(armoured, bool):
-        raise ValueError(f"armoured must be true or false, got {armoured!r}")
+        raise BadValue(
+            f"armoured must be true or false, got {armoured!r}",
+            name="armoured",
+            value=str(armoured),
+            choices=("true", "false"),
+        )
     rows = Dist.of(D10).map(lambda roll: _CRUSHES.index(crush_result(roll, armoured=armoured)))
     return {_CRUSHES[row].value: p for row, p in sorted(rows.pmf().items())}
 
@@ -72,7 +77,12 @@ def belfry_reach(
     check_range("turns", turns, 1, MAX_TURNS)
     check_range("aboard", aboard, 0, CAPACITY[1] + CAPACITY[2] + CAPACITY[3])
     if not isinstance(overload, bool):
-        raise ValueError(f"overload must be true or false, got {overload!r}")
+        raise BadValue(
+            f"overload must be true or false, got {overload!r}",
+            name="overload",
+            value=str(overload),
+            choices=("true", "false"),
+        )
     pmf = _losses(losses)
     # Exact integers over one denominator, not Fractions: the states' weights after i turns are over scale**i.
     scale = lcm(*(p.denominator for p in pmf))
@@ -108,8 +118,10 @@ def belfry_reach(
 def _losses(losses: Sequence[Fraction]) -> list[Fraction]:
     pmf = [Fraction(p) for p in losses]
     if not pmf or any(p < 0 for p in pmf) or sum(pmf) != 1:
-        raise ValueError(
+        raise BadValue(
             "losses must be the probabilities of losing 0, 1, 2… pushers a turn: none negative, summing to 1, "
-            f"got {list(losses)!r}"
+            f"got {list(losses)!r}",
+            name="losses",
+            value=", ".join(map(str, losses)),
         )
     return pmf

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from rules.dice import D3, D6, Dice
+from rules.dice import D3, D6, Dice, reason
 from rules.siege.costs import BRAZIER_ITEMS, use_bought
 from rules.siege.engines import Liquid
 from rules.siege.fire import catch_fire, oil_on_fire, pour_water
@@ -86,6 +86,8 @@ LEAD_HIT = 5
 THROWERS: Mapping[str, int] = MappingProxyType({"stones": 1, "a rock": ROCK_THROWERS, "a brazier": POURERS})
 """How many models each task takes: the basket of stones one (§8.1.2: the template « dessous une figurine »), a
 rock two (§8.1.4), a brazier two (§8.2.2); a large model counts its ratio (§12.1.4)."""
+_TASKS: Mapping[str, str] = MappingProxyType({"stones": "throw_stones", "a rock": "drop_rock", "a brazier": "pour"})
+"""Each task by the action that does it, the word its refusals carry."""
 
 
 def _refusal(state: BattleState, model_id: str, section: str, what: str) -> IllegalAction | None:
@@ -94,22 +96,21 @@ def _refusal(state: BattleState, model_id: str, section: str, what: str) -> Ille
     thrown or poured yet this turn.
     """
     model = state.by_id.get(model_id)
+    task = _TASKS.get(what, "defend")
     if model is None or model.side is not Side.BESIEGED or str(model.place) != section or model.fleeing:
-        return IllegalAction(f"{model_id} must be a besieged model on {section} (§8.1.2)", "§8.1.2")
+        return IllegalAction("defender_not_on_section", "§8.1.2", model=model_id, section=section)
     if state.in_contact(model_id):
-        return IllegalAction(f"{model_id} is engaged in close combat and cannot use {what} (§8.1.2)", "§8.1.2")
+        return IllegalAction("defender_engaged", "§8.1.2", model=model_id, activity=task)
     log = state.turn_log
     if state.is_blocking(model_id) or model_id in log.pushers or model_id in log.blockers:
         # §8.1.2: « ne peuvent pas bloquer en même temps ni tenter de repousser une échelle »
-        return IllegalAction(f"{model_id} blocks or has pushed a ladder and cannot use {what} too (§8.1.2)", "§8.1.2")
+        return IllegalAction("defender_blocks_or_pushed", "§8.1.2", model=model_id, activity=task)
     if model_id in log.defenders:
-        return IllegalAction(
-            f"{model_id} has already thrown or poured this turn: once a turn (§8.1.2, §8.2.2)", "§8.1.2"
-        )
+        return IllegalAction("defended_already", "§8.1.2", model=model_id)
     if model_id in log.rallied:
-        return IllegalAction(f"{model_id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
+        return IllegalAction("rallied_cannot_defend", "§3.4", model=model_id)
     try:
-        check_may_act(state, (model_id,), f"use {what}")
+        check_may_act(state, (model_id,), task)
     except IllegalAction as bound:
         return bound
     return None
@@ -124,12 +125,12 @@ def free_defenders(state: BattleState, section: str) -> tuple[str, ...]:
 
 
 def _check_throwers(state: BattleState, section: str, throwers: Sequence[str], what: str, clause: str) -> None:
-    check_not_silenced(state, section, f"use {what}")
+    check_not_silenced(state, section, _TASKS[what])
     check_distinct(throwers, clause)
     need = THROWERS[what]
     weight = sum(state.model(t).profile.ratio for t in throwers)  # §12.1.4
     if weight < need or len(throwers) > need:
-        raise IllegalAction(f"{what} takes {need} models, {len(throwers)} named ({clause})", clause)
+        raise IllegalAction("defenders_needed", clause, activity=_TASKS[what], need=need, named=len(throwers))
     for thrower in throwers:
         refusal = _refusal(state, thrower, section, what)
         if refusal is not None:
@@ -158,7 +159,8 @@ def _gate_walls(state: BattleState) -> Mapping[str, str]:
 
 def _check_below(state: BattleState, section: str, structure: str, clause: str) -> None:
     if structure not in structures_below(state, section):
-        raise IllegalAction(f"{structure} is not a wooden structure directly below {section} ({clause})", clause)
+        kind, _, ref = structure.partition(":")
+        raise IllegalAction("structure_not_below", clause, structure_kind=kind, structure=ref, section=section)
 
 
 def burning(state: BattleState, structure: str) -> bool:
@@ -178,7 +180,7 @@ def _outside(state: BattleState, section: str, targets: Sequence[str]) -> None:
     }
     for target in targets:
         if str(state.model(target).place) not in allowed:
-            raise IllegalAction(f"{target} is not below {section} outside the fort (§8.1.2)", "§8.1.2")
+            raise IllegalAction("target_not_below", "§8.1.2", model=target, section=section)
 
 
 def _units_at(state: BattleState, targets: Sequence[str]) -> dict[tuple[str, str], int]:
@@ -219,19 +221,19 @@ def throw_stones(
     mark = dice.mark()
     works = state.works_of(section)
     if works.stones < 1:
-        raise IllegalAction(f"{section} has no stone token left (§8.1.1)", "§8.1.1")
+        raise IllegalAction("no_stones_left", "§8.1.1", section=section)
     _check_throwers(state, section, throwers, "stones", "§8.1.2")
     _outside(state, section, targets)
     state = _acted(state.with_works(replace(works, stones=works.stones - 1)).expose(throwers), throwers)
     before = _units_at(state, targets)
-    state, events, killed = hit_models(state, targets, STONES_HIT, dice, f"§8.1.3 stones from {section}", "§8.1.3")
+    state, events, killed = hit_models(state, targets, STONES_HIT, dice, "stones", "§8.1.3", section=section)
     emptied = {
         str(Place(Zone.LADDER, x.id)) for x in state.ladders if x.blocker and not state.at(Place(Zone.LADDER, x.id))
     }
     for ladder in [x for x in state.ladders if str(Place(Zone.LADDER, x.id)) in emptied]:
         if any(str(m.place) == str(Place(Zone.LADDER, ladder.id)) for m in state.fallen if m.id in killed):
             state = state.with_ladder(replace(ladder, raised=False, blocker=None), ladder.id)
-            events.append(Event("ladder_pushed", "§8.1.3", f"ladder {ladder.id} emptied by stones is pushed back"))
+            events.append(Event("ladder_emptied_by_stones", "§8.1.3", {"ladder": ladder.id}))
     state, more = _panic(state, before, PanicCause.CASUALTIES, dice)
     events.extend(more)
     return outcome(state, events, dice, mark)
@@ -245,35 +247,34 @@ def drop_rock(state: BattleState, section: str, throwers: Sequence[str], target:
     mark = dice.mark()
     works = state.works_of(section)
     if works.rocks < 1:
-        raise IllegalAction(f"{section} has no rock token left (§8.1.1)", "§8.1.1")
+        raise IllegalAction("no_rocks_left", "§8.1.1", section=section)
     _check_throwers(state, section, throwers, "a rock", "§8.1.4")
     victim = state.model(target)
     on_tower = victim.place.zone is Zone.SIEGE_TOWER
     if on_tower and state.siege_tower(victim.place.ref).section != section:
-        raise IllegalAction(
-            f"{target} is in siege tower {victim.place.ref}, which does not stand against {section} (§8.1.2)", "§8.1.2"
-        )
+        raise IllegalAction("tower_not_below", "§8.1.2", model=target, tower=victim.place.ref, section=section)
     if not on_tower:
         _outside(state, section, [target])
     state = _acted(state.with_works(replace(works, rocks=works.rocks - 1)).expose(throwers), throwers)
     bs = max(state.model(t).profile.bs for t in throwers)
     need = shooting_to_hit(bs)
-    if need is None or dice.roll(D6, f"§8.1.4 rock from {section} to hit") < need:
-        return outcome(state, [Event("rock_misses", "§8.1.4", f"the rock from {section} hits nobody")], dice, mark)
+    if need is None or dice.roll(D6, reason("rock_to_hit", "§8.1.4", section=section, model=target)) < need:
+        missed = Event("rock_misses", "§8.1.4", {"section": section, "model": target})
+        return outcome(state, [missed], dice, mark)
     before = _units_at(state, [target])
-    state, events, killed = hit_models(state, [target], ROCK_HIT, dice, "§8.1.4 rock", "§8.1.4", wounds=ROCK_WOUNDS)
+    state, events, killed = hit_models(
+        state, [target], ROCK_HIT, dice, "rock", "§8.1.4", wounds=ROCK_WOUNDS, section=section
+    )
     if killed and victim.place.zone is Zone.LADDER:
         ladder_id = victim.place.ref
-        if dice.roll(D6, f"§8.1.4 ladder {ladder_id} under the rock") >= ROCK_BREAKS_LADDER:
+        if dice.roll(D6, reason("rock_breaks_ladder", "§8.1.4", ladder=ladder_id)) >= ROCK_BREAKS_LADDER:
             climbers = [m.id for m in state.at(victim.place)]
-            state, more, _ = save_or_suffer(
-                state, climbers, dice, f"§8.1.4 ladder {ladder_id} breaks", "§8.1.4", wounds=1
-            )
+            state, more, _ = save_or_suffer(state, climbers, dice, "ladder_broken", "§8.1.4", wounds=1)
             events.extend(more)
             foot = Place(Zone.FOOT, state.ladder(ladder_id).section)
             state = state.with_models({m.id: replace(m, place=foot) for m in state.at(victim.place)})
             state = state.with_ladder(None, ladder_id)
-            events.append(Event("ladder_destroyed", "§8.1.4", f"ladder {ladder_id} is destroyed"))
+            events.append(Event("ladder_broken_by_rock", "§8.1.4", {"ladder": ladder_id}))
     if not on_tower:
         state, more = _panic(state, before, PanicCause.CASUALTIES, dice)
         events.extend(more)
@@ -286,12 +287,15 @@ def place_braziers(state: BattleState, section: str, liquids: Sequence[Liquid | 
     """
     works = state.works_of(section)
     if not state.fort.section(section).is_rampart:
-        raise IllegalAction(f"braziers stand on the ramparts, not on {section} (§8.2.1)", "§8.2.1")
+        raise IllegalAction("braziers_on_ramparts", "§8.2.1", section=section)
     if len(works.braziers) + len(liquids) > BRAZIERS_PER_SECTION:
         raise IllegalAction(
-            f"{section} has {len(works.braziers)} braziers; {len(liquids)} more would pass the "
-            f"{BRAZIERS_PER_SECTION} a section (§8.2.1)",
+            "braziers_per_section",
             "§8.2.1",
+            section=section,
+            braziers=len(works.braziers),
+            more=len(liquids),
+            most=BRAZIERS_PER_SECTION,
         )
     state = use_bought(state, Side.BESIEGED, [BRAZIER_ITEMS[liquid] for liquid in liquids], "§8.2.1")
     return state.with_works(replace(works, braziers=(*works.braziers, *liquids)))
@@ -302,20 +306,16 @@ def allocate_ammunition(state: BattleState, section: str, stones: int = 0, rocks
     they are never moved to another (§8.1.1), and they are thrown outside only (§8.1.2).
     """
     if stones < 0 or rocks < 0 or stones + rocks == 0:
-        raise IllegalAction(f"allocate one token or more, not {stones} stones and {rocks} rocks (§8.1.1)", "§8.1.1")
+        raise IllegalAction("allocate_one_token", "§8.1.1", stones=stones, rocks=rocks)
     if not state.fort.section(section).is_rampart:
-        raise IllegalAction(
-            f"stones and rocks are thrown from the ramparts to the outside, not from {section} (§8.1.2)", "§8.1.2"
-        )
+        raise IllegalAction("ammunition_on_ramparts", "§8.1.2", section=section)
     budget = state.budget(Side.BESIEGED)
     for item, wanted in (("stones", stones), ("rock", rocks)):
         bought = 0 if budget is None else budget.bought.count(item)
         placed = 0 if budget is None else budget.placed.count(item)
         if placed + wanted > bought:
             raise IllegalAction(
-                f"the besieged bought {bought} {item} tokens and has allocated {placed}: {wanted} more is too many "
-                "(§8.1.1, §14.2)",
-                "§8.1.1",
+                "ammunition_not_bought", "§8.1.1", item=item, bought=bought, placed=placed, wanted=wanted
             )
     state = use_bought(state, Side.BESIEGED, ["stones"] * stones + ["rock"] * rocks, "§8.1.1")
     works = state.works_of(section)
@@ -327,7 +327,7 @@ def _spend(state: BattleState, section: str, liquid: Liquid, pourers: Sequence[s
     exposed and done for the turn (§8.2.2)."""
     works = state.works_of(section)
     if liquid not in works.braziers:
-        raise IllegalAction(f"{section} has no {liquid} brazier ({clause})", clause)
+        raise IllegalAction("no_such_brazier", clause, section=section, liquid=liquid.value)
     _check_throwers(state, section, pourers, "a brazier", "§8.2.2")
     braziers = list(works.braziers)
     braziers.remove(liquid)
@@ -356,28 +356,29 @@ def pour_brazier(
     state = _spend(state, section, liquid, pourers, "§8.2.1")
     if structure is not None:
         if liquid is not Liquid.OIL:
-            raise IllegalAction(f"only boiling oil sets a wooden structure alight, not {liquid} (§8.2.5)", "§8.2.5")
+            raise IllegalAction("only_oil_sets_alight", "§8.2.5", liquid=liquid.value)
         _check_below(state, section, structure, "§8.2.5")
         if burning(state, structure):
-            raise IllegalAction(f"{structure} is burning already: pour the oil on the fire (§9.3)", "§9.3")
+            kind, _, ref = structure.partition(":")
+            raise IllegalAction("burning_already", "§9.3", structure_kind=kind, structure=ref)
     rule = LIQUIDS[liquid]
     events: list[Event] = []
     _outside(state, section, [*targets, *splash])
     before = _units_at(state, [*targets, *splash, *([designated] if designated else [])])
     if liquid is Liquid.LEAD:
         if designated is None:
-            raise IllegalAction("molten lead needs a designated model (§8.2.6)", "§8.2.6")
+            raise IllegalAction("lead_needs_designated", "§8.2.6")
         state, events, _ = hit_models(
-            state, [designated], LEAD_HIT, dice, "§8.2.6 lead", "§8.2.6", save=Save.NONE, wounds=D3
+            state, [designated], LEAD_HIT, dice, "lead_designated", "§8.2.6", save=Save.NONE, wounds=D3, section=section
         )
         targets = [t for t in targets if t != designated]
     state, more, _ = hit_models(
-        state, targets, rule.strength, dice, f"{rule.clause} {liquid}", rule.clause, save=rule.save
+        state, targets, rule.strength, dice, liquid.value, rule.clause, save=rule.save, section=section
     )
     events.extend(more)
-    if rule.splashes and splash and dice.roll(D6, f"§8.2.7 {liquid} splash") >= SPLASH_NEED:
+    if rule.splashes and splash and dice.roll(D6, reason("splash", "§8.2.7", liquid=liquid.value)) >= SPLASH_NEED:
         alive = [s for s in splash if s in state.by_id]
-        state, more, _ = hit_models(state, alive, SPLASH_HIT, dice, "§8.2.7 splash", "§8.2.7")
+        state, more, _ = hit_models(state, alive, SPLASH_HIT, dice, "splash", "§8.2.7", section=section)
         events.extend(more)
     survivors = [t for t in (*targets, *([designated] if designated else [])) if t in state.by_id]
     state = state.with_penalty(survivors, rule.penalty)
@@ -401,13 +402,15 @@ def pour_on_fire(
     mark = dice.mark()
     clause = "§9.4" if liquid is Liquid.WATER else "§9.3"
     if liquid is Liquid.LEAD:
-        raise IllegalAction("water or boiling oil is poured on a fire, not molten lead (§9.3, §9.4)", "§9.4")
+        raise IllegalAction("lead_not_on_fire", "§9.4")
     state = _spend(state, section, liquid, pourers, clause)
     if liquid is Liquid.WATER and not target.startswith("gate:"):
-        raise IllegalAction(f"water puts out a fire on a gate below the rampart, not on {target} (§9.4)", "§9.4")
+        kind, _, ref = target.partition(":")
+        raise IllegalAction("water_on_gates_only", "§9.4", structure_kind=kind, structure=ref)
     _check_below(state, section, target, clause)
     if not burning(state, target):
-        raise IllegalAction(f"{target} is not burning ({clause})", clause)
+        kind, _, ref = target.partition(":")
+        raise IllegalAction("poured_not_burning", clause, structure_kind=kind, structure=ref)
     if liquid is Liquid.WATER:
         state, event = pour_water(state, target)
         return outcome(state, [event], dice, mark)
@@ -431,11 +434,9 @@ def knock_over_braziers(state: BattleState, section: str) -> BattleState:
     """Besiegers holding a section with no besieged left on it knock its braziers over in their turn, no roll
     needed (§8.2.3)."""
     if state.active is not Side.BESIEGER:
-        raise IllegalAction("the besiegers knock braziers over in their own turn (§8.2.3)", "§8.2.3")
+        raise IllegalAction("knock_over_in_own_turn", "§8.2.3")
     if not _held(state, section):
-        raise IllegalAction(
-            f"the besiegers must hold {section} with no besieged left to knock its braziers over (§8.2.3)", "§8.2.3"
-        )
+        raise IllegalAction("section_not_held", "§8.2.3", section=section)
     if not state.works_of(section).braziers:
-        raise IllegalAction(f"{section} has no brazier to knock over (§8.2.3)", "§8.2.3")
+        raise IllegalAction("no_brazier_to_knock_over", "§8.2.3", section=section)
     return state.with_works(replace(state.works_of(section), braziers=()))

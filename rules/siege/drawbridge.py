@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from enum import StrEnum
 
-from rules.dice import D10, Dice
+from rules.dice import D10, Dice, reason
 from rules.siege.belfry import REACH, level_place
 from rules.siege.engines import Bridge
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Place, Side, Zone, check_distinct, check_may_act
@@ -38,7 +38,7 @@ class Crush(StrEnum):
 def crush_result(roll: int, *, armoured: bool) -> Crush:
     """The drawbridge's crush roll read on its table: D10, +1 for armour, 11 counts as 10 (001 §8, R16)."""
     if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 10:
-        raise IllegalAction(f"the crush roll is a D10, 1 to 10, not {roll!r} (001 §8)", "001 §8")
+        raise IllegalAction("crush_roll_out_of_range", "001 §8", roll=str(roll))
     score = min(10, roll + (CRUSH_ARMOUR if armoured else 0))
     if score <= 5:
         return Crush.STEP_BACK
@@ -55,26 +55,27 @@ def lower_bridge(state: BattleState, belfry_id: str, winchers: Sequence[str]) ->
     """
     belfry = state.belfry(belfry_id)
     if belfry.bridge is not Bridge.UP:
-        raise IllegalAction(f"belfry {belfry_id}'s drawbridge is already {belfry.bridge} (001 §8)", "001 §8")
+        raise IllegalAction("drawbridge_not_up", "001 §8", belfry=belfry_id, bridge=belfry.bridge.value)
     if belfry.distance > REACH:
         raise IllegalAction(
-            f"belfry {belfry_id} is {belfry.distance} hexes from {belfry.section}: the drawbridge is lowered 1 hex "
-            "from the rampart (001 §8)",
+            "drawbridge_too_far",
             "001 §8",
+            belfry=belfry_id,
+            distance=belfry.distance,
+            section=belfry.section,
+            reach=REACH,
         )
     check_distinct(winchers, "001 §8")
     if len(winchers) != WINCHERS:
-        raise IllegalAction(f"{WINCHERS} models work the two winches, not {len(winchers)} (001 §8)", "001 §8")
-    check_may_act(state, winchers, "work the winches")
+        raise IllegalAction("winchers_count", "001 §8", belfry=belfry_id, need=WINCHERS, named=len(winchers))
+    check_may_act(state, winchers, "lower_drawbridge")
     level_2 = level_place(belfry_id, 2)
     away = [m for m in winchers if state.model(m).place != level_2 or state.in_contact(m)]
     if away:
-        raise IllegalAction(
-            f"{', '.join(away)} must be free on level 2 of belfry {belfry_id}, by its winches (001 §8)", "001 §8"
-        )
+        raise IllegalAction("winchers_not_at_winches", "001 §8", belfry=belfry_id, models=tuple(away))
     moved = [m for m in winchers if m in state.turn_log.moved or state.turn_log.spent(m)]
     if moved:
-        raise IllegalAction(f"{', '.join(moved)} have moved: the winches take a full turn (001 §8)", "001 §8")
+        raise IllegalAction("winchers_moved", "001 §8", belfry=belfry_id, models=tuple(moved))
     return state.with_belfry(
         replace(belfry, bridge=Bridge.LOWERING, winchers=tuple(winchers), lowering_turn=state.turn)
     )
@@ -92,10 +93,10 @@ def drop_bridges(state: BattleState, dice: Dice) -> tuple[BattleState, list[Even
             continue
         if len(belfry.winchers) < WINCHERS:
             state = state.with_belfry(replace(belfry, bridge=Bridge.UP, winchers=()))
-            events.append(Event("bridge_stuck", "001 §8", f"belfry {belfry.id}'s winchers fell: the bridge stays up"))
+            events.append(Event("bridge_stuck", "001 §8", {"belfry": belfry.id}))
             continue
         state = state.with_belfry(replace(belfry, bridge=Bridge.DOWN, winchers=()))
-        events.append(Event("bridge_down", "001 §8", f"belfry {belfry.id}'s drawbridge comes down on {belfry.section}"))
+        events.append(Event("bridge_down", "001 §8", {"belfry": belfry.id, "section": belfry.section}))
         state, more = _crush(state, belfry.id, dice)
         events.extend(more)
     return state, events
@@ -108,7 +109,7 @@ def _crush(state: BattleState, belfry_id: str, dice: Dice) -> tuple[BattleState,
     changed: dict[str, Model | None] = {}
     for model in state.at(Place(Zone.SECTION, belfry.section), Side.BESIEGED):
         armoured = model.profile.save is not None
-        roll = dice.roll(D10, f"001 §8 the drawbridge falls on {model.id}")
+        roll = dice.roll(D10, reason("drawbridge_falls_on", "001 §8", model=model.id))
         result = crush_result(roll, armoured=armoured)
         if result is Crush.STUNNED:
             stunned.append(model.id)
@@ -117,10 +118,19 @@ def _crush(state: BattleState, belfry_id: str, dice: Dice) -> tuple[BattleState,
             changed[model.id] = None if lost >= model.profile.w else replace(model, wounds_lost=lost)
         elif result is Crush.KILLED:
             changed[model.id] = None
-        plus = " +1 armour" if armoured else ""
-        events.append(
-            Event("crush", "001 §8", f"{model.id} rolls {roll}{plus}: {result.value.replace('_', ' ')}", (model.id,))
-        )
+        if armoured:  # +1 to the roll
+            events.append(
+                Event(
+                    "crush_armoured",
+                    "001 §8",
+                    {"model": model.id, "roll": roll, "armour": CRUSH_ARMOUR, "result": result.value},
+                    (model.id,),
+                )
+            )
+        else:
+            events.append(
+                Event("crush", "001 §8", {"model": model.id, "roll": roll, "result": result.value}, (model.id,))
+            )
     state = state.with_models(changed) if changed else state
     now = state.belfry(belfry_id)
     return state.with_belfry(replace(now, stunned=(*now.stunned, *stunned))), events

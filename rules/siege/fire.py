@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from rules.dice import D3, D6, Dice
+from rules.dice import D3, D6, Dice, reason
 from rules.siege.engines import Fire
 from rules.siege.gates import damage_gate
 from rules.siege.rams import damage_ram
@@ -89,7 +89,7 @@ def damage_structure(state: BattleState, target: str, points: int, dice: Dice) -
         return state, [event]
     if kind == "siege_tower":
         return damage_tower(state, ref, points, dice)
-    raise IllegalAction(f"{target!r} is not a wooden structure: a gate, a covered ram or a siege tower (§9.2)", "§9.2")
+    raise IllegalAction("not_a_wooden_structure", "§9.2", structure=target)
 
 
 def give_brazier(state: BattleState, unit: str) -> BattleState:
@@ -97,16 +97,13 @@ def give_brazier(state: BattleState, unit: str) -> BattleState:
     it (§9.1.1); he has as many as he bought (§14.1).
     """
     if not any(m.unit == unit and m.side is Side.BESIEGER and m.profile.missile for m in state.models):
-        raise IllegalAction(f"a brazier goes to a besieger unit of shooters, not {unit!r} (§9.1.1)", "§9.1.1")
+        raise IllegalAction("brazier_to_shooters", "§9.1.1", unit=unit)
     if unit in state.unit_braziers:
-        raise IllegalAction(f"unit {unit!r} already has a brazier (§9.1.1)", "§9.1.1")
+        raise IllegalAction("unit_has_brazier", "§9.1.1", unit=unit)
     budget = state.budget(Side.BESIEGER)
     bought = 0 if budget is None else budget.bought.count("brazier")
     if len(state.unit_braziers) >= bought:
-        raise IllegalAction(
-            f"the besieger bought {bought} braziers and has given out {len(state.unit_braziers)} (§9.1.1, §14.1)",
-            "§9.1.1",
-        )
+        raise IllegalAction("braziers_given_out", "§9.1.1", bought=bought, given=len(state.unit_braziers))
     return replace(state, unit_braziers=(*state.unit_braziers, unit))
 
 
@@ -144,12 +141,15 @@ def catch_fire(state: BattleState, target: str, dice: Dice) -> Outcome:
         return outcome(state, [], dice, mark)
     log = state.turn_log
     state = replace(state, turn_log=replace(log, ignition=log.ignition | {target}))
-    roll = dice.roll(D6, f"§9.2 {target} catches fire")
+    kind, _, ref = target.partition(":")
+    roll = dice.roll(D6, reason("catches_fire", "§9.2", structure_kind=kind, structure=ref))
     if roll < CATCH_NEED:
-        return outcome(state, [Event("no_fire", "§9.2", f"roll {roll}: {target} does not catch fire")], dice, mark)
+        spared = Event("no_fire", "§9.2", {"roll": roll, "structure_kind": kind, "structure": ref})
+        return outcome(state, [spared], dice, mark)
     fire = _fire(state, target)
     state = _with_fire(state, target, Fire(target) if fire is None else replace(fire, fires=fire.fires + 1))
-    return outcome(state, [Event("fire", "§9.2", f"roll {roll}: {target} catches fire")], dice, mark)
+    caught = Event("fire", "§9.2", {"roll": roll, "structure_kind": kind, "structure": ref})
+    return outcome(state, [caught], dice, mark)
 
 
 def burn(state: BattleState, dice: Dice) -> Outcome:
@@ -159,15 +159,28 @@ def burn(state: BattleState, dice: Dice) -> Outcome:
     mark = dice.mark()
     events: list[Event] = []
     for fire in state.fires:
-        roll = dice.roll(D6, f"§9.3 fire on {fire.target}")
+        kind, _, ref = fire.target.partition(":")
+        roll = dice.roll(D6, reason("fire_table_roll", "§9.3", structure_kind=kind, structure=ref))
         result = fire_result(roll + fire.fires - 1, blazing=fire.blazing)
         damage = 0
         if result is FireResult.SPREADS:
             damage = 1
         elif result is FireResult.BLAZE:
-            damage = dice.roll(D3, f"§9.3 {fire.target} blazes")
+            damage = dice.roll(D3, reason("fire_blazes", "§9.3", structure_kind=kind, structure=ref))
         damage = max(0, damage - fire.doused)
-        events.append(Event("fire_table", "§9.3", f"roll {roll} for {fire.target}: {result}, {damage} damage"))
+        events.append(
+            Event(
+                "fire_table",
+                "§9.3",
+                {
+                    "roll": roll,
+                    "structure_kind": kind,
+                    "structure": ref,
+                    "result": result.value,
+                    "damage": damage,
+                },
+            )
+        )
         now = (
             None
             if result is FireResult.OUT
@@ -184,16 +197,19 @@ def pour_water(state: BattleState, target: str) -> tuple[BattleState, Event]:
     """A water brazier poured on a fire: 1 damage less next turn; the second in a turn puts out every fire (§9.4)."""
     fire = _fire(state, target)
     if fire is None:
-        raise IllegalAction(f"{target} is not burning (§9.4)", "§9.4")
+        kind, _, ref = target.partition(":")
+        raise IllegalAction("not_burning", "§9.4", structure_kind=kind, structure=ref)
     doused = replace(fire, doused=fire.doused + 1)
     if sum(f.doused for f in state.fires) + 1 >= DOUSING_TO_PUT_OUT:
-        return replace(state, fires=()), Event("fires_out", "§9.4", "two water braziers this turn: every fire is out")
-    return _with_fire(state, target, doused), Event("doused", "§9.4", f"water on {target}: 1 damage less next turn")
+        return replace(state, fires=()), Event("fires_out", "§9.4", {"braziers": DOUSING_TO_PUT_OUT})
+    kind, _, ref = target.partition(":")
+    return _with_fire(state, target, doused), Event("doused", "§9.4", {"structure_kind": kind, "structure": ref})
 
 
 def oil_on_fire(state: BattleState, target: str, dice: Dice) -> tuple[BattleState, list[Event]]:
     """Boiling oil on a burning structure: D6 damage points at once (§9.3)."""
     if _fire(state, target) is None:
         return state, []
-    points = dice.roll(OIL_ON_FIRE_DIE, f"§9.3 oil on burning {target}")
+    kind, _, ref = target.partition(":")
+    points = dice.roll(OIL_ON_FIRE_DIE, reason("oil_on_fire_damage", "§9.3", structure_kind=kind, structure=ref))
     return damage_structure(state, target, points, dice)

@@ -3,6 +3,9 @@
 Each hit rolls to wound against the target's toughness (R9) and then, as the rule allows, the armour save
 (R8): :attr:`Save.NORMAL`, :attr:`Save.NONE` (*sans sauvegarde d'armure*) or :attr:`Save.NO_SHIELD`. Wounds past
 the last one remove the model, which the battle state keeps among the fallen (§17).
+
+What strikes is named by a ``cause``, a word of the engine (``"shot"``, ``"stones"``, ``"rock"``…) that the
+pages word (:mod:`wording.siege.hits`); the hits' event and the dice's reasons carry it with the facts.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 
-from rules.dice import D6, Dice, Die
+from rules.dice import D6, Dice, Die, reason
 from rules.siege.state import BattleState, Event, Model
 from rules.siege.turn_log import event
 from rules.siege.values import replace
@@ -60,36 +63,65 @@ def hit_models(
     targets: Iterable[str],
     strength: int,
     dice: Dice,
-    reason: str,
+    cause: str,
     clause: str,
     *,
     save: Save = Save.NORMAL,
     wounds: Die | None = None,
     double: Sequence[str] = (),
+    by_model: str | None = None,
+    section: str | None = None,
 ) -> tuple[BattleState, list[Event], tuple[str, ...]]:
-    """One hit of ``strength`` on each of ``targets``; each unsaved wound does ``wounds`` (a die) or 1, twice as
-    much on the models in ``double`` (flaming hits on those who fear fire, §9.2). Returns the state, the events and
-    the ids of the models killed.
+    """One hit of ``strength`` on each of ``targets``, struck by ``cause`` (shot by ``by_model``, falling on or
+    from ``section``, when given); each unsaved wound does ``wounds`` (a die) or 1, twice as much on the models in
+    ``double`` (flaming hits on those who fear fire, §9.2). Returns the state, the events and the ids of the models
+    killed.
     """
     targets = tuple(targets)
     dealt: dict[str, int] = {}
+    written = " " in cause  # a cause still written as a sentence by a caller whose words are not yet written
     for target_id in targets:
         model = state.model(target_id)
         need = to_wound(strength, model.profile.t)
-        if need is None or dice.roll(D6, f"{reason} to wound {target_id}") < need:
+        why = f"{cause} to wound {target_id}" if written else reason("hit_wound", clause, cause=cause, model=target_id)
+        if need is None or dice.roll(D6, why) < need:
             continue
         armour = save_need(model, strength, save)
-        if armour is not None and dice.roll(D6, f"{reason} armour save {target_id}") >= armour:
+        why = (
+            f"{cause} armour save {target_id}"
+            if written
+            else reason("hit_armour", clause, cause=cause, model=target_id)
+        )
+        if armour is not None and dice.roll(D6, why) >= armour:
             continue
-        damage = 1 if wounds is None else dice.roll(wounds, f"{reason} wounds on {target_id}")
+        why = (
+            f"{cause} wounds on {target_id}" if written else reason("hit_damage", clause, cause=cause, model=target_id)
+        )
+        damage = 1 if wounds is None else dice.roll(wounds, why)
         dealt[target_id] = dealt.get(target_id, 0) + damage * (2 if target_id in double else 1)
     state, killed = apply_wounds(state, dealt)
-    text = f"{reason}: S{strength} on {', '.join(targets) if targets else 'nobody'}, {sum(dealt.values())} wounds"
-    return state, [event("hits", clause, text, tuple(dealt))], killed
+    if not targets:
+        return state, [event("hits_nobody", clause, {"cause": cause, "by_model": by_model, "section": section})], ()
+    hits = event(
+        "hits",
+        clause,
+        {
+            "cause": cause,
+            "strength": strength,
+            "hits": len(targets),
+            "target_models": tuple(dict.fromkeys(targets)),
+            "wounds": sum(dealt.values()),
+            "killed_models": killed,
+            "by_model": by_model,
+            "section": section,
+        },
+        tuple(dealt),
+    )
+    return state, [hits], killed
 
 
 def save_or_suffer(
-    state: BattleState, targets: Iterable[str], dice: Dice, reason: str, clause: str, *, wounds: int | None
+    state: BattleState, targets: Iterable[str], dice: Dice, cause: str, clause: str, *, wounds: int | None
 ) -> tuple[BattleState, list[Event], tuple[str, ...]]:
     """Each of ``targets`` takes a basic save without its shield or loses ``wounds`` (``None``: dies), with no
     roll to wound: a ladder pushed back (§7.1.6), a fallen tower (§7.3.2).
@@ -98,9 +130,12 @@ def save_or_suffer(
     for target_id in targets:
         model = state.model(target_id)
         need = save_need(model, None, Save.NO_SHIELD)
-        if need is not None and dice.roll(D6, f"{reason} save {target_id}") >= need:
+        why = f"{cause} save {target_id}" if " " in cause else reason("hit_save", clause, cause=cause, model=target_id)
+        if need is not None and dice.roll(D6, why) >= need:
             continue
         dealt[target_id] = model.wounds_left if wounds is None else wounds
     state, killed = apply_wounds(state, dealt)
-    text = f"{reason}: {len(dealt)} failed the save" if dealt else f"{reason}: every save passed"
-    return state, [event("saves", clause, text, tuple(dealt))], killed
+    if not dealt:
+        return state, [event("saves_passed", clause, {"cause": cause})], killed
+    failed = tuple(dealt)
+    return state, [event("saves_failed", clause, {"cause": cause, "failed_models": failed}, failed)], killed

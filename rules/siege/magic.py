@@ -9,7 +9,7 @@ dispelled by the walls on a 5+, irresistible spells too, besides the besieged's 
 
 from __future__ import annotations
 
-from rules.dice import D6, Dice
+from rules.dice import D6, Dice, reason
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Side, outcome
 from rules.siege.structure import hit_section
@@ -41,18 +41,17 @@ def ward(state: BattleState, caster: Model, target_in_fort: bool, dice: Dice, *,
     """The walls try to dispel a besieger's spell (§13.2): 5+ on a D6, even one cast with irresistible force."""
     mark = dice.mark()
     if caster.id not in casters(state, caster.side):
-        raise IllegalAction(f"{caster.id} is not a character free to cast a spell (§13.1)", "§13.2")
+        raise IllegalAction("not_a_free_caster", "§13.2", model=caster.id)
     if not state.magic_protection or caster.side is Side.BESIEGED:
-        raise IllegalAction(
-            "the besieged's own wizards and an unprotected fort have no magical protection (§13.2)", "§13.2"
-        )
+        raise IllegalAction("no_magical_protection", "§13.2", side=caster.side.value)
     if not protection_applies(caster_inside=caster.place.inside, target_in_fort=target_in_fort, shakes_walls=False):
-        raise IllegalAction(f"{caster.id}'s spell is not cast from outside at the fort (§13.2)", "§13.2")
-    roll = dice.roll(D6, f"§13.2 walls against {caster.id}'s spell")
-    dispelled = roll >= PROTECTION_NEED
-    force = " irresistible" if irresistible else ""
-    text = f"roll {roll}: the walls {'dispel' if dispelled else 'let through'} the{force} spell"
-    return outcome(state, [Event("ward", "§13.2", text, (caster.id,))], dice, mark)
+        raise IllegalAction("spell_not_at_the_fort", "§13.2", model=caster.id)
+    roll = dice.roll(D6, reason("walls_ward", "§13.2", model=caster.id))
+    if roll >= PROTECTION_NEED:
+        dispelled = Event("ward_dispels", "§13.2", {"model": caster.id, "roll": roll, "irresistible": irresistible})
+        return outcome(state, [dispelled], dice, mark)
+    let_through = Event("ward_fails", "§13.2", {"model": caster.id, "roll": roll, "irresistible": irresistible})
+    return outcome(state, [let_through], dice, mark)
 
 
 def casters(state: BattleState, side: Side) -> tuple[str, ...]:
@@ -70,6 +69,6 @@ def earthquake(state: BattleState, section: str, dice: Dice) -> Outcome:
     mark = dice.mark()
     state.fort.section(section)  # an unknown section is refused first
     if not casters(state, state.active):
-        raise IllegalAction(f"the {state.active} has no character free to cast a spell (§13.1)", "§13.2")
-    state, events = hit_section(state, section, EARTHQUAKE_STRENGTH, EARTHQUAKE_DAMAGE, dice, "§13.2 earthquake")
+        raise IllegalAction("no_free_caster", "§13.2", side=state.active.value)
+    state, events = hit_section(state, section, EARTHQUAKE_STRENGTH, EARTHQUAKE_DAMAGE, dice, "earthquake")
     return outcome(state, events, dice, mark)

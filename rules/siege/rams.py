@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.dice import D4, D6, Dice, Die
+from rules.dice import D4, D6, Dice, Die, reason
 from rules.siege.gates import damage_gate, is_destroyed, touches_gate, toughness
 from rules.siege.ladders import carrying, together
 from rules.siege.state import (
@@ -115,29 +115,25 @@ def carry_ram(state: BattleState, ram_id: str, carriers: Sequence[str]) -> Battl
     """
     ram = state.ram(ram_id)
     if ram.carriers:
-        raise IllegalAction(f"ram {ram_id} is already carried by {', '.join(ram.carriers)} (§7.2.2)", "§7.2.2")
+        raise IllegalAction("ram_carried_already", "§7.2.2", ram=ram_id, carrier_models=ram.carriers)
     check_distinct(carriers, "§7.2.1")
-    check_may_act(state, carriers, "carry a ram")
+    check_may_act(state, carriers, "carry_ram")
     weight = _weight(state, carriers)
     if not MIN_CARRIERS <= weight <= MAX_CARRIERS:
         raise IllegalAction(
-            f"a ram is carried by {MIN_CARRIERS} to {MAX_CARRIERS} models, not {weight} (§7.2.1)", "§7.2.1"
+            "ram_carriers_count", "§7.2.1", ram=ram_id, least=MIN_CARRIERS, most=MAX_CARRIERS, weight=weight
         )
     place = together(state, carriers, "§7.2.1")
     if place.zone not in _OUTSIDE:
-        raise IllegalAction("a ram's carriers stand together outside the fort: it never enters it (§7.2.1)", "§7.2.1")
+        raise IllegalAction("ram_stays_outside", "§7.2.1", ram=ram_id, place=str(place))
     if ram.lies is not None and str(place) != ram.lies and place.zone is not Zone.FIELD:
-        raise IllegalAction(
-            f"ram {ram_id} lies at {ram.lies}: it is picked up there, or by models passing by from the field "
-            "(§7.2.2, §7.1.3)",
-            "§7.2.2",
-        )
+        raise IllegalAction("ram_lies_elsewhere", "§7.2.2", ram=ram_id, lies_place=ram.lies)
     stuck = [c for c in carriers if state.model(c).fleeing or state.in_contact(c)]
     if stuck:
-        raise IllegalAction(f"{', '.join(stuck)} flee or fight and cannot carry a ram (§7.2.2, §7.1.2)", "§7.2.2")
+        raise IllegalAction("ram_carriers_flee_or_fight", "§7.2.2", ram=ram_id, models=tuple(stuck))
     busy = sorted(carrying(state) & set(carriers))
     if busy:
-        raise IllegalAction(f"{', '.join(busy)} already carry a ladder or a ram: one load at a time (§7.2.1)", "§7.2.1")
+        raise IllegalAction("ram_carriers_loaded", "§7.2.1", ram=ram_id, models=tuple(busy))
     return state.with_ram(replace(ram, carriers=tuple(carriers), lies=None))
 
 
@@ -153,7 +149,7 @@ def drop_ram(state: BattleState, ram_id: str) -> BattleState:
     """The carriers let the ram go; it lies where they were (§7.2.2)."""
     ram = state.ram(ram_id)
     if not ram.carriers:
-        raise IllegalAction(f"nobody carries ram {ram_id}: there is nothing to let go (§7.2.2)", "§7.2.2")
+        raise IllegalAction("ram_not_carried", "§7.2.2", ram=ram_id)
     place = state.model(ram.carriers[0]).place
     # on the ground outside; from a giant on the wall it falls to the wall's foot (§7.2.1: never inside the fort)
     lies = str(place) if place.zone in _OUTSIDE else f"foot:{place.ref}" if place.zone is Zone.WALL else None
@@ -174,44 +170,34 @@ def bring_ram(state: BattleState, ram_id: str, gate_id: str) -> BattleState:
     """
     ram = state.ram(ram_id)
     if not ram.carriers:
-        raise IllegalAction(f"nobody carries ram {ram_id} (§7.2.1)", "§7.2.1")
+        raise IllegalAction("ram_not_carried", "§7.2.1", ram=ram_id)
     gate = next((g for g in state.fort.gates if g.id == gate_id), None)
     if gate is None:
         state.gate(gate_id)  # an unknown gate is refused as such
-        raise IllegalAction(f"{gate_id} is a service door inside the fort, which a ram never enters (§7.2.1)", "§7.2.1")
+        raise IllegalAction("ram_not_at_service_door", "§7.2.1", ram=ram_id, gate=gate_id)
     if is_destroyed(state.gate(gate_id).structure_points):
-        raise IllegalAction(f"gate {gate_id} is already destroyed (R4)", "R4")
+        raise IllegalAction("rammed_gate_destroyed", "R4", ram=ram_id, gate=gate_id)
     if ram.gate == gate_id:
-        raise IllegalAction(f"ram {ram_id} is already at gate {gate_id} (§7.2.4)", "§7.2.4")
+        raise IllegalAction("ram_at_gate_already", "§7.2.4", ram=ram_id, gate=gate_id)
     carriers = [state.model(c) for c in ram.carriers]
     weight = _weight(state, ram.carriers)
     if weight < MIN_CARRIERS:
-        raise IllegalAction(
-            f"ram {ram_id} has {weight} carriers: a ram is never carried by fewer than {MIN_CARRIERS} (§7.2.1)",
-            "§7.2.1",
-        )
+        raise IllegalAction("ram_too_few_carriers", "§7.2.1", ram=ram_id, weight=weight, least=MIN_CARRIERS)
     if all(touches_gate(state, m, gate_id) for m in carriers):
         return state.with_ram(replace(ram, gate=gate_id))
     if state.phase is Phase.SETUP:
-        raise IllegalAction(
-            f"ram {ram_id}'s carriers must stand at gate {gate_id}: in the set-up the besieger stands 40 cm or more "
-            "from the walls, and brings the ram in his movement (§16, §7.2.4)",
-            "§7.2.4",
-        )
-    check_may_act(state, ram.carriers, "bring a ram")
+        raise IllegalAction("ram_brought_in_movement", "§7.2.4", ram=ram_id, gate=gate_id)
+    check_may_act(state, ram.carriers, "bring_ram")
     place = together(state, ram.carriers, "§7.2.1")
     log = state.turn_log
     if place.zone not in _OUTSIDE:
-        raise IllegalAction(f"ram {ram_id}'s carriers must stand outside the fort (§7.2.1)", "§7.2.1")
+        raise IllegalAction("ram_stays_outside", "§7.2.1", ram=ram_id, place=str(place))
     moved = [m.id for m in carriers if m.id in log.moved]
     if moved:
-        raise IllegalAction(
-            f"{', '.join(moved)} have moved this turn: carrying ram {ram_id} to gate {gate_id} is their move (§7.2.1)",
-            "§7.2.1",
-        )
+        raise IllegalAction("ram_carriers_moved", "§7.2.1", ram=ram_id, gate=gate_id, models=tuple(moved))
     stuck = [m.id for m in carriers if m.fleeing or state.in_contact(m.id)]
     if stuck:
-        raise IllegalAction(f"{', '.join(stuck)} flee or fight and cannot carry a ram (§7.2.2, §7.1.2)", "§7.2.2")
+        raise IllegalAction("ram_carriers_flee_or_fight", "§7.2.2", ram=ram_id, models=tuple(stuck))
     foot = Place(Zone.FOOT, gate.section)
     ids = frozenset(ram.carriers)
     state = state.with_models(
@@ -228,7 +214,7 @@ def _majority_strength(state: BattleState, carriers: Sequence[str], dice: Dice, 
     tied = sorted(s for s, n in counts.items() if n == top)
     if len(tied) == 1:
         return tied[0]
-    return tied[-1] if dice.roll(D6, f"§7.2.4 ram {ram_id} carriers' strength") >= 4 else tied[0]
+    return tied[-1] if dice.roll(D6, reason("ram_strength_tie", "§7.2.4", ram=ram_id)) >= 4 else tied[0]
 
 
 def use_ram(state: BattleState, ram_id: str, dice: Dice) -> Outcome:
@@ -238,42 +224,41 @@ def use_ram(state: BattleState, ram_id: str, dice: Dice) -> Outcome:
     mark = dice.mark()
     ram = state.ram(ram_id)
     if state.active is not Side.BESIEGER:
-        raise IllegalAction("rams strike in the besieger's close-combat phase (§7.2.4)", "§7.2.4")
+        raise IllegalAction("ram_in_besieger_turn", "§7.2.4", ram=ram_id)
     if ram_id in state.turn_log.rammed:
-        raise IllegalAction(f"ram {ram_id} has struck this phase: one use a phase (R3)", "R3")
+        raise IllegalAction("ram_struck_already", "R3", ram=ram_id)
     if ram.gate is None:
-        raise IllegalAction(f"ram {ram_id} is not in contact with a gate (§7.2.4)", "§7.2.4")
+        raise IllegalAction("ram_not_at_gate", "§7.2.4", ram=ram_id)
     gate = state.gate(ram.gate)
     if is_destroyed(gate.structure_points):
-        raise IllegalAction(f"gate {gate.id} is already destroyed (R4)", "R4")
+        raise IllegalAction("rammed_gate_destroyed", "R4", ram=ram_id, gate=gate.id)
     carriers = [c for c in ram.carriers if touches_gate(state, state.model(c), gate.id)]
     weight = _weight(state, carriers)
     if weight < MIN_CARRIERS:
         raise IllegalAction(
-            f"ram {ram_id} has {weight} carriers at the gate; it needs {MIN_CARRIERS} (§7.2.1)", "§7.2.1"
+            "ram_too_few_at_gate", "§7.2.1", ram=ram_id, gate=gate.id, weight=weight, least=MIN_CARRIERS
         )
     log = state.turn_log
     state = replace(state, turn_log=replace(log, rammed=log.rammed | {ram_id}))
     events: list[Event] = []
     if ram.wrecked:
-        roll = dice.roll(D6, f"§7.2.3 wrecked ram {ram_id}")
+        roll = dice.roll(D6, reason("wrecked_ram_swings", "§7.2.3", ram=ram_id))
         if roll < WRECKED_USE_NEED:
-            events.append(Event("ram_broken", "§7.2.3", f"roll {roll}: the wrecked ram {ram_id} cannot be used"))
+            events.append(Event("ram_broken", "§7.2.3", {"ram": ram_id, "roll": roll}))
             return outcome(state, events, dice, mark)
     per_wound = ram_damage(_majority_strength(state, carriers, dice, ram_id))
     need = to_wound(ram_strength(weight), toughness(gate.kind))
     total = 0
     for strike in range(1, strikes(ram.covered and not ram.wrecked) + 1):
-        reason = f"§7.2.4 ram {ram_id} strike {strike}"
-        if need is None or dice.roll(D6, f"{reason} to wound") < need:
+        if need is None or dice.roll(D6, reason("ram_to_wound", "§7.2.4", ram=ram_id, strike=strike)) < need:
             continue
         if strike == 1:
-            total += dice.roll(per_wound.die, f"{reason} damage") + per_wound.bonus
+            total += dice.roll(per_wound.die, reason("ram_damage_roll", "§7.2.4", ram=ram_id)) + per_wound.bonus
         else:
             total += COVERED_SECOND_STRIKE_DAMAGE
     state, event = damage_gate(state, gate.id, total)
     events.append(
-        Event("ram", "§7.2.4", f"ram {ram_id} (S{weight}) does {total} damage to gate {gate.id}", ram.carriers)
+        Event("ram", "§7.2.4", {"ram": ram_id, "strength": weight, "damage": total, "gate": gate.id}, ram.carriers)
     )
     events.append(event)
     return outcome(state, events, dice, mark)
@@ -283,7 +268,7 @@ def damage_ram(state: BattleState, ram_id: str, points: int) -> tuple[BattleStat
     """``points`` on a covered ram; at 0 it is wrecked (§7.2.3)."""
     ram = state.ram(ram_id)
     if not ram.covered:
-        raise IllegalAction(f"ram {ram_id} is not covered: only a covered ram is a target (§5.3, §7.2.3)", "§7.2.3")
+        raise IllegalAction("ram_not_covered", "§7.2.3", ram=ram_id)
     left = max(0, ram.structure_points - points)
     state = state.with_ram(replace(ram, structure_points=left, wrecked=ram.wrecked or left == 0))
-    return state, Event("ram_damage", "§7.2.3", f"covered ram {ram_id} loses {points}, {left} structure points left")
+    return state, Event("ram_damage", "§7.2.3", {"ram": ram_id, "points": points, "left": left})

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from rules.dice import D6, Dice
+from rules.dice import D6, Dice, reason
 from rules.siege import belfry_cover
 from rules.siege.fire import catch_fire, damage_structure, has_brazier, shoots_flaming
 from rules.siege.fort import GateKind
@@ -107,17 +107,17 @@ def shooter_refusal(state: BattleState, model: Model) -> IllegalAction | None:
     ladder (§7.1.1), on a section not silenced (§5.9), on a belfry's level 2 or 3 (001 §7)."""
     missile = model.profile.missile
     if missile is None or model.side is not state.active or model.fleeing or state.in_contact(model.id):
-        return IllegalAction(f"{model.id} cannot shoot: an active, free model with a missile weapon (§5)", "§5")
+        return IllegalAction("shooter_not_free", "§5", model=model.id)
     log = state.turn_log
     if model.id in log.shot:
         # §5.2, §9.2: the usual shooting phase, one volley a turn, however many calls name it
-        return IllegalAction(f"{model.id} has already shot in turn {state.turn}: a model shoots once a turn (§5)", "§5")
+        return IllegalAction("shot_already", "§5", model=model.id, turn=state.turn)
     if model.id in log.rallied:
-        return IllegalAction(f"{model.id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
+        return IllegalAction("rallied_cannot_shoot", "§3.4", model=model.id)
     if state.is_blocking(model.id):
-        return IllegalAction(f"{model.id} is blocking and cannot use missile weapons (§6.3.1)", "§6.3.1")
+        return IllegalAction("blocker_cannot_shoot", "§6.3.1", model=model.id)
     if any(model.id in x.carriers for x in state.ladders):
-        return IllegalAction(f"{model.id} carries a ladder and cannot shoot (§7.1.1)", "§7.1.1")
+        return IllegalAction("ladder_carrier_cannot_shoot", "§7.1.1", model=model.id)
     try:
         if model.place.inside:
             check_not_silenced(state, model.place.ref, "shoot")
@@ -135,23 +135,17 @@ def _check_shooters(
     models = [state.model(s) for s in shooters]
     for model in models:
         if side is not None and model.side is not side:
-            raise IllegalAction(f"{model.id} is a {model.side} model: the {side} shoot at this ({clause})", clause)
+            raise IllegalAction("shooters_of_the_other_side", clause, model=model.id, side=side.value)
         refusal = shooter_refusal(state, model)
         if refusal is not None:
             raise refusal
         missile = model.profile.missile
         assert missile is not None  # shooter_refusal refuses a model with no missile weapon
         if flaming and not shoots_flaming(missile.name):
-            raise IllegalAction(
-                f"{missile.name} cannot shoot flaming missiles: every kind of bow, javelins, bolt throwers' bolts "
-                "(§9.1.3)",
-                "§9.1.3",
-            )
+            raise IllegalAction("weapon_not_flaming", "§9.1.3", model=model.id, weapon=missile.name)
         if flaming and not has_brazier(state, model):
             raise IllegalAction(
-                f"{model.id} has no brazier: the besieger's unit needs its own, the besieged one on the section "
-                "(§9.1.1, §9.1.2)",
-                "§9.1.1" if model.side is _BESIEGER else "§9.1.2",
+                "shooter_without_brazier", "§9.1.1" if model.side is _BESIEGER else "§9.1.2", model=model.id
             )
     return models
 
@@ -168,10 +162,11 @@ def _volley(state: BattleState, shooters: Sequence[Model], flaming: bool) -> Bat
     other = log.plain_volleys if flaming else log.flaming_volleys
     mixed = sorted(keys & other)
     if mixed:
-        done = "without" if flaming else "with"
-        raise IllegalAction(
-            f"{', '.join(mixed)} shot {done} flaming missiles this turn: all shoot one way (§9.2)", "§9.2"
-        )
+        units = tuple(k.partition(":")[2] for k in mixed if k.startswith("unit:"))
+        sections = tuple(k.partition(":")[2] for k in mixed if k.startswith("section:"))
+        if flaming:
+            raise IllegalAction("volley_was_plain", "§9.2", units=units, sections=sections)
+        raise IllegalAction("volley_was_flaming", "§9.2", units=units, sections=sections)
     log = replace(log, shot=log.shot | {m.id for m in shooters})
     if flaming:
         return replace(state, turn_log=replace(log, flaming_volleys=log.flaming_volleys | keys))
@@ -210,16 +205,17 @@ def shoot(
             # 001 §6: +1 on the die from a belfry on the move
             bonus = belfry_cover.shooting_bonus(state, shooter) - state.turn_log.penalty(shooter.id)
             need = shooting_to_hit(shooter.profile.bs, shooting_modifier(names) + bonus)
-            hits = roll_hits(dice, need, 1, f"§5.2 {shooter.id} shoots {target.id} to hit")
+            hits = roll_hits(dice, need, 1, reason("shot_to_hit", "§5.2", model=shooter.id, target_model=target.id))
             double = [target.id] if flaming and target.profile.creature in FEAR_FIRE else []
             state, more, _ = hit_models(
                 state,
                 [target.id] * hits,
                 shooter.profile.missile.strength,
                 dice,
-                f"§5 {shooter.id} shoots",
+                "shot",
                 "§5.2",
                 double=double,
+                by_model=shooter.id,
             )
             events.extend(more)
     return outcome(state, events, dice, mark)
@@ -229,10 +225,10 @@ def _check_dead_angle(state: BattleState, shooters: Sequence[Model], targets: Se
     """§5.1: the dead angle is that of troops « tirant du rempart » at models outside below it."""
     for shooter in shooters:
         if not (shooter.place.inside and state.fort.section(shooter.place.ref).is_rampart):
-            raise IllegalAction(f"{shooter.id} is not shooting from a rampart: no dead angle (§5.1)", "§5.1")
+            raise IllegalAction("dead_angle_not_from_rampart", "§5.1", model=shooter.id)
     for target in targets:
         if state.model(target).place.inside:
-            raise IllegalAction(f"{target} is inside the fort, not in the wall's dead angle (§5.1)", "§5.1")
+            raise IllegalAction("dead_angle_target_inside", "§5.1", model=target)
 
 
 def allocate(engine: str, roll: int) -> str:
@@ -245,11 +241,11 @@ def _engine_toughness(state: BattleState, engine: str) -> int:
     kind, _, ref = engine.partition(":")
     if kind == "ram":
         if not state.ram(ref).covered:
-            raise IllegalAction(f"ram {ref} is not covered: shoot at its carriers (§5.3)", "§5.3")
+            raise IllegalAction("shot_ram_not_covered", "§5.3", ram=ref)
         return COVERED_TOUGHNESS
     if kind == "siege_tower":
         return TOWER_TOUGHNESS
-    raise IllegalAction(f"{engine!r} is not a covered ram or a siege tower (§5.3)", "§5.3")
+    raise IllegalAction("not_a_shot_engine", "§5.3", engine=engine)
 
 
 def _engine_models(state: BattleState, engine: str) -> list[str]:
@@ -270,9 +266,10 @@ def shoot_engine(
     toughness_ = _engine_toughness(state, engine)
     models = _check_shooters(state, shooters, flaming, _BESIEGED, "§5.3")
     _volley(state, models, flaming)
-    roll = dice.roll(D6, f"§5.3 allocation on {engine}")
+    kind, _, ref = engine.partition(":")
+    roll = dice.roll(D6, reason("shot_allocation", "§5.3", engine_kind=kind, engine=ref))
     side = allocate(engine, roll)
-    events = [event("allocation", "§5.3", f"roll {roll}: the shots at {engine} fall on the {side}")]
+    events = [event("allocation", "§5.3", {"roll": roll, "engine_kind": kind, "engine": ref, "falls_on": side})]
     if side == "models":
         more = shoot(state, shooters, _engine_models(state, engine), dice, flaming=flaming)
         return Outcome(more.state, (*events, *more.events), dice.since(mark))
@@ -281,10 +278,12 @@ def shoot_engine(
     for shooter in models:
         assert shooter.profile.missile is not None
         need = shooting_to_hit(shooter.profile.bs, shooting_modifier(["flaming"] if flaming else []))
-        hits = roll_hits(dice, need, shooter.profile.missile.shots, f"§5.3 {shooter.id} shoots {engine} to hit")
+        why = reason("engine_shot_to_hit", "§5.3", model=shooter.id, engine_kind=kind, engine=ref)
+        hits = roll_hits(dice, need, shooter.profile.missile.shots, why)
         wound_need = to_wound(shooter.profile.missile.strength, toughness_)
         if wound_need is not None and hits:
-            wounds += sum(r >= wound_need for r in dice.pool(D6, hits, f"§5.3 {engine} to wound"))
+            why = reason("engine_shot_to_wound", "§5.3", engine_kind=kind, engine=ref)
+            wounds += sum(r >= wound_need for r in dice.pool(D6, hits, why))
         if hits and flaming:
             more = _flaming_hits(state, engine, hits, dice)
             state, events = more.state, [*events, *more.events]
@@ -311,7 +310,7 @@ def shoot_gate(
     mark = dice.mark()
     gate = state.gate(gate_id)
     if gate.kind is _SERVICE_DOOR:
-        raise IllegalAction("service doors are inside the fort, out of the besiegers' sight (§5.5)", "§5.5")
+        raise IllegalAction("service_door_out_of_sight", "§5.5", gate=gate_id)
     names = [*(["postern"] if gate.kind is _POSTERN else []), *(["flaming"] if flaming else [])]
     events: list[Event] = []
     wounds = 0
@@ -321,12 +320,14 @@ def shoot_gate(
         assert shooter.profile.missile is not None
         need = shooting_to_hit(shooter.profile.bs, shooting_modifier(names))
         shots = shooter.profile.missile.shots
-        hits = roll_hits(dice, need, shots, f"§5.5 {shooter.id} shoots gate {gate_id} to hit")
+        hits = roll_hits(dice, need, shots, reason("gate_shot_to_hit", "§5.5", model=shooter.id, gate=gate_id))
         if shots - hits:
-            events.append(event("wall_hit", "§5.5", f"{shots - hits} missed shots at gate {gate_id} strike the wall"))
+            events.append(event("missed_gate_strikes_wall", "§5.5", {"missed": shots - hits, "gate": gate_id}))
         wound_need = to_wound(shooter.profile.missile.strength, toughness(gate.kind))
         if wound_need is not None and hits:
-            wounds += sum(r >= wound_need for r in dice.pool(D6, hits, f"§5.5 gate {gate_id} to wound"))
+            wounds += sum(
+                r >= wound_need for r in dice.pool(D6, hits, reason("gate_shot_to_wound", "§5.5", gate=gate_id))
+            )
         if hits and flaming:
             more = catch_fire(state, f"gate:{gate_id}", dice)
             state, events = more.state, [*events, *more.events]
@@ -348,7 +349,7 @@ def shoot_structure(state: BattleState, shooters: Sequence[str], section: str, d
         assert shooter.profile.missile is not None
         for _ in range(shooter.profile.missile.shots):
             state, more = hit_section(
-                state, section, shooter.profile.missile.strength, "1", dice, f"{shooter.id} shoots"
+                state, section, shooter.profile.missile.strength, "1", dice, "shot", by_model=shooter.id
             )
             events.extend(more)
     return outcome(state, events, dice, mark)
@@ -375,21 +376,15 @@ def check_machine(state: BattleState, machine: str | None) -> str:
     ready = ready_machines(state)
     if machine is None:
         if not ready:
-            raise IllegalAction("the besieger has no war machine left to fire this turn (§5.7)", "§5.7")
+            raise IllegalAction("no_war_machine_ready", "§5.7")
         return ready[0]
     model = state.model(machine)
     if model.side is not _BESIEGER or model.profile.troop_type is not _WAR_MACHINE:
-        raise IllegalAction(f"{machine} is not a war machine of the besieger: only they bombard (§5.6, §5.7)", "§5.7")
+        raise IllegalAction("not_a_war_machine", "§5.7", model=machine)
     if machine in state.turn_log.shot:
-        raise IllegalAction(
-            f"{machine} has already fired in turn {state.turn}: a war machine fires once a turn (§5.7)", "§5.7"
-        )
+        raise IllegalAction("war_machine_fired", "§5.7", model=machine, turn=state.turn)
     if machine not in ready:
-        raise IllegalAction(
-            f"{machine} cannot fire: a war machine outside the fort, neither fleeing, engaged, rallying nor just "
-            "deployed (§5.7, §3.4, §10.1)",
-            "§5.7",
-        )
+        raise IllegalAction("war_machine_not_ready", "§5.7", model=machine)
     return machine
 
 
@@ -443,11 +438,9 @@ def bombard(
     if target.startswith("gate:"):
         gate = state.gate(target.partition(":")[2])
         if gate.kind is _SERVICE_DOOR:
-            raise IllegalAction(
-                "service doors are inside the fort, out of the war machines' sight (§5.5, §5.6)", "§5.6"
-            )
+            raise IllegalAction("service_door_out_of_sight", "§5.6", gate=gate.id)
         if gate.structure_points <= 0:
-            raise IllegalAction(f"gate {gate.id} is already destroyed (§6.1)", "§6.1")
+            raise IllegalAction("bombarded_gate_destroyed", "§6.1", gate=gate.id)
         section = _gate_wall(state, gate.id)
     _check_bombarded(state, section, strength, under_template, braziers_hit)
     if machine is not None:
@@ -455,29 +448,32 @@ def bombard(
         log = state.turn_log
         state = replace(state, turn_log=replace(log, shot=log.shot | {machine}))
     if gate is not None:
-        roll = dice.roll(D6, f"§5.6 shot at gate {gate.id}")
+        roll = dice.roll(D6, reason("machine_gate_or_wall", "§5.6", gate=gate.id))
         if roll <= GATE_HIT_BY_MACHINE.get(gate.kind, 0):
             wound_need = to_wound(strength, toughness(gate.kind))
-            hit = wound_need is not None and dice.roll(D6, f"§5.6 gate {gate.id} to wound") >= wound_need
-            events.append(event("gate_hit", "§5.6", f"roll {roll}: the shot strikes gate {gate.id}"))
+            hit = (
+                wound_need is not None
+                and dice.roll(D6, reason("machine_gate_to_wound", "§5.6", gate=gate.id)) >= wound_need
+            )
+            events.append(event("gate_hit", "§5.6", {"roll": roll, "gate": gate.id}))
             if hit:
                 die = damage_die(damage)
-                points = 1 if die is None else dice.roll(die, f"§5.6 gate {gate.id} damage")
+                points = 1 if die is None else dice.roll(die, reason("machine_gate_damage", "§5.6", gate=gate.id))
                 state, more = damage_structure(state, target, points, dice)
                 events.extend(more)
             return outcome(state, events, dice, mark)
-        events.append(event("wall_hit", "§5.6", f"roll {roll}: the shot strikes the wall {section}"))
+        events.append(event("wall_hit", "§5.6", {"roll": roll, "gate": gate.id, "section": section}))
     hit_strength = template_strength(strength, with_models=under_template is not None)
-    state, more = hit_section(state, section, hit_strength, damage, dice, f"S{hit_strength} war machine")
+    state, more = hit_section(state, section, hit_strength, damage, dice, "war_machine", by_model=machine)
     events.extend(more)
     if under_template:
         alive = [m for m in under_template if m in state.by_id]
-        state, more, _ = hit_models(state, alive, hit_strength, dice, f"§5.10 template on {section}", "§5.10")
+        state, more, _ = hit_models(state, alive, hit_strength, dice, "template", "§5.10", section=section)
         events.extend(more)
     if braziers_hit and strength >= BRAZIER_BREAKING_STRENGTH:
         works = state.works_of(section)
         state = state.with_works(replace(works, braziers=works.braziers[braziers_hit:]))
-        events.append(event("braziers_destroyed", "§8.2.3.1", f"{braziers_hit} braziers on {section} destroyed"))
+        events.append(event("braziers_destroyed", "§8.2.3.1", {"braziers": braziers_hit, "section": section}))
     return outcome(state, events, dice, mark)
 
 
@@ -488,21 +484,18 @@ def _check_bombarded(
     braziers hit are some of its own (§8.2.3.1)."""
     rampart = state.fort.section(section)
     if not rampart.is_rampart:
-        raise IllegalAction(
-            f"a war machine bombards wall and tower sections, not {rampart.kind} {section} (§5.7)", "§5.7"
-        )
+        raise IllegalAction("bombard_not_a_rampart", "§5.7", section=section, kind=rampart.kind.value)
     if state.works_of(section).collapsed:
-        raise IllegalAction(f"{section} has already collapsed into a breach (§5.9)", "§5.9")
+        raise IllegalAction("collapsed_into_breach", "§5.9", section=section)
     template_strength(strength, with_models=False)  # §5.9: a strength of 1 to 10, before any die
     if under_template:
         check_distinct(under_template, "§5.10")
         on = Place(Zone.SECTION, section)
         away = [m for m in under_template if state.model(m).place != on]
         if away:
-            raise IllegalAction(
-                f"{', '.join(away)} not on {section}: the template falls on the models of the section shot (§5.10)",
-                "§5.10",
-            )
+            raise IllegalAction("template_models_elsewhere", "§5.10", models=tuple(away), section=section)
     braziers = len(state.works_of(section).braziers)
     if not 0 <= braziers_hit <= braziers:
-        raise IllegalAction(f"{section} has {braziers} braziers: {braziers_hit} cannot be hit (§8.2.3.1)", "§8.2.3.1")
+        raise IllegalAction(
+            "braziers_hit_out_of_range", "§8.2.3.1", section=section, braziers=braziers, hit=braziers_hit
+        )

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
 
-from rules.dice import D2, D3, D4, D6, Dice, Die
+from rules.dice import D2, D3, D4, D6, Dice, Die, reason
 from rules.siege.fort import Connection, ConnectionKind, SectionKind
 from rules.siege.hits import Save, hit_models
 from rules.siege.profiles import TroopType
@@ -141,9 +141,7 @@ def check_not_silenced(state: BattleState, section: str, what: str) -> None:
     """Refuse shooting or engineering from a section Table 3 has shaken into silence (§5.9)."""
     works = state.works_of(section)
     if works.silenced:
-        raise IllegalAction(
-            f"{section} was shaken by structure damage: its models cannot {what} this turn or the next (§5.9)", "§5.9"
-        )
+        raise IllegalAction("section_silenced", "§5.9", section=section, activity=what)
 
 
 def breach_courtyard(state: BattleState, section: str) -> str:
@@ -167,39 +165,61 @@ def add_damage(state: BattleState, section: str, points: int) -> BattleState:
 
 
 def hit_section(
-    state: BattleState, section: str, strength: int, damage: str, dice: Dice, reason: str
+    state: BattleState,
+    section: str,
+    strength: int,
+    damage: str,
+    dice: Dice,
+    cause: str,
+    *,
+    by_model: str | None = None,
 ) -> tuple[BattleState, list[Event]]:
     """One hit of ``strength`` and ``damage`` (``"1"``, ``"D3"``…) on a rampart section, resolved on Table 3 with
-    every effect (§5.9, R5). Hits on one section resolve one after another: call this once per hit.
+    every effect (§5.9, R5), struck by ``cause`` (a word of the engine: ``"shot"`` by ``by_model``,
+    ``"war_machine"``, ``"earthquake"``). Hits on one section resolve one after another: call this once per hit.
     """
     rampart = state.fort.section(section)
     if not rampart.is_rampart:
-        raise IllegalAction(
-            f"structure damage falls on wall and tower sections, not {rampart.kind} {section} (§5.9)", "§5.9"
-        )
+        raise IllegalAction("structure_not_a_rampart", "§5.9", section=section, kind=rampart.kind.value)
     works = state.works_of(section)
     if works.collapsed:
-        raise IllegalAction(f"{section} has already collapsed into a breach (§5.9)", "§5.9")
+        raise IllegalAction("collapsed_into_breach", "§5.9", section=section)
     die = damage_die(damage)
-    roll = 0 if die is None else dice.roll(die, f"§5.9 {reason} damage on {section}")
+    roll = 0 if die is None else dice.roll(die, reason("structure_damage_roll", "§5.9", cause=cause, section=section))
     total = score(strength, roll, works.damage)
     result = outcome(total)
     works = replace(works, damage=works.damage + result.damage_points)
-    events = [Event("structure_damage", "§5.9", f"{reason}: score {total} on {section}, {result.value}")]
+    events = [
+        Event(
+            "structure_damage",
+            "§5.9",
+            {
+                "cause": cause,
+                "by_model": by_model,
+                "section": section,
+                "strength": strength,
+                "roll": roll,
+                "score": total,
+                "result": result.value,
+            },
+        )
+    ]
     need = SILENCE_NEED.get(result)
-    if need is not None and (need == 1 or dice.roll(D6, f"§5.9 {section} shaken") >= need):
+    if need is not None and (need == 1 or dice.roll(D6, reason("section_shaken", "§5.9", section=section)) >= need):
         works = replace(works, silenced=SILENCED_TURNS)
-        events.append(Event("silenced", "§5.9", f"{section} cannot shoot nor use engineering next turn"))
+        events.append(Event("silenced", "§5.9", {"section": section}))
     state = state.with_works(works)
     here = [m.id for m in state.at(section)]
     if result is StructureOutcome.RAMPART_DESTROYED:
-        victims = dice.roll(RAMPART_DESTROYED_VICTIMS, f"§5.9 {section} rampart falls")
+        victims = dice.roll(RAMPART_DESTROYED_VICTIMS, reason("rampart_falls_victims", "§5.9", section=section))
         state, more, _ = hit_models(
-            state, here[:victims], FALLING_RAMPART_HIT, dice, f"§5.9 {section}", "§5.9", save=Save.NONE
+            state, here[:victims], FALLING_RAMPART_HIT, dice, "falling_rampart", "§5.9", save=Save.NONE, section=section
         )
         events.extend(more)
     elif result is StructureOutcome.PARTIAL_COLLAPSE:
-        state, more, _ = hit_models(state, here, FALLING_RAMPART_HIT, dice, f"§5.9 {section}", "§5.9", save=Save.NONE)
+        state, more, _ = hit_models(
+            state, here, FALLING_RAMPART_HIT, dice, "falling_rampart", "§5.9", save=Save.NONE, section=section
+        )
         events.extend(more)
     elif result is StructureOutcome.COLLAPSE:
         state, more = _collapse(state, section, dice)
@@ -210,7 +230,7 @@ def hit_section(
 def _collapse(state: BattleState, section: str, dice: Dice) -> tuple[BattleState, list[Event]]:
     """§5.9 19+: the section falls into a breach, a courtyard connection (R5)."""
     here = [m.id for m in state.at(section)]
-    state, events, _ = hit_models(state, here, COLLAPSE_HIT, dice, f"§5.9 {section} collapses", "§5.9", save=Save.NONE)
+    state, events, _ = hit_models(state, here, COLLAPSE_HIT, dice, "collapse", "§5.9", save=Save.NONE, section=section)
     machines = {m.id: None for m in state.at(section) if m.profile.troop_type is TroopType.WAR_MACHINE}
     state = state.with_models(machines)
     fallen_ladders = [x for x in state.ladders if x.section == section]
@@ -220,7 +240,9 @@ def _collapse(state: BattleState, section: str, dice: Dice) -> tuple[BattleState
     for ladder in fallen_ladders:
         state = state.with_ladder(None, ladder.id)
     near = [m.id for n in state.fort.neighbours(section) for m in state.at(n)] + [m.id for m in state.at(foot)]
-    state, more, _ = hit_models(state, near, ADJACENT_HIT, dice, f"§5.9 near {section}", "§5.9", save=Save.NONE)
+    state, more, _ = hit_models(
+        state, near, ADJACENT_HIT, dice, "collapse_nearby", "§5.9", save=Save.NONE, section=section
+    )
     events.extend(more)
     courtyard = breach_courtyard(state, section)
     fort = replace(
@@ -229,11 +251,5 @@ def _collapse(state: BattleState, section: str, dice: Dice) -> tuple[BattleState
     state = replace(state, fort=fort).with_works(
         replace(state.works_of(section), collapsed=True, stones=0, rocks=0, braziers=())
     )
-    events.append(
-        Event(
-            "breach",
-            "§5.9",
-            f"{section} collapses: machines, ladders and defences there are destroyed; a breach opens into {courtyard}",
-        )
-    )
+    events.append(Event("breach", "§5.9", {"section": section, "courtyard": courtyard}))
     return state, events

@@ -12,13 +12,14 @@ from django.test import Client
 
 from campaigns.demo import load_demo
 from campaigns.models import Battle
+from rules.contract import Event
 from rules.siege.legal import legal_actions
 from tests.rules.data import belfry as doc
 from tracker import presenters, selectors, services
 from tracker.menus import unit_groups
 from tracker.models import DiceMode, TrackedBattle
-from tracker.presenters.belfry import event_text
 from tracker.setups import SetupChoice, SetupProblem, build_setup
+from wording.siege import SiegeNames, event_text
 
 pytestmark = pytest.mark.django_db
 
@@ -158,16 +159,31 @@ def test_a_belfry_climbed_lowers_its_bridge_on_the_defenders(belfry_siege: Track
     assert 'class="drawbridge"' in str(context["svg"])
 
 
-def test_the_crush_line_reads_in_french() -> None:
+def test_the_crush_lines_read_in_french_and_english() -> None:
+    """001 §8: « 6-7 : recule d'une case et est assommé », « 10 : tué par le pont-levis »; the armour's +1 said."""
     from django.utils import translation
 
+    names = SiegeNames(())
+    armoured = Event("crush_armoured", "001 §8", {"model": "e1", "roll": 5, "armour": 1, "result": "stunned"})
+    killed = Event("crush", "001 §8", {"model": "d1", "roll": 10, "result": "killed"})
+    down = Event("bridge_down", "001 §8", {"belfry": "ST1", "section": "W3"})
     with translation.override("fr"):
-        text = event_text("crush", "e1 rolls 5 +1 armour: stunned")
-        assert text == "e1 fait 5, +1 pour l’armure, sous le pont-levis : recule d’une case et est assommé"
-        assert event_text("bridge_down", "belfry ST1's drawbridge comes down on W3") == (
-            "le pont-levis du beffroi ST1 s’abat sur W3"
+        assert event_text(names, armoured) == (
+            "e1 fait 5, +1 pour l’armure, sous le pont-levis : recule d’une case et est assommé"
         )
-    assert event_text("crush", "not the engine's words") == "not the engine's words"
+        assert event_text(names, killed) == "d1 fait 10 sous le pont-levis : tué par le pont-levis"
+        assert event_text(names, down) == "le pont-levis du beffroi ST1 s’abat sur W3"
+    with translation.override("en"):
+        assert event_text(names, armoured) == (
+            "e1 rolls 5, +1 for armour, under the drawbridge: steps back one hex, stunned"
+        )
+        assert event_text(names, killed) == "d1 rolls 10 under the drawbridge: killed by the drawbridge"
+
+
+def test_a_sentence_the_engine_still_writes_is_shown_as_it_is() -> None:
+    assert presenters._event_text(SiegeNames(()), Event("charge", "§3.1", "the engine's own words")) == (
+        "the engine's own words"
+    )
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,6 @@ from ..menus import unit_groups
 from ..models import DiceMode, TrackedBattle
 from ..selectors import Current, Step, User, campaign_membership, current, log_rows, sides_of, version
 from .belfry import belfry_places, belfry_rows
-from .belfry import event_text as belfry_event_text
 from .board import board_svg
 
 ACTION_LABELS: Mapping[str, object] = {
@@ -479,8 +478,8 @@ DEPLOYED = gettext_lazy("%(models)s deploy %(to)s")
 
 
 def _event_text(names: SiegeNames, event: Event) -> str:
-    """An event in the reader's words; a sentence the engine still writes, read by the belfry's page."""
-    return belfry_event_text(event.kind, event.text) if event.text else siege_event_text(names, event)
+    """An event in the reader's words: its code and facts worded, or a sentence the engine still writes as it is."""
+    return event.text or siege_event_text(names, event)
 
 
 def log_html(log: Sequence[LogLine]) -> SafeString:

@@ -4,18 +4,17 @@ the same as rows for the page beside the board."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 from rules.siege.belfry import CAPACITY, LEVELS, count_aboard, level_place, levels_in_use, pushers, speed
-from rules.siege.drawbridge import Crush
 from rules.siege.engines import Bridge
 from rules.siege.state import BattleState, Side
+from wording.siege.drawbridge import CRUSH_LABELS
 
 from .svg import BESIEGED_COLOUR, BESIEGER_COLOUR, outward, svg_text
 
@@ -27,7 +26,6 @@ __all__ = [
     "belfry_parts",
     "belfry_places",
     "belfry_rows",
-    "event_text",
 ]
 
 BRIDGE_LABELS: Mapping[Bridge, object] = {
@@ -35,32 +33,6 @@ BRIDGE_LABELS: Mapping[Bridge, object] = {
     Bridge.LOWERING: pgettext_lazy("drawbridge", "being lowered"),
     Bridge.DOWN: pgettext_lazy("drawbridge", "down"),
 }
-
-CRUSH_LABELS: Mapping[Crush, object] = {
-    Crush.STEP_BACK: gettext_lazy("steps back one hex unharmed"),
-    Crush.STUNNED: gettext_lazy("steps back one hex, stunned"),
-    Crush.WOUNDED: gettext_lazy("steps back one hex, wounded"),
-    Crush.KILLED: gettext_lazy("killed by the drawbridge"),
-}
-"""The crush roll's results in the words of 001 §8."""
-
-_CRUSH = re.compile(r"^(?P<model>\S+) rolls (?P<roll>\d+)(?P<armour> \+1 armour)?: (?P<result>[a-z ]+)$")
-_BRIDGE_DOWN = re.compile(r"^belfry (?P<belfry>\S+)'s drawbridge comes down on (?P<section>\S+)$")
-
-
-def event_text(kind: str, text: str) -> str:
-    """An event of the log in the reader's language where the page knows its words: the drawbridge coming down and
-    its crush rolls (001 §8); any other as the engine wrote it."""
-    if kind == "bridge_down" and (down := _BRIDGE_DOWN.match(text)):
-        return _("belfry %(belfry)s's drawbridge comes down on %(section)s") % down.groupdict()
-    crushed = _CRUSH.match(text) if kind == "crush" else None
-    result = crushed["result"].replace(" ", "_") if crushed else ""
-    if crushed is None or result not in {c.value for c in Crush}:
-        return text
-    words = {"model": crushed["model"], "roll": crushed["roll"], "result": str(CRUSH_LABELS[Crush(result)])}
-    if crushed["armour"]:
-        return _("%(model)s rolls %(roll)s, +1 for armour, under the drawbridge: %(result)s") % words
-    return _("%(model)s rolls %(roll)s under the drawbridge: %(result)s") % words
 
 
 @dataclass(frozen=True)

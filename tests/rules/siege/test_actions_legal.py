@@ -171,8 +171,8 @@ def test_the_stones_bought_go_on_a_rampart_and_are_thrown_at_the_end_of_the_besi
     state = apply(state, choose(state, Option("allocate_ammunition", Side.BESIEGED), (), "W3"), dice).state
     assert state.works_of("W3").stones == 1
     refused = problems(state, a.AllocateAmmunition("W2", stones=1))
-    assert [(r.clause, r.message) for r in refused] == [
-        ("§8.1.1", "the besieged bought 1 stones tokens and has allocated 1: 1 more is too many (§8.1.1, §14.2)")
+    assert [(r.clause, r.code, dict(r.params)) for r in refused] == [
+        ("§8.1.1", "ammunition_not_bought", {"item": "stones", "bought": 1, "placed": 1, "wanted": 1})
     ]
     assert "allocate_ammunition" not in [o.name for o in legal_actions(state)]
     for action in (a.EndPhase(), a.EndTurn(), a.EndPhase(), a.Move(("o1", "o2"), "foot:W3")):

@@ -93,7 +93,8 @@ def test_the_walls_dispel_on_5_even_irresistible(roll: int, dispelled: bool) -> 
     wizards are never affected."""
     state = battle(besiegers(WIZARD, "field:W3", 1, "w"), besieged(WIZARD, "T1", 1, "v"))
     events = ward(state, state.model("w1"), True, dice(roll), irresistible=True).events
-    assert ("dispel" in events[0].text and "let through" not in events[0].text) is dispelled
+    assert events[0].kind == ("ward_dispels" if dispelled else "ward_fails")
+    assert (events[0].params["roll"], events[0].params["irresistible"]) == (roll, True)
     refused(lambda: ward(state, state.model("v1"), True, dice(6)), "§13.2")
     inside = state.with_models({"w1": replace(state.model("w1"), place=Place.parse("W3"))})
     refused(lambda: ward(inside, inside.model("w1"), True, dice(6)), "§13.2")

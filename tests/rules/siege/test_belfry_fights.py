@@ -99,7 +99,7 @@ def test_models_on_two_levels_do_not_fight_each_other() -> None:
     )
     refusal = problems(state, a.Fight(LEVEL_2, (("u1", "d1"),)))
     assert [r.clause for r in refusal] == ["001 §8"]
-    assert "on the ladder" in refusal[0].message
+    assert (refusal[0].code, refusal[0].params["model"]) == ("belfry_fight_two_levels", "u1")
     with pytest.raises(IllegalAction, match="001 §8"):
         fight_on_level(state, LEVEL_1, (("u1", "d1"),))
     assert not _options(state, "fight", LEVEL_1)  # nobody to fight on level 1

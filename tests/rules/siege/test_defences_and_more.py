@@ -93,7 +93,7 @@ def test_postern_shot_at_minus_1_misses_strike_the_wall() -> None:
     """§5.5: BS3 at a postern needs 5+; a 4 misses and strikes the wall."""
     state = battle(besiegers(ARCHER, "foot:C3", 1))
     result = shooting.shoot_gate(state, ["a1"], "P1", dice(4))
-    assert any(e.kind == "wall_hit" for e in result.events)
+    assert [e.params for e in result.events if e.kind == "missed_gate_strikes_wall"] == [{"missed": 1, "gate": "P1"}]
 
 
 def _walls(*extra: object) -> BattleState:
@@ -247,7 +247,8 @@ def test_walls_dispel_a_spell_from_outside_on_5_even_irresistible() -> None:
     """§13.2: a besieger character casting from the foot of the wall."""
     state = battle(besiegers(with_rules(ORC, Special.CHARACTER), "foot:W1", 1))
     result = magic.ward(state, state.model("a1"), True, dice(5), irresistible=True)
-    assert "dispel" in result.events[0].text
+    assert result.events[0].kind == "ward_dispels"
+    assert result.events[0].params["roll"] == 5
     assert not magic.protection_applies(caster_inside=True, target_in_fort=True, shakes_walls=False)
     assert not magic.protection_applies(caster_inside=False, target_in_fort=True, shakes_walls=True)
 

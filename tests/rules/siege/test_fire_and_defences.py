@@ -181,7 +181,7 @@ def test_ward_fails_on_a_4() -> None:
     """§13.2: the walls dispel on 5+ only."""
     state = battle(besiegers(WIZARD, "foot:W1", 1))
     result = magic.ward(state, state.model("a1"), True, dice(4))
-    assert "let through" in result.events[0].text
+    assert (result.events[0].kind, result.events[0].params["roll"]) == ("ward_fails", 4)
 
 
 @pytest.mark.parametrize(

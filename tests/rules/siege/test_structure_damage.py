@@ -20,11 +20,11 @@ def test_rampart_destroyed_silences_hits_d4_models_and_adds_2() -> None:
     """§5.9 16-17: S10 + D6 roll 6 on a whole section scores 16."""
     state = battle(besieged(MAN, "W3", 3))
     # D6 damage 6; silence D6 2 (2+ needed); D4 victims 1; to wound d1 on T3 at S4 needs 3: roll 3
-    after, events = hit_section(state, "W3", 10, "D6", dice(6, 2, 1, 3), "test")
+    after, events = hit_section(state, "W3", 10, "D6", dice(6, 2, 1, 3), "war_machine")
     works = after.works_of("W3")
     assert (works.damage, works.silenced) == (2, 2)
     assert [m.id for m in after.fallen] == ["d1"]
-    assert events[0].text.endswith("rampart_destroyed")
+    assert (events[0].params["score"], events[0].params["result"]) == (16, "rampart_destroyed")
     with pytest.raises(IllegalAction) as error:
         check_not_silenced(after, "W3", "shoot")
     assert error.value.clause == "§5.9"
@@ -76,8 +76,8 @@ def test_collapse_makes_a_breach_and_destroys_ladders_and_defences() -> None:
 def test_template_strength_on_the_wall(with_models: bool, strength_used: int) -> None:
     state = battle(besieged(MAN, "W3", 1))
     result = bombard(state, "W3", 7, "D4", dice(4, 6), under_template=["d1"] if with_models else None)
-    # score = S + D4 roll 4 + 0: 11 or 10, both no effect, read from the event text
-    assert f"score {strength_used + 4} on W3" in result.events[0].text
+    # score = S + D4 roll 4 + 0: 11 or 10, both no effect, read from the event's facts
+    assert (result.events[0].params["section"], result.events[0].params["score"]) == ("W3", strength_used + 4)
 
 
 def test_war_machine_at_the_main_gate_hits_it_on_1_or_2() -> None:
