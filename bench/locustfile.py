@@ -31,6 +31,8 @@ PASSWORD = os.environ.get("LOAD_PASSWORD", "")
 LOGINS_FILE = os.environ.get("LOAD_LOGINS_FILE", "")
 MEMBERS = int(os.environ.get("LOAD_MEMBERS", "0") or len(USERNAMES))
 SECONDS = float(os.environ.get("LOAD_SECONDS", "60"))
+SERVER_PID = int(os.environ.get("LOAD_SERVER_PID", "0") or 0)
+CPU_FILE = os.environ.get("LOAD_CPU_FILE", "")
 
 _next_member = itertools.count()
 _logins: list[float] = []
@@ -38,12 +40,25 @@ _logins_lock = threading.Lock()
 _arrived: list[str] = []
 
 
+def server_cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) the server's workers, the children of ``pid``, have used so far (Linux)."""
+    total = 0
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime and stime, the stat file's 14th and 15th fields
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def _measure(environment: Environment) -> None:
-    """Every member is in: the figures so far (the logins' storm) are dropped, and the run ends ``SECONDS`` later."""
+    """Every member is in: the figures so far (the logins' storm) are dropped, and the run ends ``SECONDS`` later,
+    with the CPU time the server's workers used meanwhile written to ``LOAD_CPU_FILE``."""
     environment.stats.reset_all()
+    cpu_at_start = server_cpu_seconds(SERVER_PID) if SERVER_PID else 0.0
 
     def stop() -> None:
         gevent.sleep(SECONDS)
+        if SERVER_PID and CPU_FILE:
+            Path(CPU_FILE).write_text(f"{server_cpu_seconds(SERVER_PID) - cpu_at_start:.2f}\n")
         if environment.runner is not None:
             environment.runner.quit()
 

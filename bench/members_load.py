@@ -7,8 +7,8 @@ serves it: gunicorn with the image's 3 sync workers, ``DEBUG=0``, collected stat
 It starts its own embedded PostgreSQL and Redis under ``var/`` (or uses ``DATABASE_URL`` / ``REDIS_URL``), loads the
 demo campaign (``load_demo``) and adds members to it until it has ``--members`` (the demo's five logins first),
 starts gunicorn, then runs ``bench/locustfile.py`` headless: ``--arrivals`` members a second log in, and once all
-have arrived the clock starts. It prints each page's percentiles, the requests a second and the errors, then the
-logins' times apart, as Markdown (docs/performance.md keeps the figures).
+have arrived the clock starts. It prints each page's percentiles, the requests a second and the errors, the CPU time
+the server's workers spent a page, then the logins' times apart, as Markdown (docs/performance.md keeps the figures).
 """
 
 from __future__ import annotations
@@ -84,6 +84,17 @@ def percentile_table(stats_csv: Path, seconds: float) -> str:
     return "\n".join(lines)
 
 
+def cpu_line(cpu_file: Path, stats_csv: Path, workers: int) -> str:
+    """The CPU time gunicorn's workers spent per page while measured: what a page costs the server, whatever else
+    the machine was doing (the latencies count the waiting for a core too)."""
+    if not cpu_file.exists():
+        return "the server's CPU time was not measured"
+    with stats_csv.open(newline="") as handle:
+        total = next(row for row in csv.DictReader(handle) if row["Name"] == "Aggregated")
+    seconds, pages = float(cpu_file.read_text()), int(total["Request Count"])
+    return f"the {workers} workers used {seconds:.1f} s of CPU: {1000 * seconds / max(pages, 1):.1f} ms a page"
+
+
 def login_line(logins_file: Path) -> str:
     times = sorted(float(line) for line in logins_file.read_text().split())
     if not times:
@@ -143,7 +154,7 @@ def main() -> int:
                             raise
                         time.sleep(0.3)
                 ramp = args.members / args.arrivals
-                logins_file, stats = var_dir / "logins.txt", var_dir / "locust"
+                logins_file, stats, cpu_file = var_dir / "logins.txt", var_dir / "locust", var_dir / "cpu.txt"
                 locust = [
                     PYTHON, "-m", "locust", "-f", str(BASE_DIR / "bench" / "locustfile.py"), "--headless",
                     "--host", base, "--users", str(args.members), "--spawn-rate", str(args.arrivals),
@@ -156,7 +167,8 @@ def main() -> int:
                     locust,
                     env=os.environ
                     | {"LOAD_USERNAMES": usernames, "LOAD_PASSWORD": password, "LOAD_LOGINS_FILE": str(logins_file)}
-                    | {"LOAD_MEMBERS": str(args.members), "LOAD_SECONDS": str(args.seconds)},
+                    | {"LOAD_MEMBERS": str(args.members), "LOAD_SECONDS": str(args.seconds)}
+                    | {"LOAD_SERVER_PID": str(server.pid), "LOAD_CPU_FILE": str(cpu_file)},
                     check=False,
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
@@ -166,6 +178,7 @@ def main() -> int:
                     f"{os.cpu_count()} cores, the load tool on the same machine\n"
                 )
                 print(percentile_table(Path(f"{stats}_stats.csv"), args.seconds))
+                print(cpu_line(cpu_file, Path(f"{stats}_stats.csv"), args.workers))
                 print(login_line(logins_file))
                 with Path(f"{stats}_stats.csv").open(newline="") as handle:
                     failures = sum(int(row["Failure Count"]) for row in csv.DictReader(handle))
