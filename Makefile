@@ -1,6 +1,7 @@
 # make run    the app with its demo campaign on http://127.0.0.1:8000 (PORT=… to change)
 # make test   lint, then every test: unit, PostgreSQL, Redis, a real Celery worker, Chromium
 # make bench  the benchmarks behind docs/performance.md
+# make load   50 members browsing the demo campaign, measured with Locust against production serving
 # make superuser  an administrator account, on make run's database
 # make backup [FILE=…]  a pg_dump of make run's database; make restore FILE=…  puts one back
 SHELL := /bin/bash
@@ -11,7 +12,7 @@ STAMP := $(VENV)/.installed
 PYTEST_ARGS ?= -n auto
 export PORT HOST
 
-.PHONY: run test lint format bench chromium clean superuser backup restore
+.PHONY: run test lint format bench load chromium clean superuser backup restore
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -45,6 +46,9 @@ format: $(STAMP)
 
 bench: $(STAMP)
 	@$(BIN)/python -m siege_site.stack bench
+
+load: $(STAMP)
+	@$(BIN)/python bench/members_load.py
 
 # Browser tests drive Debian's Chromium; a fresh machine gets it from apt.
 chromium:

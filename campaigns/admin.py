@@ -1,6 +1,10 @@
+from typing import Any
+
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from . import page_cache
 from .models import (
     Army,
     Battle,
@@ -16,6 +20,29 @@ from .models import (
     Turn,
     Unit,
 )
+
+
+class ChangesTheCampaignPages(admin.ModelAdmin):
+    """An edit in the admin bypasses the services: it drops the campaign's kept pictures and lists itself."""
+
+    @staticmethod
+    def _campaign_id(obj: Any) -> int:
+        return obj.pk if isinstance(obj, Campaign) else obj.campaign_id
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        page_cache.changed(self._campaign_id(form.instance))
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        campaign_id = self._campaign_id(obj)
+        super().delete_model(request, obj)
+        page_cache.changed(campaign_id)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet) -> None:
+        campaign_ids = {self._campaign_id(obj) for obj in queryset}
+        super().delete_queryset(request, queryset)
+        for campaign_id in campaign_ids:
+            page_cache.changed(campaign_id)
 
 
 class ClubMembershipInline(admin.TabularInline):
@@ -40,7 +67,7 @@ class ClubAdmin(admin.ModelAdmin):
 
 
 @admin.register(Campaign)
-class CampaignAdmin(admin.ModelAdmin):
+class CampaignAdmin(ChangesTheCampaignPages):
     list_display = ["name", "club", "created_at"]
     list_filter = ["club"]
     prepopulated_fields = {"slug": ["name"]}
@@ -48,7 +75,7 @@ class CampaignAdmin(admin.ModelAdmin):
 
 
 @admin.register(Territory)
-class TerritoryAdmin(admin.ModelAdmin):
+class TerritoryAdmin(ChangesTheCampaignPages):
     list_display = ["name", "campaign", "kind", "owner", "value"]
     list_filter = ["campaign", "kind"]
     filter_horizontal = ["neighbours"]
@@ -60,7 +87,7 @@ class UnitInline(admin.TabularInline):
 
 
 @admin.register(Army)
-class ArmyAdmin(admin.ModelAdmin):
+class ArmyAdmin(ChangesTheCampaignPages):
     list_display = ["name", "campaign", "owner", "territory", "points", "is_garrison", "destroyed"]
     list_filter = ["campaign", "is_garrison", "destroyed"]
     inlines = [UnitInline]
@@ -72,7 +99,7 @@ class OrderInline(admin.TabularInline):
 
 
 @admin.register(Turn)
-class TurnAdmin(admin.ModelAdmin):
+class TurnAdmin(ChangesTheCampaignPages):
     list_display = ["campaign", "number", "state", "deadline", "resolved_at"]
     list_filter = ["campaign", "state"]
     inlines = [OrderInline]
@@ -96,7 +123,7 @@ class BattleCorrectionInline(admin.TabularInline):
 
 
 @admin.register(Battle)
-class BattleAdmin(admin.ModelAdmin):
+class BattleAdmin(ChangesTheCampaignPages):
     list_display = ["territory", "campaign", "turn", "kind", "winner"]
     list_filter = ["campaign", "kind"]
     inlines = [BattleArmyInline, BattleCorrectionInline]

@@ -17,7 +17,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import selectors, services
+from . import page_cache, selectors, services
 from .access import IsCampaignMember, IsCampaignOrganiserOrReadOnly, campaign_for
 
 if TYPE_CHECKING:
@@ -59,7 +59,11 @@ class CampaignViewSet(
     permission_classes = [IsAuthenticated, IsCampaignOrganiserOrReadOnly]
 
     def get_queryset(self) -> QuerySet[Campaign]:
-        return selectors.campaigns_for(self.request.user).prefetch_related("memberships__user")
+        campaigns = selectors.campaigns_for(self.request.user)
+        if self.action in ("list", "retrieve", "update", "partial_update"):
+            # the campaign itself lists its members; the actions (battles, standings…) read what they show
+            return campaigns.prefetch_related("memberships__user")
+        return campaigns
 
     def perform_update(self, serializer: serializers.BaseSerializer) -> None:
         try:
@@ -121,4 +125,8 @@ class CampaignViewSet(
     @action(detail=True, permission_classes=MEMBERS)
     def standings(self, request: Request, pk: str, format: str | None = None) -> Response:
         campaign, _membership = self._membership()
-        return Response(StandingSerializer(selectors.tallies(campaign), many=True).data)
+        # the same for every member until the campaign changes (page_cache)
+        rows = page_cache.kept(
+            campaign.pk, "api-standings", None, lambda: StandingSerializer(selectors.tallies(campaign), many=True).data
+        )
+        return Response(rows)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -19,7 +20,7 @@ from django.utils.translation import pgettext
 
 from rules.siege.fort import FortLayout
 
-from . import drawing, selectors
+from . import drawing, page_cache, selectors
 from .choices import TerritoryKind, Winner
 from .drawing import Labels, MapArmy, MapTerritory
 from .factions import colour_of
@@ -109,8 +110,16 @@ def map_territories(
 def map_picture(
     campaign: Campaign, membership: CampaignMembership | None = None, *, link: Callable[[int], str] | None = None
 ) -> SafeString:
-    territories = map_territories(campaign, membership, link=link)
-    return mark_safe(drawing.map_svg(territories, title=campaign.name, labels=picture_labels()))
+    """The map with the armies ``membership`` may see; the campaign's pages share it until the campaign changes
+    (:mod:`.page_cache`), the setup's (its own links) draw it each time."""
+
+    def draw() -> str:
+        territories = map_territories(campaign, membership, link=link)
+        return drawing.map_svg(territories, title=campaign.name, labels=picture_labels())
+
+    if link is not None:
+        return mark_safe(draw())
+    return page_cache.fragment(campaign.pk, "map", membership.pk if membership else None, draw)
 
 
 def fort_picture(layout_json: Mapping[str, Any] | None, title: str) -> SafeString | None:
@@ -121,18 +130,22 @@ def fort_picture(layout_json: Mapping[str, Any] | None, title: str) -> SafeStrin
 
 
 def score_chart(campaign: Campaign) -> SafeString:
-    """Points over turns, a line per player in their faction's colour."""
-    turns, by_player = selectors.score_history(campaign)
-    series = {m.user.get_username(): [float(by_turn.get(n, 0)) for n in turns] for m, by_turn in by_player}
-    colours = {m.user.get_username(): owner_colour(m) for m, _by_turn in by_player}
-    chart = drawing.line_chart_svg(
-        series,
-        x_labels=[_("Turn %(number)s") % {"number": n} for n in turns],
-        colours=colours,
-        title=_("Victory points over turns"),
-        labels=picture_labels(),
-    )
-    return mark_safe(chart)
+    """Points over turns, a line per player in their faction's colour; the same for every reader until the campaign
+    changes (:mod:`.page_cache`)."""
+
+    def draw() -> str:
+        turns, by_player = selectors.score_history(campaign)
+        series = {m.user.get_username(): [float(by_turn.get(n, 0)) for n in turns] for m, by_turn in by_player}
+        colours = {m.user.get_username(): owner_colour(m) for m, _by_turn in by_player}
+        return drawing.line_chart_svg(
+            series,
+            x_labels=[_("Turn %(number)s") % {"number": n} for n in turns],
+            colours=colours,
+            title=_("Victory points over turns"),
+            labels=picture_labels(),
+        )
+
+    return page_cache.fragment(campaign.pk, "chart", None, draw)
 
 
 # Words ----------------------------------------------------------------------------------------------------------
@@ -254,11 +267,20 @@ def faction_tallies(rows: Sequence[selectors.Tally]) -> list[FactionTally]:
 
 
 def campaign_page(campaign: Campaign, membership: CampaignMembership) -> dict[str, Any]:
+    """The turn as it is now; its events, the members' list and the map as kept until the campaign changes
+    (:mod:`.page_cache`)."""
     turn = selectors.current_turn(campaign)
     return {
-        "members": selectors.memberships_of(campaign),
+        "members": page_cache.fragment(
+            campaign.pk,
+            "members",
+            None,
+            lambda: render_to_string("campaigns/_members.html", {"members": selectors.memberships_of(campaign)}),
+        ),
         "turn": turn,
-        "events": event_lines(turn) if turn else [],
+        "events": page_cache.kept(campaign.pk, f"events-{turn.pk}", membership.pk, lambda: event_lines(turn))
+        if turn
+        else [],
         "map_svg": map_picture(campaign, membership),
     }
 
@@ -300,10 +322,15 @@ def battle_page(battle: Battle, membership: CampaignMembership) -> dict[str, Any
 
 
 def standings_page(campaign: Campaign, membership: CampaignMembership) -> dict[str, Any]:
-    rows = selectors.tallies(campaign)
+    """The tallies, the chart and the map, each kept until the campaign changes (:mod:`.page_cache`)."""
+
+    def table() -> str:
+        rows = selectors.tallies(campaign)
+        context = {"campaign": campaign, "rows": rows, "factions": faction_tallies(rows)}
+        return render_to_string("campaigns/_standings_table.html", context)
+
     return {
-        "rows": rows,
-        "factions": faction_tallies(rows),
+        "table": page_cache.fragment(campaign.pk, "standings", None, table),
         "chart_svg": score_chart(campaign),
         "map_svg": map_picture(campaign, membership),
     }

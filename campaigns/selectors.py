@@ -123,8 +123,10 @@ the victory points stay public, as the map and the standings show them."""
 def shown_battle(battle: Battle, membership: CampaignMembership) -> Battle:
     """The battle as the member may see it: a copy with :data:`BATTLE_FIELDS_IN_SIGHT` set to ``None`` when it is
     out of their sight."""
-    if sees_battle(battle, membership):
-        return battle
+    return battle if sees_battle(battle, membership) else _out_of_sight(battle)
+
+
+def _out_of_sight(battle: Battle) -> Battle:
     shown = copy.copy(battle)
     for name in BATTLE_FIELDS_IN_SIGHT:
         setattr(shown, name, None)
@@ -132,7 +134,17 @@ def shown_battle(battle: Battle, membership: CampaignMembership) -> Battle:
 
 
 def shown_battles(campaign: Campaign, membership: CampaignMembership) -> list[Battle]:
-    return [shown_battle(battle, membership) for battle in battles_of(campaign)]
+    """Every battle as :func:`shown_battle` shows it, the member's sight read once for them all."""
+    battles = list(battles_of(campaign))
+    if membership.is_organiser:
+        return battles
+    sight = set(territories_in_sight(membership).values_list("pk", flat=True))
+    return [
+        battle
+        if membership.pk in (battle.attacker_id, battle.defender_id) or battle.territory_id in sight
+        else _out_of_sight(battle)
+        for battle in battles
+    ]
 
 
 def shown_fort_layout(territory: Territory, membership: CampaignMembership) -> dict | None:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from rules.siege.fort import standard_fort
 
-from . import selectors
+from . import page_cache, selectors
 from .models import Campaign, CampaignMembership, Club, Territory
 from .services import create_campaign, set_fort_layout, update_settings
 
@@ -46,8 +46,10 @@ def toggle_neighbours(*, territory: Territory, other: Territory) -> bool:
     _map_open(territory.campaign)
     if territory.neighbours.filter(pk=other.pk).exists():
         territory.neighbours.remove(other)
+        page_cache.changed(territory.campaign_id)
         return False
     territory.neighbours.add(other)
+    page_cache.changed(territory.campaign_id)
     return True
 
 
@@ -61,6 +63,7 @@ def set_territory_owner(*, territory: Territory, owner: CampaignMembership | Non
         raise ValidationError(_("A garrison belongs to the fort's owner."))
     territory.owner = owner
     territory.save(update_fields=["owner"])
+    page_cache.changed(territory.campaign_id)
     return territory
 
 

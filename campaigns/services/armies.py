@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .. import factions, rosters
+from .. import factions, page_cache, rosters
 from ..models import (
     Army,
     CampaignMembership,
@@ -37,6 +37,7 @@ def create_army(
         raise ValidationError(_("A garrison stands in a castle or a fortress."))
     if is_garrison and territory.owner_id != owner.pk:
         raise ValidationError(_("A garrison belongs to the fort's owner."))
+    page_cache.changed(campaign.pk)
     return Army.objects.create(
         campaign=campaign, owner=owner, name=name, territory=territory, points=points, is_garrison=is_garrison
     )
@@ -170,6 +171,7 @@ def reinforce_army(*, army: Army, points: int, by: CampaignMembership) -> Army:
         )
     army.points += points
     army.save(update_fields=["points"])
+    page_cache.changed(army.campaign_id)
     turn = Turn.objects.select_for_update().filter(campaign=army.campaign).order_by("-number").first()
     if turn is not None:
         turn.log = [

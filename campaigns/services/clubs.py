@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from .. import selectors
+from .. import page_cache, selectors
 from ..models import (
     SETTINGS_FIELDS,
     Campaign,
@@ -67,6 +67,7 @@ def update_campaign(*, campaign: Campaign, name: str | None = None, description:
     if description is not None:
         campaign.description = description
     campaign.save(update_fields=["name", "description"])
+    page_cache.changed(campaign.pk)
     return campaign
 
 
@@ -87,6 +88,7 @@ def add_campaign_member(*, campaign: Campaign, user: AbstractUser, role: Role = 
     membership, _created = CampaignMembership.objects.update_or_create(
         campaign=campaign, user=user, defaults={"role": role}
     )
+    page_cache.changed(campaign.pk)
     return membership
 
 
@@ -101,6 +103,7 @@ def join_with_code(*, code: str, user: AbstractUser) -> CampaignMembership:
     membership, _created = CampaignMembership.objects.get_or_create(
         campaign=campaign, user=user, defaults={"role": Role.PLAYER}
     )
+    page_cache.changed(campaign.pk)
     return membership
 
 
@@ -118,6 +121,7 @@ def choose_faction(*, membership: CampaignMembership, faction: str) -> CampaignM
         raise ValidationError(_("Unknown faction “%(faction)s”.") % {"faction": faction})
     membership.faction = faction
     membership.save(update_fields=["faction"])
+    page_cache.changed(membership.campaign_id)
     return membership
 
 
@@ -131,4 +135,5 @@ def update_settings(*, campaign: Campaign, values: Mapping[str, Any]) -> Campaig
         setattr(settings, name, value)
     settings.full_clean()
     settings.save()
+    page_cache.changed(campaign.pk)
     return settings

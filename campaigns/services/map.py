@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from rules.siege.fort import FortLayout, standard_fort
 
-from .. import selectors
+from .. import page_cache, selectors
 from ..graph_layout import auto_layout
 from ..models import (
     Campaign,
@@ -119,6 +119,7 @@ def load_map(*, campaign: Campaign, specs: Sequence[TerritorySpec]) -> list[Terr
     ]
     for i, spec in enumerate(specs):
         created[i].neighbours.add(*(created[index[n]] for n in spec.neighbours))
+    page_cache.changed(campaign.pk)
     return created
 
 
@@ -196,6 +197,7 @@ def add_territory(*, campaign: Campaign, spec: TerritorySpec) -> Territory:
         y=spec.y if spec.y is not None else 50.0,
     )
     territory.neighbours.add(*(t for t in existing if t.name in spec.neighbours))
+    page_cache.changed(campaign.pk)
     return territory
 
 

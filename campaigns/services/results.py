@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from rules.siege.fort import FortLayout
 from rules.siege.victory import SECTION_CATEGORIES, scored, section_limits
 
-from .. import resolution, selectors
+from .. import page_cache, resolution, selectors
 from ..models import (
     MAX_VICTORY_POINTS,
     Army,
@@ -306,7 +306,10 @@ def _apply_result(battle: Battle) -> list[dict[str, Any]]:
 
 @transaction.atomic
 def record_scores(*, turn: Turn) -> None:
-    """Keeps the turn's snapshot of the tallies current (the chart of points over turns reads them)."""
+    """Keeps the turn's snapshot of the tallies current (the chart of points over turns reads them). It ends every
+    write that moves armies or changes owners (a turn resolved, a result confirmed or corrected): the campaign's
+    pictures are drawn anew."""
+    page_cache.changed(turn.campaign_id)
     for tally in selectors.tallies(turn.campaign):
         Score.objects.update_or_create(
             turn=turn,

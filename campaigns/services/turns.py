@@ -16,7 +16,7 @@ from kombu.exceptions import OperationalError
 
 from siege_site.stalls import Patience
 
-from .. import resolution, selectors
+from .. import page_cache, resolution, selectors
 from ..models import (
     Army,
     Battle,
@@ -52,6 +52,7 @@ def open_turn(*, campaign: Campaign, deadline: datetime | None = None, now: date
     if deadline <= now:
         raise ValidationError(_("The order deadline must be in the future."))
     turn = Turn.objects.create(campaign=campaign, number=previous.number + 1 if previous else 1, deadline=deadline)
+    page_cache.changed(campaign.pk)
     notify(
         campaign,
         _("Turn %(number)s is open") % {"number": turn.number},
