@@ -236,7 +236,11 @@ def _play_one(
                     "Type the dice rolled at the table, in order: %(typed)s typed, the next is a %(die)s for "
                     "%(reason)s (more may follow as the dice fall)."
                 )
-                % {"typed": len(table), "die": wanted[0].die, "reason": wanted[0].reason},
+                % {
+                    "typed": len(table),
+                    "die": wanted[0].die,
+                    "reason": engine.roll_reason(engine.names(state), wanted[0].reason)[0],
+                },
                 "dice",
             )
     return battle, result

@@ -25,6 +25,7 @@ from rules.siege.battle import replay
 from rules.siege.fort import SectionKind
 from rules.siege.legal import legal_actions
 from rules.siege.state import Place, Zone
+from tests.browser.giveaways import check_page
 from tests.browser.test_campaign import log_in
 from tracker import selectors
 from tracker.menus import unit_groups
@@ -56,10 +57,12 @@ def act(
     fields: Mapping[str, str] | None = None,
     watcher: Page | None = None,
     steps: int = 1,
+    language: str = "fr",
 ) -> None:
     """Plays a menu option on ``page`` (the one about ``where`` holding the unit groups of ``counts`` and offering
     ``target``) with its first picks, or only the groups of ``counts``, and checks it is logged (``steps`` entries:
-    one a model of a unit deployed), and that ``watcher``'s board follows in time."""
+    one a model of a unit deployed), that the board then shows nothing of another ``language`` nor of the engine's
+    internals (:mod:`tests.browser.giveaways`), and that ``watcher``'s board follows in time."""
     before = seq(page)
     selector = f'form[data-action="{action}"]' + (f'[data-where="{where}"]' if where else "")
     forms = page.locator(selector)
@@ -87,6 +90,7 @@ def act(
     form.locator("button.go").click()
     expect(page.locator("#board")).to_have_attribute("data-seq", str(before + steps))
     expect(page.locator(".refusal")).to_have_count(0)
+    check_page(page, language, "#board")  # the board in the reader's words: no English, no internal id
     if watcher is not None:
         expect(watcher.locator("#board")).to_have_attribute("data-seq", str(before + steps), timeout=SEEN_WITHIN_MS)
 

@@ -142,7 +142,7 @@ def test_physical_dice_out_of_range_too_few_or_too_many_are_refused(
     shot = Shoot(("xb1",), ("c1",))
     for dice, words in (
         ([7], "cannot show 7"),
-        ([], "the next is a D6 for shot_to_hit [§5.2] model=xb1 target_model=c1"),
+        ([], "the next is a D6 for Crossbowmen no. 1 shoots at Boyz no. 1: to hit"),
         ([1, 1], "2 dice were typed in"),
     ):
         with pytest.raises(services.Refused) as refused:
