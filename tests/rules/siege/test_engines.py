@@ -330,19 +330,19 @@ def _postern_battle() -> BattleState:
         pytest.param(
             ["f1", "f2"],
             ["f3"],
-            r"^at most 2 models a turn try to break a postern: 2 already tried P1 in turn 1, 1 more named \(§6.2\)$",
+            r"^§6.2: door_breakers_limit \(gate=P1, kind=postern, most=2, tried=2, named=1, turn=1\)$",
             id="§6.2-two-then-a-third",
         ),
         pytest.param(
             ["f1"],
             ["f2", "f3"],
-            r"^at most 2 models a turn try to break a postern: 1 already tried P1 in turn 1, 2 more named \(§6.2\)$",
+            r"^§6.2: door_breakers_limit \(gate=P1, kind=postern, most=2, tried=1, named=2, turn=1\)$",
             id="§6.2-one-then-two-more",
         ),
         pytest.param(
             ["f1"],
             ["f1"],
-            r"^f1 already tried to break P1 in turn 1: a model tries once a turn \(§6.2\)$",
+            r"^§6.2: tried_the_door_already \(models=f1, gate=P1, turn=1\)$",
             id="§6.2-the-same-model-again",
         ),
     ],
