@@ -117,7 +117,7 @@ def refused_fight(
             reinforcing(battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 3), active=Side.BESIEGED), "d2", "d3"),
             [("d1", "a1"), ("d2", "a1"), ("d3", "a1")],
             "§6.4",
-            "d2 reinforce a gate this turn and cannot fight (§6.4)",
+            "reinforcing_a_gate (models=d2, what=fight)",
             "§6.4-reinforcers-do-not-fight-the-first-named",
         ),
     ],
