@@ -260,7 +260,8 @@ def test_two_water_braziers_put_out_every_fire() -> None:
 def test_budget_refusal_names_budget_and_cost() -> None:
     """§14, R14."""
     state = replace(_gate_battle(), budgets=((Side.BESIEGER, Budget(120, 2000, ("siege_tower",))),))
-    with pytest.raises(IllegalAction, match=r"engine budget is 120 points; a siege tower costs 70 and 70"):
+    budget = r"over_engine_budget \(side=besieger, points=120, item=siege_tower, cost=70, spent=70\)"
+    with pytest.raises(IllegalAction, match=budget):
         costs.buy(state, Side.BESIEGER, "siege_tower")
     state = costs.buy(state, Side.BESIEGER, "ram")
     assert costs.spent(Side.BESIEGER, state.budget(Side.BESIEGER) or Budget(0, 0)) == 100
@@ -279,7 +280,7 @@ def test_besieged_spends_50_free() -> None:
     state = replace(_gate_battle(), budgets=((Side.BESIEGED, Budget(0, 1500)),))
     for item in ("brazier_oil", "brazier_oil", "stones", "stones", "stones"):
         state = costs.buy(state, Side.BESIEGED, item)
-    with pytest.raises(IllegalAction, match="budget is 50 points"):
+    with pytest.raises(IllegalAction, match=r"over_engine_budget \(side=besieged, points=50, "):
         costs.buy(state, Side.BESIEGED, "stones")
 
 
