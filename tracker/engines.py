@@ -52,6 +52,8 @@ class Engine:
     """how the pages name the models and places of a state (:class:`wording.Names`); ``None``: before the start"""
     refusal_text: Callable[[Any, IllegalAction], str]
     """a refusal of the engine in the reader's words, named by :attr:`names`"""
+    roll_reason: Callable[[Any, str], tuple[str, str]]
+    """why a die is rolled in the reader's words, named by :attr:`names`, and its clause"""
 
     def read_action(self, data: Mapping[str, Any]) -> Any:
         return self.action_type.from_json(data)
@@ -79,6 +81,7 @@ ENGINES: Mapping[str, Engine] = {
         _("The siege is over."),
         lambda state: SiegeNames(()) if state is None else SiegeNames.of(state),
         siege_wording.refusal_text,
+        siege_wording.roll_reason,
     ),
     RuleSystem.FRERES: Engine(
         RuleSystem.FRERES,
@@ -94,6 +97,7 @@ ENGINES: Mapping[str, Engine] = {
         _("The skirmish is over."),
         lambda state: FreresNames(()) if state is None else FreresNames.of(state),
         freres_wording.refusal_text,
+        freres_wording.roll_reason,
     ),
 }
 
