@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from rules.dice import DieValueError, ReplayMismatch
 
@@ -49,7 +49,14 @@ def dice_refusal_text(refused: DieValueError | ReplayMismatch, why: Why | None =
             "accepted": accepted,
         }
     if refused.code == "dice_left_over":
-        return _("%(typed)s dice were typed in; the action rolled %(rolled)s.") % facts
+        return (
+            ngettext(
+                "%(typed)s die was typed in; the action rolled %(rolled)s.",
+                "%(typed)s dice were typed in; the action rolled %(rolled)s.",
+                int(facts["typed"]),
+            )
+            % facts
+        )
     if refused.code == "log_exhausted":
         return _("The stored dice run out: the rules ask for one more %(die)s, for %(why)s.") % {
             "die": die_name(str(facts["die"])),

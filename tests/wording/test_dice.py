@@ -59,7 +59,7 @@ def test_dice_left_over_name_how_many_were_typed_and_rolled() -> None:
         play(Battle(example_setup(), seed=1), a.EndPhase(), table=[3])
     assert (refused.value.code, refused.value.facts) == ("dice_left_over", {"typed": 1, "rolled": 0})
     with translation.override("fr"):
-        assert dice_refusal_text(refused.value) == "1 dés ont été saisis ; l’action en a lancé 0."
+        assert dice_refusal_text(refused.value) == "1 dé a été saisi ; l’action en a lancé 0."
 
 
 def test_a_stored_log_that_runs_out_names_the_die_asked_for() -> None:
