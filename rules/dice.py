@@ -102,11 +102,28 @@ _fill = object.__setattr__  # a frozen value's fields set at once
 
 
 class DieValueError(ValueError):
-    """A physically rolled value that the die cannot show."""
+    """Dice typed at the table that the rules cannot take: the message for a developer, ``code`` and ``facts`` for
+    a page to word (:mod:`wording.dice`). ``"die_value"``: a value the die cannot show (``die``, its name;
+    ``value``; ``accepted``, the labels of the values it can show; ``reason``, the roll's); ``"dice_left_over"``:
+    more dice than the action rolled (``typed``, ``rolled``)."""
+
+    def __init__(self, message: str, code: str, **facts: str | int | tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.code = code
+        self.facts = facts
 
 
 class ReplayMismatch(ValueError):
-    """A replayed log does not match the rolls the rules ask for."""
+    """A replayed log does not match the rolls the rules ask for: the message for a developer, ``code`` and
+    ``facts`` for a page to word (:mod:`wording.dice`). ``"log_exhausted"``: the log has no more rolls (``die``
+    and ``reason`` asked for); ``"log_differs"``: the log's roll is another (``roll``, its number; ``logged_die``,
+    ``logged_reason``; ``die``, ``reason`` asked for); ``"log_count"``: an action rolled another number of dice
+    (``action``, its number; ``rolled``; ``logged``)."""
+
+    def __init__(self, message: str, code: str, **facts: str | int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.facts = facts
 
 
 @dataclass(frozen=True)
@@ -178,8 +195,15 @@ class Dice:
             value = self._supplied[0]
             # A typed-in True or 3.0 compares equal to a face but is not a die result.
             if isinstance(value, bool) or not isinstance(value, int) or value not in die.faces:
-                accepted = ", ".join(die.label(v) for v in die.values)
-                raise DieValueError(f"{reason}: a {die.name} cannot show {value}; accepted values are {accepted}")
+                labels = tuple(die.label(v) for v in die.values)
+                raise DieValueError(
+                    f"{reason}: a {die.name} cannot show {value}; accepted values are {', '.join(labels)}",
+                    "die_value",
+                    die=die.name,
+                    value=str(value),
+                    accepted=labels,
+                    reason=reason,
+                )
             self._supplied.popleft()
             self._log.append(Roll(die.name, reason, value, physical=True))
             return value
@@ -225,13 +249,24 @@ class Dice:
     def _replayed(self, die: Die, reason: str) -> int:
         assert self._replay is not None
         if not self._replay:
-            raise ReplayMismatch(f"{reason}: the log has no more rolls, a {die.name} was asked for")
+            raise ReplayMismatch(
+                f"{reason}: the log has no more rolls, a {die.name} was asked for",
+                "log_exhausted",
+                die=die.name,
+                reason=reason,
+            )
         recorded = self._replay.popleft()
         if recorded.die != die.name or (recorded.reason != reason and _REASON.match(recorded.reason)):
             # a log written before reasons were codes keeps its sentences: its dice are checked by die alone
             raise ReplayMismatch(
                 f"roll {len(self._log) + 1}: the log has a {recorded.die} for {recorded.reason!r}, "
-                f"the rules ask for a {die.name} for {reason!r}"
+                f"the rules ask for a {die.name} for {reason!r}",
+                "log_differs",
+                roll=len(self._log) + 1,
+                logged_die=recorded.die,
+                logged_reason=recorded.reason,
+                die=die.name,
+                reason=reason,
             )
         self._log.append(recorded)
         return recorded.result

@@ -133,7 +133,10 @@ def play_next(
     result = apply(state, action, dice)
     if dice.pending:
         raise DieValueError(
-            f"{action.name}: {len(table)} dice were typed in, the action rolled {len(table) - dice.pending}"
+            f"{action.name}: {len(table)} dice were typed in, the action rolled {len(table) - dice.pending}",
+            "dice_left_over",
+            typed=len(table),
+            rolled=len(table) - dice.pending,
         )
     return log.logged(action, result.rolls), result
 
@@ -148,7 +151,11 @@ def replay_outcomes(
         if len(result.rolls) != len(entry.rolls):
             raise ReplayMismatch(
                 f"action {index + 1} ({entry.action.name}) rolled {len(result.rolls)} dice, the log has "
-                f"{len(entry.rolls)}"
+                f"{len(entry.rolls)}",
+                "log_count",
+                action=index + 1,
+                rolled=len(result.rolls),
+                logged=len(entry.rolls),
             )
         state = result.state
         yield result

@@ -23,11 +23,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError
 
+from rules.contract import IllegalAction
 from rules.siege.assault import Assault, PlanError, Summary, assault_setup, set_up_once, simulate
 from rules.siege.battle import start
 from rules.siege.policies import Orders, orders_for
 from rules.siege.state import BattleState
 from siege_site.stalls import Patience
+from wording.siege import SiegeNames, refusal_text
 
 from .models import RunProblem, RunStatus, SimulationChunk, SimulationRun
 
@@ -50,8 +52,18 @@ def read_assault(data: Any) -> Assault:
         assault = Assault.from_json(data)
         assault_setup(assault)
     except PlanError as refused:
-        raise ValidationError(_("The plan is refused: %(reason)s") % {"reason": refused}) from None
+        raise ValidationError(_("The plan is refused: %(reason)s") % {"reason": _plan_reason(refused)}) from None
     return assault
+
+
+def _plan_reason(refused: PlanError) -> str:
+    """Why a plan is refused: the plan's field at fault, and the refusal of the rules behind it in the reader's
+    words when the rules refused it."""
+    cause = refused.__cause__
+    if isinstance(cause, IllegalAction):
+        field = str(refused).partition(": ")[0]
+        return f"{field}: {refusal_text(SiegeNames(()), cause)}"
+    return str(refused)
 
 
 def _check_seed(seed: int | None) -> int:

@@ -53,7 +53,7 @@ class Engine:
     refusal_text: Callable[[Any, IllegalAction], str]
     """a refusal of the engine in the reader's words, named by :attr:`names`"""
     roll_reason: Callable[[Any, str], tuple[str, str]]
-    """why a die is rolled in the reader's words, and its clause, named by :attr:`names`"""
+    """why a die is rolled in the reader's words, named by :attr:`names`, and its clause"""
 
     def read_action(self, data: Mapping[str, Any]) -> Any:
         return self.action_type.from_json(data)

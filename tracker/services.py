@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -29,6 +30,7 @@ from rules.siege.state import BattleState, IllegalAction, Side
 from rules.siege.victory import achievements, scored
 from simulations import services as simulation_services
 from simulations.models import SimulationRun
+from wording.dice import dice_refusal_text, die_name
 
 from . import selectors
 from .choices import Choice, describe_refusal, siege_actions
@@ -227,10 +229,11 @@ def _play_one(
             reason = describe_refusal(names.model(chosen.actors()[0]), reason)
         raise Refused(reason, refused.clause) from None
     except (DieValueError, ReplayMismatch) as refused:
-        raise Refused(str(refused), "dice") from None
+        raise Refused(dice_refusal_text(refused, partial(engine.roll_reason, engine.names(state))), "dice") from None
     if tracked.dice == DiceMode.PHYSICAL:
         wanted = [r for r in result.rolls if not r.physical]
         if wanted:
+            said, clause = engine.roll_reason(engine.names(state), wanted[0].reason)
             raise Refused(
                 _(
                     "Type the dice rolled at the table, in order: %(typed)s typed, the next is a %(die)s for "
@@ -238,8 +241,8 @@ def _play_one(
                 )
                 % {
                     "typed": len(table),
-                    "die": wanted[0].die,
-                    "reason": engine.roll_reason(engine.names(state), wanted[0].reason)[0],
+                    "die": die_name(wanted[0].die),
+                    "reason": f"{said} ({clause})" if clause else said,
                 },
                 "dice",
             )

@@ -38,6 +38,7 @@ from rules.siege.profiles import Profile
 from rules.siege.rams import MAX_CARRIERS, MIN_CARRIERS
 from rules.siege.state import BattleState, IllegalAction, Model, Phase, Place, Side, quota
 from rules.siege.victory import section_holders, victory_points
+from rules.validation import check_range
 
 __all__ = [
     "ASSAULT_FORMAT",
@@ -181,7 +182,8 @@ def assault_setup(plan: Assault) -> Setup:
     try:
         start(setup)
     except IllegalAction as refused:
-        raise PlanError(f"engine_points: {refused}") from None
+        # the refusal stays the cause, for a page to word it
+        raise PlanError(f"engine_points: {refused}") from refused
     return setup
 
 
@@ -378,8 +380,8 @@ def simulate(
     ``set_up``: :func:`set_up_once` of that state and orders, for a caller that plays a run's games in several
     calls and plays the set-up once for all of them.
     """
-    if n < 0 or first < 0:
-        raise ValueError(f"n and first are 0 or more, not {n} and {first}")
+    check_range("n", n, 0)
+    check_range("first", first, 0)
     if isinstance(start_from, Assault):
         state = start(assault_setup(start_from))
         orders = orders or start_from.orders()

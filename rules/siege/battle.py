@@ -33,6 +33,7 @@ from rules.siege.fort import FortLayout
 from rules.siege.game import apply
 from rules.siege.gates import gate_statuses
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, SetupTurn, Side, new_battle
+from rules.validation import BadValue
 
 __all__ = [
     "BATTLE_FORMAT",
@@ -121,7 +122,7 @@ class Setup:
 def _flag(data: Mapping[str, Any], key: str, *, default: bool = False) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
-        raise ValueError(f"{key} is true or false, not {value!r}")
+        raise BadValue(f"{key} is true or false, not {value!r}", name=key, value=repr(value), choices=("true", "false"))
     return value
 
 
@@ -140,7 +141,7 @@ def start(setup: Setup) -> BattleState:
     )
     budgets = tuple((side, Budget(points, army)) for side, points, army in setup.budgets)
     if setup.belfries and not setup.belfry:
-        raise IllegalAction("belfries are played when the battle's belfry option is on (001, R16)", "R16")
+        raise IllegalAction("belfry_option_off", "R16")  # 001
     belfries = place_belfries(setup.fort, [t.id for t in setup.siege_towers], setup.belfries)
     state = replace(
         state,

@@ -88,34 +88,26 @@ def bound(state: BattleState) -> frozenset[str]:
 
 
 def check_may_act(state: BattleState, model_ids: Iterable[str], what: str) -> None:
-    """Refuse ``what`` to models bound to do nothing else this turn (:func:`bound`), naming why."""
+    """Refuse ``what`` (a deed, ``"fight"``, ``"strike a gate"``: a fact the pages word) to models bound to do
+    nothing else this turn (:func:`bound`), naming why."""
     ids = set(model_ids)
     if ids.isdisjoint(bound(state)):
         return
     if state.belfries:
-        winching = sorted({m for b in state.belfries for m in b.winchers} & ids)
+        winching = tuple(sorted({m for b in state.belfries for m in b.winchers} & ids))
         if winching:
-            raise IllegalAction(
-                f"{', '.join(winching)} work a belfry's winches this turn, neither moving, fighting nor shooting: "
-                f"they cannot {what} (001 §8)",
-                "001 §8",
-            )
-        stunned = sorted({m for b in state.belfries for m in b.stunned} & ids)
+            raise IllegalAction("at_the_winches", "001 §8", models=winching, what=what)
+        stunned = tuple(sorted({m for b in state.belfries for m in b.stunned} & ids))
         if stunned:
-            raise IllegalAction(
-                f"{', '.join(stunned)} were stunned by the drawbridge and cannot {what} (001 §8)", "001 §8"
-            )
+            raise IllegalAction("stunned_by_drawbridge", "001 §8", models=stunned, what=what)
     for gate in state.gates:
         if not ids.isdisjoint(gate.reinforcers):
-            reinforcing = sorted({m for g in state.gates for m in g.reinforcers} & ids)
-            raise IllegalAction(f"{', '.join(reinforcing)} reinforce a gate this turn and cannot {what} (§6.4)", "§6.4")
-    deployed = sorted(state.turn_log.deployed & ids) if state.turn_log.deployed else []
+            reinforcing = tuple(sorted({m for g in state.gates for m in g.reinforcers} & ids))
+            raise IllegalAction("reinforcing_a_gate", "§6.4", models=reinforcing, what=what)
+    deployed = tuple(sorted(state.turn_log.deployed & ids)) if state.turn_log.deployed else ()
     if deployed:
         clause = "§10.2" if state.model(deployed[0]).side is Side.BESIEGED else "§10.1"
-        raise IllegalAction(
-            f"{', '.join(deployed)} have just left the mine and can do nothing this turn, not {what} ({clause})",
-            clause,
-        )
+        raise IllegalAction("out_of_the_mine", clause, models=deployed, what=what)
 
 
 def check_quota(state: BattleState, section: str, models: Iterable[Model], clause: str) -> None:
@@ -126,11 +118,11 @@ def check_quota(state: BattleState, section: str, models: Iterable[Model], claus
     weight = sum(m.profile.ratio for m in coming)
     left = room_left(state, section, coming[0].side)
     if weight > left:
-        kind = state.fort.section(section).kind
+        most = quota(state.fort.section(section).kind)
+        side = coming[0].side.value
+        # §1.7, and the rule that brings them (clause)
         raise IllegalAction(
-            f"{kind} {section} holds {quota(kind) - left} {coming[0].side} models; {weight} more would pass its "
-            f"{quota(kind)} (§1.7, {clause})",
-            "§1.7",
+            "quota_passed", "§1.7", section=section, held=most - left, side=side, coming=weight, most=most, by=clause
         )
 
 
@@ -139,6 +131,6 @@ def check_distinct(model_ids: Iterable[str], clause: str) -> None:
     model_ids = model_ids if isinstance(model_ids, tuple | list) else list(model_ids)
     if len(set(model_ids)) == len(model_ids):
         return
-    twice = sorted(model_id for model_id, named in Counter(model_ids).items() if named > 1)
+    twice = tuple(sorted(model_id for model_id, named in Counter(model_ids).items() if named > 1))
     if twice:
-        raise IllegalAction(f"{', '.join(twice)} named more than once: a model acts once ({clause})", clause)
+        raise IllegalAction("named_twice", clause, models=twice)

@@ -99,26 +99,23 @@ def buy(state: BattleState, side: Side, item: str) -> BattleState:
     """``side`` buys one ``item`` from its engine budget, refused over budget (§14, R14)."""
     costs = ENGINE_COSTS[side]
     if item not in costs:
-        raise IllegalAction(f"the {side} cannot buy {item!r}; the list is {', '.join(costs)} (§14)", "§14")
+        raise IllegalAction("not_for_sale", "§14", side=side.value, item=item, items=tuple(costs))
     budget = state.budget(side)
     if budget is None:
-        raise IllegalAction(f"the {side} has no engine budget (§14)", "§14")
+        raise IllegalAction("no_engine_budget", "§14", side=side.value)
     points = _points(side, budget)
     already = spent(side, budget)
     if already + costs[item] > points:
-        free = f" (with the {BESIEGED_FREE_POINTS} free points)" if side is Side.BESIEGED else ""
+        # §14, R14; the besieged's points count its free ones
         raise IllegalAction(
-            f"the {side}'s engine budget is {points} points{free}; a {item.replace('_', ' ')} costs {costs[item]} "
-            f"and {already} are already spent (§14, R14)",
-            "§14",
+            "over_engine_budget", "§14", side=side.value, points=points, item=item, cost=costs[item], spent=already
         )
     if item == "siege_tower":
         allowed = budget.army_points // POINTS_PER_TOWER
         if budget.bought.count(item) + 1 > allowed:
+            # R14
             raise IllegalAction(
-                f"one siege tower per full {POINTS_PER_TOWER} army points: {budget.army_points} points allow "
-                f"{allowed} (§14.1, R14)",
-                "§14.1",
+                "towers_per_army_points", "§14.1", per=POINTS_PER_TOWER, army_points=budget.army_points, most=allowed
             )
     bought = replace(budget, bought=(*budget.bought, item))
     return replace(state, budgets=(*((s, b) for s, b in state.budgets if s is not side), (side, bought)))
@@ -133,9 +130,13 @@ def use_bought(state: BattleState, side: Side, items: Sequence[str], clause: str
         left = budget.bought.count(item) - placed.count(item)
         if wanted > left:
             raise IllegalAction(
-                f"the {side} bought {budget.bought.count(item)} {item.replace('_', ' ')} and has "
-                f"{placed.count(item)} on the table already: {wanted} more is too many ({clause}, §14)",
+                "more_than_bought",
                 clause,
+                side=side.value,
+                item=item,
+                bought=budget.bought.count(item),
+                placed=placed.count(item),
+                wanted=wanted,
             )
         placed.extend([item] * wanted)
     used = replace(budget, placed=tuple(placed))
@@ -150,11 +151,7 @@ def buy_in_setup(state: BattleState, side: Side, item: str) -> BattleState:
     battle's set-up gives (001 §4.1, R16): a battle of belfries buys no tower in the step.
     """
     if item == "siege_tower" and side is Side.BESIEGER and state.belfries:
-        raise IllegalAction(
-            "this battle's siege towers are belfries, each bought with its line to its wall in the battle's set-up "
-            "(001 §4.1, R16)",
-            "R16",
-        )
+        raise IllegalAction("belfries_bought_in_setup", "R16")  # 001 §4.1
     state = buy(state, side, item)
     if side is not Side.BESIEGER:
         return state

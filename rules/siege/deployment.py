@@ -27,9 +27,11 @@ __all__ = ["deploy", "may_crew", "place_tower"]
 
 
 def _check(models: Sequence[Model], side: Side, where: str, ok: bool, clause: str) -> None:
+    """Refuse ``models`` deployed by ``side`` elsewhere than ``where`` (``"walls"``, ``"field"``, ``"courtyards"``)."""
     if not ok:
-        ids = ", ".join(m.id for m in models)
-        raise IllegalAction(f"{ids}: the {side} deploys {where} at this step (§16)", clause)
+        raise IllegalAction(
+            "deploys_elsewhere", clause, models=tuple(m.id for m in models), side=side.value, where=where
+        )
 
 
 def deploy(
@@ -47,21 +49,21 @@ def deploy(
     walls, besiegers, courtyards = list(walls), list(besiegers), list(courtyards)
     for model in walls:
         inside = model.place.inside and fort.section(model.place.ref).kind is not SectionKind.COURTYARD
-        _check([model], Side.BESIEGED, "everything but the courtyards", inside and model.side is Side.BESIEGED, "§16")
+        _check([model], Side.BESIEGED, "walls", inside and model.side is Side.BESIEGED, "§16")
     for model in besiegers:
         _check(
             [model],
             Side.BESIEGER,
-            "40 cm or more from the walls",
+            "field",
             model.place.zone is Zone.FIELD and model.side is Side.BESIEGER,
             "§16",
         )
     towers = list(siege_towers)
     if any(t.section is not None for t in towers) or any(x.raised for x in ladders) or any(r.gate for r in rams):
-        raise IllegalAction("siege engines deploy with the besieger, 40 cm or more from the walls (§16)", "§16")
+        raise IllegalAction("engines_deploy_on_the_field", "§16")
     for model in courtyards:
         inside = model.place.inside and fort.section(model.place.ref).kind is SectionKind.COURTYARD
-        _check([model], Side.BESIEGED, "in the courtyards", inside and model.side is Side.BESIEGED, "§16")
+        _check([model], Side.BESIEGED, "courtyards", inside and model.side is Side.BESIEGED, "§16")
     return new_battle(
         fort,
         [*walls, *besiegers, *courtyards],
@@ -91,27 +93,19 @@ def place_tower(state: BattleState, tower_id: str, crew: Sequence[str]) -> Battl
     its wall instead (001 §4.1, R16)."""
     tower = state.siege_tower(tower_id)
     if state.is_belfry(tower_id):
-        raise IllegalAction(
-            f"siege tower {tower_id} is a belfry: it starts at its distance from its wall, boarded by its levels "
-            "(001 §4.1, R16)",
-            "R16",
-        )
+        raise IllegalAction("belfry_not_placed", "R16", tower=tower_id)  # 001 §4.1
     if tower.section is not None or tower.crew or tower.collapsed:
-        raise IllegalAction(f"siege tower {tower_id} is already on the table (§16)", "§16")
+        raise IllegalAction("tower_on_the_table", "§16", tower=tower_id)
     check_distinct(crew, "§7.3.1")
     if not crew:
-        raise IllegalAction(f"siege tower {tower_id} is deployed with its crew inside (§7.3.1)", "§7.3.1")
+        raise IllegalAction("tower_without_crew", "§7.3.1", tower=tower_id)
     models = [state.model(m) for m in crew]
-    refused = [m.id for m in models if not may_crew(state, m)]
+    refused = tuple(m.id for m in models if not may_crew(state, m))
     if refused:
-        raise IllegalAction(
-            f"{', '.join(refused)} cannot crew siege tower {tower_id}: its crew are besieger models on the field, "
-            "carrying nothing, neither cavalry nor centauroids (§16, §7.3.1, §12.2)",
-            "§7.3.1",
-        )
+        raise IllegalAction("cannot_crew_tower", "§7.3.1", models=refused, tower=tower_id)  # §16, §12.2
     weight = sum(m.profile.ratio for m in models)
     if weight > SIEGE_TOWER_HOLDS:
-        raise IllegalAction(f"siege tower {tower_id} holds {SIEGE_TOWER_HOLDS} models, not {weight} (§7.3.4)", "§7.3.4")
+        raise IllegalAction("tower_crew_too_many", "§7.3.4", tower=tower_id, most=SIEGE_TOWER_HOLDS, named=weight)
     inside = Place(Zone.SIEGE_TOWER, tower_id)
     state = state.with_siege_tower(replace(tower, crew=tuple(crew)))
     return state.with_models({m.id: replace(m, place=inside) for m in models})

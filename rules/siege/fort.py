@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.siege.values import derived
+from rules.validation import check_range
 
 __all__ = [
     "CONNECTION_CAPACITY",
@@ -60,8 +61,7 @@ MINIMUM_SECTIONS_TABLE: Mapping[str, tuple[int, int, int, int]] = MappingProxyTy
 
 
 def _band(besieged_points: int) -> int:
-    if besieged_points < 0:
-        raise ValueError(f"besieged_points must be 0 or more, got {besieged_points}")
+    check_range("besieged_points", besieged_points, 0)
     for index, upper in enumerate(POINT_BANDS):
         if upper is None or besieged_points <= upper:
             return index

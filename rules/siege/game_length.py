@@ -8,7 +8,7 @@ Six turns; at the end of the besieger's turn 5 the besieged rolls a D6 and the g
 
 from __future__ import annotations
 
-from rules.dice import D6, Dice
+from rules.dice import D6, Dice, reason
 from rules.siege.fire import burn
 from rules.siege.gates import reinforce_gates
 from rules.siege.state import BattleState, Event, Outcome, Side, end_turn, outcome
@@ -44,12 +44,12 @@ def end_player_turn(state: BattleState, dice: Dice) -> Outcome:
         state, more = reinforce_gates(state)
         events.extend(more)
     if state.active is _BESIEGER and state.turn == EARLY_END_TURN and state.last_turn is None:
-        roll = dice.roll(EARLY_END_DIE, "§16 game length")
+        roll = dice.roll(EARLY_END_DIE, reason("game_length_roll", "§16"))
         state = replace(state, last_turn=last_turn(roll))
-        events.append(Event("game_length", "§16", f"roll {roll}: the game ends after turn {state.last_turn}"))
+        events.append(Event("game_length", "§16", {"roll": roll, "last_turn": state.last_turn}))
     if state.active is _BESIEGER and state.last_turn is not None and state.turn >= state.last_turn:
         state = replace(state, over=True)
-        events.append(Event("game_over", "§16", f"the siege ends after turn {state.turn}"))
+        events.append(Event("game_over", "§16", {"turn": state.turn}))
         return outcome(state, events, dice, mark)
     fires = burn(end_turn(state), dice)
     return Outcome(fires.state, (*events, *fires.events), dice.since(mark))

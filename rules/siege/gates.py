@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from rules.dice import D6, Dice
+from rules.dice import D6, Dice, reason
 from rules.siege.engines import GateStatus
 from rules.siege.fort import ConnectionKind, FortLayout, GateKind
 from rules.siege.melee import attacks, roll_hits
@@ -168,7 +168,7 @@ def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice
     mark = dice.mark()
     gate = state.gate(gate_id)
     if is_destroyed(gate.structure_points):
-        raise IllegalAction(f"gate {gate_id} is already destroyed (§6.1)", "§6.1")
+        raise IllegalAction("gate_destroyed", "§6.1", gate=gate_id)
     check_distinct(attackers, "§6.1")
     check_may_act(state, attackers, "strike a gate")
     door = gate.kind is not GateKind.MAIN_GATE
@@ -176,39 +176,39 @@ def attack_gate(state: BattleState, gate_id: str, attackers: Sequence[str], dice
         _check_door_breakers(state, gate_id, gate.kind, attackers)
     struck = sorted({m for _, m in state.turn_log.door_breakers} & set(attackers))
     if struck:
-        raise IllegalAction(
-            f"{', '.join(struck)} already struck a gate in turn {state.turn}: a model strikes once a turn (§6.1)",
-            "§6.1",
-        )
+        raise IllegalAction("struck_a_gate_already", "§6.1", models=tuple(struck), turn=state.turn)
     # every attacker is checked before the first roll, so that a refusal leaves the roll log as it was
     strikers = [state.model(attacker_id) for attacker_id in attackers]
     for model in strikers:
         if model.side is not state.active or not touches_gate(state, model, gate_id) or model.fleeing:
-            raise IllegalAction(f"{model.id} is not an active model in contact with gate {gate_id} (§6.1)", "§6.1")
+            raise IllegalAction("not_at_gate", "§6.1", model=model.id, gate=gate_id)
     if state.active is Side.BESIEGED and strikers:
-        raise IllegalAction(
-            f"the besieged do not break their own gate {gate_id}: they unlock a postern or a service door (§6.2)",
-            "§6.2",
-        )
+        raise IllegalAction("own_gate", "§6.2", gate=gate_id)
     wounds = 0
     for model in strikers:
         count = attacks(model)
-        reason = f"§6 {model.id} strikes gate {gate_id}"
         hits = (
-            roll_hits(dice, MAIN_GATE_HIT_NEED, count, f"{reason} to hit") if gate.kind is GateKind.MAIN_GATE else count
+            roll_hits(dice, MAIN_GATE_HIT_NEED, count, reason("gate_to_hit", "§6.1", model=model.id, gate=gate_id))
+            if gate.kind is GateKind.MAIN_GATE
+            else count
         )
         need = to_wound(model.profile.s, toughness(gate.kind))
         if need is not None:
-            wounds += sum(r >= need for r in dice.pool(D6, hits, f"{reason} to wound"))
+            wounds += sum(
+                r >= need for r in dice.pool(D6, hits, reason("gate_to_wound", "§6", model=model.id, gate=gate_id))
+            )
     points = max(0, gate.structure_points - wounds)
     state = state.with_gate(replace(gate, structure_points=points))
     log = state.turn_log
     tried = tuple((gate_id, a) for a in attackers)
     state = replace(state, turn_log=replace(log, door_breakers=(*log.door_breakers, *tried)))
-    text = f"gate {gate_id} takes {wounds} damage, {points} structure points left" + (
-        ": destroyed" if is_destroyed(points) else ""
+    damage = Event(
+        "gate_damage",
+        "§6.1",
+        {"gate": gate_id, "damage": wounds, "left": points, "destroyed": is_destroyed(points)},
+        tuple(attackers),
     )
-    return outcome(state, [Event("gate_damage", "§6.1", text, tuple(attackers))], dice, mark)
+    return outcome(state, [damage], dice, mark)
 
 
 def _check_door_breakers(state: BattleState, gate_id: str, kind: GateKind, attackers: Sequence[str]) -> None:
@@ -216,16 +216,17 @@ def _check_door_breakers(state: BattleState, gate_id: str, kind: GateKind, attac
     tried = state.turn_log.breakers(gate_id)
     again = sorted(set(tried) & set(attackers))
     if again:
-        raise IllegalAction(
-            f"{', '.join(again)} already tried to break {gate_id} in turn {state.turn}: a model tries once a turn "
-            "(§6.2)",
-            "§6.2",
-        )
+        raise IllegalAction("tried_the_door_already", "§6.2", models=tuple(again), gate=gate_id, turn=state.turn)
     if len(tried) + len(attackers) > DOOR_ATTACKERS:
         raise IllegalAction(
-            f"at most {DOOR_ATTACKERS} models a turn try to break a {kind}: {len(tried)} already tried {gate_id} "
-            f"in turn {state.turn}, {len(attackers)} more named (§6.2)",
+            "door_breakers_limit",
             "§6.2",
+            gate=gate_id,
+            kind=kind.value,
+            most=DOOR_ATTACKERS,
+            tried=len(tried),
+            named=len(attackers),
+            turn=state.turn,
         )
 
 
@@ -257,28 +258,29 @@ def unlock_gate(state: BattleState, gate_id: str, model_id: str) -> BattleState:
     """
     gate = state.gate(gate_id)
     if gate.kind is GateKind.MAIN_GATE:
-        raise IllegalAction("the main gate is not unlocked: it is broken (§6.1, §6.2)", "§6.2")
+        raise IllegalAction("main_gate_not_unlocked", "§6.2", gate=gate_id)
     if gate.unlocked:
-        raise IllegalAction(f"{gate.kind} {gate_id} is already unlocked (§6.2)", "§6.2")
+        raise IllegalAction("gate_unlocked_already", "§6.2", gate=gate_id, kind=gate.kind.value)
     if is_destroyed(gate.structure_points):
-        raise IllegalAction(f"{gate.kind} {gate_id} is broken: there is no lock left (§6.2)", "§6.2")
+        raise IllegalAction("gate_broken_no_lock", "§6.2", gate=gate_id, kind=gate.kind.value)
     model = state.model(model_id)
     log = state.turn_log
     if model.side is not state.active or str(model.place) not in gate_sections(state, gate_id):
         raise IllegalAction(
-            f"{model_id} must be an active model on {' or '.join(gate_sections(state, gate_id))}, the side the "
-            f"{gate.kind} is locked from (§6.2)",
+            "unlock_from_inside",
             "§6.2",
+            model=model_id,
+            gate=gate_id,
+            kind=gate.kind.value,
+            sections=gate_sections(state, gate_id),
         )
     check_may_act(state, [model_id], "unlock a gate")
     if model_id in log.moved or model.fleeing or state.in_contact(model_id):
-        raise IllegalAction(
-            f"{model_id} has moved, flees or fights: unlocking takes all of a model's movement (§6.2)", "§6.2"
-        )
+        raise IllegalAction("unlock_takes_all_movement", "§6.2", model=model_id, gate=gate_id)
     if model_id in log.rallied:
-        raise IllegalAction(f"{model_id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
+        raise IllegalAction("rallied_cannot_unlock", "§3.4", model=model_id)
     if model_id in log.blockers or state.is_blocking(model_id):
-        raise IllegalAction(f"{model_id} is blocking and may not move this turn (§6.3.1)", "§6.3.1")
+        raise IllegalAction("blocker_cannot_unlock", "§6.3.1", model=model_id)
     state = state.with_gate(replace(gate, unlocked=True))
     return replace(state, turn_log=replace(log, moved=log.moved | {model_id}))
 
@@ -288,26 +290,23 @@ def damage_gate(state: BattleState, gate_id: str, points: int) -> tuple[BattleSt
     gate = state.gate(gate_id)
     left = max(0, gate.structure_points - points)
     state = state.with_gate(replace(gate, structure_points=left))
-    text = f"gate {gate_id} loses {points} structure points, {left} left" + (
-        ": destroyed" if is_destroyed(left) else ""
+    return state, Event(
+        "gate_damage", "R4", {"gate": gate_id, "damage": points, "left": left, "destroyed": is_destroyed(left)}
     )
-    return state, Event("gate_damage", "R4", text)
 
 
 def reinforce_gate(state: BattleState, gate_id: str, models: Sequence[str]) -> Outcome:
     """Besieged models in the gate's section set to reinforcing it; they do nothing else this turn (§6.4, R4)."""
     gate = state.gate(gate_id)
     if not reinforceable(gate.kind):
-        raise IllegalAction(f"only the main gate and posterns are reinforced, not a {gate.kind} (§6.4)", "§6.4")
+        raise IllegalAction("door_not_reinforced", "§6.4", gate=gate_id, kind=gate.kind.value)
     if is_destroyed(gate.structure_points):
-        raise IllegalAction(f"gate {gate_id} is destroyed and cannot be reinforced (R4)", "R4")
+        raise IllegalAction("destroyed_gate_not_reinforced", "R4", gate=gate_id)
     if gate.reinforcers:
-        raise IllegalAction(f"{', '.join(gate.reinforcers)} already reinforce gate {gate_id} this turn (§6.4)", "§6.4")
+        raise IllegalAction("gate_reinforced_already", "§6.4", models=gate.reinforcers, gate=gate_id)
     check_may_act(state, models, "reinforce a gate")
     if len(set(models)) < REINFORCING_MODELS:
-        raise IllegalAction(
-            f"reinforcing takes at least {REINFORCING_MODELS} models, {len(set(models))} were named (§6.4)", "§6.4"
-        )
+        raise IllegalAction("too_few_reinforcers", "§6.4", least=REINFORCING_MODELS, named=len(set(models)))
     sections = gate_sections(state, gate_id)
     for model_id in models:
         model = state.model(model_id)
@@ -317,20 +316,21 @@ def reinforce_gate(state: BattleState, gate_id: str, models: Sequence[str]) -> O
             or state.in_contact(model_id)
             or model.fleeing
         ):
-            raise IllegalAction(
-                f"{model_id} must be a besieged model on {', '.join(sections)}, not engaged in close combat nor "
-                "fleeing (§6.4)",
-                "§6.4",
-            )
+            raise IllegalAction("reinforcer_not_free", "§6.4", model=model_id, gate=gate_id, sections=sections)
         if model_id in state.turn_log.rallied:
-            raise IllegalAction(f"{model_id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
+            raise IllegalAction("rallied_cannot_reinforce", "§3.4", model=model_id)
         if _busy(state, model_id):
-            raise IllegalAction(
-                f"{model_id} has already acted this turn: reinforcing models do nothing else (§6.4)", "§6.4"
-            )
+            raise IllegalAction("reinforcer_has_acted", "§6.4", model=model_id)
     state = state.with_gate(replace(gate, reinforcers=tuple(dict.fromkeys(models))))
+    reinforcers = tuple(models)
     return Outcome(
-        state, (Event("reinforcing", "§6.4", f"{len(models)} models reinforce gate {gate_id}", tuple(models)),), ()
+        state,
+        (
+            Event(
+                "reinforcing", "§6.4", {"models": reinforcers, "count": len(reinforcers), "gate": gate_id}, reinforcers
+            ),
+        ),
+        (),
     )
 
 
@@ -366,7 +366,5 @@ def reinforce_gates(state: BattleState) -> tuple[BattleState, list[Event]]:
         )
         points = reinforce(gate.kind, gate.structure_points, defenders=defenders)
         state = state.with_gate(replace(gate, structure_points=points, reinforcers=()))
-        events.append(
-            Event("reinforced", "§6.4", f"gate {gate.id}: {defenders} reinforcers, {points} structure points")
-        )
+        events.append(Event("reinforced", "§6.4", {"gate": gate.id, "reinforcers": defenders, "points": points}))
     return state, events

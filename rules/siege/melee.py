@@ -11,7 +11,7 @@ import itertools
 import operator
 from collections.abc import Callable, Iterable, Sequence
 
-from rules.dice import D6, Dice
+from rules.dice import D6, Dice, read_reason, reason
 from rules.siege.belfry import fight_on_level
 from rules.siege.checks import bound
 from rules.siege.fort import SectionKind
@@ -103,31 +103,47 @@ def _need_to_hit(striker: Profile, target: Profile, kind: SectionKind, modifier:
     return melee_to_hit(striker.ws, target.ws, modifier)
 
 
-def roll_hits(dice: Dice, need: int | None, count: int, reason: str) -> int:
-    """Hits from ``count`` dice needing ``need`` (R6: 7–9 is a 6 then a second roll; ``None`` cannot hit)."""
+def roll_hits(dice: Dice, need: int | None, count: int, why: str) -> int:
+    """Hits from ``count`` dice needing ``need`` (R6: 7–9 is a 6 then a second roll; ``None`` cannot hit), rolled
+    for the reason ``why`` (:func:`rules.dice.reason`); the second rolls keep its facts."""
     if need is None:
         return 0
-    rolls = dice.pool(D6, count, reason)
+    rolls = dice.pool(D6, count, why)
     if need <= SIX_ONLY:
         return sum(map(need.__le__, rolls))  # the rolls of need or more
     second = SEVEN_PLUS_SECOND_ROLL[need]
-    return sum(map(second.__le__, dice.pool(D6, rolls.count(SIX_ONLY), f"{reason}, 7+")))
+    return sum(map(second.__le__, dice.pool(D6, rolls.count(SIX_ONLY), reason("seven_plus", "R6", **_facts(why)))))
 
 
-def wounds_caused(dice: Dice, hits: int, hit_strength: int, target: Model, reason: str) -> int:
-    """Unsaved wounds from ``hits`` of ``hit_strength`` on ``target`` (R8, R9)."""
+def wounds_caused(dice: Dice, hits: int, hit_strength: int, target: Model, why: str) -> int:
+    """Unsaved wounds from ``hits`` of ``hit_strength`` on ``target`` (R8, R9); the dice to wound and the saves are
+    rolled with the facts and clause of the reason ``why`` (:func:`rules.dice.reason`)."""
     profile = target.profile
-    return _unsaved(dice, hits, to_wound(hit_strength, profile.t), modified_save(profile.save, hit_strength), reason)
+    return _unsaved(dice, hits, to_wound(hit_strength, profile.t), modified_save(profile.save, hit_strength), why)
 
 
-def _unsaved(dice: Dice, hits: int, need: int | None, save: int | None, reason: str) -> int:
-    """Unsaved wounds from ``hits`` wounding on ``need`` against the armour ``save`` (R8, R9)."""
+def _unsaved(dice: Dice, hits: int, need: int | None, save: int | None, why: str) -> int:
+    """Unsaved wounds from ``hits`` wounding on ``need`` against the armour ``save`` (R8, R9), rolled with the
+    clause and facts of the reason ``why``."""
     if need is None or hits == 0:
         return 0
-    wounds = sum(map(need.__le__, dice.pool(D6, hits, f"{reason} to wound")))
+    clause, facts = _clause(why), _facts(why)
+    wounds = sum(map(need.__le__, dice.pool(D6, hits, reason("to_wound", clause, **facts))))
     if save is None or wounds == 0:
         return wounds
-    return wounds - sum(map(save.__le__, dice.pool(D6, wounds, f"{reason} armour save")))
+    return wounds - sum(map(save.__le__, dice.pool(D6, wounds, reason("armour_save", clause, **facts))))
+
+
+def _clause(why: str) -> str:
+    """The clause of a roll's reason (:func:`rules.dice.reason`); R8 for a reason written as a sentence."""
+    read = read_reason(why)
+    return read[1] if read is not None else "R8"
+
+
+def _facts(why: str) -> dict[str, str]:
+    """The facts of a roll's reason (:func:`rules.dice.reason`), none for a reason written as a sentence."""
+    read = read_reason(why)
+    return read[2] if read is not None else {}
 
 
 _Matchup = tuple[int, bool, int, int | None, int | None]
@@ -191,22 +207,25 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
     side = state.active
     level = fight_on_level(state, section, pairs)
     if level is None and not state.fort.has_section(section):  # 001 §8
-        raise IllegalAction(f"the fort has no section {section}", "§3.2.1")
+        raise IllegalAction("no_such_section", "§3.2.1", section=section)
+    place = Place.parse(section)  # a section of the fort or a belfry's level
+    where = str(place)
     pending = state.result(section)
     if pending is not None and pending.loser_to_react is not None:
-        raise IllegalAction(f"the losers on {section} must retreat or test before another combat (§3.3.2)", "§3.3.2")
+        raise IllegalAction("losers_react_first", "§3.3.2", place=where)
     log = state.turn_log
     if second and section not in log.fought:
-        raise IllegalAction(f"a second combat on {section} follows a first one this turn (§3.2.2)", "§3.2.2")
-    if (second and section in log.fought_twice) or (not second and section in log.fought):
-        raise IllegalAction(
-            f"{section} has had its {'second' if second else 'first'} combat this turn (§3.2.2)", "§3.2.2"
-        )
+        raise IllegalAction("second_combat_before_first", "§3.2.2", place=where)
+    if second and section in log.fought_twice:
+        raise IllegalAction("second_combat_fought", "§3.2.2", place=where)
+    if not second and section in log.fought:
+        raise IllegalAction("first_combat_fought", "§3.2.2", place=where)
     if not pairs:
-        raise IllegalAction(f"no model engages the enemy on {section} (§3.2.1)", "§3.2.1")
+        raise IllegalAction("nobody_engages", "§3.2.1", place=where)
     attackers = [a for a, _ in pairs]
     if len(set(attackers)) != len(attackers):
-        raise IllegalAction("a model engages one enemy only: it cannot fight 1 against 2 (§3.2.1)", "§3.2.1")
+        twice = tuple(dict.fromkeys(a for a in attackers if attackers.count(a) > 1))
+        raise IllegalAction("engages_one_enemy", "§3.2.1", models=twice)
     try:
         check_may_act(state, attackers, "fight")  # none refused together: none refused one by one
         free = True
@@ -214,37 +233,26 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
         free = False  # each checked in turn below, the first refused named as ever
     gangs: dict[str, list[Model]] = {}
     by_id = state.by_id
-    place = Place.parse(section)  # a section of the fort or a belfry's level, as checked above
     for attacker_id, target_id in pairs:
         attacker = by_id.get(attacker_id) or state.model(attacker_id)
         target = by_id.get(target_id) or state.model(target_id)
         if attacker.side is not side or target.side is side:
-            raise IllegalAction(f"{attacker_id} and {target_id}: the {side} player engages enemies (§3.2.1)", "§3.2.1")
+            raise IllegalAction("engages_enemies", "§3.2.1", model=attacker_id, target_model=target_id, side=side.value)
         if attacker.place is not place or target.place is not place:
             model = attacker if attacker.place is not place else target
-            raise IllegalAction(f"{model.id} is not on {section}: models fight on their own section (§1.2)", "§1.2")
+            raise IllegalAction("fights_on_own_section", "§1.2", model=model.id, place=where)
         if not free:
             check_may_act(state, [attacker_id], "fight")
         if attacker.fleeing or attacker_id in log.rallied:
-            raise IllegalAction(f"{attacker_id} is fleeing or has just rallied and cannot fight (§3.4)", "§3.4")
+            raise IllegalAction("fleeing_or_rallied_no_fight", "§3.4", model=attacker_id)
         if second and attacker.profile.has(_FLYER):
-            raise IllegalAction(f"{attacker_id} is a flyer: no second combat (§12.3.1)", "§12.3.1")
+            raise IllegalAction("flyer_no_second_combat", "§12.3.1", model=attacker_id)
         if attacker_id in log.blocker_killers:
-            raise IllegalAction(
-                f"{attacker_id} killed the ladder's blocker: it stands on the rampart but engages nobody (§7.1.8)",
-                "§7.1.8",
-            )
+            raise IllegalAction("blocker_killer_engages_nobody", "§7.1.8", model=attacker_id)
         if second and attacker_id in log.by_taken_ladder:
-            raise IllegalAction(
-                f"{attacker_id} came up a ladder whose blocker fell this turn: one round of combat only (§7.1.8)",
-                "§7.1.8",
-            )
+            raise IllegalAction("taken_ladder_one_round", "§7.1.8", model=attacker_id)
         if attacker_id in log.landed:
-            raise IllegalAction(
-                f"{attacker_id} came out of the siege tower after the won combat: it fights « à la prochaine phase de "
-                "mêlée » (§7.3.4)",
-                "§7.3.4",
-            )
+            raise IllegalAction("landed_fights_next_phase", "§7.3.4", model=attacker_id)
         gangs.setdefault(target_id, []).append(attacker)
     fighting: dict[str, set[str]] = {}  # the targets' enemies already engaged with them
     for pair in state.contacts:
@@ -260,19 +268,13 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
             weight = sum(m.profile.ratio for m in gang)
             if weight > MAX_GANG_UP * ratio:
                 raise IllegalAction(
-                    f"{weight} against {ratio} on {target_id}: at most {MAX_GANG_UP} against 1, counting the models "
-                    "already fighting it, cavalry and large creatures counting their ratio (§3.2.1, §3.2.3, §12.1.1)",
-                    "§3.2.1",
+                    "gang_up_too_many", "§3.2.1", target_model=target_id, weight=weight, ratio=ratio, most=MAX_GANG_UP
                 )
     fleeing_targets = [t for t in gangs if by_id[t].fleeing]
     if fleeing_targets:
         standing = {m.id for m in state.at(section, side.enemy) if not m.fleeing}
         if not standing <= set(gangs):
-            raise IllegalAction(
-                f"the enemies standing on {section} must be engaged before the fleeing {', '.join(fleeing_targets)} "
-                "(§3.3.3)",
-                "§3.3.3",
-            )
+            raise IllegalAction("engage_standing_first", "§3.3.3", place=where, models=tuple(fleeing_targets))
     return level
 
 
@@ -375,6 +377,7 @@ def fight(
     """
     mark = dice.mark()
     kind = _check(state, section, pairs, second) or state.fort.section(section).kind
+    where = str(Place.parse(section))  # a section of the fort or a belfry's level
     events: list[Event] = []
     blockers = state.blockers
     engaging = dict.fromkeys(x for pair in pairs for x in pair) if blockers else ()
@@ -382,7 +385,7 @@ def fight(
         if state.is_blocking(model_id):
             # §6.3.1, §6.3.2: a blocker engaged in close combat, by an enemy from another access, blocks no more
             state = state.without_blocker(model_id)
-            events.append(event("block_ended", "§6.3.2", f"{model_id} is engaged and stops blocking", (model_id,)))
+            events.append(event("block_ended", "§6.3.2", {"model": model_id}, (model_id,)))
     casualties: dict[Side, int] = dict.fromkeys(_SIDES, 0)
     # The initiative steps are played on the models alone; the state is copied once, with every casualty and wound.
     wounded: dict[str, Model] = {}
@@ -393,7 +396,7 @@ def fight(
     for target_id in dict.fromkeys(cut_down):
         gone.add(target_id)
         casualties[state.active] += 1
-        events.append(event("cut_down", "§3.3.3", f"fleeing {target_id} is cut down", (target_id,)))
+        events.append(event("cut_down", "§3.3.3", {"model": target_id}, (target_id,)))
     rank = state.rank.__getitem__  # the models' order in the state
     if gone:
         fallen.extend(by_id[x] for x in sorted(gone, key=rank))
@@ -407,21 +410,25 @@ def fight(
             if striker_id in gone or target_id in gone:
                 continue
             striker, target = by_id[striker_id], by_id[target_id]
-            reason = f"§3.2 {striker_id} strikes {target_id}"
             count, hatred, need, wound_need, save = _matchup(striker, target, kind)
             if striker_id in afraid or target_id in from_below or penalties:
                 need = to_hit_need(state, striker, target, kind)  # the turn's log changes it
-            hits = roll_hits(dice, need, count, f"{reason} to hit")
+            hits = roll_hits(dice, need, count, reason("strike", "§3.2", model=striker_id, target_model=target_id))
             rerolls = count - hits
             if hatred and rerolls and not second and _first_round(state, striker, target):
-                hits += roll_hits(dice, need, rerolls, f"{reason} hatred re-roll")  # §4.2
-            wounds = _unsaved(dice, hits, wound_need, save, reason)
+                # §4.2
+                hits += roll_hits(
+                    dice, need, rerolls, reason("hatred_reroll", "§4.2", model=striker_id, target_model=target_id)
+                )
+            wounds = _unsaved(
+                dice, hits, wound_need, save, reason("strike", "§3.2", model=striker_id, target_model=target_id)
+            )
             damage[target_id] = damage.get(target_id, 0) + wounds
             events.append(
                 event(
                     "blows",
                     "§3.2.1",
-                    f"{striker_id} strikes {target_id}: {count} attacks, {hits} hits, {wounds} unsaved wounds",
+                    {"model": striker_id, "target_model": target_id, "attacks": count, "hits": hits, "wounds": wounds},
                     (striker_id, target_id),
                 )
             )
@@ -435,8 +442,14 @@ def fight(
             gone |= now
             # as they last stood, in their order
             fallen.extend(wounded.get(x) or by_id[x] for x in (sorted(now, key=rank) if len(now) > 1 else now))
+            killed = tuple(m.id for m in dead)
             events.append(
-                event("casualties", "§3.2.4", f"{len(dead)} models die on {section}", tuple(m.id for m in dead))
+                event(
+                    "combat_casualties",
+                    "§3.2.4",
+                    {"models": killed, "count": len(dead), "place": where},
+                    killed,
+                )
             )
     result = _result(state, section, casualties, gone)
     changed: dict[str, Model | None] = {**{i: m for i, m in wounded.items() if i not in gone}, **dict.fromkeys(gone)}
@@ -460,10 +473,19 @@ def fight(
         )
     else:
         state = replace(state, contacts=state.contacts | survivors, turn_log=log, results=results)
-    text = f"combat on {section}: besieger {result.besieger}, besieged {result.besieged}, " + (
-        f"{result.winner} win by {result.difference}" if result.winner else "a draw"
+    events.append(
+        event(
+            "combat_result",
+            "§3.2.4",
+            {
+                "place": where,
+                "besieger": result.besieger,
+                "besieged": result.besieged,
+                "winner": result.winner.value if result.winner else "draw",
+                "difference": result.difference,
+            },
+        )
     )
-    events.append(event("combat_result", "§3.2.4", text))
     return outcome(state, events, dice, mark)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rules.dice import D6, Dice
+from rules.dice import D6, Dice, reason
 from rules.siege.fort import SectionKind
 from rules.siege.obligations import RULES, Obligation
 from rules.siege.options import Option
@@ -97,9 +97,10 @@ def leadership_groups(state: BattleState, models: Sequence[Model]) -> list[tuple
     return [(hero, tuple(led)), *own] if led else own
 
 
-def leadership_test(dice: Dice, leadership: int, lost_by: int, reason: str) -> tuple[bool, int]:
-    """2D6 against ``leadership`` less ``lost_by``; returns whether it passed and the roll."""
-    roll = dice.total(D6, 2, reason)
+def leadership_test(dice: Dice, leadership: int, lost_by: int, why: str) -> tuple[bool, int]:
+    """2D6 against ``leadership`` less ``lost_by``, rolled for the reason ``why`` (:func:`rules.dice.reason`);
+    returns whether it passed and the roll."""
+    roll = dice.total(D6, 2, why)
     return break_test_passes(min(leadership, MAX_LEADERSHIP), lost_by, roll), roll
 
 
@@ -111,20 +112,29 @@ def group_tests(
     clause: str,
     verdicts: tuple[str, str],
 ) -> tuple[list[Model], list[Event]]:
-    """Each ``(leadership, models, lost_by)`` group on ``section`` takes its ``test`` on 2D6; ``verdicts`` name a
-    failure and a pass. Returns the models that failed and the events.
+    """Each ``(leadership, models, lost_by)`` group on ``section`` (a place as the engine writes it) takes its
+    ``test`` (``"combat"``, ``"panic"``, ``"fear"``, ``"terror"``) on 2D6; ``verdicts`` name a failure and a pass
+    (``"break"``, ``"hold"``). Returns the models that failed and the events.
     """
     failed: list[Model] = []
     events: list[Event] = []
     for ld, group, lost_by in groups:
-        passed, roll = leadership_test(dice, ld, lost_by, f"{clause} {test} {section}")
-        against = f"Ld {ld} - {lost_by}" if lost_by else f"Ld {ld}"
+        passed, roll = leadership_test(dice, ld, lost_by, reason("leadership_roll", clause, test=test, place=section))
+        tested = tuple(m.id for m in group)
         events.append(
             event(
-                f"{test}_test",
+                "leadership_test",
                 clause,
-                f"{len(group)} models on {section} roll {roll} against {against} for {test}: {verdicts[passed]}",
-                tuple(m.id for m in group),
+                {
+                    "test": test,
+                    "models": tested,
+                    "place": section,
+                    "roll": roll,
+                    "leadership": ld,
+                    "lost_by": lost_by,
+                    "verdict": verdicts[passed],
+                },
+                tested,
             )
         )
         if not passed:
@@ -134,78 +144,88 @@ def group_tests(
 
 def _section_of(place: Place) -> str:
     if not place.inside:
-        raise IllegalAction(f"{place} is not a section of the fort", "§1.1")
+        raise IllegalAction("not_a_fort_section", "§1.1", place=str(place))
     return place.ref
 
 
-def retreat_problem(state: BattleState, section: str, movers: Sequence[Model], to: Place) -> str | None:
-    """Why ``movers`` cannot leave ``section`` en bloc for ``to`` (§3.3.2, §3.5.2), or ``None`` when they can."""
+def retreat_problem(
+    state: BattleState, section: str, movers: Sequence[Model], to: Place, clause: str = "§3.3.2"
+) -> IllegalAction | None:
+    """Why ``movers`` cannot leave ``section`` en bloc for ``to`` (§3.3.2, §1.7, §2.1.1, §3.2.3, §3.5.2), or
+    ``None`` when they can: the refusal, under ``clause``, the rule that moves them."""
     side = movers[0].side
     count = sum(m.profile.connection_ratio for m in movers)
     if to.inside:
         if state.fort.connection(section, to.ref) is None:
-            return f"{to.ref} is not adjacent to {section} (§3.3.2)"
+            return IllegalAction("way_not_adjacent", clause, to_section=to.ref, section=section)
         if state.at(to, side.enemy):
-            return f"{to.ref} holds enemy models (§3.3.2)"
+            return IllegalAction("way_held_by_enemy", clause, to_section=to.ref)
         destination = state.fort.section(to.ref)
         held = state.occupancy(to, side) + sum(m.profile.ratio for m in movers)
         if held > quota(destination.kind):
-            return (
-                f"{destination.kind} {to.ref} would hold {held} {side} models, more than {quota(destination.kind)} "
-                "(§1.7)"
-            )
+            most = quota(destination.kind)
+            return IllegalAction(
+                "way_over_quota", clause, to_section=to.ref, held=held, side=side.value, most=most
+            )  # §1.7
         capacity = state.fort.capacity(section, to.ref)
         if count > capacity:
-            return f"{count} models cannot pass the {section}–{to.ref} connection, which takes {capacity} (§2.1.1)"
+            # §2.1.1
+            return IllegalAction(
+                "way_too_narrow", clause, count=count, section=section, to_section=to.ref, capacity=capacity
+            )
         if destination.kind is not _COURTYARD and any(m.profile.is_cavalry for m in movers):
-            return f"cavalry stays in the courtyards, not {to.ref} (§3.2.3)"
+            return IllegalAction("way_cavalry_courtyards", clause, to_section=to.ref)  # §3.2.3
         return None
     # §3.5.2: back outside by a ladder or a siege tower, for besiegers who came up this turn
     if side is not _BESIEGER or not all(m.id in state.turn_log.arrived for m in movers):
-        return "only besiegers who set foot on the rampart this turn may retreat outside (§3.5.2)"
+        return IllegalAction("retreat_outside_arrivals_only", clause)
     if count > OUTSIDE_RETREAT:
-        return f"{count} models cannot go down {to}, at most {OUTSIDE_RETREAT} (§3.5.2)"
+        return IllegalAction("too_many_down", clause, count=count, place=str(to), most=OUTSIDE_RETREAT)
     if to.zone is _LADDER:
-        return _down_the_ladder(state, section, movers, to)
+        return _down_the_ladder(state, section, movers, to, clause)
     if to.zone is _SIEGE_TOWER:
         # §3.5.2, §7.3.5: retreat goes through a siege tower even with friends inside (flight never does, see flee)
         if state.siege_tower(to.ref).section != section:
-            return f"siege tower {to.ref} does not stand against {section} (§3.5.2)"
+            return IllegalAction("tower_not_against_section", clause, tower=to.ref, section=section)
         return None
-    return f"troops cannot retreat to {to} (§3.3.2)"
+    return IllegalAction("no_retreat_there", clause, place=str(to))
 
 
-def _down_the_ladder(state: BattleState, section: str, movers: Sequence[Model], to: Place) -> str | None:
+def _down_the_ladder(
+    state: BattleState, section: str, movers: Sequence[Model], to: Place, clause: str
+) -> IllegalAction | None:
     """Why ``movers`` cannot go down ladder ``to`` from ``section`` to the wall's foot (§3.5.2, §7.1.11), or
     ``None``: a ladder raised against the section from outside, no friend on it, at most 4 models who may use a
     ladder."""
     ladder = state.ladder(to.ref)
     if ladder.section != section or not ladder.raised or ladder.courtyard is not None:
-        return f"ladder {to.ref} does not stand against {section} from outside (§3.5.2)"
+        return IllegalAction("ladder_not_against_section", clause, ladder=to.ref, section=section)
     if state.at(to, movers[0].side):
-        return f"ladder {to.ref} is blocked by a friendly model on it (§3.5.2)"
+        return IllegalAction("ladder_blocked_by_friend", clause, ladder=to.ref)
     count = sum(m.profile.connection_ratio for m in movers)
     if count > OUTSIDE_RETREAT:
-        return f"{count} models cannot go down {to}, at most {OUTSIDE_RETREAT} (§3.5.2, §7.1.11)"
-    unfit = [m.id for m in movers if not m.profile.may_climb_ladders]
+        return IllegalAction("too_many_down", clause, count=count, place=str(to), most=OUTSIDE_RETREAT)
+    unfit = tuple(m.id for m in movers if not m.profile.may_climb_ladders)
     if unfit:
-        return f"{', '.join(unfit)} never use a ladder (§12.1.1, §12.2)"
+        return IllegalAction("never_use_ladders", clause, models=unfit)  # §12.1.1, §12.2
     return None
 
 
-def flight_problem(state: BattleState, section: str, models: Sequence[Model], to: Place) -> str | None:
+def flight_problem(
+    state: BattleState, section: str, models: Sequence[Model], to: Place, clause: str = "§3.3.3"
+) -> IllegalAction | None:
     """Why fleeing ``models`` cannot run from ``section`` to ``to``, or ``None``: an adjacent section as a retreat
     (§3.3.3, §4.1), or for the besieger a ladder raised against the section, whenever they came up (R35, §7.1.11);
-    never a siege tower (§7.3.5)."""
+    never a siege tower (§7.3.5). The refusal is under ``clause``, the rule that makes them flee."""
     if to.zone is _LADDER:
         if models[0].side is not _BESIEGER:
-            return "the besieged never leave the fort (§11.1)"
-        return _down_the_ladder(state, section, models, to)
+            return IllegalAction("besieged_never_leave", clause)  # §11.1
+        return _down_the_ladder(state, section, models, to, clause)
     if to.zone is _SIEGE_TOWER:
-        return f"no flight through siege tower {to.ref} (§7.3.5)"
+        return IllegalAction("no_flight_through_tower", clause, tower=to.ref)  # §7.3.5
     if not to.inside:
-        return f"troops cannot flee to {to} (§3.3.3)"
-    return retreat_problem(state, section, models, to)
+        return IllegalAction("no_flight_there", clause, place=str(to))
+    return retreat_problem(state, section, models, to, clause)
 
 
 def flight_ways(state: BattleState, section: str, models: Sequence[Model]) -> tuple[str, ...]:
@@ -218,7 +238,7 @@ def flight_ways(state: BattleState, section: str, models: Sequence[Model]) -> tu
         ways += [
             f"ladder:{x.id}"
             for x in state.ladders
-            if x.section == section and _down_the_ladder(state, section, models, Place(_LADDER, x.id)) is None
+            if x.section == section and _down_the_ladder(state, section, models, Place(_LADDER, x.id), "§3.3.3") is None
         ]
     return tuple(ways)
 
@@ -238,7 +258,7 @@ def _pending(state: BattleState, section: str) -> tuple[CombatResult, Side]:
     result = state.result(section)
     loser = None if result is None else result.loser_to_react
     if result is None or loser is None:
-        raise IllegalAction(f"no lost combat on {section} waits for a retreat or a test (§3.3.2)", "§3.3.2")
+        raise IllegalAction("no_reaction_waits", "§3.3.2", place=section)
     return result, loser
 
 
@@ -261,18 +281,14 @@ def retreat(state: BattleState, section: str, to: Place | str, dice: Dice) -> Ou
     everyone = state.at(section, loser)
     movers = [m for m in everyone if not stays(m)]
     if not movers:
-        raise IllegalAction(f"no {loser} model on {section} can retreat (§4.3, §12.3.2)", "§3.3.2")
+        raise IllegalAction("nobody_retreats", "§3.3.2", side=loser.value, place=section)  # §4.3, §12.3.2
     problem = retreat_problem(state, section, movers, destination)
     if problem is not None:
-        raise IllegalAction(f"the {loser} models on {section} cannot retreat: {problem}", "§3.3.2")
+        raise problem
     state = state.with_models(_moved_to(state, section, movers, destination))
+    retreating = tuple(m.id for m in movers)
     events = [
-        event(
-            "retreat",
-            "§3.3.2",
-            f"{len(movers)} {loser} models retreat from {section} to {destination}",
-            tuple(m.id for m in movers),
-        )
+        event("retreat", "§3.3.2", {"models": retreating, "place": section, "to_place": str(destination)}, retreating)
     ]
     stayers = [m for m in everyone if stays(m)]
     if stayers:
@@ -329,20 +345,14 @@ def _hold_tests(
     testing: list[Model] = []
     for model in models:
         if model.profile.has(_UNBREAKABLE):
-            events.append(event("holds", "§4.3", f"{model.id} is unbreakable and holds {section}", (model.id,)))
+            events.append(event("unbreakable_holds", "§4.3", {"model": model.id, "place": section}, (model.id,)))
         elif _fear_broken(state, section, model):
             breaking.append(model)
         else:
             testing.append(model)
     if breaking:
-        events.append(
-            event(
-                "fear",
-                "§4.2",
-                f"outnumbered by fearsome enemies, {len(breaking)} models on {section} flee",
-                tuple(m.id for m in breaking),
-            )
-        )
+        broken = tuple(m.id for m in breaking)
+        events.append(event("fear_outnumbered", "§4.2", {"models": broken, "place": section}, broken))
     stubborn = [m for m in testing if m.profile.has(_STUBBORN)]
     others = [m for m in testing if not m.profile.has(_STUBBORN)]
     groups = [(ld, group, result.difference) for ld, group in leadership_groups(state, others)]
@@ -392,9 +402,8 @@ def flee(
     flyers = [m for m in models if m.profile.has(_FLYER)]
     if flyers:
         state = state.with_models(dict.fromkeys((m.id for m in flyers), None))
-        events.append(
-            event("destroyed", "§12.3.2", f"fleeing flyers on {section} are destroyed", tuple(m.id for m in flyers))
-        )
+        gone = tuple(m.id for m in flyers)
+        events.append(event("fleeing_flyers_destroyed", "§12.3.2", {"models": gone, "place": section}, gone))
     runners = [m for m in models if not m.profile.has(_FLYER)]
     if not runners:
         return state, events
@@ -418,12 +427,10 @@ def _flight_destination(state: BattleState, section: str, models: Sequence[Model
         return _legal_flight(state, section, models)
     if to.zone is _SIEGE_TOWER:
         # §7.3.5 over §3.5.2: no flight through a siege tower, though retreat through one is allowed
-        raise IllegalAction(
-            f"the fleeing models on {section} cannot flee through siege tower {to.ref} (§7.3.5)", "§7.3.5"
-        )
+        raise IllegalAction("no_flight_through_tower", "§7.3.5", tower=to.ref)
     problem = flight_problem(state, section, models, to)
     if problem is not None:
-        raise IllegalAction(f"the fleeing models on {section} cannot run to {to}: {problem}", "§3.3.3")
+        raise problem
     return to
 
 
@@ -454,7 +461,7 @@ def _flight_losses(
             event(
                 "flight_losses",
                 "§3.3.3",
-                f"{enemies} enemy models on {section}: the fleeing lose {enemies} wounds, {len(dead)} models die",
+                {"enemies": enemies, "place": section, "wounds": enemies, "dead": len(dead), "models": tuple(dead)},
                 tuple(dead),
             )
         )
@@ -468,8 +475,13 @@ def _run(
     runners = [state.model(m.id) for m in runners]
     if destination is not None:
         state = state.with_models(_moved_to(state, section, runners, destination))
-    where = f"where they stand on {section}" if destination is None else f"from {section} to {destination}"
-    events.append(event("flee", "§3.3.3", f"{len(runners)} models flee {where}", tuple(m.id for m in runners)))
+    fled = tuple(m.id for m in runners)
+    if destination is None:
+        events.append(event("flee_where_they_stand", "§3.3.3", {"models": fled, "place": section}, fled))
+    else:
+        events.append(
+            event("flee_to", "§3.3.3", {"models": fled, "place": section, "to_place": str(destination)}, fled)
+        )
     return state, events
 
 
@@ -483,13 +495,10 @@ def _may_flee_on(state: BattleState, section: str, side: Side) -> list[Model]:
     fleeing = [m for m in here if m.fleeing and m.id not in moved]
     if not fleeing:
         if any(m.fleeing for m in here):
-            raise IllegalAction(f"the fleeing {side} models on {section} have fled this turn (§3.3.3)", "§3.3.3")
-        raise IllegalAction(f"no {side} model flees on {section} (§3.3.3)", "§3.3.3")
+            raise IllegalAction("fled_this_turn", "§3.3.3", side=side.value, place=section)
+        raise IllegalAction("nobody_flees", "§3.3.3", side=side.value, place=section)
     if not state.at(section, side.enemy) and not flight_ways(state, section, fleeing):
-        raise IllegalAction(
-            f"no enemy on {section} and no section open to flee to: the fleeing stay and may rally (§3.3.3, §4.1)",
-            "§4.1",
-        )
+        raise IllegalAction("nowhere_to_flee_on", "§4.1", place=section)
     return fleeing
 
 
@@ -542,26 +551,24 @@ def _flights_due(state: BattleState) -> list[Obligation]:
 RULES.append(_flights_due)
 
 
-def rally_problem(state: BattleState, section: str, side: Side) -> tuple[str, str] | None:
-    """Why the fleeing ``side`` models on ``section`` may not try to rally now, with its clause, or ``None`` (§3.4):
+def rally_problem(state: BattleState, section: str, side: Side) -> IllegalAction | None:
+    """Why the fleeing ``side`` models on ``section`` may not try to rally now, or ``None`` (§3.4):
     once a turn, not having fled this turn, with no enemy on their section (§3.3.3) and none of unit strength 5 on
     an adjacent one."""
     log = state.turn_log
     here = state.at(section, side)
     if not any(m.fleeing for m in here):
-        return f"no {side} model flees on {section} (§3.4)", "§3.4"
+        return IllegalAction("nobody_flees", "§3.4", side=side.value, place=section)
     if not any(m.fleeing and m.id not in log.moved and m.id not in log.rally_tests for m in here):
-        return f"the fleeing {side} models on {section} have fled or tried to rally this turn (§3.4)", "§3.4"
+        return IllegalAction("rally_tried", "§3.4", side=side.value, place=section)
     if state.at(section, side.enemy):
-        return f"enemies stand on {section}: the fleeing cannot rally (§3.3.3)", "§3.3.3"
+        return IllegalAction("enemies_prevent_rally", "§3.3.3", place=section)
     for neighbour in state.fort.neighbours(section):
         strength = state.unit_strength(neighbour, side.enemy)
         if strength >= RALLY_ENEMY_UNIT_STRENGTH:
-            text = (
-                f"enemies of unit strength {strength} on adjacent {neighbour}: no rally within reach of unit strength "
-                f"{RALLY_ENEMY_UNIT_STRENGTH} (§3.4)"
+            return IllegalAction(
+                "enemy_near_rally", "§3.4", strength=strength, section=neighbour, most=RALLY_ENEMY_UNIT_STRENGTH
             )
-            return text, "§3.4"
     return None
 
 
@@ -572,7 +579,7 @@ def rally(state: BattleState, section: str, side: Side, dice: Dice) -> Outcome:
     mark = dice.mark()
     problem = rally_problem(state, section, side)
     if problem is not None:
-        raise IllegalAction(*problem)
+        raise problem
     log = state.turn_log
     fleeing = [
         m for m in state.at(section, side) if m.fleeing and m.id not in log.moved and m.id not in log.rally_tests
@@ -580,14 +587,21 @@ def rally(state: BattleState, section: str, side: Side, dice: Dice) -> Outcome:
     everyone = state.at(section, side)
     leadership = max(m.profile.ld for m in everyone)
     musician = any(m.profile.has(_MUSICIAN) for m in everyone)
-    passed, roll = leadership_test(dice, leadership + musician, 0, f"§3.4 rally {section}")
+    passed, roll = leadership_test(dice, leadership + musician, 0, reason("rally_roll", "§3.4", place=section))
     ids = tuple(m.id for m in fleeing)
     state = replace(state, turn_log=replace(log, rally_tests=log.rally_tests | set(ids)))
     if not passed:
-        text = f"{len(fleeing)} fleeing models on {section} roll {roll} against Ld {leadership + musician}: no rally"
-        return outcome(state, [event("rally_failed", "§3.4", text, ids)], dice, mark)
+        failed = event(
+            "rally_failed",
+            "§3.4",
+            {"models": ids, "place": section, "roll": roll, "leadership": leadership + musician},
+            ids,
+        )
+        return outcome(state, [failed], dice, mark)
     unit = f"rallied on {section}, turn {state.turn}"
     state = state.with_models({m.id: replace(m, fleeing=False, unit=unit) for m in fleeing})
     state = replace(state, turn_log=replace(state.turn_log, rallied=state.turn_log.rallied | set(ids)))
-    text = f"{len(fleeing)} models rally on {section} (roll {roll} against Ld {leadership + musician})"
-    return outcome(state, [event("rally", "§3.4", text, ids)], dice, mark)
+    rallied = event(
+        "rally", "§3.4", {"models": ids, "place": section, "roll": roll, "leadership": leadership + musician}, ids
+    )
+    return outcome(state, [rallied], dice, mark)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.dice import D6, Dice
+from rules.dice import D6, Dice, reason
 from rules.siege.belfry import LEVELS, level_place
 from rules.siege.engines import TOWER_STRUCTURE_POINTS
 from rules.siege.hits import Save, hit_models, save_or_suffer
@@ -103,38 +103,25 @@ def push_tower(state: BattleState, tower_id: str, distance: int, section: str | 
     """
     tower = state.siege_tower(tower_id)
     if tower.collapsed:
-        raise IllegalAction(f"siege tower {tower_id} has collapsed (§7.3.2)", "§7.3.2")
+        raise IllegalAction("tower_collapsed", "§7.3.2", tower=tower_id)
     if tower.section is not None:
-        raise IllegalAction(
-            f"siege tower {tower_id} stands against {tower.section}: it has come up to the rampart (§7.3.3, §7.3.4)",
-            "§7.3.3",
-        )
+        raise IllegalAction("tower_against_rampart", "§7.3.3", tower=tower_id, section=tower.section)  # §7.3.4
     log = state.turn_log
     if tower_id in log.towers_pushed:
-        raise IllegalAction(
-            f"siege tower {tower_id} has already been pushed in turn {state.turn}: it moves at most {FULL_MOVE} cm a "
-            "turn (§7.3.3)",
-            "§7.3.3",
-        )
+        raise IllegalAction("tower_pushed_already", "§7.3.3", tower=tower_id, turn=state.turn, most=FULL_MOVE)
     crew = crew_strength(state, tower)
     allowed = tower_move(crew)
     if not allowed:
-        raise IllegalAction(
-            f"siege tower {tower_id} has {crew} crew: with fewer than {SLOW_CREW} it is immobilised (§7.3.3)", "§7.3.3"
-        )
+        raise IllegalAction("tower_immobilised", "§7.3.3", tower=tower_id, crew=crew, least=SLOW_CREW)
     # §7.3.3: a push moves the tower forward, up to its move; a push of nothing or backwards is no move
     if not 1 <= distance <= allowed:
-        raise IllegalAction(
-            f"distance must be between 1 and {allowed} cm: siege tower {tower_id} with {crew} crew moves at most "
-            f"{allowed} cm, not {distance} (§7.3.3)",
-            "§7.3.3",
-        )
+        raise IllegalAction("tower_push_distance", "§7.3.3", tower=tower_id, crew=crew, most=allowed, distance=distance)
     if section is not None and section not in assault_sections(state, tower_id):
         if not state.fort.section(section).is_rampart:
-            raise IllegalAction(f"a siege tower assaults a wall or tower section, not {section} (§7.3.4)", "§7.3.4")
+            raise IllegalAction("tower_assaults_ramparts", "§7.3.4", section=section)
         if state.works_of(section).collapsed:
-            raise IllegalAction(f"{section} has collapsed: no rampart is left to assault (§5.9, §7.3.4)", "§7.3.4")
-        raise IllegalAction(f"{section} already has a siege tower against it: one a section (§7.3.4)", "§7.3.4")
+            raise IllegalAction("tower_rampart_collapsed", "§7.3.4", section=section)  # §5.9
+        raise IllegalAction("section_has_tower", "§7.3.4", section=section)
     state = replace(state, turn_log=replace(log, towers_pushed=log.towers_pushed | {tower_id}))
     return state.with_siege_tower(replace(tower, section=section))
 
@@ -144,34 +131,27 @@ def disembark_after_win(state: BattleState, tower_id: str, models: Sequence[str]
     close-combat phase, not in this one (§7.3.4)."""
     tower = state.siege_tower(tower_id)
     if tower.section is None:
-        raise IllegalAction(f"siege tower {tower_id} is not against a rampart (§7.3.4)", "§7.3.4")
+        raise IllegalAction("tower_not_against_rampart", "§7.3.4", tower=tower_id)
     result = state.result(tower.section)
     if result is None or result.winner is not Side.BESIEGER:
-        raise IllegalAction(f"the besiegers have not won the combat on {tower.section} (§7.3.4)", "§7.3.4")
+        raise IllegalAction("tower_combat_not_won", "§7.3.4", section=tower.section)
     check_distinct(models, "§7.3.4")
     if len(models) > AFTER_WIN:
-        raise IllegalAction(f"{AFTER_WIN} more models come out after a win, not {len(models)} (§7.3.4)", "§7.3.4")
+        raise IllegalAction("after_win_too_many", "§7.3.4", most=AFTER_WIN, named=len(models))
     inside = Place(Zone.SIEGE_TOWER, tower_id)
-    if any(state.model(m).place != inside for m in models):
-        raise IllegalAction(f"the models must be in siege tower {tower_id} (§7.3.4)", "§7.3.4")
+    outside = tuple(m for m in models if state.model(m).place != inside)
+    if outside:
+        raise IllegalAction("not_in_the_tower", "§7.3.4", models=outside, tower=tower_id)
     if not result.settled:
-        raise IllegalAction(
-            f"the besieged on {tower.section} retreat, flee or hold first: the two come out « juste après » (§7.3.4)",
-            "§7.3.4",
-        )
+        # « juste après »
+        raise IllegalAction("besieged_react_before_landing", "§7.3.4", section=tower.section)
     log = state.turn_log
     if tower.section not in log.fought:
         # §7.3.4 « parviennent à remporter le combat … débarquer immédiatement »: a win of this turn, not of a
         # turn before (the last result on a section stays until the next combat there)
-        raise IllegalAction(
-            f"the besiegers won on {tower.section} in an earlier turn: the two come out « immédiatement » after a win "
-            "(§7.3.4)",
-            "§7.3.4",
-        )
+        raise IllegalAction("won_in_an_earlier_turn", "§7.3.4", section=tower.section)
     if tower_id in log.disembarked:
-        raise IllegalAction(
-            f"two more models have already come out of siege tower {tower_id} after this turn's win (§7.3.4)", "§7.3.4"
-        )
+        raise IllegalAction("landed_already", "§7.3.4", tower=tower_id, most=AFTER_WIN)
     check_quota(state, tower.section, [state.model(m) for m in models], "§7.3.4")
     on = Place(Zone.SECTION, tower.section)
     # §7.3.4: « le corps-à-corps s'effectuera à la prochaine phase de mêlée »
@@ -193,7 +173,7 @@ def damage_tower(state: BattleState, tower_id: str, points: int, dice: Dice) -> 
     tower = state.siege_tower(tower_id)
     left = max(0, tower.structure_points - points)
     state = state.with_siege_tower(replace(tower, structure_points=left))
-    events = [Event("tower_damage", "§7.3.2", f"siege tower {tower_id} loses {points}, {left} left")]
+    events = [Event("tower_damage", "§7.3.2", {"tower": tower_id, "damage": points, "left": left})]
     if left or tower.collapsed:
         return state, events
     inside = [m.id for m in _inside(state, tower_id)]
@@ -201,7 +181,10 @@ def damage_tower(state: BattleState, tower_id: str, points: int, dice: Dice) -> 
         state, inside, dice, f"§7.3.2 siege tower {tower_id} collapses", "§7.3.2", wounds=None
     )
     events.extend(more)
-    if tower.section is not None and dice.roll(D6, f"§7.3.2 siege tower {tower_id} falls") <= COLLAPSE_FALLS_ON:
+    if (
+        tower.section is not None
+        and dice.roll(D6, reason("tower_falls", "§7.3.2", tower=tower_id)) <= COLLAPSE_FALLS_ON
+    ):
         below = [m.id for m in state.at(Place(Zone.FOOT, tower.section))]
         state, more, _ = hit_models(
             state, below, FALL_HIT, dice, f"§7.3.2 tower {tower_id} falls", "§7.3.2", save=Save.NORMAL

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from rules.siege.fort import FortLayout, GateKind, SectionKind
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Model, Side, Zone, standing_strength
+from rules.validation import BadValue
 
 # an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
 _BESIEGER, _BESIEGED, _SECTION = Side.BESIEGER, Side.BESIEGED, Zone.SECTION
@@ -78,12 +79,17 @@ def scored(side: Side, achieved: Achievements) -> dict[str, int]:
     4
     """
     if any(points < 0 for points in achieved.units) or any(n < 0 for n in achieved.sections.values()):
-        raise ValueError("§17: army points and sections controlled are 0 or more")
+        raise BadValue("§17: army points and sections controlled are 0 or more", name="achievements", value=None, low=0)
     if achieved.breaches < 0:
-        raise ValueError("§17.1: breaches are 0 or more")
+        raise BadValue("§17.1: breaches are 0 or more", name="breaches", value=achieved.breaches, low=0)
     unknown = set(achieved.sections) - set(SECTION_CATEGORIES)
     if unknown:
-        raise ValueError(f"§17: unknown section categories {', '.join(sorted(unknown))}")
+        raise BadValue(
+            f"§17: unknown section categories {', '.join(sorted(unknown))}",
+            name="sections",
+            value=",".join(sorted(unknown)),
+            choices=tuple(SECTION_CATEGORIES),
+        )
     earned = {
         # §17: per unit, 1 point per full 100 of its army points
         "units": sum(points // POINTS_PER_VP for points in achieved.units),

@@ -47,7 +47,7 @@ def test_a_run_above_the_maximum_is_refused_with_the_maximum_and_nothing_is_save
     ("besieger", "message"),
     [
         ({"ladders": ["C2"]}, "ladders: 'C2' is not a rampart section"),
-        ({"tower": "W2", "engine_points": 20}, "engine budget is 20 points"),
+        ({"tower": "W2", "engine_points": 20}, "engine_points: Les points d’engins de l’assiégeant sont de 20 :"),
         ({"ram_crew": "six"}, "ram_crew: a whole number"),
     ],
 )

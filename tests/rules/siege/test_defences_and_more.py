@@ -118,7 +118,9 @@ def test_boiling_oil_s4_no_save_minus_2_and_panic() -> None:
     )
     assert [m.id for m in result.state.fallen] == ["f1"]
     assert result.state.turn_log.penalty("f2") == 2
-    assert [e.kind for e in result.events if e.clause == "§4.1"] == ["panic_test"]
+    assert [(e.kind, e.params.get("test")) for e in result.events if e.clause == "§4.1"] == [
+        ("leadership_test", "panic")
+    ]
     assert result.state.model("f2").fleeing
     assert result.state.model("f3").fleeing
     assert result.state.works_of("W3").braziers == (Liquid.WATER,)

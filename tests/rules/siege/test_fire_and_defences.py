@@ -114,7 +114,9 @@ def test_molten_lead() -> None:
     assert [m.id for m in result.state.fallen] == ["f1"]
     assert result.state.model("f2").wounds_lost == 0
     assert result.state.turn_log.penalty("f2") == 2
-    assert [e.kind for e in result.events if e.clause in ("§4.1", "§8.2.7")] == ["panic_test"]
+    assert [(e.kind, e.params.get("test")) for e in result.events if e.clause in ("§4.1", "§8.2.7")] == [
+        ("leadership_test", "panic")
+    ]
     assert not result.state.model("f2").fleeing
 
 

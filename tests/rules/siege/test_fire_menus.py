@@ -272,7 +272,7 @@ def test_stones_on_a_unit_already_fleeing_make_no_panic_test() -> None:
     state = _movement(state).with_works(replace(state.works_of("W3"), stones=1))
     thrown = apply(state, a.ThrowStones("W3", ("d1",), ("f1",)), dice(4))
     assert [m.id for m in thrown.state.fallen] == ["f1"]
-    assert "panic_test" not in [e.kind for e in thrown.events]
+    assert "panic" not in [e.params.get("test") for e in thrown.events if e.kind == "leadership_test"]
 
 
 def test_a_shaken_section_is_offered_no_shooting() -> None:

@@ -52,35 +52,35 @@ def refused_fight(
             battle(besiegers(ORC, "W3", 5), besieged(MAN, "W3", 1)),
             [(f"a{n}", "d1") for n in range(1, 6)],
             "§3.2.1",
-            "5 against 1 on d1: at most 4 against 1",
+            "gang_up_too_many (target_model=d1, weight=5, ratio=1, most=4)",
             "§3.2.1-five-against-one",
         ),
         refused_fight(
             battle(besiegers(KNIGHT, "C1", 3), besieged(MAN, "C1", 1)),
             [("a1", "d1"), ("a2", "d1"), ("a3", "d1")],
             "§3.2.1",
-            "6 against 1 on d1",
+            "gang_up_too_many (target_model=d1, weight=6, ratio=1, most=4)",
             "§3.2.3-cavalry-counts-two-in-combat",
         ),
         refused_fight(
             battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 2)),
             [("a1", "d1"), ("a1", "d2")],
             "§3.2.1",
-            "it cannot fight 1 against 2",
+            "engages_one_enemy (models=a1)",
             "§3.2.1-no-one-against-two",
         ),
         refused_fight(
             battle(besiegers(ORC, "W3", 1), besieged(MAN, "W2", 1)),
             [("a1", "d1")],
             "§1.2",
-            "d1 is not on W3",
+            "fights_on_own_section (model=d1, place=W3)",
             "§1.2-same-section-and-level",
         ),
         refused_fight(
             battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 1)),
             [("a1", "d1")],
             "§3.2.2",
-            "a second combat on W3 follows a first one this turn",
+            "second_combat_before_first (place=W3)",
             "§3.2.2-second-combat-after-the-first",
             second=True,
         ),
@@ -88,14 +88,14 @@ def refused_fight(
             battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 1), log=TurnLog(fought=frozenset({"W3"}))),
             [("a1", "d1")],
             "§3.2.2",
-            "W3 has had its first combat this turn",
+            "first_combat_fought (place=W3)",
             "§3.2.1-one-engagement-per-section",
         ),
         refused_fight(
             battle(besiegers(HARPY, "W3", 1), besieged(MAN, "W3", 1), log=TurnLog(fought=frozenset({"W3"}))),
             [("a1", "d1")],
             "§12.3.1",
-            "a1 is a flyer: no second combat",
+            "flyer_no_second_combat (model=a1)",
             "§12.3.1-flyers-no-double-combat",
             second=True,
         ),
@@ -103,21 +103,21 @@ def refused_fight(
             battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 1), results=[lost("W3", Side.BESIEGED)]),
             [("a1", "d1")],
             "§3.3.2",
-            "the losers on W3 must retreat or test",
+            "losers_react_first (place=W3)",
             "§3.3.2-losers-react-first",
         ),
         refused_fight(
             fleeing(battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 2)), "d2"),
             [("a1", "d2")],
             "§3.3.3",
-            "the enemies standing on W3 must be engaged before the fleeing d2",
+            "engage_standing_first (place=W3, models=d2)",
             "§3.3.3-standing-allies-first",
         ),
         refused_fight(
             reinforcing(battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 3), active=Side.BESIEGED), "d2", "d3"),
             [("d1", "a1"), ("d2", "a1"), ("d3", "a1")],
             "§6.4",
-            "d2 reinforce a gate this turn and cannot fight (§6.4)",
+            "reinforcing_a_gate (models=d2, what=fight)",
             "§6.4-reinforcers-do-not-fight-the-first-named",
         ),
     ],
@@ -227,7 +227,7 @@ def test_the_fallen_are_kept_in_the_order_they_fell_as_they_last_stood() -> None
     result = fight(state, "W3", [("a1", "d1"), ("a2", "e1"), ("a3", "d1")], dice(4, 4, 4, 4, 4, 4, 1))
     assert len(result.rolls) == 7
     assert [(m.id, m.wounds_lost) for m in result.state.fallen] == [("e1", 0), ("d1", 1)]
-    assert [e.models for e in result.events if e.kind == "casualties"] == [("e1",), ("d1",)]
+    assert [e.models for e in result.events if e.kind == "combat_casualties"] == [("e1",), ("d1",)]
     assert result.state.at("W3", Side.BESIEGED) == ()
     assert result.state.contacts == frozenset()
 
@@ -255,7 +255,7 @@ def test_without_charge_initiative_decides() -> None:
     state = battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 1))
     result = fight(state, "W3", [("a1", "d1")], dice(4, 5))
     assert result.state.at("W3", Side.BESIEGER) == ()
-    assert result.events[0].text.startswith("d1 strikes a1")
+    assert (result.events[0].kind, result.events[0].models) == ("blows", ("d1", "a1"))
 
 
 def test_flyers_opponents_may_fight_twice() -> None:
@@ -376,10 +376,10 @@ def test_in_the_second_combat_pairs_going_on_strike_in_initiative_order() -> Non
     state = battle(besiegers(ORC, "W3", 1), besieged(MAN, "W3", 1), log=TurnLog(fought=frozenset({"W3"})))
     going_on = replace(state, contacts=frozenset({("a1", "d1")}))
     result = fight(going_on, "W3", [("a1", "d1")], dice(4, 5), second=True)
-    assert result.events[0].text.startswith("d1 strikes a1")
+    assert (result.events[0].kind, result.events[0].models) == ("blows", ("d1", "a1"))
     assert result.state.at("W3", Side.BESIEGER) == ()
     fresh = fight(state, "W3", [("a1", "d1")], dice(4, 4), second=True)
-    assert fresh.events[0].text.startswith("a1 strikes d1")
+    assert (fresh.events[0].kind, fresh.events[0].models) == ("blows", ("a1", "d1"))
 
 
 def _tower_won_this_turn(*, log: TurnLog | None = None) -> BattleState:

@@ -55,7 +55,7 @@ def test_retreat_en_bloc() -> None:
                 results=[lost("W3", Side.BESIEGED)],
             ),
             "T3",
-            "T3 holds enemy models (§3.3.2)",
+            "§3.3.2: way_held_by_enemy (to_section=T3)",
             id="§3.3.2-no-enemy-there",
         ),
         pytest.param(
@@ -66,25 +66,25 @@ def test_retreat_en_bloc() -> None:
                 results=[lost("W3", Side.BESIEGED)],
             ),
             "T3",
-            "tower T3 would hold 16 besieged models, more than 15 (§1.7)",
+            "§3.3.2: way_over_quota (to_section=T3, held=16, side=besieged, most=15)",
             id="§3.3.2-quota",
         ),
         pytest.param(
             battle(besieged(MAN, "W3", 11), besiegers(ORC, "W3", 2), results=[lost("W3", Side.BESIEGED)]),
             "T3",
-            "11 models cannot pass the W3–T3 connection, which takes 10 (§2.1.1)",
+            "§3.3.2: way_too_narrow (count=11, section=W3, to_section=T3, capacity=10)",
             id="§3.3.2-connection",
         ),
         pytest.param(
             battle(besieged(MAN, "W3", 2), besiegers(ORC, "W3", 2), results=[lost("W3", Side.BESIEGED)]),
             "W1",
-            "W1 is not adjacent to W3 (§3.3.2)",
+            "§3.3.2: way_not_adjacent (to_section=W1, section=W3)",
             id="§3.3.2-adjacent-only",
         ),
         pytest.param(
             battle(besiegers(ORC, "W3", 5), besieged(MAN, "W3", 2), results=[lost("W3", Side.BESIEGER)], log=ARRIVED),
             "ladder:L1",
-            "5 models cannot go down ladder:L1, at most 4 (§3.5.2)",
+            "§3.3.2: too_many_down (count=5, place=ladder:L1, most=4)",
             id="§3.5.2-four-by-a-ladder",
         ),
         pytest.param(
@@ -96,13 +96,13 @@ def test_retreat_en_bloc() -> None:
                 log=ARRIVED,
             ),
             "ladder:L1",
-            "ladder L1 is blocked by a friendly model on it (§3.5.2)",
+            "§3.3.2: ladder_blocked_by_friend (ladder=L1)",
             id="§3.5.2-ladder-blocked",
         ),
         pytest.param(
             battle(besiegers(ORC, "W3", 2), besieged(MAN, "W3", 2), results=[lost("W3", Side.BESIEGER)]),
             "ladder:L1",
-            "only besiegers who set foot on the rampart this turn may retreat outside (§3.5.2)",
+            "§3.3.2: retreat_outside_arrivals_only",
             id="§3.5.2-only-this-turns-arrivals",
         ),
     ],
@@ -242,7 +242,7 @@ def test_rally_musician(musician: bool, rallied: bool) -> None:
 def test_no_rally_next_to_enemy_unit_strength_5() -> None:
     # §3.4
     state = fleeing(battle(besieged(MAN, "W3", 1), besiegers(ORC, "T3", 5), active=Side.BESIEGED), "d1")
-    with pytest.raises(IllegalAction, match="unit strength 5 on adjacent T3"):
+    with pytest.raises(IllegalAction, match=r"enemy_near_rally \(strength=5, section=T3, most=5\)"):
         rally(state, "W3", Side.BESIEGED, Dice(0))
     near = fleeing(battle(besieged(MAN, "W3", 1), besiegers(ORC, "T3", 4), active=Side.BESIEGED), "d1")
     assert rally(near, "W3", Side.BESIEGED, dice(1, 1)).state.model("d1").fleeing is False
@@ -319,7 +319,7 @@ def test_no_retreat_down_a_ladder_lying_at_the_foot_of_the_wall() -> None:
         results=[lost("W3", Side.BESIEGER)],
         log=TurnLog(arrived=frozenset(ids("a", 2))),
     )
-    with pytest.raises(IllegalAction, match="does not stand against W3 from outside") as error:
+    with pytest.raises(IllegalAction, match=r"ladder_not_against_section \(ladder=L1, section=W3\)") as error:
         retreat(state, "W3", "ladder:L1", Dice(0))
     assert error.value.clause == "§3.3.2"
     assert [o.name for o in legal_actions(replace(state, phase=Phase.CLOSE_COMBAT))] == ["hold"]

@@ -48,5 +48,6 @@ REFUSALS: list[tuple[Callable[[BattleState], object], str]] = [
 def test_a_model_named_twice_is_refused(action: Callable[[BattleState], object], clause: str) -> None:
     with pytest.raises(IllegalAction) as error:
         action(_state())
-    assert str(error.value).endswith(f"named more than once: a model acts once ({clause})")
+    assert error.value.code == "named_twice"
+    assert len(error.value.params["models"]) == 1  # the one named twice
     assert error.value.clause == clause

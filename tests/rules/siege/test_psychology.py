@@ -94,7 +94,7 @@ def test_terror_only_on_its_section() -> None:
     # §4.2: the giant charging C2 terrifies C2 only; a failed terror test is flight whatever the numbers
     state = battle(besieged(MAN, "C2", 10), besieged(MAN, "C3", 2, "x"), besiegers(GIANT, "C1", 1))
     result = move(state, ["a1"], "C2", dice(6, 6))
-    assert [e.kind for e in result.events if e.kind.endswith("_test")] == ["terror_test"]
+    assert [e.params["test"] for e in result.events if e.kind == "leadership_test"] == ["terror"]
     assert all(m.fleeing for m in result.state.models if m.id.startswith("d"))
     assert not any(m.fleeing for m in result.state.models if m.id.startswith("x"))
 
@@ -135,7 +135,7 @@ def test_a_quarter_of_a_section_shot_owes_a_panic_test_before_the_step_ends() ->
     assert [r.clause for r in problems(shot, EndPhase())] == ["§4.1"]
     # Ld 7 on 2D6: a 12 breaks them, and they flee to C1, a courtyard next to C2 with no enemy (§4.1)
     tested = apply(shot, PanicTest("C2", Side.BESIEGER), dice(6, 6))
-    assert [e.kind for e in tested.events][:1] == ["panic_test"]
+    assert [(e.kind, e.params.get("test")) for e in tested.events][:1] == [("leadership_test", "panic")]
     assert {str(m.place) for m in tested.state.models if m.side is Side.BESIEGER} == {"C1"}
     assert all(m.fleeing for m in tested.state.models if m.side is Side.BESIEGER)
     assert problems(tested.state, EndPhase()) == []
@@ -171,7 +171,7 @@ def test_the_section_tests_whatever_the_units() -> None:
     )
     shot = _shoot(replace(state, phase=Phase.SHOOTING), "x1", "a1", 4, 5)
     tested = apply(shot, PanicTest("C2", Side.BESIEGER), dice(3, 3, 3, 3))  # 6 against Ld 7: steady
-    assert [set(e.models) for e in tested.events if e.kind == "panic_test"] == [{"a2"}, {"b1", "b2"}]
+    assert [set(e.models) for e in tested.events if e.params.get("test") == "panic"] == [{"a2"}, {"b1", "b2"}]
 
 
 def test_a_panic_test_takes_the_engines_count_of_the_losses() -> None:

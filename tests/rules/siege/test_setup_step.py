@@ -143,8 +143,7 @@ def test_the_besieged_buys_only_what_its_50_free_points_still_pay_for() -> None:
         Option("buy", Side.BESIEGED, targets=("stones", "rock", "brazier", "brazier_water"))
     ]
     assert [r.message for r in problems(state, a.Buy(Side.BESIEGED, "brazier_oil"))] == [
-        "the besieged's engine budget is 50 points (with the 50 free points); a brazier oil costs 20 and 35 are "
-        "already spent (§14, R14)"
+        "over_engine_budget (side=besieged, points=50, item=brazier_oil, cost=20, spent=35)"
     ]
     assert not problems(state, a.Buy(Side.BESIEGED, "brazier_water"))
 
@@ -311,7 +310,7 @@ def test_braziers_are_placed_last_each_with_the_liquid_it_was_bought_with() -> N
         Option("place_braziers", Side.BESIEGED, "brazier_water", targets=RAMPARTS)
     ]
     assert problems(state, a.PlaceBraziers("W1", (Liquid.OIL,)))[0].message == (
-        "the besieged bought 1 brazier oil and has 1 on the table already: 1 more is too many (§8.2.1, §14)"
+        "more_than_bought (side=besieged, item=brazier_oil, bought=1, placed=1, wanted=1)"
     )
     state = _play(state, a.PlaceBraziers("T1", (Liquid.WATER,)), a.Buy(Side.BESIEGED, "brazier"))
     assert _named(state, "place_braziers") == [Option("place_braziers", Side.BESIEGED, "brazier", targets=RAMPARTS[1:])]
