@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from campaigns.demo import load_demo
 from campaigns.models import Battle
 from campaigns.selectors import tallies
 from rules.siege.battle import replay
@@ -26,6 +25,7 @@ from rules.siege.fort import SectionKind
 from rules.siege.legal import legal_actions
 from rules.siege.state import Place, Zone
 from tests.browser.test_campaign import log_in
+from tests.demo import load_demo
 from tracker import selectors
 from tracker.menus import unit_groups
 from tracker.models import TrackedBattle

@@ -22,11 +22,12 @@ import pytest
 import requests
 
 from campaigns import tasks
-from campaigns.demo import DEMO_PASSWORD, load_demo
+from campaigns.demo import DEMO_PASSWORD
 from campaigns.models import Army, Battle, Score, Turn, TurnState
 from campaigns.services import record_task, start_resolution
 from siege_site.stack import BASE_DIR, EmbeddedRedis, free_port, stop_process
 from tests.conftest import database_url_for_processes
+from tests.demo import load_demo
 
 from .demo_helpers import second_turn_with_orders
 

@@ -19,7 +19,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaigns import tasks
-from campaigns.demo import load_demo
 from campaigns.models import Battle, Campaign, ResolutionProblem, Turn, TurnState
 from campaigns.selectors import stalled
 from campaigns.services import (
@@ -30,6 +29,7 @@ from campaigns.services import (
     start_resolution,
 )
 from siege_site.celery import app
+from tests.demo import load_demo
 
 from .demo_helpers import member, second_turn_with_orders
 

@@ -10,10 +10,10 @@ from django.core import mail
 from django.utils import timezone
 
 from campaigns import resolution, tasks
-from campaigns.demo import load_demo
 from campaigns.models import Campaign, Club, Turn, TurnState
 from campaigns.services import create_campaign, lock_overdue_turns, open_turn, start_resolution
 from siege_site.celery import app
+from tests.demo import load_demo
 
 from .demo_helpers import second_turn
 

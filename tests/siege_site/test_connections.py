@@ -20,10 +20,10 @@ import pytest
 import requests
 from django.conf import settings
 
-from campaigns.demo import load_demo
 from siege_site.stack import BASE_DIR, free_port, stop_process
 from tests.campaigns.test_faults import log_in, wait_until
 from tests.conftest import database_url_for_processes
+from tests.demo import load_demo
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

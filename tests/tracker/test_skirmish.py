@@ -142,8 +142,8 @@ def test_a_characteristic_outside_1_to_10_is_refused_naming_the_rule(besieger: U
 def campaign_skirmish() -> TrackedBattle:
     """The demo's battle at Montfort, named a Frères d'Armes skirmish by the organiser, its example bands typed by
     the organiser on the battle page, tracked by Chloé."""
-    from campaigns.demo import load_demo
     from campaigns.services.bands import save_band
+    from tests.demo import load_demo
 
     campaign = load_demo()
     battle = Battle.objects.get(campaign=campaign, kind="siege")
