@@ -38,8 +38,9 @@ DOCS = (
     if os.environ.get("SCREENSHOTS")
     else Path(tempfile.gettempdir()) / "siege-screenshots"
 )
-SEEN_WITHIN_MS = 2_000
-"""The other phone shows each action within two seconds (it polls every second)."""
+SEEN_WITHIN_MS = 20_000
+"""The other phone shows each action at its next poll. It polls every second (tests/tracker/test_pages.py), so about
+two seconds on an idle machine; the deadline is ten times that, which a loaded one meets."""
 
 
 def seq(page: Page) -> int:

@@ -89,7 +89,7 @@ def test_a_worker_killed_during_a_resolution_leaves_the_turn_resolved_once_after
         wait_until(lambda: result.state == "PROGRESS", 60, "the resolution started")
         (first_child,) = psutil.Process(process.pid).children()
         first_child.send_signal(signal.SIGKILL)
-        first_child.wait(10)
+        first_child.wait(60)
         turn.refresh_from_db()
         assert turn.state == TurnState.RESOLVING  # the dead worker's transaction rolled back
         assert not Battle.objects.filter(turn=turn).exists()
@@ -102,7 +102,7 @@ def test_a_worker_killed_during_a_resolution_leaves_the_turn_resolved_once_after
         wait_until(lambda: Turn.objects.get(pk=turn.pk).state != TurnState.RESOLVING, 60, "the turn resolved")
         resolved_once(turn)
         # a copy of the task that would come now changes nothing
-        tasks.resolve_turn.apply_async(args=[turn.pk], queue=queue, ignore_result=False).get(timeout=30)
+        tasks.resolve_turn.apply_async(args=[turn.pk], queue=queue, ignore_result=False).get(timeout=120)
         resolved_once(turn)
 
 

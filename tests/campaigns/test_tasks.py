@@ -54,7 +54,7 @@ def test_beat_looks_for_overdue_turns_every_minute() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_the_worker_locks_overdue_turns(campaign: Campaign, club: Club, organiser: User, celery_worker: str) -> None:
     overdue, waiting = overdue_and_waiting(campaign, club, organiser)
-    assert tasks.lock_overdue_turns.delay().get(timeout=30) == [overdue.pk]
+    assert tasks.lock_overdue_turns.delay().get(timeout=120) == [overdue.pk]
     assert Turn.objects.get(pk=overdue.pk).state == TurnState.LOCKED
     assert Turn.objects.get(pk=waiting.pk).state == TurnState.OPEN
 
