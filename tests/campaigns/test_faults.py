@@ -108,25 +108,25 @@ def test_a_worker_killed_during_a_resolution_leaves_the_turn_resolved_once_after
 
 def log_in(base: str, username: str) -> requests.Session:
     session = requests.Session()
-    page = session.get(f"{base}/accounts/login/", timeout=10).text
+    page = session.get(f"{base}/accounts/login/", timeout=60).text
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
     assert token is not None
     answer = session.post(
         f"{base}/accounts/login/",
         data={"csrfmiddlewaretoken": token.group(1), "username": username, "password": DEMO_PASSWORD},
-        timeout=10,
+        timeout=60,
     )
     assert answer.status_code == 200
     return session
 
 
 def click_resolve(session: requests.Session, base: str, campaign_pk: int) -> requests.Response:
-    manage = session.get(f"{base}/campaigns/{campaign_pk}/manage/", timeout=10)
+    manage = session.get(f"{base}/campaigns/{campaign_pk}/manage/", timeout=60)
     assert manage.status_code == 200
     return session.post(
         f"{base}/campaigns/{campaign_pk}/turn/resolve/",
         headers={"X-CSRFToken": session.cookies["csrftoken"]},
-        timeout=30,
+        timeout=60,
     )
 
 
@@ -150,7 +150,7 @@ def test_redis_stopped_during_a_click_on_resolve_leaves_the_turn_locked_then_res
     base = f"http://127.0.0.1:{port}"
     try:
         with worker(tmp_path, env):
-            wait_until(lambda: _answers(base), 60, "the web server started")
+            wait_until(lambda: _answers(base), 120, "the web server started")
             session = log_in(base, "organisateur")
             redis_server.stop()
 
@@ -174,6 +174,6 @@ def test_redis_stopped_during_a_click_on_resolve_leaves_the_turn_locked_then_res
 
 def _answers(base: str) -> bool:
     try:
-        return requests.get(f"{base}/accounts/login/", timeout=2).status_code == 200
-    except requests.ConnectionError:
+        return requests.get(f"{base}/accounts/login/", timeout=10).status_code == 200
+    except requests.RequestException:  # not listening yet, or too busy starting to answer
         return False

@@ -38,14 +38,14 @@ def wait_for(url: str, process: subprocess.Popen[str], seconds: float = 180) -> 
 def log_in(base: str, username: str) -> str:
     """The page a demo player lands on after logging in through the real login form."""
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-    page = opener.open(f"{base}/accounts/login/", timeout=10).read().decode()
+    page = opener.open(f"{base}/accounts/login/", timeout=60).read().decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
     assert token is not None
     form = {"csrfmiddlewaretoken": token.group(1), "username": username, "password": DEMO_PASSWORD}
     request = urllib.request.Request(
         f"{base}/accounts/login/", data=urllib.parse.urlencode(form).encode(), headers={"Referer": base}
     )
-    return opener.open(request, timeout=10).read().decode()
+    return opener.open(request, timeout=60).read().decode()
 
 
 def started_for(launcher: subprocess.Popen[str], var_dir: Path) -> list[psutil.Process]:
