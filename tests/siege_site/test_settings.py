@@ -136,7 +136,7 @@ def test_the_image_collects_hashed_static_files_at_build(tmp_path: Path) -> None
     clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
     result = subprocess.run(
         ["sh", "-c", command.replace("python ", f"{sys.executable} ")],
-        env=clean | {"STATIC_ROOT": str(tmp_path)}, cwd=BASE_DIR, capture_output=True, text=True, timeout=120,
+        env=clean | {"STATIC_ROOT": str(tmp_path)}, cwd=BASE_DIR, capture_output=True, text=True, timeout=600,
         check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
