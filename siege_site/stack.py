@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
+DEFAULT_SETTINGS = ("DJANGO_SETTINGS_MODULE", "siege_site.settings")
 STOP_TIMEOUT = 10.0
 
 
@@ -449,7 +450,10 @@ def run_pytest(args: Sequence[str]) -> int:
     try:
         with services(var_dir) as env:
             env |= {"DEBUG": os.environ.get("DEBUG", "1")}
-            return subprocess.run([PYTHON, "-m", "pytest", *args], env=os.environ | env, check=False).returncode
+            # importing this package named the site's settings in the environment (siege_site/celery.py), which
+            # would win over the tests' own, named in pyproject.toml
+            environ = {key: value for key, value in os.environ.items() if (key, value) != DEFAULT_SETTINGS}
+            return subprocess.run([PYTHON, "-m", "pytest", *args], env=environ | env, check=False).returncode
     finally:
         shutil.rmtree(var_dir, ignore_errors=True)
 

@@ -1,4 +1,6 @@
-"""Fixtures shared by the whole suite: a real Celery worker process and one Chromium per test session."""
+"""Fixtures shared by the whole suite: a real Celery worker process, the site's language and the odds lab's budget.
+
+The browser's fixtures are in tests/browser/conftest.py: only the browser tests import Playwright."""
 
 from __future__ import annotations
 
@@ -10,26 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
 from pytest_django.fixtures import Settings
-from pytest_django.live_server_helper import LiveServer
-
-# Playwright's sync API keeps an event loop in the test thread; Django's ORM must still be usable there.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-default-apps",
-    "--disable-features=Translate,OptimizationHints,MediaRouter,NetworkTimeServiceQuerying",
-]
 
 
 def database_url_for_processes() -> str:
@@ -84,31 +69,6 @@ def celery_worker(django_db_setup: None, worker_id: str) -> Iterator[str]:
 
         stop_process(process)
         app.conf.task_default_queue = settings.CELERY_TASK_DEFAULT_QUEUE
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """One headless Debian Chromium per test session (per xdist worker), driven by Playwright."""
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
-    """A fresh browser context (no cookies) for one test, phone-sized, French by default like the clubs."""
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 412, "height": 860}, locale="fr-FR")
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    # every browser test also checks that the Content-Security-Policy blocked nothing the pages need
-    refused: list[str] = []
-    page.on(
-        "console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None
-    )
-    yield page
-    context.close()
-    assert refused == [], refused
 
 
 @pytest.fixture(autouse=True)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import global_settings
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
+from pytest_django.fixtures import Settings
 
 pytestmark = pytest.mark.django_db
 
@@ -82,9 +84,10 @@ def test_saving_the_account_or_logging_in_keeps_the_token(client: Client, player
     assert api_status(key) == 200
 
 
-def test_a_hash_upgraded_at_login_keeps_the_token(client: Client, player: User) -> None:
+def test_a_hash_upgraded_at_login_keeps_the_token(client: Client, player: User, settings: Settings) -> None:
     # Django rewrites an older kind of hash of the same password when it is typed: no new password
     key = token(OLD)
+    settings.PASSWORD_HASHERS = global_settings.PASSWORD_HASHERS  # production's, not the tests' fast one
     User.objects.filter(pk=player.pk).update(password=make_password(OLD, hasher="pbkdf2_sha1"))
     assert client.post(reverse("login"), {"username": "player", "password": OLD}).status_code == 302
     player.refresh_from_db()

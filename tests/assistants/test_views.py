@@ -10,9 +10,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from campaigns.demo import load_demo
 from campaigns.models import Battle, RuleSystem
 from tests.campaigns.demo_helpers import as_member
+from tests.demo import load_demo
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import ConsoleMessage, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from campaigns.demo import load_demo
 from tests.browser.sessions import log_in_as
+from tests.demo import load_demo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

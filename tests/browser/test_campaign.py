@@ -9,9 +9,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Locator, Page, expect
 
-from campaigns.demo import DEMO_PASSWORD, load_demo
+from campaigns.demo import DEMO_PASSWORD
 from campaigns.models import Battle, Order, Turn
 from tests.campaigns.demo_helpers import second_turn, second_turn_with_orders, territory
+from tests.demo import load_demo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,9 +8,9 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from campaigns.demo import load_demo
 from campaigns.models import Battle
 from tests.browser.test_campaign import log_in
+from tests.demo import load_demo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

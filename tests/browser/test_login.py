@@ -3,7 +3,8 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from campaigns.demo import DEMO_PASSWORD, load_demo
+from campaigns.demo import DEMO_PASSWORD
+from tests.demo import load_demo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

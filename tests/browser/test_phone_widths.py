@@ -17,7 +17,6 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from accounts.services import sign_up
-from campaigns.demo import load_demo
 from campaigns.models import Battle, Campaign, RuleSystem
 from campaigns.rule_systems import set_rule_system
 from campaigns.services import add_unit, join_club, resolve_turn, start_resolution
@@ -25,6 +24,7 @@ from simulations.selectors import demo_plans
 from simulations.services import create_run, play_chunk
 from tests.browser.sessions import log_in_as
 from tests.campaigns.demo_helpers import army, member, second_turn_with_orders
+from tests.demo import load_demo
 from tracker.services import start_from_campaign
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -14,7 +14,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from campaigns.bands import example_band
-from campaigns.demo import load_demo
 from campaigns.models import Battle, CampaignMembership, Role, Winner
 from campaigns.rule_systems import set_rule_system
 from campaigns.services.bands import save_band
@@ -22,6 +21,7 @@ from rules.freres.state import Side
 from tests.browser.test_campaign import log_in
 from tests.browser.test_tracker import DOCS, SEEN_WITHIN_MS, seq
 from tests.campaigns.demo_helpers import member
+from tests.demo import load_demo
 from tracker.models import TrackedBattle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from campaigns.demo import load_demo
 from tests.browser.test_campaign import log_in
 from tests.browser.test_tracker import seq
+from tests.demo import load_demo
 from tracker import selectors
 from tracker.models import TrackedBattle
 

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from campaigns.demo import load_demo
 from campaigns.models import Battle
 from campaigns.selectors import tallies
 from rules.siege.battle import replay
@@ -27,6 +26,7 @@ from rules.siege.legal import legal_actions
 from rules.siege.state import Place, Zone
 from tests.browser.giveaways import check_page
 from tests.browser.test_campaign import log_in
+from tests.demo import load_demo
 from tracker import selectors
 from tracker.menus import unit_groups
 from tracker.models import TrackedBattle
@@ -39,8 +39,9 @@ DOCS = (
     if os.environ.get("SCREENSHOTS")
     else Path(tempfile.gettempdir()) / "siege-screenshots"
 )
-SEEN_WITHIN_MS = 2_000
-"""The other phone shows each action within two seconds (it polls every second)."""
+SEEN_WITHIN_MS = 20_000
+"""The other phone shows each action at its next poll. It polls every second (tests/tracker/test_pages.py), so about
+two seconds on an idle machine; the deadline is ten times that, which a loaded one meets."""
 
 
 def seq(page: Page) -> int:

@@ -15,12 +15,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from campaigns.demo import load_demo
 from rules.siege.battle import replay
 from rules.siege.obligations import pending
 from rules.siege.state import BattleState, Side
 from tests.browser.test_campaign import log_in
 from tests.browser.test_tracker import act
+from tests.demo import load_demo
 from tracker import selectors
 from tracker.models import TrackedBattle
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from campaigns.demo import load_demo
 from campaigns.models import Campaign, Club, Role
 from campaigns.services import add_campaign_member, create_campaign, create_club, join_club
+from tests.demo import load_demo
 
 
 @pytest.fixture

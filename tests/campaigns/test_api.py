@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from campaigns.demo import load_demo
 from campaigns.models import Army, Campaign, Order, Turn
+from tests.demo import load_demo
 
 from .demo_helpers import army, as_member, second_turn, territory
 

@@ -25,8 +25,8 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from campaigns.demo import load_demo
 from campaigns.models import Campaign
+from tests.demo import load_demo
 
 from .demo_helpers import member, second_turn
 

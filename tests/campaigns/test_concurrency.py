@@ -36,15 +36,17 @@ def test_opening_the_first_turn_twice_at_once_is_refused_not_a_crash(campaign: C
         with transaction.atomic():
             open_turn(campaign=campaign)
             opened.set()
-            commit.wait(10)
+            commit.wait(120)
 
     errors: list[BaseException] = []
     first_thread = in_thread(first, errors)
-    assert opened.wait(10)
+    assert opened.wait(120)
     second_thread = in_thread(lambda: open_turn(campaign=campaign), errors)
     second_thread.join(1)
     commit.set()
-    first_thread.join(10)
-    second_thread.join(10)
+    first_thread.join(120)
+    second_thread.join(120)
+    assert not first_thread.is_alive()
+    assert not second_thread.is_alive()
     assert [type(e) for e in errors] == [ValidationError]
     assert campaign.turns.count() == 1

@@ -1,11 +1,17 @@
-"""The demo campaign loads the same every time."""
+"""The demo campaign loads the same every time, and the tests' copy of it (tests/demo.py) is the same campaign."""
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 
 import pytest
 from django.contrib.auth import authenticate
+from django.db import transaction
 from django.test import RequestFactory
 
 from campaigns.demo import DEMO_LOGINS, DEMO_PASSWORD, load_demo
-from campaigns.models import Campaign, CampaignMembership, Role
+from campaigns.models import Army, Battle, Campaign, CampaignMembership, Role
+from tests import demo as copied
+from tests.siege_site.site_world import row_counts
 
 pytestmark = pytest.mark.django_db
 
@@ -26,3 +32,33 @@ def test_every_demo_login_works_with_its_role(rf: RequestFactory) -> None:
         assert user is not None, login.username
         assert CampaignMembership.objects.get(campaign=campaign, user=user).role == login.role
     assert [login.role for login in DEMO_LOGINS].count(Role.ORGANISER) == 1
+
+
+def what_the_demo_holds(campaign: Campaign) -> tuple[object, ...]:
+    """The demo as its players meet it, whatever its keys: the rows of every table, the map, armies, turns and
+    battles, and the accounts' passwords."""
+    return (
+        row_counts(),
+        sorted(campaign.territories.values_list("name", "kind", "owner__user__username", "fort_layout")),
+        sorted(Army.objects.filter(campaign=campaign).values_list("name", "territory__name", "points", "is_garrison")),
+        list(campaign.turns.order_by("number").values_list("number", "state")),
+        sorted(Battle.objects.filter(campaign=campaign).values_list("kind", "territory__name", "heroism_tokens")),
+        sorted(m.user.check_password(DEMO_PASSWORD) for m in campaign.memberships.select_related("user")),
+    )
+
+
+def test_the_tests_copy_of_the_demo_is_the_campaign_the_services_build(
+    django_assert_max_num_queries: Callable[[int], AbstractContextManager[object]],
+) -> None:
+    with transaction.atomic():
+        copied.load_demo()  # the first demo of this test database is built, and its rows kept
+        transaction.set_rollback(True)
+    with transaction.atomic():
+        built = what_the_demo_holds(load_demo())
+        transaction.set_rollback(True)
+    assert row_counts() != built[0]  # both went with their rollbacks
+    with django_assert_max_num_queries(20):  # a build makes hundreds
+        campaign = copied.load_demo()
+    assert what_the_demo_holds(campaign) == built
+    assert load_demo() == campaign  # the services find it as their own, unchanged
+    assert what_the_demo_holds(campaign) == built

@@ -22,11 +22,12 @@ import pytest
 import requests
 
 from campaigns import tasks
-from campaigns.demo import DEMO_PASSWORD, load_demo
+from campaigns.demo import DEMO_PASSWORD
 from campaigns.models import Army, Battle, Score, Turn, TurnState
 from campaigns.services import record_task, start_resolution
 from siege_site.stack import BASE_DIR, EmbeddedRedis, free_port, stop_process
 from tests.conftest import database_url_for_processes
+from tests.demo import load_demo
 
 from .demo_helpers import second_turn_with_orders
 
@@ -88,7 +89,7 @@ def test_a_worker_killed_during_a_resolution_leaves_the_turn_resolved_once_after
         wait_until(lambda: result.state == "PROGRESS", 60, "the resolution started")
         (first_child,) = psutil.Process(process.pid).children()
         first_child.send_signal(signal.SIGKILL)
-        first_child.wait(10)
+        first_child.wait(60)
         turn.refresh_from_db()
         assert turn.state == TurnState.RESOLVING  # the dead worker's transaction rolled back
         assert not Battle.objects.filter(turn=turn).exists()
@@ -101,31 +102,31 @@ def test_a_worker_killed_during_a_resolution_leaves_the_turn_resolved_once_after
         wait_until(lambda: Turn.objects.get(pk=turn.pk).state != TurnState.RESOLVING, 60, "the turn resolved")
         resolved_once(turn)
         # a copy of the task that would come now changes nothing
-        tasks.resolve_turn.apply_async(args=[turn.pk], queue=queue, ignore_result=False).get(timeout=30)
+        tasks.resolve_turn.apply_async(args=[turn.pk], queue=queue, ignore_result=False).get(timeout=120)
         resolved_once(turn)
 
 
 def log_in(base: str, username: str) -> requests.Session:
     session = requests.Session()
-    page = session.get(f"{base}/accounts/login/", timeout=10).text
+    page = session.get(f"{base}/accounts/login/", timeout=60).text
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
     assert token is not None
     answer = session.post(
         f"{base}/accounts/login/",
         data={"csrfmiddlewaretoken": token.group(1), "username": username, "password": DEMO_PASSWORD},
-        timeout=10,
+        timeout=60,
     )
     assert answer.status_code == 200
     return session
 
 
 def click_resolve(session: requests.Session, base: str, campaign_pk: int) -> requests.Response:
-    manage = session.get(f"{base}/campaigns/{campaign_pk}/manage/", timeout=10)
+    manage = session.get(f"{base}/campaigns/{campaign_pk}/manage/", timeout=60)
     assert manage.status_code == 200
     return session.post(
         f"{base}/campaigns/{campaign_pk}/turn/resolve/",
         headers={"X-CSRFToken": session.cookies["csrftoken"]},
-        timeout=30,
+        timeout=60,
     )
 
 
@@ -149,7 +150,7 @@ def test_redis_stopped_during_a_click_on_resolve_leaves_the_turn_locked_then_res
     base = f"http://127.0.0.1:{port}"
     try:
         with worker(tmp_path, env):
-            wait_until(lambda: _answers(base), 60, "the web server started")
+            wait_until(lambda: _answers(base), 120, "the web server started")
             session = log_in(base, "organisateur")
             redis_server.stop()
 
@@ -173,6 +174,6 @@ def test_redis_stopped_during_a_click_on_resolve_leaves_the_turn_locked_then_res
 
 def _answers(base: str) -> bool:
     try:
-        return requests.get(f"{base}/accounts/login/", timeout=2).status_code == 200
-    except requests.ConnectionError:
+        return requests.get(f"{base}/accounts/login/", timeout=10).status_code == 200
+    except requests.RequestException:  # not listening yet, or too busy starting to answer
         return False

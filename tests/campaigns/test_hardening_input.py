@@ -14,11 +14,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from campaigns.demo import load_demo
 from campaigns.models import Army, Battle, Campaign, Order, Territory, Unit
 from campaigns.rosters import RosterError, parse_roster
 from campaigns.services import import_roster
 from rules.siege.fort import standard_fort
+from tests.demo import load_demo
 
 from .demo_helpers import army, member, second_turn, territory
 

@@ -19,7 +19,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaigns import tasks
-from campaigns.demo import load_demo
 from campaigns.models import Battle, Campaign, ResolutionProblem, Turn, TurnState
 from campaigns.selectors import stalled
 from campaigns.services import (
@@ -30,6 +29,7 @@ from campaigns.services import (
     start_resolution,
 )
 from siege_site.celery import app
+from tests.demo import load_demo
 
 from .demo_helpers import member, second_turn_with_orders
 
@@ -74,20 +74,20 @@ def test_a_resolution_at_work_is_never_handed_back_however_long_it_takes() -> No
             with transaction.atomic():
                 Turn.objects.select_for_update().get(pk=turn.pk)
                 holding.set()
-                release.wait(20)
+                release.wait(120)
         finally:
             connection.close()
 
     thread = threading.Thread(target=worker_at_work)
     thread.start()
     try:
-        assert holding.wait(10)
+        assert holding.wait(120)
         assert return_stalled_resolutions(now=timezone.now() + QUEUE_TIMEOUT * 10) == []
         with pytest.raises(ValidationError, match="en cours"):
             retry_resolution(turn=turn)
     finally:
         release.set()
-        thread.join(20)
+        thread.join(120)
     assert Turn.objects.get(pk=turn.pk).state == TurnState.RESOLVING
 
 

@@ -9,7 +9,6 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.core.exceptions import ValidationError
 
-from campaigns.demo import load_demo
 from campaigns.models import Army, Battle, Campaign, CampaignMembership, Role, Territory, TurnState, Winner
 from campaigns.presenters import event_lines
 from campaigns.selectors import tallies
@@ -30,6 +29,7 @@ from campaigns.services import (
     update_settings,
 )
 from rules.siege.victory import Achievements
+from tests.demo import load_demo
 
 from .demo_helpers import army, member, territory
 

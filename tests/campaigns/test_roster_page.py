@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaigns.demo import load_demo
 from campaigns.models import Campaign
 from campaigns.services import add_unit, import_roster
+from tests.demo import load_demo
 
 from .demo_helpers import army, member
 

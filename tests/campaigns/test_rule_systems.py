@@ -10,10 +10,10 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
-from campaigns.demo import load_demo
 from campaigns.models import Battle, Campaign, RuleSystem, Winner
 from campaigns.rule_systems import set_rule_system
 from campaigns.services import Result, report_result
+from tests.demo import load_demo
 
 from .demo_helpers import as_member, member
 

@@ -9,7 +9,6 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.core.exceptions import ValidationError
 
-from campaigns.demo import load_demo
 from campaigns.models import Army, Campaign, CampaignMembership, Role, Territory, Turn, TurnState, Unit
 from campaigns.services import (
     TerritorySpec,
@@ -26,6 +25,7 @@ from campaigns.services import (
     start_resolution,
 )
 from rules.siege.fort import standard_fort
+from tests.demo import load_demo
 
 from .demo_helpers import army, second_turn, territory
 

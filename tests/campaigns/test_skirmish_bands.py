@@ -9,11 +9,11 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from campaigns.band_selectors import band_texts, bands_shown
-from campaigns.demo import load_demo
 from campaigns.models import Battle, Campaign, SkirmishBand
 from campaigns.rule_systems import set_rule_system
 from campaigns.services.bands import save_band
 from rules.freres.state import Side
+from tests.demo import load_demo
 from tracker import selectors
 from tracker.models import TrackedBattle
 from tracker.skirmish_setup import start_campaign_skirmish

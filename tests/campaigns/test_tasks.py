@@ -10,10 +10,10 @@ from django.core import mail
 from django.utils import timezone
 
 from campaigns import resolution, tasks
-from campaigns.demo import load_demo
 from campaigns.models import Campaign, Club, Turn, TurnState
 from campaigns.services import create_campaign, lock_overdue_turns, open_turn, start_resolution
 from siege_site.celery import app
+from tests.demo import load_demo
 
 from .demo_helpers import second_turn
 
@@ -54,7 +54,7 @@ def test_beat_looks_for_overdue_turns_every_minute() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_the_worker_locks_overdue_turns(campaign: Campaign, club: Club, organiser: User, celery_worker: str) -> None:
     overdue, waiting = overdue_and_waiting(campaign, club, organiser)
-    assert tasks.lock_overdue_turns.delay().get(timeout=30) == [overdue.pk]
+    assert tasks.lock_overdue_turns.delay().get(timeout=120) == [overdue.pk]
     assert Turn.objects.get(pk=overdue.pk).state == TurnState.LOCKED
     assert Turn.objects.get(pk=waiting.pk).state == TurnState.OPEN
 

@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaigns.demo import load_demo
 from campaigns.models import Battle, Campaign, TurnState
 from campaigns.services import lock_turn, resolve_turn, start_resolution
+from tests.demo import load_demo
 
 from .demo_helpers import member, second_turn, second_turn_with_orders
 

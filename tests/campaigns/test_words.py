@@ -11,9 +11,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaigns.demo import load_demo
 from campaigns.services import add_unit
 from siege_site.stack import BASE_DIR
+from tests.demo import load_demo
 
 from .demo_helpers import army, as_member
 

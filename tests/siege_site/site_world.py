@@ -11,9 +11,9 @@ from django.db import connection
 from django.test import Client
 
 from campaigns.bands import example_band
-from campaigns.demo import load_demo
 from campaigns.models import Battle, Campaign
 from rules.freres.state import Side
+from tests.demo import load_demo
 from tests.tracker.conftest import DEMO_SIEGE_SET_UP
 from tracker import services
 from tracker.models import TrackedBattle

@@ -21,8 +21,8 @@ COUNTS = (
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> Iterator[str]:
-    server = EmbeddedPostgres(tmp_path / "pg", database="club")
+def database(server_dir: Path) -> Iterator[str]:
+    server = EmbeddedPostgres(server_dir / "pg", database="club")
     url = server.start()
     try:
         yield url
@@ -51,8 +51,8 @@ ACCOUNTS = (
 )
 
 
-def test_a_backup_restored_brings_the_campaign_back_as_it_was(database: str, tmp_path: Path) -> None:
-    var_dir, dump = tmp_path / "var", tmp_path / "club.dump"
+def test_a_backup_restored_brings_the_campaign_back_as_it_was(database: str, server_dir: Path) -> None:
+    var_dir, dump = server_dir / "var", server_dir / "club.dump"
     assert stack(database, var_dir, "manage", "load_demo").returncode == 0
     token = (
         "from django.contrib.auth.models import User; from rest_framework.authtoken.models import Token; "
@@ -85,8 +85,8 @@ def test_a_backup_restored_brings_the_campaign_back_as_it_was(database: str, tmp
     assert after == accounts.removesuffix(" 1") + " 0"
 
 
-def test_a_backup_that_cannot_be_read_changes_nothing(database: str, tmp_path: Path) -> None:
-    var_dir, dump = tmp_path / "var", tmp_path / "broken.dump"
+def test_a_backup_that_cannot_be_read_changes_nothing(database: str, server_dir: Path) -> None:
+    var_dir, dump = server_dir / "var", server_dir / "broken.dump"
     assert stack(database, var_dir, "manage", "load_demo").returncode == 0
     before = counts(database, var_dir)
     dump.write_bytes(b"PGDMP" + b"\0" * 200)
@@ -96,7 +96,7 @@ def test_a_backup_that_cannot_be_read_changes_nothing(database: str, tmp_path: P
     assert counts(database, var_dir) == before
 
 
-def test_restore_without_a_file_says_how_to_name_one(database: str, tmp_path: Path) -> None:
-    answer = stack(database, tmp_path / "var", "restore")
+def test_restore_without_a_file_says_how_to_name_one(database: str, server_dir: Path) -> None:
+    answer = stack(database, server_dir / "var", "restore")
     assert answer.returncode == 1
     assert answer.stderr.strip() == "error: name the backup to restore: make restore FILE=backups/siege-….dump"

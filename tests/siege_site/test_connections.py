@@ -20,10 +20,10 @@ import pytest
 import requests
 from django.conf import settings
 
-from campaigns.demo import load_demo
 from siege_site.stack import BASE_DIR, free_port, stop_process
 from tests.campaigns.test_faults import log_in, wait_until
 from tests.conftest import database_url_for_processes
+from tests.demo import load_demo
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -82,7 +82,7 @@ def test_sixty_concurrent_requests_leave_no_more_connections_than_the_pool(tmp_p
         start = threading.Barrier(CLIENTS)
 
         def client() -> None:
-            start.wait(30)
+            start.wait(120)
             with requests.Session() as session:
                 session.cookies.update(cookies)
                 for _ in range(3):
@@ -98,5 +98,7 @@ def test_sixty_concurrent_requests_leave_no_more_connections_than_the_pool(tmp_p
         # a connection the pool is replacing may show a moment longer in PostgreSQL: 2 of slack, against one per
         # request thread (60 here) without the pool
         assert peak[0] - before <= pool * processes + 2
-        time.sleep(1)
-        assert server_connections(database) - before <= pool * processes
+        # a connection the pool replaced closes soon after: waited for, whatever the machine's load
+        wait_until(
+            lambda: server_connections(database) - before <= pool * processes, 60, "back within the pool's connections"
+        )

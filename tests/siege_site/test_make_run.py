@@ -38,14 +38,14 @@ def wait_for(url: str, process: subprocess.Popen[str], seconds: float = 180) -> 
 def log_in(base: str, username: str) -> str:
     """The page a demo player lands on after logging in through the real login form."""
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-    page = opener.open(f"{base}/accounts/login/", timeout=10).read().decode()
+    page = opener.open(f"{base}/accounts/login/", timeout=60).read().decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
     assert token is not None
     form = {"csrfmiddlewaretoken": token.group(1), "username": username, "password": DEMO_PASSWORD}
     request = urllib.request.Request(
         f"{base}/accounts/login/", data=urllib.parse.urlencode(form).encode(), headers={"Referer": base}
     )
-    return opener.open(request, timeout=10).read().decode()
+    return opener.open(request, timeout=60).read().decode()
 
 
 def started_for(launcher: subprocess.Popen[str], var_dir: Path) -> list[psutil.Process]:
@@ -59,12 +59,12 @@ def still_running(processes: list[psutil.Process]) -> list[psutil.Process]:
     return [p for p in processes if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
 
 
-def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(tmp_path: Path) -> None:
-    var_dir, port = tmp_path / "var", free_port()
+def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(server_dir: Path) -> None:
+    var_dir, port = server_dir / "var", free_port()
     # Its own embedded servers, not the test suite's.
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
     env |= {"SIEGE_VAR_DIR": str(var_dir), "PORT": str(port)}
-    log = tmp_path / "run.log"
+    log = server_dir / "run.log"
     # A file, not a pipe: a server left running would hold a pipe open and hide the failure behind a time-out.
     with log.open("w") as out:
         launcher = subprocess.Popen(
@@ -110,12 +110,12 @@ def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(tmp_path: Path)
     assert still_running(started) == []
 
 
-def launch(tmp_path: Path, preexec: Callable[[], object] | None = None) -> tuple[subprocess.Popen[str], Path, Path]:
+def launch(server_dir: Path, preexec: Callable[[], object] | None = None) -> tuple[subprocess.Popen[str], Path, Path]:
     """``make run`` on embedded servers of its own, its output in a file; ready to serve when this returns."""
-    var_dir, port = tmp_path / "var", free_port()
+    var_dir, port = server_dir / "var", free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
     env |= {"SIEGE_VAR_DIR": str(var_dir), "PORT": str(port)}
-    log = tmp_path / "run.log"
+    log = server_dir / "run.log"
     with log.open("w") as out:
         launcher = subprocess.Popen(
             [sys.executable, "-m", "siege_site.stack", "run"],
@@ -137,9 +137,9 @@ def ignore_sigint() -> None:
 
 @pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
 def test_make_run_started_from_a_script_stops_everything_on_each_stop_signal(
-    tmp_path: Path, stop_signal: signal.Signals
+    server_dir: Path, stop_signal: signal.Signals
 ) -> None:
-    launcher, var_dir, log = launch(tmp_path, preexec=ignore_sigint)
+    launcher, var_dir, log = launch(server_dir, preexec=ignore_sigint)
     started = started_for(launcher, var_dir)
     launcher.send_signal(stop_signal)
     try:
@@ -151,8 +151,8 @@ def test_make_run_started_from_a_script_stops_everything_on_each_stop_signal(
     assert still_running(started) == []
 
 
-def test_killing_the_workers_main_process_stops_make_run_and_leaves_no_pool_process(tmp_path: Path) -> None:
-    launcher, var_dir, log = launch(tmp_path)
+def test_killing_the_workers_main_process_stops_make_run_and_leaves_no_pool_process(server_dir: Path) -> None:
+    launcher, var_dir, log = launch(server_dir)
     started = started_for(launcher, var_dir)
     (worker,) = [p for p in psutil.Process(launcher.pid).children() if "celery" in " ".join(p.cmdline())]
     pool = worker.children(recursive=True)

@@ -59,6 +59,24 @@ def test_development_settings_need_no_secret() -> None:
     assert values["LANGUAGE_CODE"] == "fr"
 
 
+HASHER = (
+    "import django; django.setup(); from django.contrib.auth.hashers import get_hasher; "
+    "hasher = get_hasher(); print(hasher.algorithm, getattr(hasher, 'iterations', 0))"
+)
+
+
+def test_production_hashes_passwords_with_pbkdf2_and_the_tests_with_a_fast_hasher() -> None:
+    result = settings_with(HASHER, DEBUG="0", SECRET_KEY=STRONG_KEY)
+    assert result.returncode == 0, result.stderr
+    algorithm, iterations = result.stdout.split()
+    assert algorithm == "pbkdf2_sha256"
+    assert int(iterations) >= 1_000_000
+    # the tests' own settings (tests/settings.py), which their servers and workers inherit
+    tests = settings_with(HASHER, DEBUG="1", DJANGO_SETTINGS_MODULE="tests.settings")
+    assert tests.returncode == 0, tests.stderr
+    assert tests.stdout.split()[0] == "md5"
+
+
 def test_a_malformed_boolean_names_the_variable() -> None:
     result = settings_with(DEBUG="perhaps")
     assert result.returncode != 0
@@ -118,7 +136,7 @@ def test_the_image_collects_hashed_static_files_at_build(tmp_path: Path) -> None
     clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
     result = subprocess.run(
         ["sh", "-c", command.replace("python ", f"{sys.executable} ")],
-        env=clean | {"STATIC_ROOT": str(tmp_path)}, cwd=BASE_DIR, capture_output=True, text=True, timeout=120,
+        env=clean | {"STATIC_ROOT": str(tmp_path)}, cwd=BASE_DIR, capture_output=True, text=True, timeout=600,
         check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr

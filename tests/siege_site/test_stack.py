@@ -23,8 +23,8 @@ def run_stack(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
-def test_postgres_data_survives_a_restart(tmp_path: Path) -> None:
-    server = EmbeddedPostgres(tmp_path / "pg", database="keep")
+def test_postgres_data_survives_a_restart(server_dir: Path) -> None:
+    server = EmbeddedPostgres(server_dir / "pg", database="keep")
     url = server.start()
     try:
         with psycopg.connect(url) as conn:

@@ -31,8 +31,8 @@ def test_the_readme_command_runs_createsuperuser_through_the_stack() -> None:
     assert "-m siege_site.stack manage createsuperuser" in target.group(1)
 
 
-def test_createsuperuser_works_on_make_runs_database_without_debug_or_secret_key(tmp_path: Path) -> None:
-    var_dir = tmp_path / "var"
+def test_createsuperuser_works_on_make_runs_database_without_debug_or_secret_key(server_dir: Path) -> None:
+    var_dir = server_dir / "var"
     created = stack_manage(
         var_dir, "createsuperuser", "--no-input", "--username", "chef", "--email", "chef@example.org",
         DJANGO_SUPERUSER_PASSWORD="un-mot-de-passe-solide",

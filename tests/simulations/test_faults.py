@@ -42,7 +42,7 @@ def test_a_worker_killed_in_the_middle_of_a_chunk_hands_it_back_and_the_run_ends
         wait_until(lambda: SimulationChunk.objects.get(pk=chunk.pk).played >= 4, 60, "the chunk under way")
         (first_child,) = psutil.Process(process.pid).children()
         first_child.send_signal(signal.SIGKILL)
-        first_child.wait(10)
+        first_child.wait(60)
         assert SimulationRun.objects.get(pk=run.pk).summary is None
         # acknowledged late and rejected on the lost worker, the chunk goes to a new pool process, from its start
         wait_until(lambda: SimulationRun.objects.get(pk=run.pk).finished, 120, "the run finished")

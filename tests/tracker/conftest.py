@@ -77,8 +77,8 @@ def siege_data() -> dict[str, object]:
 @pytest.fixture
 def demo_siege(siege_data: dict[str, object]) -> TrackedBattle:
     """The demo campaign's siege of Montfort, tracked: Bruno besieges, Chloé holds the castle."""
-    from campaigns.demo import load_demo
     from campaigns.models import Battle
+    from tests.demo import load_demo
 
     campaign = load_demo()
     battle = Battle.objects.get(campaign=campaign, kind="siege")

@@ -10,10 +10,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from campaigns.demo import load_demo
 from campaigns.models import Battle
 from rules.contract import Event
 from rules.siege.legal import legal_actions
+from tests.demo import load_demo
 from tests.rules.data import belfry as doc
 from tracker import presenters, selectors, services
 from tracker.menus import unit_groups

@@ -66,8 +66,8 @@ def test_a_run_above_the_maximum_is_refused_and_nothing_is_saved(
 
 def test_a_campaign_siege_is_tracked_under_the_organisers_overload_option(django_user_model: type[User]) -> None:
     """R16: the campaign setting reaches the engine's set-up of a siege tracked from the campaign."""
-    from campaigns.demo import load_demo
     from campaigns.models import Battle
+    from tests.demo import load_demo
 
     campaign = load_demo()
     campaign.settings.belfry_overload = True

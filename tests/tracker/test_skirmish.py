@@ -142,8 +142,8 @@ def test_a_characteristic_outside_1_to_10_is_refused_naming_the_rule(besieger: U
 def campaign_skirmish() -> TrackedBattle:
     """The demo's battle at Montfort, named a Frères d'Armes skirmish by the organiser, its example bands typed by
     the organiser on the battle page, tracked by Chloé."""
-    from campaigns.demo import load_demo
     from campaigns.services.bands import save_band
+    from tests.demo import load_demo
 
     campaign = load_demo()
     battle = Battle.objects.get(campaign=campaign, kind="siege")
@@ -190,6 +190,7 @@ def test_the_skirmish_board_shows_each_model_the_menu_and_the_log(besieger: User
     assert "7/7" in text  # the knight's PA (II §2.6.1)
     assert "§1.1" in text  # the initiative's dice, each with its clause
     assert client.get(f"/tracker/{tracked.pk}/poll/", {"v": selectors.version(tracked)}).status_code in (200, 204)
+    assert 'hx-trigger="every 1s"' in text  # the other phone's board asks for news every second
     bad = client.post(f"/tracker/{tracked.pk}/act/", {"seq": "1", "option": "999"})
     assert bad.status_code == 302  # refused: no longer on the menu, nothing written
     assert TrackedEntry.objects.filter(battle=tracked).count() == 1

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from campaigns.demo import load_demo
 from campaigns.models import Army, Battle, Unit
 from rules.siege.legal import legal_actions
 from rules.siege.profiles import Missile, TroopType
 from rules.siege.state import Phase, Side
+from tests.demo import load_demo
 from tracker import selectors, services
 from tracker.models import TrackedBattle
 from tracker.weapons import MACHINE, guess
