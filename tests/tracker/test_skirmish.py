@@ -16,6 +16,7 @@ from rules.freres.state import Phase, Side
 from tracker import selectors, services
 from tracker.models import DiceMode, RuleSystem, TrackedBattle, TrackedEntry
 from tracker.skirmish_setup import start_campaign_skirmish, start_one_off_skirmish
+from wording.freres import FreresNames
 
 pytestmark = pytest.mark.django_db
 
@@ -114,7 +115,7 @@ def test_an_action_dearer_than_the_pa_left_is_refused_with_the_rule(besieger: Us
     with pytest.raises(services.Refused) as refused:
         services.act(battle_id=tracked.pk, user=player, seq=tracked.seq, action=Charge(model.id, enemy, 5, hard=20))
     assert refused.value.clause == "§2.6.3"
-    assert f"{model.id} has {model.pa} left" in refused.value.message
+    assert f"{FreresNames.of(state).model(model.id)} has {model.pa} left" in refused.value.message
     assert TrackedEntry.objects.filter(battle=tracked).count() == 2
 
 
@@ -240,7 +241,7 @@ def test_the_skirmish_report_and_export_hold_the_whole_log(besieger: User, besie
     client.force_login(besieged)
     report = client.get(f"/tracker/{tracked.pk}/report/")
     assert report.status_code == 200
-    assert "§1.1 initiative" in report.content.decode()
+    assert "§1.1 Initiative de la troupe" in report.content.decode()  # the rolls and their reasons, worded
     data = client.get(f"/tracker/{tracked.pk}/export.json").json()
     assert data["battle"]["entries"][0]["action"]["action"] == "roll_initiative"
     assert [m["id"] for m in data["state"]["models"]] == ["a1", "a2", "a3", "b1", "b2", "b3"]
