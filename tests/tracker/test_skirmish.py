@@ -355,3 +355,38 @@ def test_the_board_asks_the_facts_of_the_table_and_refuses_a_bad_one_without_a_5
     assert TrackedEntry.objects.filter(battle=tracked).count() == entries
     shown = client.get(answer["Location"]).content.decode()
     assert "distance_cm" in shown
+
+
+ENGLISH_GIVEAWAYS = ("model:", "True", "None", "strikes", "wounds", "how:", "distance cm", "manner:", "terrain:")
+"""Words of the engine's data or of English sentences that a French page must not show."""
+
+
+def _french(client: Client, url: str) -> str:
+    from django.utils import translation
+
+    with translation.override("fr"):
+        answer = client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 200
+    return answer.content.decode()
+
+
+def test_the_skirmish_pages_in_french_show_no_english_after_a_fight(besieger: User, besieged: User) -> None:
+    """The example bands' models, the options' facts, the log's events and the dice's reasons, in French words."""
+    tracked, _model, _agility, player = _activated_foot_model(_one_off(besieger, besieged))
+    client = Client()
+    client.force_login(player)
+    menu = _french(client, f"/tracker/{tracked.pk}/")
+    assert "Chevalier" in menu or "Soldat" in menu  # the example bands' profiles, named in French
+    assert "terrain clair · à découvert" in menu  # a move's facts (§3.3, §3.4)
+    assert "de 90° ou moins" in menu  # a turn's angle (§3.1)
+    tracked = _fight_until_a_model_falls(tracked)
+    pages = [menu]
+    for user in (besieger, besieged):
+        client.force_login(user)
+        pages += [_french(client, f"/tracker/{tracked.pk}/"), _french(client, f"/tracker/{tracked.pk}/report/")]
+    log = pages[-1]
+    assert "JC de " in log  # the dice's reasons (§4.1.2)
+    assert " attaque " in log  # the events
+    for page in pages:
+        found = [word for word in ENGLISH_GIVEAWAYS if word in page]
+        assert found == [], found

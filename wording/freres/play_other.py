@@ -17,6 +17,9 @@ POSTURE = {
     "stunned": pgettext_lazy("a skirmish's word", "stunned"),
 }
 
+SPELL = {"fire bolt": pgettext_lazy("a skirmish's spell", "fire bolt")}
+"""The example band's spell (:data:`rules.freres.example.WIZARD`); a typed one as typed."""
+
 SENTENCES = Sentences(
     {
         "no_spell": gettext_lazy("%(model)s knows no spell."),
@@ -53,5 +56,5 @@ SENTENCES = Sentences(
         "weapon_not_dropped": gettext_lazy("%(model)s has not dropped its weapon."),
         "pick_up": gettext_lazy("%(model)s picks up its weapon."),
     },
-    words={"row": ROW, "posture": POSTURE},
+    words={"row": ROW, "posture": POSTURE, "spell": SPELL},
 )
