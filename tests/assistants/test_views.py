@@ -203,8 +203,8 @@ def test_the_assistant_in_french_words_its_dice_and_refusals(client_in_french: C
     """The opening tests' reasons name the fighters as typed (004 Tests de début de corps à corps), the shot's
     chances are in the French locale as on the odds pages (1/6: « 16,7 % »), a refusal of the rules is in French."""
     melee = post(client_in_french, "melee", CHARGE_ON_THE_WALL)
-    assert "004 Tests de début de corps à corps — Test de discipline de Orcs:" in melee
-    assert "Test d’initiative de Guards" in melee
+    assert "004 Tests de début de corps à corps — Orcs : test de discipline:" in melee
+    assert "Guards : test d’initiative" in melee
     shot = post(client_in_french, "shot", SHOT)
     assert "16,7\u00a0%" in shot  # the d6 must show 6: 1/6
     assert "16,6" not in shot
@@ -212,7 +212,7 @@ def test_the_assistant_in_french_words_its_dice_and_refusals(client_in_french: C
     wound = post(client_in_french, "wound", {"wound-damage": "12", "wound-dice_source": "typed", "wound-dice": "3"})
     assert "Localisation de la blessure" in wound
     refused = post(client_in_french, "melee", CHARGE_ON_THE_WALL | {"melee-dice": "3 4 2"})
-    assert "Test d’initiative de Guards (D6)" in refused  # the die still to type, in words
+    assert "Guards : test d’initiative (D6)" in refused  # the die still to type, in words
     for page in (melee, shot, wound, refused):
         found = [word for word in ENGLISH_GIVEAWAYS if word in page]
         assert found == [], found

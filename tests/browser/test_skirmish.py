@@ -108,7 +108,7 @@ def test_two_players_fight_a_skirmish_until_a_model_falls_and_the_result_counts(
     expect(fallen).to_have_count(1)
     expect(bruno.locator("tr.out")).to_have_count(1)
     band = (fallen.get_attribute("class") or "").split()[0]
-    expect(chloe.locator(".roll-log")).to_contain_text("§4.1.2 JC de ")
+    expect(chloe.locator(".roll-log")).to_contain_text(" : JC")
     DOCS.mkdir(parents=True, exist_ok=True)
     chloe.screenshot(path=str(DOCS / "screenshot-skirmish-375.png"), full_page=True)
 

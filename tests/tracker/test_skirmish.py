@@ -385,7 +385,7 @@ def test_the_skirmish_pages_in_french_show_no_english_after_a_fight(besieger: Us
         client.force_login(user)
         pages += [_french(client, f"/tracker/{tracked.pk}/"), _french(client, f"/tracker/{tracked.pk}/report/")]
     log = pages[-1]
-    assert "JC de " in log  # the dice's reasons (§4.1.2)
+    assert " : JC<" in log  # the dice's reasons (§4.1.2)
     assert " attaque " in log  # the events
     for page in pages:
         found = [word for word in ENGLISH_GIVEAWAYS if word in page]
