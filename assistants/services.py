@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from rules import odds
 from rules.confrontation import melee, shooting, wounds
 from rules.confrontation.checks import SHOT_GRADES, TEST_DIE, Attempt, Grade
-from rules.dice import Dice, Roll
+from rules.dice import Dice, Roll, reason
+from wording.confrontation import ConfrontationNames, refusal_text, roll_reason
 
 from .situations import CHARGE, MeleeSide, MeleeSituation, ShotSituation, WoundSituation
 
@@ -90,7 +91,7 @@ def _refused(call: Callable[[], Outcome]) -> Outcome:
     try:
         return call()
     except ValueError as error:
-        raise AssistantError(str(error)) from None
+        raise AssistantError(refusal_text(error)) from None
 
 
 def _approach(situation: MeleeSituation) -> melee.Approach:
@@ -160,8 +161,9 @@ def _dice(typed: Sequence[int] | None) -> Dice:
     return dice
 
 
-def _check_typed(dice: Dice, typed: Sequence[int] | None) -> None:
-    """Typed dice are all the dice: as many as the rules rolled, no fewer, no more."""
+def _check_typed(dice: Dice, typed: Sequence[int] | None, names: ConfrontationNames | None = None) -> None:
+    """Typed dice are all the dice: as many as the rules rolled, no fewer, no more; ``names`` names the fighters
+    the dice's reasons count by their place."""
     if typed is None:
         return
     rolled = [roll for roll in dice.log if not roll.physical]
@@ -171,7 +173,7 @@ def _check_typed(dice: Dice, typed: Sequence[int] | None) -> None:
             % {
                 "typed": len(typed),
                 "more": len(rolled),
-                "rolls": "; ".join(f"{roll.reason} ({roll.die})" for roll in rolled),
+                "rolls": "; ".join(f"{roll_reason(roll.reason, names)} ({roll.die})" for roll in rolled),
             }
         )
     if dice.pending:
@@ -189,7 +191,7 @@ def resolve_melee(situation: MeleeSituation, typed: Sequence[int] | None = None)
         plan = plan_melee(situation)
         dice = _dice(typed)
         opening = melee.open_melee(dice, _fighters(situation))
-        _check_typed(dice, typed)
+        _check_typed(dice, typed, ConfrontationNames((situation.attacker.name, situation.defender.name)))
         return MeleeResolution(plan, opening, dice.log)
 
     return _refused(resolve)
@@ -301,7 +303,7 @@ def resolve_wound(situation: WoundSituation, typed: Sequence[int] | None = None)
 
     def resolve() -> WoundResolution:
         dice = _dice(typed)
-        face = dice.roll(TEST_DIE, "004 Tableau des blessures: location")
+        face = dice.roll(TEST_DIE, reason("wound_location", "004 Tableau des blessures"))
         _check_typed(dice, typed)
         location = wounds.location_of(face)
         return WoundResolution(location, wounds.wound(situation.damage, location, situation.double), dice.log)

@@ -3,8 +3,8 @@ state, the turn and who activates, the menu of what the engine allows, the roll 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import partial
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -22,8 +22,8 @@ from wording.freres import roll_reason as freres_roll_reason
 from .labels import BAND_LABELS
 from .menu_items import Fact, MenuItem, action_namer
 from .models import TrackedBattle
-from .presenters import LOG_SHOWN, describe, log_lines, shared_board_context
-from .selectors import User, current, sides_of
+from .presenters import LOG_SHOWN, LogLine, log_lines, shared_board_context
+from .selectors import Step, User, current, sides_of
 from .skirmish_results import table_facts
 
 ACTION_LABELS: Mapping[str, object] = {
@@ -118,16 +118,18 @@ class ModelRow:
     contacts: str
 
 
-def model_rows(state: Skirmish) -> list[ModelRow]:
-    """Every model with its characteristics, its PA a turn (less its wounds', §7) and its state."""
-    return [_row(state, m) for m in state.models]
+def model_rows(state: Skirmish, names: FreresNames | None = None) -> list[ModelRow]:
+    """Every model with its characteristics, its PA a turn (less its wounds', §7) and its state, named as the
+    players name it."""
+    names = names or FreresNames.of(state)
+    return [_row(state, m, names) for m in state.models]
 
 
-def _row(state: Skirmish, m: Model) -> ModelRow:
+def _row(state: Skirmish, m: Model, names: FreresNames) -> ModelRow:
     p = m.profile
     return ModelRow(
         m.id,
-        p.name,
+        names.model(m.id),
         str(BAND_LABELS[m.side]),
         m.side.value,
         p.C,
@@ -143,7 +145,7 @@ def _row(state: Skirmish, m: Model) -> ModelRow:
         str(OUT_LABELS.get(m.out, m.out)) if m.out else "",
         ", ".join(str(label) for flag, label in FLAGS.items() if getattr(m, flag)),
         state.active == m.id,
-        ", ".join(state.enemies_in_contact(m.id)),
+        names.models(state.enemies_in_contact(m.id)),
     )
 
 
@@ -170,8 +172,94 @@ def facts_of(action: Action) -> tuple[Fact, ...]:
     )
 
 
-def skirmish_menu(state: Skirmish, sides: Iterable[Side]) -> list[MenuItem]:
+MODEL_FACTS: Mapping[str, object] = {
+    "model": "%(name)s",
+    "target": gettext_lazy("target: %(name)s"),
+    "contact": gettext_lazy("into contact with %(name)s"),
+    "trample": gettext_lazy("trampling %(name)s"),
+    "comrade": gettext_lazy("comrade: %(name)s"),
+}
+"""An action's facts that name a model, as the option shows them."""
+NUMBER_FACTS: Mapping[str, object] = {
+    "distance_cm": gettext_lazy("%(number)s cm"),
+    "enemy_distance_cm": gettext_lazy("nearest enemy at %(number)s cm"),
+    "jumps": gettext_lazy("obstacles jumped: %(number)s"),
+    "hard": gettext_lazy("striking hard: +%(number)s PA"),
+    "aim": gettext_lazy("aiming: +%(number)s PA"),
+    "concentrate": gettext_lazy("concentrating: +%(number)s PA"),
+}
+"""An action's numbers with their units; a 0 not shown but for a distance."""
+CHOICE_FACTS: Mapping[str, Mapping[str, object]] = {
+    "terrain": {"clear": gettext_lazy("clear"), "rough": gettext_lazy("other terrain")},
+    "manner": {
+        "open": gettext_lazy("in the open"),
+        "hidden": gettext_lazy("moving hidden"),
+        "in_cover": gettext_lazy("moving in cover"),
+    },
+    "how": {
+        "defend": gettext_lazy("defend (0 PA)"),
+        "dodge": gettext_lazy("dodge"),
+        "parry": gettext_lazy("parry"),
+        "change_weapon": gettext_lazy("change weapon"),
+        "defensive_shot": gettext_lazy("defensive shot"),
+        "kick": gettext_lazy("the mount kicks"),
+    },
+    "on_critical": {
+        "zero": gettext_lazy("a natural 0 scores 0"),
+        "table": gettext_lazy("a natural 0 on the critical failure table"),
+    },
+    "hiding_place": {
+        "none": gettext_lazy("no hiding place"),
+        "forest": gettext_lazy("hiding in a forest"),
+        "grove": gettext_lazy("hiding in a grove"),
+        "bush": gettext_lazy("hiding in a bush"),
+        "wall": gettext_lazy("hiding behind a wall"),
+    },
+}
+"""An action's choices (:data:`rules.freres.actions.TERRAINS`…) in words."""
+FLAG_FACTS: Mapping[str, Mapping[bool, object]] = {
+    "wide": {True: gettext_lazy("by more than 90°"), False: gettext_lazy("by 90° or less")},
+    "sprint": {True: gettext_lazy("sprint")},
+    "frenzied": {True: gettext_lazy("frenzied run")},
+    "from_behind": {True: gettext_lazy("in the back")},
+    "at_mount": {True: gettext_lazy("at the mount")},
+    "in_front": {False: gettext_lazy("to the side")},
+    "cover": {True: gettext_lazy("target in cover")},
+    "masked": {True: gettext_lazy("target masked")},
+    "quick": {True: gettext_lazy("quick reload")},
+    "search": {True: gettext_lazy("searching the target")},
+    "night": {True: gettext_lazy("at night")},
+}
+"""An action's yes-or-no facts: the word of the value shown, nothing for the other."""
+
+
+def action_text(data: Mapping[str, object], names: FreresNames) -> str:
+    """An action's facts, from its JSON form, in the reader's words: « Chevalier · 10 cm · terrain clair · à
+    découvert »."""
+    shown = []
+    for key, value in data.items():
+        text = _fact_text(key, value, names)
+        if text:
+            shown.append(text)
+    return " · ".join(shown)
+
+
+def _fact_text(key: str, value: object, names: FreresNames) -> str:
+    if key in MODEL_FACTS:
+        return str(MODEL_FACTS[key]) % {"name": names.model(str(value))} if value else ""
+    if key in NUMBER_FACTS:
+        shown = value != 0 or key.endswith("distance_cm")
+        return str(NUMBER_FACTS[key]) % {"number": value} if shown else ""
+    if key in CHOICE_FACTS:
+        return str(CHOICE_FACTS[key].get(str(value), value))
+    if key in FLAG_FACTS and isinstance(value, bool):
+        return str(FLAG_FACTS[key].get(value, ""))
+    return ""  # the format and the action's name, said by its label
+
+
+def skirmish_menu(state: Skirmish, sides: Iterable[Side], names: FreresNames | None = None) -> list[MenuItem]:
     """The engine's menu (:func:`rules.freres.legal.legal_actions`), labelled; ``mine`` marks the reader's."""
+    names = names or FreresNames.of(state)
     played = set(sides)
     items = []
     for index, action in enumerate(legal_actions(state)):
@@ -183,7 +271,7 @@ def skirmish_menu(state: Skirmish, sides: Iterable[Side]) -> list[MenuItem]:
                 action_label(action.name),
                 str(BAND_LABELS[side]),
                 side in played,
-                text=describe(action.to_json()),
+                text=action_text(action.to_json(), names),
                 facts=facts_of(action),
             )
         )
@@ -194,6 +282,21 @@ def _band_label(value: str) -> str:
     return str(BAND_LABELS[Side(value)])
 
 
+def _log(steps: Sequence[Step], names: FreresNames) -> list[LogLine]:
+    """The roll log, each action's facts in the reader's words (:func:`action_text`)."""
+    lines = log_lines(
+        steps,
+        partial(freres_event_text, names),
+        partial(freres_roll_reason, names),
+        label=_band_label,
+        names=action_label,
+    )
+    return [
+        replace(line, text=action_text(step.entry.action.to_json(), names))
+        for line, step in zip(lines, reversed(steps), strict=True)
+    ]
+
+
 def skirmish_context(
     tracked: TrackedBattle, user: User, *, message: str = "", ok: str = "", short_log: bool = True
 ) -> dict:
@@ -202,7 +305,8 @@ def skirmish_context(
     state = now.state
     assert isinstance(state, Skirmish)
     sides = sides_of(tracked, user)
-    items = skirmish_menu(state, sides) if not tracked.result_sent else []
+    names = FreresNames.of(state)
+    items = skirmish_menu(state, sides, names) if not tracked.result_sent else []
     result = skirmish_result(state)
     sendable = state.over or any(result.losses.values())
     return {
@@ -212,13 +316,7 @@ def skirmish_context(
             now,
             sides,
             items,
-            log_lines(
-                now.steps[-LOG_SHOWN:] if short_log else now.steps,
-                partial(freres_event_text, names := FreresNames.of(state)),
-                partial(freres_roll_reason, names),
-                label=_band_label,
-                names=action_label,
-            ),
+            _log(now.steps[-LOG_SHOWN:] if short_log else now.steps, names),
             finished=sendable,
             message=message,
             ok=ok,
@@ -228,6 +326,7 @@ def skirmish_context(
         "initiative": BAND_LABELS[state.initiative] if state.initiative else "",
         "winner": BAND_LABELS[state.winner] if state.winner else "",
         "sides": [BAND_LABELS[s] for s in sorted(sides)],
-        "models": model_rows(state),
+        "models": model_rows(state, names),
+        "active_name": names.model(state.active) if state.active else "",
         "losses": {BAND_LABELS[side]: count for side, count in result.losses.items()},
     }

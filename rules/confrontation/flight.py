@@ -20,7 +20,8 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from rules.confrontation.checks import DISENGAGE_GRADES, TEST_DIE, Attempt, Grade, check_face, citing, roll_test
-from rules.dice import Dice
+from rules.contract import IllegalAction
+from rules.dice import Dice, reason
 from rules.validation import check_range
 
 __all__ = [
@@ -125,14 +126,14 @@ class Move:
 
 def flee(dice: Dice, move: int, voluntary: bool, modifier: int = 0) -> Move:
     """The fleeing model's roll and move (004 *Rattraper un fuyard*, *Fuir volontairement*)."""
-    reason = "004 Fuir volontairement: flight" if voluntary else "004 Rattraper un fuyard: flight"
-    face = dice.roll(TEST_DIE, reason)
+    clause = "004 Fuir volontairement" if voluntary else "004 Rattraper un fuyard"
+    face = dice.roll(TEST_DIE, reason("flight_roll", clause))
     return Move(face, flight_distance(move, face, voluntary, modifier))
 
 
 def pursue(dice: Dice, charge_move: int, move: int, modifier: int = 0) -> Move:
     """The pursuer's roll and move (004 *Rattraper un fuyard*, *Fuir volontairement*)."""
-    face = dice.roll(TEST_DIE, "004 Rattraper un fuyard: pursuit")
+    face = dice.roll(TEST_DIE, reason("pursuit_roll", "004 Rattraper un fuyard"))
     return Move(face, pursuit_distance(charge_move, move, face, modifier))
 
 
@@ -143,7 +144,7 @@ def caught(pursuit: Fraction, flight: Fraction, gap: Fraction | int = 0) -> bool
     voluntary flight both are measured from the fleeing model (NB4), so the gap is 0.
     """
     if gap < 0:
-        raise ValueError(f"gap must be 0 or more, got {gap} (004 Rattraper un fuyard)")
+        raise IllegalAction("gap_negative", "004 Rattraper un fuyard", gap=str(gap))
     return pursuit >= gap + flight
 
 
@@ -161,13 +162,15 @@ def can_pursue(pursuits_this_turn: int) -> bool:
 
 def stop_pursuing(dice: Dice, discipline: int) -> Attempt:
     """The discipline test not to pursue (NB2, difficulty 8)."""
-    return roll_test(dice, discipline, NOT_PURSUE_DIFFICULTY, "004 La fuite NB2: discipline test not to pursue")
+    return roll_test(dice, discipline, NOT_PURSUE_DIFFICULTY, reason("not_pursue_test", "004 La fuite NB2"))
 
 
 def stay_on_table(dice: Dice, discipline: int) -> Attempt:
     """NB5: a pursuit that would leave the table. Passed: the unit pursues from where it stands; failed: it leaves
     the table and comes back at the start of next turn on the edge where it left."""
-    return roll_test(dice, discipline, LEAVE_TABLE_DIFFICULTY, "004 Fuir volontairement NB5: leaving the table")
+    return roll_test(
+        dice, discipline, LEAVE_TABLE_DIFFICULTY, reason("leave_table_test", "004 Fuir volontairement NB5")
+    )
 
 
 def rally_difficulty(failed_fear_difficulty: int, failed_rallies: int = 0) -> int:
@@ -188,7 +191,7 @@ def rally(dice: Dice, discipline: int, failed_fear_difficulty: int, failed_ralli
         dice,
         discipline,
         rally_difficulty(failed_fear_difficulty, failed_rallies),
-        "004 Note aux pleutres: rally",
+        reason("rally_test", "004 Note aux pleutres"),
     )
 
 
@@ -270,8 +273,8 @@ def disengage(
     NB: a unit charged this turn cannot disengage.
     """
     if charged_this_turn:
-        raise ValueError("a unit charged this turn cannot disengage (004 Se désengager d'un combat, NB)")
+        raise IllegalAction("charged_cannot_disengage", "004 Se désengager d'un combat, NB")
     target = disengage_difficulty(highest_opposing_initiative, opponents, fleeing, engaged_elsewhere)
-    attempt = roll_test(dice, initiative, target, "004 Se désengager d'un combat: initiative test")
+    attempt = roll_test(dice, initiative, target, reason("disengage_test", "004 Se désengager d'un combat"))
     grade = attempt.grade(DISENGAGE_GRADES)
     return Disengagement(attempt, grade, DISENGAGE_OUTCOMES[grade])

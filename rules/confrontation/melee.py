@@ -17,7 +17,8 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from rules.confrontation.checks import NATURAL_FAILURE, TEST_DIE, check_face, choice, citing
-from rules.dice import Dice
+from rules.contract import IllegalAction
+from rules.dice import Dice, reason
 from rules.validation import check_choice, check_range
 
 __all__ = [
@@ -352,14 +353,15 @@ def open_melee(dice: Dice, fighters: Sequence[Fighter]) -> MeleeOpening:
     """
     names = [f.name for f in fighters]
     if len(set(names)) != len(names):
-        raise ValueError("each fighter of a melee needs its own name")
+        raise IllegalAction("fighters_named_apart", "004 Tests de début de corps à corps")
+    # each die's reason names its fighter by its place among ``fighters``: a name may hold spaces
     rolls = tuple(
         opening_roll(
             fighter,
-            dice.roll(TEST_DIE, f"004 Tests de début de corps à corps: discipline of {fighter.name}"),
-            dice.roll(TEST_DIE, f"004 Tests de début de corps à corps: initiative of {fighter.name}"),
+            dice.roll(TEST_DIE, reason("opening_discipline", "004 Tests de début de corps à corps", model=place)),
+            dice.roll(TEST_DIE, reason("opening_initiative", "004 Tests de début de corps à corps", model=place)),
         )
-        for fighter in fighters
+        for place, fighter in enumerate(fighters)
     )
     announcing = _ranked(rolls, {r.name: (r.discipline,) for r in rolls})
     striking = _ranked(rolls, {r.name: (r.lost, -(r.discipline if r.lost else r.initiative)) for r in rolls})

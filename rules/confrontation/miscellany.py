@@ -18,7 +18,8 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from rules.confrontation.checks import TEST_DIE, Attempt, check_face, choice, citing, roll_test
-from rules.dice import Dice
+from rules.contract import IllegalAction
+from rules.dice import Dice, reason
 
 __all__ = [
     "COMMAND_RADIUS",
@@ -55,7 +56,9 @@ def fear_test(dice: Dice, courage: int, difficulty: int) -> Attempt:
     this turn, takes :data:`~rules.confrontation.melee.FAILED_FEAR` if engaged, and cannot charge or engage that
     enemy next turn (004 *Echec d'un test de peur pour charger*).
     """
-    return roll_test(dice, courage, difficulty, "004 Test de peur", automatic_success=FEAR_AUTOMATIC_SUCCESS)
+    return roll_test(
+        dice, courage, difficulty, reason("fear_test", "004 Test de peur"), automatic_success=FEAR_AUTOMATIC_SUCCESS
+    )
 
 
 def borrows_leadership(monster: bool) -> bool:
@@ -172,11 +175,11 @@ def distance_covered(movement: int | Fraction, terrain: str, mover: str) -> Frac
     """How far (cm) ``movement`` cm of a model's move take it through ``terrain`` (004 *Modificateurs de mouvement*)."""
     ground, kind, crossing = _crossing(terrain, mover)
     if crossing.special:
-        raise ValueError(f"crossing a {ground.value} costs its height: see wall_cost (004 Modificateurs de mouvement)")
+        raise IllegalAction("wall_costs_height", "004 Modificateurs de mouvement", terrain=ground.value)
     if crossing.cost is None:
-        raise ValueError(f"{kind.value} cannot cross {ground.value} (004 Modificateurs de mouvement)")
+        raise IllegalAction("cannot_cross", "004 Modificateurs de mouvement", mover=kind.value, terrain=ground.value)
     if movement < 0:
-        raise ValueError(f"movement must be 0 or more, got {movement}")
+        raise IllegalAction("movement_negative", "004 Modificateurs de mouvement", movement=str(movement))
     return Fraction(movement) / crossing.cost
 
 
@@ -184,9 +187,9 @@ def wall_cost(height: int | Fraction, mover: str) -> Fraction:
     """The movement (cm) crossing a low wall of ``height`` cm costs (004 *Modificateurs de mouvement*, *spécial*)."""
     ground, kind, crossing = _crossing(Terrain.LOW_WALL, mover)
     if not crossing.special:
-        raise ValueError(f"{kind.value} cannot cross {ground.value} (004 Modificateurs de mouvement)")
+        raise IllegalAction("cannot_cross", "004 Modificateurs de mouvement", mover=kind.value, terrain=ground.value)
     if height < 0:
-        raise ValueError(f"height must be 0 or more, got {height}")
+        raise IllegalAction("height_negative", "004 Modificateurs de mouvement", height=str(height))
     return Fraction(height) * WALL_HEIGHT_FACTOR[kind]
 
 

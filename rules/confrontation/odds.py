@@ -20,6 +20,7 @@ from rules.confrontation import flight, wounds
 from rules.confrontation.checks import DISENGAGE_GRADES, SHOT_GRADES, TEST_DIE, Grade, GradeScale, citing
 from rules.confrontation.shooting import RangeBand
 from rules.confrontation.shooting import difficulty as shot_difficulty
+from rules.contract import IllegalAction
 from rules.validation import check_range
 
 __all__ = ["confrontation_caught", "confrontation_disengage", "confrontation_shot", "confrontation_wound"]
@@ -82,10 +83,7 @@ def confrontation_caught(
     with citing("004 Rattraper un fuyard"):
         check_range("gap", gap, 0)
     if voluntary and gap:
-        raise ValueError(
-            f"gap must be 0 in a voluntary flight, both moves being measured from the fleeing model "
-            f"(004 Fuir volontairement, NB4), got {gap}"
-        )
+        raise IllegalAction("voluntary_gap", "004 Fuir volontairement, NB4", gap=gap)
     # The rule's own functions check the moves and modifiers.
     flights = _tally([flight.flight_distance(flee_move, f, bool(voluntary), flee_modifier) for f in TEST_DIE.faces])
     pursuits = _tally([flight.pursuit_distance(charge_move, pursuer_move, p, pursuit_modifier) for p in TEST_DIE.faces])

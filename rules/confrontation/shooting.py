@@ -27,7 +27,8 @@ from rules.confrontation.checks import (
     citing,
     roll_test,
 )
-from rules.dice import Dice, Die
+from rules.contract import IllegalAction
+from rules.dice import Dice, Die, reason
 from rules.validation import check_choice, check_range
 
 __all__ = [
@@ -102,12 +103,14 @@ def difficulty(range_band: str, modifiers: Iterable[str] = ()) -> int:
         for name in names:
             check_choice("modifier", name, SHOT_MODIFIERS)
     if len(set(names)) != len(names):
-        raise ValueError("each shooting modifier applies once (004 Modificateurs de tir)")
+        raise IllegalAction("modifier_twice", "004 Modificateurs de tir")
     for group in MODIFIER_GROUPS:
         if len(group.intersection(names)) > 1:
-            raise ValueError(
-                f"only one of {', '.join(sorted(group))} applies to a shot (004 Modificateurs de tir), "
-                f"got {', '.join(sorted(group.intersection(names)))}"
+            raise IllegalAction(
+                "modifiers_exclusive",
+                "004 Modificateurs de tir",
+                group=tuple(sorted(group)),
+                modifiers=tuple(sorted(group.intersection(names))),
             )
     return RANGE_DIFFICULTY[band] + sum(SHOT_MODIFIERS[name] for name in names)
 
@@ -120,7 +123,7 @@ def shoot(dice: Dice, shooting: int, range_band: str, modifiers: Iterable[str] =
     """
     with citing("004 Modificateurs de tir"):
         check_range("shooting", shooting, 0)
-    return roll_test(dice, shooting, difficulty(range_band, modifiers), "004 Modificateurs de tir: shot")
+    return roll_test(dice, shooting, difficulty(range_band, modifiers), reason("shot_test", "004 Modificateurs de tir"))
 
 
 # 004 Tirer dans le tas
@@ -189,7 +192,7 @@ def shoot_into_melee(
     """
     names = [target, *(m.name for m in in_contact)]
     if len(set(names)) != len(names):
-        raise ValueError("the target and the models in contact need distinct names (004 Tirer dans le tas)")
+        raise IllegalAction("names_in_melee_distinct", "004 Tirer dans le tas")
     attempt = shoot(dice, shooting, range_band, modifiers)
     grade = attempt.grade(SHOT_GRADES)
     chances = melee_chances(grade, target, target_monster, in_contact)
@@ -199,7 +202,7 @@ def shoot_into_melee(
     if len(chances) == 1:
         return Shot(attempt, grade, next(iter(chances)))
     die = Die(f"D{total}", tuple(range(1, total + 1)))
-    face = dice.roll(die, "004 Tirer dans le tas: who is hit")
+    face = dice.roll(die, reason("who_is_hit", "004 Tirer dans le tas"))
     for name, count in chances.items():
         face -= count
         if face <= 0:
@@ -254,7 +257,7 @@ HOLD_FIRE_DIFFICULTY = 6
 
 def hold_fire(dice: Dice, discipline: int) -> Attempt:
     """The command test a charged shooting unit passes to keep from shooting at its charger (004 *Réception*)."""
-    return roll_test(dice, discipline, HOLD_FIRE_DIFFICULTY, "004 Réception de charge: command test to hold fire")
+    return roll_test(dice, discipline, HOLD_FIRE_DIFFICULTY, reason("hold_fire_test", "004 Réception de charge"))
 
 
 def charge_reaction(dice: Dice, shooting: int, range_band: str, modifiers: Iterable[str] = ()) -> Attempt:
@@ -301,5 +304,5 @@ def roll_phase_order(dice: Dice, side: str, kind: str, members: Collection[tuple
     """
     with citing("004 Ordre de la phase de tir / magie"):
         check_choice("kind", kind, ("shooters", "casters"))
-    face = dice.roll(TEST_DIE, f"004 Ordre de la phase de tir / magie: {side} {kind}")
+    face = dice.roll(TEST_DIE, reason("phase_order_roll", "004 Ordre de la phase de tir / magie", side=side, kind=kind))
     return {name: phase_initiative(initiative, face)[0] for name, initiative in members}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rules.dice import reason
 from rules.freres import morale
 from rules.freres.checks import CRITICAL
 from rules.freres.damage import DamageRow, Health, after_damage, damage_row, jdeg_row
@@ -16,7 +17,12 @@ from rules.freres.state import Model, Posture
 def put_out(play: Play, model: Model, why: str, clause: str) -> None:
     play.put(model, out=why)
     play.state = replace(play.state, contacts=frozenset(p for p in play.state.contacts if model.id not in p))
-    play.event(why, clause, f"{model.id} is {why.replace('_', ' ')}", model.id)
+    if why == "killed":
+        play.event("killed", clause, {"model": model.id}, model.id)
+    elif why == "surrendered":
+        play.event("surrendered", clause, {"model": model.id}, model.id)
+    else:
+        play.event("out_of_action", clause, {"model": model.id}, model.id)
 
 
 def take(play: Play, model: Model, row: DamageRow | None, clause: str, clumsy: bool = False) -> None:
@@ -25,7 +31,7 @@ def take(play: Play, model: Model, row: DamageRow | None, clause: str, clumsy: b
         put_out(play, model, "killed", clause)
         return
     health, stunned = after_damage(model.health, model.posture is Posture.STUNNED, row)
-    play.event("damage", "§7", f"{model.id}: {row.value.replace('_', ' ')}", model.id)
+    play.event("damage", "§7", {"model": model.id, "row": row.value}, model.id)
     changes: dict[str, Any] = {"health": health}
     if stunned:
         changes["posture"] = Posture.STUNNED
@@ -41,7 +47,7 @@ def take(play: Play, model: Model, row: DamageRow | None, clause: str, clumsy: b
     if row in (DamageRow.WOUNDED, DamageRow.GRIEVOUSLY_WOUNDED, DamageRow.CLOSE_CALL) and not clumsy:
         if model.on_ground:  # §7: "Une figurine au sol (sonnée ou tombée) ne fait pas de JM"
             return
-        morale_test(play, model, f"§7 JM after {row.value.replace('_', ' ')}")
+        morale_test(play, model, reason("jm_after_damage", "§7", model=model.id, row=row.value))
 
 
 def morale_modifier(play: Play, model: Model) -> int:
@@ -60,10 +66,10 @@ def morale_test(play: Play, model: Model, reason: str) -> None:
         model = play.put(model, morale_malus=model.morale_malus + morale.CRITICAL_MORALE_LOSS)
     row = morale.morale_outcome(check)
     if row is None:
-        play.event("morale_passed", "§8.1", f"{model.id} passes its JM ({check.total})", model.id)
+        play.event("morale_passed", "§8.1", {"model": model.id, "score": check.total}, model.id)
         return
     effects = morale.ROW_EFFECTS[row]
-    play.event("morale_failed", "§8.1", f"{model.id} fails its JM ({check.total}): {row.value}", model.id)
+    play.event("morale_failed", "§8.1", {"model": model.id, "score": check.total, "row": row.value}, model.id)
     play.lose_pa(model)
     model = play.model(model.id)
     if MoraleEffect.SURRENDERS in effects:
@@ -80,15 +86,16 @@ def morale_test(play: Play, model: Model, reason: str) -> None:
         # §8.2 Dérouter: a free full move away from the enemy, out of every contact.
         changes.update(routed=True, hidden=False, in_cover=False)
         play.state = replace(play.state, contacts=frozenset(p for p in play.state.contacts if model.id not in p))
-        play.event("rout", "§8.2", f"{model.id} routs away from the enemy", model.id)
+        play.event("rout", "§8.2", {"model": model.id}, model.id)
     if MoraleEffect.STEPS_BACK in effects:
-        play.event("step_back", "§8.1", f"{model.id} steps back by its base", model.id)
+        play.event("step_back", "§8.1", {"model": model.id}, model.id)
     play.put(model, **changes)
 
 
-def jdeg(play: Play, model: Model, clause: str, clumsy: bool) -> None:
-    """A damage roll (§7 Le JDeg): one d10 read on the damage table, the wound malus against the model."""
-    face = play.d10(f"{clause} JDeg")
+def jdeg(play: Play, model: Model, clause: str, cause: str, clumsy: bool) -> None:
+    """A damage roll (§7 Le JDeg) of ``cause`` (``"trampled"``, ``"climb"``, ``"backfire"``): one d10 read on the
+    damage table, the wound malus against the model."""
+    face = play.d10(reason("jdeg", clause, model=model.id, cause=cause))
     take(play, model, jdeg_row(face, model.die_malus), clause, clumsy=clumsy)
 
 
@@ -110,7 +117,7 @@ def wound(
     if not die:  # §4.1.2: a stunned model adds no die to its Defence and armour
         take(play, victim, damage_row(damage - defence), clause)
         return
-    face = play.d10(f"{clause} JD of {victim.id}")
+    face = play.d10(reason("jd", clause, model=victim.id))
     if face == CRITICAL:  # §4.1.3, §5.1.3: a natural 0 on the JD kills outright
         take(play, victim, None, clause)
         return
@@ -120,9 +127,9 @@ def wound(
 def hit_mount(play: Play, rider: Model, damage: int, clause: str) -> None:
     # §10.2.2: the mount resists with its own Defence, ignores stunned; wounded, its rider dismounts; grievously
     # wounded or killed, the rider falls and makes a JA.
-    face = play.d10(f"{clause} JD of {rider.id}'s mount")
+    face = play.d10(reason("mount_jd", clause, model=rider.id))
     row = None if face == CRITICAL else damage_row(damage - (face + rider.profile.mount_defence))
-    play.event("mount_hit", "§10.2.2", f"{rider.id}'s mount: {'killed' if row is None else row.value}", rider.id)
+    play.event("mount_hit", "§10.2.2", {"model": rider.id, "row": "killed" if row is None else row.value}, rider.id)
     if row in (DamageRow.UNHURT, DamageRow.CLOSE_CALL, DamageRow.STUNNED):
         return
     rider = play.put(rider, mounted=False, mount_usable=False)
@@ -133,7 +140,7 @@ def hit_mount(play: Play, rider: Model, damage: int, clause: str) -> None:
 
 def fall_from_mount(play: Play, rider: Model) -> None:
     # §10.2.2 Tomber de sa monture: a JA; failure, on the ground; critical failure, stunned as well.
-    check = play.check(rider, rider.agility, 0, "§10.2.2 JA falling from the mount")
+    check = play.check(rider, rider.agility, 0, reason("mount_fall_ja", "§10.2.2", model=rider.id))
     posture = Posture.STANDING if check.succeeded else Posture.STUNNED if check.face == CRITICAL else Posture.DOWN
     play.put(play.model(rider.id), mounted=False, posture=posture)
-    play.event("fall_from_mount", "§10.2.2", f"{rider.id} falls from its mount: {posture.value}", rider.id)
+    play.event("fall_from_mount", "§10.2.2", {"model": rider.id, "posture": posture.value}, rider.id)

@@ -17,7 +17,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from rules.freres.checks import Bands, band_of, check_characteristic, citing
-from rules.validation import check_range
+from rules.validation import BadValue, check_range
 
 __all__ = [
     "ADVANCED_COSTS",
@@ -105,7 +105,12 @@ def weight(items: Iterable[Item]) -> int:
     """What ``items`` weigh together (§3.2); more than six objects are refused."""
     carried = tuple(items)
     if len(carried) > MAX_OBJECTS:
-        raise ValueError(f"a model carries at most {MAX_OBJECTS} objects, not {len(carried)} (003 II §3.2)")
+        raise BadValue(
+            f"a model carries at most {MAX_OBJECTS} objects, not {len(carried)} (003 II §3.2)",
+            name="objects",
+            value=len(carried),
+            high=MAX_OBJECTS,
+        )
     return sum(WEIGHTS[item] for item in carried)
 
 

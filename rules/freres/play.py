@@ -7,13 +7,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from rules.contract import Event, IllegalAction, Param
 from rules.dice import Dice
 from rules.freres import actions as a
 from rules.freres import movement
 from rules.freres.cards import CardRoller
 from rules.freres.checks import Check, DiceRoller, Roller
 from rules.freres.movement import Terrain
-from rules.freres.state import Coin, Event, IllegalAction, Model, Phase, Side, Skirmish, pair
+from rules.freres.state import Coin, Model, Phase, Side, Skirmish, pair
 
 
 class Play:
@@ -35,8 +36,9 @@ class Play:
         self.state = self.state.with_models([changed])
         return changed
 
-    def event(self, kind: str, clause: str, text: str, *models: str) -> None:
-        self.events.append(Event(kind, clause, text, models))
+    def event(self, kind: str, clause: str, facts: Mapping[str, Param] | None = None, *models: str) -> None:
+        """Report ``kind`` with its facts, named as :mod:`rules.contract` says, about ``models``."""
+        self.events.append(Event(kind, clause, facts, models))
 
     def d10(self, reason: str) -> int:
         return self.roller.d10(reason)
@@ -52,22 +54,18 @@ class Play:
         assert actor is not None
         if self.state.active != actor:
             if self.state.active is None:
-                raise IllegalAction(f"{actor} is not activated: activate it first", "§1.2")
-            raise IllegalAction(f"{self.state.active} is being activated, not {actor}", "§1.2")
+                raise IllegalAction("not_activated", "§1.2", model=actor)
+            raise IllegalAction("other_activated", "§1.2", active_model=self.state.active, model=actor)
         model = self.model(actor)
         if model.routed and not isinstance(action, a.Rally):
-            raise IllegalAction(f"{actor} is routed: an activated routed model must first try to rally", "§8.2")
+            raise IllegalAction("routed_rallies_first", "§8.2", model=actor)
         return model
 
     def spend(self, model: Model, cost: int, what: str) -> None:
-        """Pay ``cost`` PA for ``what``; more than is left is refused (§2.6.3)."""
+        """Pay ``cost`` PA for ``what`` (the action's name); more than is left is refused (§2.6.3)."""
         left = self.state.pa_left
         if cost > left:
-            raise IllegalAction(
-                f"{what} costs {cost} PA and {model.id} has {left} left this activation: an action of 0 to {left} "
-                f"PA may be played, or the PA stored for a later turn",
-                "§2.6.3",
-            )
+            raise IllegalAction("pa_short", "§2.6.3", what=what, cost=cost, model=model.id, left=left)
         hoarded = self.state.hoarding and cost > 0  # §2.6.3: the stored action uses them all
         self.state = replace(
             self.state,
@@ -96,7 +94,7 @@ class Play:
         for side in Side:
             if not self.state.in_play(side):
                 self.state = replace(self.state, phase=Phase.OVER, winner=side.enemy, active=None, pending=None)
-                self.event("victory", "§1.3", f"band {side.enemy.value} holds the field")
+                self.event("victory", "§1.3", {"band": side.enemy.value})
                 break
         if self.cards is not None:
             self.state = replace(self.state, deck=self.cards.deck)
@@ -117,7 +115,7 @@ def end_activation(play: Play) -> None:
     # §1.2, §2.6.2: having spent no PA it waits on face, one defensive action left; otherwise its coin goes.
     play.put(model, coin=Coin.HEADS if waited else Coin.TAKEN)
     play.state = replace(play.state, active=None, pa_left=0, spent=0, hoarding=False, restrained=False, stored=False)
-    play.event("end_activation", "§1.2", f"{model.id} waits" if waited else f"{model.id} has played", model.id)
+    play.event("end_activation", "§1.2", {"model": model.id, "ending": "waits" if waited else "played"}, model.id)
     next_to_play(play)
 
 
@@ -139,7 +137,7 @@ def new_turn(play: Play) -> None:
     play.state = replace(
         play.state, models=tuple(fresh), turn=play.state.turn + 1, phase=Phase.INITIATIVE, initiative=None
     )
-    play.event("new_turn", "§1.3", f"turn {play.state.turn} begins")
+    play.event("new_turn", "§1.3", {"turn": play.state.turn})
 
 
 # ---- movement (II §3) --------------------------------------------------------------------------------------------
@@ -147,12 +145,12 @@ def new_turn(play: Play) -> None:
 
 def require_not_engaged(play: Play, model: Model, what: str) -> None:
     if play.state.enemies_in_contact(model.id):
-        raise IllegalAction(f"{model.id} is in contact with the enemy: it may not {what} (flee the combat)", "§8.2")
+        raise IllegalAction("engaged_may_not", "§8.2", model=model.id, deed=what)
 
 
 def require_standing(model: Model, what: str, clause: str) -> None:
     if model.on_ground:
-        raise IllegalAction(f"{model.id} is on the ground: it may not {what} before standing up", clause)
+        raise IllegalAction("on_ground_may_not", clause, model=model.id, deed=what)
 
 
 def terrain_limit(model: Model, terrain: str) -> int:
@@ -164,11 +162,11 @@ def may_go_at(play: Play, model: Model, target: Model) -> None:
     on the enemy nor start a close combat (§8.1), one that rallied or fled this turn attacks no more (§8.2), and a
     hidden model is found before it is attacked (§4.1.1)."""
     if play.state.restrained:
-        raise IllegalAction(f"{model.id} is shaken: it may not go at the enemy this activation", "§8.1")
+        raise IllegalAction("shaken_no_advance", "§8.1", model=model.id)
     if model.rallied or model.fled:
-        raise IllegalAction(f"{model.id} may not attack this turn", "§8.2")
+        raise IllegalAction("may_not_attack", "§8.2", model=model.id)
     if target.hidden:
-        raise IllegalAction(f"{target.id} is hidden: find it before going at it", "§4.1.1")
+        raise IllegalAction("target_hidden", "§4.1.1", target_model=target.id)
 
 
 def spot(play: Play, model: Model, target: Model, distance_cm: int) -> Model:
@@ -178,7 +176,11 @@ def spot(play: Play, model: Model, target: Model, distance_cm: int) -> Model:
         return target
     found = play.put(target, hidden=False, in_cover=True)
     play.event(
-        "spotted", "§3.4", f"{target.id} is {distance_cm} cm before {model.id}'s front: found", model.id, target.id
+        "spotted",
+        "§3.4",
+        {"target_model": target.id, "distance_cm": distance_cm, "model": model.id},
+        model.id,
+        target.id,
     )
     return found
 
@@ -190,19 +192,19 @@ def enter_contact(play: Play, model: Model, target_id: str) -> None:
     may_go_at(play, model, target)
     limit = movement.CONTACT_LIMITS["mounted" if target.mounted else "foot"]
     if pair(model.id, target.id) not in play.state.contacts and len(play.state.enemies_in_contact(target.id)) >= limit:
-        raise IllegalAction(f"{target.id} already has {limit} enemies in contact: it is surrounded", "§3.4")
+        raise IllegalAction("surrounded", "§3.4", target_model=target.id, most=limit)
     play.state = replace(play.state, contacts=play.state.contacts | {pair(model.id, target.id)})
     if target.in_cover:
         play.put(target, in_cover=False)
-    play.event("contact", "§3.4", f"{model.id} comes into contact with {target.id}", model.id, target.id)
+    play.event("contact", "§3.4", {"model": model.id, "target_model": target.id}, model.id, target.id)
 
 
 def enemy_of(play: Play, model: Model, target_id: str) -> Model:
     target = play.model(target_id)
     if target.side is model.side:
-        raise IllegalAction(f"{target_id} is a friend of {model.id}, not an enemy", "§3.4")
+        raise IllegalAction("not_an_enemy", "§3.4", target_model=target_id, model=model.id)
     if not target.in_play:
-        raise IllegalAction(f"{target_id} is out of the battle", "§2.6.1")
+        raise IllegalAction("out_of_battle", "§2.6.1", model=target_id)
     return target
 
 

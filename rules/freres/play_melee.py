@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.contract import IllegalAction
+from rules.dice import reason
 from rules.freres import actions as a
 from rules.freres import melee, mounted, movement
 from rules.freres.checks import CRITICAL, citing
@@ -23,7 +25,7 @@ from rules.freres.play import (
     terrain_limit,
 )
 from rules.freres.play_shoot import ready_to_shoot, shot
-from rules.freres.state import Attack, Coin, IllegalAction, Model, Posture, pair
+from rules.freres.state import Attack, Coin, Model, Posture, pair
 from rules.validation import BadValue, check_range
 
 
@@ -44,19 +46,19 @@ def _may_attack(play: Play, model: Model, target: Model, from_behind: bool, at_m
     require_standing(model, "strike", "§4.1.1")
     may_go_at(play, model, target)
     if from_behind and not target.routed and len(play.state.enemies_in_contact(target.id)) < 3:
-        raise IllegalAction("only a third enemy in contact may strike in the back", "§4.1.1")
+        raise IllegalAction("third_strikes_behind", "§4.1.1")
     if at_mount and not target.mounted:
-        raise IllegalAction(f"{target.id} is not mounted", "§10.2.2")
+        raise IllegalAction("target_not_mounted", "§10.2.2", target_model=target.id)
 
 
 def _strike(play: Play, action: a.Strike) -> None:
     model = play.active_model(action)
     target = enemy_of(play, model, action.target)
     if pair(model.id, target.id) not in play.state.contacts:
-        raise IllegalAction(f"{target.id} is not in contact with {model.id}: charge it instead", "§4.2")
+        raise IllegalAction("not_in_contact", "§4.2", target_model=target.id, model=model.id)
     hard = _strike_hard(action.hard)
     _may_attack(play, model, target, action.from_behind, action.at_mount)
-    play.spend(model, (melee.BASIC_COSTS["strike"]) + hard, "striking")
+    play.spend(model, (melee.BASIC_COSTS["strike"]) + hard, "strike")
     _declare(play, Attack(model.id, target.id, hard, action.from_behind, action.at_mount, 0, action.on_critical))
 
 
@@ -71,8 +73,8 @@ def _charge(play: Play, action: a.Charge) -> None:
     _may_attack(play, model, target, False, action.at_mount)
     limit = terrain_limit(model, action.terrain)
     if distance > limit or model.moved_cm + distance > movement.turn_limit(model.kind):
-        raise IllegalAction(f"{model.id} charges at most {limit} cm, within its turn's limit, not {distance}", "§3.3")
-    play.spend(model, melee.BASIC_COSTS["charge"] + hard, "charging")
+        raise IllegalAction("charge_too_far", "§3.3", model=model.id, most=limit, distance_cm=distance)
+    play.spend(model, melee.BASIC_COSTS["charge"] + hard, "charge")
     model = after_move(play, model, distance, hidden=False, in_cover=False)
     enter_contact(play, model, target.id)
     bonus = mounted.MOUNTED_CHARGE_DAMAGE if model.mounted and distance >= mounted.MOUNTED_CHARGE_CM else 0
@@ -81,7 +83,13 @@ def _charge(play: Play, action: a.Charge) -> None:
 
 def _declare(play: Play, attack: Attack) -> None:
     target = play.model(attack.target)
-    play.event("attack", "§4.1.1", f"{attack.attacker} attacks {attack.target}", attack.attacker, attack.target)
+    play.event(
+        "attack",
+        "§4.1.1",
+        {"attacker_model": attack.attacker, "target_model": attack.target},
+        attack.attacker,
+        attack.target,
+    )
     if target.posture is Posture.STUNNED or target.routed:
         # §4.1.2: a stunned model does not fight back; §4.4, R20: a routed one rolls no JC, it defends directly.
         _fight(play, attack, "defend", "zero")
@@ -92,20 +100,20 @@ def _declare(play: Play, attack: Attack) -> None:
 def _defend(play: Play, action: a.Defend) -> None:
     attack = play.state.pending
     if attack is None:
-        raise IllegalAction("no close combat waits for an answer", "§4.1.1")
+        raise IllegalAction("no_pending_attack", "§4.1.1")
     if action.model != attack.target:
-        raise IllegalAction(f"{attack.target} answers this attack, not {action.model}", "§4.1.1")
+        raise IllegalAction("other_answers", "§4.1.1", target_model=attack.target, model=action.model)
     model = play.model(action.model)
     if action.how != "defend":
         # §2.6.2: a defensive action costs every PA of the turn, open to a model not yet activated or waiting.
         if model.coin is Coin.TAKEN:
-            raise IllegalAction(f"{model.id} has played this turn: it may only defend (0 PA)", "§2.6.2")
+            raise IllegalAction("played_only_defend", "§2.6.2", model=model.id)
         if action.how == "dodge" and len(play.state.enemies_in_contact(model.id)) != 1:
-            raise IllegalAction("a model dodges one against one only", "§4.2")
+            raise IllegalAction("dodge_one_on_one", "§4.2")
         if action.how == "defensive_shot":
             ready_to_shoot(model)
         if action.how == "kick" and not model.mounted:
-            raise IllegalAction("only a mounted model kicks", "§10.2.2")
+            raise IllegalAction("kick_unmounted", "§10.2.2")
         play.put(model, coin=Coin.TAKEN)
     play.state = replace(play.state, pending=None)
     _fight(play, attack, action.how, action.on_critical)
@@ -126,15 +134,15 @@ def _hit_bonus(play: Play, striker: Model, victim: Model, from_behind: bool) -> 
 
 def jc(play: Play, model: Model, hit_bonus: int, extra: int, on_critical: str) -> tuple[int, CriticalRow | None]:
     """A JC (§4.1.2): its score, and the critical failure table's row when a natural 0 is read there (§4.1.3)."""
-    face = play.d10(f"§4.1.2 JC of {model.id}")
+    face = play.d10(reason("jc", "§4.1.2", model=model.id))
     modifier = hit_bonus + extra - model.combativity_malus - model.die_malus
     if face != CRITICAL:
         return face + model.profile.C + modifier, None
     if on_critical == "zero":
         return melee.jc_score(face, model.profile.C, modifier), None
-    table = play.d10(f"§4.1.3 critical failure table of {model.id}")
+    table = play.d10(reason("jc_critical_table", "§4.1.3", model=model.id))
     row = melee.critical_row(table - model.critical_table_malus)
-    play.event("melee_critical", "§4.1.3", f"{model.id}: {row.result.value.replace('_', ' ')}", model.id)
+    play.event("melee_critical", "§4.1.3", {"model": model.id, "row": row.result.value}, model.id)
     play.put(
         model,
         weapon_useless=model.weapon_useless or row.weapon_useless,
@@ -156,34 +164,39 @@ def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
     parried = parry_failed = False
     dodge_malus = 0
     if how == "dodge":
-        check = play.check(target, target.agility, melee.DODGE_JA_BONUS, "§4.2 JA dodge")
+        check = play.check(target, target.agility, melee.DODGE_JA_BONUS, reason("dodge_ja", "§4.2", model=target.id))
         if check.succeeded:  # §4.2 Esquiver: the attack's PA are lost; the defender steps back 5 cm
             play.state = replace(play.state, contacts=play.state.contacts - {pair(attacker.id, target.id)})
-            play.event("dodge", "§4.2", f"{target.id} dodges and steps back {melee.DODGE_STEP_CM} cm", target.id)
+            play.event("dodge", "§4.2", {"model": target.id, "distance_cm": melee.DODGE_STEP_CM}, target.id)
             return
         dodge_malus = melee.DODGE_FAILED_MALUS
     elif how == "parry":
-        parried = play.check(target, target.agility, 0, "§4.2 JA parry").succeeded
+        parried = play.check(target, target.agility, 0, reason("parry_ja", "§4.2", model=target.id)).succeeded
         parry_failed = not parried
     elif how == "change_weapon":
-        check = play.check(target, target.agility, 0, "§4.2 JA change weapon")
+        check = play.check(target, target.agility, 0, reason("change_weapon_ja", "§4.2", model=target.id))
         if check.succeeded:
             target = play.put(target, weapon_dropped=False, weapon_useless=False, combativity_malus=0, damage_malus=0)
         elif check.face == CRITICAL:
             target = play.put(target, weapon_dropped=True)
     elif how == "kick":
-        check = play.check(target, target.agility, 0, "§10.2.2 JA kick")
+        check = play.check(target, target.agility, 0, reason("kick_ja", "§10.2.2", model=target.id))
         if check.succeeded:  # §10.2.2 Ruade: the enemy may not attack it this turn, set 1 cm away
             play.state = replace(play.state, contacts=play.state.contacts - {pair(attacker.id, target.id)})
-            play.event("kick", "§10.2.2", f"{target.id}'s mount kicks {attacker.id} away", target.id)
+            play.event("kick", "§10.2.2", {"model": target.id, "attacker_model": attacker.id}, target.id)
             return
         fallen = Posture.STUNNED if check.face == CRITICAL else Posture.DOWN
         target = play.put(target, mounted=False, posture=fallen)
     elif how == "defensive_shot":
-        check = play.check(target, target.profile.M, morale_modifier(play, target), "§5.2 JM defensive shot")
+        check = play.check(
+            target,
+            target.profile.M,
+            morale_modifier(play, target),
+            reason("defensive_shot_jm", "§5.2", model=target.id),
+        )
         if check.face == CRITICAL:
             play.put(target, loaded=False)
-            play.event("defensive_shot", "§5.2", f"{target.id} looses a useless shot", target.id)
+            play.event("defensive_shot", "§5.2", {"model": target.id}, target.id)
         else:
             shot(play, target, attacker, 0 if check.succeeded else 15, 0, point_blank=check.succeeded)
         attacker, target = play.model(attacker.id), play.model(target.id)
@@ -199,7 +212,9 @@ def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
         d_score, d_row = jc(play, target, d_bonus, -dodge_malus, on_critical)
     attacker, target = play.model(attacker.id), play.model(target.id)
     if (a_row is not None and a_row.null_combat) or (d_row is not None and d_row.null_combat):
-        play.event("null_combat", "§4.1.3", "the combat is null", attacker.id, target.id)
+        play.event(
+            "null_combat", "§4.1.3", {"attacker_model": attacker.id, "target_model": target.id}, attacker.id, target.id
+        )
         return
     if a_row is not None or d_row is not None:
         attacker_hits, defender_hits = d_row is not None, a_row is not None and fights
@@ -208,7 +223,18 @@ def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
     else:
         exchange = melee.opposed(a_score, d_score)
         attacker_hits, defender_hits = exchange is Exchange.ATTACKER_HITS, exchange is Exchange.DEFENDER_HITS
-    play.event("exchange", "§4.1.3", f"JC {a_score} against {d_score}", attacker.id, target.id)
+    play.event(
+        "exchange",
+        "§4.1.3",
+        {
+            "attacker_model": attacker.id,
+            "target_model": target.id,
+            "attacker_score": a_score,
+            "defender_score": d_score,
+        },
+        attacker.id,
+        target.id,
+    )
     if attacker_hits:
         # §4.1.3: the JC less the bonuses that only served to hit, plus the weapon's damage and the new bonuses
         damage = a_score - a_bonus + weapon_damage(attacker) + attack.hard // melee.STRIKE_HARD_STEP
@@ -236,13 +262,13 @@ def _flee_combat(play: Play, action: a.FleeCombat) -> None:
     model = play.active_model(action)
     enemies = play.state.enemies_in_contact(model.id)
     if not enemies:
-        raise IllegalAction(f"{model.id} is in contact with no enemy", "§8.2")
-    play.spend(model, len(enemies), "fleeing the combat")  # §8.2: one PA an enemy in contact
+        raise IllegalAction("no_enemy_in_contact", "§8.2", model=model.id)
+    play.spend(model, len(enemies), "flee_combat")  # §8.2: one PA an enemy in contact
     play.put(model, fled=True)
-    play.event("flee_combat", "§8.2", f"{model.id} flees the combat", model.id)
+    play.event("flee_combat", "§8.2", {"model": model.id}, model.id)
     # §8.2: a free attack it may only parry, then, if it lives, every PA left spent moving away.
     striker = play.model(enemies[0])
-    parried = play.check(model, model.agility, 0, "§8.2 JA parry the free attack").succeeded
+    parried = play.check(model, model.agility, 0, reason("free_attack_parry_ja", "§8.2", model=model.id)).succeeded
     score, _ = jc(play, striker, 0, 0, "zero")
     wound(
         play,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rules.contract import IllegalAction
+from rules.dice import reason
 from rules.freres import actions as a
 from rules.freres import shooting
 from rules.freres.checks import CRITICAL, citing
@@ -9,36 +11,36 @@ from rules.freres.harm import wound
 from rules.freres.movement import check_distance
 from rules.freres.play import Handler, Play, enemy_of, fixed, spot
 from rules.freres.shooting import ShotCritical
-from rules.freres.state import Coin, IllegalAction, Model
-from rules.validation import check_range
+from rules.freres.state import Coin, Model
+from rules.validation import BadValue, check_range
 
 
 def ready_to_shoot(model: Model) -> None:
     if model.profile.missile is None:
-        raise IllegalAction(f"{model.id} has no missile weapon", "§5.1.2")
+        raise IllegalAction("no_missile_weapon", "§5.1.2", model=model.id)
     if model.missile_useless:
-        raise IllegalAction(f"{model.id}'s missile weapon is useless for the battle", "§5.1.2")
+        raise IllegalAction("missile_useless", "§5.1.2", model=model.id)
     if model.jammed:
-        raise IllegalAction(f"{model.id}'s weapon must be unjammed or restrung first", "§5.2")
+        raise IllegalAction("weapon_jammed", "§5.2", model=model.id)
     if not model.loaded:
-        raise IllegalAction(f"{model.id}'s weapon is not loaded", "§5.2")
+        raise IllegalAction("weapon_not_loaded", "§5.2", model=model.id)
     if model.on_ground:
-        raise IllegalAction(f"{model.id} is on the ground: a model shoots standing", "§5.1.1")
+        raise IllegalAction("shoots_standing", "§5.1.1", model=model.id)
 
 
 def _may_shoot_at(play: Play, shooter: Model, target: Model, in_front: bool) -> None:
     # §5.1.1 Les restrictions, Angle de tir
     if target.hidden:
-        raise IllegalAction(f"{target.id} is hidden: find it before shooting at it", "§5.1.1")
+        raise IllegalAction("target_hidden", "§5.1.1", target_model=target.id)
     if play.state.enemies_in_contact(shooter.id):
-        raise IllegalAction(f"{shooter.id} is in contact with the enemy: it may not shoot", "§5.1.1")
+        raise IllegalAction("engaged_may_not", "§5.1.1", model=shooter.id, deed="shoot")
     engaged = [play.model(m) for m in play.state.enemies_in_contact(target.id)]
     if engaged and (target.on_ground or any(not m.on_ground for m in engaged)):
-        raise IllegalAction(f"{target.id} is in a melee: shooting into it is forbidden", "§5.2")
+        raise IllegalAction("target_in_melee", "§5.2", target_model=target.id)
     if not in_front and not shooter.mounted:
-        raise IllegalAction("on foot, a model shoots straight ahead of its base", "§5.1.1")
+        raise IllegalAction("shoots_ahead", "§5.1.1")
     if shooter.rallied or shooter.fled:
-        raise IllegalAction(f"{shooter.id} may not shoot this turn", "§8.2")
+        raise IllegalAction("may_not_shoot", "§8.2", model=shooter.id)
 
 
 def shot(
@@ -73,10 +75,10 @@ def shot(
     if not from_behind:  # §5.1.2: a shot in the back ignores the shield and the cover
         modifier -= target.profile.shield
     shooter = play.put(shooter, loaded=False, hidden=False, in_cover=False)  # §5.1.3: the missile is lost
-    check = play.check(shooter, shooter.profile.T, modifier, f"§5.1.2 JT of {shooter.id}")
+    check = play.check(shooter, shooter.profile.T, modifier, reason("jt", "§5.1.2", model=shooter.id))
     if check.face == CRITICAL:
-        row = shooting.critical_row(play.d10("§5.1.3 critical failure table of the shot"))
-        play.event("shot_critical", "§5.1.3", f"{shooter.id}: {row.value}", shooter.id)
+        row = shooting.critical_row(play.d10(reason("shot_critical_table", "§5.1.3", model=shooter.id)))
+        play.event("shot_critical", "§5.1.3", {"model": shooter.id, "row": row.value}, shooter.id)
         if row is ShotCritical.DEFECTIVE:
             play.put(shooter, missile_useless=True)
         elif row is ShotCritical.WORN:
@@ -84,13 +86,25 @@ def shot(
         elif row in (ShotCritical.JAMMED, ShotCritical.STRING):
             play.put(shooter, jammed=True)
         elif row is ShotCritical.AMMUNITION:
-            dropped = play.d10("§5.1.3 ammunition dropped")
-            play.event("ammunition", "§5.1.3", f"{dropped} missiles fall to the ground", shooter.id)
+            dropped = play.d10(reason("ammunition_dropped", "§5.1.3", model=shooter.id))
+            play.event("ammunition", "§5.1.3", {"model": shooter.id, "missiles": dropped}, shooter.id)
         return
     if not check.succeeded:
-        play.event("miss", "§5.1.3", f"{shooter.id} misses {target.id} ({check.total})", shooter.id, target.id)
+        play.event(
+            "miss",
+            "§5.1.3",
+            {"model": shooter.id, "target_model": target.id, "score": check.total},
+            shooter.id,
+            target.id,
+        )
         return
-    play.event("shot_hit", "§5.1.3", f"{shooter.id} hits {target.id} ({check.total})", shooter.id, target.id)
+    play.event(
+        "shot_hit",
+        "§5.1.3",
+        {"model": shooter.id, "target_model": target.id, "score": check.total},
+        shooter.id,
+        target.id,
+    )
     # §5.1.3: the JT less the bonuses that only served to hit, plus the projectile's damage
     damage = check.face - shooter.die_malus + shooter.profile.T + missile.damage
     wound(play, play.model(target.id), damage, "§5.1.3", at_mount=at_mount)
@@ -100,7 +114,12 @@ def _aim(aim: int) -> int:
     with citing("003 II §5.2 Viser: PA by 2"):
         check_range("aim", aim, 0, 20)
     if aim % shooting.AIM_STEP:
-        raise ValueError(f"aim is put in by {shooting.AIM_STEP} PA, got {aim} (003 II §5.2 Viser)")
+        raise BadValue(
+            f"aim is put in by {shooting.AIM_STEP} PA, got {aim} (003 II §5.2 Viser)",
+            name="aim",
+            value=aim,
+            step=shooting.AIM_STEP,
+        )
     return aim
 
 
@@ -114,8 +133,8 @@ def _shoot(play: Play, action: a.Shoot) -> None:
         target = spot(play, model, target, distance)
     _may_shoot_at(play, model, target, action.in_front)
     if action.at_mount and not target.mounted:
-        raise IllegalAction(f"{target.id} is not mounted", "§10.2.2")
-    play.spend(model, fixed(shooting.BASIC_COSTS, "shoot") + aim, "shooting")
+        raise IllegalAction("target_not_mounted", "§10.2.2", target_model=target.id)
+    play.spend(model, fixed(shooting.BASIC_COSTS, "shoot") + aim, "shoot")
     shot(
         play,
         model,
@@ -132,9 +151,9 @@ def _shoot(play: Play, action: a.Shoot) -> None:
 def _reaction_shot(play: Play, action: a.ReactionShot) -> None:
     model = play.model(action.model)
     if play.state.active is None or play.model(play.state.active).side is model.side:
-        raise IllegalAction("a reaction shot is made in the enemy's activation", "§5.2")
+        raise IllegalAction("reaction_in_enemy_activation", "§5.2")
     if model.coin is Coin.TAKEN:
-        raise IllegalAction(f"{model.id} has played this turn: no defensive action is left to it", "§2.6.2")
+        raise IllegalAction("no_defensive_action_left", "§2.6.2", model=model.id)
     target = enemy_of(play, model, action.target)
     ready_to_shoot(model)
     if not model.mounted:  # R21: on foot, its field of fire is straight ahead (§5.1.1)
@@ -158,33 +177,35 @@ def _reload(play: Play, action: a.Reload) -> None:
     model = play.active_model(action)
     missile = model.profile.missile
     if missile is None or model.missile_useless:
-        raise IllegalAction(f"{model.id} has no missile weapon to reload", "§5.2")
+        raise IllegalAction("nothing_to_reload", "§5.2", model=model.id)
     if model.loaded:
-        raise IllegalAction(f"{model.id}'s weapon is loaded", "§5.2")
+        raise IllegalAction("weapon_loaded", "§5.2", model=model.id)
     quick = fixed(shooting.ADVANCED_COSTS, "quick_reload") if action.quick else 0
-    play.spend(model, max(0, missile.reload + quick), "reloading")
+    play.spend(model, max(0, missile.reload + quick), "reload")
     if action.quick:  # §5.2 Recharger rapidement: a JA; failed, the projectile falls
-        check = play.check(model, model.agility, 0, "§5.2 JA quick reload")
+        check = play.check(model, model.agility, 0, reason("quick_reload_ja", "§5.2", model=model.id))
         if not check.succeeded:
-            play.event("reload_failed", "§5.2", f"{model.id} drops the projectile", model.id)
+            play.event("reload_failed", "§5.2", {"model": model.id}, model.id)
             if check.face == CRITICAL:
                 play.lose_pa(model)
             return
     play.put(model, loaded=True)
-    play.event("reload", "§5.2", f"{model.id} reloads", model.id)
+    play.event("reload", "§5.2", {"model": model.id}, model.id)
 
 
 def _unjam(play: Play, action: a.Unjam) -> None:
     model = play.active_model(action)
     if not model.jammed:
-        raise IllegalAction(f"{model.id}'s weapon is not jammed", "§5.2")
-    play.spend(model, fixed(shooting.ADVANCED_COSTS, "unjam"), "unjamming")
-    check = play.check(model, model.agility, 0, "§5.2 JA unjam")
+        raise IllegalAction("weapon_not_jammed", "§5.2", model=model.id)
+    play.spend(model, fixed(shooting.ADVANCED_COSTS, "unjam"), "unjam")
+    check = play.check(model, model.agility, 0, reason("unjam_ja", "§5.2", model=model.id))
     if check.succeeded:
         play.put(model, jammed=False)
     elif check.face == CRITICAL:
         play.lose_pa(model)
-    play.event("unjam", "§5.2", f"{model.id} {'clears' if check.succeeded else 'fails to clear'} it", model.id)
+    play.event(
+        "unjam", "§5.2", {"model": model.id, "outcome": "cleared" if check.succeeded else "still_jammed"}, model.id
+    )
 
 
 HANDLERS: dict[type[a.Action], Handler] = {

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from rules.contract import Event, IllegalAction
 from rules.dice import Roll
 from rules.freres.cards import FULL_DECK
 from rules.freres.checks import check_characteristic, citing
 from rules.freres.damage import WOUND_DIE_MALUS, WOUND_PA_LOST, Health
 from rules.freres.movement import ENCUMBRANCE_AGILITY_MALUS, Item, Kind, encumbered, weight
 from rules.freres.spells import check_level
-from rules.siege.state import Event, IllegalAction
-from rules.validation import check_range
+from rules.validation import BadValue, check_range
 
 __all__ = [
     "Coin",
@@ -287,7 +287,7 @@ class Skirmish:
     def model(self, model_id: str) -> Model:
         index = self._index.get(model_id)
         if index is None:
-            raise IllegalAction(f"there is no model {model_id!r} in this skirmish", "§1")
+            raise IllegalAction("no_such_model", "§1", id=model_id)
         return self.models[index]
 
     def has(self, model_id: str) -> bool:
@@ -349,9 +349,11 @@ def new_skirmish(models: Iterable[Model], cards: bool = False) -> Skirmish:
     placed = tuple(models)
     ids = [m.id for m in placed]
     if len(set(ids)) != len(ids):
-        raise ValueError("every model needs its own id (003 II §1)")
+        raise BadValue(
+            "every model needs its own id (003 II §1)", name="id", value=next(i for i in ids if ids.count(i) > 1)
+        )
     for side in Side:
         if not any(m.side is side for m in placed):
-            raise ValueError(f"band {side.value} has no model (003 I §1)")
+            raise BadValue(f"band {side.value} has no model (003 I §1)", name="band", value=side.value)
     mounted = [replace(m, mounted=m.profile.kind is Kind.MOUNTED) for m in placed]
     return Skirmish(tuple(mounted), deck=FULL_DECK if cards else None)

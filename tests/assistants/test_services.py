@@ -101,7 +101,8 @@ def test_the_opening_tests_with_typed_dice() -> None:
     assert melee.opening.announcing == (("Orcs", "Guards"),)
     assert melee.opening.striking == (("Orcs",), ("Guards",))
     assert [(r.result, r.physical) for r in melee.log] == [(3, True), (4, True), (2, True), (6, True)]
-    assert [r.reason.rsplit(" ", 1)[-1] for r in melee.log] == ["Orcs", "Orcs", "Guards", "Guards"]
+    # each reason names its fighter by its place: the attacker first (004 Tests de début de corps à corps)
+    assert [r.reason.rsplit(" ", 1)[-1] for r in melee.log] == ["model=0", "model=0", "model=1", "model=1"]
 
 
 def test_a_charger_rolling_a_1_adds_half_its_bonus_and_ignores_the_die() -> None:
@@ -228,7 +229,7 @@ def test_the_height_changes_the_weapons_ranges() -> None:
     ("situation", "message"),
     [
         (ShotSituation(3, "far"), "range_band must be one of"),
-        (ShotSituation(3, "short", ("minor_cover", "major_cover")), "only one of"),
+        (ShotSituation(3, "short", ("minor_cover", "major_cover")), "Only one of these applies to a shot"),
         (ShotSituation(-1, "short"), "shooting must be between 0 and 100, got -1"),
     ],
 )

@@ -176,3 +176,49 @@ def test_a_wound_refuses_a_location_die_of_7_and_a_double_of_0(client_in_english
     page = post(client_in_english, "wound", wound | {"wound-dice": "3", "wound-double": "0"})
     assert "Select a valid choice." in page
     assert 'id="wound-resolution"' not in page
+
+
+ENGLISH_GIVEAWAYS = (
+    "model:",
+    "True",
+    "None",
+    "strikes",
+    "wounds",
+    "how:",
+    " of Orcs",
+    "discipline of",
+    "initiative of",
+)
+"""Words of the engine's data or of English sentences that a French page must not show."""
+
+
+@pytest.fixture
+def client_in_french(client: Client, django_user_model: type[User]) -> Client:
+    client.force_login(django_user_model.objects.create_user("mj", password="pw-mj-12345"))
+    client.cookies["django_language"] = "fr"
+    return client
+
+
+def test_the_assistant_in_french_words_its_dice_and_refusals(client_in_french: Client) -> None:
+    """The opening tests' reasons name the fighters as typed (004 Tests de début de corps à corps), the shot's
+    chances are in the French locale as on the odds pages (1/6: « 16,7 % »), a refusal of the rules is in French."""
+    melee = post(client_in_french, "melee", CHARGE_ON_THE_WALL)
+    assert "004 Tests de début de corps à corps — Orcs : test de discipline:" in melee
+    assert "Guards : test d’initiative" in melee
+    shot = post(client_in_french, "shot", SHOT)
+    assert "16,7\u00a0%" in shot  # the d6 must show 6: 1/6
+    assert "16,6" not in shot
+    assert "004 Modificateurs de tir — Test de tir" in shot
+    wound = post(client_in_french, "wound", {"wound-damage": "12", "wound-dice_source": "typed", "wound-dice": "3"})
+    assert "Localisation de la blessure" in wound
+    refused = post(client_in_french, "melee", CHARGE_ON_THE_WALL | {"melee-dice": "3 4 2"})
+    assert "Guards : test d’initiative (D6)" in refused  # the die still to type, in words
+    for page in (melee, shot, wound, refused):
+        found = [word for word in ENGLISH_GIVEAWAYS if word in page]
+        assert found == [], found
+
+
+def test_the_assistant_in_english_prints_chances_as_the_odds_pages(client_in_english: Client) -> None:
+    shot = post(client_in_english, "shot", SHOT)
+    assert "16.7%" in shot
+    assert "Shooting test" in shot

@@ -82,4 +82,4 @@ def test_a_charge_against_a_crenellated_wall(page: Page) -> None:
         "Annoncent leurs coups, du premier au dernier : Orques = Gardes"
     )
     expect(resolution.locator(".roll-log li")).to_have_count(4)
-    expect(resolution.locator(".roll-log li").nth(1)).to_contain_text("initiative of Orques: 4")
+    expect(resolution.locator(".roll-log li").nth(1)).to_contain_text("Orques : test d’initiative: 4")

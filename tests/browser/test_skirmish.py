@@ -91,7 +91,7 @@ def test_two_players_fight_a_skirmish_until_a_model_falls_and_the_result_counts(
     # §1.1: band A rolls the initiative; an undo is a new entry, and the app's dice roll the same again
     play_one(bruno, chloe)
     first = bruno.locator("#turn").inner_text()
-    expect(bruno.locator(".roll-log")).to_contain_text("§1.1 initiative")
+    expect(bruno.locator(".roll-log")).to_contain_text("§1.1 Initiative de la troupe")
     bruno.get_by_role("button", name="Annuler la dernière action").click()
     expect(bruno.locator("#board")).to_have_attribute("data-seq", "2")
     expect(chloe.locator("#turn")).to_contain_text("initiative · la troupe A active", timeout=SEEN_WITHIN_MS)
@@ -108,7 +108,7 @@ def test_two_players_fight_a_skirmish_until_a_model_falls_and_the_result_counts(
     expect(fallen).to_have_count(1)
     expect(bruno.locator("tr.out")).to_have_count(1)
     band = (fallen.get_attribute("class") or "").split()[0]
-    expect(chloe.locator(".roll-log")).to_contain_text("§4.1.2 JC")
+    expect(chloe.locator(".roll-log")).to_contain_text(" : JC")
     DOCS.mkdir(parents=True, exist_ok=True)
     chloe.screenshot(path=str(DOCS / "screenshot-skirmish-375.png"), full_page=True)
 

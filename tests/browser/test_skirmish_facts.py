@@ -6,6 +6,7 @@ until the move is one the engine accepts."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_campaign import log_in
@@ -13,6 +14,7 @@ from tests.browser.test_tracker import seq
 from tests.demo import load_demo
 from tracker import selectors
 from tracker.models import TrackedBattle
+from wording.freres import FreresNames
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,15 +46,17 @@ def test_a_move_takes_the_distance_and_terrain_measured_on_the_table(page: Page)
     assert active is not None
     agility = selectors.current(tracked).state.model(active).profile.A
     entries = seq(page)
+    with translation.override("fr"):
+        name = FreresNames.of(selectors.current(tracked).state).model(active)
     expect(page.locator('form.option[data-action="move"]').first).to_have_attribute(
-        "data-text", f"model: {active}; distance cm: 10; terrain: clear; manner: open"
-    )  # the menu's full move on foot in clear terrain (§3.3)
+        "data-text", f"{name} · 10 cm · terrain clair · à découvert"
+    )  # the menu's full move on foot in clear terrain (§3.3), in words
 
     move(page, "dix", "rough")
     expect(page.locator(".refusal")).to_contain_text("distance_cm")
     move(page, str(agility + 1), "rough")  # on foot, its Agility in cm in other terrain (§3.3)
     expect(page.locator(".refusal")).to_contain_text("§3.3")
-    expect(page.locator(".refusal")).to_contain_text(f"at most {agility} cm here")
+    expect(page.locator(".refusal")).to_contain_text(f"à {agility} cm au plus ici")
     assert seq(page) == entries
     move(page, str(agility - 1), "rough")
     expect(page.locator("#board")).to_have_attribute("data-seq", str(entries + 1))

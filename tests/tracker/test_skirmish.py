@@ -16,6 +16,7 @@ from rules.freres.state import Phase, Side
 from tracker import selectors, services
 from tracker.models import DiceMode, RuleSystem, TrackedBattle, TrackedEntry
 from tracker.skirmish_setup import start_campaign_skirmish, start_one_off_skirmish
+from wording.freres import FreresNames
 
 pytestmark = pytest.mark.django_db
 
@@ -114,7 +115,7 @@ def test_an_action_dearer_than_the_pa_left_is_refused_with_the_rule(besieger: Us
     with pytest.raises(services.Refused) as refused:
         services.act(battle_id=tracked.pk, user=player, seq=tracked.seq, action=Charge(model.id, enemy, 5, hard=20))
     assert refused.value.clause == "§2.6.3"
-    assert f"{model.id} has {model.pa} left" in refused.value.message
+    assert f"{FreresNames.of(state).model(model.id)} has {model.pa} left" in refused.value.message
     assert TrackedEntry.objects.filter(battle=tracked).count() == 2
 
 
@@ -241,7 +242,7 @@ def test_the_skirmish_report_and_export_hold_the_whole_log(besieger: User, besie
     client.force_login(besieged)
     report = client.get(f"/tracker/{tracked.pk}/report/")
     assert report.status_code == 200
-    assert "§1.1 initiative" in report.content.decode()
+    assert "§1.1 Initiative de la troupe" in report.content.decode()  # the rolls and their reasons, worded
     data = client.get(f"/tracker/{tracked.pk}/export.json").json()
     assert data["battle"]["entries"][0]["action"]["action"] == "roll_initiative"
     assert [m["id"] for m in data["state"]["models"]] == ["a1", "a2", "a3", "b1", "b2", "b3"]
@@ -355,3 +356,38 @@ def test_the_board_asks_the_facts_of_the_table_and_refuses_a_bad_one_without_a_5
     assert TrackedEntry.objects.filter(battle=tracked).count() == entries
     shown = client.get(answer["Location"]).content.decode()
     assert "distance_cm" in shown
+
+
+ENGLISH_GIVEAWAYS = ("model:", "True", "None", "strikes", "wounds", "how:", "distance cm", "manner:", "terrain:")
+"""Words of the engine's data or of English sentences that a French page must not show."""
+
+
+def _french(client: Client, url: str) -> str:
+    from django.utils import translation
+
+    with translation.override("fr"):
+        answer = client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 200
+    return answer.content.decode()
+
+
+def test_the_skirmish_pages_in_french_show_no_english_after_a_fight(besieger: User, besieged: User) -> None:
+    """The example bands' models, the options' facts, the log's events and the dice's reasons, in French words."""
+    tracked, _model, _agility, player = _activated_foot_model(_one_off(besieger, besieged))
+    client = Client()
+    client.force_login(player)
+    menu = _french(client, f"/tracker/{tracked.pk}/")
+    assert "Chevalier" in menu or "Soldat" in menu  # the example bands' profiles, named in French
+    assert "terrain clair · à découvert" in menu  # a move's facts (§3.3, §3.4)
+    assert "de 90° ou moins" in menu  # a turn's angle (§3.1)
+    tracked = _fight_until_a_model_falls(tracked)
+    pages = [menu]
+    for user in (besieger, besieged):
+        client.force_login(user)
+        pages += [_french(client, f"/tracker/{tracked.pk}/"), _french(client, f"/tracker/{tracked.pk}/report/")]
+    log = pages[-1]
+    assert " : JC<" in log  # the dice's reasons (§4.1.2)
+    assert " attaque " in log  # the events
+    for page in pages:
+        found = [word for word in ENGLISH_GIVEAWAYS if word in page]
+        assert found == [], found

@@ -15,8 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CODE = re.compile(r"^[a-z][a-z0-9_]*$")
 _REFUSALS = {"IllegalAction", "Refusal"}
 _EVENTS = {"Event", "event"}
-_ROLLS = {"roll", "pool", "total"}
-"""the calls of :class:`rules.dice.Dice` that take a reason"""
+_ROLLS = {"roll", "pool", "total", "d10", "check"}
+"""the calls that take a die's reason: :class:`rules.dice.Dice`'s, and the skirmish's d10 and tests
+(``play.d10(reason)``, ``play.check(model, characteristic, modifier, reason)``)"""
 
 
 @dataclass(frozen=True)
@@ -39,10 +40,13 @@ def sites(package: str) -> Iterator[Site]:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 if node.func.id in _REFUSALS or node.func.id == "reason":
                     yield _refusal(path, node)
-                elif node.func.id in _EVENTS:
+                elif node.func.id in _EVENTS and not _forwarded(node):
                     yield _event(path, node)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "event":
+                yield _event(path, node)  # the skirmish's ``play.event(kind, clause, {facts}, *models)``
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _ROLLS:
-                written = [a for a in node.args[1:] if isinstance(a, ast.JoinedStr | ast.Constant)]
+                given = node.args if node.func.attr == "d10" else node.args[1:]
+                written = [a for a in given if isinstance(a, ast.JoinedStr | ast.Constant)]
                 if any(isinstance(a, ast.JoinedStr) or isinstance(a.value, str) for a in written):
                     yield Site(str(path.relative_to(ROOT)), node.lineno, None, None)  # a reason written as a sentence
 
@@ -58,6 +62,12 @@ def _code(path: Path, node: ast.Call) -> str | None:
     if isinstance(first, ast.Attribute) and first.attr == "name" and isinstance(first.value, ast.Name):
         return ACTION if first.value.id == "action" else None
     return None
+
+
+def _forwarded(node: ast.Call) -> bool:
+    """A helper that makes the event its callers report (``Event(kind, clause, facts, models)``, all three passed
+    on): its callers are the sites checked."""
+    return len(node.args) > 2 and all(isinstance(a, ast.Name) for a in node.args[:3])
 
 
 def _refusal(path: Path, node: ast.Call) -> Site:

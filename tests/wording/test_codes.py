@@ -9,12 +9,17 @@ import pytest
 from django.utils import translation
 
 from wording import Catalogue
+from wording import confrontation as confrontation_wording
 from wording import freres as freres_wording
 from wording import siege as siege_wording
 
 from .codes import ACTION, ROOT, placeholders, sites
 
-SYSTEMS: dict[str, Catalogue] = {"siege": siege_wording.catalogue(), "freres": freres_wording.catalogue()}
+SYSTEMS: dict[str, Catalogue] = {
+    "siege": siege_wording.catalogue(),
+    "freres": freres_wording.catalogue(),
+    "confrontation": confrontation_wording.catalogue(),
+}
 """Each engine of ``rules/`` with the catalogue of its words in ``wording/``."""
 
 WORDED = [

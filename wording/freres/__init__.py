@@ -7,6 +7,7 @@ import sys
 from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from rules.contract import Event, IllegalAction
 from rules.freres.state import Model, Skirmish
@@ -14,7 +15,23 @@ from rules.freres.state import Model, Skirmish
 from .. import Catalogue, gather, say
 from .. import roll_reason as _roll_reason
 
-__all__ = ["FreresNames", "catalogue", "event_text", "refusal_text", "roll_reason"]
+__all__ = ["FreresNames", "catalogue", "event_text", "profile_name", "refusal_text", "roll_reason"]
+
+
+PROFILE_NAMES = {
+    "knight": pgettext_lazy("a skirmish's model", "Knight"),
+    "archer": pgettext_lazy("a skirmish's model", "Archer"),
+    "hedge-wizard": pgettext_lazy("a skirmish's model", "Hedge wizard"),
+    "soldier": pgettext_lazy("a skirmish's model", "Soldier"),
+    "rider": pgettext_lazy("a skirmish's model", "Rider"),
+}
+"""The profiles of the engine's example bands (:mod:`rules.freres.example`), named in the reader's language; a
+name the players typed is theirs, shown as typed."""
+
+
+def profile_name(name: str) -> str:
+    """A profile's name for the reader: an example band's in the reader's language, a typed one as typed."""
+    return str(PROFILE_NAMES.get(name, name))
 
 
 class FreresNames:
@@ -25,7 +42,7 @@ class FreresNames:
         self._names: dict[str, str] = {}
         seen: dict[str, list[str]] = {}
         for model in models:
-            seen.setdefault(model.profile.name, []).append(model.id)
+            seen.setdefault(profile_name(model.profile.name), []).append(model.id)
         for name, ids in seen.items():
             for number, model_id in enumerate(ids, start=1):
                 self._names[model_id] = (

@@ -76,14 +76,17 @@ def test_a_pursuer_catches_a_model_that_failed_its_fear_test() -> None:
     assert (fled.distance, pursued.distance) == (Fraction(10), Fraction(25))
     assert flight.caught(pursued.distance, fled.distance, gap=15)
     assert not flight.caught(pursued.distance, fled.distance, gap=16)
-    assert [r.reason for r in dice.log] == ["004 Rattraper un fuyard: flight", "004 Rattraper un fuyard: pursuit"]
+    assert [r.reason for r in dice.log] == [
+        "flight_roll [004 Rattraper un fuyard]",
+        "pursuit_roll [004 Rattraper un fuyard]",
+    ]
 
 
 def test_a_voluntary_flight_uses_its_own_table() -> None:
     """004 Fuir volontairement: a 4 flees 1.5 moves."""
     dice = _dice(4)
     assert flight.flee(dice, 10, voluntary=True).distance == 15
-    assert dice.log[0].reason == "004 Fuir volontairement: flight"
+    assert dice.log[0].reason == "flight_roll [004 Fuir volontairement]"
 
 
 def test_the_rally_difficulty_falls_by_2_each_turn() -> None:
@@ -139,7 +142,7 @@ def test_one_pursuit_move_a_turn() -> None:
 def test_a_unit_charged_this_turn_cannot_disengage() -> None:
     """004 Se désengager d'un combat, NB."""
     dice = _dice(6)
-    with pytest.raises(ValueError, match="charged this turn"):
+    with pytest.raises(ValueError, match="charged_cannot_disengage"):
         flight.disengage(dice, 4, 2, 3, 2, charged_this_turn=True)
     assert dice.log == ()
 
@@ -155,7 +158,9 @@ def test_a_unit_charged_this_turn_cannot_disengage() -> None:
         pytest.param(lambda: flight.disengage_difficulty(4, 2, 0), "fleeing must be 1 or more, got 0"),
         pytest.param(lambda: flight.disengage_difficulty(4, 2, 1, 3), "engaged_elsewhere must be between 0 and 2"),
         pytest.param(lambda: flight.rally_difficulty(8, -1), "failed_rallies must be 0 or more, got -1"),
-        pytest.param(lambda: flight.caught(Fraction(1), Fraction(1), -1), "gap must be 0 or more"),
+        pytest.param(
+            lambda: flight.caught(Fraction(1), Fraction(1), -1), "004 Rattraper un fuyard: gap_negative (gap=-1)"
+        ),
     ],
 )
 def test_bad_input_names_the_rule_and_range(call: Callable[[], object], message: str) -> None:

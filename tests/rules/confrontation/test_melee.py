@@ -97,8 +97,8 @@ def _opening(faces: list[int], *fighters: melee.Fighter) -> melee.MeleeOpening:
     opening = melee.open_melee(dice, fighters)
     assert dice.pending == 0
     assert [r.reason for r in dice.log] == [
-        f"004 Tests de début de corps à corps: {test} of {f.name}"
-        for f in fighters
+        f"opening_{test} [004 Tests de début de corps à corps] model={place}"
+        for place in range(len(fighters))
         for test in ("discipline", "initiative")
     ]
     return opening
@@ -167,7 +167,7 @@ def test_a_shooting_unit_that_received_a_charge_loses_the_initiative() -> None:
 
 def test_a_fighter_needs_its_own_name() -> None:
     fighter = melee.Fighter("same", 1, 1)
-    with pytest.raises(ValueError, match="its own name"):
+    with pytest.raises(ValueError, match="fighters_named_apart"):
         melee.open_melee(Dice(seed=0), [fighter, fighter])
 
 

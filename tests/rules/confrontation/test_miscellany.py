@@ -117,12 +117,17 @@ def test_the_changed_spells() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        pytest.param(lambda: miscellany.distance_covered(10, "deep_river", "troops"), "troops cannot cross deep_river"),
-        pytest.param(lambda: miscellany.distance_covered(10, "low_wall", "troops"), "see wall_cost"),
+        pytest.param(
+            lambda: miscellany.distance_covered(10, "deep_river", "troops"),
+            "cannot_cross (mover=troops, terrain=deep_river)",
+        ),
+        pytest.param(
+            lambda: miscellany.distance_covered(10, "low_wall", "troops"), "wall_costs_height (terrain=low_wall)"
+        ),
         pytest.param(lambda: miscellany.distance_covered(10, "lava", "troops"), "terrain must be one of 'marsh'"),
         pytest.param(lambda: miscellany.distance_covered(10, "marsh", "ships"), "mover must be one of 'troops'"),
-        pytest.param(lambda: miscellany.distance_covered(-1, "marsh", "troops"), "movement must be 0 or more"),
-        pytest.param(lambda: miscellany.wall_cost(3, "cavalry"), "cavalry cannot cross low_wall"),
+        pytest.param(lambda: miscellany.distance_covered(-1, "marsh", "troops"), "movement_negative (movement=-1)"),
+        pytest.param(lambda: miscellany.wall_cost(3, "cavalry"), "cannot_cross (mover=cavalry, terrain=low_wall)"),
         pytest.param(lambda: miscellany.trance_recovery_face(0), "face must be between 1 and 6, got 0"),
     ],
 )

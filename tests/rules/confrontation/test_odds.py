@@ -119,7 +119,10 @@ def test_shot_grades_sum_to_one_and_hold_only_possible_keys(shooting_value: int,
         pytest.param(lambda: odds.confrontation_caught(10, 0, 20, False), "move must be 1 or more, got 0"),
         pytest.param(lambda: odds.confrontation_caught(10, 10, -1, False), "charge_move must be 0 or more, got -1"),
         pytest.param(lambda: odds.confrontation_caught(10, 10, 20, False, gap=-1), "gap must be 0 or more, got -1"),
-        pytest.param(lambda: odds.confrontation_caught(10, 10, 20, True, gap=5), "gap must be 0 in a voluntary flight"),
+        pytest.param(
+            lambda: odds.confrontation_caught(10, 10, 20, True, gap=5),
+            "004 Fuir volontairement, NB4: voluntary_gap (gap=5)",
+        ),
         pytest.param(
             lambda: odds.confrontation_caught(10, 10, 20, False, flee_modifier=1),
             "modifier must be between -100 and 0, got 1",

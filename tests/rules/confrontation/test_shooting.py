@@ -142,8 +142,8 @@ def test_a_normal_success_into_a_melee_draws_one_face_per_chance() -> None:
         shot = shooting.shoot_into_melee(dice, 3, "medium", "target", False, contact)
         assert (shot.grade, shot.hit) == (Grade.SUCCESS, hit)
         assert [(r.die, r.reason) for r in dice.log] == [
-            ("D6", "004 Modificateurs de tir: shot"),
-            ("D5", "004 Tirer dans le tas: who is hit"),
+            ("D6", "shot_test [004 Modificateurs de tir]"),
+            ("D5", "who_is_hit [004 Tirer dans le tas]"),
         ]
 
 
@@ -209,15 +209,15 @@ def test_the_phase_order_roll_adds_to_initiative() -> None:
         pytest.param(lambda: shooting.difficulty("short", ["fog"]), "modifier must be one of 'minor_cover'"),
         pytest.param(
             lambda: shooting.difficulty("short", ["minor_cover", "total_cover"]),
-            "only one of major_cover, minor_cover, total_cover applies",
+            "modifiers_exclusive (group=major_cover+minor_cover+total_cover, modifiers=minor_cover+total_cover)",
         ),
-        pytest.param(lambda: shooting.difficulty("short", ["large_target"] * 2), "applies once"),
+        pytest.param(lambda: shooting.difficulty("short", ["large_target"] * 2), "modifier_twice"),
         pytest.param(lambda: shooting.shoot(Dice(seed=0), -1, "short"), "shooting must be 0 or more, got -1"),
         pytest.param(lambda: shooting.ranges(0, 20, 30, 0), "short must be 1 or more, got 0"),
         pytest.param(lambda: shooting.melee_chances("hit", "t", False, []), "grade must be one of"),
         pytest.param(
             lambda: shooting.shoot_into_melee(Dice(seed=0), 3, "short", "a", False, [shooting.InContact("a")]),
-            "distinct names",
+            "004 Tirer dans le tas: names_in_melee_distinct",
         ),
     ],
 )

@@ -54,4 +54,4 @@ def kinds(result: Outcome) -> list[str]:
 
 def rows(result: Outcome) -> list[str]:
     """The damage table's rows the events report, in order."""
-    return [e.text.split(": ")[-1] for e in result.events if e.kind == "damage"]
+    return [str(e.params["row"]).replace("_", " ") for e in result.events if e.kind == "damage"]

@@ -202,7 +202,7 @@ def test_the_engine_shot_agrees_with_fda_shot() -> None:
     seen: Counter[str] = Counter()
     for seed in range(ENGINE_RUNS):
         result = apply(state, act.Shoot("a", "b", 15), Dice(seed=seed))
-        texts = [e.text.split(": ")[-1].replace(" ", "_") for e in result.events if e.kind == "damage"]
+        texts = [str(e.params["row"]) for e in result.events if e.kind == "damage"]
         kinds = tuple(e.kind for e in result.events)
         if "shot_critical" in kinds:
             seen["critical_miss"] += 1

@@ -136,7 +136,10 @@ def test_an_encumbered_knight_hindered_goes_the_die_less_2_cm() -> None:
     - 2 = 2 cm. With a 1 (1 + 5 = 6, still « Avance gênée ») it goes 1 - 2, no move at all, not backwards."""
     state = activated(skirmish(("a", KNIGHT), ("b", ARCHER)), "a")
     result = played(state, act.Run("a", 8), [4])
-    assert "hindered, 2 cm" in result.events[0].text
+    assert (result.events[0].kind, result.events[0].params) == (
+        "run",
+        {"model": "a", "row": "hindered", "distance_cm": 2},
+    )
     assert result.state.model("a").moved_cm == 2
     assert played(state, act.Run("a", 8), [1]).state.model("a").moved_cm == 0
 
