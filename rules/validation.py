@@ -56,5 +56,7 @@ class citing:
         return None
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, _: TracebackType | None) -> None:
+        if isinstance(error, BadValue):  # its facts kept, for a page to word
+            raise BadValue(f"{error} ({self.clause})", **error.facts) from None
         if isinstance(error, ValueError):
             raise ValueError(f"{error} ({self.clause})") from None
