@@ -140,6 +140,41 @@ def shown_fort_layout(territory: Territory, membership: CampaignMembership) -> d
     return territory.fort_layout if in_sight(territory, membership) else None
 
 
+@dataclass(frozen=True)
+class EventSight:
+    """What of a turn's log a member may read: an event naming an army is read by those who see that army where the
+    event happened (the sight rule of :func:`visible_armies`), or who see the battle it follows from."""
+
+    everything: bool
+    """the organiser's sight, or a log that names no army"""
+    own_armies: frozenset[int]
+    territories: frozenset[int]
+    battles: frozenset[int]
+
+    def sees(self, event: dict) -> bool:
+        if self.everything or event.get("army") is None:
+            return True
+        if event.get("battle") is not None and event["battle"] in self.battles:
+            return True
+        return event["army"] in self.own_armies or event.get("territory") in self.territories
+
+
+def event_sight(turn: Turn, membership: CampaignMembership) -> EventSight:
+    """Read only when the log names an army: an empty log, or one of battles and captures only, costs no query."""
+    if membership.is_organiser or all(e.get("army") is None for e in turn.log):
+        return EventSight(True, frozenset(), frozenset(), frozenset())
+    territories = frozenset(territories_in_sight(membership).values_list("pk", flat=True))
+    battles = turn.battles.filter(
+        Q(attacker=membership) | Q(defender=membership) | Q(territory__in=territories)
+    ).values_list("pk", flat=True)
+    return EventSight(
+        False,
+        frozenset(turn.campaign.armies.filter(owner=membership).values_list("pk", flat=True)),
+        territories,
+        frozenset(battles),
+    )
+
+
 def visible_armies(campaign: Campaign, membership: CampaignMembership) -> QuerySet[Army]:
     armies = campaign.armies.filter(destroyed=False).select_related("owner__user", "territory")
     if membership.is_organiser:
