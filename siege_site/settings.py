@@ -270,6 +270,8 @@ SPECTACULAR_SETTINGS = {
 
 # How long /healthz waits for each service before reporting it down.
 HEALTH_TIMEOUT = float(env_str("HEALTH_TIMEOUT", "2"))
+# How long /healthz keeps the workers' answer to a ping for those who are not staff.
+HEALTH_WORKERS_CACHE_SECONDS = env_int("HEALTH_WORKERS_CACHE_SECONDS", 15)
 
 LOGGING = {
     "version": 1,
