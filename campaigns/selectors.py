@@ -15,10 +15,9 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError
-from redis.exceptions import RedisError
 
 from rules.siege.battle import Setup
+from siege_site.celery import QUEUE_ERRORS
 
 from .access import User
 from .models import (
@@ -74,7 +73,7 @@ def resolution_progress(turn: Turn) -> tuple[int, str]:
     """How far the worker has gone, from the task's state in Redis; nothing is known while Redis is away."""
     try:
         info = AsyncResult(turn.task_id).info if turn.task_id else None
-    except (OperationalError, OSError, RedisError):
+    except QUEUE_ERRORS:
         info = None
     if isinstance(info, dict):
         return int(info.get("percent", 0)), str(info.get("message", ""))

@@ -21,12 +21,12 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError
 
 from rules.siege.assault import Assault, PlanError, Summary, assault_setup, set_up_once, simulate
 from rules.siege.battle import start
 from rules.siege.policies import Orders, orders_for
 from rules.siege.state import BattleState
+from siege_site.celery import QUEUE_ERRORS
 from siege_site.stalls import Patience
 
 from .models import RunProblem, RunStatus, SimulationChunk, SimulationRun
@@ -117,7 +117,7 @@ def hand_over(run: SimulationRun) -> SimulationRun:
     pending = list(run.chunks.filter(summary__isnull=True).values_list("pk", flat=True))
     try:
         group(tasks.play_chunk.s(pk) for pk in pending).apply_async()
-    except (OperationalError, OSError) as error:
+    except QUEUE_ERRORS as error:
         fail_run(run_id=run.pk, problem=RunProblem.QUEUE_DOWN)
         raise ValidationError(_("The run could not be handed to the workers; try again in a moment.")) from error
     return run
