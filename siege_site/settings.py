@@ -310,6 +310,9 @@ LOGGING = {
 # long, or no worker taking it up from the queue this long (the beat task below marks it failed; its owner may
 # start it again).
 SIMULATION_MAX_GAMES = env_int("SIMULATION_MAX_GAMES", 20_000)
+# One account's share of the simulation workers: runs under way at once, and the assaults they play between them.
+SIMULATION_RUNS_PER_USER = env_int("SIMULATION_RUNS_PER_USER", 2)
+SIMULATION_GAMES_PER_USER = env_int("SIMULATION_GAMES_PER_USER", 20_000)
 SIMULATION_CHUNK_GAMES = env_int("SIMULATION_CHUNK_GAMES", 100)
 SIMULATION_REPORT_GAMES = env_int("SIMULATION_REPORT_GAMES", 25)
 SIMULATION_REPORT_SECONDS = env_int("SIMULATION_REPORT_SECONDS", 1)

@@ -93,7 +93,7 @@ def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(tmp_path: Path)
     logins = [f"  {login.username:<14} {login.role.label}" for login in DEMO_LOGINS]
     assert block[: 6 + len(logins)] == [
         f"  Siege campaigns on http://127.0.0.1:{port}/  (Ctrl-C stops everything)",
-        f"  Task worker's log: {var_dir / 'worker.log'}",
+        f"  Task workers' logs: {var_dir / 'worker.log'}, {var_dir / 'simulation-worker.log'}",
         f"  E-mails it sends: {var_dir / 'mail'}/",
         "",
         f"Demo campaign: {CAMPAIGN_NAME}",
@@ -105,8 +105,13 @@ def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(tmp_path: Path)
     assert "Subject:" not in output
     mails = [path.read_text() for path in (var_dir / "mail").iterdir()]
     assert any("To: alice@example.org" in mail for mail in mails), mails
-    assert "celery@" not in output, output
-    assert "celery@" in (var_dir / "worker.log").read_text()
+    # one worker for turns, one for simulations, each on its own queue, each logging to its own file
+    assert "turns@" not in output, output
+    assert "simulations@" not in output, output
+    assert ".> siege " in (var_dir / "worker.log").read_text()
+    assert "turns@" in (var_dir / "worker.log").read_text()
+    assert ".> siege.simulations " in (var_dir / "simulation-worker.log").read_text()
+    assert "simulations@" in (var_dir / "simulation-worker.log").read_text()
     assert still_running(started) == []
 
 
