@@ -273,6 +273,23 @@ class Unit(models.Model):
         return self.name
 
 
+class RosterUpload(models.Model):
+    """A BattleScribe roster sent for an army and shown as a preview, kept until its sender confirms or cancels the
+    import, or until it expires (``ROSTER_PREVIEW_MINUTES``; beat drops expired ones): one per army and sender."""
+
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="roster_uploads")
+    sent_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    filename = models.CharField(max_length=255)
+    data = models.BinaryField()
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["army", "sent_by"], name="one_roster_upload_per_sender")]
+
+    def __str__(self) -> str:
+        return self.filename
+
+
 class Turn(models.Model):
     """One campaign turn: orders open until the deadline, are locked, resolved, then its battles are played."""
 

@@ -203,7 +203,11 @@ CELERY_BEAT_SCHEDULE = {
     "lock-overdue-turns": {"task": "campaigns.lock_overdue_turns", "schedule": 60.0},
     # a resolution whose worker died, or that no worker took up, is handed back to the organiser
     "return-stalled-resolutions": {"task": "campaigns.return_stalled_resolutions", "schedule": 60.0},
+    # roster files previewed and never confirmed nor cancelled
+    "drop-expired-roster-uploads": {"task": "campaigns.drop_expired_roster_uploads", "schedule": 3600.0},
 }
+# How long a previewed roster's file waits for its sender to confirm the import.
+ROSTER_PREVIEW_MINUTES = env_int("ROSTER_PREVIEW_MINUTES", 60)
 # A resolution taken up by a worker holds its turn's row until it ends: one that no longer holds it this long
 # after starting has lost its worker. One never taken up is given this long in the queue.
 RESOLUTION_SILENCE_SECONDS = env_int("RESOLUTION_SILENCE_SECONDS", 60)

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import factions, rosters
 from ..models import (
     Army,
     CampaignMembership,
+    RosterUpload,
     Territory,
     Turn,
     Unit,
@@ -178,3 +183,37 @@ def reinforce_army(*, army: Army, points: int, by: CampaignMembership) -> Army:
         ]
         turn.save(update_fields=["log"])
     return army
+
+
+def keep_roster_upload(*, army: Army, user: AbstractBaseUser, filename: str, data: bytes) -> RosterUpload:
+    """A previewed roster's file, kept in the database (not in the session) until it is confirmed, cancelled or
+    expires; a new preview of the same army by the same sender replaces it."""
+    upload, _created = RosterUpload.objects.update_or_create(
+        army=army,
+        sent_by=user,
+        defaults={
+            "filename": filename[:255],
+            "data": data,
+            "expires_at": timezone.now() + timedelta(minutes=settings.ROSTER_PREVIEW_MINUTES),
+        },
+    )
+    return upload
+
+
+@transaction.atomic
+def take_roster_upload(*, army: Army, user: AbstractBaseUser) -> tuple[str, bytes] | None:
+    """The roster file waiting for the sender's confirmation, its name and bytes, taken away; none when there is
+    none or it has expired."""
+    upload = RosterUpload.objects.select_for_update().filter(army=army, sent_by=user).first()
+    if upload is None:
+        return None
+    upload.delete()
+    if upload.expires_at <= timezone.now():
+        return None
+    return upload.filename, bytes(upload.data)
+
+
+def drop_expired_roster_uploads() -> int:
+    """Run by beat: the previews nobody confirmed or cancelled in time are dropped."""
+    deleted, _by_model = RosterUpload.objects.filter(expires_at__lte=timezone.now()).delete()
+    return deleted
