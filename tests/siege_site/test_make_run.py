@@ -159,9 +159,11 @@ def test_make_run_started_from_a_script_stops_everything_on_each_stop_signal(
 def test_killing_the_workers_main_process_stops_make_run_and_leaves_no_pool_process(tmp_path: Path) -> None:
     launcher, var_dir, log = launch(tmp_path)
     started = started_for(launcher, var_dir)
-    (worker,) = [p for p in psutil.Process(launcher.pid).children() if "celery" in " ".join(p.cmdline())]
-    pool = worker.children(recursive=True)
-    assert pool, "the worker has pool processes"
+    workers = [p for p in psutil.Process(launcher.pid).children() if "celery" in " ".join(p.cmdline())]
+    assert len(workers) == 2, "a worker for turns, one for simulations"
+    (worker,) = [p for p in workers if "turns@%h" in p.cmdline()]
+    pool = [child for w in workers for child in w.children(recursive=True)]
+    assert pool, "the workers have pool processes"
     worker.kill()
     try:
         launcher.wait(timeout=120)
