@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 
 from .. import factions, rosters
 from ..models import (
+    MAX_SPECIAL_RULE_CHARS,
+    MAX_SPECIAL_RULES,
     Army,
     CampaignMembership,
     RosterUpload,
@@ -62,6 +64,12 @@ def add_unit(
         raise ValidationError(_("A unit has at least one model."))
     if save is not None and not 1 <= save <= 6:
         raise ValidationError(_("An armour save is rolled on a D6: 1 to 6, or none."))
+    rules = [r.strip() for r in special_rules if r.strip()]
+    if len(rules) > MAX_SPECIAL_RULES or any(len(r) > MAX_SPECIAL_RULE_CHARS for r in rules):
+        raise ValidationError(
+            _("A unit has at most %(most)s special rules of at most %(chars)s characters each.")
+            % {"most": MAX_SPECIAL_RULES, "chars": MAX_SPECIAL_RULE_CHARS}
+        )
     unit = Unit(
         army=army,
         name=name,
@@ -69,7 +77,7 @@ def add_unit(
         points=points,
         profile=dict(profile),
         save_roll=save,
-        special_rules=[r.strip() for r in special_rules if r.strip()],
+        special_rules=rules,
     )
     check_limits(unit, "name", "count", "points")
     unit.save()
@@ -108,19 +116,32 @@ def _roster_problem(army: Army, roster: rosters.Roster) -> str | None:
     return None
 
 
+def match_units(
+    before: Sequence[str], after: Sequence[str]
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The units a roster adds, removes and keeps, by name, in the roster's and the army's order; matched through
+    sets, so that thousands of units take one pass rather than a search per name."""
+    before_names, after_names = set(before), set(after)
+    return (
+        tuple(name for name in after if name not in before_names),
+        tuple(name for name in before if name not in after_names),
+        tuple(name for name in after if name in before_names),
+    )
+
+
 def preview_roster(*, army: Army, data: bytes, filename: str) -> RosterPreview:
     """What a BattleScribe roster would change in the army's units; nothing is written."""
     roster = _read_roster(data, filename)
-    before = [unit.name for unit in army.units.all()]
-    after = [unit.name for unit in roster.units]
+    units = list(army.units.all())
+    added, removed, kept = match_units([unit.name for unit in units], [unit.name for unit in roster.units])
     return RosterPreview(
         roster=roster,
         army_points=army.points,
         roster_points=roster.points,
-        unit_points=sum(unit.points for unit in army.units.all()),
-        added=tuple(name for name in after if name not in before),
-        removed=tuple(name for name in before if name not in after),
-        kept=tuple(name for name in after if name in before),
+        unit_points=sum(unit.points for unit in units),
+        added=added,
+        removed=removed,
+        kept=kept,
         problem=_roster_problem(army, roster),
     )
 
