@@ -80,8 +80,11 @@ def faction(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
     form = FactionForm(request.POST or None, initial={"faction": membership.faction})
     if request.method == "POST" and form.is_valid():
-        services.choose_faction(membership=membership, faction=form.cleaned_data["faction"])
-        return redirect("campaigns:detail", pk)
+        chosen = attempt(
+            form, lambda: services.choose_faction(membership=membership, faction=form.cleaned_data["faction"])
+        )
+        if chosen is not None:
+            return redirect("campaigns:detail", pk)
     return _page(request, "campaigns/faction.html", campaign, membership, form=form)
 
 

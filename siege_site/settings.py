@@ -206,6 +206,8 @@ CELERY_BEAT_SCHEDULE = {
     # roster files previewed and never confirmed nor cancelled
     "drop-expired-roster-uploads": {"task": "campaigns.drop_expired_roster_uploads", "schedule": 3600.0},
 }
+# The players an invitation code may bring into one campaign (it stops once the first turn is resolved).
+INVITATION_PLAYER_LIMIT = env_int("INVITATION_PLAYER_LIMIT", 16)
 # How long a previewed roster's file waits for its sender to confirm the import.
 ROSTER_PREVIEW_MINUTES = env_int("ROSTER_PREVIEW_MINUTES", 60)
 # A resolution taken up by a worker holds its turn's row until it ends: one that no longer holds it this long
