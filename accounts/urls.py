@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from . import views
+from .forms import ThrottledPasswordChangeForm
 
 urlpatterns = [
     path("signup/", views.sign_up, name="signup"),
@@ -9,7 +10,9 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path(
         "password/change/",
-        auth_views.PasswordChangeView.as_view(success_url=reverse_lazy("password_change_done")),
+        auth_views.PasswordChangeView.as_view(
+            form_class=ThrottledPasswordChangeForm, success_url=reverse_lazy("password_change_done")
+        ),
         name="password_change",
     ),
     path("password/change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),

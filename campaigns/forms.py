@@ -16,6 +16,9 @@ from rules.siege.victory import SECTION_CATEGORIES, SECTION_POINTS, Achievements
 
 from .choices import Characteristic
 from .models import (
+    MAX_NOTES_CHARS,
+    MAX_SPECIAL_RULE_CHARS,
+    MAX_SPECIAL_RULES,
     SETTINGS_FIELDS,
     Army,
     Battle,
@@ -127,7 +130,11 @@ class UnitForm(forms.Form):
     save_roll = forms.IntegerField(
         label=_("Armour save (2–6, empty for none)"), min_value=1, max_value=6, required=False
     )
-    special_rules = forms.CharField(label=_("Special rules, comma separated"), required=False)
+    special_rules = forms.CharField(
+        label=_("Special rules, comma separated"),
+        required=False,
+        max_length=MAX_SPECIAL_RULES * (MAX_SPECIAL_RULE_CHARS + 2),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -194,7 +201,9 @@ class ResultForm(forms.Form):
     defender_losses = forms.IntegerField(
         label=_("Defender losses (points)"), initial=0, **bounds(Battle, "defender_losses", max_value=MAX_POINTS)
     )
-    notes = forms.CharField(label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    notes = forms.CharField(
+        label=_("Notes"), required=False, max_length=MAX_NOTES_CHARS, widget=forms.Textarea(attrs={"rows": 3})
+    )
 
     SIDES = (("attacker", _("Besieger")), ("defender", _("Besieged")))
 

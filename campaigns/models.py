@@ -6,7 +6,7 @@ import math
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -51,6 +51,11 @@ MAX_TERRITORY_VALUE = 1000
 MAX_FORT_BONUS = 1000
 MAX_CAMPAIGN_POINTS = 1000
 MAX_VICTORY_POINTS = 100_000
+MAX_NOTES_CHARS = 5000
+"""A battle's notes: a few paragraphs on how it went."""
+MAX_SPECIAL_RULES = 60
+MAX_SPECIAL_RULE_CHARS = 120
+"""A unit's special rules: the longest army book entries have a few dozen, each a name of a few words."""
 
 
 def validate_finite(value: float) -> None:
@@ -273,6 +278,23 @@ class Unit(models.Model):
         return self.name
 
 
+class RosterUpload(models.Model):
+    """A BattleScribe roster sent for an army and shown as a preview, kept until its sender confirms or cancels the
+    import, or until it expires (``ROSTER_PREVIEW_MINUTES``; beat drops expired ones): one per army and sender."""
+
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="roster_uploads")
+    sent_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    filename = models.CharField(max_length=255)
+    data = models.BinaryField()
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["army", "sent_by"], name="one_roster_upload_per_sender")]
+
+    def __str__(self) -> str:
+        return self.filename
+
+
 class Turn(models.Model):
     """One campaign turn: orders open until the deadline, are locked, resolved, then its battles are played."""
 
@@ -382,7 +404,9 @@ class Battle(models.Model):
     victory_detail = models.JSONField(default=dict, blank=True)
     attacker_losses = models.PositiveIntegerField(_("attacker losses (points)"), default=0)
     defender_losses = models.PositiveIntegerField(_("defender losses (points)"), default=0)
-    notes = models.TextField(_("notes"), blank=True)
+    notes = models.TextField(
+        _("notes"), blank=True, max_length=MAX_NOTES_CHARS, validators=[MaxLengthValidator(MAX_NOTES_CHARS)]
+    )
     played_at = models.DateTimeField(null=True, blank=True)
     proposed_result = models.JSONField(null=True, blank=True)
     """A result one side entered, waiting for the other side (or the organiser) to confirm it."""

@@ -158,9 +158,12 @@ class EventLine:
     """The battle the event follows from, when it does."""
 
 
-def event_lines(turn: Turn, *, battle: Battle | None = None) -> list[EventLine]:
-    """The turn's log in words, each event that follows from a battle linked to it; only ``battle``'s if given."""
+def event_lines(turn: Turn, membership: CampaignMembership, *, battle: Battle | None = None) -> list[EventLine]:
+    """The turn's log in words, each event that follows from a battle linked to it; only ``battle``'s if given.
+    An event naming an army the member does not see is left out (:func:`selectors.event_sight`): a hidden army's
+    march or reinforcement would tell where it is and its points."""
     names = selectors.log_names(turn.campaign)
+    sight = selectors.event_sight(turn, membership)
     texts = {
         "move": _("%(army)s marches into %(territory)s."),
         "reinforce": _("%(army)s is reinforced in %(territory)s."),
@@ -185,7 +188,7 @@ def event_lines(turn: Turn, *, battle: Battle | None = None) -> list[EventLine]:
     }
     lines = []
     for e in turn.log:
-        if e["code"] not in texts or (battle is not None and e.get("battle") != battle.pk):
+        if e["code"] not in texts or (battle is not None and e.get("battle") != battle.pk) or not sight.sees(e):
             continue
         text = texts[e["code"]] % {
             "army": names.armies.get(e["army"], "?"),
@@ -278,7 +281,9 @@ def campaign_page(campaign: Campaign, membership: CampaignMembership) -> dict[st
             lambda: render_to_string("campaigns/_members.html", {"members": selectors.memberships_of(campaign)}),
         ),
         "turn": turn,
-        "events": page_cache.kept(campaign.pk, f"events-{turn.pk}", membership.pk, lambda: event_lines(turn))
+        "events": page_cache.kept(
+            campaign.pk, f"events-{turn.pk}", membership.pk, lambda: event_lines(turn, membership)
+        )
         if turn
         else [],
         "map_svg": map_picture(campaign, membership),
@@ -307,7 +312,7 @@ def battle_page(battle: Battle, membership: CampaignMembership) -> dict[str, Any
         "fort_svg": fort_picture(shown.fort_layout, battle.territory.name),
         "pending": selectors.pending_result(battle, membership),
         "corrections": correction_rows(selectors.corrections_of(battle)),
-        "events": event_lines(battle.turn, battle=battle),
+        "events": event_lines(battle.turn, membership, battle=battle),
         # a battle still to be played may be tracked by those who may enter its result: a siege played with the WFB
         # siege rules with the siege tracker, one played with Frères d'Armes with the skirmish tracker
         "may_track": battle.is_siege

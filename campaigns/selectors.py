@@ -15,10 +15,9 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError
-from redis.exceptions import RedisError
 
 from rules.siege.battle import Setup
+from siege_site.celery import QUEUE_ERRORS
 
 from .access import User
 from .models import (
@@ -74,7 +73,7 @@ def resolution_progress(turn: Turn) -> tuple[int, str]:
     """How far the worker has gone, from the task's state in Redis; nothing is known while Redis is away."""
     try:
         info = AsyncResult(turn.task_id).info if turn.task_id else None
-    except (OperationalError, OSError, RedisError):
+    except QUEUE_ERRORS:
         info = None
     if isinstance(info, dict):
         return int(info.get("percent", 0)), str(info.get("message", ""))
@@ -150,6 +149,41 @@ def shown_battles(campaign: Campaign, membership: CampaignMembership) -> list[Ba
 def shown_fort_layout(territory: Territory, membership: CampaignMembership) -> dict | None:
     """A fort's layout, for those who have it in sight: its sections tell the garrison's band of Table 1 (§1.4)."""
     return territory.fort_layout if in_sight(territory, membership) else None
+
+
+@dataclass(frozen=True)
+class EventSight:
+    """What of a turn's log a member may read: an event naming an army is read by those who see that army where the
+    event happened (the sight rule of :func:`visible_armies`), or who see the battle it follows from."""
+
+    everything: bool
+    """the organiser's sight, or a log that names no army"""
+    own_armies: frozenset[int]
+    territories: frozenset[int]
+    battles: frozenset[int]
+
+    def sees(self, event: dict) -> bool:
+        if self.everything or event.get("army") is None:
+            return True
+        if event.get("battle") is not None and event["battle"] in self.battles:
+            return True
+        return event["army"] in self.own_armies or event.get("territory") in self.territories
+
+
+def event_sight(turn: Turn, membership: CampaignMembership) -> EventSight:
+    """Read only when the log names an army: an empty log, or one of battles and captures only, costs no query."""
+    if membership.is_organiser or all(e.get("army") is None for e in turn.log):
+        return EventSight(True, frozenset(), frozenset(), frozenset())
+    territories = frozenset(territories_in_sight(membership).values_list("pk", flat=True))
+    battles = turn.battles.filter(
+        Q(attacker=membership) | Q(defender=membership) | Q(territory__in=territories)
+    ).values_list("pk", flat=True)
+    return EventSight(
+        False,
+        frozenset(turn.campaign.armies.filter(owner=membership).values_list("pk", flat=True)),
+        territories,
+        frozenset(battles),
+    )
 
 
 def visible_armies(campaign: Campaign, membership: CampaignMembership) -> QuerySet[Army]:

@@ -39,3 +39,9 @@ def return_stalled_resolutions() -> list[int]:
 def lock_overdue_turns() -> list[int]:
     """Run every minute by Celery beat (``CELERY_BEAT_SCHEDULE``): orders close at their deadline by themselves."""
     return [turn.pk for turn in services.lock_overdue_turns()]
+
+
+@shared_task(name="campaigns.drop_expired_roster_uploads")
+def drop_expired_roster_uploads() -> int:
+    """Run every hour by Celery beat: roster previews nobody confirmed or cancelled in time are dropped."""
+    return services.drop_expired_roster_uploads()

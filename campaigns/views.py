@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import csv
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -81,8 +80,11 @@ def faction(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
     form = FactionForm(request.POST or None, initial={"faction": membership.faction})
     if request.method == "POST" and form.is_valid():
-        services.choose_faction(membership=membership, faction=form.cleaned_data["faction"])
-        return redirect("campaigns:detail", pk)
+        chosen = attempt(
+            form, lambda: services.choose_faction(membership=membership, faction=form.cleaned_data["faction"])
+        )
+        if chosen is not None:
+            return redirect("campaigns:detail", pk)
     return _page(request, "campaigns/faction.html", campaign, membership, form=form)
 
 
@@ -202,10 +204,6 @@ def army_list(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _roster_key(army: Army) -> str:
-    return f"roster-import-{army.pk}"
-
-
 ArmyAction = tuple[str, Form | None, "services.RosterPreview | None"]
 """What an action on the army page leaves: the name of its form, the form to show again (None: done, the page is
 asked again) and a roster's preview."""
@@ -221,16 +219,17 @@ def _preview_roster(request: HttpRequest, army: Army, membership: CampaignMember
     preview = attempt(form, lambda: services.preview_roster(army=army, data=data, filename=upload.name))
     if preview is None:
         return "roster", form, None
-    request.session[_roster_key(army)] = {"name": upload.name, "data": base64.b64encode(data).decode()}
+    services.keep_roster_upload(army=army, user=request.user, filename=upload.name, data=data)
     return "roster", form, preview
 
 
 def _confirm_roster(request: HttpRequest, army: Army, membership: CampaignMembership) -> ArmyAction:
-    kept = request.session.pop(_roster_key(army), None)
+    kept = services.take_roster_upload(army=army, user=request.user)
     if request.POST.get("action") == "confirm-roster":
         if kept is None:
             raise ValidationError(_("No roster waits to be imported: send the file again."))
-        services.import_roster(army=army, data=base64.b64decode(kept["data"]), filename=kept["name"])
+        filename, data = kept
+        services.import_roster(army=army, data=data, filename=filename)
         messages.success(request, _("The roster is imported."))
     return "", None, None
 

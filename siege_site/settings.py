@@ -155,7 +155,17 @@ if DB_POOL_SIZE:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL") or _embedded.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+# Every talk with Redis, as cache, broker or result store, has a deadline: a Redis stopped or frozen makes a request
+# that needs it answer within a few seconds that it could not, instead of hanging for the whole outage.
+REDIS_SOCKET_TIMEOUT = float(env_str("REDIS_SOCKET_TIMEOUT", "1"))
+REDIS_CONNECT_TIMEOUT = float(env_str("REDIS_CONNECT_TIMEOUT", "1"))
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "OPTIONS": {"socket_timeout": REDIS_SOCKET_TIMEOUT, "socket_connect_timeout": REDIS_CONNECT_TIMEOUT},
+    }
+}
 
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
@@ -173,16 +183,33 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A task unacknowledged this long (its worker vanished whole) is delivered again.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900)}
-# With Redis down, handing a task over fails within a few seconds, and the click that asked for it says so.
-CELERY_BROKER_CONNECTION_TIMEOUT = 2
-CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900),
+    "socket_timeout": REDIS_SOCKET_TIMEOUT,
+    "socket_connect_timeout": REDIS_CONNECT_TIMEOUT,
+}
+# With Redis down or frozen, handing a task over fails within 3 seconds, and the click that asked for it says so:
+# no retry of a publish (redis-py reconnects a stale connection by itself; a retry after a timeout would double the
+# wait), one for the result store, which follows the task from the moment it is sent.
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_CONNECT_TIMEOUT
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+CELERY_REDIS_SOCKET_TIMEOUT = REDIS_SOCKET_TIMEOUT
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_CONNECT_TIMEOUT
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+}
 CELERY_BEAT_SCHEDULE = {
     # a turn's orders close within a minute of its deadline, without the organiser
     "lock-overdue-turns": {"task": "campaigns.lock_overdue_turns", "schedule": 60.0},
     # a resolution whose worker died, or that no worker took up, is handed back to the organiser
     "return-stalled-resolutions": {"task": "campaigns.return_stalled_resolutions", "schedule": 60.0},
+    # roster files previewed and never confirmed nor cancelled
+    "drop-expired-roster-uploads": {"task": "campaigns.drop_expired_roster_uploads", "schedule": 3600.0},
 }
+# The players an invitation code may bring into one campaign (it stops once the first turn is resolved).
+INVITATION_PLAYER_LIMIT = env_int("INVITATION_PLAYER_LIMIT", 16)
+# How long a previewed roster's file waits for its sender to confirm the import.
+ROSTER_PREVIEW_MINUTES = env_int("ROSTER_PREVIEW_MINUTES", 60)
 # A resolution taken up by a worker holds its turn's row until it ends: one that no longer holds it this long
 # after starting has lost its worker. One never taken up is given this long in the queue.
 RESOLUTION_SILENCE_SECONDS = env_int("RESOLUTION_SILENCE_SECONDS", 60)
@@ -270,6 +297,8 @@ SPECTACULAR_SETTINGS = {
 
 # How long /healthz waits for each service before reporting it down.
 HEALTH_TIMEOUT = float(env_str("HEALTH_TIMEOUT", "2"))
+# How long /healthz keeps the workers' answer to a ping for those who are not staff.
+HEALTH_WORKERS_CACHE_SECONDS = env_int("HEALTH_WORKERS_CACHE_SECONDS", 15)
 
 LOGGING = {
     "version": 1,
@@ -287,6 +316,9 @@ LOGGING = {
 # long, or no worker taking it up from the queue this long (the beat task below marks it failed; its owner may
 # start it again).
 SIMULATION_MAX_GAMES = env_int("SIMULATION_MAX_GAMES", 20_000)
+# One account's share of the simulation workers: runs under way at once, and the assaults they play between them.
+SIMULATION_RUNS_PER_USER = env_int("SIMULATION_RUNS_PER_USER", 2)
+SIMULATION_GAMES_PER_USER = env_int("SIMULATION_GAMES_PER_USER", 20_000)
 SIMULATION_CHUNK_GAMES = env_int("SIMULATION_CHUNK_GAMES", 100)
 SIMULATION_REPORT_GAMES = env_int("SIMULATION_REPORT_GAMES", 25)
 SIMULATION_REPORT_SECONDS = env_int("SIMULATION_REPORT_SECONDS", 1)

@@ -329,19 +329,24 @@ def run() -> int:
         env |= service_env
         manage(env, "migrate", "--no-input", "-v", "0")
         logins = manage(env, "load_demo", capture=True)
-        worker_log = var_dir / "worker.log"
-        # -B: the worker runs beat too, which locks turns at their deadline (CELERY_BEAT_SCHEDULE)
-        worker = [PYTHON, "-m", "celery", "-A", "siege_site", "worker", "--loglevel", "INFO", "--concurrency", "2",
+        worker_log, simulation_log = var_dir / "worker.log", var_dir / "simulation-worker.log"
+        celery = [PYTHON, "-m", "celery", "-A", "siege_site", "worker", "--loglevel", "INFO"]
+        # turns and simulations on queues and workers of their own, so that no simulation delays a resolution;
+        # -B: the turns' worker runs beat too, which locks turns at their deadline (CELERY_BEAT_SCHEDULE)
+        queue = os.environ.get("CELERY_QUEUE") or "siege"
+        worker = [*celery, "-Q", queue, "-n", "turns@%h", "--concurrency", "1",
                   "-B", "--schedule", str(var_dir / "celerybeat-schedule")]  # fmt: skip
+        simulation_worker = [*celery, "-Q", f"{queue}.simulations", "-n", "simulations@%h", "--concurrency", "1"]
         children = {
             "the Celery worker": spawn(env, *worker, log=worker_log),
+            "the simulations' Celery worker": spawn(env, *simulation_worker, log=simulation_log),
             "the web server": spawn(env, PYTHON, str(BASE_DIR / "manage.py"), "runserver", f"{host}:{port}"),
         }
         try:
             wait_for_port(host, port, children)
             # last, once the server has said what it says on starting, so that nothing scrolls the logins away
             print(f"\n  Siege campaigns on http://{host}:{port}/  (Ctrl-C stops everything)", flush=True)
-            print(f"  Task worker's log: {worker_log}", flush=True)
+            print(f"  Task workers' logs: {worker_log}, {simulation_log}", flush=True)
             if "EMAIL_FILE_PATH" in env:
                 print(f"  E-mails it sends: {env['EMAIL_FILE_PATH']}/", flush=True)
             print(f"\n{logins}", flush=True)

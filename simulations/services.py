@@ -15,19 +15,20 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError
 
 from rules.contract import IllegalAction
 from rules.siege.assault import Assault, PlanError, Summary, assault_setup, set_up_once, simulate
 from rules.siege.battle import start
 from rules.siege.policies import Orders, orders_for
 from rules.siege.state import BattleState
+from siege_site.celery import QUEUE_ERRORS
 from siege_site.stalls import Patience
 from wording.siege import SiegeNames, refusal_text
 
@@ -44,6 +45,36 @@ def check_games(games: int) -> None:
             _("A run plays from 1 to %(most)s assaults (the site's maximum); %(games)s were asked for.")
             % {"most": most, "games": games}
         )
+
+
+def check_budget(owner: AbstractBaseUser, games: int, *, besides: SimulationRun | None = None) -> None:
+    """One account's share of the workers: at most ``SIMULATION_RUNS_PER_USER`` runs under way at once, with at most
+    ``SIMULATION_GAMES_PER_USER`` assaults between them, ``games`` (a new run's, or ``besides`` started again)
+    included. Called with the account's row locked, so that two requests at once cannot both pass."""
+    active = SimulationRun.objects.filter(owner=owner, status__in=(RunStatus.QUEUED, RunStatus.RUNNING))
+    if besides is not None:
+        active = active.exclude(pk=besides.pk)
+    runs, queued = active.count(), active.aggregate(total=Sum("games"))["total"] or 0
+    if runs >= settings.SIMULATION_RUNS_PER_USER:
+        raise ValidationError(
+            _(
+                "You already have %(runs)s runs under way, the most one account may have at once; wait for one to end "
+                "or cancel it."
+            )
+            % {"runs": runs}
+        )
+    if queued + games > settings.SIMULATION_GAMES_PER_USER:
+        raise ValidationError(
+            _(
+                "Your runs under way already play %(queued)s assaults: with %(games)s more, they would pass the "
+                "%(most)s one account may have under way at once."
+            )
+            % {"queued": queued, "games": games, "most": settings.SIMULATION_GAMES_PER_USER}
+        )
+
+
+def _lock_account(owner: AbstractBaseUser) -> None:
+    get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
 
 
 def read_assault(data: Any) -> Assault:
@@ -98,6 +129,8 @@ def create_run(
     the number of games or the seed is refused."""
     check_games(games)
     seed = _check_seed(seed)
+    _lock_account(owner)
+    check_budget(owner, games)
     if (assault is None) == (state is None):
         raise ValidationError(_("A run starts either from both plans or from a battle under way."))
     start_state = None
@@ -129,7 +162,7 @@ def hand_over(run: SimulationRun) -> SimulationRun:
     pending = list(run.chunks.filter(summary__isnull=True).values_list("pk", flat=True))
     try:
         group(tasks.play_chunk.s(pk) for pk in pending).apply_async()
-    except (OperationalError, OSError) as error:
+    except QUEUE_ERRORS as error:
         fail_run(run_id=run.pk, problem=RunProblem.QUEUE_DOWN)
         raise ValidationError(_("The run could not be handed to the workers; try again in a moment.")) from error
     return run
@@ -168,6 +201,8 @@ def retry_run(*, run: SimulationRun) -> SimulationRun:
         run = SimulationRun.objects.select_for_update().get(pk=run.pk)
         if run.status != RunStatus.FAILED:
             raise ValidationError(_("Only a failed run can be started again."))
+        _lock_account(run.owner)
+        check_budget(run.owner, run.games, besides=run)
         SimulationChunk.objects.filter(run=run, summary__isnull=True).update(played=0)
         run.status, run.problem, run.finished_at = RunStatus.QUEUED, "", None
         run.queued_at, run.heartbeat_at = timezone.now(), None

@@ -40,20 +40,22 @@ def pytest_report_header() -> str:
 
 @pytest.fixture(scope="session")
 def celery_worker(django_db_setup: None, worker_id: str) -> Iterator[str]:
-    """A real ``celery worker`` process on its own queue, using the test database: tasks go through Redis.
+    """A real ``celery worker`` process on its own queues (turns and simulations), using the test database: tasks go
+    through Redis.
 
     Tests that use it need ``transactional_db``, so that what they write is committed and the worker sees it.
     """
     from django.conf import settings
 
-    from siege_site.celery import app
+    from siege_site.celery import app, simulation_queue
 
     database_url = database_url_for_processes()
     queue = f"test-{worker_id}-{os.getpid()}"
     hostname = f"{queue}@localhost"
     env = os.environ | {"DATABASE_URL": database_url, "CELERY_QUEUE": queue, "DB_CONN_MAX_AGE": "0"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "siege_site", "worker", "-Q", queue, "-n", hostname,
+        [sys.executable, "-m", "celery", "-A", "siege_site", "worker", "-Q", f"{queue},{simulation_queue(queue)}",
+         "-n", hostname,
          "--pool", "solo", "--without-mingle", "--without-gossip", "--loglevel", "WARNING"],
         env=env, cwd=BASE_DIR, start_new_session=True,
     )  # fmt: skip

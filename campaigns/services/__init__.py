@@ -7,7 +7,17 @@ Validation comes before any write, so a refused change leaves nothing half-saved
 
 from ..models import SETTINGS_FIELDS
 from ..results import Result
-from .armies import RosterPreview, add_unit, create_army, import_roster, preview_roster, reinforce_army
+from .armies import (
+    RosterPreview,
+    add_unit,
+    create_army,
+    drop_expired_roster_uploads,
+    import_roster,
+    keep_roster_upload,
+    preview_roster,
+    reinforce_army,
+    take_roster_upload,
+)
 from .clubs import (
     add_campaign_member,
     choose_faction,
@@ -79,12 +89,14 @@ __all__ = [
     "create_army",
     "create_campaign",
     "create_club",
+    "drop_expired_roster_uploads",
     "ensure_settings",
     "enter_result",
     "fort_problems",
     "import_roster",
     "join_club",
     "join_with_code",
+    "keep_roster_upload",
     "load_map",
     "load_map_json",
     "lock_overdue_turns",
@@ -106,6 +118,7 @@ __all__ = [
     "set_fort_layout",
     "start_resolution",
     "submit_order",
+    "take_roster_upload",
     "update_campaign",
     "update_settings",
 ]

@@ -4,15 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import factions, page_cache, rosters
 from ..models import (
+    MAX_SPECIAL_RULE_CHARS,
+    MAX_SPECIAL_RULES,
     Army,
     CampaignMembership,
+    RosterUpload,
     Territory,
     Turn,
     Unit,
@@ -58,6 +65,12 @@ def add_unit(
         raise ValidationError(_("A unit has at least one model."))
     if save is not None and not 1 <= save <= 6:
         raise ValidationError(_("An armour save is rolled on a D6: 1 to 6, or none."))
+    rules = [r.strip() for r in special_rules if r.strip()]
+    if len(rules) > MAX_SPECIAL_RULES or any(len(r) > MAX_SPECIAL_RULE_CHARS for r in rules):
+        raise ValidationError(
+            _("A unit has at most %(most)s special rules of at most %(chars)s characters each.")
+            % {"most": MAX_SPECIAL_RULES, "chars": MAX_SPECIAL_RULE_CHARS}
+        )
     unit = Unit(
         army=army,
         name=name,
@@ -65,7 +78,7 @@ def add_unit(
         points=points,
         profile=dict(profile),
         save_roll=save,
-        special_rules=[r.strip() for r in special_rules if r.strip()],
+        special_rules=rules,
     )
     check_limits(unit, "name", "count", "points")
     unit.save()
@@ -104,19 +117,32 @@ def _roster_problem(army: Army, roster: rosters.Roster) -> str | None:
     return None
 
 
+def match_units(
+    before: Sequence[str], after: Sequence[str]
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The units a roster adds, removes and keeps, by name, in the roster's and the army's order; matched through
+    sets, so that thousands of units take one pass rather than a search per name."""
+    before_names, after_names = set(before), set(after)
+    return (
+        tuple(name for name in after if name not in before_names),
+        tuple(name for name in before if name not in after_names),
+        tuple(name for name in after if name in before_names),
+    )
+
+
 def preview_roster(*, army: Army, data: bytes, filename: str) -> RosterPreview:
     """What a BattleScribe roster would change in the army's units; nothing is written."""
     roster = _read_roster(data, filename)
-    before = [unit.name for unit in army.units.all()]
-    after = [unit.name for unit in roster.units]
+    units = list(army.units.all())
+    added, removed, kept = match_units([unit.name for unit in units], [unit.name for unit in roster.units])
     return RosterPreview(
         roster=roster,
         army_points=army.points,
         roster_points=roster.points,
-        unit_points=sum(unit.points for unit in army.units.all()),
-        added=tuple(name for name in after if name not in before),
-        removed=tuple(name for name in before if name not in after),
-        kept=tuple(name for name in after if name in before),
+        unit_points=sum(unit.points for unit in units),
+        added=added,
+        removed=removed,
+        kept=kept,
         problem=_roster_problem(army, roster),
     )
 
@@ -180,3 +206,37 @@ def reinforce_army(*, army: Army, points: int, by: CampaignMembership) -> Army:
         ]
         turn.save(update_fields=["log"])
     return army
+
+
+def keep_roster_upload(*, army: Army, user: AbstractBaseUser, filename: str, data: bytes) -> RosterUpload:
+    """A previewed roster's file, kept in the database (not in the session) until it is confirmed, cancelled or
+    expires; a new preview of the same army by the same sender replaces it."""
+    upload, _created = RosterUpload.objects.update_or_create(
+        army=army,
+        sent_by=user,
+        defaults={
+            "filename": filename[:255],
+            "data": data,
+            "expires_at": timezone.now() + timedelta(minutes=settings.ROSTER_PREVIEW_MINUTES),
+        },
+    )
+    return upload
+
+
+@transaction.atomic
+def take_roster_upload(*, army: Army, user: AbstractBaseUser) -> tuple[str, bytes] | None:
+    """The roster file waiting for the sender's confirmation, its name and bytes, taken away; none when there is
+    none or it has expired."""
+    upload = RosterUpload.objects.select_for_update().filter(army=army, sent_by=user).first()
+    if upload is None:
+        return None
+    upload.delete()
+    if upload.expires_at <= timezone.now():
+        return None
+    return upload.filename, bytes(upload.data)
+
+
+def drop_expired_roster_uploads() -> int:
+    """Run by beat: the previews nobody confirmed or cancelled in time are dropped."""
+    deleted, _by_model = RosterUpload.objects.filter(expires_at__lte=timezone.now()).delete()
+    return deleted

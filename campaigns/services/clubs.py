@@ -6,6 +6,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -22,6 +23,7 @@ from ..models import (
     ClubMembership,
     Faction,
     Role,
+    TurnState,
 )
 
 
@@ -94,15 +96,33 @@ def add_campaign_member(*, campaign: Campaign, user: AbstractUser, role: Role = 
 
 @transaction.atomic
 def join_with_code(*, code: str, user: AbstractUser) -> CampaignMembership:
-    """The invitation link or code: its holder joins the club and the campaign as a player."""
-    settings = selectors.invitation(code.strip())
-    if settings is None:
+    """The invitation link or code: its holder joins the club and the campaign as a player, while the campaign has
+    not begun (no turn resolved yet) and has fewer than ``INVITATION_PLAYER_LIMIT`` players. Later, the organiser
+    adds players by hand. A member already in the campaign is let in as they are."""
+    found = selectors.invitation(code.strip())
+    if found is None:
         raise ValidationError(_("No campaign has this invitation code."))
-    campaign = settings.campaign
+    # the settings' row locked: two holders of the code at once cannot both take the last place
+    campaign = CampaignSettings.objects.select_for_update().get(pk=found.pk).campaign
+    existing = CampaignMembership.objects.filter(campaign=campaign, user=user).first()
+    if existing is not None:
+        return existing
+    if campaign.turns.filter(resolved_at__isnull=False).exists():
+        raise ValidationError(
+            _(
+                "The campaign %(campaign)s has begun: its invitation code no longer makes players. Ask its organiser "
+                "to add you."
+            )
+            % {"campaign": campaign.name}
+        )
+    most = django_settings.INVITATION_PLAYER_LIMIT
+    if campaign.memberships.filter(role=Role.PLAYER).count() >= most:
+        raise ValidationError(
+            _("The campaign %(campaign)s has its %(most)s players: ask its organiser to add you.")
+            % {"campaign": campaign.name, "most": most}
+        )
     ClubMembership.objects.get_or_create(club=campaign.club, user=user)
-    membership, _created = CampaignMembership.objects.get_or_create(
-        campaign=campaign, user=user, defaults={"role": Role.PLAYER}
-    )
+    membership = CampaignMembership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
     page_cache.changed(campaign.pk)
     return membership
 
@@ -117,8 +137,22 @@ def new_invite_code(*, campaign: Campaign) -> str:
 
 @transaction.atomic
 def choose_faction(*, membership: CampaignMembership, faction: str) -> CampaignMembership:
+    """A player's faction, their army book. Several players may play the same one (two Empire lords are two
+    players, each with their own territories). A first choice is taken at any time; a change only between turns
+    (no turn yet, or the current one complete), since the current turn's orders and battles are given under it."""
     if faction not in Faction.values:
         raise ValidationError(_("Unknown faction “%(faction)s”.") % {"faction": faction})
+    membership = CampaignMembership.objects.select_for_update().get(pk=membership.pk)
+    if membership.faction and faction != membership.faction:
+        turn = selectors.current_turn(membership.campaign)
+        if turn is not None and turn.state != TurnState.COMPLETE:
+            raise ValidationError(
+                _(
+                    "A faction changes only between turns: turn %(number)s is under way, its orders and battles "
+                    "given as %(faction)s."
+                )
+                % {"number": turn.number, "faction": membership.get_faction_display()}
+            )
     membership.faction = faction
     membership.save(update_fields=["faction"])
     page_cache.changed(membership.campaign_id)

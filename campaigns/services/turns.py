@@ -12,8 +12,8 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError
 
+from siege_site.celery import QUEUE_ERRORS
 from siege_site.stalls import Patience
 
 from .. import page_cache, resolution, selectors
@@ -314,7 +314,7 @@ def request_resolution(*, turn: Turn, retry: bool = False) -> Turn:
     turn = retry_resolution(turn=turn) if retry else start_resolution(turn=turn)
     try:
         result = tasks.resolve_turn.delay(turn.pk)
-    except (OperationalError, OSError) as error:
+    except QUEUE_ERRORS as error:
         abandon_resolution(turn_id=turn.pk)
         raise ValidationError(
             _("The turn could not be handed to the resolution worker; try again in a moment.")

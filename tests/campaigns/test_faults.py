@@ -25,6 +25,7 @@ from campaigns import tasks
 from campaigns.demo import DEMO_PASSWORD
 from campaigns.models import Army, Battle, Score, Turn, TurnState
 from campaigns.services import record_task, start_resolution
+from siege_site.celery import simulation_queue
 from siege_site.stack import BASE_DIR, EmbeddedRedis, free_port, stop_process
 from tests.conftest import database_url_for_processes
 from tests.demo import load_demo
@@ -43,13 +44,18 @@ def wait_until(condition: Callable[[], object], seconds: float, what: str) -> No
 
 
 @contextlib.contextmanager
-def worker(tmp_path: Path, env: dict[str, str]) -> Iterator[subprocess.Popen[bytes]]:
-    """A prefork worker with one pool process, ready once its log says so."""
+def worker(
+    tmp_path: Path, env: dict[str, str], queues: str | None = None, name: str | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """A prefork worker with one pool process, ready once its log says so; on ``CELERY_QUEUE`` and its simulations'
+    queue unless ``queues`` are given."""
     queue = env["CELERY_QUEUE"]
-    log = tmp_path / f"{queue}.log"
+    queues = queues or f"{queue},{simulation_queue(queue)}"
+    name = name or queue
+    log = tmp_path / f"{name}.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "siege_site", "worker", "-Q", queue, "-n", f"{queue}@localhost",
+            [sys.executable, "-m", "celery", "-A", "siege_site", "worker", "-Q", queues, "-n", f"{name}@localhost",
              "--pool", "prefork", "--concurrency", "1", "--without-mingle", "--without-gossip", "--loglevel", "INFO"],
             env=os.environ | env, cwd=BASE_DIR, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip

@@ -132,7 +132,7 @@ def test_a_beaten_army_with_nowhere_to_fall_back_stays_cut_off_and_the_events_sa
     report_result(battle=battle, result=ATTACKER_WINS, by=organiser(campaign))
     host = army(campaign, "Host")
     assert (host.points, host.destroyed, host.territory.name) == (1900, False, "Home")
-    lines = event_lines(battle.turn)
+    lines = event_lines(battle.turn, organiser(campaign))
     linked = [line for line in lines if line.battle_url and line.battle_url.endswith(f"/battles/{battle.pk}/")]
     texts = " ".join(line.text for line in linked)
     assert "Host" in texts

@@ -93,7 +93,7 @@ def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(server_dir: Pat
     logins = [f"  {login.username:<14} {login.role.label}" for login in DEMO_LOGINS]
     assert block[: 6 + len(logins)] == [
         f"  Siege campaigns on http://127.0.0.1:{port}/  (Ctrl-C stops everything)",
-        f"  Task worker's log: {var_dir / 'worker.log'}",
+        f"  Task workers' logs: {var_dir / 'worker.log'}, {var_dir / 'simulation-worker.log'}",
         f"  E-mails it sends: {var_dir / 'mail'}/",
         "",
         f"Demo campaign: {CAMPAIGN_NAME}",
@@ -105,8 +105,13 @@ def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(server_dir: Pat
     assert "Subject:" not in output
     mails = [path.read_text() for path in (var_dir / "mail").iterdir()]
     assert any("To: alice@example.org" in mail for mail in mails), mails
-    assert "celery@" not in output, output
-    assert "celery@" in (var_dir / "worker.log").read_text()
+    # one worker for turns, one for simulations, each on its own queue, each logging to its own file
+    assert "turns@" not in output, output
+    assert "simulations@" not in output, output
+    assert ".> siege " in (var_dir / "worker.log").read_text()
+    assert "turns@" in (var_dir / "worker.log").read_text()
+    assert ".> siege.simulations " in (var_dir / "simulation-worker.log").read_text()
+    assert "simulations@" in (var_dir / "simulation-worker.log").read_text()
     assert still_running(started) == []
 
 
@@ -154,9 +159,11 @@ def test_make_run_started_from_a_script_stops_everything_on_each_stop_signal(
 def test_killing_the_workers_main_process_stops_make_run_and_leaves_no_pool_process(server_dir: Path) -> None:
     launcher, var_dir, log = launch(server_dir)
     started = started_for(launcher, var_dir)
-    (worker,) = [p for p in psutil.Process(launcher.pid).children() if "celery" in " ".join(p.cmdline())]
-    pool = worker.children(recursive=True)
-    assert pool, "the worker has pool processes"
+    workers = [p for p in psutil.Process(launcher.pid).children() if "celery" in " ".join(p.cmdline())]
+    assert len(workers) == 2, "a worker for turns, one for simulations"
+    (worker,) = [p for p in workers if "turns@%h" in p.cmdline()]
+    pool = [child for w in workers for child in w.children(recursive=True)]
+    assert pool, "the workers have pool processes"
     worker.kill()
     try:
         launcher.wait(timeout=120)
