@@ -52,7 +52,7 @@ def test_the_ram_the_catapult_the_oil_and_the_mine_all_act() -> None:
     state, events, _ = example_battle(EXAMPLE_SEED)
     kinds = [e.kind for e in events]
     assert kinds.count("ram") == 3
-    assert sum(1 for e in events if e.kind == "structure_damage" and "on T3" in e.text) == 3
+    assert sum(1 for e in events if e.kind == "structure_damage" and e.params["section"] == "T3") == 3
     assert any(e.clause == "§8.2.5" for e in events)
     assert state.works_of("W3").braziers == ()
     assert state.mine is not None
