@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.dice import Dice
+from rules.dice import Dice, reason
 from rules.siege.fort import GateKind, SectionKind
 from rules.siege.gates import gate_reach, gate_sections, is_destroyed, touches_gate
 from rules.siege.hits import Save, hit_models
@@ -61,6 +61,17 @@ BREACH_RATIO = 2  # §6.3.5: a ratio above 2
 CLIMB_BLOCKERS = 6  # §12.1.5
 
 
+def _kind(where: str) -> str:
+    """What ``where`` blocks (``"gate"``, ``"ladder"``, ``"breach"``, ``"climb"``), as a refusal's or an event's
+    ``access`` fact."""
+    return where.partition(":")[0]
+
+
+def _ref(where: str) -> str:
+    """Which one: the gate, the ladder, the breached section or the climbing giant, as the ``ref`` fact."""
+    return where.partition(":")[2]
+
+
 def blocker_of(state: BattleState, where: str) -> str | None:
     """The model blocking ``where``, if any."""
     kind, _, ref = where.partition(":")
@@ -70,7 +81,7 @@ def blocker_of(state: BattleState, where: str) -> str | None:
         return state.ladder(ref).blocker
     if kind == "breach":
         return state.works_of(ref).blocker
-    raise IllegalAction(f"{where!r} is not a gate, a ladder or a breach that can be blocked (§6.3)", "§6.3")
+    raise IllegalAction("not_blockable", "§6.3", access=_kind(where), ref=_ref(where))
 
 
 def blockers_of(state: BattleState, where: str) -> tuple[str, ...]:
@@ -107,29 +118,17 @@ def _check_size(state: BattleState, model: Model, where: str) -> None:
     ratio = model.profile.ratio if model.profile.is_large else 1
     if kind == "climb":
         if model.side is state.model(ref).side or model.profile.is_large:
-            raise IllegalAction(
-                f"only enemies of normal size block a climbing giant; {model.id} is a {model.side} model counting "
-                f"{ratio} (§12.1.5)",
-                "§12.1.5",
-            )
+            raise IllegalAction("giant_blockers_normal_enemies", "§12.1.5", model=model.id, ratio=ratio)
     elif kind == "breach":
         if not state.works_of(ref).collapsed:
-            raise IllegalAction(f"{ref} has not collapsed: there is no breach to block (§6.3.5)", "§6.3.5")
+            raise IllegalAction("no_breach_to_block", "§6.3.5", section=ref)
         if ratio <= BREACH_RATIO:
-            raise IllegalAction(
-                f"a breach is blocked only by a large creature of ratio above {BREACH_RATIO}; {model.id} counts "
-                f"{ratio} (§6.3.5)",
-                "§6.3.5",
-            )
+            raise IllegalAction("breach_blocker_size", "§6.3.5", model=model.id, ratio=ratio, above=BREACH_RATIO)
     elif kind == "gate" and state.gate(ref).kind is GateKind.MAIN_GATE:
         if ratio != MAIN_GATE_RATIO:
-            raise IllegalAction(
-                f"the main gate is blocked only by a large creature of ratio {MAIN_GATE_RATIO}; {model.id} counts "
-                f"{ratio} (§6.3.5)",
-                "§6.3.5",
-            )
+            raise IllegalAction("main_gate_blocker_size", "§6.3.5", model=model.id, ratio=ratio, needed=MAIN_GATE_RATIO)
     elif kind == "gate" and model.profile.is_large:
-        raise IllegalAction(f"{model.id} is a large creature: it cannot block a normal door (§12.1.2)", "§12.1.2")
+        raise IllegalAction("large_blocks_no_door", "§12.1.2", model=model.id)
 
 
 def _place_of(state: BattleState, where: str) -> tuple[str, ...]:
@@ -156,31 +155,38 @@ def block(state: BattleState, model_id: str, where: str) -> BattleState:
     held = blockers_of(state, where)
     if where.startswith("climb:") and len(held) >= CLIMB_BLOCKERS:
         raise IllegalAction(
-            f"{len(held)} models already block {where}: at most {CLIMB_BLOCKERS} block a climbing giant (§12.1.5)",
+            "giant_blocked_enough",
             "§12.1.5",
+            access=_kind(where),
+            ref=_ref(where),
+            blocker_models=held,
+            most=CLIMB_BLOCKERS,
         )
     if held and not where.startswith("climb:"):
-        raise IllegalAction(f"{where} is already blocked by {held[0]}: one model only (§6.3.1)", "§6.3.1")
+        raise IllegalAction("blocked_already", "§6.3.1", access=_kind(where), ref=_ref(where), blocker_model=held[0])
     if state.is_blocking(model_id):
-        raise IllegalAction(f"{model_id} already blocks elsewhere: it holds one place (§6.3.1)", "§6.3.1")
+        raise IllegalAction("blocks_elsewhere", "§6.3.1", model=model_id)
     if str(model.place) not in _place_of(state, where):
         raise IllegalAction(
-            f"{model_id} is not on {' or '.join(_place_of(state, where))} to block {where} (§6.3.1)", "§6.3.1"
+            "blocker_not_there",
+            "§6.3.1",
+            model=model_id,
+            access=_kind(where),
+            ref=_ref(where),
+            places=_place_of(state, where),
         )
     if model.id in state.turn_log.moved:
-        raise IllegalAction(f"{model_id} has moved this turn: a blocker cannot move and block (§6.3.1)", "§6.3.1")
+        raise IllegalAction("blocker_has_moved", "§6.3.1", model=model_id)
     if state.in_contact(model_id) or model.fleeing:
-        raise IllegalAction(f"{model_id} is engaged or fleeing and cannot block (§6.3.1)", "§6.3.1")
+        raise IllegalAction("blocker_not_free", "§6.3.1", model=model_id)
     if model_id in state.turn_log.defenders:
-        raise IllegalAction(
-            f"{model_id} has thrown or poured on the assaulters this turn and cannot block too (§8.1.2)", "§8.1.2"
-        )
+        raise IllegalAction("blocker_has_defended", "§8.1.2", model=model_id)
     if model_id in state.turn_log.rallied:
-        raise IllegalAction(f"{model_id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
+        raise IllegalAction("blocker_rallied", "§3.4", model=model_id)
     _check_size(state, model, where)
     kind, _, ref = where.partition(":")
     if kind == "ladder" and state.ladder(ref).taken and state.ladder(ref).courtyard is None:
-        raise IllegalAction(f"assaulters have taken the rampart by ladder {ref}: no more blocking (§7.1.9)", "§7.1.9")
+        raise IllegalAction("ladder_taken_no_blocking", "§7.1.9", ladder=ref)
     if kind == "ladder" and state.ladder(ref).courtyard is None:
         _check_ladder_blocker(state, model_id, ref)
     log = state.turn_log
@@ -199,15 +205,11 @@ def take_gate(state: BattleState, gate_id: str, model_id: str) -> BattleState:
     """
     model = state.model(model_id)
     if not state.turn_log.took_gate(gate_id, model_id):
-        raise IllegalAction(
-            f"{model_id} has not killed the blocker of gate {gate_id} this turn: only that attacker takes the gate "
-            "(§6.3.4)",
-            "§6.3.4",
-        )
+        raise IllegalAction("gate_not_won", "§6.3.4", model=model_id, gate=gate_id)
     if state.gate(gate_id).blocker is not None:
-        raise IllegalAction(f"gate {gate_id} is already blocked: one model only (§6.3.1)", "§6.3.1")
+        raise IllegalAction("gate_blocked_already", "§6.3.1", gate=gate_id)
     if not touches_gate(state, model, gate_id) or model.fleeing or state.in_contact(model_id):
-        raise IllegalAction(f"{model_id} is not a free model at gate {gate_id} (§6.3.4)", "§6.3.4")
+        raise IllegalAction("not_free_at_gate", "§6.3.4", model=model_id, gate=gate_id)
     where = f"gate:{gate_id}"
     _check_size(state, model, where)
     log = state.turn_log
@@ -220,14 +222,10 @@ def _check_ladder_blocker(state: BattleState, model_id: str, ladder_id: str) -> 
     """
     log = state.turn_log
     if not state.ladder(ladder_id).raised:
-        raise IllegalAction(f"ladder {ladder_id} is not raised against the rampart (§7.1.7)", "§7.1.7")
+        raise IllegalAction("ladder_not_raised_to_block", "§7.1.7", ladder=ladder_id)
     pushed = ladder_id in log.pushed and model_id in log.pushers
     if not (pushed or ladder_id in log.held):
-        raise IllegalAction(
-            f"only a model that tried to push ladder {ladder_id} back this turn may block it, or a friend taking over "
-            "from a blocker who killed its attackers (§7.1.7, §7.1.8)",
-            "§7.1.7",
-        )
+        raise IllegalAction("ladder_blocker_not_pusher", "§7.1.7", model=model_id, ladder=ladder_id)
 
 
 def attackers_reach(state: BattleState, where: str) -> frozenset[Place]:
@@ -240,7 +238,7 @@ def attackers_reach(state: BattleState, where: str) -> frozenset[Place]:
         return frozenset({Place(Zone.LADDER, ref)})
     if kind == "breach":
         return frozenset({Place(Zone.FOOT, ref)})
-    raise IllegalAction(f"{where!r} is not a gate, a ladder or a breach that can be blocked (§6.3)", "§6.3")
+    raise IllegalAction("not_blockable", "§6.3", access=_kind(where), ref=_ref(where))
 
 
 def end_block(state: BattleState, where: str, blocker: str | None = None) -> BattleState:
@@ -249,18 +247,17 @@ def end_block(state: BattleState, where: str, blocker: str | None = None) -> Bat
     """
     held = blockers_of(state, where)
     if not held:
-        raise IllegalAction(f"nobody blocks {where} (§6.3.2)", "§6.3.2")
+        raise IllegalAction("nobody_blocks", "§6.3.2", access=_kind(where), ref=_ref(where))
     if blocker is None and len(held) > 1:
-        raise IllegalAction(f"{', '.join(held)} block {where}: name the one leaving (§6.3.2, §12.1.5)", "§6.3.2")
+        raise IllegalAction("name_the_one_leaving", "§6.3.2", access=_kind(where), ref=_ref(where), blocker_models=held)
     leaving = held[0] if blocker is None else blocker
     kind, _, ref = where.partition(":")
     if kind == "ladder" and state.ladder(ref).duel is not None:
-        raise IllegalAction(
-            f"{leaving} and {state.ladder(ref).duel} drew: they fight on, and nobody replaces either (§7.1.8)",
-            "§7.1.8",
-        )
+        raise IllegalAction("duel_fights_on", "§7.1.8", model=leaving, other_model=state.ladder(ref).duel)
     if leaving not in held:
-        raise IllegalAction(f"{leaving} does not block {where}; {', '.join(held)} does (§6.3.2)", "§6.3.2")
+        raise IllegalAction(
+            "not_the_blocker", "§6.3.2", model=leaving, access=_kind(where), ref=_ref(where), blocker_models=held
+        )
     return state.without_blocker(leaving)
 
 
@@ -282,9 +279,11 @@ def strike(
     """
     striker = state.model(striker_id)
     need = melee_to_hit(striker.profile.ws, state.model(target_id).profile.ws, bonus)
-    hits = roll_hits(dice, need, attacks, f"§6.3.3 {striker_id} {verb} {target_id} to hit")
-    reason = f"§6.3.3 {striker_id} on {target_id}"
-    return hit_models(state, [target_id] * hits, strength(striker, kind), dice, reason, "§6.3.3", save=save)
+    hits = roll_hits(
+        dice, need, attacks, reason("blocking_duel_hits", "§6.3.3", model=striker_id, target_model=target_id, verb=verb)
+    )
+    wounding = reason("blocking_duel_wounds", "§6.3.3", model=striker_id, target_model=target_id)
+    return hit_models(state, [target_id] * hits, strength(striker, kind), dice, wounding, "§6.3.3", save=save)
 
 
 def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice: Dice) -> Outcome:
@@ -297,40 +296,36 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
     mark = dice.mark()
     blocker_id = blocker_of(state, where)
     if blocker_id is None:
-        raise IllegalAction(f"nobody blocks {where} (§6.3.3)", "§6.3.3")
+        raise IllegalAction("nobody_blocks", "§6.3.3", access=_kind(where), ref=_ref(where))
     if where in state.turn_log.duels:
-        raise IllegalAction(
-            f"{blocker_id} has already fought at {where} this turn: one enemy attacks a blocker, once a turn (§6.3.3)",
-            "§6.3.3",
-        )
+        raise IllegalAction("blocker_fought_already", "§6.3.3", model=blocker_id, access=_kind(where), ref=_ref(where))
     duel = state.ladder(where.partition(":")[2]).duel if where.startswith("ladder:") else None
     if duel is not None and list(attackers) != [duel]:
-        raise IllegalAction(
-            f"{blocker_id} and {duel} drew: they fight on, and nobody replaces either (§7.1.8)", "§7.1.8"
-        )
+        raise IllegalAction("duel_fights_on", "§7.1.8", model=blocker_id, other_model=duel)
     blocker = state.model(blocker_id)
     front = max(1, blocker.profile.ratio) if blocker.profile.is_large else 1  # §12.1.2
     kind_, _, ref = where.partition(":")
     ladder = kind_ == "ladder"
     at_foot = ladder and state.ladder(ref).courtyard is not None
     if not attackers:
-        raise IllegalAction(f"no model named to fight the blocker of {where} (§6.3.3)", "§6.3.3")
+        raise IllegalAction("no_blocker_attacker", "§6.3.3", access=_kind(where), ref=_ref(where))
     reach = attackers_reach(state, where)
     for attacker_id in attackers:
         attacker = state.model(attacker_id)
         if attacker.side is blocker.side:
-            raise IllegalAction(f"{attacker_id} is on the blocker's side (§6.3.3)", "§6.3.3")
+            raise IllegalAction("attacker_on_blockers_side", "§6.3.3", model=attacker_id)
         if attacker.place not in reach or attacker.fleeing:
             raise IllegalAction(
-                f"{attacker_id} does not stand free {' or '.join(sorted(map(str, reach)))} to fight the blocker of "
-                f"{where} (§6.3.3)",
+                "attacker_not_in_reach",
                 "§6.3.3",
+                model=attacker_id,
+                access=_kind(where),
+                ref=_ref(where),
+                places=tuple(sorted(map(str, reach))),
             )
     if len(attackers) > front + 1:
         raise IllegalAction(
-            f"{front} model{'s' if front > 1 else ''} attack {blocker_id}, and one more replaces a fallen attacker: "
-            f"{len(attackers)} named (§6.3.3, §12.1.2)",
-            "§6.3.3",
+            "blocker_attackers_count", "§6.3.3", blocker_model=blocker_id, front=front, count=len(attackers)
         )
     kind = state.fort.section(_place_of(state, where)[0]).kind
     state = replace(state, turn_log=replace(state.turn_log, duels=state.turn_log.duels | {where}))
@@ -368,12 +363,18 @@ def fight_blocker(state: BattleState, where: str, attackers: Sequence[str], dice
         if ladder:
             # §7.1.8, §7.1.10: having killed its attackers, the blocker may push or knock the ladder down alone
             state = replace(state, turn_log=replace(state.turn_log, held=state.turn_log.held | {ref}))
-        events.append(Event("block_held", clause, f"{blocker_id} holds {where}"))
+        events.append(Event("block_held", clause, {"model": blocker_id, "access": _kind(where), "ref": _ref(where)}))
     else:
         if ladder:
             # §7.1.8: « ils continuent à combattre normalement. Personne ne peut venir les remplacer »
             state = state.with_ladder(replace(state.ladder(ref), duel=engaged[0]), ref)
-        events.append(Event("block_draw", clause, f"{blocker_id} and {engaged[0]} fight on"))
+        events.append(
+            Event(
+                "block_draw",
+                clause,
+                {"model": blocker_id, "other_model": engaged[0], "access": _kind(where), "ref": _ref(where)},
+            )
+        )
     return outcome(state, events, dice, mark)
 
 
@@ -393,7 +394,9 @@ def _blocker_falls(
     """
     kind, _, ref = where.partition(":")
     if kind != "ladder":
-        events.append(Event("block_broken", "§6.3.4", f"{blocker_id} falls: {where} is open"))
+        events.append(
+            Event("block_broken", "§6.3.4", {"model": blocker_id, "access": _kind(where), "ref": _ref(where)})
+        )
         if kind == "gate":
             # §6.3.4: « il peut prendre possession de la porte et bloquer à son tour s'il le désire »
             log = state.turn_log
@@ -422,7 +425,7 @@ def _blocker_falls(
         Event(
             "ladder_taken",
             "§7.1.8",
-            f"{blocker_id} falls: {len(climbers)} climbers of ladder {ref} set foot on {landing}",
+            {"model": blocker_id, "ladder": ref, "count": len(climbers), "section": landing},
             tuple(ids),
         )
     )

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from rules.dice import D6, Dice
+from rules.dice import D6, Dice, reason
 from rules.siege.blocking import BLOCKER_BONUS, strike
 from rules.siege.engines import Climb
 from rules.siege.hits import hit_models, save_or_suffer
@@ -65,7 +65,7 @@ def sweep_hits(roll: int) -> int:
 def _giant(state: BattleState, giant_id: str) -> Model:
     model = state.model(giant_id)
     if model.profile.creature is not Creature.GIANT:
-        raise IllegalAction(f"{giant_id} is not a giant: only giants scale a wall (§12.1.5)", "§12.1.5")
+        raise IllegalAction("not_a_giant", "§12.1.5", model=giant_id)
     return model
 
 
@@ -76,26 +76,31 @@ def climb_wall(state: BattleState, giant_id: str, dice: Dice) -> Outcome:
     mark = dice.mark()
     giant = _giant(state, giant_id)
     if giant.side is not state.active:
-        raise IllegalAction(f"{giant_id} climbs in its own movement, not the {state.active}'s (§12.1.5)", "§12.1.5")
+        raise IllegalAction("climb_in_own_turn", "§12.1.5", model=giant_id, active=state.active.value)
     if giant.place.zone is not Zone.FOOT or giant_id in state.turn_log.moved:
         raise IllegalAction(
-            f"{giant_id} must start its movement at the foot of a wall to climb it; it is at {giant.place}"
-            f"{' and has moved' if giant_id in state.turn_log.moved else ''} (§12.1.5)",
+            "climb_from_foot",
             "§12.1.5",
+            model=giant_id,
+            place=str(giant.place),
+            moved=giant_id in state.turn_log.moved,
         )
     if giant.fleeing or state.in_contact(giant_id):
-        raise IllegalAction(f"{giant_id} is fleeing or engaged and cannot climb (§12.1.5)", "§12.1.5")
+        raise IllegalAction("giant_not_free", "§12.1.5", model=giant_id)
     section = giant.place.ref
     if not state.fort.section(section).is_rampart:
-        raise IllegalAction(f"{section} has no wall to climb (§12.1.5)", "§12.1.5")
-    roll = dice.roll(D6, f"§12.1.5 {giant_id} climbs {section}")
+        raise IllegalAction("no_wall_to_climb", "§12.1.5", section=section)
+    roll = dice.roll(D6, reason("giant_climb_roll", "§12.1.5", model=giant_id, section=section))
     if roll >= FALLS_ON:
         state, events = _fall(state, giant_id, roll, dice)
         log = state.turn_log
         return outcome(replace(state, turn_log=replace(log, moved=log.moved | {giant_id})), events, dice, mark)
     state = state.with_models({giant_id: replace(giant, place=Place(Zone.WALL, section))}).with_climb(Climb(giant_id))
     return outcome(
-        state, [Event("giant_climbs", "§12.1.5", f"roll {roll}: {giant_id} climbs {section}", (giant_id,))], dice, mark
+        state,
+        [Event("giant_climbs", "§12.1.5", {"model": giant_id, "roll": roll, "section": section}, (giant_id,))],
+        dice,
+        mark,
     )
 
 
@@ -106,8 +111,9 @@ def _fall(state: BattleState, giant_id: str, roll: int, dice: Dice) -> tuple[Bat
     giant = state.model(giant_id)
     foot = Place(Zone.FOOT, giant.place.ref)
     state = state.with_models({giant_id: replace(giant, place=foot)})
-    events = [Event("giant_falls", "§12.1.5", f"roll {roll}: {giant_id} falls back to {foot}", (giant_id,))]
-    state, more, _ = save_or_suffer(state, [giant_id], dice, f"§12.1.5 {giant_id} falls", "§12.1.5", wounds=1)
+    events = [Event("giant_falls", "§12.1.5", {"model": giant_id, "roll": roll, "place": str(foot)}, (giant_id,))]
+    falling = reason("giant_fall_save", "§12.1.5", model=giant_id)
+    state, more, _ = save_or_suffer(state, [giant_id], dice, falling, "§12.1.5", wounds=1)
     return state, [*events, *more]
 
 
@@ -128,14 +134,13 @@ def fight_climbing_giant(
     giant = _giant(state, giant_id)
     blockers = state.climb(giant_id).blockers
     if attack is not GiantAttack.SWEEP:
-        raise IllegalAction(f"a giant on a wall may only sweep, not {attack} (§12.1.5)", "§12.1.5")
+        raise IllegalAction("giant_only_sweeps", "§12.1.5", attack=attack.value)
     if not blockers:
-        raise IllegalAction(f"nobody blocks {giant_id}: it steps onto the rampart in its movement (§12.1.5)", "§12.1.5")
-    strays = [t for t in targets if t not in blockers]
+        raise IllegalAction("giant_not_blocked", "§12.1.5", model=giant_id)
+    strays = tuple(t for t in targets if t not in blockers)
     if strays:
         raise IllegalAction(
-            f"{giant_id} sweeps only its blockers {', '.join(blockers)}, not {', '.join(strays)} (§12.1.5)",
-            "§12.1.5",
+            "giant_sweeps_blockers", "§12.1.5", model=giant_id, blocker_models=blockers, stray_models=strays
         )
     section = giant.place.ref
     kind = state.fort.section(section).kind
@@ -147,20 +152,20 @@ def fight_climbing_giant(
         events.extend(more)
         if killed:
             return outcome(state, events, dice, mark)
-    roll = dice.roll(D6, f"§12.1.5 {giant_id} sweeps")
+    roll = dice.roll(D6, reason("giant_sweep_roll", "§12.1.5", model=giant_id))
     alive = [t for t in (targets or blockers) if t in state.climb(giant_id).blockers]
     swept = [alive[n % len(alive)] for n in range(sweep_hits(roll))]
-    text = f"roll {roll}: {len(swept)} hits" if swept else f"roll {roll}: the club catches in the crenels"
-    events.append(Event("giant_sweeps", "§12.1.5", f"{giant_id} sweeps, {text}", (giant_id,)))
-    state, more, _ = hit_models(state, swept, strength(giant, kind), dice, f"§12.1.5 {giant_id} sweeps", "§12.1.5")
+    events.append(Event("giant_sweeps", "§12.1.5", {"model": giant_id, "roll": roll, "hits": len(swept)}, (giant_id,)))
+    sweeping = reason("giant_sweep_wounds", "§12.1.5", model=giant_id)
+    state, more, _ = hit_models(state, swept, strength(giant, kind), dice, sweeping, "§12.1.5")
     events.extend(more)
     if state.model(giant_id).wounds_lost > giant.wounds_lost:
-        hold = dice.roll(D6, f"§12.1.5 {giant_id} holds on")
+        hold = dice.roll(D6, reason("giant_hold_roll", "§12.1.5", model=giant_id))
         if hold >= FALLS_ON:
             state, more = _fall(state, giant_id, hold, dice)
             events.extend(more)
         else:
-            events.append(Event("giant_holds", "§12.1.5", f"roll {hold}: {giant_id} holds on", (giant_id,)))
+            events.append(Event("giant_holds", "§12.1.5", {"model": giant_id, "roll": hold}, (giant_id,)))
         where = str(state.model(giant_id).place)
         panic = panic_test(state, where, giant.side, PanicCause.CLIMBING_WOUNDED, dice, units={giant.unit})
         state = panic.state
@@ -169,11 +174,10 @@ def fight_climbing_giant(
     if now.place.zone is Zone.WALL and not now.fleeing and not state.climb(giant_id).blockers:
         if not within_quota(state, section, [now])[0]:
             # §1.7: a full rampart keeps the giant on its wall; it steps on in a movement once there is room
-            text = f"{giant_id} has no blocker left, but {section} has no room for it (§1.7): it stays on the wall"
-            events.append(Event("no_room", "§1.7", text, (giant_id,)))
+            events.append(Event("giant_no_room", "§1.7", {"model": giant_id, "section": section}, (giant_id,)))
             return outcome(state, events, dice, mark)
         log = state.turn_log
         state = state.with_models({giant_id: replace(now, place=Place(Zone.SECTION, section))})
         state = replace(state, turn_log=replace(log, arrived=log.arrived | {giant_id}, moved=log.moved | {giant_id}))
-        events.append(Event("giant_on_rampart", "§12.1.5", f"{giant_id} has no blocker left: it is on {section}"))
+        events.append(Event("giant_on_rampart", "§12.1.5", {"model": giant_id, "section": section}))
     return outcome(state, events, dice, mark)

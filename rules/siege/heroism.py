@@ -32,5 +32,5 @@ def grant_heroism(state: BattleState, open_field_points: int, siege_points: int)
 def spend_heroism(state: BattleState) -> BattleState:
     """The besieged spends one token, as the campaign rules describe (§15)."""
     if state.heroism_tokens < 1:
-        raise IllegalAction("the besieged has no heroism token left (§15)", "§15")
+        raise IllegalAction("no_heroism_token", "§15")
     return replace(state, heroism_tokens=state.heroism_tokens - 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from rules.dice import D6, Dice
+from rules.dice import D6, Dice, reason
 from rules.siege.checks import bound
 from rules.siege.engines import Ladder
 from rules.siege.fort import SectionKind
@@ -117,9 +117,7 @@ def together(state: BattleState, models: Sequence[str], clause: str) -> Place:
     """The one place ``models`` all stand at, a load's carriers (§7.1.1, §7.2.1)."""
     places = {state.model(m).place for m in models}
     if len(places) != 1:
-        raise IllegalAction(
-            f"{', '.join(models)} stand at {len(places)} places: a load's carriers stand together ({clause})", clause
-        )
+        raise IllegalAction("carriers_apart", clause, models=tuple(models), places=len(places))
     return next(iter(places))
 
 
@@ -128,20 +126,20 @@ def _check_carriers(state: BattleState, carriers: Sequence[str], place: Place) -
     check_may_act(state, carriers, "carry a ladder")
     weight = _carry_weight(state, carriers)
     if weight < MIN_CARRIERS:
-        raise IllegalAction(f"a ladder is never carried by one model alone, {weight} named (§7.1.1)", "§7.1.1")
+        raise IllegalAction("ladder_carriers_too_few", "§7.1.1", weight=weight, least=MIN_CARRIERS)
     if weight > MAX_CARRIERS:
-        raise IllegalAction(f"a ladder is carried by at most {MAX_CARRIERS} models, {weight} named (§7.1.1)", "§7.1.1")
+        raise IllegalAction("ladder_carriers_too_many", "§7.1.1", weight=weight, most=MAX_CARRIERS)
     for carrier in carriers:
         model = state.model(carrier)
         if model.place != place or model.fleeing or state.in_contact(carrier):
-            raise IllegalAction(f"{carrier} must stand free at {place} to carry the ladder (§7.1.3)", "§7.1.3")
+            raise IllegalAction("carrier_not_free", "§7.1.3", model=carrier, place=str(place))
 
 
 def _check_free_hands(state: BattleState, carriers: Sequence[str], load: tuple[str, ...], clause: str) -> None:
     """A model carries one ladder or one ram at a time; ``load`` are those already carrying this one."""
-    busy = sorted((carrying(state) - set(load)) & set(carriers))
+    busy = tuple(sorted((carrying(state) - set(load)) & set(carriers)))
     if busy:
-        raise IllegalAction(f"{', '.join(busy)} already carry a ladder or a ram: one load at a time ({clause})", clause)
+        raise IllegalAction("one_load_at_a_time", clause, models=busy)
 
 
 def pick_up_ladder(state: BattleState, ladder_id: str, carriers: Sequence[str]) -> BattleState:
@@ -151,17 +149,11 @@ def pick_up_ladder(state: BattleState, ladder_id: str, carriers: Sequence[str]) 
     """
     ladder = state.ladder(ladder_id)
     if ladder.raised:
-        raise IllegalAction(
-            f"ladder {ladder_id} is raised against {ladder.section}: it is not lying free (§7.1.3)", "§7.1.3"
-        )
+        raise IllegalAction("ladder_raised_not_lying", "§7.1.3", ladder=ladder_id, section=ladder.section)
     if ladder.carriers:
-        raise IllegalAction(f"ladder {ladder_id} is already carried by {', '.join(ladder.carriers)} (§7.1.3)", "§7.1.3")
+        raise IllegalAction("ladder_carried_already", "§7.1.3", ladder=ladder_id, carrier_models=ladder.carriers)
     if ladder.courtyard is not None:
-        raise IllegalAction(
-            f"ladder {ladder_id} lies inside the fort, in {ladder.courtyard}: the besieger picks up ladders outside "
-            "(§7.1.3)",
-            "§7.1.3",
-        )
+        raise IllegalAction("ladder_inside_fort", "§7.1.3", ladder=ladder_id, courtyard=ladder.courtyard)
     check_distinct(carriers, "§7.1.1")
     place = together(state, carriers, "§7.1.3") if carriers else Place(Zone.FOOT, ladder.section)
     if place.zone is not Zone.FIELD:
@@ -175,7 +167,7 @@ def drop_ladder(state: BattleState, ladder_id: str) -> BattleState:
     """The carriers let the ladder fall: engaged, fleeing or down to one model (§7.1.2); it lies where they are."""
     ladder = state.ladder(ladder_id)
     if not ladder.carried:
-        raise IllegalAction(f"nobody carries ladder {ladder_id}: there is nothing to let fall (§7.1.2)", "§7.1.2")
+        raise IllegalAction("ladder_not_carried", "§7.1.2", ladder=ladder_id)
     place = state.model(ladder.carriers[0]).place
     below = place.ref if place.zone is Zone.FOOT else ladder.section  # at the foot of the wall they stand by
     return state.with_ladder(replace(ladder, carriers=(), section=below), ladder_id)
@@ -194,14 +186,19 @@ def move_ladder_inside(state: BattleState, ladder_id: str, dice: Dice) -> tuple[
     mark = dice.mark()
     ladder = state.ladder(ladder_id)
     if not ladder.carriers or not state.model(ladder.carriers[0]).place.inside:
-        raise IllegalAction(f"nobody carries ladder {ladder_id} inside the fort (§7.1.1)", "§7.1.1")
+        raise IllegalAction("ladder_not_carried_inside", "§7.1.1", ladder=ladder_id)
     weight = _carry_weight(state, ladder.carriers)
     if weight >= FULL_SPEED_CARRIERS:
         return True, outcome(state, [], dice, mark)
-    roll = dice.roll(D6, f"§7.1.1 ladder {ladder_id} carried by {weight}")
+    roll = dice.roll(D6, reason("ladder_carried_inside", "§7.1.1", ladder=ladder_id, weight=weight))
     moves = roll >= INSIDE_MOVE_NEED
-    text = f"{weight} carriers roll {roll}: {'one section' if moves else 'they cannot move'}"
-    return moves, outcome(state, [Event("ladder_carried", "§7.1.1", text, ladder.carriers)], dice, mark)
+    carried = Event(
+        "ladder_carried",
+        "§7.1.1",
+        {"ladder": ladder_id, "weight": weight, "roll": roll, "moves": moves},
+        ladder.carriers,
+    )
+    return moves, outcome(state, [carried], dice, mark)
 
 
 def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Sequence[str] = ()) -> Outcome:
@@ -210,48 +207,36 @@ def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Seq
     """
     ladder = state.ladder(ladder_id)
     if state.active is not _BESIEGER:
-        raise IllegalAction("the besieger raises ladders in his own movement phase (§7.1.4)", "§7.1.4")
+        raise IllegalAction("raise_in_own_turn", "§7.1.4")
     if not state.fort.section(section).is_rampart:
-        raise IllegalAction(f"ladders are raised against wall and tower sections, not {section} (§7.1.4)", "§7.1.4")
+        raise IllegalAction("raise_against_rampart", "§7.1.4", section=section)
     foot = Place(Zone.FOOT, section)
     if ladder.raised:
-        raise IllegalAction(f"ladder {ladder_id} is already raised against {ladder.section} (§7.1.4)", "§7.1.4")
+        raise IllegalAction("ladder_raised_already", "§7.1.4", ladder=ladder_id, section=ladder.section)
     if ladder.carriers:
         _check_carriers(state, ladder.carriers, foot)
     elif not _raised_again(state, ladder_id, section):
-        raise IllegalAction(
-            f"ladder {ladder_id} must be carried to be raised (§7.1.4), or lie at the foot of {section} since an "
-            "earlier turn with besiegers there (§7.1.6)",
-            "§7.1.4",
-        )
+        raise IllegalAction("ladder_not_at_hand", "§7.1.4", ladder=ladder_id, section=section)
     raised = [x for x in state.ladders if x.id in state.turn_log.erected and x.section == section]
     if len(raised) >= ERECTED_PER_SECTION:
         raise IllegalAction(
-            f"{len(raised)} ladders were already raised against {section} this turn; at most {ERECTED_PER_SECTION} "
-            "(§7.1.4)",
-            "§7.1.4",
+            "ladders_raised_enough", "§7.1.4", section=section, raised=len(raised), most=ERECTED_PER_SECTION
         )
     check_distinct(climbers, "§7.1.5")
     check_may_act(state, climbers, "climb a ladder")
     weight = _carry_weight(state, climbers)
     if climbers and not MIN_CLIMBERS <= weight <= MAX_CLIMBERS:
-        raise IllegalAction(
-            f"{MIN_CLIMBERS} to {MAX_CLIMBERS} models go up a raised ladder, not {weight} (§7.1.5)", "§7.1.5"
-        )
+        raise IllegalAction("climbers_count", "§7.1.5", weight=weight, least=MIN_CLIMBERS, most=MAX_CLIMBERS)
     for climber in climbers:
         model = state.model(climber)
         if model.place != foot or not model.profile.may_climb_ladders or model.fleeing:
-            raise IllegalAction(
-                f"{climber} must stand at the foot of {section}, not fleeing, and be able to climb (§7.1.5)", "§7.1.5"
-            )
+            raise IllegalAction("climber_not_ready", "§7.1.5", model=climber, section=section)
     log = state.turn_log
     on_ladder = Place(Zone.LADDER, ladder_id)
     climbed = log.flow(str(foot), str(on_ladder))
     if climbers and climbed + weight > MAX_CLIMBERS:
         raise IllegalAction(
-            f"{climbed} models have already gone up ladder {ladder_id} this turn; {weight} more would pass the "
-            f"{MAX_CLIMBERS} a turn (§2.1.1, §7.1.5)",
-            "§2.1.1",
+            "ladder_climbed_enough", "§2.1.1", ladder=ladder_id, climbed=climbed, weight=weight, most=MAX_CLIMBERS
         )
     if climbers:
         log = log.with_flow(str(foot), str(on_ladder), weight)  # §2.1.1: the ladder's 4 a turn
@@ -260,8 +245,13 @@ def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Seq
         replace(ladder, section=section, raised=True, carriers=(), blocker=None, taken=False), ladder_id
     )
     state = state.with_models({c: replace(state.model(c), place=on_ladder) for c in climbers})
-    text = f"ladder {ladder_id} raised against {section}, {len(climbers)} models climb"
-    return Outcome(state, (Event("ladder_raised", "§7.1.4", text, tuple(climbers)),), ())
+    raised_event = Event(
+        "ladder_raised",
+        "§7.1.4",
+        {"ladder": ladder_id, "section": section, "models": tuple(climbers), "count": len(climbers)},
+        tuple(climbers),
+    )
+    return Outcome(state, (raised_event,), ())
 
 
 def _raised_again(state: BattleState, ladder_id: str, section: str) -> bool:
@@ -284,26 +274,23 @@ def hoist_ladder(state: BattleState, ladder_id: str, hoisters: Sequence[str], co
     """
     ladder = state.ladder(ladder_id)
     if not ladder.raised:
-        raise IllegalAction(f"ladder {ladder_id} must be raised against the rampart to be hoisted (§7.1.4)", "§7.1.4")
+        raise IllegalAction("hoist_needs_raised", "§7.1.4", ladder=ladder_id)
     if ladder.courtyard is not None:
-        raise IllegalAction(f"ladder {ladder_id} is already hoisted into {ladder.courtyard} (§7.1.4)", "§7.1.4")
+        raise IllegalAction("ladder_hoisted_already", "§7.1.4", ladder=ladder_id, courtyard=ladder.courtyard)
     if state.fort.section(courtyard).kind is not SectionKind.COURTYARD:
-        raise IllegalAction(f"a hoisted ladder leads down into a courtyard, not {courtyard} (§7.1.4)", "§7.1.4")
-    engaged = [h for h in hoisters if state.in_contact(h)]
+        raise IllegalAction("hoist_into_courtyard", "§7.1.4", section=courtyard)
+    engaged = tuple(h for h in hoisters if state.in_contact(h))
     if engaged:
-        raise IllegalAction(f"{', '.join(engaged)} are engaged in close combat and cannot hoist (§7.1.4)", "§7.1.4")
+        raise IllegalAction("hoisters_engaged", "§7.1.4", models=engaged)
     log = state.turn_log
     # §7.1.4: « Des figurines se trouvant déjà sur un rempart [...] cela leur prend un tour entier »
-    spent = sorted((log.moved | log.rallied) & set(hoisters))
+    spent = tuple(sorted((log.moved | log.rallied) & set(hoisters)))
     if spent:
-        raise IllegalAction(
-            f"{', '.join(spent)} have moved or rallied this turn: hoisting a ladder takes a whole turn (§7.1.4)",
-            "§7.1.4",
-        )
+        raise IllegalAction("hoisting_takes_the_turn", "§7.1.4", models=spent)
     _check_carriers(state, hoisters, Place(Zone.SECTION, ladder.section))
     _check_free_hands(state, hoisters, (), "§7.1.4")
     if state.at(Place(Zone.LADDER, ladder_id)):
-        raise IllegalAction(f"ladder {ladder_id} has models on it (§7.1.4)", "§7.1.4")
+        raise IllegalAction("ladder_occupied", "§7.1.4", ladder=ladder_id)
     log = state.turn_log
     state = replace(state, turn_log=replace(log, moved=log.moved | set(hoisters)))
     # §7.1.9 bound the rampart's blockers; once inside, the ladder may be blocked at its foot (§7.1.10)
@@ -323,14 +310,17 @@ def hoisted_ladder_falls(state: BattleState, ladder_id: str, dice: Dice) -> tupl
     """
     mark = dice.mark()
     ladder = state.ladder(ladder_id)
-    roll = dice.roll(D6, f"§7.1.4 ladder {ladder_id} falls")
+    roll = dice.roll(D6, reason("hoisted_ladder_falls", "§7.1.4", ladder=ladder_id))
     fall = LadderFall.OUTSIDE if roll <= 3 else LadderFall.RAMPART if roll == 4 else LadderFall.COURTYARD
     fallen = replace(
         ladder, raised=False, carriers=(), courtyard=ladder.courtyard if fall is LadderFall.COURTYARD else None
     )
     state = state.with_ladder(fallen, ladder_id)
     return fall, outcome(
-        state, [Event("ladder_falls", "§7.1.4", f"roll {roll}: ladder {ladder_id} falls {fall}")], dice, mark
+        state,
+        [Event("ladder_falls", "§7.1.4", {"ladder": ladder_id, "roll": roll, "fall": fall.value})],
+        dice,
+        mark,
     )
 
 
@@ -393,7 +383,7 @@ def forgo_push_back(state: BattleState, ladder_id: str) -> BattleState:
     this turn (§7.1.5, §7.1.6).
     """
     if not push_back_pending(state, ladder_id):
-        raise IllegalAction(f"no push-back of ladder {ladder_id} waits for the besieged this turn (§7.1.5)", "§7.1.5")
+        raise IllegalAction("no_push_back_waits", "§7.1.5", ladder=ladder_id)
     log = state.turn_log
     return replace(state, turn_log=replace(log, pushed=log.pushed | {ladder_id}))
 
@@ -410,53 +400,33 @@ def push_back(
     mark = dice.mark()
     ladder = state.ladder(ladder_id)
     if not ladder.raised:
-        raise IllegalAction(f"ladder {ladder_id} is not raised (§7.1.6)", "§7.1.6")
+        raise IllegalAction("ladder_not_raised", "§7.1.6", ladder=ladder_id)
     if ladder.courtyard is not None:
-        raise IllegalAction(
-            f"ladder {ladder_id} is hoisted into {ladder.courtyard}: its foot blocker knocks it down (§7.1.10)",
-            "§7.1.10",
-        )
+        raise IllegalAction("hoisted_ladder_knocked_down", "§7.1.10", ladder=ladder_id, courtyard=ladder.courtyard)
     if state.active is not _BESIEGER:
-        raise IllegalAction(
-            "the besieged push a ladder back in the besieger's turn, at the end of his movement (§7.1.5, §7.1.6); in "
-            "their own turn they push over a ladder nobody climbs (§7.1.6 note)",
-            "§7.1.6",
-        )
+        raise IllegalAction("push_back_in_besiegers_turn", "§7.1.6")
     solo = ladder_id in state.turn_log.held and list(pushers) == [ladder.blocker]  # §7.1.8
     if state.phase is Phase.CLOSE_COMBAT and not solo:
-        raise IllegalAction(
-            f"ladder {ladder_id}'s push-back comes at the end of the besieger's movement (§7.1.6); in close combat "
-            "only its blocker who has just killed its attackers tries again, alone (§7.1.8)",
-            "§7.1.8",
-        )
+        raise IllegalAction("push_back_after_movement", "§7.1.8", ladder=ladder_id)
     if ladder_id in state.turn_log.pushed and not solo:
-        raise IllegalAction(f"ladder {ladder_id} has had its push-back this turn: one try a ladder (§7.1.6)", "§7.1.6")
+        raise IllegalAction("pushed_back_already", "§7.1.6", ladder=ladder_id)
     check_distinct(pushers, "§7.1.6")
     check_may_act(state, pushers, "push a ladder")
     if not 1 <= len(pushers) <= MAX_HELPERS + 1:
-        raise IllegalAction(
-            f"1 to {MAX_HELPERS + 1} models push a ladder back, {len(pushers)} named (§7.1.6)", "§7.1.6"
-        )
+        raise IllegalAction("pushers_count", "§7.1.6", count=len(pushers), most=MAX_HELPERS + 1)
     for pusher in pushers:
         model = state.model(pusher)
         if model.side is not _BESIEGED or str(model.place) != ladder.section or model.fleeing:
-            raise IllegalAction(f"{pusher} must be a besieged model on {ladder.section} (§7.1.6)", "§7.1.6")
+            raise IllegalAction("pusher_not_on_section", "§7.1.6", model=pusher, section=ladder.section)
         if state.in_contact(pusher):
-            raise IllegalAction(f"{pusher} is engaged in close combat and cannot push a ladder (§7.1.6)", "§7.1.6")
+            raise IllegalAction("pusher_engaged", "§7.1.6", model=pusher)
         if pusher in state.turn_log.defenders:
-            raise IllegalAction(
-                f"{pusher} has thrown or poured on the assaulters this turn and cannot push a ladder too (§8.1.2)",
-                "§8.1.2",
-            )
+            raise IllegalAction("pusher_has_defended", "§8.1.2", model=pusher)
     if blocker is not None and blocker not in pushers:
-        raise IllegalAction(
-            f"only a model that tried to push the ladder back may block it, not {blocker} (§7.1.7)", "§7.1.7"
-        )
+        raise IllegalAction("blocker_not_a_pusher", "§7.1.7", model=blocker)
     if ladder.taken and blocker is not None:
-        raise IllegalAction(
-            f"assaulters have taken the rampart by ladder {ladder_id}: no more blocking (§7.1.9)", "§7.1.9"
-        )
-    roll = dice.roll(D6, f"§7.1.6 push back ladder {ladder_id}")
+        raise IllegalAction("ladder_taken_no_blocking", "§7.1.9", ladder=ladder_id)
+    roll = dice.roll(D6, reason("push_ladder_back", "§7.1.6", ladder=ladder_id, helpers=len(pushers) - 1))
     success = pushed_back(len(pushers) - 1, roll)
     log = state.turn_log
     # §7.1.8: the blocker's own try is once, too
@@ -466,9 +436,9 @@ def push_back(
     state = state.expose(p for p in pushers if p != blocker)
     events = [
         Event(
-            "push_back",
+            "ladder_push_back",
             "§7.1.6",
-            f"roll {roll} to push ladder {ladder_id}: {'pushed' if success else 'holds'}",
+            {"ladder": ladder_id, "models": tuple(pushers), "roll": roll, "pushed": success},
             tuple(pushers),
         )
     ]
@@ -477,7 +447,7 @@ def push_back(
             log = state.turn_log
             state = state.with_ladder(replace(state.ladder(ladder_id), blocker=blocker), ladder_id)
             state = replace(state, turn_log=replace(log, blockers=log.blockers | {blocker}))
-            events.append(Event("block", "§7.1.7", f"{blocker} blocks the top of ladder {ladder_id}", (blocker,)))
+            events.append(Event("ladder_top_blocked", "§7.1.7", {"model": blocker, "ladder": ladder_id}, (blocker,)))
         return outcome(state, events, dice, mark)
     state, more = _topple(state, ladder_id, Place(Zone.FOOT, ladder.section), dice, "§7.1.6")
     events.extend(more)
@@ -493,15 +463,17 @@ def _topple(
     """
     on_ladder = Place(Zone.LADDER, ladder_id)
     climbers = [m.id for m in state.at(on_ladder)]
-    state, events, _ = save_or_suffer(state, climbers, dice, f"{clause} ladder {ladder_id} down", clause, wounds=1)
+    down = reason("ladder_down_save", clause, ladder=ladder_id)
+    state, events, _ = save_or_suffer(state, climbers, dice, down, clause, wounds=1)
     survivors = list(state.at(on_ladder))
     lost: list[Model] = []
     if landing.inside:
         survivors, lost = within_quota(state, landing.ref, survivors)
     if lost:
         names = tuple(m.id for m in lost)
-        text = f"{', '.join(names)}: no room on {landing} (§1.7), they fall with ladder {ladder_id} and are lost"
-        events.append(Event("casualties", "§1.7", text, names))
+        events.append(
+            Event("lost_with_ladder", "§1.7", {"models": names, "place": str(landing), "ladder": ladder_id}, names)
+        )
     changed: dict[str, Model | None] = {m.id: replace(m, place=landing) for m in survivors}
     state = state.with_models(changed | {m.id: None for m in lost})
     state = state.with_ladder(replace(state.ladder(ladder_id), raised=False, blocker=None, taken=False), ladder_id)
@@ -515,20 +487,16 @@ def knock_down_ladder(state: BattleState, ladder_id: str, dice: Dice) -> Outcome
     mark = dice.mark()
     ladder = state.ladder(ladder_id)
     if ladder.courtyard is None or not ladder.raised:
-        raise IllegalAction(f"ladder {ladder_id} does not stand hoisted into a courtyard (§7.1.10)", "§7.1.10")
+        raise IllegalAction("ladder_not_hoisted", "§7.1.10", ladder=ladder_id)
     if ladder.blocker is None or ladder_id not in state.turn_log.held:
-        raise IllegalAction(
-            f"only a blocker at the foot of ladder {ladder_id} who has just killed its attacker knocks it down "
-            "(§7.1.10)",
-            "§7.1.10",
-        )
-    roll = dice.roll(D6, f"§7.1.10 knock down ladder {ladder_id}")
+        raise IllegalAction("knock_down_by_blocker", "§7.1.10", ladder=ladder_id)
+    roll = dice.roll(D6, reason("knock_ladder_down", "§7.1.10", ladder=ladder_id))
     success = roll >= BASE_NEED
     events = [
         Event(
-            "knock_down",
+            "ladder_knock_down",
             "§7.1.10",
-            f"roll {roll} to knock ladder {ladder_id} down: {'down' if success else 'holds'}",
+            {"model": ladder.blocker, "ladder": ladder_id, "roll": roll, "down": success},
             (ladder.blocker,),
         )
     ]
@@ -545,13 +513,11 @@ def push_over_empty_ladder(state: BattleState, ladder_id: str) -> BattleState:
     """
     ladder = state.ladder(ladder_id)
     if not ladder.raised or ladder.courtyard is not None:
-        raise IllegalAction(f"ladder {ladder_id} does not stand against the rampart (§7.1.6)", "§7.1.6")
+        raise IllegalAction("ladder_not_against_rampart", "§7.1.6", ladder=ladder_id)
     if state.at(Place(Zone.LADDER, ladder_id)) or state.at(Place(Zone.FOOT, ladder.section), state.active.enemy):
-        raise IllegalAction(
-            f"ladder {ladder_id} has enemies on it or at its foot: it is pushed back by the roll (§7.1.6)", "§7.1.6"
-        )
+        raise IllegalAction("ladder_not_empty", "§7.1.6", ladder=ladder_id)
     if not any(m.side is state.active for m in state.at(ladder.section)):
         raise IllegalAction(
-            f"no {state.active} model on {ladder.section} to push ladder {ladder_id} (§7.1.6)", "§7.1.6"
+            "nobody_to_push_over", "§7.1.6", ladder=ladder_id, section=ladder.section, side=state.active.value
         )
     return state.with_ladder(replace(ladder, raised=False, blocker=None, taken=False), ladder_id)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
 
-from rules.dice import D2, D3, D4, D6, Dice, Die
+from rules.dice import D2, D3, D4, D6, Dice, Die, reason
 from rules.siege.engines import Mine, MineGoal
 from rules.siege.fort import GateKind, SectionKind
 from rules.siege.profiles import Special
@@ -109,11 +109,7 @@ def _check_diggers(state: BattleState, models: Sequence[str], side: Side, clause
     for model_id in models:
         model = state.model(model_id)
         if not may_dig(model, side):
-            raise IllegalAction(
-                f"{model_id} cannot dig: {side} models of unit strength 1, no cavalry, monster or large creature "
-                f"({clause})",
-                clause,
-            )
+            raise IllegalAction("may_not_dig", clause, model=model_id, side=side.value)
 
 
 def _has_sapper(state: BattleState, models: Sequence[str]) -> bool:
@@ -123,10 +119,10 @@ def _has_sapper(state: BattleState, models: Sequence[str]) -> bool:
 def start_mine(state: BattleState, goal: MineGoal, sappers: Sequence[str]) -> BattleState:
     """The besieger sets 6 models of unit strength 1 to dig, off the table (§10.1)."""
     if state.mine is not None:
-        raise IllegalAction("the besieger digs one mine (§10.1)", "§10.1")
+        raise IllegalAction("one_mine", "§10.1")
     check_distinct(sappers, "§10.1")
     if len(sappers) != SAPPERS:
-        raise IllegalAction(f"a mine takes {SAPPERS} sappers, {len(sappers)} named (§10.1)", "§10.1")
+        raise IllegalAction("sappers_count", "§10.1", needed=SAPPERS, count=len(sappers))
     _check_diggers(state, sappers, Side.BESIEGER, "§10.1")
     sapper = _has_sapper(state, sappers)
     mine = Mine(goal, tuple(sappers), sapper_reroll=sapper, foundations_reroll=sapper)
@@ -155,23 +151,18 @@ def counter_mine(state: BattleState, models: Sequence[str]) -> BattleState:
     """The besieged counter-mines for free with 4 to 8 models (§10.2, R2), who may go down now
     (:func:`counter_miners`)."""
     if state.mine is None:
-        raise IllegalAction("there is no mine to counter (§10.2)", "§10.2")
+        raise IllegalAction("no_mine_to_counter", "§10.2")
     check_distinct((*state.mine.counter_miners, *models), "§10.2")
     count = len(models) + len(state.mine.counter_miners)
     if not MIN_COUNTER_MINERS <= count <= MAX_COUNTER_MINERS:
         raise IllegalAction(
-            f"counter-mining takes {MIN_COUNTER_MINERS} to {MAX_COUNTER_MINERS} models, not {count} (§10.2)", "§10.2"
+            "counter_miners_count", "§10.2", least=MIN_COUNTER_MINERS, most=MAX_COUNTER_MINERS, count=count
         )
     _check_diggers(state, models, Side.BESIEGED, "§10.2")
     free = counter_miners(state)
-    held = [m for m in models if m not in free]
+    held = tuple(m for m in models if m not in free)
     if held:
-        raise IllegalAction(
-            f"{', '.join(held)} cannot go down the counter-mine: besieged models in the fort, neither fleeing, "
-            "engaged, blocking nor reinforcing, that have not moved, rallied or come up from the mine this turn "
-            "(§10.2)",
-            "§10.2",
-        )
+        raise IllegalAction("counter_miners_not_free", "§10.2", models=held)
     miners = (*state.mine.counter_miners, *models)
     mine = replace(state.mine, counter_miners=miners, counter_reroll=_has_sapper(state, miners))
     away = Place(Zone.MINE, "counter")
@@ -187,32 +178,24 @@ def dig(state: BattleState, dice: Dice, *, section: str | None = None) -> Outcom
     mark = dice.mark()
     mine = state.mine
     if mine is None or mine.finished or not mine.sappers:
-        raise IllegalAction("there is no mine being dug (§10.3)", "§10.3")
+        raise IllegalAction("no_mine_dug", "§10.3")
     if state.active is not Side.BESIEGER:
-        raise IllegalAction("the besieger digs before his movement phase (§10.3)", "§10.3")
+        raise IllegalAction("dig_in_own_turn", "§10.3")
     if state.turn_log.dug:
-        raise IllegalAction(
-            f"the sappers roll once a besieger turn, and have already rolled in turn {state.turn} (§10.3)", "§10.3"
-        )
+        raise IllegalAction("dug_already", "§10.3", turn=state.turn)
     if state.turn_log.moved or state.turn_log.flows:
-        raise IllegalAction(
-            "the sappers roll « avant la phase de mouvement »: models have already moved this turn (§10.3)", "§10.3"
-        )
+        raise IllegalAction("dig_before_moving", "§10.3")
     target = _target(mine)
     die = counter_mining_die(len(mine.counter_miners))
     if mine.goal is MineGoal.FOUNDATIONS:
         # §10.3.1: the section is named before rolling whenever this roll may reach the foundations (a re-roll
         # included, §10.4), so that a refusal never comes after dice already in the log
         if section is None and may_reach_foundations(mine):
-            raise IllegalAction(
-                f"the mine stands at {mine.score} of {target}: this roll may reach the foundations, so name the "
-                "section to undermine (§10.3.1)",
-                "§10.3.1",
-            )
+            raise IllegalAction("name_section_to_undermine", "§10.3.1", score=mine.score, target=target)
         if section is not None:
             _check_undermined(state, section)
-    roll = dice.roll(SAPPING_DIE, "§10.3 sapping")
-    subtraction = 0 if die is None else dice.roll(die, "§10.2 counter-mining")
+    roll = dice.roll(SAPPING_DIE, reason("sapping_roll", "§10.3"))
+    subtraction = 0 if die is None else dice.roll(die, reason("counter_mining_roll", "§10.2"))
     mine = replace(
         mine,
         score_before=mine.score,
@@ -269,20 +252,25 @@ def _settle(state: BattleState, dice: Dice) -> tuple[BattleState, list[Event]]:
     target = _target(mine)
     score = min(target, mine.score_before + progress(mine.sapping_roll, mine.counter_roll))
     mine = replace(mine, score=score, finished=score >= target)
-    text = f"sapping {mine.sapping_roll} less {mine.counter_roll}: the mine stands at {score} of {target}"
-    events = [Event("mining", "§10.3", text)]
+    events = [
+        Event(
+            "mining",
+            "§10.3",
+            {"sapping": mine.sapping_roll, "counter": mine.counter_roll, "score": score, "target": target},
+        )
+    ]
     section = mine.undermined
     if section is not None and mine.damage_roll and not mine.finished:
         state = add_damage(state, section, -(mine.damage_roll + FOUNDATIONS_DAMAGE_BONUS))
         mine = replace(mine, damage_roll=0)
-        events.append(Event("undermined", "§10.4", f"the re-roll falls short: {section} is not undermined"))
+        events.append(Event("undermining_undone", "§10.4", {"section": section}))
     elif section is not None and mine.finished and not mine.damage_roll:
-        mine = replace(mine, damage_roll=dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.3.1 foundations"))
+        mine = replace(mine, damage_roll=dice.roll(FOUNDATIONS_DAMAGE_DIE, reason("foundations_roll", "§10.3.1")))
         points = mine.damage_roll + FOUNDATIONS_DAMAGE_BONUS
         state = add_damage(state, section, points)
-        events.append(Event("undermined", "§10.3.1", f"{section} takes {points} damage points from the mine"))
+        events.append(Event("undermined", "§10.3.1", {"section": section, "points": points}))
     elif mine.finished and mine.goal is MineGoal.TUNNEL:
-        events.append(Event("tunnel", "§10.3.2", "the tunnel is dug"))
+        events.append(Event("tunnel_dug", "§10.3.2"))
     return replace(state, mine=mine), events
 
 
@@ -304,20 +292,20 @@ REROLLED_BY: Mapping[MineDie, Side] = MappingProxyType(
 counter-miners their D2 or D3."""
 
 
-def _reroll_refusal(state: BattleState, die: MineDie) -> str | None:
+def _reroll_refusal(state: BattleState, die: MineDie) -> IllegalAction | None:
     """Why ``die`` may not be re-rolled now, or ``None`` (§10.4)."""
     mine = state.mine
     if mine is None or not state.turn_log.dug or state.active is not Side.BESIEGER:
-        return "a re-roll follows this turn's mining roll (§10.4)"
+        return IllegalAction("reroll_after_mining_roll", "§10.4")
     if die is MineDie.SAPPING:
-        return None if mine.sapper_reroll else "the sappers' re-roll is used or they have no sapper (§10.4)"
+        return None if mine.sapper_reroll else IllegalAction("sappers_reroll_gone", "§10.4")
     if die is MineDie.COUNTER:
         if mine.counter_reroll and counter_mining_die(len(mine.counter_miners)) is not None:
             return None
-        return "the counter-miners' re-roll is used or they have no sapper (§10.4)"
+        return IllegalAction("counter_reroll_gone", "§10.4")
     if mine.foundations_reroll and mine.damage_roll and mine.undermined is not None:
         return None
-    return "the foundations' D4 re-roll is used, the sappers have no sapper, or no D4 was rolled this turn (§10.4)"
+    return IllegalAction("foundations_reroll_gone", "§10.4")
 
 
 def rerolls(state: BattleState, side: Side) -> tuple[MineDie, ...]:
@@ -334,22 +322,27 @@ def reroll(state: BattleState, die: MineDie, dice: Dice) -> Outcome:
     mark = dice.mark()
     refusal = _reroll_refusal(state, die)
     if refusal is not None:
-        raise IllegalAction(refusal, "§10.4")
+        raise refusal
     mine = state.mine
     assert mine is not None
     if die is MineDie.SAPPING:
-        mine = replace(mine, sapper_reroll=False, sapping_roll=dice.roll(SAPPING_DIE, "§10.4 sapping re-roll"))
+        mine = replace(
+            mine, sapper_reroll=False, sapping_roll=dice.roll(SAPPING_DIE, reason("sapping_reroll", "§10.4"))
+        )
     elif die is MineDie.COUNTER:
         counter_die = counter_mining_die(len(mine.counter_miners))
         assert counter_die is not None
-        mine = replace(mine, counter_reroll=False, counter_roll=dice.roll(counter_die, "§10.4 counter-mining re-roll"))
+        again_counter = dice.roll(counter_die, reason("counter_mining_reroll", "§10.4"))
+        mine = replace(mine, counter_reroll=False, counter_roll=again_counter)
     else:
         assert mine.undermined is not None
-        again = dice.roll(FOUNDATIONS_DAMAGE_DIE, "§10.4 foundations re-roll")
+        again = dice.roll(FOUNDATIONS_DAMAGE_DIE, reason("foundations_reroll", "§10.4"))
         state = add_damage(state, mine.undermined, again - mine.damage_roll)
         mine = replace(mine, foundations_reroll=False, damage_roll=again)
-        text = f"{mine.undermined} takes {again + FOUNDATIONS_DAMAGE_BONUS} damage points from the mine instead"
-        return outcome(replace(state, mine=mine), [Event("undermined", "§10.4", text)], dice, mark)
+        instead = Event(
+            "undermined_again", "§10.4", {"section": mine.undermined, "points": again + FOUNDATIONS_DAMAGE_BONUS}
+        )
+        return outcome(replace(state, mine=mine), [instead], dice, mark)
     state, events = _settle(replace(state, mine=mine), dice)
     return outcome(state, events, dice, mark)
 
@@ -358,8 +351,8 @@ def _check_undermined(state: BattleState, section: str) -> None:
     if section in undermineable(state):
         return
     if not state.fort.section(section).is_rampart:
-        raise IllegalAction(f"the mine weakens a wall or tower section, not {section} (§10.3.1)", "§10.3.1")
-    raise IllegalAction(f"{section} holds the main gate, which the mine cannot weaken (§10.3.1)", "§10.3.1")
+        raise IllegalAction("undermine_rampart_only", "§10.3.1", section=section)
+    raise IllegalAction("undermine_not_main_gate", "§10.3.1", section=section)
 
 
 def mine_exits(state: BattleState) -> tuple[str, ...]:
@@ -383,17 +376,14 @@ def leave_mine(state: BattleState, side: Side, *, courtyard: str | None = None) 
     """
     mine = state.mine
     if mine is None:
-        raise IllegalAction("there is no mine to leave (§10.1)", "§10.1")
+        raise IllegalAction("no_mine_to_leave", "§10.1")
     log = state.turn_log
     changed: dict[str, Model | None] = {}
     if side is Side.BESIEGER:
         if not mine.sappers:
-            raise IllegalAction("no sapper digs the mine (§10.1)", "§10.1")
+            raise IllegalAction("no_sapper_digs", "§10.1")
         if courtyard is not None:
-            raise IllegalAction(
-                f"the sappers rejoin their regiment outside or stand 20 cm from the walls, not in {courtyard} (§10.1)",
-                "§10.1",
-            )
+            raise IllegalAction("sappers_come_out_outside", "§10.1", section=courtyard)
         for sapper_id in mine.sappers:
             sapper = state.model(sapper_id)
             regiment = [
@@ -409,9 +399,9 @@ def leave_mine(state: BattleState, side: Side, *, courtyard: str | None = None) 
         mine = replace(mine, sappers=(), sapper_reroll=False, foundations_reroll=False)
     else:
         if not mine.counter_miners:
-            raise IllegalAction("no counter-miner digs (§10.2)", "§10.2")
+            raise IllegalAction("no_counter_miner_digs", "§10.2")
         if courtyard is None or state.fort.section(courtyard).kind is not SectionKind.COURTYARD:
-            raise IllegalAction(f"the counter-miners come up in a courtyard, not {courtyard} (§10.2)", "§10.2")
+            raise IllegalAction("counter_miners_come_up_in_courtyard", "§10.2", section=courtyard)
         miners = [state.model(m) for m in mine.counter_miners]
         check_quota(state, courtyard, miners, "§10.2")
         changed = {m.id: replace(m, place=Place(Zone.SECTION, courtyard)) for m in miners}
@@ -426,22 +416,20 @@ def through_tunnel(state: BattleState, models: Sequence[str], courtyard: str) ->
     """
     mine = state.mine
     if mine is None or mine.goal is not MineGoal.TUNNEL or not mine.finished:
-        raise IllegalAction("no tunnel has been dug (§10.3.2)", "§10.3.2")
+        raise IllegalAction("no_tunnel", "§10.3.2")
     if state.active is not Side.BESIEGER:
-        raise IllegalAction("models come through the tunnel in the besieger's turns (§10.3.2)", "§10.3.2")
+        raise IllegalAction("tunnel_in_besiegers_turn", "§10.3.2")
     if mine.tunnel_turn == state.turn:
-        raise IllegalAction("one unit a turn comes through the tunnel (§10.3.2)", "§10.3.2")
+        raise IllegalAction("tunnel_used_this_turn", "§10.3.2")
     if state.fort.section(courtyard).kind is not SectionKind.COURTYARD:
-        raise IllegalAction(f"the tunnel opens into a courtyard, not {courtyard} (§10.3.2)", "§10.3.2")
+        raise IllegalAction("tunnel_into_courtyard", "§10.3.2", section=courtyard)
     check_distinct(models, "§10.3.2")
     if len(models) > TUNNEL_MODELS_PER_TURN:
-        raise IllegalAction(
-            f"{TUNNEL_MODELS_PER_TURN} models a turn come through the tunnel, not {len(models)} (§10.3.2)", "§10.3.2"
-        )
+        raise IllegalAction("tunnel_models_count", "§10.3.2", most=TUNNEL_MODELS_PER_TURN, count=len(models))
     units = {state.model(m).unit for m in models}
     outside = (Zone.FOOT, Zone.FIELD, Zone.MINE)  # on the table outside, or the sappers who dug it
     if len(units) != 1 or any(state.model(m).place.zone not in outside for m in models):
-        raise IllegalAction("the models come from one unit outside the fort (§10.3.2)", "§10.3.2")
+        raise IllegalAction("tunnel_one_unit_outside", "§10.3.2")
     _check_diggers(state, models, Side.BESIEGER, "§10.3.2")
     check_quota(state, courtyard, [state.model(m) for m in models], "§10.3.2")
     log = state.turn_log

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from rules.dice import D3, D6, Dice
+from rules.dice import D3, D6, Dice, reason
 from rules.siege import belfry
 from rules.siege.blocking import gate_open
 from rules.siege.fort import ConnectionKind, SectionKind
@@ -105,18 +105,15 @@ def way(state: BattleState, side: Side, origin: Place, destination: Place) -> Wa
     (returned, not raised: the menus ask of every way and only :func:`move` refuses).
     """
     if origin.inside and destination.zone in (_FOOT, _FIELD) and side is _BESIEGED:
-        return IllegalAction(
-            f"the besieged never go out of the fort, even through a broken gate: {origin} to {destination} (§11.1)",
-            "§11.1",
-        )
+        return IllegalAction("besieged_stay_inside", "§11.1", from_place=str(origin), place=str(destination))
     if origin.zone is _FIELD and destination.zone is _FOOT:
         if str(destination) not in state.fort.approaches:
-            return IllegalAction(f"{destination.ref} has no wall whose foot is outside the fort (§16)", "§16")
+            return IllegalAction("no_foot_outside", "§16", section=destination.ref)
         return _UNLIMITED  # §16: the approach from 40 cm away is measured on the table, in inches, not by sections
     if origin.inside and destination.inside:
         connection = state.fort.connection(origin.ref, destination.ref)
         if connection is None:
-            return IllegalAction(f"{origin} and {destination} are not connected (§2.1.1)", "§2.1.1")
+            return IllegalAction("not_connected", "§2.1.1", from_section=origin.ref, section=destination.ref)
         if connection.kind is ConnectionKind.SERVICE_DOOR:
             locked = _door_problem(state, service_door_id(origin.ref, destination.ref), side)
             if locked is not None:
@@ -125,43 +122,32 @@ def way(state: BattleState, side: Side, origin: Place, destination: Place) -> Wa
     if origin.zone is _FOOT and destination.zone is _LADDER:
         ladder = state.ladder(destination.ref)
         if ladder.section != origin.ref or not ladder.raised or ladder.courtyard is not None:
-            return IllegalAction(f"ladder {destination.ref} does not stand against {origin.ref} (§2.1.1)", "§2.1.1")
+            return IllegalAction("ladder_not_against", "§2.1.1", ladder=destination.ref, section=origin.ref)
         return _LADDER_WAY
     if origin.inside and destination.zone is _LADDER:
         ladder = state.ladder(destination.ref)
         if ladder.courtyard is None or ladder.section != origin.ref or ladder.carriers or not ladder.raised:
-            return IllegalAction(
-                f"ladder {destination.ref} is not hoisted from {origin} into a courtyard (§7.1.4, §7.1.10)", "§7.1.10"
-            )
+            return IllegalAction("ladder_not_hoisted_from", "§7.1.10", ladder=destination.ref, section=origin.ref)
         if side is _BESIEGED:
-            return IllegalAction(
-                f"ladder {destination.ref} is the besieger's way down from {origin} into the courtyard (§7.1.10)",
-                "§7.1.10",
-            )
+            return IllegalAction("hoisted_ladder_way_down", "§7.1.10", ladder=destination.ref, section=origin.ref)
         return _LADDER_WAY
     if origin.zone is _LADDER and destination.inside:
         ladder = state.ladder(origin.ref)
         if (ladder.courtyard or ladder.section) != destination.ref:
-            return IllegalAction(f"ladder {origin.ref} does not lead to {destination} (§2.1.1)", "§2.1.1")
+            return IllegalAction("ladder_not_leading", "§2.1.1", ladder=origin.ref, section=destination.ref)
         if ladder.blocker is not None:
             clause = "§7.1.7" if ladder.courtyard is None else "§7.1.10"
-            return IllegalAction(
-                f"{ladder.blocker} blocks ladder {origin.ref}: the climbers fight it first ({clause})", clause
-            )
+            return IllegalAction("ladder_blocked", clause, blocker_model=ladder.blocker, ladder=origin.ref)
         if push_back_pending(state, ladder.id):
-            return IllegalAction(
-                f"the besieged on {destination} may try to push ladder {origin.ref} back before its climbers reach "
-                "the rampart (§7.1.5)",
-                "§7.1.5",
-            )
+            return IllegalAction("push_back_first", "§7.1.5", ladder=origin.ref, section=destination.ref)
         return Way(LADDER_A_TURN)
     if origin.zone is _FOOT and destination.zone is _SIEGE_TOWER:
         if state.siege_tower(destination.ref).section != origin.ref:
-            return IllegalAction(f"siege tower {destination.ref} does not stand against {origin.ref} (§7.3)", "§7.3")
+            return IllegalAction("siege_tower_not_against", "§7.3", tower=destination.ref, section=origin.ref)
         return _BOARDING
     if origin.zone is _SIEGE_TOWER and destination.inside:
         if state.siege_tower(origin.ref).section != destination.ref:
-            return IllegalAction(f"siege tower {origin.ref} does not stand against {destination} (§7.3.4)", "§7.3.4")
+            return IllegalAction("siege_tower_not_against", "§7.3.4", tower=origin.ref, section=destination.ref)
         return Way(SIEGE_TOWER_A_TURN)
     if _BELFRY in (origin.zone, destination.zone) and (origin.inside or destination.inside):
         # 001 §8: over the lowered drawbridge, as many as its movement points allow
@@ -176,13 +162,11 @@ def way(state: BattleState, side: Side, origin: Place, destination: Place) -> Wa
     if origin.zone is _FOOT and breach is not None and breach.kind is ConnectionKind.BREACH:
         blocker = state.works_of(origin.ref).blocker
         if blocker is not None and state.model(blocker).side is not side:
-            return IllegalAction(
-                f"{blocker} blocks the breach in {origin.ref}: it is fought before anyone passes (§6.3.5)", "§6.3.5"
-            )
+            return IllegalAction("breach_blocked", "§6.3.5", blocker_model=blocker, section=origin.ref)
         return Way(breach.capacity)  # §5.9, R5: through the breach into the courtyard behind it
     if origin.zone is _FOOT and destination.inside and destination.ref == origin.ref:
         return _THROUGH_THE_WALL
-    return IllegalAction(f"there is no way from {origin} to {destination} (§2.1)", "§2.1")
+    return IllegalAction("no_way", "§2.1", from_place=str(origin), place=str(destination))
 
 
 _UNLIMITED = Way(None)
@@ -224,19 +208,13 @@ def _step_capacity(state: BattleState, movers: Sequence[Model], origin: Place, d
         belfry.crossing(state, movers, origin, destination)
     elif who is not Who.ANY and not all(admits(state, who, m) for m in movers):
         if who is Who.BOARDERS:
-            _check_no_machines(movers, "into a siege tower")
-            refused = [m.id for m in movers if not admits(state, who, m)]
-            raise IllegalAction(
-                f"{', '.join(refused)} cannot go into a siege tower: centauroids and cavalry never do (§12.2)", "§12.2"
-            )
+            _check_no_machines(movers, "siege_tower")
+            refused = tuple(m.id for m in movers if not admits(state, who, m))
+            raise IllegalAction("may_not_board", "§12.2", models=refused)
         if who is Who.UNBLOCKED:
-            blockers = [b for m in movers for b in state.climb(m.id).blockers]
-            raise IllegalAction(
-                f"{', '.join(blockers)} block the giant on the wall of {origin.ref}: it reaches the rampart once they "
-                "are all dead (§12.1.5)",
-                "§12.1.5",
-            )
-        raise IllegalAction(f"only ethereal creatures pass through the wall of {destination} (§12.4)", "§12.4")
+            blockers = tuple(b for m in movers for b in state.climb(m.id).blockers)
+            raise IllegalAction("giant_blocked_on_wall", "§12.1.5", blocker_models=blockers, section=origin.ref)
+        raise IllegalAction("ethereal_only", "§12.4", section=destination.ref)
     return found.capacity
 
 
@@ -248,60 +226,47 @@ def _door_problem(state: BattleState, door_id: str, side: Side) -> IllegalAction
         return None
     door = state.gate(door_id)
     if door.blocker is not None and state.model(door.blocker).side is not side:
-        return IllegalAction(f"{door.blocker} blocks the service door {door_id} (§6.3.1)", "§6.3.1")
-    return IllegalAction(
-        f"the service door {door_id} is locked: it is broken (§6.2) or unlocked from its inner side first (§6.2)",
-        "§6.2",
-    )
+        return IllegalAction("service_door_blocked", "§6.3.1", blocker_model=door.blocker, door=door_id)
+    return IllegalAction("service_door_locked", "§6.2", door=door_id)
 
 
 def _check_ladder(movers: Sequence[Model]) -> None:
-    _check_no_machines(movers, "up a ladder")
-    refused = [m.id for m in movers if not m.profile.may_climb_ladders]
+    _check_no_machines(movers, "ladder")
+    refused = tuple(m.id for m in movers if not m.profile.may_climb_ladders)
     if refused:
-        raise IllegalAction(
-            f"{', '.join(refused)} cannot climb a ladder: giants, treemen (§12.1.1), centauroids (§12.2) and "
-            "cavalry (§3.2.3) never do",
-            "§12.1.1",
-        )
+        raise IllegalAction("may_not_climb", "§12.1.1", models=refused)
 
 
 def _check_no_machines(movers: Sequence[Model], where: str) -> None:
     """§5.7: a war machine shoots at the fort from where it stands outside: it goes neither up a ladder, nor into a
-    siege tower, nor into the fort."""
-    machines = [m.id for m in movers if m.profile.troop_type is TroopType.WAR_MACHINE]
+    siege tower, nor into the fort: ``where`` is ``"ladder"``, ``"siege_tower"`` or ``"fort"``."""
+    machines = tuple(m.id for m in movers if m.profile.troop_type is TroopType.WAR_MACHINE)
     if machines:
-        raise IllegalAction(
-            f"{', '.join(machines)}: a war machine shoots from outside, it goes not {where} (§5.7)", "§5.7"
-        )
+        raise IllegalAction("war_machine_stays_outside", "§5.7", models=machines, where=where)
 
 
 def _check_movers(state: BattleState, ids: Sequence[str]) -> list[Model]:
     if not ids:
-        raise IllegalAction("no model to move (§2.1)", "§2.1")
+        raise IllegalAction("no_model_to_move", "§2.1")
     check_distinct(ids, "§2.1")
     check_may_act(state, ids, "move")
     movers = [state.model(i) for i in ids]
     log = state.turn_log
     for model in movers:
         if model.side is not state.active:
-            raise IllegalAction(f"{model.id} is a {model.side} model; it is the {state.active}'s turn (§2.1)", "§2.1")
+            raise IllegalAction("mover_not_active", "§2.1", model=model.id, side=model.side.value)
         if model.place != movers[0].place:
-            raise IllegalAction(f"{model.id} is not on {movers[0].place}: a group moves from one place (§2.1)", "§2.1")
+            raise IllegalAction("group_apart", "§2.1", model=model.id, place=str(movers[0].place))
         if model.fleeing:
-            raise IllegalAction(f"{model.id} is fleeing: it flees, it does not move (§3.3.3)", "§3.3.3")
+            raise IllegalAction("mover_fleeing", "§3.3.3", model=model.id)
         if model.id in log.rallied:
-            raise IllegalAction(f"{model.id} has just rallied and can do nothing this turn (§3.4)", "§3.4")
+            raise IllegalAction("mover_rallied", "§3.4", model=model.id)
         if model.id in log.moved:
-            raise IllegalAction(f"{model.id} has moved this turn: one section a turn (§2.1)", "§2.1")
+            raise IllegalAction("moved_already", "§2.1", model=model.id)
         if state.is_blocking(model.id):
-            raise IllegalAction(f"{model.id} is blocking and cannot move (§6.3.1)", "§6.3.1")
+            raise IllegalAction("mover_blocking", "§6.3.1", model=model.id)
         if model.id in log.blockers:
-            raise IllegalAction(
-                f"{model.id} has blocked this turn: « Une figurine qui bloque ne peut pas se déplacer durant le même "
-                "tour » (§6.3.1)",
-                "§6.3.1",
-            )
+            raise IllegalAction("blocked_this_turn", "§6.3.1", model=model.id)
     return movers
 
 
@@ -313,19 +278,17 @@ def _check_leaving(state: BattleState, movers: Sequence[Model], destination: Pla
     side = movers[0].side
     if not origin.inside or not state.at(origin, side.enemy):
         return
-    stubborn = [m.id for m in movers if holds_the_section(m)]
+    stubborn = tuple(m.id for m in movers if holds_the_section(m))
     if stubborn:
-        raise IllegalAction(
-            f"{', '.join(stubborn)} must clear {origin} of enemies before leaving it (frenzy, hatred: §4.2)", "§4.2"
-        )
+        raise IllegalAction("must_clear_section", "§4.2", models=stubborn, section=origin.ref)
     result = state.result(origin.ref)
     if result is None or result.winner is not side:
-        raise IllegalAction(f"only the winners of the last combat on {origin} may disengage (§3.3.1)", "§3.3.1")
-    engaged = [m.id for m in movers if state.in_contact(m.id)]
+        raise IllegalAction("only_winners_disengage", "§3.3.1", section=origin.ref)
+    engaged = tuple(m.id for m in movers if state.in_contact(m.id))
     if engaged:
-        raise IllegalAction(f"{', '.join(engaged)} are engaged in contact and cannot disengage (§3.3.1)", "§3.3.1")
+        raise IllegalAction("engaged_cannot_disengage", "§3.3.1", models=engaged)
     if state.at(destination, side.enemy):
-        raise IllegalAction(f"disengaging troops go to a section without enemies, not {destination} (§3.3.1)", "§3.3.1")
+        raise IllegalAction("disengage_to_enemies", "§3.3.1", place=str(destination))
 
 
 def _check_room(state: BattleState, movers: Sequence[Model], destination: Place) -> None:
@@ -334,25 +297,28 @@ def _check_room(state: BattleState, movers: Sequence[Model], destination: Place)
     held = state.occupancy(destination, side)
     if destination.inside:
         section = state.fort.section(destination.ref)
-        limit, name, clause = quota(section.kind), f"{section.kind} {section.id}", "§1.7"
-        _check_no_machines(movers, "into the fort")
+        limit, clause = quota(section.kind), "§1.7"
+        _check_no_machines(movers, "fort")
         if section.kind is not _COURTYARD:
-            cavalry = [m.id for m in movers if m.profile.is_cavalry]
+            cavalry = tuple(m.id for m in movers if m.profile.is_cavalry)
             if cavalry:
-                raise IllegalAction(
-                    f"{', '.join(cavalry)} are cavalry: courtyards only, not {section.id} (§3.2.3)", "§3.2.3"
-                )
+                raise IllegalAction("cavalry_courtyards_only", "§3.2.3", models=cavalry, section=section.id)
     elif destination.zone is _LADDER:
-        limit, name, clause = LADDER_HOLDS, f"ladder {destination.ref}", "§7.1.5"
+        limit, clause = LADDER_HOLDS, "§7.1.5"
     elif destination.zone is _SIEGE_TOWER:
-        limit, name, clause = SIEGE_TOWER_HOLDS, f"siege tower {destination.ref}", "§7.3.4"
+        limit, clause = SIEGE_TOWER_HOLDS, "§7.3.4"
     else:
         return
     if held + incoming > limit:
         raise IllegalAction(
-            f"{name} holds {held} {side} models; moving {incoming} would make {held + incoming}, more than {limit} "
-            f"({clause})",
+            "place_full",
             clause,
+            place=str(destination),
+            held=held,
+            side=side.value,
+            incoming=incoming,
+            total=held + incoming,
+            most=limit,
         )
 
 
@@ -375,19 +341,20 @@ def move(
     movers = _check_movers(state, models)
     origin, destination = movers[0].place, Place.parse(to)
     if destination == origin:
-        raise IllegalAction(
-            f"{', '.join(models)} already stand on {origin}: a move goes to another place (§2.1)", "§2.1"
-        )
+        raise IllegalAction("move_in_place", "§2.1", models=tuple(models), place=str(origin))
     path = [origin, *([Place(_SECTION, via)] if via is not None else []), destination]
     if via is not None:
         kinds = [state.fort.section(p.ref).kind if p.inside else None for p in path]
         if any(kind is not _COURTYARD for kind in kinds):
             raise IllegalAction(
-                f"only in the courtyard do models move two sections a turn: {' → '.join(map(str, path))} (§2.1.1)",
+                "two_sections_in_courtyard",
                 "§2.1.1",
+                from_place=str(origin),
+                via=via,
+                place=str(destination),
             )
         if state.at(path[1], movers[0].side.enemy):
-            raise IllegalAction(f"{via} holds enemy models: a charge ends there (§3.1.1)", "§3.1.1")
+            raise IllegalAction("via_holds_enemies", "§3.1.1", via=via)
     count = sum(m.profile.connection_ratio for m in movers)
     log = state.turn_log
     flows = log.flows
@@ -398,26 +365,42 @@ def move(
             used = log.flow(*step)  # the steps of one move go between different places
             if used + count > capacity:
                 raise IllegalAction(
-                    f"{capacity} models a turn pass from {here} to {there}; {used} have, {count} more would make "
-                    f"{used + count} (§2.1.1)",
+                    "way_full",
                     "§2.1.1",
+                    most=capacity,
+                    from_place=str(here),
+                    place=str(there),
+                    used=used,
+                    count=count,
+                    total=used + count,
                 )
         flows = (*flows, (*step, count))
     _check_leaving(state, movers, destination)
     _check_room(state, movers, destination)
     if destination.inside and state.rams:
         carriers = {c for r in state.rams for c in r.carriers}
-        carrying = [m.id for m in movers if m.id in carriers]
+        carrying = tuple(m.id for m in movers if m.id in carriers)
         if carrying:
-            raise IllegalAction(f"{', '.join(carrying)} carry a ram, which never enters the fort (§7.2.1)", "§7.2.1")
+            raise IllegalAction("ram_stays_outside", "§7.2.1", models=carrying)
     charge = (destination.inside or destination.zone is _BELFRY) and bool(state.at(destination, movers[0].side.enemy))
     if stand_and_shoot is None:
         if charge and may_stand_and_shoot(state, destination):  # §3.1.2: the charged answer before the charge lands
             declared = DeclaredCharge(tuple(m.id for m in movers), str(destination), via)
-            text = f"{len(movers)} {movers[0].side} models charge from {origin} to {destination}: the charged answer"
+            declaring = Event(
+                "charge_declared",
+                "§3.1.2",
+                {
+                    "models": declared.models,
+                    "count": len(movers),
+                    "side": movers[0].side.value,
+                    "from_place": str(origin),
+                    "place": str(destination),
+                },
+                declared.models,
+            )
             return Outcome(
                 replace(state, turn_log=replace(log, charge=declared)),
-                (Event("charge_declared", "§3.1.2", text, declared.models),),
+                (declaring,),
                 (),
             )
         stand_and_shoot = ()
@@ -461,13 +444,22 @@ def move(
     if origin.zone is _LADDER:
         # §7.1.9: assaulters have set foot on the rampart by this ladder, blocked or not: no more blocking it
         state = state.with_ladder(replace(state.ladder(origin.ref), taken=True), origin.ref)
-    verb = "charge" if charging else "move"
+    moved_ids = tuple(m.id for m in movers)
+    side, went, came = movers[0].side.value, str(origin), str(destination)
+    group = len(movers)
     events.append(
         Event(
-            verb,
-            "§3.1.1" if charging else "§2.1",
-            f"{len(movers)} {movers[0].side} models {verb} from {origin} to {destination}",
-            tuple(m.id for m in movers),
+            "charge",
+            "§3.1.1",
+            {"models": moved_ids, "count": group, "side": side, "from_place": went, "place": came},
+            moved_ids,
+        )
+        if charging
+        else Event(
+            "move",
+            "§2.1",
+            {"models": moved_ids, "count": group, "side": side, "from_place": went, "place": came},
+            moved_ids,
         )
     )
     if charging:
@@ -479,16 +471,12 @@ def move(
 def _check_stand_and_shoot(state: BattleState, section: Place, shooters: Sequence[str], charge: bool) -> None:
     """Refuse ``shooters`` that may not stand and shoot at a charge onto ``section`` (§3.1.2)."""
     if not charge:
-        raise IllegalAction(f"nobody charges {section}: nobody stands and shoots (§3.1.2)", "§3.1.2")
+        raise IllegalAction("no_charge_to_shoot_at", "§3.1.2", place=str(section))
     check_distinct(shooters, "§3.1.2")
     may = may_stand_and_shoot(state, section)
     for shooter_id in shooters:
         if shooter_id not in may:
-            raise IllegalAction(
-                f"{shooter_id} cannot shoot at the chargers: it must be a charged model on {section} with a missile "
-                "weapon, free to shoot: neither fleeing, engaged, blocking nor bound elsewhere (§3.1.2)",
-                "§3.1.2",
-            )
+            raise IllegalAction("may_not_stand_and_shoot", "§3.1.2", model=shooter_id, place=str(section))
 
 
 def _stand_and_shoot(
@@ -513,9 +501,16 @@ def _stand_and_shoot(
             # §7.3.4: assaulters charging out of a siege tower have lost its heavy cover, so no cover counts here
             names = ["stand_and_shoot", *(["large_target"] if target.profile.is_large else [])]
             need = shooting_to_hit(shooter.profile.bs, shooting_modifier(names))
-            reason = f"§3.1.2 {shooter_id} shoots {target.id}"
-            hits = roll_hits(dice, need, 1, f"{reason} to hit")
-            wounds = wounds_caused(dice, hits, missile.strength, target, reason)
+            hits = roll_hits(
+                dice, need, 1, reason("stand_and_shoot_hits", "§3.1.2", model=shooter_id, target_model=target.id)
+            )
+            wounds = wounds_caused(
+                dice,
+                hits,
+                missile.strength,
+                target,
+                reason("stand_and_shoot_wounds", "§3.1.2", model=shooter_id, target_model=target.id),
+            )
             if wounds:
                 damage[target.id] = damage.get(target.id, 0) + wounds
                 if damage[target.id] >= target.wounds_left:
@@ -524,7 +519,7 @@ def _stand_and_shoot(
                 Event(
                     "stand_and_shoot",
                     "§3.1.2",
-                    f"{shooter_id} shoots {target.id}: {hits} hit, {wounds} unsaved wounds",
+                    {"model": shooter_id, "target_model": target.id, "hits": hits, "wounds": wounds},
                     (shooter_id, target.id),
                 )
             )
@@ -545,17 +540,20 @@ def _ethereal_crossing(
     """
     if not state.magic_protection:
         return True, state, []
-    roll = dice.roll(D6, f"§12.4 ethereal crossing into {destination}")
+    roll = dice.roll(D6, reason("ethereal_crossing_roll", "§12.4", place=str(destination)))
     ids = tuple(m.id for m in movers)
     if roll >= ETHEREAL_PASSES:
         return (
             True,
             state,
-            [Event("ethereal_crossing", "§12.4", f"roll {roll}: through the wall into {destination}", ids)],
+            [Event("ethereal_crossing", "§12.4", {"models": ids, "roll": roll, "place": str(destination)}, ids)],
         )
     if roll > ETHEREAL_REPELLED_HARD:
-        return False, state, [Event("ethereal_repelled", "§12.4", f"roll {roll}: thrown back from {destination}", ids)]
-    losses = dice.roll(D3, f"§12.4 ethereal losses at {destination}")
+        thrown = Event(
+            "ethereal_repelled", "§12.4", {"models": ids, "roll": roll, "place": str(destination), "losses": 0}, ids
+        )
+        return False, state, [thrown]
+    losses = dice.roll(D3, reason("ethereal_losses", "§12.4", place=str(destination)))
     changed: dict[str, Model | None]
     if len(movers) == 1:
         model = movers[0]
@@ -564,5 +562,7 @@ def _ethereal_crossing(
         }
     else:
         changed = dict.fromkeys(ids[:losses], None)
-    text = f"roll {roll}: thrown back from {destination}, losing {losses}"
-    return False, state.with_models(changed), [Event("ethereal_repelled", "§12.4", text, ids)]
+    thrown = Event(
+        "ethereal_repelled", "§12.4", {"models": ids, "roll": roll, "place": str(destination), "losses": losses}, ids
+    )
+    return False, state.with_models(changed), [thrown]

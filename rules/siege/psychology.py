@@ -19,6 +19,7 @@ from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Phase, Place, Side, outcome
 from rules.siege.turn_log import Casualties
 from rules.siege.values import replace
+from rules.validation import BadValue
 
 __all__ = [
     "IGNORED_PANIC",
@@ -64,7 +65,13 @@ IGNORED_PANIC = frozenset(
 def needs_casualty_test(present: int, lost: int) -> bool:
     """Whether losing ``lost`` of the ``present`` models of a side on a section in a phase is 25 % (§4.1)."""
     if present < 0 or lost < 0 or lost > present:
-        raise ValueError(f"lost must be between 0 and present ({present}), got {lost}")
+        raise BadValue(
+            f"lost must be between 0 and present ({present}), got {lost}",
+            name="lost",
+            value=lost,
+            low=0,
+            high=max(present, 0),
+        )
     return present > 0 and 4 * lost >= present
 
 
@@ -92,17 +99,17 @@ def panic_test(
     """
     mark = dice.mark()
     if cause in IGNORED_PANIC:
-        return outcome(state, [Event("panic_ignored", "§4.1", f"no panic test in a siege for {cause}")], dice, mark)
+        ignored = Event("no_panic_test_in_siege", "§4.1", {"cause": cause.value, "section": section})
+        return outcome(state, [ignored], dice, mark)
     if cause is PanicCause.CASUALTIES and not needs_casualty_test(present, lost):
-        text = f"{lost} of {present} models lost on {section}: under 25 %, no test"
-        return outcome(state, [Event("panic_ignored", "§4.1", text)], dice, mark)
+        few = Event("losses_under_quarter", "§4.1", {"lost": lost, "present": present, "section": section})
+        return outcome(state, [few], dice, mark)
     if cause is PanicCause.SCALDED and lost < 1:
-        text = f"no loss to boiling oil or molten lead on {section}: no test"
-        return outcome(state, [Event("panic_ignored", "§8.2.5", text)], dice, mark)
+        return outcome(state, [Event("no_scalding_loss", "§8.2.5", {"section": section})], dice, mark)
     models = [m for m in state.at(section, side) if not m.fleeing and (units is None or m.unit in units)]
     testing = [m for m in models if not _immune(m)]
     if not models:
-        raise IllegalAction(f"no {side} model on {section} to test for panic (§4.1)", "§4.1")
+        raise IllegalAction("nobody_to_test", "§4.1", side=side.value, section=section)
     groups = [(ld, group, 0) for ld, group in leadership_groups(state, testing)]
     breaking, events = group_tests(dice, section, groups, "panic", "§4.1", ("panic", "steady"))
     if breaking:
@@ -207,27 +214,30 @@ def casualty_panic(
     """
     due = [c for c in _due(state, place, side) if units is None or c.unit in units]
     if not due:
-        raise IllegalAction(
-            f"the {side} has not lost 25 % of its models at {place} to shooting or magic in this step: no panic test "
-            "(§4.1)",
-            "§4.1",
-        )
+        raise IllegalAction("no_panic_due", "§4.1", side=side.value, place=place)
     counted = (sum(c.present for c in due), sum(c.lost for c in due))
     if (present is not None and present != counted[0]) or (lost is not None and lost != counted[1]):
         raise IllegalAction(
-            f"the {side} lost {counted[1]} of {counted[0]} models at {place} in this step, not {lost} of {present} "
-            "(§4.1)",
+            "losses_miscounted",
             "§4.1",
+            side=side.value,
+            place=place,
+            lost=counted[1],
+            present=counted[0],
+            said_lost=lost,
+            said_present=present,
         )
     target = None if flee_to is None else Place.parse(flee_to)
     if target is not None and not Place.parse(place).inside:
-        raise IllegalAction(f"outside the fort the fleeing at {place} run as the rules place them (§3.5)", "§3.5")
+        raise IllegalAction("flight_placed_outside", "§3.5", place=place)
     if target is not None:
         # where the failed run is checked before the dice: open to all who test, so to those who fail
         testing = [m for m in state.at(place, side) if not m.fleeing]
         problem = flight_problem(state, place, testing, target)
         if problem is not None:
-            raise IllegalAction(f"the {side} models at {place} cannot flee to {target}: {problem}", "§4.1")
+            raise IllegalAction(
+                "panic_flight_refused", "§4.1", side=side.value, place=place, to_place=str(target), why=problem
+            )
     mark = dice.mark()
     events: list[Event] = []
     for known in due:

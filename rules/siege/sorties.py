@@ -39,21 +39,17 @@ def sortie(state: BattleState, flyers: Sequence[str], target: str) -> BattleStat
     """Besieged flyers fly out of the fort to the war machine or engine ``target`` and engage it (§11.1, §11.2);
     flying out is their move of the turn (§2.1)."""
     if not flyers:
-        raise IllegalAction("no flyer to fly out (§11.2)", "§11.2")
+        raise IllegalAction("no_flyer", "§11.2")
     check_distinct(flyers, "§11.2")
     aim = state.model(target)
     if aim.side is not Side.BESIEGER or aim.profile.troop_type is not TroopType.WAR_MACHINE:
-        raise IllegalAction(f"a sortie engages war machines and engines only, not {target} (§11.2)", "§11.2")
+        raise IllegalAction("sortie_at_machines", "§11.2", model=target)
     for flyer_id in flyers:
         model = state.model(flyer_id)
         if model.side is not _BESIEGED or not model.profile.has(_FLYER):
-            raise IllegalAction(f"only besieged flyers may leave the fort, not {flyer_id} (§11.1, §11.2)", "§11.1")
+            raise IllegalAction("sortie_by_flyers", "§11.1", model=flyer_id)
         if not may_sortie(state, model):
-            raise IllegalAction(
-                f"{flyer_id} is not free to fly out: a flyer on a section of the fort, neither fleeing, engaged nor "
-                "blocking, that has not moved or rallied this turn (§11.2, §2.1, §3.4)",
-                "§11.2",
-            )
+            raise IllegalAction("flyer_not_free", "§11.2", model=flyer_id)
     check_may_act(state, flyers, "fly out")
     place: Place = aim.place
     log = state.turn_log

@@ -179,7 +179,7 @@ class BattleState:
     def model(self, model_id: str) -> Model:
         found = self.by_id.get(model_id)
         if found is None:
-            raise IllegalAction(f"there is no model {model_id!r} in this battle", "§1.7")
+            raise IllegalAction("no_such_model", "§1.7", id=model_id)
         return found
 
     def at(self, place: Place | str, side: Side | None = None) -> tuple[Model, ...]:
@@ -198,13 +198,22 @@ class BattleState:
         return standing_strength(self.at(section, side))
 
     def ladder(self, ladder_id: str) -> Ladder:
-        return _find(self.ladders, ladder_id, f"there is no ladder {ladder_id!r} against the walls", "§7.1")
+        found = _find(self.ladders, ladder_id)
+        if found is None:
+            raise IllegalAction("no_such_ladder", "§7.1", ladder=ladder_id)
+        return found
 
     def siege_tower(self, tower_id: str) -> SiegeTower:
-        return _find(self.siege_towers, tower_id, f"there is no siege tower {tower_id!r}", "§7.3")
+        found = _find(self.siege_towers, tower_id)
+        if found is None:
+            raise IllegalAction("no_such_siege_tower", "§7.3", tower=tower_id)
+        return found
 
     def belfry(self, belfry_id: str) -> Belfry:
-        return _find(self.belfries, belfry_id, f"there is no belfry {belfry_id!r}", "001 §1")
+        found = _find(self.belfries, belfry_id)
+        if found is None:
+            raise IllegalAction("no_such_belfry", "001 §1", belfry=belfry_id)
+        return found
 
     def is_belfry(self, tower_id: str) -> bool:
         return any(b.id == tower_id for b in self.belfries)
@@ -213,16 +222,25 @@ class BattleState:
         return replace(self, belfries=tuple(belfry if b.id == belfry.id else b for b in self.belfries))
 
     def ram(self, ram_id: str) -> Ram:
-        return _find(self.rams, ram_id, f"there is no ram {ram_id!r}", "§7.2")
+        found = _find(self.rams, ram_id)
+        if found is None:
+            raise IllegalAction("no_such_ram", "§7.2", ram=ram_id)
+        return found
 
     def climb(self, giant_id: str) -> Climb:
-        return _find(self.climbs, giant_id, f"{giant_id!r} is not scaling a wall", "§12.1.5")
+        found = _find(self.climbs, giant_id)
+        if found is None:
+            raise IllegalAction("not_scaling", "§12.1.5", model=giant_id)
+        return found
 
     def with_climb(self, climb: Climb) -> BattleState:
         return replace(self, climbs=(*(c for c in self.climbs if c.id != climb.id), climb))
 
     def gate(self, gate_id: str) -> GateStatus:
-        return _find(self.gates, gate_id, f"there is no gate {gate_id!r}", "§6")
+        found = _find(self.gates, gate_id)
+        if found is None:
+            raise IllegalAction("no_such_gate", "§6", gate=gate_id)
+        return found
 
     def works_of(self, section: str) -> Works:
         """The damage and defences of a rampart section (whole and bare unless recorded)."""
@@ -567,11 +585,11 @@ def _split(standing: tuple[Model, ...]) -> tuple[tuple[Model, ...], tuple[Model,
     return tuple([m for m in standing if m.side is _BESIEGER]), tuple([m for m in standing if m.side is not _BESIEGER])
 
 
-def _find(items: Iterable[_Item], item_id: str, missing: str, clause: str) -> _Item:
+def _find(items: Iterable[_Item], item_id: str) -> _Item | None:
     for item in items:
         if item.id == item_id:
             return item
-    raise IllegalAction(missing, clause)
+    return None
 
 
 def _same(old: tuple[_Any, ...], new: tuple[_Any, ...]) -> tuple[_Any, ...]:
@@ -648,22 +666,25 @@ def new_battle(
     )
     ids = [m.id for m in state.models]
     if len(set(ids)) != len(ids):
-        raise IllegalAction("model ids must be unique", "§1.7")
+        raise IllegalAction("model_ids_twice", "§1.7", ids=tuple(sorted({i for i in ids if ids.count(i) > 1})))
     for place in {m.place for m in state.models}:
         if place.inside:
             if not fort.has_section(place.ref):
-                raise IllegalAction(f"the fort has no section {place.ref}", "§1.1")
+                raise IllegalAction("no_such_section", "§1.1", section=place.ref)
             section = fort.section(place.ref)
             for side in Side:
                 held = state.occupancy(place, side)
                 if held > quota(section.kind):
                     raise IllegalAction(
-                        f"{section.kind} {section.id} holds at most {quota(section.kind)} {side} models, "
-                        f"{held} were deployed (§1.7)",
+                        "section_overfilled",
                         "§1.7",
+                        section=section.id,
+                        most=quota(section.kind),
+                        side=side.value,
+                        held=held,
                     )
             if any(m.profile.is_cavalry for m in state.at(place)) and section.kind is not SectionKind.COURTYARD:
-                raise IllegalAction(f"cavalry is deployed in courtyards only, not on {section.id} (§3.2.3)", "§3.2.3")
+                raise IllegalAction("cavalry_in_courtyards", "§3.2.3", section=section.id)
         elif place.zone is Zone.LADDER:
             state.ladder(place.ref)
         elif place.zone is Zone.SIEGE_TOWER:

@@ -204,7 +204,7 @@ def test_the_sappers_roll_once_a_besieger_turn(goal: MineGoal) -> None:
     """
     state = mining.dig(_mined(goal), dice(1)).state
     rolled = dice(6)
-    with pytest.raises(IllegalAction, match=r"once a besieger turn.*turn 1") as error:
+    with pytest.raises(IllegalAction, match=r"dug_already \(turn=1\)") as error:
         mining.dig(state, rolled)
     assert error.value.clause == "§10.3"
     assert rolled.log == ()
@@ -296,7 +296,7 @@ def test_the_undermined_section_is_named_before_the_roll_that_may_reach_the_foun
     """
     state = next_turn(mining.dig(_mined(), dice(6)).state)
     rolled = dice(2, 3)
-    with pytest.raises(IllegalAction, match=r"stands at 6 of 8.*name the section") as error:
+    with pytest.raises(IllegalAction, match=r"name_section_to_undermine \(score=6, target=8\)") as error:
         mining.dig(state, rolled)
     assert error.value.clause == "§10.3.1"
     assert rolled.log == ()

@@ -36,10 +36,10 @@ def test_the_besieged_plays_first() -> None:
 def test_the_assault_comes_over_ladders_and_a_tower() -> None:
     state, events, battle = example_battle(EXAMPLE_SEED)
     rolls = [r for e in battle.entries for r in e.rolls]
-    charges = [e.text for e in events if e.kind == "charge"]
-    assert any("ladder:L1" in text for text in charges)
-    assert any("ladder:L2" in text for text in charges)
-    assert any("siege_tower:ST1" in text for text in charges)
+    charges = [e.params["from_place"] for e in events if e.kind == "charge"]
+    assert "ladder:L1" in charges
+    assert "ladder:L2" in charges
+    assert "siege_tower:ST1" in charges
     assert state.turn == 4
     assert any(e.kind == "combat_result" for e in events)
     assert len(rolls) > 0

@@ -35,7 +35,7 @@ def test_the_sapping_roll_is_re_rolled_after_it_is_seen() -> None:
     again = mining.reroll(rolled, MineDie.SAPPING, dice(5))
     assert again.state.mine is not None
     assert again.state.mine.score == 5
-    assert [r.reason for r in again.rolls] == ["§10.4 sapping re-roll"]
+    assert [r.reason for r in again.rolls] == ["sapping_reroll [§10.4]"]
     refused(lambda: mining.reroll(again.state, MineDie.SAPPING, dice(6)), "§10.4")
 
 

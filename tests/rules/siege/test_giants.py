@@ -181,9 +181,13 @@ def test_a_climb_is_saved_with_the_battle() -> None:
 @pytest.mark.parametrize(
     ("blockers", "leaving", "message"),
     [
-        pytest.param(0, None, "nobody blocks climb:g1 (§6.3.2)", id="nobody"),
-        pytest.param(2, None, "d1, d2 block climb:g1: name the one leaving (§6.3.2, §12.1.5)", id="several"),
-        pytest.param(1, "d2", "d2 does not block climb:g1; d1 does (§6.3.2)", id="another"),
+        pytest.param(0, None, "§6.3.2: nobody_blocks (access=climb, ref=g1)", id="nobody"),
+        pytest.param(
+            2, None, "§6.3.2: name_the_one_leaving (access=climb, ref=g1, blocker_models=d1+d2)", id="several"
+        ),
+        pytest.param(
+            1, "d2", "§6.3.2: not_the_blocker (model=d2, access=climb, ref=g1, blocker_models=d1)", id="another"
+        ),
     ],
 )
 def test_a_refused_end_of_blocking_names_who_blocks(blockers: int, leaving: str | None, message: str) -> None:

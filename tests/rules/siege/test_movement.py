@@ -34,7 +34,7 @@ from tests.rules.siege.builders import (
 def refused_move(
     state: BattleState, models: list[str], to: str, clause: str, message: str, case: str, *, via: str | None = None
 ) -> ParameterSet:
-    """A move of ``models`` to ``to`` that the rules refuse by ``clause``, saying ``message``."""
+    """A move of ``models`` to ``to`` that the rules refuse by ``clause``, with ``message``: its code and facts."""
     return pytest.param(state, models, to, via, clause, message, id=case)
 
 
@@ -44,7 +44,7 @@ REFUSALS = [
         ids("a", 2),
         "W3",
         "§1.7",
-        "wall_walk W3 holds 15 besieger models; moving 2 would make 17, more than 15 (§1.7)",
+        "place_full (place=W3, held=15, side=besieger, incoming=2, total=17, most=15)",
         "§1.7-wall-walk-quota-15",
     ),
     refused_move(
@@ -52,7 +52,7 @@ REFUSALS = [
         ["m1"],
         "C2",
         "§1.7",
-        "courtyard C2 holds 30 besieged models; moving 1 would make 31, more than 30 (§1.7)",
+        "place_full (place=C2, held=30, side=besieged, incoming=1, total=31, most=30)",
         "§2.1.2-full-section-closed",
     ),
     refused_move(
@@ -60,7 +60,7 @@ REFUSALS = [
         ids("a", 5),
         "ladder:L1",
         "§2.1.1",
-        "4 models a turn pass from foot:W3 to ladder:L1; 0 have, 5 more would make 5 (§2.1.1)",
+        "way_full (most=4, from_place=foot:W3, place=ladder:L1, used=0, count=5, total=5)",
         "§2.1.1-ladder-capacity-4",
     ),
     refused_move(
@@ -68,7 +68,7 @@ REFUSALS = [
         ids("d", 11),
         "T2",
         "§2.1.1",
-        "10 models a turn pass from W1 to T2; 0 have, 11 more would make 11 (§2.1.1)",
+        "way_full (most=10, from_place=W1, place=T2, used=0, count=11, total=11)",
         "§2.1.1-wall-to-tower-10",
     ),
     refused_move(
@@ -76,7 +76,7 @@ REFUSALS = [
         ids("d", 11),
         "S1",
         "§2.1.1",
-        "10 models a turn pass from C1 to S1; 0 have, 11 more would make 11 (§2.1.1)",
+        "way_full (most=10, from_place=C1, place=S1, used=0, count=11, total=11)",
         "§2.1.1-stairs-10",
     ),
     refused_move(
@@ -84,7 +84,7 @@ REFUSALS = [
         ids("d", 21),
         "C2",
         "§2.1.1",
-        "20 models a turn pass from C1 to C2; 0 have, 21 more would make 21 (§2.1.1)",
+        "way_full (most=20, from_place=C1, place=C2, used=0, count=21, total=21)",
         "§2.1.1-courtyard-20",
     ),
     refused_move(
@@ -92,7 +92,7 @@ REFUSALS = [
         ids("d", 3),
         "C2",
         "§2.1.1",
-        "20 models a turn pass from C1 to C2; 0 have, 24 more would make 24 (§2.1.1)",
+        "way_full (most=20, from_place=C1, place=C2, used=0, count=24, total=24)",
         "§12.1.1-treeman-counts-8-through-connections",
     ),
     refused_move(
@@ -100,7 +100,7 @@ REFUSALS = [
         ids("a", 5),
         "W2",
         "§2.1.1",
-        "4 models a turn pass from siege_tower:ST1 to W2; 0 have, 5 more would make 5 (§2.1.1)",
+        "way_full (most=4, from_place=siege_tower:ST1, place=W2, used=0, count=5, total=5)",
         "§7.3.4-siege-tower-4-a-turn",
     ),
     refused_move(
@@ -108,7 +108,7 @@ REFUSALS = [
         ["d1"],
         "C2",
         "§2.1.1",
-        "W1 and C2 are not connected (§2.1.1)",
+        "not_connected (from_section=W1, section=C2)",
         "§2.1-adjacent-sections-only",
     ),
     refused_move(
@@ -116,7 +116,7 @@ REFUSALS = [
         ["d1"],
         "T3",
         "§2.1.1",
-        "only in the courtyard do models move two sections a turn: W1 → W2 → T3 (§2.1.1)",
+        "two_sections_in_courtyard (from_place=W1, via=W2, place=T3)",
         "§2.1.1-two-sections-in-courtyard-only",
         via="W2",
     ),
@@ -125,7 +125,7 @@ REFUSALS = [
         ["d1"],
         "C3",
         "§3.1.1",
-        "C2 holds enemy models: a charge ends there (§3.1.1)",
+        "via_holds_enemies (via=C2)",
         "§3.1.1-no-passing-through-enemies",
         via="C2",
     ),
@@ -134,7 +134,7 @@ REFUSALS = [
         ["d1"],
         "S1",
         "§3.2.3",
-        "d1 are cavalry: courtyards only, not S1 (§3.2.3)",
+        "cavalry_courtyards_only (models=d1, section=S1)",
         "§3.2.3-cavalry-onto-stairs",
     ),
     refused_move(
@@ -142,7 +142,7 @@ REFUSALS = [
         ["a1"],
         "ladder:L1",
         "§12.1.1",
-        "a1 cannot climb a ladder",
+        "may_not_climb (models=a1)",
         "§12.1.1-giant-never-on-a-ladder",
     ),
     refused_move(
@@ -150,7 +150,7 @@ REFUSALS = [
         ["a1"],
         "ladder:L1",
         "§12.1.1",
-        "a1 cannot climb a ladder",
+        "may_not_climb (models=a1)",
         "§12.1.1-treeman-never-on-a-ladder",
     ),
     refused_move(
@@ -158,7 +158,7 @@ REFUSALS = [
         ["a1"],
         "ladder:L1",
         "§12.1.1",
-        "centauroids (§12.2)",
+        "may_not_climb (models=a1)",
         "§12.2-centauroid-never-on-a-ladder",
     ),
     refused_move(
@@ -166,7 +166,7 @@ REFUSALS = [
         ["a1"],
         "siege_tower:ST1",
         "§12.2",
-        "a1 cannot go into a siege tower",
+        "may_not_board (models=a1)",
         "§12.2-centauroid-never-in-a-siege-tower",
     ),
     refused_move(
@@ -174,7 +174,7 @@ REFUSALS = [
         ["a1"],
         "W3",
         "§12.4",
-        "only ethereal creatures pass through the wall of W3 (§12.4)",
+        "ethereal_only (section=W3)",
         "§12.4-walls-stop-the-living",
     ),
     refused_move(
@@ -182,7 +182,7 @@ REFUSALS = [
         ["d1"],
         "T2",
         "§3.3.1",
-        "only the winners of the last combat on W1 may disengage (§3.3.1)",
+        "only_winners_disengage (section=W1)",
         "§3.3.1-losers-do-not-disengage",
     ),
     refused_move(
@@ -198,7 +198,7 @@ REFUSALS = [
         ["d1"],
         "T2",
         "§3.3.1",
-        "d1 are engaged in contact and cannot disengage (§3.3.1)",
+        "engaged_cannot_disengage (models=d1)",
         "§3.3.1-only-models-out-of-contact-disengage",
     ),
     *(
@@ -212,7 +212,7 @@ REFUSALS = [
             ["d1"],
             "T2",
             "§4.2",
-            "d1 must clear W1 of enemies before leaving it (frenzy, hatred: §4.2)",
+            "must_clear_section (models=d1, section=W1)",
             f"§4.2-{rule}-holds-the-section",
         )
         for rule in (Special.FRENZY, Special.HATRED)
@@ -222,7 +222,7 @@ REFUSALS = [
         ["d1"],
         "T2",
         "§2.1",
-        "d1 is a besieged model; it is the besieger's turn (§2.1)",
+        "mover_not_active (model=d1, side=besieged)",
         "§2.1-movement-in-ones-own-turn",
     ),
     refused_move(
@@ -230,7 +230,7 @@ REFUSALS = [
         ["d1"],
         "T2",
         "§2.1",
-        "d1 has moved this turn: one section a turn (§2.1)",
+        "moved_already (model=d1)",
         "§2.1-one-section-a-turn",
     ),
     refused_move(
@@ -238,7 +238,7 @@ REFUSALS = [
         ["d1"],
         "T2",
         "§3.4",
-        "d1 has just rallied and can do nothing this turn (§3.4)",
+        "mover_rallied (model=d1)",
         "§3.4-rallied-troops-do-nothing",
     ),
     refused_move(
@@ -246,7 +246,7 @@ REFUSALS = [
         ["d1"],
         "C2",
         "§6.3.1",
-        "d1 has blocked this turn: « Une figurine qui bloque ne peut pas se déplacer durant le même tour » (§6.3.1)",
+        "blocked_this_turn (model=d1)",
         "§6.3.1-a-blocker-of-this-turn-does-not-move-once-it-stops",
     ),
     refused_move(
@@ -254,7 +254,7 @@ REFUSALS = [
         ["d1", "d2"],
         "C1",
         "§2.1",
-        "d1, d2 already stand on C1: a move goes to another place (§2.1)",
+        "move_in_place (models=d1+d2, place=C1)",
         "§2.1-there-and-back-is-no-move",
         via="C2",
     ),
@@ -263,7 +263,7 @@ REFUSALS = [
         ids("a", 2),
         "foot:C2",
         "§16",
-        "C2 has no wall whose foot is outside the fort (§16)",
+        "no_foot_outside (section=C2)",
         "§16-the-field-leads-to-the-foot-of-the-outer-walls",
     ),
 ]
@@ -275,7 +275,7 @@ def test_refusals(state: BattleState, models: list[str], to: str, via: str | Non
     with pytest.raises(IllegalAction) as error:
         move(state, models, to, Dice(0), via=via)
     assert error.value.clause == clause
-    assert message in str(error.value)
+    assert error.value.message == message
     assert state.to_json() == before
 
 
@@ -301,8 +301,9 @@ def test_capacity_is_shared_by_a_turns_moves() -> None:
     # §2.1.1: the 10 a turn counts every group using the connection that way
     state = battle(besieged(MAN, "W1", 12), active=Side.BESIEGED)
     state = move(state, ids("d", 6), "T2", Dice(0)).state
-    with pytest.raises(IllegalAction, match="6 have, 5 more would make 11"):
+    with pytest.raises(IllegalAction) as refused:
         move(state, ["d7", "d8", "d9", "d10", "d11"], "T2", Dice(0))
+    assert refused.value.message == "way_full (most=10, from_place=W1, place=T2, used=6, count=5, total=11)"
 
 
 def test_two_courtyard_sections_in_one_move() -> None:
@@ -360,8 +361,9 @@ def test_stand_and_shoot_needs_a_missile_weapon() -> None:
 def test_ogres_count_two_for_occupancy() -> None:
     # §12.1.1, R15: 7 ogres (14) and 1 man fit on a wall-walk, an eighth ogre does not
     state = battle(besiegers(OGRE, "W2", 7), besiegers(OGRE, "siege_tower:ST1", 1, "o"))
-    with pytest.raises(IllegalAction, match="holds 14 besieger models; moving 2 would make 16"):
+    with pytest.raises(IllegalAction) as refused:
         move(state, ["o1"], "W2", Dice(0))
+    assert refused.value.message == "place_full (place=W2, held=14, side=besieger, incoming=2, total=16, most=15)"
 
 
 @pytest.mark.parametrize(
