@@ -381,7 +381,7 @@ def move(
         carriers = {c for r in state.rams for c in r.carriers}
         carrying = tuple(m.id for m in movers if m.id in carriers)
         if carrying:
-            raise IllegalAction("ram_stays_outside", "§7.2.1", models=carrying)
+            raise IllegalAction("ram_carriers_stay_outside", "§7.2.1", models=carrying)
     charge = (destination.inside or destination.zone is _BELFRY) and bool(state.at(destination, movers[0].side.enemy))
     if stand_and_shoot is None:
         if charge and may_stand_and_shoot(state, destination):  # §3.1.2: the charged answer before the charge lands

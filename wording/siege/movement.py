@@ -74,7 +74,7 @@ SENTENCES = Sentences(
             "%(most)s models a turn pass this way (to get %(place)s): %(used)s have, %(count)s more would make "
             "%(total)s."
         ),
-        "ram_stays_outside": gettext_lazy("A ram never enters the fort, nor do its carriers: %(models)s."),
+        "ram_carriers_stay_outside": gettext_lazy("A ram never enters the fort, nor do its carriers: %(models)s."),
         "charge_declared": gettext_lazy("Charge declared %(place)s: %(models)s. The charged answer first."),
         "charge": gettext_lazy("Charge %(place)s: %(models)s."),
         "move": gettext_lazy("Move %(place)s: %(models)s."),
