@@ -234,9 +234,9 @@ def casualty_panic(
         # where the failed run is checked before the dice: open to all who test, so to those who fail
         testing = [m for m in state.at(place, side) if not m.fleeing]
         problem = flight_problem(state, place, testing, target)
-        if problem is not None:
+        if problem is not None:  # §4.1: a way open to a flight, by its usual rules
             raise IllegalAction(
-                "panic_flight_refused", "§4.1", side=side.value, place=place, to_place=str(target), why=problem
+                "panic_flight_refused", "§4.1", side=side.value, place=place, to_place=str(target), why=problem.code
             )
     mark = dice.mark()
     events: list[Event] = []
