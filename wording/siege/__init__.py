@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from rules.contract import Event, IllegalAction
+from rules.contract import Event, IllegalAction, Param
 from rules.siege.places import Model, Place, Zone
 from rules.siege.state import BattleState
 
@@ -100,12 +100,19 @@ _CATALOGUE = gather(sys.modules[__name__])
 
 def event_text(names: SiegeNames, event: Event) -> str:
     """An event of the log in the reader's words."""
-    return say(_CATALOGUE, event.kind, event.params, names)
+    return say(_CATALOGUE, event.kind, _climbing(event.params, names), names)
 
 
 def refusal_text(names: SiegeNames, refused: IllegalAction) -> str:
     """A refusal of the rules in the reader's words, with its clause."""
-    return say(_CATALOGUE, refused.code, refused.params, names)
+    return say(_CATALOGUE, refused.code, _climbing(refused.params, names), names)
+
+
+def _climbing(params: Mapping[str, Param], names: SiegeNames) -> Mapping[str, Param]:
+    """A blocked access that is a giant's climb (§12.1.5) names the giant, which its ``ref`` is the id of."""
+    if params.get("access") == "climb" and isinstance(params.get("ref"), str):
+        return {**params, "ref": names.model(str(params["ref"]))}
+    return params
 
 
 def roll_reason(names: SiegeNames, reason: str) -> tuple[str, str]:
