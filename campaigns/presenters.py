@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from rules.siege.fort import FortLayout
+from rules.siege.fort import POINT_BANDS, FortLayout
 
 from . import drawing, selectors
 from .choices import TerritoryKind, Winner
@@ -25,6 +25,8 @@ from .drawing import Labels, MapArmy, MapTerritory
 from .factions import colour_of
 from .models import Battle, BattleCorrection, Campaign, CampaignMembership, RuleSystem, Territory, Turn
 from .presenters_bands import band_sections
+
+_LAST_BOUND = max(b for b in POINT_BANDS if b is not None)
 
 
 def owner_colour(membership: CampaignMembership | None) -> str:
@@ -215,13 +217,55 @@ def correction_rows(corrections: list[BattleCorrection]) -> list[CorrectionRow]:
     ]
 
 
-FORT_TEMPLATE_POINTS = (1000, 1500, 2000, 2500)
+FORT_SIZES: tuple[int, ...] = (*(b for b in POINT_BANDS if b is not None), _LAST_BOUND + 1)
+"""One garrison size per band of Table 1 (§1.4): each band's upper bound, and the last band's first point."""
+
+
+def fort_size_label(size: int) -> str:
+    if size > _LAST_BOUND:
+        return _("Standard fort for more than %(points)s points") % {"points": _LAST_BOUND}
+    return _("Standard fort for %(points)s points") % {"points": size}
 
 
 def fort_templates(points: int) -> list[tuple[str, str]]:
-    """Generated forts to pick from: Table 1's minimum for the garrison's points, and one per band of Table 1."""
-    options = sorted({max(points, 1), *FORT_TEMPLATE_POINTS})
-    return [(str(p), _("Standard fort for %(points)s points") % {"points": p}) for p in options if p >= points]
+    """Generated forts to pick from, one per band of Table 1 (§1.4), from the band of the garrison's points up."""
+    return [(str(size), fort_size_label(size)) for size in FORT_SIZES if size >= points or size == FORT_SIZES[-1]]
+
+
+def fort_size(layout_json: Any) -> int | None:
+    """The biggest band of Table 1 (§1.4) whose minimum a fort layout holds, as one of :data:`FORT_SIZES`; ``None``
+    when it holds none or cannot be read."""
+    try:
+        layout = FortLayout.from_json(layout_json)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    held = [size for size in FORT_SIZES if not list(layout.problems(size))]
+    return held[-1] if held else None
+
+
+@dataclass(frozen=True)
+class FortRow:
+    """A castle or fortress on the forts step: its garrison and the band of Table 1 its fort holds (§1.4)."""
+
+    territory: Territory
+    garrison: int
+    size: int | None
+
+    @property
+    def too_small(self) -> bool:
+        return self.size is not None and self.size < self.garrison
+
+    @property
+    def holds(self) -> str:
+        if self.size is None:
+            return ""
+        if self.size > _LAST_BOUND:
+            return _("Its fort holds a garrison of more than %(points)s points (Table 1).") % {"points": _LAST_BOUND}
+        return _("Its fort holds a garrison of up to %(points)s points (Table 1).") % {"points": self.size}
+
+
+def fort_rows(forts: Sequence[tuple[Territory, int]]) -> list[FortRow]:
+    return [FortRow(t, garrison, fort_size(t.fort_layout) if t.fort_layout else None) for t, garrison in forts]
 
 
 @dataclass(frozen=True)

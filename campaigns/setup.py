@@ -68,8 +68,9 @@ def set_territory_owner(*, territory: Territory, owner: CampaignMembership | Non
 def build_standard_fort(*, territory: Territory, points: int) -> Territory:
     """Gives a castle or fortress the generated fort of Table 1's minimum for ``points`` of garrison (§1)."""
     garrison = selectors.garrison_points(territory)
-    if points < garrison:
+    layout = standard_fort(points, territory.name)
+    if list(layout.problems(garrison)):
         raise ValidationError(
             _("The fort must hold its garrison of %(points)s points: choose at least that many.") % {"points": garrison}
         )
-    return set_fort_layout(territory=territory, layout_json=standard_fort(points, territory.name).to_json())
+    return set_fort_layout(territory=territory, layout_json=layout.to_json())

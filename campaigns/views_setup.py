@@ -205,11 +205,18 @@ def neighbours(request: HttpRequest, pk: int, tid: int, nid: int) -> HttpRespons
 def forts(request: HttpRequest, pk: int) -> HttpResponse:
     """Step 5: each castle and fortress gets a generated fort (§1, Table 1) big enough for its garrison."""
     campaign, membership = campaign_for(request.user, pk, organiser=True)
+    services.generate_missing_forts(campaign=campaign)
     rows = []
-    for territory, garrison in pages.forts(campaign):
-        templates = presenters.fort_templates(garrison)
+    for fort in presenters.fort_rows(pages.forts(campaign)):
+        territory = fort.territory
+        templates = presenters.fort_templates(fort.garrison)
         sent = request.method == "POST" and request.POST.get("territory") == str(territory.pk)
-        form = StandardFortForm(request.POST if sent else None, templates=templates, prefix=f"fort-{territory.pk}")
+        form = StandardFortForm(
+            request.POST if sent else None,
+            templates=templates,
+            prefix=f"fort-{territory.pk}",
+            initial={"points": fort.size},
+        )
         if sent and form.is_valid():
             try:
                 setup.build_standard_fort(territory=territory, points=form.cleaned_data["points"])
@@ -218,7 +225,7 @@ def forts(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 messages.success(request, _("The fort layout is saved."))
                 return redirect("setup:forts", pk)
-        rows.append((territory, form))
+        rows.append((fort, form))
     return _step(request, "forts", campaign, membership, rows=rows)
 
 

@@ -33,6 +33,7 @@ from ..models import (
 )
 from ..rule_systems import default_rule_system
 from .common import notify
+from .map import generate_missing_forts
 from .results import record_scores
 
 Progress = Callable[[int, str], None]
@@ -51,6 +52,8 @@ def open_turn(*, campaign: Campaign, deadline: datetime | None = None, now: date
     deadline = deadline or now + timedelta(hours=campaign.settings.order_hours)
     if deadline <= now:
         raise ValidationError(_("The order deadline must be in the future."))
+    if previous is None:
+        generate_missing_forts(campaign=campaign)  # §1: the campaign starts with every castle and fortress fortified
     turn = Turn.objects.create(campaign=campaign, number=previous.number + 1 if previous else 1, deadline=deadline)
     notify(
         campaign,
