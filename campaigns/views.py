@@ -120,6 +120,7 @@ def campaign_manage(request: HttpRequest, pk: int) -> HttpResponse:
         members=page.members,
         territories=page.territories,
         turn=page.turn,
+        orders_given=page.orders_given,
         turn_form=TurnForm(),
         invite_url=request.build_absolute_uri(reverse("signup-code", args=[campaign.settings.invite_code])),
         forms=forms,
@@ -376,6 +377,9 @@ def turn_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         services.act_on_turn(campaign=campaign, action=action, deadline=deadline)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
+    else:
+        if action == "remind":
+            messages.success(request, _("The players who still have orders to give are reminded by e-mail."))
     return redirect("campaigns:manage", pk)
 
 
