@@ -171,12 +171,23 @@ def event_lines(turn: Turn, *, battle: Battle | None = None) -> list[EventLine]:
             "it stays cut off in %(territory)s and must fight its way out."
         ),
         "reinforced": _("The organiser reinforces %(army)s with %(points)s points."),
+        "corrected": _("%(player)s corrects the result of the battle of %(territory)s."),
     }
+    # after a draw nobody is beaten: the attacker falls back with the battle undecided
+    after_draw = {
+        "fall_back": _("%(army)s falls back to %(territory)s after the draw."),
+        "cut_off": _(
+            "%(army)s has no territory of its player’s or free land next to it to fall back to after the draw: "
+            "it stays cut off in %(territory)s and must fight its way out."
+        ),
+    }
+    drawn = {e.get("battle") for e in turn.log if e["code"] == "draw"}
     lines = []
     for e in turn.log:
         if e["code"] not in texts or (battle is not None and e.get("battle") != battle.pk):
             continue
-        text = texts[e["code"]] % {
+        said = after_draw if e.get("battle") in drawn else texts
+        text = said.get(e["code"], texts[e["code"]]) % {
             "army": names.armies.get(e["army"], "?"),
             "territory": names.territories.get(e["territory"], "?"),
             "player": names.players.get(e["player"], "?"),
