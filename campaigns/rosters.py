@@ -51,6 +51,7 @@ __all__ = [
     "RosterError",
     "RosterUnit",
     "faction_of",
+    "is_battle_game",
     "parse_roster",
 ]
 
@@ -109,6 +110,30 @@ _SAVE = re.compile(r"([1-6])\+?(?:\D.*)?")
 class RosterError(ValueError):
     """A file that is not a readable BattleScribe roster; the message says where it breaks, in the reader's
     language."""
+
+
+def is_battle_game(game_system: str) -> bool:
+    """Whether a roster's ``gameSystemName`` is Warhammer Battle (Warhammer Fantasy Battles, WFB), in English or in
+    French, and not another of the publisher's games (Age of Sigmar, 40,000…).
+
+    >>> is_battle_game("Warhammer Battle 8e édition (VF)"), is_battle_game("Warhammer Age of Sigmar 4.0")
+    (True, False)
+    """
+    words = set(_normalise(game_system).split())
+    if words & {"wfb", "whfb"}:
+        return True
+    return "warhammer" in words and bool(words & {"fantasy", "battle", "battles"}) and not words & {"sigmar", "40"}
+
+
+def _game_problem(root: _Element) -> str | None:
+    """What to say of a roster of another game than Warhammer Battle, naming the game; None for a Warhammer Battle
+    roster or one that does not say its game."""
+    game = "".join(c for c in root.attrs.get("gameSystemName", "") if c.isprintable()).strip()
+    if not game or is_battle_game(game):
+        return None
+    return _("This file is a %(game)s roster; the application reads Warhammer Battle (WFB) rosters.") % {
+        "game": game[:80]
+    }
 
 
 def _too_big(filename: str) -> str:
@@ -381,8 +406,13 @@ def _model_profile(selection: _Element) -> tuple[dict[str, int | str], int | Non
             missing = [name for name in CHARACTERISTICS if name not in named]
             if missing:
                 raise RosterError(
-                    _("%(part)s: profile %(profile)s lacks %(missing)s")
-                    % {"part": part.describe(), "profile": profile.describe(), "missing": ", ".join(missing)}
+                    _("%(part)s: the model profile %(name)r (line %(line)s) lacks %(missing)s")
+                    % {
+                        "part": part.describe(),
+                        "name": profile.attrs.get("name", ""),
+                        "line": profile.line,
+                        "missing": ", ".join(str(Characteristic(name).label) for name in missing),
+                    }
                 )
             stats = {name: _characteristic_value(part, name, named[name]) for name in CHARACTERISTICS}
             save_text = next((text for name, text in characteristics.items() if name in _SAVE_NAMES), "-")
@@ -454,6 +484,9 @@ def _roster(root: _Element) -> Roster:
             _("line %(line)s: the root element is <%(found)s>, expected a BattleScribe <roster> in %(namespace)s")
             % {"line": root.line, "found": found, "namespace": ROSTER_NS}
         )
+    other_game = _game_problem(root)
+    if other_game is not None:
+        raise RosterError(other_game)
     forces = list(_forces(root))
     if not forces:
         raise RosterError(_("line %(line)s: the roster has no force") % {"line": root.line})
