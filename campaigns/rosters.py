@@ -41,6 +41,7 @@ from .factions import ENGLISH_NAMES, FACTION_TABLE
 
 __all__ = [
     "CHARACTERISTICS",
+    "CHARACTERISTIC_ALIASES",
     "FACTIONS",
     "MAX_DEPTH",
     "MAX_MODELS",
@@ -50,9 +51,11 @@ __all__ = [
     "Roster",
     "RosterError",
     "RosterUnit",
+    "characteristic_value",
     "faction_of",
     "is_battle_game",
     "parse_roster",
+    "save_value",
 ]
 
 ROSTER_NS = "http://www.battlescribe.net/schema/rosterSchema"
@@ -84,7 +87,7 @@ _ALIASES_BY_LENGTH: tuple[tuple[str, str], ...] = tuple(
 )
 
 # French army books print the profile as M CC CT F E PV I A Cd.
-_CHARACTERISTIC_ALIASES: dict[str, str] = {
+CHARACTERISTIC_ALIASES: dict[str, str] = {
     **{name.casefold(): name for name in CHARACTERISTICS},
     "cc": "WS",
     "ct": "BS",
@@ -361,12 +364,32 @@ def _points(selection: _Element) -> Decimal:
     return total
 
 
-def _characteristic_value(owner: _Element, name: str, text: str) -> int | str:
+def characteristic_value(text: str) -> int | str | None:
+    """A characteristic as a profile keeps it: a number 0–10, ``"-"`` for none, or a dice roll such as ``"D6"``;
+    None when ``text`` is none of these. Units typed by hand are checked as the imported ones."""
     value = text.strip()
     if value.isascii() and value.isdigit() and len(value) <= 2 and int(value) <= 10:
         return int(value)
     if value in ("-", "") or _DICE.fullmatch(value):
         return value.upper() or "-"
+    return None
+
+
+def save_value(text: str) -> int | None:
+    """An armour save as ``4+`` (or ``4``): the roll it needs; None for ``-`` or nothing. Raises ValueError else."""
+    value = text.strip()
+    if value in ("-", ""):
+        return None
+    match = _SAVE.fullmatch(value)
+    if match is None:
+        raise ValueError(value)
+    return int(match.group(1))
+
+
+def _characteristic_value(owner: _Element, name: str, text: str) -> int | str:
+    value = characteristic_value(text)
+    if value is not None:
+        return value
     raise RosterError(
         _("%(owner)s: characteristic %(name)s is %(text)r, expected a number 0–10, '-' or a dice roll like D6")
         % {"owner": owner.describe(), "name": name, "text": text}
@@ -374,16 +397,13 @@ def _characteristic_value(owner: _Element, name: str, text: str) -> int | str:
 
 
 def _save_value(owner: _Element, text: str) -> int | None:
-    value = text.strip()
-    if value in ("-", ""):
-        return None
-    match = _SAVE.fullmatch(value)
-    if match is None:
+    try:
+        return save_value(text)
+    except ValueError:
         raise RosterError(
             _("%(owner)s: characteristic Save is %(text)r, expected a save like 4+ or '-'")
             % {"owner": owner.describe(), "text": text}
-        )
-    return int(match.group(1))
+        ) from None
 
 
 def _model_profile(selection: _Element) -> tuple[dict[str, int | str], int | None]:
@@ -399,7 +419,7 @@ def _model_profile(selection: _Element) -> tuple[dict[str, int | str], int | Non
                 characteristics[characteristic.attrs.get("name", "").strip().casefold()] = characteristic.attrs.get(
                     "value", characteristic.text
                 )
-            named = {_CHARACTERISTIC_ALIASES.get(name, name): text for name, text in characteristics.items()}
+            named = {CHARACTERISTIC_ALIASES.get(name, name): text for name, text in characteristics.items()}
             type_name = _normalise(profile.attrs.get("typeName", ""))
             if type_name not in _MODEL_PROFILE_TYPES and "WS" not in named:
                 continue

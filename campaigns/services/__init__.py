@@ -7,7 +7,18 @@ Validation comes before any write, so a refused change leaves nothing half-saved
 
 from ..models import SETTINGS_FIELDS
 from ..results import Result
-from .armies import RosterPreview, add_unit, create_army, import_roster, preview_roster, reinforce_army
+from .armies import (
+    RosterPreview,
+    add_unit,
+    add_unit_lines,
+    clear_roster,
+    create_army,
+    delete_unit,
+    import_roster,
+    preview_roster,
+    reinforce_army,
+    update_unit,
+)
 from .clubs import (
     add_campaign_member,
     choose_faction,
@@ -75,12 +86,15 @@ __all__ = [
     "add_campaign_member",
     "add_territory",
     "add_unit",
+    "add_unit_lines",
     "choose_faction",
+    "clear_roster",
     "confirm_result",
     "correct_result",
     "create_army",
     "create_campaign",
     "create_club",
+    "delete_unit",
     "ensure_settings",
     "enter_result",
     "fort_problems",
@@ -112,4 +126,5 @@ __all__ = [
     "submit_order",
     "update_campaign",
     "update_settings",
+    "update_unit",
 ]

@@ -100,8 +100,9 @@ def test_the_armour_save_is_not_labelled_as_a_save_button(demo: Campaign) -> Non
     assert table.rows[0][3:12] == list(FRENCH)
     assert "Enregistrer" not in table.rows[0]
     assert column(page, "Witness", "Svg") == "4+"
-    for english, french in zip(ENGLISH, FRENCH, strict=True):
-        assert f'<label for="id_{english}">{french}\u00a0:</label>' in page
+    # the unit form takes the profile on one line, as the French army books print it
+    assert '<label for="id_characteristics">Caractéristiques\u00a0:</label>' in page
+    assert "M4 CC3 CT3 F3 E3 PV1 I3 A1 Cd7 Svg5+" in page
 
 
 def test_an_import_is_shown_and_waits_for_confirmation(demo: Campaign) -> None:
