@@ -21,7 +21,7 @@ from rules.siege.fort import POINT_BANDS, FortLayout
 
 from . import drawing, selectors
 from .choices import TerritoryKind, Winner
-from .drawing import Labels, MapArmy, MapTerritory
+from .drawing import MAP_FRAME, Labels, MapArmy, MapTerritory
 from .factions import colour_of
 from .models import Battle, BattleCorrection, Campaign, CampaignMembership, RuleSystem, Territory, Turn
 from .presenters_bands import band_sections
@@ -80,9 +80,10 @@ def map_territories(
     membership: CampaignMembership | None = None,
     *,
     link: Callable[[int], str] | None = None,
+    selected: int | None = None,
 ) -> list[MapTerritory]:
     """The map's territories, with the armies ``membership`` may see standing in each (none without one); each
-    links to its page, or where ``link`` says."""
+    links to its page, or where ``link`` says; the ``selected`` one is drawn so."""
     armies: dict[int, list[MapArmy]] = {}
     if membership is not None:
         for army in selectors.visible_armies(campaign, membership).order_by("name"):
@@ -103,16 +104,27 @@ def map_territories(
             fortified=t.fortified,
             url=link(t.pk) if link else reverse("campaigns:territory", args=[campaign.pk, t.pk]),
             armies=tuple(armies.get(t.pk, ())),
+            selected=t.pk == selected,
         )
         for t in selectors.territories_of(campaign)
     ]
 
 
 def map_picture(
-    campaign: Campaign, membership: CampaignMembership | None = None, *, link: Callable[[int], str] | None = None
+    campaign: Campaign,
+    membership: CampaignMembership | None = None,
+    *,
+    link: Callable[[int], str] | None = None,
+    selected: int | None = None,
 ) -> SafeString:
-    territories = map_territories(campaign, membership, link=link)
+    territories = map_territories(campaign, membership, link=link, selected=selected)
     return mark_safe(drawing.map_svg(territories, title=campaign.name, labels=picture_labels()))
+
+
+def map_frame() -> dict[str, float]:
+    """Where the map picture puts its 0–100 positions, for the set-up map's script that places territories."""
+    margin, size = MAP_FRAME
+    return {"margin": margin, "size": size}
 
 
 def fort_picture(layout_json: Mapping[str, Any] | None, title: str) -> SafeString | None:

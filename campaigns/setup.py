@@ -17,6 +17,7 @@ from rules.siege.fort import standard_fort
 from . import selectors
 from .models import Campaign, CampaignMembership, Club, Territory
 from .services import create_campaign, set_fort_layout, update_settings
+from .services.common import check_limits
 
 
 @transaction.atomic
@@ -61,6 +62,15 @@ def set_territory_owner(*, territory: Territory, owner: CampaignMembership | Non
         raise ValidationError(_("A garrison belongs to the fort's owner."))
     territory.owner = owner
     territory.save(update_fields=["owner"])
+    return territory
+
+
+@transaction.atomic
+def move_territory(*, territory: Territory, x: float, y: float) -> Territory:
+    """Puts a territory elsewhere on the map (0–100 across and down); where it stands changes no rule."""
+    territory.x, territory.y = x, y
+    check_limits(territory, "x", "y")
+    territory.save(update_fields=["x", "y"])
     return territory
 
 

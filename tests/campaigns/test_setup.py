@@ -297,3 +297,49 @@ def test_a_fort_too_small_for_a_garrison_come_later_is_named_on_the_step(
     page = client.get(reverse("setup:forts", args=[campaign.pk])).content.decode()
     assert "Le fort est trop petit pour sa garnison : choisissez-en un plus grand." in page
     assert re.findall(r'<option value="(\d+)"', page) == ["2000", "2001"]
+
+
+def test_a_territory_dragged_on_the_map_stands_where_it_was_dropped(
+    client: Client, campaign: Campaign, organiser: User
+) -> None:
+    ford = place(campaign, "Gué")
+    client.force_login(organiser)
+    url = reverse("setup:move", args=[campaign.pk, ford.pk])
+    response = client.post(url, {"x": 62.5, "y": 40}, HTTP_HX_REQUEST="true")
+    ford.refresh_from_db()
+    assert (ford.x, ford.y) == (62.5, 40.0)
+    # the moved territory comes back selected, ringed on the map
+    assert f'class="territory selected" data-territory="{ford.pk}"' in response.content.decode()
+
+
+@pytest.mark.parametrize(("x", "y"), [(101, 50), (50, -1), ("nan", 50), ("", 50)])
+def test_a_territory_dropped_off_the_map_stays_where_it_was(
+    client: Client, campaign: Campaign, organiser: User, x: object, y: object
+) -> None:
+    ford = place(campaign, "Gué")
+    client.force_login(organiser)
+    response = client.post(reverse("setup:move", args=[campaign.pk, ford.pk]), {"x": x, "y": y}, HTTP_HX_REQUEST="true")
+    assert "Une position sur la carte va de 0 à 100, horizontalement et verticalement." in response.content.decode()
+    ford.refresh_from_db()
+    assert (ford.x, ford.y) == (10.0, 10.0)
+
+
+def test_only_the_organiser_moves_a_territory(client: Client, campaign: Campaign, player: User) -> None:
+    ford = place(campaign, "Gué")
+    client.force_login(player)
+    response = client.post(reverse("setup:move", args=[campaign.pk, ford.pk]), {"x": 70, "y": 70})
+    assert response.status_code == 403
+    ford.refresh_from_db()
+    assert (ford.x, ford.y) == (10.0, 10.0)
+
+
+def test_the_map_step_rings_the_selected_territory_and_says_where_to_tap(
+    client: Client, campaign: Campaign, organiser: User
+) -> None:
+    ford, hill = place(campaign, "Gué"), place(campaign, "Mont")
+    client.force_login(organiser)
+    page = client.get(reverse("setup:map", args=[campaign.pk]) + f"?selected={hill.pk}").content.decode()
+    assert f'class="territory selected" data-territory="{hill.pk}"' in page
+    assert f'class="territory" data-territory="{ford.pk}"' in page
+    assert "Touchez un endroit vide pour y placer un nouveau territoire" in page
+    assert 'data-map-margin="34.0" data-map-size="332.0"' in page
