@@ -16,7 +16,7 @@ from rules.siege.fort import standard_fort
 
 from . import selectors
 from .models import Campaign, CampaignMembership, Club, Territory
-from .services import create_campaign, set_fort_layout, update_settings
+from .services import create_campaign, generate_missing_forts, set_fort_layout, update_settings
 from .services.common import check_limits
 
 
@@ -63,6 +63,15 @@ def set_territory_owner(*, territory: Territory, owner: CampaignMembership | Non
     territory.owner = owner
     territory.save(update_fields=["owner"])
     return territory
+
+
+def fortify(*, campaign: Campaign, territory: Territory | None = None, points: int | None = None) -> None:
+    """The forts step's writes: each castle and fortress still without a fort gets its generated one for its
+    garrison (§1.4 Table 1), and ``territory`` the standard fort for ``points`` when the organiser chose one. Each in
+    its own transaction: a refused choice leaves the generated forts."""
+    generate_missing_forts(campaign=campaign)
+    if territory is not None and points is not None:
+        build_standard_fort(territory=territory, points=points)
 
 
 @transaction.atomic

@@ -16,6 +16,7 @@ urlpatterns = [
     path("<int:pk>/armies/", views.army_list, name="armies"),
     path("<int:pk>/armies/<int:aid>/", views.army_detail, name="army"),
     path("<int:pk>/armies/<int:aid>/units/<int:uid>/", views.unit_detail, name="unit"),
+    path("<int:pk>/armies/<int:aid>/units/<int:uid>/delete/", views.unit_delete, name="unit-delete"),
     path("<int:pk>/orders/", views.orders, name="orders"),
     path("<int:pk>/orders/<int:aid>/", views.give_order, name="order"),
     path("<int:pk>/turn/<str:action>/", views.turn_action, name="turn"),

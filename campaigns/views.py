@@ -354,10 +354,6 @@ def unit_detail(request: HttpRequest, pk: int, aid: int, uid: int) -> HttpRespon
         "special_rules": ", ".join(unit.special_rules),
     }
     form = UnitForm(request.POST if request.method == "POST" else None, units=others, initial=initial)
-    if request.method == "POST" and request.POST.get("action") == "delete":
-        services.delete_unit(unit=unit)
-        messages.success(request, _("%(unit)s is taken off the roster.") % {"unit": unit.name})
-        return redirect("campaigns:army", pk, aid)
 
     def change() -> object:
         return services.update_unit(unit=unit, **_unit_values(form.cleaned_data))
@@ -366,6 +362,20 @@ def unit_detail(request: HttpRequest, pk: int, aid: int, uid: int) -> HttpRespon
         messages.success(request, _("Saved."))
         return redirect("campaigns:army", pk, aid)
     return _page(request, "campaigns/unit.html", campaign, membership, army=page.army, unit=unit, form=form)
+
+
+@login_required
+@require_POST
+def unit_delete(request: HttpRequest, pk: int, aid: int, uid: int) -> HttpResponse:
+    """A unit taken off its roster by the army's owner or the organiser."""
+    campaign, membership = campaign_for(request.user, pk)
+    page = _found(pages.army(campaign, membership, aid))
+    unit = _found(next((row.unit for row in page.units if row.unit.pk == uid), None))
+    if not page.editable:
+        raise Http404(_("No such unit in your armies."))
+    services.delete_unit(unit=unit)
+    messages.success(request, _("%(unit)s is taken off the roster.") % {"unit": unit.name})
+    return redirect("campaigns:army", pk, aid)
 
 
 @login_required

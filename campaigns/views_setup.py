@@ -240,7 +240,7 @@ def neighbours(request: HttpRequest, pk: int, tid: int, nid: int) -> HttpRespons
 def forts(request: HttpRequest, pk: int) -> HttpResponse:
     """Step 5: each castle and fortress gets a generated fort (§1, Table 1) big enough for its garrison."""
     campaign, membership = campaign_for(request.user, pk, organiser=True)
-    services.generate_missing_forts(campaign=campaign)
+    setup.fortify(campaign=campaign)
     rows = []
     for fort in presenters.fort_rows(pages.forts(campaign)):
         territory = fort.territory
@@ -254,7 +254,7 @@ def forts(request: HttpRequest, pk: int) -> HttpResponse:
         )
         if sent and form.is_valid():
             try:
-                setup.build_standard_fort(territory=territory, points=form.cleaned_data["points"])
+                setup.fortify(campaign=campaign, territory=territory, points=form.cleaned_data["points"])
             except ValidationError as error:
                 refuse(form, error)
             else:

@@ -46,6 +46,10 @@ def unit_url(unit: Unit) -> str:
     return reverse("campaigns:unit", args=[unit.army.campaign_id, unit.army_id, unit.pk])
 
 
+def delete_url(unit: Unit) -> str:
+    return reverse("campaigns:unit-delete", args=[unit.army.campaign_id, unit.army_id, unit.pk])
+
+
 def test_eight_pasted_lines_are_eight_units(host: Army, player: User) -> None:
     response = client_of(player).post(army_url(host), {"action": "lines", "lines": EIGHT})
     assert response.status_code == 302
@@ -107,7 +111,7 @@ def test_a_unit_is_taken_off_and_the_roster_emptied_the_army_keeping_its_points(
     client = client_of(player)
     client.post(army_url(host), {"action": "lines", "lines": EIGHT})
     wizard = host.units.get(name="Sorcier")
-    assert client.post(unit_url(wizard), {"action": "delete"}).status_code == 302
+    assert client.post(delete_url(wizard)).status_code == 302
     assert not host.units.filter(name="Sorcier").exists()
     assert host.units.count() == 7
     assert client.post(army_url(host), {"action": "clear-roster"}).status_code == 302
@@ -122,5 +126,5 @@ def test_another_player_neither_changes_nor_takes_off_a_unit(
     client_of(player).post(army_url(host), {"action": "lines", "lines": EIGHT})
     wizard = host.units.get(name="Sorcier")
     stranger = client_of(outsider)
-    assert stranger.post(unit_url(wizard), {"action": "delete"}).status_code == 404
+    assert stranger.post(delete_url(wizard)).status_code == 404
     assert host.units.filter(name="Sorcier").exists()
