@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from django import forms
@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.siege.fort import FortLayout
 from rules.siege.victory import SECTION_CATEGORIES, SECTION_POINTS, Achievements, section_limits
 
+from . import unit_lines
 from .choices import Characteristic
 from .models import (
     MAX_NOTES_CHARS,
@@ -31,7 +32,7 @@ from .models import (
     Winner,
 )
 from .results import ENGINE_SIDE, SIEGE_CATEGORIES, Result
-from .rosters import CHARACTERISTICS, MAX_POINTS
+from .rosters import MAX_POINTS
 from .rule_systems import scores_by_section
 
 CHARACTERISTIC_LABELS = dict(Characteristic.choices)
@@ -124,11 +125,18 @@ class ArmyForm(forms.Form):
 
 
 class UnitForm(forms.Form):
+    """A unit typed by hand: its characteristics on one line (``M4 CC3 … Svg5+``), those left out taken from the
+    profile of a unit of the army chosen in a list."""
+
     name = forms.CharField(label=_("Name"), max_length=120)
     count = forms.IntegerField(label=_("Models"), initial=1, **bounds(Unit, "count"))
     points = forms.IntegerField(label=_("Points"), initial=0, **bounds(Unit, "points"))
-    save_roll = forms.IntegerField(
-        label=_("Armour save (2–6, empty for none)"), min_value=1, max_value=6, required=False
+    like = forms.TypedChoiceField(label=_("Profile of"), coerce=int, required=False, empty_value=None)
+    characteristics = forms.CharField(
+        label=_("Characteristics"),
+        required=False,
+        max_length=200,
+        help_text=_("As the army book prints them: M4 CC3 CT3 F3 E3 PV1 I3 A1 Cd7 Svg5+"),
     )
     special_rules = forms.CharField(
         label=_("Special rules, comma separated"),
@@ -136,15 +144,39 @@ class UnitForm(forms.Form):
         max_length=MAX_SPECIAL_RULES * (MAX_SPECIAL_RULE_CHARS + 2),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, units: Sequence[Unit] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for key in CHARACTERISTICS:
-            self.fields[key] = forms.IntegerField(
-                label=CHARACTERISTIC_LABELS[key], min_value=0, max_value=10, initial=3
-            )
+        self.units = {unit.pk: unit for unit in units}
+        self.fields["like"].choices = [("", "—"), *((unit.pk, unit.name) for unit in units)]
 
-    def profile(self) -> dict[str, int | str]:
-        return {key: self.cleaned_data[key] for key in CHARACTERISTICS}
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        try:
+            profile, save = unit_lines.parse_characteristics(data.get("characteristics") or "")
+        except unit_lines.UnitLineProblem as problem:
+            raise ValidationError(str(problem)) from problem
+        like = self.units.get(data.get("like") or 0)
+        if like is not None:
+            profile = {**like.profile, **profile}
+            save = like.save_roll if save is None else save
+        try:
+            data["profile"] = unit_lines.complete(profile)
+        except unit_lines.UnitLineProblem as problem:
+            raise ValidationError(
+                _("Characteristics: %(problem)s. Type them, or choose a unit whose profile to start from.")
+                % {"problem": problem}
+            ) from problem
+        data["save"] = save
+        return data
+
+
+class UnitLinesForm(forms.Form):
+    lines = forms.CharField(
+        label=_("Units, one a line"),
+        max_length=unit_lines.MAX_LINES_CHARS,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_("20 Hallebardiers 125pts M4 CC3 CT3 F3 E3 PV1 I3 A1 Cd7 Svg5+ : Régiment"),
+    )
 
 
 class RosterForm(forms.Form):

@@ -33,6 +33,11 @@ class PlaceTerritoryForm(forms.Form):
     y = forms.FloatField(label=_("Position down (0–100)"), min_value=0, max_value=100, initial=50)
 
 
+class MoveTerritoryForm(forms.Form):
+    x = forms.FloatField(min_value=0, max_value=100)
+    y = forms.FloatField(min_value=0, max_value=100)
+
+
 class OwnerForm(forms.Form):
     owner = forms.TypedChoiceField(label=_("Owner"), coerce=int, required=False, empty_value=None)
 

@@ -27,14 +27,18 @@ class ManagePage:
     territories: QuerySet[Territory]
     players: QuerySet[CampaignMembership]
     turn: Turn | None
+    orders_given: list[selectors.OrdersGiven]
+    """While the turn takes orders: who has given them all and who has not."""
 
 
 def manage(campaign: Campaign) -> ManagePage:
+    turn = selectors.current_turn(campaign)
     return ManagePage(
         members=selectors.memberships_of(campaign),
         territories=selectors.territories_of(campaign),
         players=selectors.players_of(campaign),
-        turn=selectors.current_turn(campaign),
+        turn=turn,
+        orders_given=selectors.orders_given(turn) if turn is not None and turn.is_open else [],
     )
 
 

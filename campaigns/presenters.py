@@ -18,14 +18,16 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from rules.siege.fort import FortLayout
+from rules.siege.fort import POINT_BANDS, FortLayout
 
 from . import drawing, page_cache, selectors
 from .choices import TerritoryKind, Winner
-from .drawing import Labels, MapArmy, MapTerritory
+from .drawing import MAP_FRAME, Labels, MapArmy, MapTerritory
 from .factions import colour_of
 from .models import Battle, BattleCorrection, Campaign, CampaignMembership, RuleSystem, Territory, Turn
 from .presenters_bands import band_sections
+
+_LAST_BOUND = max(b for b in POINT_BANDS if b is not None)
 
 
 def owner_colour(membership: CampaignMembership | None) -> str:
@@ -79,9 +81,10 @@ def map_territories(
     membership: CampaignMembership | None = None,
     *,
     link: Callable[[int], str] | None = None,
+    selected: int | None = None,
 ) -> list[MapTerritory]:
     """The map's territories, with the armies ``membership`` may see standing in each (none without one); each
-    links to its page, or where ``link`` says."""
+    links to its page, or where ``link`` says; the ``selected`` one is drawn so."""
     armies: dict[int, list[MapArmy]] = {}
     if membership is not None:
         for army in selectors.visible_armies(campaign, membership).order_by("name"):
@@ -102,24 +105,35 @@ def map_territories(
             fortified=t.fortified,
             url=link(t.pk) if link else reverse("campaigns:territory", args=[campaign.pk, t.pk]),
             armies=tuple(armies.get(t.pk, ())),
+            selected=t.pk == selected,
         )
         for t in selectors.territories_of(campaign)
     ]
 
 
 def map_picture(
-    campaign: Campaign, membership: CampaignMembership | None = None, *, link: Callable[[int], str] | None = None
+    campaign: Campaign,
+    membership: CampaignMembership | None = None,
+    *,
+    link: Callable[[int], str] | None = None,
+    selected: int | None = None,
 ) -> SafeString:
     """The map with the armies ``membership`` may see; the campaign's pages share it until the campaign changes
-    (:mod:`.page_cache`), the setup's (its own links) draw it each time."""
+    (:mod:`.page_cache`), the setup's (its own links, a territory selected) draw it each time."""
 
     def draw() -> str:
-        territories = map_territories(campaign, membership, link=link)
+        territories = map_territories(campaign, membership, link=link, selected=selected)
         return drawing.map_svg(territories, title=campaign.name, labels=picture_labels())
 
-    if link is not None:
+    if link is not None or selected is not None:
         return mark_safe(draw())
     return page_cache.fragment(campaign.pk, "map", membership.pk if membership else None, draw)
+
+
+def map_frame() -> dict[str, float]:
+    """Where the map picture puts its 0–100 positions, for the set-up map's script that places territories."""
+    margin, size = MAP_FRAME
+    return {"margin": margin, "size": size}
 
 
 def fort_picture(layout_json: Mapping[str, Any] | None, title: str) -> SafeString | None:
@@ -185,12 +199,23 @@ def event_lines(turn: Turn, membership: CampaignMembership, *, battle: Battle | 
             "it stays cut off in %(territory)s and must fight its way out."
         ),
         "reinforced": _("The organiser reinforces %(army)s with %(points)s points."),
+        "corrected": _("%(player)s corrects the result of the battle of %(territory)s."),
     }
+    # after a draw nobody is beaten: the attacker falls back with the battle undecided
+    after_draw = {
+        "fall_back": _("%(army)s falls back to %(territory)s after the draw."),
+        "cut_off": _(
+            "%(army)s has no territory of its player’s or free land next to it to fall back to after the draw: "
+            "it stays cut off in %(territory)s and must fight its way out."
+        ),
+    }
+    drawn = {e.get("battle") for e in turn.log if e["code"] == "draw"}
     lines = []
     for e in turn.log:
         if e["code"] not in texts or (battle is not None and e.get("battle") != battle.pk) or not sight.sees(e):
             continue
-        text = texts[e["code"]] % {
+        said = after_draw if e.get("battle") in drawn else texts
+        text = said.get(e["code"], texts[e["code"]]) % {
             "army": names.armies.get(e["army"], "?"),
             "territory": names.territories.get(e["territory"], "?"),
             "player": names.players.get(e["player"], "?"),
@@ -231,13 +256,55 @@ def correction_rows(corrections: list[BattleCorrection]) -> list[CorrectionRow]:
     ]
 
 
-FORT_TEMPLATE_POINTS = (1000, 1500, 2000, 2500)
+FORT_SIZES: tuple[int, ...] = (*(b for b in POINT_BANDS if b is not None), _LAST_BOUND + 1)
+"""One garrison size per band of Table 1 (§1.4): each band's upper bound, and the last band's first point."""
+
+
+def fort_size_label(size: int) -> str:
+    if size > _LAST_BOUND:
+        return _("Standard fort for more than %(points)s points") % {"points": _LAST_BOUND}
+    return _("Standard fort for %(points)s points") % {"points": size}
 
 
 def fort_templates(points: int) -> list[tuple[str, str]]:
-    """Generated forts to pick from: Table 1's minimum for the garrison's points, and one per band of Table 1."""
-    options = sorted({max(points, 1), *FORT_TEMPLATE_POINTS})
-    return [(str(p), _("Standard fort for %(points)s points") % {"points": p}) for p in options if p >= points]
+    """Generated forts to pick from, one per band of Table 1 (§1.4), from the band of the garrison's points up."""
+    return [(str(size), fort_size_label(size)) for size in FORT_SIZES if size >= points or size == FORT_SIZES[-1]]
+
+
+def fort_size(layout_json: Any) -> int | None:
+    """The biggest band of Table 1 (§1.4) whose minimum a fort layout holds, as one of :data:`FORT_SIZES`; ``None``
+    when it holds none or cannot be read."""
+    try:
+        layout = FortLayout.from_json(layout_json)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    held = [size for size in FORT_SIZES if not list(layout.problems(size))]
+    return held[-1] if held else None
+
+
+@dataclass(frozen=True)
+class FortRow:
+    """A castle or fortress on the forts step: its garrison and the band of Table 1 its fort holds (§1.4)."""
+
+    territory: Territory
+    garrison: int
+    size: int | None
+
+    @property
+    def too_small(self) -> bool:
+        return self.size is not None and self.size < self.garrison
+
+    @property
+    def holds(self) -> str:
+        if self.size is None:
+            return ""
+        if self.size > _LAST_BOUND:
+            return _("Its fort holds a garrison of more than %(points)s points (Table 1).") % {"points": _LAST_BOUND}
+        return _("Its fort holds a garrison of up to %(points)s points (Table 1).") % {"points": self.size}
+
+
+def fort_rows(forts: Sequence[tuple[Territory, int]]) -> list[FortRow]:
+    return [FortRow(t, garrison, fort_size(t.fort_layout) if t.fort_layout else None) for t, garrison in forts]
 
 
 @dataclass(frozen=True)

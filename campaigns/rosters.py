@@ -41,6 +41,7 @@ from .factions import ENGLISH_NAMES, FACTION_TABLE
 
 __all__ = [
     "CHARACTERISTICS",
+    "CHARACTERISTIC_ALIASES",
     "FACTIONS",
     "MAX_DEPTH",
     "MAX_MODELS",
@@ -50,8 +51,11 @@ __all__ = [
     "Roster",
     "RosterError",
     "RosterUnit",
+    "characteristic_value",
     "faction_of",
+    "is_battle_game",
     "parse_roster",
+    "save_value",
 ]
 
 ROSTER_NS = "http://www.battlescribe.net/schema/rosterSchema"
@@ -83,7 +87,7 @@ _ALIASES_BY_LENGTH: tuple[tuple[str, str], ...] = tuple(
 )
 
 # French army books print the profile as M CC CT F E PV I A Cd.
-_CHARACTERISTIC_ALIASES: dict[str, str] = {
+CHARACTERISTIC_ALIASES: dict[str, str] = {
     **{name.casefold(): name for name in CHARACTERISTICS},
     "cc": "WS",
     "ct": "BS",
@@ -109,6 +113,30 @@ _SAVE = re.compile(r"([1-6])\+?(?:\D.*)?")
 class RosterError(ValueError):
     """A file that is not a readable BattleScribe roster; the message says where it breaks, in the reader's
     language."""
+
+
+def is_battle_game(game_system: str) -> bool:
+    """Whether a roster's ``gameSystemName`` is Warhammer Battle (Warhammer Fantasy Battles, WFB), in English or in
+    French, and not another of the publisher's games (Age of Sigmar, 40,000…).
+
+    >>> is_battle_game("Warhammer Battle 8e édition (VF)"), is_battle_game("Warhammer Age of Sigmar 4.0")
+    (True, False)
+    """
+    words = set(_normalise(game_system).split())
+    if words & {"wfb", "whfb"}:
+        return True
+    return "warhammer" in words and bool(words & {"fantasy", "battle", "battles"}) and not words & {"sigmar", "40"}
+
+
+def _game_problem(root: _Element) -> str | None:
+    """What to say of a roster of another game than Warhammer Battle, naming the game; None for a Warhammer Battle
+    roster or one that does not say its game."""
+    game = "".join(c for c in root.attrs.get("gameSystemName", "") if c.isprintable()).strip()
+    if not game or is_battle_game(game):
+        return None
+    return _("This file is a %(game)s roster; the application reads Warhammer Battle (WFB) rosters.") % {
+        "game": game[:80]
+    }
 
 
 def _too_big(filename: str) -> str:
@@ -336,12 +364,32 @@ def _points(selection: _Element) -> Decimal:
     return total
 
 
-def _characteristic_value(owner: _Element, name: str, text: str) -> int | str:
+def characteristic_value(text: str) -> int | str | None:
+    """A characteristic as a profile keeps it: a number 0–10, ``"-"`` for none, or a dice roll such as ``"D6"``;
+    None when ``text`` is none of these. Units typed by hand are checked as the imported ones."""
     value = text.strip()
     if value.isascii() and value.isdigit() and len(value) <= 2 and int(value) <= 10:
         return int(value)
     if value in ("-", "") or _DICE.fullmatch(value):
         return value.upper() or "-"
+    return None
+
+
+def save_value(text: str) -> int | None:
+    """An armour save as ``4+`` (or ``4``): the roll it needs; None for ``-`` or nothing. Raises ValueError else."""
+    value = text.strip()
+    if value in ("-", ""):
+        return None
+    match = _SAVE.fullmatch(value)
+    if match is None:
+        raise ValueError(value)
+    return int(match.group(1))
+
+
+def _characteristic_value(owner: _Element, name: str, text: str) -> int | str:
+    value = characteristic_value(text)
+    if value is not None:
+        return value
     raise RosterError(
         _("%(owner)s: characteristic %(name)s is %(text)r, expected a number 0–10, '-' or a dice roll like D6")
         % {"owner": owner.describe(), "name": name, "text": text}
@@ -349,16 +397,13 @@ def _characteristic_value(owner: _Element, name: str, text: str) -> int | str:
 
 
 def _save_value(owner: _Element, text: str) -> int | None:
-    value = text.strip()
-    if value in ("-", ""):
-        return None
-    match = _SAVE.fullmatch(value)
-    if match is None:
+    try:
+        return save_value(text)
+    except ValueError:
         raise RosterError(
             _("%(owner)s: characteristic Save is %(text)r, expected a save like 4+ or '-'")
             % {"owner": owner.describe(), "text": text}
-        )
-    return int(match.group(1))
+        ) from None
 
 
 def _model_profile(selection: _Element) -> tuple[dict[str, int | str], int | None]:
@@ -374,15 +419,20 @@ def _model_profile(selection: _Element) -> tuple[dict[str, int | str], int | Non
                 characteristics[characteristic.attrs.get("name", "").strip().casefold()] = characteristic.attrs.get(
                     "value", characteristic.text
                 )
-            named = {_CHARACTERISTIC_ALIASES.get(name, name): text for name, text in characteristics.items()}
+            named = {CHARACTERISTIC_ALIASES.get(name, name): text for name, text in characteristics.items()}
             type_name = _normalise(profile.attrs.get("typeName", ""))
             if type_name not in _MODEL_PROFILE_TYPES and "WS" not in named:
                 continue
             missing = [name for name in CHARACTERISTICS if name not in named]
             if missing:
                 raise RosterError(
-                    _("%(part)s: profile %(profile)s lacks %(missing)s")
-                    % {"part": part.describe(), "profile": profile.describe(), "missing": ", ".join(missing)}
+                    _("%(part)s: the model profile %(name)r (line %(line)s) lacks %(missing)s")
+                    % {
+                        "part": part.describe(),
+                        "name": profile.attrs.get("name", ""),
+                        "line": profile.line,
+                        "missing": ", ".join(str(Characteristic(name).label) for name in missing),
+                    }
                 )
             stats = {name: _characteristic_value(part, name, named[name]) for name in CHARACTERISTICS}
             save_text = next((text for name, text in characteristics.items() if name in _SAVE_NAMES), "-")
@@ -454,6 +504,9 @@ def _roster(root: _Element) -> Roster:
             _("line %(line)s: the root element is <%(found)s>, expected a BattleScribe <roster> in %(namespace)s")
             % {"line": root.line, "found": found, "namespace": ROSTER_NS}
         )
+    other_game = _game_problem(root)
+    if other_game is not None:
+        raise RosterError(other_game)
     forces = list(_forces(root))
     if not forces:
         raise RosterError(_("line %(line)s: the roster has no force") % {"line": root.line})

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 from celery.result import AsyncResult
 from django.conf import settings
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -63,6 +63,32 @@ def territories_of(campaign: Campaign) -> QuerySet[Territory]:
 
 def current_turn(campaign: Campaign) -> Turn | None:
     return campaign.turns.order_by("-number").first()
+
+
+@dataclass(frozen=True)
+class OrdersGiven:
+    """A player's armies in the field and how many of them have their order for the turn."""
+
+    player: CampaignMembership
+    armies: int
+    ordered: int
+
+    @property
+    def done(self) -> bool:
+        return self.ordered >= self.armies
+
+
+def orders_given(turn: Turn) -> list[OrdersGiven]:
+    """Each player with armies in the field, with how many have an order this turn; a garrison always holds and
+    is given no order, so it is not counted. For the organiser: it says who still has to order, never what."""
+    counts = (
+        turn.campaign.armies.filter(destroyed=False, is_garrison=False)
+        .values("owner")
+        .annotate(armies=Count("pk"), ordered=Count("orders", filter=Q(orders__turn=turn)))
+    )
+    by_owner = {row["owner"]: row for row in counts}
+    players = turn.campaign.memberships.filter(pk__in=by_owner).select_related("user").order_by("user__username")
+    return [OrdersGiven(p, by_owner[p.pk]["armies"], by_owner[p.pk]["ordered"]) for p in players]
 
 
 def orders_open(turn: Turn, now: datetime | None = None) -> bool:

@@ -16,7 +16,8 @@ from rules.siege.fort import standard_fort
 
 from . import page_cache, selectors
 from .models import Campaign, CampaignMembership, Club, Territory
-from .services import create_campaign, set_fort_layout, update_settings
+from .services import create_campaign, generate_missing_forts, set_fort_layout, update_settings
+from .services.common import check_limits
 
 
 @transaction.atomic
@@ -67,12 +68,32 @@ def set_territory_owner(*, territory: Territory, owner: CampaignMembership | Non
     return territory
 
 
+def fortify(*, campaign: Campaign, territory: Territory | None = None, points: int | None = None) -> None:
+    """The forts step's writes: each castle and fortress still without a fort gets its generated one for its
+    garrison (§1.4 Table 1), and ``territory`` the standard fort for ``points`` when the organiser chose one. Each in
+    its own transaction: a refused choice leaves the generated forts."""
+    generate_missing_forts(campaign=campaign)
+    if territory is not None and points is not None:
+        build_standard_fort(territory=territory, points=points)
+
+
+@transaction.atomic
+def move_territory(*, territory: Territory, x: float, y: float) -> Territory:
+    """Puts a territory elsewhere on the map (0–100 across and down); where it stands changes no rule."""
+    territory.x, territory.y = x, y
+    check_limits(territory, "x", "y")
+    territory.save(update_fields=["x", "y"])
+    page_cache.changed(territory.campaign_id)  # the map kept for the campaign's pages shows it where it was
+    return territory
+
+
 @transaction.atomic
 def build_standard_fort(*, territory: Territory, points: int) -> Territory:
     """Gives a castle or fortress the generated fort of Table 1's minimum for ``points`` of garrison (§1)."""
     garrison = selectors.garrison_points(territory)
-    if points < garrison:
+    layout = standard_fort(points, territory.name)
+    if list(layout.problems(garrison)):
         raise ValidationError(
             _("The fort must hold its garrison of %(points)s points: choose at least that many.") % {"points": garrison}
         )
-    return set_fort_layout(territory=territory, layout_json=standard_fort(points, territory.name).to_json())
+    return set_fort_layout(territory=territory, layout_json=layout.to_json())

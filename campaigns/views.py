@@ -36,10 +36,12 @@ from .forms import (
     SettingsForm,
     TurnForm,
     UnitForm,
+    UnitLinesForm,
     attempt,
     refuse,
 )
 from .forms_rule_systems import RuleSystemForm, result_form_class
+from .unit_lines import characteristics_line
 
 if TYPE_CHECKING:
     from .models import Army, Campaign, CampaignMembership
@@ -122,6 +124,7 @@ def campaign_manage(request: HttpRequest, pk: int) -> HttpResponse:
         members=page.members,
         territories=page.territories,
         turn=page.turn,
+        orders_given=page.orders_given,
         turn_form=TurnForm(),
         invite_url=request.build_absolute_uri(reverse("signup-code", args=[campaign.settings.invite_code])),
         forms=forms,
@@ -253,21 +256,33 @@ def _reinforce(request: HttpRequest, army: Army, membership: CampaignMembership)
     return _sent(request, "reinforce", ReinforceForm(request.POST), reinforce, _("The army is reinforced."))
 
 
+def _unit_values(data: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "name": data["name"],
+        "count": data["count"],
+        "points": data["points"],
+        "profile": data["profile"],
+        "save": data["save"],
+        "special_rules": data["special_rules"].split(","),
+    }
+
+
 def _add_unit(request: HttpRequest, army: Army, membership: CampaignMembership) -> ArmyAction:
-    form = UnitForm(request.POST)
+    form = UnitForm(request.POST, units=list(army.units.all()))
+    return _sent(request, "unit", form, lambda data: services.add_unit(army=army, **_unit_values(data)))
 
+
+def _add_unit_lines(request: HttpRequest, army: Army, membership: CampaignMembership) -> ArmyAction:
     def add(data: dict[str, Any]) -> object:
-        return services.add_unit(
-            army=army,
-            name=data["name"],
-            count=data["count"],
-            points=data["points"],
-            profile=form.profile(),
-            save=data["save_roll"],
-            special_rules=data["special_rules"].split(","),
-        )
+        return services.add_unit_lines(army=army, text=data["lines"])
 
-    return _sent(request, "unit", form, add)
+    return _sent(request, "lines", UnitLinesForm(request.POST), add, _("The units are added."))
+
+
+def _clear_roster(request: HttpRequest, army: Army, membership: CampaignMembership) -> ArmyAction:
+    services.clear_roster(army=army)
+    messages.success(request, _("The roster is emptied; the army keeps its points."))
+    return "", None, None
 
 
 # each action of the army page, and what does it (one service each)
@@ -277,6 +292,8 @@ ARMY_ACTIONS: dict[str, Callable[[HttpRequest, Army, CampaignMembership], ArmyAc
     "cancel-roster": _confirm_roster,
     "reinforce": _reinforce,
     "unit": _add_unit,
+    "lines": _add_unit_lines,
+    "clear-roster": _clear_roster,
 }
 
 
@@ -284,7 +301,12 @@ ARMY_ACTIONS: dict[str, Callable[[HttpRequest, Army, CampaignMembership], ArmyAc
 def army_detail(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
     campaign, membership = campaign_for(request.user, pk)
     page = _found(pages.army(campaign, membership, aid))
-    forms: dict[str, Form] = {"unit": UnitForm(), "roster": RosterForm(), "reinforce": ReinforceForm()}
+    forms: dict[str, Form] = {
+        "unit": UnitForm(units=[row.unit for row in page.units]),
+        "lines": UnitLinesForm(),
+        "roster": RosterForm(),
+        "reinforce": ReinforceForm(),
+    }
     preview = None
     action = request.POST.get("action", "") if request.method == "POST" and page.editable else None
     if action in ARMY_ACTIONS:
@@ -306,11 +328,53 @@ def army_detail(request: HttpRequest, pk: int, aid: int) -> HttpResponse:
         units=page.units,
         editable=page.editable,
         unit_form=forms["unit"],
+        lines_form=forms["lines"],
         roster_form=forms["roster"],
         reinforce_form=forms["reinforce"] if membership.is_organiser else None,
         preview=preview,
         characteristics=CHARACTERISTIC_LABELS.values(),
     )
+
+
+@login_required
+def unit_detail(request: HttpRequest, pk: int, aid: int, uid: int) -> HttpResponse:
+    """A unit of a roster, changed or taken off by the army's owner or the organiser."""
+    campaign, membership = campaign_for(request.user, pk)
+    page = _found(pages.army(campaign, membership, aid))
+    unit = _found(next((row.unit for row in page.units if row.unit.pk == uid), None))
+    if not page.editable:
+        raise Http404(_("No such unit in your armies."))
+    others = [row.unit for row in page.units if row.unit.pk != uid]
+    initial = {
+        "name": unit.name,
+        "count": unit.count,
+        "points": unit.points,
+        "characteristics": characteristics_line(unit.profile, unit.save_roll),
+        "special_rules": ", ".join(unit.special_rules),
+    }
+    form = UnitForm(request.POST if request.method == "POST" else None, units=others, initial=initial)
+
+    def change() -> object:
+        return services.update_unit(unit=unit, **_unit_values(form.cleaned_data))
+
+    if request.method == "POST" and form.is_valid() and attempt(form, change) is not None:
+        messages.success(request, _("Saved."))
+        return redirect("campaigns:army", pk, aid)
+    return _page(request, "campaigns/unit.html", campaign, membership, army=page.army, unit=unit, form=form)
+
+
+@login_required
+@require_POST
+def unit_delete(request: HttpRequest, pk: int, aid: int, uid: int) -> HttpResponse:
+    """A unit taken off its roster by the army's owner or the organiser."""
+    campaign, membership = campaign_for(request.user, pk)
+    page = _found(pages.army(campaign, membership, aid))
+    unit = _found(next((row.unit for row in page.units if row.unit.pk == uid), None))
+    if not page.editable:
+        raise Http404(_("No such unit in your armies."))
+    services.delete_unit(unit=unit)
+    messages.success(request, _("%(unit)s is taken off the roster.") % {"unit": unit.name})
+    return redirect("campaigns:army", pk, aid)
 
 
 @login_required
@@ -375,6 +439,9 @@ def turn_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         services.act_on_turn(campaign=campaign, action=action, deadline=deadline)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
+    else:
+        if action == "remind":
+            messages.success(request, _("The players who still have orders to give are reminded by e-mail."))
     return redirect("campaigns:manage", pk)
 
 

@@ -22,7 +22,14 @@ from django.views.decorators.vary import vary_on_headers
 from . import pages, presenters, selectors, services, setup
 from .access import campaign_for
 from .forms import ArmyForm, FactionForm, attempt, refuse
-from .forms_setup import CampaignStartForm, ClubForm, OwnerForm, PlaceTerritoryForm, StandardFortForm
+from .forms_setup import (
+    CampaignStartForm,
+    ClubForm,
+    MoveTerritoryForm,
+    OwnerForm,
+    PlaceTerritoryForm,
+    StandardFortForm,
+)
 
 if TYPE_CHECKING:
     from .models import Campaign, CampaignMembership, Territory
@@ -133,7 +140,8 @@ def _editor_context(campaign: Campaign, editor: pages.MapEditor) -> dict[str, An
 
     return {
         "selected": selected,
-        "map_svg": presenters.map_picture(campaign, link=link),
+        "map_svg": presenters.map_picture(campaign, link=link, selected=selected.pk if selected else None),
+        "map_frame": presenters.map_frame(),
         "neighbours": editor.neighbours,
     }
 
@@ -181,6 +189,33 @@ MAP_ACTIONS: dict[str, Callable[[Campaign, pages.MapEditor, dict[str, Any]], Ter
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
+def move(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
+    """A territory dragged on the map: it stands where it was dropped, and is the one selected."""
+    campaign, _membership = campaign_for(request.user, pk, organiser=True)
+    editor = pages.map_editor(campaign, tid)
+    if editor.selected is None:
+        raise Http404(_("No such territory on this map."))
+    form = MoveTerritoryForm(request.POST)
+    error = ""
+    if not form.is_valid():
+        error = _("A position on the map is 0 to 100 across and down.")
+    else:
+        try:
+            setup.move_territory(territory=editor.selected, x=form.cleaned_data["x"], y=form.cleaned_data["y"])
+        except ValidationError as refused:
+            error = " ".join(refused.messages)
+    if request.htmx:
+        editor = pages.map_editor(campaign, tid)
+        context = {**_editor_context(campaign, editor), "campaign": campaign, "error": error}
+        return render(request, "setup/_map_editor.html", context)
+    if error:
+        messages.error(request, error)
+    return redirect(reverse("setup:map", args=[pk]) + f"?selected={tid}")
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
 def neighbours(request: HttpRequest, pk: int, tid: int, nid: int) -> HttpResponse:
     """A click on a territory while another is selected: the road between them appears or goes."""
     campaign, _membership = campaign_for(request.user, pk, organiser=True)
@@ -205,20 +240,27 @@ def neighbours(request: HttpRequest, pk: int, tid: int, nid: int) -> HttpRespons
 def forts(request: HttpRequest, pk: int) -> HttpResponse:
     """Step 5: each castle and fortress gets a generated fort (§1, Table 1) big enough for its garrison."""
     campaign, membership = campaign_for(request.user, pk, organiser=True)
+    setup.fortify(campaign=campaign)
     rows = []
-    for territory, garrison in pages.forts(campaign):
-        templates = presenters.fort_templates(garrison)
+    for fort in presenters.fort_rows(pages.forts(campaign)):
+        territory = fort.territory
+        templates = presenters.fort_templates(fort.garrison)
         sent = request.method == "POST" and request.POST.get("territory") == str(territory.pk)
-        form = StandardFortForm(request.POST if sent else None, templates=templates, prefix=f"fort-{territory.pk}")
+        form = StandardFortForm(
+            request.POST if sent else None,
+            templates=templates,
+            prefix=f"fort-{territory.pk}",
+            initial={"points": fort.size},
+        )
         if sent and form.is_valid():
             try:
-                setup.build_standard_fort(territory=territory, points=form.cleaned_data["points"])
+                setup.fortify(campaign=campaign, territory=territory, points=form.cleaned_data["points"])
             except ValidationError as error:
                 refuse(form, error)
             else:
                 messages.success(request, _("The fort layout is saved."))
                 return redirect("setup:forts", pk)
-        rows.append((territory, form))
+        rows.append((fort, form))
     return _step(request, "forts", campaign, membership, rows=rows)
 
 

@@ -6,11 +6,12 @@ colours. :mod:`.svg` holds what the pictures share; :mod:`.map`, :mod:`.fort` an
 
 from .chart import line_chart_svg
 from .fort import fort_svg
-from .map import MapArmy, MapTerritory, map_svg
+from .map import MAP_FRAME, MapArmy, MapTerritory, map_svg
 from .svg import ENGLISH, Labels
 
 __all__ = [
     "ENGLISH",
+    "MAP_FRAME",
     "Labels",
     "MapArmy",
     "MapTerritory",

@@ -56,11 +56,15 @@ class MapTerritory:
     url: str | None
     armies: tuple[MapArmy, ...] = ()
     """The armies standing there that the reader may see."""
+    selected: bool = False
+    """The territory the set-up map's editor has selected: drawn with a ring around it."""
 
 
 _KINDS = tuple(TerritoryKind)
 _MAP_MARGIN = 34.0
 _MAP_SIZE = _WIDTH - 2 * _MAP_MARGIN
+MAP_FRAME = (_MAP_MARGIN, _MAP_SIZE)
+"""Where the map's 0–100 positions lie in the picture: its margin and its side, in the picture's units."""
 _TOKEN_RADIUS = {
     TerritoryKind.OPEN_LAND: 14.0,
     TerritoryKind.TOWN: 16.0,
@@ -103,6 +107,10 @@ def _fortified_ring(radius: float) -> str:
     return _tag("circle", r=radius + 4.5, fill="none", stroke=_DARK, stroke_width=3, stroke_dasharray="3 2.2")
 
 
+def _selected_ring(radius: float) -> str:
+    return _tag("circle", r=radius + 10, fill="#FFE27A", fill_opacity=0.6, stroke="#B8860B", stroke_width=3)
+
+
 def _map_point(x: float, y: float) -> tuple[float, float]:
     return _MAP_MARGIN + x / 100 * _MAP_SIZE, _MAP_MARGIN + y / 100 * _MAP_SIZE
 
@@ -134,9 +142,11 @@ def _territory(territory: MapTerritory, labels: Labels) -> str:
     }
     if territory.fortified:
         summary = labels.fortified_summary % {"summary": summary}
+    chosen = _selected_ring(radius) if territory.selected else ""
     group = _tag(
         "g",
         _title(summary)
+        + chosen
         + ring
         + _token(territory.kind, territory.colour, owned)
         + value
@@ -144,7 +154,7 @@ def _territory(territory: MapTerritory, labels: Labels) -> str:
         + name
         + _banners(territory.armies, radius, labels),
         transform=f"translate({_format(cx)} {_format(cy)})",
-        class_="territory",
+        class_="territory selected" if territory.selected else "territory",
         data_territory=territory.id,
     )
     return group if territory.url is None else _tag("a", group, href=_safe_url(territory.url))

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import factions, page_cache, rosters
+from .. import factions, page_cache, rosters, unit_lines
 from ..models import (
     MAX_SPECIAL_RULE_CHARS,
     MAX_SPECIAL_RULES,
@@ -51,6 +51,45 @@ def create_army(
 
 
 @transaction.atomic
+def _checked_unit(
+    unit: Unit,
+    *,
+    name: str,
+    count: int,
+    points: int,
+    profile: Mapping[str, int | str],
+    save: int | None,
+    special_rules: Sequence[str],
+) -> Unit:
+    """The unit with these values, checked as an imported roster's units are; nothing is written."""
+    if count < 1:
+        raise ValidationError(_("A unit has at least one model."))
+    if save is not None and not 1 <= save <= 6:
+        raise ValidationError(_("An armour save is rolled on a D6: 1 to 6, or none."))
+    try:
+        # a roster may carry no profile for a unit; one that has a profile has all nine characteristics
+        kept = unit_lines.complete(profile) if profile else {}
+    except unit_lines.UnitLineProblem as problem:
+        raise ValidationError(str(problem)) from problem
+    for key, value in kept.items():
+        if rosters.characteristic_value(str(value)) is None:
+            raise ValidationError(
+                _("%(name)s is %(text)r, expected a number 0–10, '-' or a dice roll like D6")
+                % {"name": unit_lines.label(key), "text": str(value)}
+            )
+    unit.name, unit.count, unit.points, unit.save_roll = name.strip(), count, points, save
+    unit.profile = {key: rosters.characteristic_value(str(value)) for key, value in kept.items()}
+    rules = [r.strip() for r in special_rules if r.strip()]
+    if len(rules) > MAX_SPECIAL_RULES or any(len(r) > MAX_SPECIAL_RULE_CHARS for r in rules):
+        raise ValidationError(
+            _("A unit has at most %(most)s special rules of at most %(chars)s characters each.")
+            % {"most": MAX_SPECIAL_RULES, "chars": MAX_SPECIAL_RULE_CHARS}
+        )
+    unit.special_rules = rules
+    check_limits(unit, "name", "count", "points")
+    return unit
+
+
 def add_unit(
     *,
     army: Army,
@@ -61,28 +100,77 @@ def add_unit(
     save: int | None = None,
     special_rules: Sequence[str] = (),
 ) -> Unit:
-    if count < 1:
-        raise ValidationError(_("A unit has at least one model."))
-    if save is not None and not 1 <= save <= 6:
-        raise ValidationError(_("An armour save is rolled on a D6: 1 to 6, or none."))
-    rules = [r.strip() for r in special_rules if r.strip()]
-    if len(rules) > MAX_SPECIAL_RULES or any(len(r) > MAX_SPECIAL_RULE_CHARS for r in rules):
-        raise ValidationError(
-            _("A unit has at most %(most)s special rules of at most %(chars)s characters each.")
-            % {"most": MAX_SPECIAL_RULES, "chars": MAX_SPECIAL_RULE_CHARS}
-        )
-    unit = Unit(
-        army=army,
+    unit = _checked_unit(
+        Unit(army=army),
         name=name,
         count=count,
         points=points,
-        profile=dict(profile),
-        save_roll=save,
-        special_rules=rules,
+        profile=profile,
+        save=save,
+        special_rules=special_rules,
     )
-    check_limits(unit, "name", "count", "points")
     unit.save()
     return unit
+
+
+@transaction.atomic
+def add_unit_lines(*, army: Army, text: str) -> list[Unit]:
+    """The units typed a line each (:mod:`..unit_lines`), all added or, when a line is faulty, none."""
+    try:
+        lines = unit_lines.parse_unit_lines(text)
+    except unit_lines.UnitLineProblem as problem:
+        raise ValidationError(str(problem)) from problem
+    added = []
+    for number, line in enumerate(lines, start=1):
+        try:
+            added.append(
+                add_unit(
+                    army=army,
+                    name=line.name,
+                    count=line.count,
+                    points=line.points,
+                    profile=line.profile,
+                    save=line.save,
+                    special_rules=line.special_rules,
+                )
+            )
+        except ValidationError as error:
+            raise ValidationError(
+                _("Unit %(number)s, %(name)s: %(error)s")
+                % {"number": number, "name": shown(line.name), "error": " ".join(error.messages)}
+            ) from error
+    return added
+
+
+@transaction.atomic
+def update_unit(
+    *,
+    unit: Unit,
+    name: str,
+    count: int,
+    points: int,
+    profile: Mapping[str, int | str],
+    save: int | None = None,
+    special_rules: Sequence[str] = (),
+) -> Unit:
+    """Changes a unit of a roster, checked as a new one is."""
+    unit = Unit.objects.select_for_update().get(pk=unit.pk)
+    _checked_unit(
+        unit, name=name, count=count, points=points, profile=profile, save=save, special_rules=special_rules
+    ).save()
+    return unit
+
+
+@transaction.atomic
+def delete_unit(*, unit: Unit) -> None:
+    Unit.objects.filter(pk=unit.pk).delete()
+
+
+@transaction.atomic
+def clear_roster(*, army: Army) -> int:
+    """Takes every unit off the army's roster; the army and its points stay. Returns how many went."""
+    deleted, _by_model = army.units.all().delete()
+    return deleted
 
 
 @dataclass(frozen=True)

@@ -225,6 +225,17 @@ def set_fort_layout(*, territory: Territory, layout_json: Any) -> Territory:
     return territory
 
 
+@transaction.atomic
+def generate_missing_forts(*, campaign: Campaign) -> list[Territory]:
+    """Gives each castle and fortress still without a fort the standard fort of Table 1's minimum for its
+    garrison's points (§1.4); the forts the organiser chose or pasted stay. Returns the territories it gave one."""
+    given = []
+    for territory in selectors.fortified_territories(campaign).filter(fort_layout__isnull=True):
+        layout = standard_fort(selectors.garrison_points(territory), territory.name)
+        given.append(set_fort_layout(territory=territory, layout_json=layout.to_json()))
+    return given
+
+
 def set_chosen_fort_layout(*, territory: Territory, layout_json: Any | None, template_points: int | None) -> Territory:
     """The fort layout the organiser pasted, or else the generated standard fort for ``template_points``."""
     if layout_json is not None:

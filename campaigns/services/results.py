@@ -190,6 +190,16 @@ def correct_result(*, battle: Battle, result: Result, by: CampaignMembership) ->
     _undo_result(battle)
     _settle(battle, result, by)
     BattleCorrection.objects.create(battle=battle, by=by, before=before, after=result.to_json())
+    turn = Turn.objects.select_for_update().get(pk=battle.turn_id)
+    corrected = {
+        "code": "corrected",
+        "territory": battle.territory_id,
+        "army": None,
+        "player": by.pk,
+        "battle": battle.pk,
+    }
+    turn.log = [*turn.log, corrected]
+    turn.save(update_fields=["log"])
     return battle
 
 
@@ -219,7 +229,8 @@ def _settle(battle: Battle, result: Result, by: CampaignMembership) -> Battle:
     battle.save()
     events = _apply_result(battle)
     turn = Turn.objects.select_for_update().get(pk=battle.turn_id)
-    turn.log = [e for e in turn.log if e.get("battle") != battle.pk or e["code"] in ("field", "siege")] + events
+    kept = ("field", "siege", "corrected")  # what set the battle up, and the trace of its corrections
+    turn.log = [e for e in turn.log if e.get("battle") != battle.pk or e["code"] in kept] + events
     if not turn.battles.filter(winner="").exists():
         turn.state = TurnState.COMPLETE
     turn.save(update_fields=["log", "state"])

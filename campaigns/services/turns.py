@@ -33,6 +33,7 @@ from ..models import (
 )
 from ..rule_systems import default_rule_system
 from .common import notify
+from .map import generate_missing_forts
 from .results import record_scores
 
 Progress = Callable[[int, str], None]
@@ -51,6 +52,8 @@ def open_turn(*, campaign: Campaign, deadline: datetime | None = None, now: date
     deadline = deadline or now + timedelta(hours=campaign.settings.order_hours)
     if deadline <= now:
         raise ValidationError(_("The order deadline must be in the future."))
+    if previous is None:
+        generate_missing_forts(campaign=campaign)  # §1: the campaign starts with every castle and fortress fortified
     turn = Turn.objects.create(campaign=campaign, number=previous.number + 1 if previous else 1, deadline=deadline)
     page_cache.changed(campaign.pk)
     notify(
@@ -323,12 +326,29 @@ def request_resolution(*, turn: Turn, retry: bool = False) -> Turn:
     return turn
 
 
-TURN_ACTIONS = ("open", "lock", "resolve", "retry")
+TURN_ACTIONS = ("open", "lock", "resolve", "retry", "remind")
+
+
+def remind_orders(*, turn: Turn) -> list[CampaignMembership]:
+    """Mails the players who have an army in the field still without its order this turn, saying when orders close
+    and nothing of anyone's orders; returns whom it reminded."""
+    if not turn.is_open:
+        raise ValidationError(_("Turn %(number)s takes no more orders.") % {"number": turn.number})
+    late = [row.player for row in selectors.orders_given(turn) if not row.done]
+    if late:
+        notify(
+            turn.campaign,
+            _("Turn %(number)s: your orders") % {"number": turn.number},
+            _("Some of your armies have no order yet. Give your orders before %(deadline)s.")
+            % {"deadline": date_format(timezone.localtime(turn.deadline), "DATETIME_FORMAT")},
+            only=[player.pk for player in late],
+        )
+    return late
 
 
 def act_on_turn(*, campaign: Campaign, action: str, deadline: datetime | None = None) -> Turn:
-    """The organiser's buttons on the current turn: open a new one (with its deadline), lock it, resolve it, or
-    retry a stalled resolution."""
+    """The organiser's buttons on the current turn: open a new one (with its deadline), remind the players who still
+    have orders to give, lock it, resolve it, or retry a stalled resolution."""
     if action not in TURN_ACTIONS:
         raise ValidationError(_("No such turn action."))
     if action == "open":
@@ -338,4 +358,7 @@ def act_on_turn(*, campaign: Campaign, action: str, deadline: datetime | None = 
         raise ValidationError(_("No turn has been opened yet."))
     if action == "lock":
         return lock_turn(turn=turn)
+    if action == "remind":
+        remind_orders(turn=turn)
+        return turn
     return request_resolution(turn=turn, retry=action == "retry")

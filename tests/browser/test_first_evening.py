@@ -156,8 +156,11 @@ def test_a_club_plays_its_first_evening_from_sign_up_to_a_confirmed_result(
     place(organiser, "Roc", "Château", 50, 80)
     organiser.get_by_role("link", name="Étape suivante").click()
     fort = organiser.locator("form", has=organiser.get_by_role("heading", name=re.compile("^Roc")))
+    # the castle has its generated fort as soon as the step shows it (§1.4 Table 1, no garrison yet)
+    expect(fort).to_contain_text("Son fort tient une garnison jusqu’à 1000 points (Table 1).")
+    fort.get_by_label("Fort généré").select_option(label="Fort standard pour 1500 points")
     fort.get_by_role("button", name="Enregistrer le plan du fort").click()
-    expect(fort).to_contain_text("A son plan de fort.")
+    expect(fort).to_contain_text("Son fort tient une garnison jusqu’à 1500 points (Table 1).")
 
     # the armies, then the first turn
     organiser.get_by_role("link", name="Étape suivante").click()

@@ -251,7 +251,7 @@ def test_a_unit_beyond_its_fields_is_a_form_error(client: Client, field: str, va
         "name": "Lanciers",
         "count": 10,
         "points": 50,
-        **dict.fromkeys(("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"), 3),
+        "characteristics": "M3 CC3 CT3 F3 E3 PV3 I3 A3 Cd3",
     }
     response = client.post(
         reverse("campaigns:army", args=[campaign.pk, host.pk]), unit | {"action": "unit", field: value}

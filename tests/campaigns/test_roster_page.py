@@ -100,8 +100,9 @@ def test_the_armour_save_is_not_labelled_as_a_save_button(demo: Campaign) -> Non
     assert table.rows[0][3:12] == list(FRENCH)
     assert "Enregistrer" not in table.rows[0]
     assert column(page, "Witness", "Svg") == "4+"
-    for english, french in zip(ENGLISH, FRENCH, strict=True):
-        assert f'<label for="id_{english}">{french}\u00a0:</label>' in page
+    # the unit form takes the profile on one line, as the French army books print it
+    assert '<label for="id_characteristics">Caractéristiques\u00a0:</label>' in page
+    assert "M4 CC3 CT3 F3 E3 PV1 I3 A1 Cd7 Svg5+" in page
 
 
 def test_an_import_is_shown_and_waits_for_confirmation(demo: Campaign) -> None:
@@ -119,3 +120,21 @@ def test_an_import_is_shown_and_waits_for_confirmation(demo: Campaign) -> None:
     assert host.units.filter(name="General of the Empire").exists()
     host.refresh_from_db()
     assert host.points == 2500
+
+
+@pytest.mark.parametrize(
+    ("fixture", "game"),
+    [("age_of_sigmar.ros", "Warhammer Age of Sigmar 4.0"), ("warhammer_40k.rosz", "Warhammer 40,000 10th Edition")],
+)
+def test_a_roster_of_another_game_is_refused_on_the_page_naming_both_games(
+    demo: Campaign, fixture: str, game: str
+) -> None:
+    host = army(demo, "Ost d'Altdorf")
+    client = Client()
+    client.force_login(member(demo, "alice").user)
+    url = reverse("campaigns:army", args=[demo.pk, host.pk])
+    with (FIXTURES / fixture).open("rb") as upload:
+        shown = client.post(url, {"action": "roster", "roster": upload}).content.decode()
+    assert f"Ce fichier est une liste {game}\u00a0; l’application lit les listes Warhammer Battle (WFB)." in shown
+    assert "il manque" not in shown
+    assert host.units.count() == 0

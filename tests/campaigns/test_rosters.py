@@ -10,7 +10,16 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from campaigns.rosters import FACTIONS, MAX_ROSTER_BYTES, Roster, RosterError, RosterUnit, faction_of, parse_roster
+from campaigns.rosters import (
+    FACTIONS,
+    MAX_ROSTER_BYTES,
+    Roster,
+    RosterError,
+    RosterUnit,
+    faction_of,
+    is_battle_game,
+    parse_roster,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -297,3 +306,49 @@ def test_a_roster_without_units_is_refused() -> None:
 
 def test_an_empty_file_is_refused() -> None:
     assert error_of(b"", "empty.ros").startswith("line 1, column 0: not valid XML")
+
+
+@pytest.mark.parametrize(
+    ("fixture", "game"),
+    [("age_of_sigmar.ros", "Warhammer Age of Sigmar 4.0"), ("warhammer_40k.rosz", "Warhammer 40,000 10th Edition")],
+)
+def test_a_roster_of_another_game_is_refused_naming_the_game_found_and_the_game_expected(
+    fixture: str, game: str
+) -> None:
+    french = error_of(read(fixture), fixture, "fr")
+    assert french == f"Ce fichier est une liste {game}\u00a0; l’application lit les listes Warhammer Battle (WFB)."
+    english = error_of(read(fixture), fixture, "en")
+    assert english == f"This file is a {game} roster; the application reads Warhammer Battle (WFB) rosters."
+
+
+@pytest.mark.parametrize(
+    ("game", "read_here"),
+    [
+        ("Warhammer Fantasy Battles 8th Edition", True),
+        ("Warhammer Battle 8e édition (VF)", True),
+        ("Warhammer Fantasy 6th Edition", True),
+        ("WHFB 7th", True),
+        ("Warhammer Age of Sigmar 4.0", False),
+        ("Age of Sigmar 4.0", False),
+        ("Warhammer 40,000 10th Edition", False),
+        ("Warhammer 40,000: Kill Team (2024)", False),
+        ("Kings of War 3rd Edition", False),
+    ],
+)
+def test_the_game_of_a_roster_is_told_by_its_game_system_name(game: str, read_here: bool) -> None:
+    assert is_battle_game(game) is read_here
+
+
+def test_a_roster_that_names_no_game_is_read_as_before() -> None:
+    data = read("empire.ros").replace(b'gameSystemName="Warhammer Fantasy Battles 8th Edition" ', b"")
+    assert parse_roster(data, "empire.ros").points == 487
+
+
+def test_a_missing_characteristic_is_named_in_french_with_its_profile() -> None:
+    roster = read("empire.ros")
+    halberdier = roster.index(b'<profile id="9c04-b7e2-5f1a-d368" name="Halberdier"')
+    without_ws = roster[halberdier:].replace(b'<characteristic name="WS" typeId="ws-01">3</characteristic>', b"", 1)
+    data = roster[:halberdier] + without_ws
+    message = error_of(data, "empire.ros", "fr")
+    assert "il manque CC au profil de figurine 'Halberdier' (ligne" in message
+    assert "profil profile" not in message

@@ -3,6 +3,7 @@ map, forts (§1, Table 1) and armies; each step's writes go through a service an
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -13,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.models import Army, Campaign, CampaignMembership, Club, Role, Territory, TerritoryKind
+from campaigns.presenters import fort_templates
 from campaigns.services import TerritorySpec, add_territory, create_army, open_turn
 from campaigns.setup import build_standard_fort, set_territory_owner, toggle_neighbours
 from rules.siege.fort import FortLayout
@@ -190,3 +192,154 @@ def test_the_manage_page_has_no_neighbours_multi_select_and_leads_to_the_map(
     assert "<select multiple" not in page
     assert 'name="neighbours"' not in page
     assert reverse("setup:map", args=[campaign.pk]) in page
+
+
+def test_the_forts_step_offers_table_1s_bands_from_the_garrisons_up_never_one_point(
+    client: Client, campaign: Campaign, organiser: User
+) -> None:
+    # §1.4 Table 1: columns "jusqu'à 1000", "1001 à 1500", "1501 à 2000", "plus de 2000" points (R12)
+    place(campaign, "Roc", TerritoryKind.CASTLE)
+    client.force_login(organiser)
+    page = client.get(reverse("setup:forts", args=[campaign.pk])).content.decode()
+    options = re.findall(r"<option value=\"(\d+)\"[^>]*>([^<]*)</option>", page)
+    assert options == [
+        ("1000", "Fort standard pour 1000 points"),
+        ("1500", "Fort standard pour 1500 points"),
+        ("2000", "Fort standard pour 2000 points"),
+        ("2001", "Fort standard pour plus de 2000 points"),
+    ]
+    assert "pour 1 points" not in page
+
+
+def test_a_bigger_garrison_is_offered_its_band_and_up(campaign: Campaign, player: User) -> None:
+    castle = place(campaign, "Roc", TerritoryKind.CASTLE)
+    holder = CampaignMembership.objects.get(campaign=campaign, user=player)
+    set_territory_owner(territory=castle, owner=holder)
+    create_army(owner=holder, name="Garde", territory=castle, points=1200, is_garrison=True)
+    assert [value for value, _label in fort_templates(1200)] == ["1500", "2000", "2001"]
+    assert [value for value, _label in fort_templates(2500)] == ["2001"]
+
+
+def test_a_garrison_over_2000_points_gets_the_fort_of_the_last_band(campaign: Campaign, player: User) -> None:
+    # Table 1's last column, "plus de 2000", holds any garrison over 2000 points (R12)
+    castle = place(campaign, "Roc", TerritoryKind.CASTLE)
+    holder = CampaignMembership.objects.get(campaign=campaign, user=player)
+    set_territory_owner(territory=castle, owner=holder)
+    create_army(owner=holder, name="Garde", territory=castle, points=2500, is_garrison=True)
+    build_standard_fort(territory=castle, points=2001)
+    castle.refresh_from_db()
+    assert list(FortLayout.from_json(castle.fort_layout).problems(2500)) == []
+
+
+def test_after_a_2000_point_fort_is_saved_the_step_shows_its_points(
+    client: Client, campaign: Campaign, organiser: User
+) -> None:
+    castle = place(campaign, "Roc", TerritoryKind.CASTLE)
+    client.force_login(organiser)
+    url = reverse("setup:forts", args=[campaign.pk])
+    client.post(url, {"territory": castle.pk, f"fort-{castle.pk}-points": 2000})
+    page = client.get(url).content.decode()
+    assert re.search(r'<option value="2000" selected>Fort standard pour 2000 points</option>', page)
+    assert "Son fort tient une garnison jusqu’à 2000 points (Table 1)." in page
+
+
+def test_the_forts_step_gives_each_castle_and_fortress_its_fort_when_shown(
+    client: Client, campaign: Campaign, organiser: User, player: User
+) -> None:
+    castle = place(campaign, "Roc", TerritoryKind.CASTLE)
+    fortress = place(campaign, "Aigle", TerritoryKind.FORTRESS)
+    ford = place(campaign, "Gué")
+    holder = CampaignMembership.objects.get(campaign=campaign, user=player)
+    set_territory_owner(territory=castle, owner=holder)
+    create_army(owner=holder, name="Garde", territory=castle, points=1200, is_garrison=True)
+    client.force_login(organiser)
+    page = client.get(reverse("setup:forts", args=[campaign.pk])).content.decode()
+    for territory in (castle, fortress, ford):
+        territory.refresh_from_db()
+    # §1.4 Table 1: 1200 points are in the column "1001 à 1500": 3 courtyards, 4 wall-walks, 1 postern
+    layout = FortLayout.from_json(castle.fort_layout)
+    assert list(layout.problems(1200)) == []
+    assert list(layout.problems(1501)) != []
+    assert list(FortLayout.from_json(fortress.fort_layout).problems(1000)) == []
+    assert ford.fort_layout is None
+    assert "Son fort tient une garnison jusqu’à 1500 points (Table 1)." in page
+    assert "Son fort tient une garnison jusqu’à 1000 points (Table 1)." in page
+
+
+def test_the_first_turn_gives_the_forts_still_missing_and_keeps_the_chosen_ones(
+    campaign: Campaign, player: User
+) -> None:
+    castle = place(campaign, "Roc", TerritoryKind.CASTLE)
+    fortress = place(campaign, "Aigle", TerritoryKind.FORTRESS)
+    holder = CampaignMembership.objects.get(campaign=campaign, user=player)
+    set_territory_owner(territory=castle, owner=holder)
+    create_army(owner=holder, name="Garde", territory=castle, points=1800, is_garrison=True)
+    build_standard_fort(territory=fortress, points=2001)
+    chosen = Territory.objects.get(pk=fortress.pk).fort_layout
+    open_turn(campaign=campaign)
+    castle.refresh_from_db()
+    fortress.refresh_from_db()
+    # §1.4 Table 1: 1800 points are in the column "1501 à 2000"
+    assert list(FortLayout.from_json(castle.fort_layout).problems(1800)) == []
+    assert list(FortLayout.from_json(castle.fort_layout).problems(2001)) != []
+    assert fortress.fort_layout == chosen
+
+
+def test_a_fort_too_small_for_a_garrison_come_later_is_named_on_the_step(
+    client: Client, campaign: Campaign, organiser: User, player: User
+) -> None:
+    castle = place(campaign, "Roc", TerritoryKind.CASTLE)
+    holder = CampaignMembership.objects.get(campaign=campaign, user=player)
+    set_territory_owner(territory=castle, owner=holder)
+    build_standard_fort(territory=castle, points=1000)
+    create_army(owner=holder, name="Garde", territory=castle, points=1800, is_garrison=True)
+    client.force_login(organiser)
+    page = client.get(reverse("setup:forts", args=[campaign.pk])).content.decode()
+    assert "Le fort est trop petit pour sa garnison : choisissez-en un plus grand." in page
+    assert re.findall(r'<option value="(\d+)"', page) == ["2000", "2001"]
+
+
+def test_a_territory_dragged_on_the_map_stands_where_it_was_dropped(
+    client: Client, campaign: Campaign, organiser: User
+) -> None:
+    ford = place(campaign, "Gué")
+    client.force_login(organiser)
+    url = reverse("setup:move", args=[campaign.pk, ford.pk])
+    response = client.post(url, {"x": 62.5, "y": 40}, HTTP_HX_REQUEST="true")
+    ford.refresh_from_db()
+    assert (ford.x, ford.y) == (62.5, 40.0)
+    # the moved territory comes back selected, ringed on the map
+    assert f'class="territory selected" data-territory="{ford.pk}"' in response.content.decode()
+
+
+@pytest.mark.parametrize(("x", "y"), [(101, 50), (50, -1), ("nan", 50), ("", 50)])
+def test_a_territory_dropped_off_the_map_stays_where_it_was(
+    client: Client, campaign: Campaign, organiser: User, x: object, y: object
+) -> None:
+    ford = place(campaign, "Gué")
+    client.force_login(organiser)
+    response = client.post(reverse("setup:move", args=[campaign.pk, ford.pk]), {"x": x, "y": y}, HTTP_HX_REQUEST="true")
+    assert "Une position sur la carte va de 0 à 100, horizontalement et verticalement." in response.content.decode()
+    ford.refresh_from_db()
+    assert (ford.x, ford.y) == (10.0, 10.0)
+
+
+def test_only_the_organiser_moves_a_territory(client: Client, campaign: Campaign, player: User) -> None:
+    ford = place(campaign, "Gué")
+    client.force_login(player)
+    response = client.post(reverse("setup:move", args=[campaign.pk, ford.pk]), {"x": 70, "y": 70})
+    assert response.status_code == 403
+    ford.refresh_from_db()
+    assert (ford.x, ford.y) == (10.0, 10.0)
+
+
+def test_the_map_step_rings_the_selected_territory_and_says_where_to_tap(
+    client: Client, campaign: Campaign, organiser: User
+) -> None:
+    ford, hill = place(campaign, "Gué"), place(campaign, "Mont")
+    client.force_login(organiser)
+    page = client.get(reverse("setup:map", args=[campaign.pk]) + f"?selected={hill.pk}").content.decode()
+    assert f'class="territory selected" data-territory="{hill.pk}"' in page
+    assert f'class="territory" data-territory="{ford.pk}"' in page
+    assert "Touchez un endroit vide pour y placer un nouveau territoire" in page
+    assert 'data-map-margin="34.0" data-map-size="332.0"' in page
