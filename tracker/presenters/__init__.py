@@ -444,7 +444,8 @@ def grouped(steps: Sequence[Step]) -> list[Step]:
             before = last.entry.action
             models = (*before.models, action.model) if isinstance(before, DeployGroup) else (before.model, action.model)
             entry = replace(step.entry, action=DeployGroup(models, action.to))
-            found[-1] = Step(step.seq, step.side, entry, (*last.events, *step.events))
+            events = tuple(e for e in (*last.events, *step.events) if e.kind != action.name)  # each model's own
+            found[-1] = Step(step.seq, step.side, entry, events)
         else:
             found.append(step)
     return found

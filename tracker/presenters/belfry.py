@@ -8,12 +8,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from rules.siege.belfry import CAPACITY, LEVELS, count_aboard, level_place, levels_in_use, pushers, speed
 from rules.siege.engines import Bridge
 from rules.siege.state import BattleState, Side
+from wording.siege import SiegeNames
 from wording.siege.drawbridge import CRUSH_LABELS
 
 from .svg import BESIEGED_COLOUR, BESIEGER_COLOUR, outward, svg_text
@@ -68,6 +70,7 @@ class BelfryRow:
 def belfry_rows(state: BattleState) -> list[BelfryRow]:
     """Every belfry of the battle, from the engine's state and its rules on speed and capacity (001 §4, §5)."""
     burning = {f.target for f in state.fires}
+    names = SiegeNames.of(state)
     rows = []
     for belfry in state.belfries:
         used = levels_in_use(belfry.wall_level)
@@ -81,7 +84,7 @@ def belfry_rows(state: BattleState) -> list[BelfryRow]:
                     sum(1 for m in here if m.side is Side.BESIEGER),
                     sum(1 for m in here if m.side is Side.BESIEGED),
                     CAPACITY[level],
-                    ", ".join(m.id for m in here),
+                    names.models(tuple(m.id for m in here)),
                     level in used,
                 )
             )
@@ -121,6 +124,7 @@ def belfry_parts(
     each with its besiegers and besieged against the level's capacity and linking to who is there; its drawbridge
     falling on the wall once down; its distance in hexes and its fire above."""
     parts = []
+    names = SiegeNames.of(state)
     for row in belfry_rows(state):
         if row.section not in points:
             continue
@@ -158,7 +162,7 @@ def belfry_parts(
             if level.besieged:
                 count = str(level.besieged)
                 item.append(svg_text(x + 6.6, ly + _LEVEL_H / 2, count, 3.0, fill=BESIEGED_COLOUR, font_weight="bold"))
-            title = f"<title>{escape(level.place)}: {escape(level.ids)}</title>"
+            title = f"<title>{escape(capfirst(names.place(level.place)))} : {escape(level.ids)}</title>"
             href = escape(f"{link}{level.place}")
             parts.append(
                 f'<a href="{href}" class="belfry-level" data-place="{escape(level.place)}">{title}{"".join(item)}</a>'
