@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from rules.contract import Param
 from rules.dice import read_reason
 
-__all__ = ["Names", "Sentences", "gather", "roll_reason", "say"]
+__all__ = ["Names", "PlainNames", "Sentences", "gather", "roll_reason", "say"]
 
 Sentence = Any
 """A sentence: a lazy gettext string with ``%(fact)s`` placeholders, or a lazy ngettext one counting by a fact."""
@@ -48,6 +48,20 @@ class Names(Protocol):
     def models(self, model_ids: tuple[str, ...]) -> str: ...
 
     def place(self, place: str) -> str: ...
+
+
+class PlainNames:
+    """Names for a game without places, as a skirmish or a melee: several models named one by one, a place as the
+    engine writes it. Its subclasses name a model."""
+
+    def model(self, model_id: str) -> str:
+        return model_id
+
+    def models(self, model_ids: tuple[str, ...]) -> str:
+        return ", ".join(map(self.model, model_ids))
+
+    def place(self, place: str) -> str:
+        return place
 
 
 @dataclass(frozen=True)

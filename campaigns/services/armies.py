@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Protocol
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -113,6 +114,35 @@ def add_unit(
     return unit
 
 
+class ReadUnit(Protocol):
+    """A unit read from text: a line typed (:mod:`..unit_lines`) or a roster's entry (:mod:`..rosters`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def profile(self) -> Mapping[str, int | str]: ...
+    @property
+    def save(self) -> int | None: ...
+    @property
+    def special_rules(self) -> Sequence[str]: ...
+
+
+def _add_read(army: Army, unit: ReadUnit) -> Unit:
+    return add_unit(
+        army=army,
+        name=unit.name,
+        count=unit.count,
+        points=unit.points,
+        profile=unit.profile,
+        save=unit.save,
+        special_rules=unit.special_rules,
+    )
+
+
 @transaction.atomic
 def add_unit_lines(*, army: Army, text: str) -> list[Unit]:
     """The units typed a line each (:mod:`..unit_lines`), all added or, when a line is faulty, none."""
@@ -123,17 +153,7 @@ def add_unit_lines(*, army: Army, text: str) -> list[Unit]:
     added = []
     for number, line in enumerate(lines, start=1):
         try:
-            added.append(
-                add_unit(
-                    army=army,
-                    name=line.name,
-                    count=line.count,
-                    points=line.points,
-                    profile=line.profile,
-                    save=line.save,
-                    special_rules=line.special_rules,
-                )
-            )
+            added.append(_add_read(army, line))
         except ValidationError as error:
             raise ValidationError(
                 _("Unit %(number)s, %(name)s: %(error)s")
@@ -249,15 +269,7 @@ def import_roster(*, army: Army, data: bytes, filename: str) -> Army:
     army.units.all().delete()
     for unit in roster.units:
         try:
-            add_unit(
-                army=army,
-                name=unit.name,
-                count=unit.count,
-                points=unit.points,
-                profile=unit.profile,
-                save=unit.save,
-                special_rules=unit.special_rules,
-            )
+            _add_read(army, unit)
         except ValidationError as error:
             raise ValidationError(
                 _("The roster cannot be imported: unit %(name)s: %(error)s")

@@ -9,13 +9,13 @@ from collections.abc import Sequence
 
 from rules.contract import IllegalAction
 
-from .. import Catalogue, gather, say
+from .. import Catalogue, PlainNames, gather, say
 from .. import roll_reason as _roll_reason
 
 __all__ = ["ConfrontationNames", "catalogue", "refusal_text", "roll_reason"]
 
 
-class ConfrontationNames:
+class ConfrontationNames(PlainNames):
     """The fighters of an assistant's answer: the engine names each by its place among them (``"0"``, ``"1"``),
     the page by the name the players typed."""
 
@@ -26,12 +26,6 @@ class ConfrontationNames:
         if model_id.isdigit() and int(model_id) < len(self._fighters):
             return self._fighters[int(model_id)]
         return model_id
-
-    def models(self, model_ids: tuple[str, ...]) -> str:
-        return ", ".join(map(self.model, model_ids))
-
-    def place(self, place: str) -> str:
-        return place
 
 
 def catalogue() -> Catalogue:

@@ -12,7 +12,7 @@ from django.utils.translation import pgettext_lazy
 from rules.contract import Event, IllegalAction
 from rules.freres.state import Model, Skirmish
 
-from .. import Catalogue, gather, say
+from .. import Catalogue, PlainNames, gather, say
 from .. import roll_reason as _roll_reason
 
 __all__ = ["FreresNames", "catalogue", "event_text", "profile_name", "refusal_text", "roll_reason"]
@@ -34,7 +34,7 @@ def profile_name(name: str) -> str:
     return str(PROFILE_NAMES.get(name, name))
 
 
-class FreresNames:
+class FreresNames(PlainNames):
     """A skirmish's models named for the reader: by their profile's name (« Chevalier »), with their number among
     the models of that name when there are several (« Archer n° 2 »)."""
 
@@ -55,12 +55,6 @@ class FreresNames:
 
     def model(self, model_id: str) -> str:
         return self._names.get(model_id, model_id)
-
-    def models(self, model_ids: tuple[str, ...]) -> str:
-        return ", ".join(map(self.model, model_ids))
-
-    def place(self, place: str) -> str:
-        return place
 
 
 def catalogue() -> Catalogue:
