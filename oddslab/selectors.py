@@ -12,7 +12,27 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rules.contract import IllegalAction
+from rules.validation import BadValue
+from wording import PlainNames, say
+from wording.confrontation import catalogue as confrontation_catalogue
+from wording.freres import catalogue as freres_catalogue
+from wording.siege import catalogue as siege_catalogue
+
 from .mechanics import MECHANICS, Kind, Mechanic
+
+
+def refusal_words(error: ValueError) -> tuple[str, Mapping[str, object]]:
+    """A refusal of the rules in the reader's words, with the facts it names: a code of an engine
+    (:mod:`wording`), a bad value named with its bounds, or a message as it is."""
+    if isinstance(error, IllegalAction) and " " not in error.code:
+        for catalogue in (confrontation_catalogue(), siege_catalogue(), freres_catalogue()):
+            if error.code in catalogue:
+                said = say(catalogue, error.code, error.params, PlainNames()).rstrip(".")
+                return f"{said} ({error.clause}).", error.params
+    if isinstance(error, BadValue):
+        return str(error), {str(error.facts.get("name")): error.facts.get("value")}
+    return str(error), {}
 
 
 class RefusedCombination(ValueError):
@@ -71,8 +91,11 @@ def answer(mechanic: Mechanic, values: Mapping[str, int | str | bool]) -> Answer
     try:
         raw = mechanic.ask(values)
     except ValueError as error:
-        message = str(error)
-        named = next((p.name for p in mechanic.params if message.startswith(f"{p.name} ")), None)
+        message, facts = refusal_words(error)
+        names = [p.name for p in mechanic.params]
+        named = next((n for n in names if n in facts), None) or next(
+            (n for n in names if message.startswith(f"{n} ")), None
+        )
         raise RefusedCombination(message, named) from error
     outcomes = _outcomes(mechanic, raw)
     mean = _mean(outcomes) if mechanic.kind is Kind.DISTRIBUTION else None

@@ -57,7 +57,8 @@ def imported_modules(folder: str) -> set[str]:
 
 @pytest.mark.parametrize("folder", ["tests", "bench"])
 def test_every_module_the_tests_and_benchmarks_import_is_declared(folder: str) -> None:
-    ours = {"tests", "bench", *(path.parent.name for path in BASE_DIR.glob("*/apps.py")), "siege_site", "rules"}
+    packages = tomllib.loads((BASE_DIR / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]
+    ours = {"tests", "bench", *(name.rstrip("*") for name in packages["include"])}  # the project's own packages
     third_party = imported_modules(folder) - set(sys.stdlib_module_names) - ours - {"__future__"}
     assert "pytest" in third_party  # the search sees the imports
     installed = importlib.metadata.packages_distributions()

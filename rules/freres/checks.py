@@ -10,7 +10,7 @@ when the die plus the characteristic plus the modifiers reaches 10, unless the d
     >>> check_face("die", 10)
     Traceback (most recent call last):
     ...
-    ValueError: die must be between 0 and 9, got 10 (003 I §3, R17: a d10 reads 0–9)
+    rules.validation.BadValue: die must be between 0 and 9, got 10 (003 I §3, R17: a d10 reads 0–9)
 """
 
 from __future__ import annotations

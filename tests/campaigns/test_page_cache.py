@@ -12,7 +12,6 @@ from campaigns.models import Battle, BattleKind, Campaign
 from campaigns.services import (
     add_campaign_member,
     join_club,
-    join_with_code,
     reinforce_army,
     resolve_turn,
     start_resolution,
@@ -63,9 +62,10 @@ def club_of_fifty(demo: Campaign) -> Campaign:
 
 # Each page's queries as Chloé reads it, the first time (the campaign's pictures and lists drawn) and the next time
 # (drawn already): the session, the user, the campaign with her membership, then what the page itself reads. The API
-# reads the campaign, then the membership, before what it answers.
+# reads the campaign, then the membership, before what it answers. The campaign page's first reading also reads
+# what Chloé may see of the turn's events (the fog: her territories' neighbours, her armies, her battles).
 PAGES = {
-    "campaigns:detail": (12, 5),
+    "campaigns:detail": (14, 5),
     "campaigns:standings": (12, 4),
     "campaigns:battles": (5, 5),
     "campaigns:orders": (7, 7),
@@ -149,7 +149,9 @@ def test_the_members_list_shows_whoever_joins(demo: Campaign) -> None:
     url = reverse("campaigns:detail", args=[demo.pk])
     assert "eloise" not in alice.get(url).content.decode()
     newcomer = get_user_model().objects.create(username="eloise")
-    join_with_code(code=demo.settings.invite_code, user=newcomer)
+    # the demo's first turn is resolved: its invitation code makes no more players, the organiser adds them
+    join_club(club=demo.club, user=newcomer)
+    add_campaign_member(campaign=demo, user=newcomer)
     assert "eloise" in alice.get(url).content.decode()
 
 

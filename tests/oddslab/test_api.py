@@ -148,7 +148,10 @@ def test_a_combination_the_rules_refuse_is_a_400(english: Client) -> None:
     # 004 Fuir volontairement, NB4
     response = ask(english, "confrontation-caught", voluntary=True, gap=5)
     assert response.status_code == 400
-    assert response.json()["gap"][0].startswith("gap must be 0 in a voluntary flight")
+    assert response.json()["gap"][0] == (
+        "In a voluntary flight both moves are measured from the fleeing model: the gap is 0, not 5 "
+        "(004 Fuir volontairement, NB4)."
+    )
 
 
 def test_the_api_is_open_to_anyone(client: Client) -> None:

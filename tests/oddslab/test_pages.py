@@ -239,7 +239,10 @@ def test_bad_input_is_refused_naming_its_parameter(english: Client, mechanic) ->
 def test_a_combination_the_rules_refuse_is_shown_beside_its_parameter(english: Client) -> None:
     # 004 Fuir volontairement, NB4: in a voluntary flight both moves start from the fleeing model
     body = text(page(english, "confrontation-caught", "voluntary=true&gap=5"))
-    assert '<li class="error" data-param="gap">Gap between them (cm): gap must be 0 in a voluntary flight' in body
+    assert (
+        '<li class="error" data-param="gap">Gap between them (cm): In a voluntary flight both moves are measured '
+        "from the fleeing model: the gap is 0, not 5"
+    ) in body
     # 004 Se désengager: engaged elsewhere ≤ opponents
     response = page(english, "confrontation-disengage", "opponents=2&engaged_elsewhere=3")
     assert response.status_code == 400
