@@ -306,8 +306,16 @@ def unit_targets(state: BattleState, option: Option, names: SiegeNames) -> tuple
 
 def _target_label(model: Model | None, fallback: str, names: SiegeNames) -> str:
     if model is None:
-        return str(TARGET_WORDS.get(fallback, fallback))
+        return str(TARGET_WORDS.get(fallback) or deeds.ITEMS.get(fallback) or _where_label_of(fallback, names))
     return f"{names.model(model.id)} ({names.place(str(model.place))})"
+
+
+def _where_label_of(target: str, names: SiegeNames) -> str:
+    """A target that is a place or an engine, as the diagram names it; a section's id as it is."""
+    kind, _colon, ref = target.partition(":")
+    if kind in ENGINE_WORDS and not (kind == "belfry" and "." in ref):  # a belfry's level is a place
+        return str(ENGINE_WORDS[kind]) % {"ref": ref}
+    return names.place(target) if ref else target
 
 
 def _where_label(state: BattleState, where: str, names: SiegeNames) -> str:
