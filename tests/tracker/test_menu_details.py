@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 
 from rules.dice import Dice
 from rules.siege.actions import Buy, EndPhase, Fight, PlaceBraziers, Pour, PushTower, ShootGate
@@ -350,3 +351,19 @@ def test_the_new_entries_of_the_menu_speak_french() -> None:
         assert str(presenters.TARGET_WORDS["sapping"]) == "le D6 des sapeurs"
         assert str(presenters.TARGET_WORDS["counter"]) == "le dé de la contre-sape"
         assert str(presenters.NUMBER_LABELS["distance"]) == "Distance (cm)"
+
+
+def test_a_unit_deployed_in_one_go_is_one_line_of_the_log(tracked: TrackedBattle, besieged: User) -> None:
+    """§16: ten models deployed, ten entries of the log, one line on the page: « 10 Reserve se déploient sur
+    W1 »."""
+    state = selectors.current(tracked).state
+    index = _option(state, "deploy", "W1")
+    choice = Choice(index, target="W1", counts={_reserve(state, index): 10})
+    tracked = services.act(battle_id=tracked.pk, user=besieged, seq=0, action=choice)
+    with translation.override("fr"):
+        page = Client()
+        page.force_login(besieged)
+        body = page.get(f"/tracker/{tracked.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    log = body[body.index('class="log"') :]
+    assert log.count("<li>") == 1
+    assert "10 Reserve se déploient sur W1" in log

@@ -9,9 +9,11 @@ from django.utils import translation
 
 from rules.siege.legal import legal_actions
 from tracker import selectors, services
+from tracker.menus import unit_groups
 from tracker.models import TrackedBattle, TrackedEntry
 from tracker.presenters import board_context
 
+from .test_pages import client_for
 from .test_storage import _to_shooting
 
 pytestmark = pytest.mark.django_db
@@ -54,3 +56,26 @@ def test_a_target_off_the_list_is_refused_and_nothing_written(
             action=services.Choice(index, target=f"{option.targets[0]},nobody"),
         )
     assert TrackedEntry.objects.filter(battle=tracked).count() == before
+
+
+def test_a_volley_is_one_line_its_shots_folded_beneath(tracked: TrackedBattle, besieged: User, besieger: User) -> None:
+    """§5: the crossbowmen's volley at the boyz on ladder L1 is one line of the log; each shot's hits, wounds and
+    dice are under it, folded."""
+    tracked = _to_shooting(tracked, besieged, besieger)
+    state = selectors.current(tracked).state
+    index, option = next((i, o) for i, o in enumerate(legal_actions(state)) if o.name == "shoot")
+    with translation.override("fr"):
+        value = next(i for i in board_context(tracked, besieged)["mine"] if i.index == index).targets[0][0]
+    everyone = {n: len(ids) for n, (_unit, ids) in enumerate(unit_groups(state, option))}  # every shooter shoots
+    tracked = services.act(
+        battle_id=tracked.pk,
+        user=besieged,
+        seq=tracked.seq,
+        action=services.Choice(index, target=value, counts=everyone),
+    )
+    page = client_for(besieged).get(f"/tracker/{tracked.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    log = page[page.index('class="log"') :]
+    volley = log.split("<li>")[1]  # the newest line first
+    assert "tirent sur" in volley.split("<details")[0]
+    assert volley.count('class="roll"') >= len(option.actors)  # a die a shot at least, folded beneath
+    assert "<details" in volley
