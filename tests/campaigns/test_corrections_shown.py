@@ -42,7 +42,7 @@ def test_after_a_draw_the_attacker_falls_back_and_is_not_said_beaten(campaign: C
     battle = field_battle(campaign, defender_points=2500)
     report_result(battle=battle, result=DRAW, by=organiser(campaign))
     battle.refresh_from_db()
-    lines = [line.text for line in event_lines(battle.turn, battle=battle)]
+    lines = [line.text for line in event_lines(battle.turn, organiser(campaign), battle=battle)]
     assert [line for line in lines if line.startswith("La bataille de Home est un match nul")]
     assert "Horde se replie sur Camp après le match nul." in lines
     assert not [line for line in lines if "battue" in line]
@@ -51,7 +51,9 @@ def test_after_a_draw_the_attacker_falls_back_and_is_not_said_beaten(campaign: C
 def test_a_beaten_attacker_is_still_said_beaten(campaign: Campaign, rival) -> None:
     battle = field_battle(campaign, defender_points=2500)
     report_result(battle=battle, result=Result(winner=Winner.DEFENDER, attacker_losses=300), by=organiser(campaign))
-    lines = [line.text for line in event_lines(Battle.objects.get(pk=battle.pk).turn, battle=battle)]
+    lines = [
+        line.text for line in event_lines(Battle.objects.get(pk=battle.pk).turn, organiser(campaign), battle=battle)
+    ]
     assert "Horde est battue et se replie sur Camp." in lines
 
 
