@@ -184,6 +184,8 @@ def shoot(
     extra: Sequence[str] = (),
 ) -> Outcome:
     """Shots at models, spread over ``targets`` in turn; ``extra`` names the usual WFB modifiers (long range…)."""
+    if not shooters:
+        raise IllegalAction("no_shooter", "§5")  # a volley is shot by a unit's models: at least one
     mark = dice.mark()
     events: list[Event] = []
     turn = 0

@@ -33,8 +33,12 @@ def test_a_volley_targets_a_whole_unit(tracked: TrackedBattle, besieged: User, b
     assert value.split(",") == unit
     assert label == f"{len(unit)} Boyz (sur l’échelle L1)"
     assert len(item.targets) < len(option.targets)  # one line a unit, not one a model
+    everyone = {n: len(ids) for n, (_unit, ids) in enumerate(unit_groups(state, option))}
     tracked = services.act(
-        battle_id=tracked.pk, user=besieged, seq=tracked.seq, action=services.Choice(index, target=value)
+        battle_id=tracked.pk,
+        user=besieged,
+        seq=tracked.seq,
+        action=services.Choice(index, target=value, counts=everyone),
     )
     action = TrackedEntry.objects.get(battle=tracked, seq=tracked.seq).entry["action"]
     assert action["action"] == "shoot"
@@ -79,3 +83,23 @@ def test_a_volley_is_one_line_its_shots_folded_beneath(tracked: TrackedBattle, b
     assert "tirent sur" in volley.split("<details")[0]
     assert volley.count('class="roll"') >= len(option.actors)  # a die a shot at least, folded beneath
     assert "<details" in volley
+
+
+def test_a_volley_with_no_shooter_is_refused_and_nothing_written(
+    tracked: TrackedBattle, besieged: User, besieger: User
+) -> None:
+    """§5: a volley is shot by the unit's models; none picked, none shoots, and the engine refuses it."""
+    tracked = _to_shooting(tracked, besieged, besieger)
+    state = selectors.current(tracked).state
+    index, option = next((i, o) for i, o in enumerate(legal_actions(state)) if o.name == "shoot")
+    before = TrackedEntry.objects.filter(battle=tracked).count()
+    with pytest.raises(services.Refused) as refused:
+        services.act(
+            battle_id=tracked.pk,
+            user=besieged,
+            seq=tracked.seq,
+            action=services.Choice(index, target=option.targets[0]),
+        )
+    assert refused.value.clause == "§5"
+    assert "A volley needs at least one shooter" in refused.value.message
+    assert TrackedEntry.objects.filter(battle=tracked).count() == before

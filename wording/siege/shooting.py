@@ -7,6 +7,7 @@ from .game import SIDES
 
 SENTENCES = Sentences(
     {
+        "no_shooter": gettext_lazy("A volley needs at least one shooter: pick the models that shoot."),
         "shooter_not_free": gettext_lazy(
             "%(model)s cannot shoot: only a free model of the side to play, with a missile weapon, shoots."
         ),
