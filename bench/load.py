@@ -14,11 +14,8 @@ import argparse
 import os
 import random
 import re
-import secrets
-import shutil
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from collections import defaultdict
@@ -30,7 +27,8 @@ import requests
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
-from siege_site.stack import PYTHON, free_port, manage, services, spawn, stop_process  # noqa: E402
+from bench.serving import production_server  # noqa: E402
+from siege_site.stack import manage  # noqa: E402
 
 PASSWORD = "charge-de-la-cavalerie-42"
 CAMPAIGN = "Charge à l'échéance"
@@ -171,53 +169,28 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (the production image runs 3)")
     args = parser.parse_args()
 
-    (BASE_DIR / "var").mkdir(exist_ok=True)
-    var_dir = Path(tempfile.mkdtemp(prefix="load-", dir=BASE_DIR / "var"))
-    try:
-        with services(var_dir) as env:
-            production = env | {
-                "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50), "SECURE_COOKIES": "0",
-                "ALLOWED_HOSTS": "127.0.0.1", "STATIC_ROOT": str(var_dir / "static"), "LOG_LEVEL": "WARNING",
-            }  # fmt: skip
-            manage(production, "migrate", "--no-input", "-v", "0")
-            manage(production, "collectstatic", "--no-input", "-v", "0")
-            manage(production, "shell", "-c", f"from bench.load import prepare; prepare({args.players})")
-            port = free_port()
-            server = spawn(
-                production, PYTHON, "-m", "gunicorn", "siege_site.wsgi", "--bind", f"127.0.0.1:{port}",
-                "--workers", str(args.workers),
-            )  # fmt: skip
-            base = f"http://127.0.0.1:{port}"
-            try:
-                deadline = time.monotonic() + 60
-                while True:
-                    try:
-                        requests.get(f"{base}/accounts/login/", timeout=2)
-                        break
-                    except requests.RequestException:
-                        if time.monotonic() > deadline:
-                            raise
-                        time.sleep(0.3)
-                tally, game = Tally(), Round(args.players, args.seconds)
-                threads = [
-                    threading.Thread(target=player, args=(base, f"joueur{n:02d}", tally, game, args.every))
-                    for n in range(args.players)
-                ]
-                for thread in threads:
-                    thread.start()
-                started = game.start()
-                for thread in threads:
-                    thread.join()
-                print(
-                    f"{args.players} players, a round every {args.every} s on average, {args.workers} gunicorn "
-                    f"workers, {os.cpu_count()} cores\n"
-                )
-                print(report(tally, time.monotonic() - started))
-                return 1 if tally.errors else 0
-            finally:
-                stop_process(server)
-    finally:
-        shutil.rmtree(var_dir, ignore_errors=True)
+    with production_server(
+        workers=args.workers,
+        prepare=lambda production: manage(
+            production, "shell", "-c", f"from bench.load import prepare; prepare({args.players})"
+        ),
+    ) as served:
+        tally, game = Tally(), Round(args.players, args.seconds)
+        threads = [
+            threading.Thread(target=player, args=(served.base, f"joueur{n:02d}", tally, game, args.every))
+            for n in range(args.players)
+        ]
+        for thread in threads:
+            thread.start()
+        started = game.start()
+        for thread in threads:
+            thread.join()
+        print(
+            f"{args.players} players, a round every {args.every} s on average, {args.workers} gunicorn "
+            f"workers, {os.cpu_count()} cores\n"
+        )
+        print(report(tally, time.monotonic() - started))
+        return 1 if tally.errors else 0
 
 
 if __name__ == "__main__":

@@ -16,21 +16,16 @@ from __future__ import annotations
 import argparse
 import csv
 import os
-import secrets
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
-
-import requests
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
-from siege_site.stack import PYTHON, free_port, manage, services, spawn, stop_process  # noqa: E402
+from bench.serving import production_server  # noqa: E402
+from siege_site.stack import PYTHON, manage  # noqa: E402
 
 EXTRA_MEMBER = "membre{:02d}"
 
@@ -114,79 +109,57 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (the production image runs 3)")
     args = parser.parse_args()
 
-    (BASE_DIR / "var").mkdir(exist_ok=True)
-    var_dir = Path(tempfile.mkdtemp(prefix="load-", dir=BASE_DIR / "var"))
-    try:
-        with services(var_dir) as env:
-            production = env | {
-                "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1",
-                "STATIC_ROOT": str(var_dir / "static"), "LOG_LEVEL": "WARNING",
-                # as behind the HTTPS proxy: each member's own address (X-Forwarded-For) has its odds budget
-                "BEHIND_HTTPS_PROXY": "1", "SECURE_COOKIES": "0",
-                "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-            }  # fmt: skip
-            print("Preparing the demo campaign and serving it…", file=sys.stderr, flush=True)
-            manage(production, "migrate", "--no-input", "-v", "0")
-            manage(production, "collectstatic", "--no-input", "-v", "0")
-            printed = manage(
-                production,
-                "shell",
-                "-c",
-                "from bench.members_load import prepare; from campaigns.demo import DEMO_PASSWORD; "
-                f"print(','.join(prepare({args.members}))); print(DEMO_PASSWORD)",
-                capture=True,
-            )
-            usernames, password = printed.strip().splitlines()[-2:]
-            port = free_port()
-            server = spawn(
-                production, PYTHON, "-m", "gunicorn", "siege_site.wsgi", "--bind", f"127.0.0.1:{port}",
-                "--workers", str(args.workers), log=var_dir / "gunicorn.log",
-            )  # fmt: skip
-            base = f"http://127.0.0.1:{port}"
-            try:
-                deadline = time.monotonic() + 60
-                while True:
-                    try:
-                        requests.get(f"{base}/accounts/login/", headers={"X-Forwarded-Proto": "https"}, timeout=2)
-                        break
-                    except requests.RequestException:
-                        if time.monotonic() > deadline:
-                            raise
-                        time.sleep(0.3)
-                ramp = args.members / args.arrivals
-                logins_file, stats, cpu_file = var_dir / "logins.txt", var_dir / "locust", var_dir / "cpu.txt"
-                locust = [
-                    PYTHON, "-m", "locust", "-f", str(BASE_DIR / "bench" / "locustfile.py"), "--headless",
-                    "--host", base, "--users", str(args.members), "--spawn-rate", str(args.arrivals),
-                    "--run-time", f"{3 * ramp + args.seconds + 120:.0f}s", "--only-summary",
-                    "--csv", str(stats), "--loglevel", "WARNING", "--stop-timeout", "5",
-                ]  # fmt: skip
-                arriving = f"{args.members} members arriving, then {args.seconds:.0f} s measured…"
-                print(arriving, file=sys.stderr, flush=True)
-                subprocess.run(
-                    locust,
-                    env=os.environ
-                    | {"LOAD_USERNAMES": usernames, "LOAD_PASSWORD": password, "LOAD_LOGINS_FILE": str(logins_file)}
-                    | {"LOAD_MEMBERS": str(args.members), "LOAD_SECONDS": str(args.seconds)}
-                    | {"LOAD_SERVER_PID": str(server.pid), "LOAD_CPU_FILE": str(cpu_file)},
-                    check=False,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                )
-                print(
-                    f"{args.members} members, each a page every 1–3 s, {args.workers} gunicorn workers, "
-                    f"{os.cpu_count()} cores, the load tool on the same machine\n"
-                )
-                print(percentile_table(Path(f"{stats}_stats.csv"), args.seconds))
-                print(cpu_line(cpu_file, Path(f"{stats}_stats.csv"), args.workers))
-                print(login_line(logins_file))
-                with Path(f"{stats}_stats.csv").open(newline="") as handle:
-                    failures = sum(int(row["Failure Count"]) for row in csv.DictReader(handle))
-                return 1 if failures else 0
-            finally:
-                stop_process(server)
-    finally:
-        shutil.rmtree(var_dir, ignore_errors=True)
+    print("Preparing the demo campaign and serving it…", file=sys.stderr, flush=True)
+    with production_server(
+        workers=args.workers,
+        # as behind the HTTPS proxy: each member's own address (X-Forwarded-For) has its odds budget
+        extra={
+            "BEHIND_HTTPS_PROXY": "1",
+            "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        },
+        prepare=lambda production: manage(
+            production,
+            "shell",
+            "-c",
+            "from bench.members_load import prepare; from campaigns.demo import DEMO_PASSWORD; "
+            f"print(','.join(prepare({args.members}))); print(DEMO_PASSWORD)",
+            capture=True,
+        ),
+        log="gunicorn.log",
+        headers={"X-Forwarded-Proto": "https"},
+    ) as served:
+        usernames, password = served.prepared.strip().splitlines()[-2:]
+        ramp = args.members / args.arrivals
+        logins_file, stats = served.var_dir / "logins.txt", served.var_dir / "locust"
+        cpu_file = served.var_dir / "cpu.txt"
+        locust = [
+            PYTHON, "-m", "locust", "-f", str(BASE_DIR / "bench" / "locustfile.py"), "--headless",
+            "--host", served.base, "--users", str(args.members), "--spawn-rate", str(args.arrivals),
+            "--run-time", f"{3 * ramp + args.seconds + 120:.0f}s", "--only-summary",
+            "--csv", str(stats), "--loglevel", "WARNING", "--stop-timeout", "5",
+        ]  # fmt: skip
+        arriving = f"{args.members} members arriving, then {args.seconds:.0f} s measured…"
+        print(arriving, file=sys.stderr, flush=True)
+        subprocess.run(
+            locust,
+            env=os.environ
+            | {"LOAD_USERNAMES": usernames, "LOAD_PASSWORD": password, "LOAD_LOGINS_FILE": str(logins_file)}
+            | {"LOAD_MEMBERS": str(args.members), "LOAD_SECONDS": str(args.seconds)}
+            | {"LOAD_SERVER_PID": str(served.pid), "LOAD_CPU_FILE": str(cpu_file)},
+            check=False,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        print(
+            f"{args.members} members, each a page every 1–3 s, {args.workers} gunicorn workers, "
+            f"{os.cpu_count()} cores, the load tool on the same machine\n"
+        )
+        print(percentile_table(Path(f"{stats}_stats.csv"), args.seconds))
+        print(cpu_line(cpu_file, Path(f"{stats}_stats.csv"), args.workers))
+        print(login_line(logins_file))
+        with Path(f"{stats}_stats.csv").open(newline="") as handle:
+            failures = sum(int(row["Failure Count"]) for row in csv.DictReader(handle))
+        return 1 if failures else 0
 
 
 if __name__ == "__main__":
