@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from django.utils.translation import gettext
+
 from rules.siege import example
 from rules.siege.battle import Setup
 from rules.siege.engines import Belfry, Ladder, Ram, SiegeTower
@@ -76,12 +78,15 @@ class SetupProblem(ValueError):
 def default_units(side: Side, points: int) -> tuple[UnitSpec, ...]:
     """A plain force of ``points``: a general, a quarter in shooters, the rest in rank and file; the besieger of
     1000 points or more brings a catapult to batter the walls (§5.9). A force beyond :data:`MAX_MODELS_A_SIDE`
-    models keeps its proportions."""
+    models keeps its proportions. The units are named in the language of the page that builds the battle: the
+    names are stored with it, as a roster's names are."""
     if side is Side.BESIEGER:
-        (leader, shooter, rank), names = (WARLORD, ARCHER, WARRIOR), ("Archers", "Warriors")
-        machines = (UnitSpec("Catapult", 1, CATAPULT),) if points >= 1000 else ()
+        (leader, shooter, rank) = (WARLORD, ARCHER, WARRIOR)
+        names = (gettext("Warlord"), gettext("Archers"), gettext("Warriors"))
+        machines = (UnitSpec(gettext("Catapult"), 1, CATAPULT),) if points >= 1000 else ()
     else:
-        (leader, shooter, rank), names = (CAPTAIN, CROSSBOWMAN, SPEARMAN), ("Crossbowmen", "Spearmen")
+        (leader, shooter, rank) = (CAPTAIN, CROSSBOWMAN, SPEARMAN)
+        names = (gettext("Captain"), gettext("Crossbowmen"), gettext("Spearmen"))
         machines = ()
     left = max(0, points - leader.points - sum(u.profile.points for u in machines))
     shooters = max(1, left // 4 // shooter.points)
@@ -91,10 +96,10 @@ def default_units(side: Side, points: int) -> tuple[UnitSpec, ...]:
         shooters = max(1, shooters * room // (shooters + ranks))
         ranks = room - shooters
     return (
-        UnitSpec(leader.name, 1, leader),
+        UnitSpec(names[0], 1, leader),
         *machines,
-        UnitSpec(names[0], shooters, shooter),
-        UnitSpec(names[1], ranks, rank),
+        UnitSpec(names[1], shooters, shooter),
+        UnitSpec(names[2], ranks, rank),
     )
 
 
@@ -151,12 +156,12 @@ def build_setup(choice: SetupChoice) -> Setup:
     fort = choice.fort
     ramparts = [s.id for s in fort.sections if s.is_rampart and s.level == 3]
     if not ramparts:
-        raise SetupProblem("the fort has no rampart section", "§1.1")
+        raise SetupProblem(gettext("The fort has no rampart section."), "§1.1")
     ladder_wall = choice.ladder_wall or _default_wall(fort, ramparts)
     tower_wall = choice.tower_wall or ladder_wall
     for wall in (ladder_wall, tower_wall):
         if wall not in ramparts:
-            raise SetupProblem(f"{wall!r} is not a wall or tower section of the fort", "§7.1.4")
+            raise SetupProblem(gettext("%(section)s is not a wall or tower section of the fort.") % {"section": wall}, "§7.1.4")
     besieged_units = _capped(choice.besieged_units) or default_units(Side.BESIEGED, choice.besieged_points)
     besieger_units = _capped(choice.besieger_units) or default_units(Side.BESIEGER, choice.besieger_points)
     besieged = _models(Side.BESIEGED, besieged_units, "d")
@@ -169,7 +174,7 @@ def build_setup(choice: SetupChoice) -> Setup:
     rams += tuple(Ram(f"R{n}", covered=True) for n in range(choice.rams + 1, choice.rams + choice.covered_rams + 1))
     towers = tuple(SiegeTower(f"ST{n}", None) for n in range(1, choice.siege_towers + 1))
     if choice.belfry and not towers:
-        raise SetupProblem("a belfry is bought and placed as a siege tower: buy one to play it (R16)", "R16")
+        raise SetupProblem(gettext("A belfry is bought and placed as a siege tower: buy one to play it."), "R16")
     belfries = tuple(Belfry(t.id, tower_wall, choice.belfry_distance) for t in towers) if choice.belfry else ()
     purchases = (
         *((Side.BESIEGER, "ladder") for _ in ladders),
@@ -236,9 +241,8 @@ def _deploy_besieged(fort: FortLayout, models: Sequence[Model]) -> list[Model]:
         if target is None:
             target = next((c for c in courtyards if room[c.id] >= model.profile.ratio), None)
         if target is None:
-            raise SetupProblem(
-                f"the fort holds no more besieged models: {len(models)} are too many for its quotas", "§1.7"
-            )
+            message = gettext("The fort holds no more besieged models: %(count)s are too many for its quotas.")
+            raise SetupProblem(message % {"count": len(models)}, "§1.7")
         room[target.id] -= model.profile.ratio
         placed.append(_at(model, Place(Zone.SECTION, target.id)))
     return placed

@@ -11,7 +11,8 @@ if TYPE_CHECKING:
 
 ENGLISH = re.compile(
     r"\b(strikes|shoots|wounds|hits|end phase|end step|nobody|besieger|besieged|ladder|ram|gate|wall walk|"
-    r"courtyard|damage|rolls|fails|passes|flees|rallies|climbs|charges|model|unsaved|armour save|to hit|to wound)\b"
+    r"courtyard|damage|rolls|fails|passes|flees|rallies|climbs|charges|model|unsaved|armour save|to hit|to wound|"
+    r"Warriors|Spearmen|Crossbowmen|Catapult|Warlord)\b"
 )
 """Words of the engines' English, which a French page never shows."""
 

@@ -154,7 +154,7 @@ def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, 
     # §16: a whole unit deployed in one go, and taken back by one undo
     state = selectors.current(tracked).state
     yards = [Place(Zone.SECTION, s.id) for s in state.fort.sections if s.kind is SectionKind.COURTYARD]
-    spearmen = next(m for m in state.models if m.unit.startswith("Spearmen"))
+    spearmen = next(m for m in state.models if m.unit.startswith("Lanciers"))
     where = spearmen.place
     to = min((p for p in yards if p != where), key=lambda p: len(state.at(p))).ref
     deploy = next(o for o in legal_actions(state) if o.name == "deploy" and o.where == to)
@@ -177,8 +177,8 @@ def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, 
     expect(bruno.locator("#turn")).to_contain_text("Tour 1 · Sapeurs · l’assiégeant joue")
 
     act(bruno, "end_phase", watcher=chloe)
-    act(bruno, "move", "field:outside", counts={"Warriors (dehors)": 4}, target="foot:W3", watcher=chloe)
-    act(bruno, "move", "field:outside", counts={"Warriors (dehors)": 6}, target="foot:C1")
+    act(bruno, "move", "field:outside", counts={"Guerriers (dehors)": 4}, target="foot:W3", watcher=chloe)
+    act(bruno, "move", "field:outside", counts={"Guerriers (dehors)": 6}, target="foot:C1")
     act(bruno, "end_phase")
     act(bruno, "end_phase")
     # §5.9: a great war machine (S10, D6 damage) batters W4, once a turn (§5.7), until it collapses into a breach
@@ -187,13 +187,13 @@ def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, 
     act(chloe, "end_turn", watcher=bruno)
 
     act(bruno, "end_phase")
-    act(bruno, "pick_up_ladder", "ladder:L1", counts={"Warriors (au pied de W3)": 4})
+    act(bruno, "pick_up_ladder", "ladder:L1", counts={"Guerriers (au pied de W3)": 4})
     act(bruno, "erect_ladder", "ladder:L1", target="W3", watcher=chloe)
-    act(bruno, "carry_ram", "ram:R1", counts={"Warriors (au pied de C1)": 6})
+    act(bruno, "carry_ram", "ram:R1", counts={"Guerriers (au pied de C1)": 6})
     act(bruno, "bring_ram", "ram:R1", target="G1", watcher=chloe)
     expect(chloe.locator(".board-svg")).to_contain_text("bélier R1")
     # §7.1.6: at the end of the besieger's movement the defenders of W3 push the ladder back
-    act(chloe, "push_back", "ladder:L1", counts={"Spearmen (sur W3)": 3}, watcher=bruno)
+    act(chloe, "push_back", "ladder:L1", counts={"Lanciers (sur W3)": 3}, watcher=bruno)
     bruno.set_viewport_size({"width": 375, "height": 812})
     bruno.locator(".fort-board").screenshot(path=str(DOCS / "screenshot-tracker-375.png"))
     act(bruno, "end_phase")

@@ -70,8 +70,8 @@ def test_a_tower_bought_and_stormed_a_ram_at_the_gate_a_push_back_forgone_and_lo
 
     act(bruno, "bring_ram", "ram:R1", target="G1", watcher=chloe)
     act(bruno, "push_tower", "siege_tower:ST1", target="W2", watcher=chloe)
-    act(bruno, "move", "field:outside", target="foot:W3", counts={"Warriors (dehors)": 6}, watcher=chloe)
-    act(bruno, "pick_up_ladder", "ladder:L1", counts={"Warriors (au pied de W3)": 6}, watcher=chloe)
+    act(bruno, "move", "field:outside", target="foot:W3", counts={"Guerriers (dehors)": 6}, watcher=chloe)
+    act(bruno, "pick_up_ladder", "ladder:L1", counts={"Guerriers (au pied de W3)": 6}, watcher=chloe)
     act(bruno, "erect_ladder", "ladder:L1", target="W3", watcher=chloe)
     act(bruno, "charge", "siege_tower:ST1", target="W2", watcher=chloe)
     state = now(tracked)

@@ -61,7 +61,7 @@ def test_a_belfry_is_pushed_to_the_wall_lowers_its_bridge_crushes_and_storms(pag
     act(bruno, "end_phase")
 
     # 001 §5: twelve warriors come in at ground level; 001 §4.1: twelve pushers roll it two hexes, one at a time
-    act(bruno, "climb_belfry", "field", counts={"Warriors (dehors)": 12}, target="belfry:ST1.0", watcher=chloe)
+    act(bruno, "climb_belfry", "field", counts={"Guerriers (dehors)": 12}, target="belfry:ST1.0", watcher=chloe)
     expect(chloe.locator('#belfry-ST1 tr[data-place="belfry:ST1.0"]')).to_contain_text("12")
     act(bruno, "push_belfry", "belfry:ST1", target="forward", watcher=chloe)
     act(bruno, "push_belfry", "belfry:ST1", target="forward", watcher=chloe)
@@ -73,7 +73,7 @@ def test_a_belfry_is_pushed_to_the_wall_lowers_its_bridge_crushes_and_storms(pag
         bruno,
         "climb_belfry",
         "belfry:ST1.0",
-        counts={"Warriors (au niveau 0 du beffroi ST1)": 4},
+        counts={"Guerriers (au niveau 0 du beffroi ST1)": 4},
         target="belfry:ST1.1",
     )
     _turn(bruno, chloe)
@@ -81,7 +81,7 @@ def test_a_belfry_is_pushed_to_the_wall_lowers_its_bridge_crushes_and_storms(pag
         bruno,
         "climb_belfry",
         "belfry:ST1.1",
-        counts={"Warriors (au niveau 1 du beffroi ST1)": 4},
+        counts={"Guerriers (au niveau 1 du beffroi ST1)": 4},
         target="belfry:ST1.2",
     )
     expect(chloe.locator('#belfry-ST1 tr[data-place="belfry:ST1.2"]')).to_contain_text("4")
@@ -90,7 +90,7 @@ def test_a_belfry_is_pushed_to_the_wall_lowers_its_bridge_crushes_and_storms(pag
     _turn(bruno, chloe)
     defenders = len(_now(tracked).at("W3"))
     assert defenders, "the besieged hold W3 under the bridge"
-    act(bruno, "lower_drawbridge", "belfry:ST1", counts={"Warriors (au niveau 2 du beffroi ST1)": 2}, watcher=chloe)
+    act(bruno, "lower_drawbridge", "belfry:ST1", counts={"Guerriers (au niveau 2 du beffroi ST1)": 2}, watcher=chloe)
     expect(chloe.locator("#belfry-ST1")).to_contain_text("Pont-levis en train de s’abaisser")
     act(bruno, "end_turn", watcher=chloe)
     expect(chloe.locator("#belfry-ST1")).to_contain_text("Pont-levis abaissé")
@@ -107,7 +107,7 @@ def test_a_belfry_is_pushed_to_the_wall_lowers_its_bridge_crushes_and_storms(pag
     state = _now(tracked)
     assert state.belfry("ST1").bridge is Bridge.DOWN
     storm = "charge" if state.at("W3", Side.BESIEGED) else "move"
-    act(bruno, storm, "belfry:ST1.2", counts={"Warriors (au niveau 2 du beffroi ST1)": 4}, target="W3", watcher=chloe)
+    act(bruno, storm, "belfry:ST1.2", counts={"Guerriers (au niveau 2 du beffroi ST1)": 4}, target="W3", watcher=chloe)
     expect(chloe.locator('a[data-section="W3"]')).to_contain_text("4/")
 
     tracked.refresh_from_db()

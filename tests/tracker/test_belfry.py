@@ -110,8 +110,9 @@ def test_the_setup_plays_the_siege_towers_as_belfries() -> None:
     setup = build_setup(SetupChoice(**{**choice.__dict__, "belfry": True, "belfry_distance": 5}))
     assert setup.belfry
     assert [(b.id, b.section, b.distance) for b in setup.belfries] == [("ST1", "W3", 5)]
-    with pytest.raises(SetupProblem, match="R16"):
+    with pytest.raises(SetupProblem, match="buy one to play it") as refused:
         build_setup(SetupChoice(**{**choice.__dict__, "belfry": True, "siege_towers": 0}))
+    assert refused.value.clause == "R16"
 
 
 def test_the_board_shows_the_belfry_levels_against_their_capacity(belfry_siege: TrackedBattle) -> None:
