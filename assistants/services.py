@@ -87,11 +87,14 @@ class MeleeResolution:
     log: tuple[Roll, ...]
 
 
-def _refused(call: Callable[[], Outcome]) -> Outcome:
+def _refused(call: Callable[[], Outcome], names: ConfrontationNames | None = None) -> Outcome:
+    """``call``'s answer, or its refusal in the reader's words, the fighters by ``names``."""
     try:
         return call()
+    except AssistantError:
+        raise
     except ValueError as error:
-        raise AssistantError(refusal_text(error)) from None
+        raise AssistantError(refusal_text(error, names)) from None
 
 
 def _approach(situation: MeleeSituation) -> melee.Approach:
@@ -194,7 +197,7 @@ def resolve_melee(situation: MeleeSituation, typed: Sequence[int] | None = None)
         _check_typed(dice, typed, ConfrontationNames((situation.attacker.name, situation.defender.name)))
         return MeleeResolution(plan, opening, dice.log)
 
-    return _refused(resolve)
+    return _refused(resolve, ConfrontationNames((situation.attacker.name, situation.defender.name)))
 
 
 def _work_out(

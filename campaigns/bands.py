@@ -4,19 +4,50 @@ bands in this form and the skirmish tracker starts from it."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from rules.freres.example import example_models
 from rules.freres.movement import Kind
 from rules.freres.state import Missile, Model, Profile, Side
+from rules.validation import BadValue
+from wording.values import bad_value_text
 
 CHARACTERISTICS = ("C", "T", "D", "A", "M", "PA")
 """A band line's numbers, in the document's order (II §2)."""
 EQUIPMENT = {"armour": "armour", "shield": "shield", "weapon": "weapon_damage", "mount": "mount_defence"}
 """A band line's optional ``name=value`` equipment and the profile's field each sets."""
+KEYS = {
+    "armour": pgettext_lazy("band line", "armour"),
+    "shield": pgettext_lazy("band line", "shield"),
+    "weapon": pgettext_lazy("band line", "weapon"),
+    "mount": pgettext_lazy("band line", "mount"),
+    "bow": pgettext_lazy("band line", "bow"),
+}
+"""How a band line's keys are written in the reader's language; a key is read in any of the site's languages."""
+FIELDS = {
+    "C": "C",
+    "T": "T",
+    "D": "D",
+    "A": "A",
+    "M": "M",
+    "PA": "PA",
+    **{field: KEYS[key] for key, field in EQUIPMENT.items()},
+}
+"""A profile's checked values as the band line names them, for its refusals."""
+EXAMPLE_NAMES = {
+    "soldier": pgettext_lazy("band model", "soldier"),
+    "knight": pgettext_lazy("band model", "knight"),
+    "archer": pgettext_lazy("band model", "archer"),
+    "rider": pgettext_lazy("band model", "rider"),
+    "hedge-wizard": pgettext_lazy("band model", "hedge-wizard"),
+}
+"""The example bands' models (:mod:`rules.freres.example`) named in the reader's language."""
 MAX_MODELS = 20
 """The most models a band may be typed with (the document plays about ten a side)."""
 CAMPAIGN_BANDS = {"attacker": Side.A, "defender": Side.B}
@@ -39,13 +70,15 @@ class BandProblem(ValueError):
 
 
 def example_band(side: Side) -> str:
-    """The engine's example band ``side``, in the form a band is typed in."""
-    return "\n".join(band_line(m.profile) for m in example_models() if m.side is side)
+    """The engine's example band ``side``, in the form a band is typed in, in the reader's language."""
+    return "\n".join(
+        band_line(m.profile, str(EXAMPLE_NAMES[m.profile.name])) for m in example_models() if m.side is side
+    )
 
 
-def band_line(profile: Profile) -> str:
+def band_line(profile: Profile, name: str | None = None) -> str:
     numbers = " ".join(str(getattr(profile, c)) for c in CHARACTERISTICS)
-    return " ".join([profile.name.replace(" ", "-"), numbers, *_extras(profile)])
+    return " ".join([(name or profile.name).replace(" ", "-"), numbers, *_extras(profile)])
 
 
 def equipment_of(profile: Profile) -> str:
@@ -54,10 +87,20 @@ def equipment_of(profile: Profile) -> str:
 
 
 def _extras(profile: Profile) -> list[str]:
-    extras = [f"{key}={getattr(profile, field)}" for key, field in EQUIPMENT.items() if getattr(profile, field)]
+    extras = [f"{KEYS[key]}={getattr(profile, field)}" for key, field in EQUIPMENT.items() if getattr(profile, field)]
     if profile.missile is not None:
-        extras.append("bow")
+        extras.append(str(KEYS["bow"]))
     return extras
+
+
+@cache
+def _keys() -> dict[str, str]:
+    """Every way a band line's key is written, in the site's languages, to the key."""
+    read = {key: key for key in KEYS}
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            read.update({str(word): key for key, word in KEYS.items()})
+    return read
 
 
 def parse_band(text: str, side: Side, label: str = "") -> tuple[Model, ...]:
@@ -86,23 +129,26 @@ def _model(words: list[str], side: Side, number: int, band: str) -> Model:
         )
     values: dict[str, Any] = {c: int(n) for c, n in zip(CHARACTERISTICS, numbers, strict=True)}
     for extra in extras:
-        key, _sep, value = extra.partition("=")
+        written, _sep, value = extra.partition("=")
+        key = _keys().get(written.lower(), written)
         if key == "bow" and not value:
             values["missile"] = Missile(damage=2)
         elif key in EQUIPMENT and _integer(value):
             values[EQUIPMENT[key]] = int(value)
         else:
+            known = ", ".join(f"{KEYS[key]}=" for key in EQUIPMENT)
             raise BandProblem(
-                _("%(where)s: %(extra)s is not known; add armour=, shield=, weapon=, mount= or bow.")
-                % {"where": where, "extra": extra},
+                _("%(where)s: %(extra)s is not known; add %(known)s or %(bow)s.")
+                % {"where": where, "extra": extra, "known": known, "bow": KEYS["bow"]},
                 "003 II §2",
             )
     if values.get("mount_defence"):
         values["kind"] = Kind.MOUNTED
     try:
         profile = Profile(words[0][:40], **values)
-    except ValueError as bad:
-        raise BandProblem(f"{where}: {bad}", "003 II §2") from None
+    except BadValue as bad:
+        said = _("%(where)s: %(problem)s") % {"where": where, "problem": bad_value_text(bad, words=FIELDS)}
+        raise BandProblem(said, "003 II §2") from None
     return Model(f"{side.value}{number}", side, profile)
 
 

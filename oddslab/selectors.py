@@ -18,6 +18,7 @@ from wording import PlainNames, say
 from wording.confrontation import catalogue as confrontation_catalogue
 from wording.freres import catalogue as freres_catalogue
 from wording.siege import catalogue as siege_catalogue
+from wording.values import bad_value_text
 
 from .mechanics import MECHANICS, Kind, Mechanic
 
@@ -31,7 +32,7 @@ def refusal_words(error: ValueError) -> tuple[str, Mapping[str, object]]:
                 said = say(catalogue, error.code, error.params, PlainNames()).rstrip(".")
                 return f"{said} ({error.clause}).", error.params
     if isinstance(error, BadValue):
-        return str(error), {str(error.facts.get("name")): error.facts.get("value")}
+        return bad_value_text(error), {str(error.facts.get("name")): error.facts.get("value")}
     return str(error), {}
 
 

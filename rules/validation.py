@@ -10,7 +10,7 @@ __all__ = ["BadValue", "check_choice", "check_range", "citing"]
 
 class BadValue(ValueError):
     """A value out of its range or not among its choices: the message for a developer, and its ``facts`` for a
-    page to word (``name``, ``value`` and ``low``/``high`` or ``choices``)."""
+    page to word (``name``, ``value`` and ``low``/``high`` or ``choices``, and the ``clause`` once cited)."""
 
     def __init__(self, message: str, **facts: str | int | tuple[str, ...] | None) -> None:
         super().__init__(message)
@@ -56,7 +56,7 @@ class citing:
         return None
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, _: TracebackType | None) -> None:
-        if isinstance(error, BadValue):  # its facts kept, for a page to word
-            raise BadValue(f"{error} ({self.clause})", **error.facts) from None
+        if isinstance(error, BadValue):  # its facts kept, for a page to word, with the innermost clause cited
+            raise BadValue(f"{error} ({self.clause})", **{"clause": self.clause, **error.facts}) from None
         if isinstance(error, ValueError):
             raise ValueError(f"{error} ({self.clause})") from None

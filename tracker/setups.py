@@ -161,7 +161,9 @@ def build_setup(choice: SetupChoice) -> Setup:
     tower_wall = choice.tower_wall or ladder_wall
     for wall in (ladder_wall, tower_wall):
         if wall not in ramparts:
-            raise SetupProblem(gettext("%(section)s is not a wall or tower section of the fort.") % {"section": wall}, "§7.1.4")
+            raise SetupProblem(
+                gettext("%(section)s is not a wall or tower section of the fort.") % {"section": wall}, "§7.1.4"
+            )
     besieged_units = _capped(choice.besieged_units) or default_units(Side.BESIEGED, choice.besieged_points)
     besieger_units = _capped(choice.besieger_units) or default_units(Side.BESIEGER, choice.besieger_points)
     besieged = _models(Side.BESIEGED, besieged_units, "d")

@@ -100,13 +100,13 @@ def check_face(name: str, value: int) -> int:
     """``value`` if a d10 can show it: 0–9 (R17)."""
     if type(value) is int and value in _D10_READS:  # the valid path, taken for every face the odds read
         return value
-    with citing("003 I §3, R17: a d10 reads 0–9"):
+    with citing("003 I §3, R17"):
         return check_range(name, value, D10.values[0], D10.values[-1])
 
 
 def check_characteristic(name: str, value: int) -> int:
     """``value`` if it is a characteristic of the scale, 1–10 (II §2)."""
-    with citing("003 II §2: a characteristic is 1 to 10"):
+    with citing("003 II §2"):
         return check_range(name, value, 1, 10)
 
 

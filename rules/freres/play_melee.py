@@ -30,7 +30,7 @@ from rules.validation import BadValue, check_range
 
 
 def _strike_hard(hard: int) -> int:
-    with citing("003 II §4.2 Frapper fort: PA by 2"):
+    with citing("003 II §4.2 Frapper fort"):
         check_range("hard", hard, 0, 20)
     if hard % melee.STRIKE_HARD_STEP:
         raise BadValue(

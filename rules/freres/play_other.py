@@ -39,7 +39,7 @@ def _cast(play: Play, action: a.Cast) -> None:
         raise IllegalAction("search_hidden_target", "§6.2", target_model=target.id)
     if model.rallied and spell.offensive:
         raise IllegalAction("rallied_nothing_offensive", "§8.2", model=model.id)
-    with citing("003 II §6.2 Se concentrer: PA by 2"):
+    with citing("003 II §6.2 Se concentrer"):
         check_range("concentrate", action.concentrate, 0, 20)
     if action.concentrate % spells.CONCENTRATE_STEP:
         raise BadValue(

@@ -31,7 +31,7 @@ LEVELS = range(1, 10)
 
 
 def check_level(level: int) -> int:
-    with citing("003 II §6.1.1: a spell's level is 1 to 9"):
+    with citing("003 II §6.1.1"):
         return check_range("level", level, LEVELS.start, LEVELS.stop - 1)
 
 

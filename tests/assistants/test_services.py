@@ -122,8 +122,12 @@ def test_the_app_rolls_four_dice_when_none_are_typed() -> None:
 @pytest.mark.parametrize(
     ("typed", "message"),
     [
-        ([3, 4, 2, 7], "a D6 cannot show 7; accepted values are 1, 2, 3, 4, 5, 6"),
-        ([3, 4, 0, 6], "a D6 cannot show 0"),
+        (
+            [3, 4, 2, 7],
+            "Initiative test of Guards (004 Tests de début de corps à corps): "
+            "the D6 cannot show 7; accepted values: 1, 2, 3, 4, 5, 6.",
+        ),
+        ([3, 4, 0, 6], "the D6 cannot show 0; accepted values: 1, 2, 3, 4, 5, 6."),
         ([3, 4, 2], "3 dice typed in; the rules roll 1 more"),
         ([3, 4, 2, 6, 5], "5 dice typed in; the rules roll only 4"),
     ],
@@ -210,7 +214,10 @@ def test_a_critical_failure_into_a_melee_spares_the_targets_side() -> None:
 
 
 def test_the_draw_die_typed_in_must_be_one_of_its_faces() -> None:
-    with pytest.raises(AssistantError, match=re.escape("a D4 cannot show 5")):
+    with pytest.raises(
+        AssistantError,
+        match=re.escape("Who is hit (004 Tirer dans le tas): the D4 cannot show 5; accepted values: 1, 2, 3, 4."),
+    ):
         resolve_shot(INTO_THE_MELEE, [3, 5])
     with pytest.raises(AssistantError, match=re.escape("1 dice typed in; the rules roll 1 more")):
         resolve_shot(INTO_THE_MELEE, [3])
@@ -230,7 +237,7 @@ def test_the_height_changes_the_weapons_ranges() -> None:
     [
         (ShotSituation(3, "far"), "range_band must be one of"),
         (ShotSituation(3, "short", ("minor_cover", "major_cover")), "Only one of these applies to a shot"),
-        (ShotSituation(-1, "short"), "shooting must be between 0 and 100, got -1"),
+        (ShotSituation(-1, "short"), "shooting must be between 0 and 100, not -1 \\(004 Modificateurs de tir\\)"),
     ],
 )
 def test_a_shot_the_document_does_not_know_is_refused(situation: ShotSituation, message: str) -> None:

@@ -105,7 +105,7 @@ def test_the_plan_alone_rolls_nothing(client_in_english: Client) -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"melee-dice": "3 4 2 7"}, "a D6 cannot show 7; accepted values are 1, 2, 3, 4, 5, 6"),
+        ({"melee-dice": "3 4 2 7"}, "the D6 cannot show 7; accepted values: 1, 2, 3, 4, 5, 6."),
         ({"melee-dice": "3 4 2"}, "3 dice typed in; the rules roll 1 more"),
         ({"melee-dice": "three"}, "Type each die&#x27;s face as a whole number"),
         ({"melee-attacker_troop_type": "daemon"}, "daemon is not a troop type of the extra dice table (004"),
@@ -130,7 +130,7 @@ def test_a_shot_at_the_wall(client_in_english: Client) -> None:
 
 
 def test_a_shot_refuses_a_die_out_of_range_and_half_given_ranges(client_in_english: Client) -> None:
-    assert "a D6 cannot show 9" in post(client_in_english, "shot", SHOT | {"shot-dice": "9"})
+    assert "the D6 cannot show 9" in post(client_in_english, "shot", SHOT | {"shot-dice": "9"})
     page = post(client_in_english, "shot", SHOT | {"shot-short_range": "10"})
     assert "Give the weapon&#x27;s three ranges, or none." in page
 
@@ -172,7 +172,7 @@ def test_a_wound_from_the_table(client_in_english: Client) -> None:
 
 def test_a_wound_refuses_a_location_die_of_7_and_a_double_of_0(client_in_english: Client) -> None:
     wound = {"wound-damage": "12", "wound-dice_source": "typed", "wound-dice": "7", "action": "roll"}
-    assert "a D6 cannot show 7" in post(client_in_english, "wound", wound)
+    assert "the D6 cannot show 7" in post(client_in_english, "wound", wound)
     page = post(client_in_english, "wound", wound | {"wound-dice": "3", "wound-double": "0"})
     assert "Select a valid choice." in page
     assert 'id="wound-resolution"' not in page

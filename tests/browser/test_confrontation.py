@@ -64,7 +64,7 @@ def test_a_charge_against_a_crenellated_wall(page: Page) -> None:
     melee.get_by_label("Dés saisis").fill("3 4 2 7")
     roll(page, melee)
     melee = page.locator("#melee")
-    expect(melee.locator(".errorlist")).to_contain_text("cannot show 7")
+    expect(melee.locator(".errorlist")).to_contain_text("le D6 ne peut pas montrer 7")
     expect(melee.locator("#melee-resolution")).to_have_count(0)
 
     melee.get_by_label("Dés saisis").fill("3 4 2 6")

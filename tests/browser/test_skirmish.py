@@ -63,7 +63,7 @@ def test_two_players_fight_a_skirmish_until_a_model_falls_and_the_result_counts(
     chloe.locator("#band-defender-text").fill("sergeant 5 4 5 5 11 6")
     chloe.get_by_role("button", name="Enregistrer cette troupe").click()
     expect(chloe.locator(".error")).to_contain_text("II §2")
-    expect(chloe.locator(".error")).to_contain_text("M must be between 1 and 10, got 11")
+    expect(chloe.locator(".error")).to_contain_text("M doit être entre 1 et 10, pas 11")
     expect(chloe.locator("textarea[name=text]")).to_have_value("sergeant 5 4 5 5 11 6")  # what she typed, kept
     chloe.locator("textarea[name=text]").fill(CHLOES_BAND)
     chloe.get_by_role("button", name="Enregistrer cette troupe").click()
@@ -76,7 +76,7 @@ def test_two_players_fight_a_skirmish_until_a_model_falls_and_the_result_counts(
     expect(chloe.locator("form.card")).to_contain_text("La troupe de l’attaquant n’est pas encore saisie")
     save_band(battle=battle, side="attacker", text=example_band(Side.A), by=member(campaign, "bruno"))
     chloe.goto(f"/tracker/skirmish/campaign-battle/{battle.pk}/")
-    expect(chloe.locator("#band-a")).to_contain_text("knight 7 3 6 5 7 7")  # the bands as typed on the battle page
+    expect(chloe.locator("#band-a")).to_contain_text("chevalier 7 3 6 5 7 7")  # the bands as typed on the battle page
     expect(chloe.locator("#band-b")).to_contain_text("squire 6 4 5 6 6 8 armour=1 weapon=1 mount=5")
     chloe.get_by_label("Graine (vide : tirée au hasard)").fill("2")
     chloe.get_by_role("button", name="Commencer l’escarmouche").click()

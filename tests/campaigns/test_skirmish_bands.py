@@ -65,8 +65,8 @@ def test_a_characteristic_outside_1_to_10_is_refused_with_the_rule_and_the_band_
         save_band(battle=battle, side="defender", text="hero 5 5 5 5 5 6\ngiant 11 5 5 5 5 6", by=chloe)
     message = " ".join(refused.value.messages)
     assert "II §2" in message
-    assert "2: C must be" in message  # the second line
-    assert "C must be between 1 and 10, got 11" in message
+    assert "ligne 2 : C doit être" in message  # the second line
+    assert "C doit être entre 1 et 10, pas 11 (003 II §2)" in message
     assert SkirmishBand.objects.get(battle=battle, side="defender").text == DEFENDERS
     with pytest.raises(ValidationError) as nothing:
         save_band(battle=battle, side="attacker", text="orc 5 5 5 5 5", by=member(campaign, "bruno"))
@@ -114,7 +114,7 @@ def test_the_battle_page_shows_each_band_as_a_table_and_takes_the_sides_band() -
     assert answer["Location"].endswith(f"{battle_page}#bands")
     page = as_member(campaign, "bruno").get(battle_page).content.decode()
     assert "<td>sergeant</td><td>6</td><td>4</td><td>5</td><td>5</td><td>6</td><td>7</td>" in page
-    assert "<td>armour=2 shield=1</td>" in page
+    assert "<td>armure=2 bouclier=1</td>" in page  # as the French page writes a band line
     assert "<td>crossbowman</td>" in page
 
 
@@ -126,7 +126,7 @@ def test_a_bad_band_typed_on_the_page_is_refused_there_without_a_500_and_changes
     page = chloe.post(url(campaign, battle, "defender"), {"text": "sergeant 6 4 5 5 0 7"})
     assert page.status_code == 200
     text = page.content.decode()
-    assert "M must be between 1 and 10, got 0" in text
+    assert "M doit être entre 1 et 10, pas 0" in text
     assert "sergeant 6 4 5 5 0 7" in text  # what was typed stays in the form
     assert band_texts(battle) == {Side.B: DEFENDERS}
     bruno = as_member(campaign, "bruno")
@@ -187,3 +187,21 @@ def test_the_other_side_s_band_posted_when_starting_is_ignored() -> None:
         ("b2", "crossbowman", 4),
     ]
     assert band_texts(battle) == {Side.A: ORCS, Side.B: DEFENDERS}
+
+
+def test_a_band_line_reads_its_keys_in_french_or_english_and_the_example_is_in_the_readers_language() -> None:
+    # 003 II §2: name, C T D A M PA, then the equipment; the keys as the French page writes them, or in English
+    from django.utils import translation
+
+    from campaigns.bands import example_band, parse_band
+    from rules.freres.state import Side
+
+    (french,) = parse_band("sergent 6 4 5 5 6 7 armure=2 bouclier=1 arme=1 monture=5 arc", Side.B)
+    (english,) = parse_band("sergeant 6 4 5 5 6 7 armour=2 shield=1 weapon=1 mount=5 bow", Side.B)
+    for profile in (french.profile, english.profile):
+        assert (profile.armour, profile.shield, profile.weapon_damage, profile.mount_defence) == (2, 1, 1, 5)
+        assert profile.missile is not None
+    with translation.override("fr"):
+        assert example_band(Side.A).splitlines()[0] == "chevalier 7 3 6 5 7 7 armure=3 bouclier=1 arme=2"
+    with translation.override("en"):
+        assert example_band(Side.A).splitlines()[0] == "knight 7 3 6 5 7 7 armour=3 shield=1 weapon=2"

@@ -131,7 +131,7 @@ def test_undo_is_a_new_entry_and_takes_the_state_back(besieger: User, besieged: 
 def test_a_characteristic_outside_1_to_10_is_refused_naming_the_rule(besieger: User, besieged: User) -> None:
     with pytest.raises(services.Refused) as refused:
         _one_off(besieger, besieged, band_a="hero 11 5 5 5 5 6")
-    assert "C must be between 1 and 10, got 11" in str(refused.value)
+    assert "C must be between 1 and 10, not 11 (003 II §2)" in str(refused.value)
     assert "II §2" in str(refused.value)
     with pytest.raises(services.Refused) as short:
         _one_off(besieger, besieged, band_b="hero 5 5 five")
@@ -205,7 +205,7 @@ def test_the_set_up_page_refuses_a_bad_band_without_a_500(besieger: User) -> Non
         "/tracker/skirmish/new/", {**BANDS, "band_a": "hero 5 5 5 5 12 6", "dice": "app", "my_band": "a"}
     )
     assert page.status_code == 200
-    assert "M must be between 1 and 10, got 12" in page.content.decode()
+    assert "M doit être entre 1 et 10, pas 12" in page.content.decode()
     assert TrackedBattle.objects.count() == 0
 
 
@@ -225,7 +225,7 @@ def test_the_campaign_battle_offers_the_tracker_of_its_rule_system(campaign_skir
     assert 'id="track-siege"' not in page  # played with Frères d'Armes, not the WFB siege rules
     setup = client.get(f"/tracker/skirmish/campaign-battle/{battle.pk}/")
     assert setup.status_code == 200
-    assert '<pre id="band-a">knight 7 3 6 5 7 7 armour=3 shield=1 weapon=2' in setup.content.decode()
+    assert '<pre id="band-a">chevalier 7 3 6 5 7 7 armure=3 bouclier=1 arme=2' in setup.content.decode()
 
 
 def test_a_siege_battle_is_not_tracked_as_a_skirmish(demo_siege: TrackedBattle) -> None:

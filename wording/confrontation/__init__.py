@@ -8,9 +8,13 @@ import sys
 from collections.abc import Sequence
 
 from rules.contract import IllegalAction
+from rules.dice import DieValueError, ReplayMismatch
+from rules.validation import BadValue
 
 from .. import Catalogue, PlainNames, gather, say
 from .. import roll_reason as _roll_reason
+from ..dice import dice_refusal_text
+from ..values import bad_value_text
 
 __all__ = ["ConfrontationNames", "catalogue", "refusal_text", "roll_reason"]
 
@@ -37,7 +41,14 @@ _CATALOGUE = gather(sys.modules[__name__])
 
 
 def refusal_text(refused: ValueError, names: ConfrontationNames | None = None) -> str:
-    """A refusal of the rules in the reader's words, with its clause; a bad argument's own message, as it is."""
+    """A refusal of the rules in the reader's words, with its clause: a code of the engine, dice typed at the table
+    that it cannot take, or a value out of its bounds."""
+    if isinstance(refused, DieValueError | ReplayMismatch):
+        return dice_refusal_text(
+            refused, lambda reason: _roll_reason(_CATALOGUE, reason, names or ConfrontationNames())
+        )
+    if isinstance(refused, BadValue):
+        return bad_value_text(refused)
     if not isinstance(refused, IllegalAction) or " " in refused.code:
         return str(refused)
     said = say(_CATALOGUE, refused.code, refused.params, names or ConfrontationNames())
