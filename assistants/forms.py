@@ -203,7 +203,7 @@ class MeleeForm(DiceFields):
 
 
 COVER = [
-    ("", gettext_lazy("None")),
+    ("", gettext_lazy("No cover")),
     ("minor_cover", gettext_lazy("Minor cover: light hedge…")),
     ("major_cover", gettext_lazy("Major cover: palisade, crenellations…")),
     ("total_cover", gettext_lazy("Total cover: arrow slit…")),

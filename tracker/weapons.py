@@ -70,7 +70,7 @@ BY_NAME: Mapping[str, Weapon] = {w.name: w for w in WEAPONS}
 
 def choices() -> list[tuple[str, object]]:
     """The set-up page's choices: none, each missile weapon, a war machine."""
-    return [("", gettext_lazy("None")), *((w.name, w.label) for w in WEAPONS), (MACHINE, MACHINE_LABEL)]
+    return [("", gettext_lazy("No missile weapon")), *((w.name, w.label) for w in WEAPONS), (MACHINE, MACHINE_LABEL)]
 
 
 def _has(text: str, word: str) -> bool:

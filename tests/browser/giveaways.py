@@ -25,6 +25,10 @@ FRENCH = re.compile(
 INTERNAL = re.compile(r"\b[a-z]{1,3}\d+-\d+\b|\b(foot|field|ladder|siege_tower|belfry|mine|wall):[A-Za-z]")
 """An engine's model id (``a1-1``, ``xb2-3``) or place as it writes it (``foot:W3``, ``ladder:L1``)."""
 
+CITATION = re.compile(r"\b00[1-9](?: [IVX]+)?(?: §[\d.]+)?(?: [A-ZÀ-Ý][\w'’ ,-]*)?")
+"""A clause cited from a source document by its number and French title (« 004 Tests de début de corps à corps »):
+the sources are French, and an English page cites them as they are."""
+
 PYTHON = re.compile(r"\[['\"]|\(['\"]\w|\{['\"]|\bTrue\b|\bFalse\b|\bNone\b|<\w+\.\w+: ")
 """Python's syntax: a list, tuple or dict written out, a flag, an enum's repr."""
 
@@ -32,6 +36,8 @@ PYTHON = re.compile(r"\[['\"]|\(['\"]\w|\{['\"]|\bTrue\b|\bFalse\b|\bNone\b|<\w+
 def problems(text: str, language: str) -> list[str]:
     """What ``text`` read in ``language`` (``"fr"`` or ``"en"``) shows that it must not."""
     other = ENGLISH if language == "fr" else FRENCH
+    if language != "fr":
+        text = CITATION.sub("«clause»", text)
     found = []
     for name, pattern in (("other language", other), ("internal id", INTERNAL), ("Python", PYTHON)):
         for match in pattern.finditer(text):

@@ -39,3 +39,9 @@ def test_the_french_pages_own_words_pass(said: str) -> None:
 def test_french_on_an_english_page_is_caught() -> None:
     assert problems("les fuyards sur W3 poursuivent leur fuite", "en") != []
     assert problems("the fleeing models on W3 flee on", "en") == []
+
+
+def test_an_english_page_may_cite_a_french_source_by_its_title() -> None:
+    assert problems("004 Tests de début de corps à corps — Discipline test of Orcs: 3 (D6)", "en") == []
+    assert problems("Location of the wound (004 Tableau des blessures): 3", "en") == []
+    assert problems("Discipline test of Orcs: 3, corps à corps", "en") != []

@@ -1,0 +1,98 @@
+"""Every page of the skirmish, the simulator, the Confrontation assistant and a siege's report and chances, read in
+French and in English, shows nothing of the other language, no engine id and no Python literal
+(:mod:`tests.browser.giveaways`). The siege's board is read after each action by the siege browser tests
+(:func:`tests.browser.test_tracker.act`) and, in English, by :mod:`tests.browser.test_crawl_words`."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.giveaways import check_page
+from tests.browser.test_campaign import log_in
+from tests.browser.test_tracker import seq
+from tests.demo import load_demo
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LANGUAGES = ("fr", "en")
+SKIRMISH_PREFERRED = ("roll_initiative", "defend", "charge", "strike", "shoot", "activate", "end_activation")
+"""What the skirmish's phone plays first: the bands go at each other, so that fights and wounds are worded."""
+MELEE = {
+    "melee-attacker_name": "Orques",
+    "melee-attacker_models": "5",
+    "melee-attacker_combat_dice": "2",
+    "melee-attacker_attack": "3",
+    "melee-attacker_defence": "2",
+    "melee-attacker_initiative": "2",
+    "melee-attacker_discipline": "4",
+    "melee-defender_name": "Gardes",
+    "melee-defender_models": "2",
+    "melee-defender_combat_dice": "2",
+    "melee-defender_attack": "3",
+    "melee-defender_defence": "3",
+    "melee-defender_initiative": "3",
+    "melee-defender_discipline": "5",
+}
+"""The demo's charge of 5 orcs on 2 guards (004), typed into the assistant by field name, in either language."""
+SHOT = {"shot-shooter": "Archer", "shot-shooting": "4", "shot-target": "Garde"}
+
+
+def in_language(page: Page, language: str) -> None:
+    load_demo()
+    log_in(page, "chloe")
+    page.get_by_role("button", name=language.upper()).click()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_skirmish_played_reads_in_one_language(page: Page, language: str) -> None:
+    in_language(page, language)
+    page.goto("/tracker/skirmish/new/")
+    check_page(page, language)
+    page.locator("form button[type=submit]").last.click()
+    expect(page.locator("#board")).to_be_visible()
+    for _ in range(30):
+        offered = page.locator("form.option").evaluate_all("forms => forms.map(f => f.dataset.action)")
+        if not offered:
+            break
+        action = min(offered, key=lambda name: (*SKIRMISH_PREFERRED, name).index(name))
+        before = seq(page)
+        page.locator(f'form.option[data-action="{action}"]').first.locator("button.go").click()
+        expect(page.locator("#board")).to_have_attribute("data-seq", str(before + 1))
+        check_page(page, language)  # the menu, the bands, the log and its folded dice
+    assert seq(page) >= 10
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_simulator_reads_in_one_language(page: Page, language: str, celery_worker: str) -> None:
+    in_language(page, language)
+    page.goto("/simulations/")
+    check_page(page, language)
+    page.locator("[name=games]").fill("20")
+    page.locator("[name=seed]").fill("7")
+    page.locator("form button[type=submit]").last.click()
+    expect(page.get_by_role("progressbar")).to_have_attribute("aria-valuenow", "100", timeout=90_000)
+    expect(page.locator("#results").get_by_role("img").first).to_be_visible()
+    check_page(page, language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_confrontation_assistant_reads_in_one_language(page: Page, language: str) -> None:
+    in_language(page, language)
+    page.goto("/assistants/confrontation/")
+    check_page(page, language)
+    melee = page.locator("#melee")
+    for name, value in MELEE.items():
+        melee.locator(f'[name="{name}"]').fill(value)
+    melee.locator("button[value=roll]").click()
+    expect(page.locator("#melee-resolution")).to_be_visible()
+    shot = page.locator("#shot")
+    for name, value in SHOT.items():
+        shot.locator(f'[name="{name}"]').fill(value)
+    shot.locator("button[value=roll]").click()
+    expect(page.locator("#shot-resolution")).to_be_visible()
+    wound = page.locator("#wound")
+    wound.locator('[name="wound-damage"]').fill("12")
+    wound.locator("button[value=roll]").click()
+    expect(page.locator("#wound-resolution")).to_be_visible()
+    check_page(page, language)
