@@ -150,7 +150,11 @@ def _losses_from_log(found: Battle, may_report: bool) -> dict[str, int] | None:
     if found.played or not may_report or found.rule_system != RuleSystem.CONFRONTATION:
         return None
     losses = confrontation_losses(found)
-    return losses if any(losses.values()) else None
+    if not any(losses.values()):
+        return None
+    # within the points each side brought, as the result form takes them
+    brought = {"attacker": found.attacker_points, "defender": found.defender_points}
+    return {side: min(points, brought[side]) for side, points in losses.items()}
 
 
 def battle(campaign: Campaign, membership: CampaignMembership, battle_id: int) -> BattlePage | None:

@@ -223,3 +223,10 @@ def test_the_result_form_starts_from_the_logs_losses(siege: Battle) -> None:
     assert 'id="losses-from-log"' in page
     assert 'name="defender_losses" value="1200"' in page
     assert 'name="attacker_losses" value="0"' in page
+
+
+def test_the_losses_filled_in_stay_within_the_points_brought(siege: Battle) -> None:
+    bruno = _in("en", as_member(siege.campaign, "bruno"))
+    roll(bruno, siege, "wound", WOUND_KILLS | {"wound-casualty_points": "99999"})
+    assert siege.defender_points < 99999
+    assert f'name="defender_losses" value="{siege.defender_points}"' in battle_page(bruno, siege)
