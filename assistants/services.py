@@ -1,7 +1,8 @@
 """The Confrontation melee and shooting assistant (seed 004): what each side rolls, and the rolls resolved.
 
-Nothing is stored: each answer is worked out from the fighters and the situation as entered, by the engine
-(:mod:`rules.confrontation`). The values the Confrontation rulebook holds (profiles, combat dice, weapon ranges) are
+Each answer is worked out from the fighters and the situation as entered, by the engine
+(:mod:`rules.confrontation`); only the rolls made for a campaign battle are kept, with that battle
+(:func:`roll_for_battle`). The values the Confrontation rulebook holds (profiles, combat dice, weapon ranges) are
 what the players type in. Dice come from the app, or are typed in from the table: exactly as many as the rules
 roll, each one a face its die can show; anything else is refused and nothing is resolved.
 """

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from assistants import services
 from assistants.models import AppendOnly, ConfrontationRoll
+from assistants.selectors import losses_from_log
 from assistants.situations import Casualty, HoldFireSituation, WoundSituation
 from campaigns.models import Battle, Campaign, RuleSystem
 from tests.assistants.test_views import CHARGE_ON_THE_WALL, SHOT
@@ -109,8 +110,6 @@ def test_the_log_only_grows(siege: Battle) -> None:
 
 def test_only_a_kill_counts_as_a_loss(siege: Battle) -> None:
     """004 Tableau des blessures: 12 damage in the torso is « critique », not « Tué Net »: no loss is counted."""
-    from assistants.selectors import losses_from_log
-
     bruno = member(siege.campaign, "bruno")
     for double, points in ((None, 50), (6, 1200), (6, 300)):
         services.roll_for_battle(
