@@ -17,7 +17,9 @@ from typing import Any, TypeVar
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from campaigns.choices import Side
 from campaigns.models import Battle, CampaignMembership
+from campaigns.rosters import MAX_POINTS
 from rules import odds
 from rules.confrontation import flight, melee, shooting, wounds
 from rules.confrontation.checks import SHOT_GRADES, TEST_DIE, Attempt, Grade
@@ -507,6 +509,11 @@ def roll_for_battle(
     when, the situation as typed, the dice and what they gave. A plan alone rolls nothing and keeps nothing."""
     if kind not in WORK_OUTS:
         raise AssistantError(_("No such roll in the Confrontation assistant."))
+    if casualty is not None and (casualty.side not in Side.values or not 0 <= casualty.points <= MAX_POINTS):
+        raise AssistantError(
+            _("A casualty belongs to the attacker or the defender, and is worth 0 to %(most)s points.")
+            % {"most": MAX_POINTS}
+        )
     plan, resolution = WORK_OUTS[kind](situation, typed, roll=roll)
     if resolution is not None:
         loss_side, loss_points = _loss(kind, resolution, casualty)

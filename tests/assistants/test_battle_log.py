@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from assistants import services
 from assistants.models import AppendOnly, ConfrontationRoll
@@ -89,6 +90,16 @@ def test_a_plan_alone_and_a_refused_roll_keep_nothing(siege: Battle) -> None:
             battle=siege, by=bruno, kind="wound", situation=WoundSituation(12), typed=[7], roll=True
         )
     assert not ConfrontationRoll.objects.filter(battle=siege).exists()
+
+
+@pytest.mark.parametrize("casualty", [Casualty("besieger", 100), Casualty("defender", -1), Casualty("attacker", 10**6)])
+def test_a_casualty_of_no_side_or_of_impossible_points_is_refused(siege: Battle, casualty: Casualty) -> None:
+    with translation.override("en"), pytest.raises(services.AssistantError, match="attacker or the defender"):
+        services.roll_for_battle(
+            battle=siege, by=member(siege.campaign, "bruno"), kind="wound", situation=WoundSituation(12, 6),
+            typed=[3], roll=True, casualty=casualty,
+        )  # fmt: skip
+    assert not ConfrontationRoll.objects.exists()
 
 
 def test_the_log_only_grows(siege: Battle) -> None:
