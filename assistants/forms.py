@@ -10,11 +10,22 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from campaigns.rosters import MAX_POINTS
 from rules.confrontation.melee import POSITIONS as MELEE_POSITIONS
 from rules.confrontation.melee import Approach, Position, Situation, TroopType
 from rules.confrontation.shooting import RANGE_DIFFICULTY, SHOT_MODIFIERS, InContact, RangeBand
 
-from .situations import CHARGE, MeleeSide, MeleeSituation, ShotSituation, WoundSituation
+from .situations import (
+    CHARGE,
+    Casualty,
+    DisengageSituation,
+    FlightSituation,
+    HoldFireSituation,
+    MeleeSide,
+    MeleeSituation,
+    ShotSituation,
+    WoundSituation,
+)
 
 PROFILE_LIMIT = 50
 """Characteristics typed in are between −50 and 50: a d6 test is settled long before."""
@@ -329,6 +340,7 @@ class ShotForm(DiceFields):
             in_contact=self._in_contact() if data["into_melee"] else (),
             height_difference=data["height_difference"],
             weapon_ranges=ranges if all(r is not None for r in ranges) else None,
+            shooter=data["shooter"].strip(),
         )
 
 
@@ -352,3 +364,112 @@ class WoundForm(DiceFields):
 
     def situation(self) -> WoundSituation:
         return WoundSituation(damage=self.cleaned_data["damage"], double=self.cleaned_data["double"])
+
+
+CASUALTY_SIDES = [("", gettext_lazy("Not counted")), *SIDES]
+
+
+class BattleWoundForm(WoundForm):
+    """A wound in a campaign battle: whose model it strikes and its points, so that a kill counts as a loss."""
+
+    casualty_side = forms.ChoiceField(label=gettext_lazy("The wounded model's side"), choices=CASUALTY_SIDES,
+                                      required=False)  # fmt: skip
+    casualty_points = _number(gettext_lazy("Its points"), 0, MAX_POINTS, initial=0, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["casualty_points"].help_text = _("counted in its side's losses if the wound kills it outright")
+
+    def casualty(self) -> Casualty | None:
+        side = self.cleaned_data.get("casualty_side")
+        return Casualty(side, self.cleaned_data.get("casualty_points") or 0) if side else None
+
+
+MOVE_LIMIT = 1000
+
+
+class FlightForm(DiceFields):
+    """A model fleeing and the enemy pursuing it (004 *Rattraper un fuyard*, *Fuir volontairement*)."""
+
+    name = forms.CharField(label=gettext_lazy("Fleeing model"), max_length=60)
+    move = _number(gettext_lazy("Its move (cm)"), 1, MOVE_LIMIT)
+    voluntary = forms.BooleanField(label=gettext_lazy("It flees voluntarily"), required=False)
+    already_moved = forms.BooleanField(label=gettext_lazy("It already moved this turn (−1)"), required=False)
+    after_failed_rally = forms.BooleanField(
+        label=gettext_lazy("A turn after a failed rally (−1 to both rolls)"), required=False
+    )
+    pursuer = forms.CharField(label=gettext_lazy("Pursuer"), max_length=60, required=False,
+                              help_text=gettext_lazy("empty if nobody pursues"))  # fmt: skip
+    pursuer_charge_move = _number(gettext_lazy("Pursuer's maximum charge move (cm)"), 0, MOVE_LIMIT, initial=0)
+    pursuer_move = _number(gettext_lazy("Pursuer's move (cm)"), 1, MOVE_LIMIT, required=False)
+    gap = _number(gettext_lazy("Gap between them before they move (cm)"), 0, MOVE_LIMIT, initial=0)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["dice"].help_text = _("One d6 for the flight, then one for the pursuit.")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if (data.get("pursuer") or "").strip() and not data.get("pursuer_move"):
+            self.add_error("pursuer_move", _("Give the pursuer's move, or leave the pursuer empty."))
+        return data
+
+    def situation(self) -> FlightSituation:
+        data = self.cleaned_data
+        rally = -1 if data["after_failed_rally"] else 0  # 004 Note aux pleutres
+        pursuer = data["pursuer"].strip()
+        return FlightSituation(
+            name=data["name"].strip(),
+            move=data["move"],
+            voluntary=data["voluntary"],
+            modifier=(-1 if data["already_moved"] else 0) + rally,  # 004 « appliquer un ‘-1’ à son jet de fuite »
+            pursuer=pursuer,
+            pursuer_charge_move=data["pursuer_charge_move"] if pursuer else 0,
+            pursuer_move=(data["pursuer_move"] or 0) if pursuer else 0,
+            pursuit_modifier=rally if pursuer else 0,
+            gap=data["gap"],
+        )
+
+
+class DisengageForm(DiceFields):
+    """A unit leaving a melee (004 *Se désengager d'un combat*)."""
+
+    name = forms.CharField(label=gettext_lazy("Unit disengaging"), max_length=60)
+    initiative = _number(gettext_lazy("Its initiative"), -PROFILE_LIMIT, PROFILE_LIMIT)
+    fleeing = _number(gettext_lazy("Models disengaging"), 1, MAX_MODELS, initial=1)
+    highest_opposing_initiative = _number(
+        gettext_lazy("Highest opposing initiative (at least 4)"), -PROFILE_LIMIT, PROFILE_LIMIT
+    )
+    opponents = _number(gettext_lazy("Opponents in contact"), 1, MAX_MODELS, initial=1)
+    engaged_elsewhere = _number(gettext_lazy("Of them, in contact with another enemy too"), 0, MAX_MODELS, initial=0)
+    charged_this_turn = forms.BooleanField(label=gettext_lazy("The unit was charged this turn"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["dice"].help_text = _("One d6 for the initiative test.")
+
+    def situation(self) -> DisengageSituation:
+        data = self.cleaned_data
+        return DisengageSituation(
+            name=data["name"].strip(),
+            initiative=data["initiative"],
+            highest_opposing_initiative=data["highest_opposing_initiative"],
+            opponents=data["opponents"],
+            fleeing=data["fleeing"],
+            engaged_elsewhere=data["engaged_elsewhere"],
+            charged_this_turn=data["charged_this_turn"],
+        )
+
+
+class HoldFireForm(DiceFields):
+    """A charged shooting unit's command test not to shoot at its charger (004 *Réception de charge*)."""
+
+    name = forms.CharField(label=gettext_lazy("Charged shooting unit"), max_length=60)
+    discipline = _number(gettext_lazy("Its discipline"), -PROFILE_LIMIT, PROFILE_LIMIT)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["dice"].help_text = _("One d6 for the command test (difficulty 6).")
+
+    def situation(self) -> HoldFireSituation:
+        return HoldFireSituation(name=self.cleaned_data["name"].strip(), discipline=self.cleaned_data["discipline"])

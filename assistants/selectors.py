@@ -1,15 +1,21 @@
-"""What the assistant reads from the campaign: a Confrontation battle the member takes part in or organises."""
+"""What the assistant reads from the campaign: a Confrontation battle the member takes part in or organises, and
+the rolls kept with it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.exceptions import PermissionDenied
+from django.db.models import Sum
 from django.http import Http404
 from django.utils.translation import gettext as _
 
 from campaigns import selectors as campaign_selectors
 from campaigns.access import User, campaign_for
-from campaigns.models import Battle, Campaign, RuleSystem
+from campaigns.choices import Side
+from campaigns.models import Battle, Campaign, CampaignMembership, RuleSystem
+
+from .models import ConfrontationRoll
 
 
 @dataclass(frozen=True)
@@ -18,15 +24,37 @@ class BattleContext:
     battle: Battle
     attacker: str
     defender: str
+    membership: CampaignMembership
 
 
 def confrontation_battle(user: User, pk: int, bid: int) -> BattleContext:
-    """Battle ``bid`` of campaign ``pk``, for a member; 404 for outsiders and for a battle not played with
-    Confrontation."""
-    campaign, _membership = campaign_for(user, pk)
+    """Battle ``bid`` of campaign ``pk``, for its two players and the organiser, who roll for it; 404 for outsiders
+    and for a battle not played with Confrontation, 403 for the campaign's other members."""
+    campaign, membership = campaign_for(user, pk)
     battle = campaign_selectors.battles_of(campaign).filter(pk=bid).first()
     if battle is None:
         raise Http404(_("No such battle in this campaign."))
     if battle.rule_system != RuleSystem.CONFRONTATION:
         raise Http404(_("This battle is not played with Confrontation."))
-    return BattleContext(campaign, battle, battle.attacker.user.get_username(), battle.defender.user.get_username())
+    if not campaign_selectors.may_report(battle, membership):
+        raise PermissionDenied(_("Only the battle's two players and the organiser roll for it."))
+    return BattleContext(
+        campaign, battle, battle.attacker.user.get_username(), battle.defender.user.get_username(), membership
+    )
+
+
+def battle_rolls(battle: Battle) -> list[ConfrontationRoll]:
+    """The rolls made in the assistant for ``battle``, first to last."""
+    return list(ConfrontationRoll.objects.filter(battle=battle).select_related("by__user").order_by("at", "pk"))
+
+
+def losses_from_log(battle: Battle) -> dict[str, int]:
+    """Each side's losses (points) by the log: the models its wounds killed outright."""
+    rows = (
+        ConfrontationRoll.objects.filter(battle=battle)
+        .exclude(loss_side="")
+        .values("loss_side")
+        .annotate(points=Sum("loss_points"))
+    )
+    lost = {row["loss_side"]: row["points"] or 0 for row in rows}
+    return {side: lost.get(side, 0) for side in Side.values}

@@ -1,7 +1,8 @@
 """The Confrontation melee and shooting assistant (seed 004): what each side rolls, and the rolls resolved.
 
-Nothing is stored: each answer is worked out from the fighters and the situation as entered, by the engine
-(:mod:`rules.confrontation`). The values the Confrontation rulebook holds (profiles, combat dice, weapon ranges) are
+Each answer is worked out from the fighters and the situation as entered, by the engine
+(:mod:`rules.confrontation`); only the rolls made for a campaign battle are kept, with that battle
+(:func:`roll_for_battle`). The values the Confrontation rulebook holds (profiles, combat dice, weapon ranges) are
 what the players type in. Dice come from the app, or are typed in from the table: exactly as many as the rules
 roll, each one a face its die can show; anything else is refused and nothing is resolved.
 """
@@ -9,19 +10,35 @@ roll, each one a face its die can show; anything else is refused and nothing is 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
+from campaigns.choices import Side
+from campaigns.models import Battle, CampaignMembership
+from campaigns.rosters import MAX_POINTS
 from rules import odds
-from rules.confrontation import melee, shooting, wounds
+from rules.confrontation import flight, melee, shooting, wounds
 from rules.confrontation.checks import SHOT_GRADES, TEST_DIE, Attempt, Grade
+from rules.contract import IllegalAction
 from rules.dice import Dice, Roll, reason
 from wording.confrontation import ConfrontationNames, refusal_text, roll_reason
 
-from .situations import CHARGE, MeleeSide, MeleeSituation, ShotSituation, WoundSituation
+from .models import ConfrontationRoll, RollKind
+from .situations import (
+    CHARGE,
+    Casualty,
+    DisengageSituation,
+    FlightSituation,
+    HoldFireSituation,
+    MeleeSide,
+    MeleeSituation,
+    ShotSituation,
+    WoundSituation,
+)
 
 __all__ = [
     "AssistantError",
@@ -318,3 +335,200 @@ def work_out_shot(
     situation: ShotSituation, typed: Sequence[int] | None = None, *, roll: bool
 ) -> tuple[ShotPlan, ShotResolution | None]:
     return _work_out(plan_shot, resolve_shot, situation, typed, roll)
+
+
+def work_out_wound(
+    situation: WoundSituation, typed: Sequence[int] | None = None, *, roll: bool = True
+) -> tuple[None, WoundResolution]:
+    return None, resolve_wound(situation, typed)
+
+
+# Flight, disengaging, holding fire -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FlightResolution:
+    situation: FlightSituation
+    flight: flight.Move
+    pursuit: flight.Move | None
+    caught: bool | None
+    """Whether the pursuer reaches the fleeing model; ``None`` when nobody pursues."""
+    log: tuple[Roll, ...]
+
+
+def resolve_flight(situation: FlightSituation, typed: Sequence[int] | None = None) -> FlightResolution:
+    """The fleeing model's roll and move, then the pursuer's and whether it catches it (004 *Rattraper un fuyard*,
+    *Fuir volontairement*): the pursuer catches it when its move reaches the gap plus the flight."""
+    if situation.voluntary and situation.gap:
+        raise AssistantError(
+            refusal_text(IllegalAction("voluntary_gap", "004 Fuir volontairement, NB4", gap=situation.gap))
+        )
+
+    def resolve() -> FlightResolution:
+        dice = _dice(typed)
+        fled = flight.flee(dice, situation.move, situation.voluntary, situation.modifier)
+        pursuit = caught = None
+        if situation.pursuer:
+            pursuit = flight.pursue(
+                dice, situation.pursuer_charge_move, situation.pursuer_move, situation.pursuit_modifier
+            )
+            caught = flight.caught(pursuit.distance, fled.distance, situation.gap)
+        _check_typed(dice, typed)
+        return FlightResolution(situation, fled, pursuit, caught, dice.log)
+
+    return _refused(resolve)
+
+
+@dataclass(frozen=True)
+class DisengageResolution:
+    situation: DisengageSituation
+    disengagement: flight.Disengagement
+    odds: dict[str, Fraction]
+    log: tuple[Roll, ...]
+
+
+def resolve_disengage(situation: DisengageSituation, typed: Sequence[int] | None = None) -> DisengageResolution:
+    """The initiative test to leave a melee, its grade and what the grade does (004 *Se désengager d'un combat*)."""
+
+    def resolve() -> DisengageResolution:
+        facts = (
+            situation.highest_opposing_initiative,
+            situation.opponents,
+            situation.fleeing,
+            situation.engaged_elsewhere,
+        )
+        chances = odds.confrontation_disengage(situation.initiative, *facts)
+        dice = _dice(typed)
+        result = flight.disengage(dice, situation.initiative, *facts, charged_this_turn=situation.charged_this_turn)
+        _check_typed(dice, typed)
+        return DisengageResolution(situation, result, chances, dice.log)
+
+    return _refused(resolve)
+
+
+@dataclass(frozen=True)
+class HoldFireResolution:
+    situation: HoldFireSituation
+    attempt: Attempt
+    log: tuple[Roll, ...]
+
+    @property
+    def held(self) -> bool:
+        """Passed: the unit keeps from shooting at its charger."""
+        return self.attempt.succeeded
+
+
+def resolve_hold_fire(situation: HoldFireSituation, typed: Sequence[int] | None = None) -> HoldFireResolution:
+    """The command test of difficulty 6 a charged shooting unit passes not to shoot (004 *Réception de charge*)."""
+
+    def resolve() -> HoldFireResolution:
+        dice = _dice(typed)
+        attempt = shooting.hold_fire(dice, situation.discipline)
+        _check_typed(dice, typed)
+        return HoldFireResolution(situation, attempt, dice.log)
+
+    return _refused(resolve)
+
+
+def work_out_flight(
+    situation: FlightSituation, typed: Sequence[int] | None = None, *, roll: bool = True
+) -> tuple[None, FlightResolution]:
+    return None, resolve_flight(situation, typed)
+
+
+def work_out_disengage(
+    situation: DisengageSituation, typed: Sequence[int] | None = None, *, roll: bool = True
+) -> tuple[None, DisengageResolution]:
+    return None, resolve_disengage(situation, typed)
+
+
+def work_out_hold_fire(
+    situation: HoldFireSituation, typed: Sequence[int] | None = None, *, roll: bool = True
+) -> tuple[None, HoldFireResolution]:
+    return None, resolve_hold_fire(situation, typed)
+
+
+# A campaign battle's log ---------------------------------------------------------------------------------------
+
+WORK_OUTS: dict[str, Callable[..., tuple[Any, Any]]] = {
+    RollKind.MELEE: work_out_melee,
+    RollKind.SHOT: work_out_shot,
+    RollKind.WOUND: work_out_wound,
+    RollKind.FLIGHT: work_out_flight,
+    RollKind.DISENGAGE: work_out_disengage,
+    RollKind.HOLD_FIRE: work_out_hold_fire,
+}
+"""Each roll the assistant makes, by its kind in the battle's log."""
+
+
+def _outcome(kind: str, resolution: Any) -> dict[str, Any]:
+    """What a roll gave, as the battle's log keeps it: plain values the page words again in each language."""
+    if kind == RollKind.MELEE:
+        opening = resolution.opening
+        return {
+            "fighters": [side.name for side in resolution.plan.sides],
+            "announcing": [list(place) for place in opening.announcing],
+            "striking": [list(place) for place in opening.striking],
+        }
+    if kind == RollKind.SHOT:
+        attempt = resolution.attempt
+        return {"grade": resolution.grade.value, "hit": resolution.hit, "total": attempt.total,
+                "difficulty": attempt.difficulty}  # fmt: skip
+    if kind == RollKind.WOUND:
+        return {"location": resolution.location.value, "wound": resolution.wound.value}
+    if kind == RollKind.FLIGHT:
+        pursuit = resolution.pursuit
+        return {
+            "flight": str(resolution.flight.distance),
+            "pursuit": str(pursuit.distance) if pursuit is not None else None,
+            "caught": resolution.caught,
+        }
+    if kind == RollKind.DISENGAGE:
+        done = resolution.disengagement
+        return {"grade": done.grade.value, "outcome": done.outcome.value, "total": done.attempt.total,
+                "difficulty": done.attempt.difficulty}  # fmt: skip
+    attempt = resolution.attempt
+    return {"held": resolution.held, "total": attempt.total, "difficulty": attempt.difficulty}
+
+
+def _loss(kind: str, resolution: Any, casualty: Casualty | None) -> tuple[str, int]:
+    """A model killed outright (« Tué Net », 004 Tableau des blessures) is its side's loss."""
+    if kind != RollKind.WOUND or casualty is None or resolution.wound is not wounds.Wound.KILLED:
+        return "", 0
+    return casualty.side, casualty.points
+
+
+def roll_for_battle(
+    *,
+    battle: Battle,
+    by: CampaignMembership,
+    kind: str,
+    situation: Any,
+    typed: Sequence[int] | None,
+    roll: bool,
+    casualty: Casualty | None = None,
+) -> tuple[Any, Any]:
+    """The assistant's answer for a campaign battle, and each roll it makes appended to that battle's log: who,
+    when, the situation as typed, the dice and what they gave. A plan alone rolls nothing and keeps nothing."""
+    if kind not in WORK_OUTS:
+        raise AssistantError(_("No such roll in the Confrontation assistant."))
+    if casualty is not None and (casualty.side not in Side.values or not 0 <= casualty.points <= MAX_POINTS):
+        raise AssistantError(
+            _("A casualty belongs to the attacker or the defender, and is worth 0 to %(most)s points.")
+            % {"most": MAX_POINTS}
+        )
+    plan, resolution = WORK_OUTS[kind](situation, typed, roll=roll)
+    if resolution is not None:
+        loss_side, loss_points = _loss(kind, resolution, casualty)
+        with transaction.atomic():
+            ConfrontationRoll.objects.create(
+                battle=battle,
+                by=by,
+                kind=kind,
+                situation=asdict(situation) | ({"casualty": asdict(casualty)} if casualty else {}),
+                dice=[roll.to_json() for roll in resolution.log],
+                outcome=_outcome(kind, resolution),
+                loss_side=loss_side,
+                loss_points=loss_points,
+            )
+    return plan, resolution

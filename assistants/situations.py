@@ -58,6 +58,7 @@ class ShotSituation:
     """The shooter's height above its target (cm); negative when lower."""
     weapon_ranges: tuple[int, int, int] | None = None
     """The weapon's short, medium and long ranges (cm), from the rulebook."""
+    shooter: str = ""
 
 
 @dataclass(frozen=True)
@@ -66,3 +67,51 @@ class WoundSituation:
     """The blow's damage, worked out by the Confrontation rulebook."""
     double: int | None = None
     """The face of a double on the wound dice, ``None`` for none."""
+
+
+@dataclass(frozen=True)
+class FlightSituation:
+    """A model fleeing (004 *Rattraper un fuyard*, *Fuir volontairement*), and the enemy pursuing it, if any."""
+
+    name: str
+    move: int
+    """Its move (cm), from its profile."""
+    voluntary: bool = False
+    modifier: int = 0
+    """On its flight roll: −1 if it already moved this turn, −1 after a failed rally (004 *Note aux pleutres*)."""
+    pursuer: str = ""
+    """The pursuer's name; empty when nobody pursues."""
+    pursuer_charge_move: int = 0
+    pursuer_move: int = 0
+    pursuit_modifier: int = 0
+    gap: int = 0
+    """The distance (cm) between them before they move; 0 in a voluntary flight (NB4)."""
+
+
+@dataclass(frozen=True)
+class DisengageSituation:
+    """A unit leaving a melee (004 *Se désengager d'un combat*)."""
+
+    name: str
+    initiative: int
+    highest_opposing_initiative: int
+    opponents: int
+    fleeing: int
+    engaged_elsewhere: int = 0
+    charged_this_turn: bool = False
+
+
+@dataclass(frozen=True)
+class HoldFireSituation:
+    """A charged shooting unit that would rather not shoot at its charger (004 *Réception de charge*)."""
+
+    name: str
+    discipline: int
+
+
+@dataclass(frozen=True)
+class Casualty:
+    """Whose model a wound strikes and what it is worth (points), so that a kill counts as that side's loss."""
+
+    side: str
+    points: int

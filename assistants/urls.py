@@ -14,4 +14,15 @@ urlpatterns = [
         views.confrontation_battle,
         name="confrontation-battle",
     ),
+    path("confrontation/flight/", views.flight, name="confrontation-flight"),
+    path("confrontation/disengage/", views.disengage, name="confrontation-disengage"),
+    path("confrontation/hold-fire/", views.hold_fire, name="confrontation-hold-fire"),
+    *(
+        path(
+            f"confrontation/campaigns/<int:pk>/battles/<int:bid>/{kind}/",
+            getattr(views, kind.replace("-", "_")),
+            name=f"confrontation-battle-{kind}",
+        )
+        for kind in ("melee", "shot", "wound", "flight", "disengage", "hold-fire")
+    ),
 ]

@@ -9,8 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
 
+from assistants.selectors import losses_from_log as confrontation_losses
+
 from . import selectors
 from .access import User
+from .models import RuleSystem
 from .rule_systems import may_change_rule_system
 from .selectors import UnitRow
 
@@ -139,17 +142,32 @@ class BattlePage:
     result: Result | None
     """A confirmed battle's result, as the organiser's correction starts from."""
     may_change_rule_system: bool
+    losses_from_log: dict[str, int] | None = None
+    """For a Confrontation battle still to be played, each side's losses by the assistant's log, if it holds any."""
+
+
+def _losses_from_log(found: Battle, may_report: bool) -> dict[str, int] | None:
+    if found.played or not may_report or found.rule_system != RuleSystem.CONFRONTATION:
+        return None
+    losses = confrontation_losses(found)
+    if not any(losses.values()):
+        return None
+    # within the points each side brought, as the result form takes them
+    brought = {"attacker": found.attacker_points, "defender": found.defender_points}
+    return {side: min(points, brought[side]) for side, points in losses.items()}
 
 
 def battle(campaign: Campaign, membership: CampaignMembership, battle_id: int) -> BattlePage | None:
     found = selectors.battle_of(campaign, battle_id)
     if found is None:
         return None
+    may_report = selectors.may_report(found, membership)
     return BattlePage(
         found,
-        selectors.may_report(found, membership),
+        may_report,
         selectors.result_of(found) if found.played else None,
         may_change_rule_system(found, membership),
+        _losses_from_log(found, may_report),
     )
 
 

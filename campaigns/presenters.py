@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from assistants.presenters import battle_log
 from rules.siege.fort import POINT_BANDS, FortLayout
 
 from . import drawing, page_cache, selectors
@@ -390,6 +391,10 @@ def battle_page(battle: Battle, membership: CampaignMembership) -> dict[str, Any
         "may_track_skirmish": battle.rule_system == RuleSystem.FRERES
         and not battle.played
         and selectors.may_report(battle, membership),
+        # the rolls made in the Confrontation assistant for this battle, for those who see the battle
+        "confrontation_log": battle_log(battle)
+        if battle.rule_system == RuleSystem.CONFRONTATION and selectors.sees_battle(battle, membership)
+        else None,
     }
 
 

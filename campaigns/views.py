@@ -479,7 +479,9 @@ def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
     action = request.POST.get("action", "report") if request.method == "POST" else None
     form = None
     if page.may_report and not battle.played:
-        form = result_form_class(battle)(request.POST if action == "report" else None, battle=battle)
+        # a Confrontation battle's losses start from the assistant's log
+        prefilled = {f"{side}_losses": points for side, points in (page.losses_from_log or {}).items()}
+        form = result_form_class(battle)(request.POST if action == "report" else None, battle=battle, initial=prefilled)
     elif page.result is not None and membership.is_organiser:
         initial = ResultForm.initial_of(page.result)
         form = result_form_class(battle)(request.POST if action == "correct" else None, battle=battle, initial=initial)
@@ -513,6 +515,7 @@ def battle_detail(request: HttpRequest, pk: int, bid: int) -> HttpResponse:
         membership,
         form=form,
         rule_system_form=RuleSystemForm(battle=battle) if page.may_change_rule_system else None,
+        losses_from_log=bool(page.losses_from_log) and not battle.played,
         **presenters.battle_page(battle, membership),
     )
 

@@ -17,7 +17,15 @@ register = template.Library()
 
 
 # the presenters' names of the engine's answers, each a filter of the same name
-for _name in ("grade_label", "wound_label", "location_label", "approach_label", "odds_rows", "places"):
+for _name in (
+    "grade_label",
+    "wound_label",
+    "location_label",
+    "approach_label",
+    "odds_rows",
+    "places",
+    "disengage_label",
+):
     register.filter(_name, getattr(presenters, _name))
 
 

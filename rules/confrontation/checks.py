@@ -104,6 +104,8 @@ class Attempt:
     difficulty: int
     automatic_success: int | None = None
     """A face that passes whatever the total (a fear test's 6)."""
+    natural_failure: int | None = None
+    """A face that fails whatever the total: a graded test's 1 (« ou bien résultat de 1 »)."""
 
     @property
     def total(self) -> int:
@@ -115,14 +117,24 @@ class Attempt:
 
     @property
     def succeeded(self) -> bool:
-        return self.margin >= 0 or self.face == self.automatic_success
+        if self.face == self.automatic_success:
+            return True
+        return self.margin >= 0 and self.face != self.natural_failure
 
     def grade(self, scale: GradeScale) -> Grade:
         return scale.grade(self.face, self.margin)
 
 
-def roll_test(dice: Dice, value: int, difficulty: int, reason: str, automatic_success: int | None = None) -> Attempt:
-    """Roll one test of ``value`` (a characteristic with its modifiers) against ``difficulty``."""
+def roll_test(
+    dice: Dice,
+    value: int,
+    difficulty: int,
+    reason: str,
+    automatic_success: int | None = None,
+    natural_failure: int | None = None,
+) -> Attempt:
+    """Roll one test of ``value`` (a characteristic with its modifiers) against ``difficulty``; a graded test passes
+    ``natural_failure=NATURAL_FAILURE``, so that its success agrees with its grade."""
     check_range("value", value, -100, 100)
     check_range("difficulty", difficulty, -100, 100)
-    return Attempt(dice.roll(TEST_DIE, reason), value, difficulty, automatic_success)
+    return Attempt(dice.roll(TEST_DIE, reason), value, difficulty, automatic_success, natural_failure)

@@ -19,7 +19,16 @@ from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
 
-from rules.confrontation.checks import DISENGAGE_GRADES, TEST_DIE, Attempt, Grade, check_face, citing, roll_test
+from rules.confrontation.checks import (
+    DISENGAGE_GRADES,
+    NATURAL_FAILURE,
+    TEST_DIE,
+    Attempt,
+    Grade,
+    check_face,
+    citing,
+    roll_test,
+)
 from rules.contract import IllegalAction
 from rules.dice import Dice, reason
 from rules.validation import check_range
@@ -275,6 +284,12 @@ def disengage(
     if charged_this_turn:
         raise IllegalAction("charged_cannot_disengage", "004 Se désengager d'un combat, NB")
     target = disengage_difficulty(highest_opposing_initiative, opponents, fleeing, engaged_elsewhere)
-    attempt = roll_test(dice, initiative, target, reason("disengage_test", "004 Se désengager d'un combat"))
+    attempt = roll_test(
+        dice,
+        initiative,
+        target,
+        reason("disengage_test", "004 Se désengager d'un combat"),
+        natural_failure=NATURAL_FAILURE,  # « ou bien résultat de 1 »
+    )
     grade = attempt.grade(DISENGAGE_GRADES)
     return Disengagement(attempt, grade, DISENGAGE_OUTCOMES[grade])

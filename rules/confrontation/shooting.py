@@ -123,7 +123,13 @@ def shoot(dice: Dice, shooting: int, range_band: str, modifiers: Iterable[str] =
     """
     with citing("004 Modificateurs de tir"):
         check_range("shooting", shooting, 0)
-    return roll_test(dice, shooting, difficulty(range_band, modifiers), reason("shot_test", "004 Modificateurs de tir"))
+    return roll_test(
+        dice,
+        shooting,
+        difficulty(range_band, modifiers),
+        reason("shot_test", "004 Modificateurs de tir"),
+        natural_failure=NATURAL_FAILURE,  # 004 Tirer dans le tas: « ou bien résultat de 1 »
+    )
 
 
 # 004 Tirer dans le tas

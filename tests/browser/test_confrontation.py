@@ -24,7 +24,7 @@ def fill_fighter(side: Locator, name: str, troop_type: str, models: int, profile
 
 
 def roll(page: Page, melee: Locator) -> None:
-    with page.expect_response(lambda r: "/confrontation/melee/" in r.url and r.request.method == "POST"):
+    with page.expect_response(lambda r: r.url.endswith("/melee/") and r.request.method == "POST"):
         melee.get_by_role("button", name="Lancer les tests de début de corps à corps").click()
 
 

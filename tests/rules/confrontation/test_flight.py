@@ -166,3 +166,14 @@ def test_a_unit_charged_this_turn_cannot_disengage() -> None:
 def test_bad_input_names_the_rule_and_range(call: Callable[[], object], message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):
         call()
+
+
+def test_a_disengage_test_on_a_natural_1_fails_whatever_the_total() -> None:
+    """004 Se désengager d'un combat: « échec ‘critique’ (de 4 ou plus, ou bien résultat de 1) ». Initiative 9
+    against 2 humans leaving 3 orcs (difficulty 8, the document's example): a 1 totals 10, yet the unit is caught."""
+    dice = Dice(seed=1)
+    dice.supply([1])
+    result = flight.disengage(dice, 9, 4, opponents=3, fleeing=2)
+    assert (result.attempt.difficulty, result.attempt.margin) == (8, 2)
+    assert result.outcome is flight.DisengageOutcome.CAUGHT
+    assert result.attempt.succeeded is False

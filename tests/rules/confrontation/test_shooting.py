@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from rules.confrontation import shooting
-from rules.confrontation.checks import Grade
+from rules.confrontation.checks import SHOT_GRADES, Grade
 from rules.dice import Dice, DieValueError
 from tests.rules.confrontation import data
 
@@ -224,3 +224,22 @@ def test_the_phase_order_roll_adds_to_initiative() -> None:
 def test_bad_input_names_the_rule_and_range(call: Callable[[], object], message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):
         call()
+
+
+def test_a_natural_1_misses_whatever_the_total() -> None:
+    """004 Tirer dans le tas: « échec ‘critique’ (de 5 ou plus, ou bien résultat de 1) ». A shooting value of 6 at
+    short range (difficulty 4) totals 7 on a 1: the margin is +3, yet the shot misses, as its grade says."""
+    dice = Dice(seed=1)
+    dice.supply([1])
+    attempt = shooting.shoot(dice, 6, "short")
+    assert (attempt.total, attempt.margin) == (7, 3)
+    assert attempt.grade(SHOT_GRADES) is Grade.CRITICAL_FAILURE
+    assert attempt.succeeded is False
+
+
+def test_a_2_that_reaches_the_difficulty_hits() -> None:
+    """004 Modificateurs de tir: a 2 with a shooting value of 2 reaches the short range's 4 and hits."""
+    dice = Dice(seed=1)
+    dice.supply([2])
+    attempt = shooting.shoot(dice, 2, "short")
+    assert (attempt.succeeded, attempt.grade(SHOT_GRADES)) == (True, Grade.SUCCESS)
