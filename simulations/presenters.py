@@ -177,3 +177,40 @@ def plan_lines(run: SimulationRun) -> SafeString:
 
 def _yes_no(value: bool) -> str:
     return _("yes") if value else _("no")
+
+
+@dataclass(frozen=True)
+class UnitLine:
+    """A unit the besieger's plan brings with an engine or a target: what brings it, and who."""
+
+    what: str
+    who: str
+
+
+TOWER_CREW = 9
+"""The big 'uns the siege tower carries, with their boss (:func:`rules.siege.assault.assault_setup`)."""
+
+
+def besieger_units() -> tuple[UnitLine, ...]:
+    """The besieger's units as the plans deploy them (:func:`rules.siege.assault.assault_setup`), each with its
+    profile: a plan chooses engines and targets, and each brings its own troops."""
+    from rules.siege.assault import LADDER_CLIMBERS, LADDER_FOOT, SAPPERS
+    from rules.siege.example import BIG_UN, BOSS, CATAPULT_CREW, ORC
+
+    from .plan_forms import profile_line
+
+    def who(count: int, name: str, profile: Any) -> str:
+        return f"{count} × {name} ({profile_line(profile)})"
+
+    orcs, big_uns, boss = _("Orc boyz"), _("Big 'uns"), _("Orc boss")
+    return (
+        UnitLine(
+            _("Each ladder"),
+            _("%(models)s: %(on)s on it, %(foot)s at its foot")
+            % {"models": who(LADDER_CLIMBERS + LADDER_FOOT, orcs, ORC), "on": LADDER_CLIMBERS, "foot": LADDER_FOOT},
+        ),
+        UnitLine(_("The ram"), _("its crew of %(name)s (%(profile)s)") % {"name": orcs, "profile": profile_line(ORC)}),
+        UnitLine(_("The siege tower"), f"{who(TOWER_CREW, big_uns, BIG_UN)}, {who(1, boss, BOSS)}"),
+        UnitLine(_("Each war machine"), who(1, _("Catapult"), CATAPULT_CREW)),
+        UnitLine(_("The mine"), who(SAPPERS, orcs, ORC)),
+    )

@@ -153,4 +153,5 @@ def test_a_runs_page_shows_its_plans_with_the_forms_labels(client: Client, owner
     page = client.get(reverse("simulations:detail", args=[run.pk])).content.decode()
     assert "<dt>Échelles (une section chacune)</dt><dd>W3, W3</dd>" in page
     assert "<dt>Bélier couvert</dt><dd>oui</dd>" in page
-    assert "<dt>Garnison</dt><dd>W3 halberdier 8\nW3 crossbowman 3\nW2 halberdier 6\nC2 halberdier 10</dd>" in page
+    garrison = "W3 hallebardier 8\nW3 arbalétrier 3\nW2 hallebardier 6\nC2 hallebardier 10"
+    assert f"<dt>Garnison</dt><dd>{garrison}</dd>" in page
