@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 @login_required
 def run_list(request: HttpRequest) -> HttpResponse:
     """The runs and a new run's plans: built from forms (``plan=forms``), or typed (the « advanced » form). A POST
-    naming a list in ``add`` gives that list one more row and launches nothing."""
+        naming a list in ``add`` gives that list one more row, ``add=fort`` shows the sections of the fort of the points
+    given; neither launches anything."""
     page = selectors.runs_page(request.user)
     built = request.method == "POST" and request.POST.get("plan") == "forms"
     typed = request.method == "POST" and not built
@@ -42,7 +43,7 @@ def run_list(request: HttpRequest) -> HttpResponse:
         adding = data.get("add", "")
         if adding in LISTS:
             return _list_page(request, form, PlanForms(with_a_row(data, adding, fort_of(data.get(FORT_FIELD)))))
-        if adding == "fort":
+        if adding:  # "fort": the sections of the fort of the points given
             return _list_page(request, form, PlanForms(data))
         plan = PlanForms(data)
         if plan.is_valid():

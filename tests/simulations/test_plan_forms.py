@@ -10,12 +10,14 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import strip_tags
 
 from rules.siege.assault import Assault, BesiegedPlan, BesiegerPlan, Garrison, demo_assault
 from rules.siege.engines import Liquid
 from simulations.forms import RunForm
 from simulations.models import SimulationRun
 from simulations.plan_forms import PlanForms
+from tests.browser.giveaways import problems
 
 pytestmark = pytest.mark.django_db
 
@@ -262,3 +264,37 @@ def test_the_typed_form_writes_the_demo_plans_in_french_words(client: Client, ow
     form = client.get(reverse("simulations:list")).context["form"]
     assert form.initial["garrison"] == "W3 hallebardier 8\nW3 arbalétrier 3\nW2 hallebardier 6\nC2 hallebardier 10"
     assert form.initial["braziers"] == "W3:huile"
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_simulator_s_pages_show_no_word_of_the_other_language_nor_internals(
+    client: Client, owner: User, language: str
+) -> None:
+    client.force_login(owner)
+    header = {"HTTP_ACCEPT_LANGUAGE": language}
+    client.post(reverse("simulations:list"), built(), **header)
+    run = SimulationRun.objects.get()
+    for url in (reverse("simulations:list"), reverse("simulations:detail", args=[run.pk])):
+        page = client.get(url, **header)
+        assert page["Content-Language"] == language
+        assert problems(strip_tags(page.content.decode()), language) == [], url
+    # the fort's sections, the troops and the purchases in the reader's words
+    html = client.get(reverse("simulations:list"), **header).content.decode()
+    words = {
+        "fr": ("W2 (Chemin de ronde)", "Arbalétriers (M4 CC3", "un chaudron de plomb fondu", "L’assiégé"),
+        "en": ("W2 (Wall-walk)", "Crossbowmen (M4 WS3", "a brazier of molten lead", "The besieged"),
+    }
+    for word in words[language]:
+        assert word in html
+
+
+@pytest.mark.parametrize(
+    "change", [{"add": "garrison", "plan-garrison-TOTAL_FORMS": "x"}, {"add": "cannons"}, {"add": "garrison" * 50}]
+)
+def test_a_tampered_add_button_launches_nothing_and_fails_no_page(
+    client: Client, owner: User, change: dict[str, Any]
+) -> None:
+    client.force_login(owner)
+    page = client.post(reverse("simulations:list"), built(**change))
+    assert page.status_code == 200
+    assert not SimulationRun.objects.exists()
