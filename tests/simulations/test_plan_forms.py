@@ -254,6 +254,8 @@ def test_a_typed_word_that_is_no_troop_nor_liquid_is_named_in_the_page(client: C
     assert (
         "garnison : ogre n’est pas une troupe ; écrivez l’une de : hallebardier, arbalétrier." in page.content.decode()
     )
+    page = client.post(reverse("simulations:list"), TYPED_IN_FRENCH | {"garrison": "W3 hallebardier"})
+    assert "comme « W3 hallebardier 8 » (pas « W3 hallebardier »)" in page.content.decode()
     page = client.post(reverse("simulations:list"), TYPED_IN_FRENCH | {"braziers": "W3:vin"})
     assert "braziers : vin n’est pas un liquide ; écrivez l’un de : eau, huile, plomb, aucun." in page.content.decode()
     assert not SimulationRun.objects.exists()
