@@ -250,7 +250,16 @@ class PlanForms:
         valid = self.form.is_valid()
         for formset in self.lists.values():
             valid = formset.is_valid() and valid
-        return valid and self._garrison_holds()
+        return valid and self._garrison_holds() and self._besieger_comes()
+
+    def _besieger_comes(self) -> bool:
+        """The besieger's plan brings an engine or troops to the walls (§7), said in the reader's words."""
+        data = self.form.cleaned_data
+        if not (self.rows("ladders") or self.rows("machines") or data["ram_gate"] or data["tower"] or data["mine"]):
+            self.form.add_error(
+                None, _("The besieger: the plan brings no ladder, ram, tower, war machine nor mine to the walls (§7).")
+            )
+        return not self.form.errors
 
     def _garrison_holds(self) -> bool:
         """The garrison's rows checked as a whole, the refusal named in the reader's words: at least one defender

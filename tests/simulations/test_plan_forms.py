@@ -230,6 +230,12 @@ def test_a_larger_fort_offers_its_own_sections(client: Client, owner: User) -> N
             {f"plan-garrison-{n}-DELETE": "on" for n in range(3)},
             "Garnison : le fort a besoin d’au moins un défenseur (§16).",
         ),
+        # §7: the besieger comes with nothing
+        (
+            {"plan-ladders-TOTAL_FORMS": "0", "plan-machines-TOTAL_FORMS": "0", "plan-ram_gate": "", "plan-mine": ""},
+            "L’assiégeant : le plan n’amène aux murs ni échelle, ni bélier, ni tour, ni machine de guerre, ni sape "
+            "(§7).",
+        ),
         # §14: the besieger's engines cost more than its points
         ({"plan-besieger_points": "5"}, "Le plan est refusé : engine_points:"),
         ({"plan-games": "x"}, "Saisissez un nombre entier."),
