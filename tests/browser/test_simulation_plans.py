@@ -4,6 +4,7 @@ no English, no internal id and no Python."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -74,6 +75,8 @@ def test_plans_built_from_the_forms_in_french_are_the_run_s_plans(phone: Page, c
     expect(garrison.get_by_label("Troupe")).to_have_value("crossbowman")
     garrison.get_by_label("Supprimer").check()
     form.get_by_role("button", name="Ajouter une ligne : Défenses achetées").click()
+    # the page comes back at the list the row was added to
+    expect(page).to_have_url(re.compile(r"/simulations/#plan-defences$"))
     defences = page.locator("#simulation-form #plan-defences .plan-row")
     expect(defences).to_have_count(3)
     # what was typed before the new row stays
