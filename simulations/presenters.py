@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from oddslab.presenters import percent
 from rules.siege.assault import NEVER, Summary
+from wording.siege.deeds import ITEMS
 
 from . import services
 from .models import RunStatus, SimulationRun
@@ -160,20 +161,80 @@ def csv_rows(run: SimulationRun) -> Iterator[list[str]]:
 
 
 def plan_lines(run: SimulationRun) -> SafeString:
-    """The run's plans as the form shows them, a line a field, for its page."""
-    from .forms import RunForm
+    """The run's plans as the forms build them, a line a field or a list, in the reader's words: the fort's
+    sections by kind, the troops and the purchases as the set-up names them."""
+    from .plan_forms import LISTS, PlanForm, fort_of, gate_choices, initial_of, section_choices
 
     if run.assault is None:
         return format_html("<p>{}</p>", _("From a battle under way."))
-    values = RunForm.initial_of(run.assault)
-    form = RunForm()
-    rows = [
-        (form.fields[name].label, _yes_no(value) if isinstance(value, bool) else value)
-        for name, value in values.items()
-        if name in form.fields and name != "games" and value not in ("", None)
-    ]
+    fields, lists = initial_of(run.assault)
+    fort = fort_of(fields["fort_points"])
+    form = PlanForm(fort=fort)
+    places = dict(section_choices(fort, ramparts=False)) | {f"gate:{gate}": label for gate, label in gate_choices(fort)}
+    places |= dict(gate_choices(fort))
+    if not fields["ram_gate"]:
+        fields = {key: value for key, value in fields.items() if key not in ("covered_ram", "ram_crew")}
+    rows: list[tuple[object, object]] = [(form.fields["fort_points"].label, fields["fort_points"])]
+    for name in ("ladders", "machines", *PlanForm.BESIEGER, "garrison", "defences", *PlanForm.BESIEGED):
+        if name in LISTS:
+            lines = [_plan_row(places, name, row) for row in lists[name]]
+            if lines:
+                rows.append((LISTS[name][1], "\n".join(lines)))
+        elif name in fields and fields[name] not in ("", None):
+            value = fields[name]
+            shown = _yes_no(value) if isinstance(value, bool) else places.get(value, value)
+            rows.append((form.fields[name].label, shown))
     return format_html("<dl class='plans'>{}</dl>", format_html_join("", "<dt>{}</dt><dd>{}</dd>", rows))
+
+
+def _plan_row(places: Mapping[str, str], name: str, row: Mapping[str, Any]) -> str:
+    """One row of a plan's list: « W3 (Chemin de ronde) × 2 », « W3 (Chemin de ronde) : Hallebardiers × 8 »."""
+    from .plan_forms import TROOP_NAMES
+
+    count = "" if row["count"] == 1 else f" × {row['count']}"
+    where = places.get(row.get("section") or row.get("target") or "", "?")
+    if name in ("ladders", "machines"):
+        return f"{where}{count}"
+    what = TROOP_NAMES.get(row["troop"], row["troop"]) if name == "garrison" else ITEMS[row["item"]]
+    return _("%(section)s: %(what)s") % {"section": where, "what": f"{what}{count}"}
 
 
 def _yes_no(value: bool) -> str:
     return _("yes") if value else _("no")
+
+
+@dataclass(frozen=True)
+class UnitLine:
+    """A unit the besieger's plan brings with an engine or a target: what brings it, and who."""
+
+    what: str
+    who: str
+
+
+TOWER_CREW = 9
+"""The big 'uns the siege tower carries, with their boss (:func:`rules.siege.assault.assault_setup`)."""
+
+
+def besieger_units() -> tuple[UnitLine, ...]:
+    """The besieger's units as the plans deploy them (:func:`rules.siege.assault.assault_setup`), each with its
+    profile: a plan chooses engines and targets, and each brings its own troops."""
+    from rules.siege.assault import LADDER_CLIMBERS, LADDER_FOOT, SAPPERS
+    from rules.siege.example import BIG_UN, BOSS, CATAPULT_CREW, ORC
+
+    from .plan_forms import profile_line
+
+    def who(count: int, name: str, profile: Any) -> str:
+        return f"{count} × {name} ({profile_line(profile)})"
+
+    orcs, big_uns, boss = _("Orc boyz"), _("Big 'uns"), _("Orc boss")
+    return (
+        UnitLine(
+            _("Each ladder"),
+            _("%(models)s: %(on)s on it, %(foot)s at its foot")
+            % {"models": who(LADDER_CLIMBERS + LADDER_FOOT, orcs, ORC), "on": LADDER_CLIMBERS, "foot": LADDER_FOOT},
+        ),
+        UnitLine(_("The ram"), _("its crew of %(name)s (%(profile)s)") % {"name": orcs, "profile": profile_line(ORC)}),
+        UnitLine(_("The siege tower"), f"{who(TOWER_CREW, big_uns, BIG_UN)}, {who(1, boss, BOSS)}"),
+        UnitLine(_("Each war machine"), who(1, _("Catapult"), CATAPULT_CREW)),
+        UnitLine(_("The mine"), who(SAPPERS, orcs, ORC)),
+    )

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import csv
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,6 +19,9 @@ from django_htmx.http import HttpResponseStopPolling
 
 from . import presenters, selectors, services
 from .forms import RunForm
+from .plan_forms import LISTS, PREFIX, PlanForms, fort_of, with_a_row
+
+FORT_FIELD = f"{PREFIX}-fort_points"
 
 if TYPE_CHECKING:
     from .models import SimulationRun
@@ -25,24 +29,61 @@ if TYPE_CHECKING:
 
 @login_required
 def run_list(request: HttpRequest) -> HttpResponse:
+    """The runs and a new run's plans: built from forms (``plan=forms``), or typed (the « advanced » form). A POST
+        naming a list in ``add`` gives that list one more row, ``add=fort`` shows the sections of the fort of the points
+    given; neither launches anything."""
     page = selectors.runs_page(request.user)
-    form = RunForm(request.POST or None, initial=RunForm.initial_of(page.demo_plans))
+    built = request.method == "POST" and request.POST.get("plan") == "forms"
+    typed = request.method == "POST" and not built
+    form = RunForm(request.POST if typed else None, initial=RunForm.initial_of(page.demo_plans))
+    plan = PlanForms(plans=page.demo_plans)
     status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                run = services.launch_run(
-                    owner=request.user, games=data["games"], assault=data["assault"], seed=data["seed"],
-                    label=data["label"],
-                )  # fmt: skip
-            except ValidationError as error:
-                for message in error.messages:
-                    form.add_error(None, message)
-            else:
-                return redirect("simulations:detail", run.pk)
+    if built:
+        data = request.POST
+        adding = data.get("add", "")
+        if adding in LISTS:
+            return _list_page(request, form, PlanForms(with_a_row(data, adding, fort_of(data.get(FORT_FIELD)))))
+        if adding:  # "fort": the sections of the fort of the points given
+            return _list_page(request, form, PlanForms(data))
+        plan = PlanForms(data)
+        if plan.is_valid():
+            launched = _launch(request, plan.form, plan.form.cleaned_data | {"assault": plan.assault()})
+            if launched is not None:
+                return launched
         status = 400
-    return render(request, "simulations/list.html", {"form": form, "runs": page.runs}, status=status)
+    elif typed:
+        if form.is_valid():
+            launched = _launch(request, form, form.cleaned_data)
+            if launched is not None:
+                return launched
+        status = 400
+    return _list_page(request, form, plan, status=status, typed=typed)
+
+
+def _launch(request: HttpRequest, form: Form, data: dict[str, Any]) -> HttpResponse | None:
+    """The new run's page, or None with the refusal added to ``form``."""
+    try:
+        run = services.launch_run(
+            owner=request.user, games=data["games"], assault=data["assault"], seed=data["seed"], label=data["label"]
+        )
+    except ValidationError as error:
+        for message in error.messages:
+            form.add_error(None, message)
+        return None
+    return redirect("simulations:detail", run.pk)
+
+
+def _list_page(
+    request: HttpRequest, form: RunForm, plan: PlanForms, *, status: int = 200, typed: bool = False
+) -> HttpResponse:
+    context = {
+        "form": form,
+        "plan": plan,
+        "typed": typed,
+        "runs": selectors.runs_of(request.user),
+        "units": presenters.besieger_units(),
+    }
+    return render(request, "simulations/list.html", context, status=status)
 
 
 def _context(run: SimulationRun) -> dict[str, object]:

@@ -151,6 +151,13 @@ def test_a_runs_page_shows_its_plans_with_the_forms_labels(client: Client, owner
     run = services.create_run(owner=owner, games=4, assault=demo_assault().to_json(), seed=1)
     client.force_login(owner)
     page = client.get(reverse("simulations:detail", args=[run.pk])).content.decode()
-    assert "<dt>Échelles (une section chacune)</dt><dd>W3, W3</dd>" in page
+    # the demo siege's plans in the forms' words: the sections by kind, the troops, the purchases of §14.2
+    assert "<dt>Échelles</dt><dd>W3 (Chemin de ronde) × 2</dd>" in page
     assert "<dt>Bélier couvert</dt><dd>oui</dd>" in page
-    assert "<dt>Garnison</dt><dd>W3 halberdier 8\nW3 crossbowman 3\nW2 halberdier 6\nC2 halberdier 10</dd>" in page
+    garrison = (
+        "W3 (Chemin de ronde) : Hallebardiers × 8\nW3 (Chemin de ronde) : Arbalétriers × 3\n"
+        "W2 (Chemin de ronde) : Hallebardiers × 6\nC2 (Cour intérieure) : Hallebardiers × 10"
+    )
+    assert f"<dt>Garnison</dt><dd>{garrison}</dd>" in page
+    defences = "W3 (Chemin de ronde) : des pierres × 2\nW3 (Chemin de ronde) : un chaudron d’huile bouillante"
+    assert f"<dt>Défenses achetées</dt><dd>{defences}</dd>" in page
