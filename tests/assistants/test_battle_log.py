@@ -85,7 +85,7 @@ def test_a_roll_for_a_battle_is_kept_with_who_when_the_situation_and_the_dice(si
 
 def test_a_plan_alone_and_a_refused_roll_keep_nothing(siege: Battle) -> None:
     bruno = member(siege.campaign, "bruno")
-    with pytest.raises(services.AssistantError, match="a D6 cannot show 7"):
+    with pytest.raises(services.AssistantError, match="le D6 ne peut pas montrer 7"):
         services.roll_for_battle(
             battle=siege, by=bruno, kind="wound", situation=WoundSituation(12), typed=[7], roll=True
         )
@@ -157,7 +157,7 @@ def test_a_battle_not_played_with_confrontation_keeps_nothing(siege: Battle) -> 
 @pytest.mark.parametrize(
     ("kind", "data", "message"),
     [
-        ("shot", SHOT | {"shot-dice": "7"}, "a D6 cannot show 7"),
+        ("shot", SHOT | {"shot-dice": "7"}, "the D6 cannot show 7"),
         ("shot", SHOT | {"shot-dice": "six"}, "Type each die"),
         ("melee", CHARGE_ON_THE_WALL | {"melee-dice": "3 4 2"}, "the rules roll 1 more"),
         ("wound", WOUND_KILLS | {"wound-casualty_points": "-5"}, "greater than or equal to 0"),
