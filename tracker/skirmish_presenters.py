@@ -56,6 +56,13 @@ ACTION_LABELS: Mapping[str, object] = {
     "scrutinise": gettext_lazy("Scrutinise"),
     "pick_up": gettext_lazy("Pick up its weapon"),
     "mount": gettext_lazy("Get on or off its mount"),
+    "behead": gettext_lazy("Cut off a head"),
+    "open": gettext_lazy("Open"),
+    "open_conan": gettext_lazy("Open « à la Conan »"),
+    "carry": gettext_lazy("Carry a friend out of the fight"),
+    "set_down": gettext_lazy("Set down the friend"),
+    "draw": gettext_lazy("Draw its weapon"),
+    "sheathe": gettext_lazy("Put away its weapon"),
 }
 HEALTH_LABELS: Mapping[Health, object] = {
     Health.UNHURT: gettext_lazy("unhurt"),
@@ -90,6 +97,9 @@ FLAGS: Mapping[str, object] = {
     "routed": gettext_lazy("routed"),
     "weapon_dropped": gettext_lazy("weapon dropped"),
     "jammed": gettext_lazy("jammed"),
+    "sheathed": gettext_lazy("nothing in hand"),
+    "carrying": gettext_lazy("carries a friend (overloaded)"),
+    "beheaded": gettext_lazy("beheaded"),
 }
 
 
@@ -178,6 +188,8 @@ MODEL_FACTS: Mapping[str, object] = {
     "contact": gettext_lazy("into contact with %(name)s"),
     "trample": gettext_lazy("trampling %(name)s"),
     "comrade": gettext_lazy("comrade: %(name)s"),
+    "corpse": gettext_lazy("the dead: %(name)s"),
+    "friend": gettext_lazy("friend: %(name)s"),
 }
 """An action's facts that name a model, as the option shows them."""
 NUMBER_FACTS: Mapping[str, object] = {

@@ -154,7 +154,7 @@ def require_standing(model: Model, what: str, clause: str) -> None:
 
 
 def terrain_limit(model: Model, terrain: str) -> int:
-    return movement.move_limit(model.kind, Terrain(terrain), model.profile.A, model.profile.encumbered)
+    return movement.move_limit(model.kind, Terrain(terrain), model.profile.A, model.encumbered)
 
 
 def may_go_at(play: Play, model: Model, target: Model) -> None:

@@ -201,6 +201,12 @@ class Model:
     missile_malus: int = 0
     memorised: bool = True
     spell_malus: int = 0
+    sheathed: bool = False
+    """its weapon and its shield put away (§9 Dégainer, ranger): nothing in hand."""
+    carrying: str | None = None
+    """the friend out of the fight it carries on its shoulder (§9 Porter/déposer un ami hors de combat)."""
+    beheaded: bool = False
+    """a dead model whose head was cut off (§9 Couper une tête)."""
 
     @property
     def in_play(self) -> bool:
@@ -219,7 +225,13 @@ class Model:
     @property
     def agility(self) -> int:
         """Its A for a JA, less 2 when encumbered (§2.4, §3.2)."""
-        return self.profile.A - (ENCUMBRANCE_AGILITY_MALUS if self.profile.encumbered else 0)
+        return self.profile.A - (ENCUMBRANCE_AGILITY_MALUS if self.encumbered else 0)
+
+    @property
+    def encumbered(self) -> bool:
+        """Its load makes it encumbered (§3.2), or it carries a friend: « Elle est alors automatiquement
+        surchargée » (§9)."""
+        return self.profile.encumbered or self.carrying is not None
 
     @property
     def kind(self) -> Kind:
@@ -231,7 +243,19 @@ class Model:
 
     @property
     def has_weapon(self) -> bool:
-        return not (self.weapon_dropped or self.weapon_useless)
+        return not (self.weapon_dropped or self.weapon_useless or self.sheathed)
+
+    @property
+    def shield(self) -> int:
+        """What the shield in its hand gives: nothing once put away (§9 Dégainer, ranger)."""
+        return 0 if self.sheathed else self.profile.shield
+
+    @property
+    def in_hand(self) -> int:
+        """How many objects it holds: its weapon unless dropped, its shield (§9 « 1 PA par objet déplacé »)."""
+        if self.sheathed:
+            return 0
+        return (0 if self.weapon_dropped else 1) + (1 if self.profile.shield else 0)
 
 
 @dataclass(frozen=True)
