@@ -30,6 +30,19 @@ class CampaignSkirmishForm(forms.Form):
             "the discard back. With the dice rolled at the table, type the cards drawn."
         ),
     )
+    die_variant = forms.ChoiceField(
+        label=_("Die (I §3)"),
+        choices=[
+            ("d10", _("a d10")),
+            ("d20", _("a d20: 11 to 19 give 1 to 9, the 10 and the 20 give 0")),
+            ("d20_no_zero", _("a d20 without the 0: the 10 gives 1, the 20 gives 2")),
+            ("d30", _("a d30: the tens taken off, the 10, 20 and 30 give 0")),
+            ("d30_no_zero", _("a d30 without the 0: the 10 gives 1, the 20 gives 2, the 30 gives 3")),
+        ],
+        initial="d10",
+        required=False,
+        help_text=_("With the dice rolled at the table, type the face the die shows. Not with the cards."),
+    )
 
 
 class SkirmishForm(CampaignSkirmishForm):
@@ -37,7 +50,7 @@ class SkirmishForm(CampaignSkirmishForm):
 
     band_a = forms.CharField(label=_("Band A"), widget=forms.Textarea(attrs={"rows": 5}), help_text=BAND_HELP)
     band_b = forms.CharField(label=_("Band B"), widget=forms.Textarea(attrs={"rows": 5}), help_text=BAND_HELP)
-    field_order = ["name", "band_a", "band_b", "dice", "seed", "cards"]
+    field_order = ["name", "band_a", "band_b", "dice", "seed", "cards", "die_variant"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

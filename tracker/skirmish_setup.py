@@ -32,13 +32,22 @@ def read_band(text: str, side: Side) -> tuple[Model, ...]:
         raise Refused(problem.message, problem.clause) from None
 
 
-def skirmish_setup(band_a: str, band_b: str, *, cards: bool = False) -> Setup:
-    """Both bands, and whether the d10 is drawn from the cards (I §4)."""
-    return Setup((*read_band(band_a, Side.A), *read_band(band_b, Side.B)), cards=cards)
+def skirmish_setup(band_a: str, band_b: str, *, cards: bool = False, die: str = "d10") -> Setup:
+    """Both bands, whether the d10 is drawn from the cards (I §4), and the die rolled (I §3): the cards and a d20 or
+    a d30 together are refused, naming the rule."""
+    if cards and die != "d10":
+        raise Refused(
+            _("The cards stand for the die: play with the cards or with a d20 or a d30, not both."), "003 I §4"
+        )
+    return Setup((*read_band(band_a, Side.A), *read_band(band_b, Side.B)), cards=cards, die=die)
+
+
+def _die(data: Mapping[str, Any]) -> str:
+    return str(data.get("die_variant") or "d10")
 
 
 def _setup(data: Mapping[str, Any]) -> Setup:
-    return skirmish_setup(str(data["band_a"]), str(data["band_b"]), cards=bool(data.get("cards")))
+    return skirmish_setup(str(data["band_a"]), str(data["band_b"]), cards=bool(data.get("cards")), die=_die(data))
 
 
 def campaign_bands(battle: CampaignBattle) -> dict[Side, str]:
@@ -47,7 +56,7 @@ def campaign_bands(battle: CampaignBattle) -> dict[Side, str]:
     return band_texts(battle)
 
 
-def _campaign_setup(battle: CampaignBattle, *, cards: bool) -> Setup:
+def _campaign_setup(battle: CampaignBattle, *, cards: bool, die: str = "d10") -> Setup:
     """The set-up from the bands typed on the battle page, never from the page that starts the skirmish: a side
     without its band is refused, naming it (II §2)."""
     texts = campaign_bands(battle)
@@ -58,7 +67,7 @@ def _campaign_setup(battle: CampaignBattle, *, cards: bool) -> Setup:
                 % {"band": CAMPAIGN_BAND_LABELS[side]},
                 "003 II §2",
             )
-    return skirmish_setup(texts[Side.A], texts[Side.B], cards=cards)
+    return skirmish_setup(texts[Side.A], texts[Side.B], cards=cards, die=die)
 
 
 def _opponent(user: AbstractBaseUser, login: str) -> AbstractBaseUser:
@@ -102,7 +111,7 @@ def start_campaign_skirmish(
     if battle.played:
         raise Refused(_("This battle already has its result."), "")
     return create_battle(
-        setup=_campaign_setup(battle, cards=bool(data.get("cards"))),
+        setup=_campaign_setup(battle, cards=bool(data.get("cards")), die=_die(data)),
         besieger=battle.attacker.user,
         besieged=battle.defender.user,
         created_by=user,

@@ -35,11 +35,14 @@ class Setup:
 
     models: tuple[Model, ...]
     cards: bool = False
+    die: str = "d10"
+    """the die rolled (I §3 Variante): ``"d10"``, ``"d20"``, ``"d20_no_zero"``, ``"d30"``, ``"d30_no_zero"``."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "models": [{"id": m.id, "side": m.side.value, "profile": m.profile.to_json()} for m in self.models],
             "cards": self.cards,
+            "die": self.die,
         }
 
     @classmethod
@@ -47,11 +50,11 @@ class Setup:
         models = tuple(
             Model(str(m["id"]), Side(m["side"]), Profile.from_json(m["profile"])) for m in data.get("models", ())
         )
-        return cls(models, bool(data.get("cards", False)))
+        return cls(models, bool(data.get("cards", False)), str(data.get("die", "d10")))
 
 
 def start(setup: Setup) -> Skirmish:
-    return new_skirmish(setup.models, cards=setup.cards)
+    return new_skirmish(setup.models, cards=setup.cards, die=setup.die)
 
 
 class Entry(log.Entry[Action]):

@@ -15,6 +15,7 @@ from rules.freres.cards import CardRoller
 from rules.freres.checks import Check, DiceRoller, Roller
 from rules.freres.movement import Terrain
 from rules.freres.state import Coin, Model, Phase, Side, Skirmish, pair
+from rules.freres.variants import VariantRoller
 
 
 class Play:
@@ -24,7 +25,13 @@ class Play:
         self.state = state
         self.events: list[Event] = []
         self.cards = CardRoller(dice, state.deck) if state.deck is not None else None
-        self.roller: Roller = self.cards if self.cards is not None else DiceRoller(dice)
+        self.roller: Roller = (
+            self.cards
+            if self.cards is not None
+            else DiceRoller(dice)
+            if state.die == "d10"
+            else VariantRoller(dice, state.die)  # I §3: a d20 or a d30 read as a d10
+        )
 
     # reading and writing
 

@@ -22,6 +22,7 @@ from rules.freres.checks import check_characteristic, citing
 from rules.freres.damage import WOUND_DIE_MALUS, WOUND_PA_LOST, Health
 from rules.freres.movement import ENCUMBRANCE_AGILITY_MALUS, Item, Kind, encumbered, weight
 from rules.freres.spells import check_level
+from rules.freres.variants import check_die_variant
 from rules.validation import BadValue, check_range
 
 __all__ = [
@@ -300,6 +301,8 @@ class Skirmish:
     """the cards left in the draw pile when the club plays with cards (I §4); None: with a d10."""
     winner: Side | None = None
     _index: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+    die: str = "d10"
+    """the die the club rolls (I §3): the d10, or a d20 or a d30 read as one, with or without the 0."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {m.id: i for i, m in enumerate(self.models)})
@@ -367,9 +370,12 @@ class Outcome:
     rolls: tuple[Roll, ...]
 
 
-def new_skirmish(models: Iterable[Model], cards: bool = False) -> Skirmish:
+def new_skirmish(models: Iterable[Model], cards: bool = False, die: str = "d10") -> Skirmish:
     """A skirmish before the first initiative roll, with every model's coin on *pile* (§1); ``cards``: the club
-    draws cards instead of rolling the d10 (I §4)."""
+    draws cards instead of rolling the d10 (I §4); ``die``: the die it rolls (I §3, :mod:`rules.freres.variants`)."""
+    check_die_variant(die)
+    if cards and die != "d10":
+        raise BadValue("the cards stand for the die: play with one or the other (003 I §4)", name="die", value=die)
     placed = tuple(models)
     ids = [m.id for m in placed]
     if len(set(ids)) != len(ids):
@@ -380,4 +386,4 @@ def new_skirmish(models: Iterable[Model], cards: bool = False) -> Skirmish:
         if not any(m.side is side for m in placed):
             raise BadValue(f"band {side.value} has no model (003 I §1)", name="band", value=side.value)
     mounted = [replace(m, mounted=m.profile.kind is Kind.MOUNTED) for m in placed]
-    return Skirmish(tuple(mounted), deck=FULL_DECK if cards else None)
+    return Skirmish(tuple(mounted), deck=FULL_DECK if cards else None, die=die)

@@ -1,0 +1,71 @@
+"""The skirmish tracker with the rules of 003 that the set-up and the board now carry: the die variant of I §3 as a
+set-up option, and the table of other actions (II §9) in the board's menu, in French."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import translation
+
+from campaigns.bands import example_band
+from rules.freres.actions import Activate, RollInitiative
+from rules.freres.state import Side
+from tracker import selectors, services
+from tracker.models import TrackedBattle
+from tracker.skirmish_setup import start_one_off_skirmish
+
+pytestmark = pytest.mark.django_db
+
+BANDS = {"band_a": example_band(Side.A), "band_b": example_band(Side.B)}
+
+
+def _one_off(user: User, opponent: User, **extra: object) -> TrackedBattle:
+    data = {**BANDS, "opponent": opponent.username, "my_band": "a", "seed": 5, **extra}
+    return start_one_off_skirmish(user=user, data=data)
+
+
+def test_the_set_up_offers_the_d20_without_the_0_and_logs_its_faces(besieger: User, besieged: User) -> None:
+    """I §3 « Vous pouvez aussi jouer sans le 0. Le 10 donne 1 et le 20 donne 2 »: the faces of the d20 are
+    logged, and none reads 0."""
+    tracked = _one_off(besieger, besieged, die_variant="d20_no_zero")
+    assert tracked.setup["die"] == "d20_no_zero"
+    tracked = services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative())
+    rolls = selectors.current(tracked).steps[0].entry.rolls
+    assert [r.die for r in rolls] == ["D20(sans 0)", "D20(sans 0)"]
+    assert all(1 <= r.result <= 20 for r in rolls)
+    client = Client()
+    client.force_login(besieger)
+    with translation.override("fr"):
+        page = client.get("/tracker/skirmish/new/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'name="die_variant"' in page
+    assert "un d20 sans le 0 : le 10 donne 1, le 20 donne 2" in page
+
+
+def test_the_cards_and_a_d30_together_are_refused_without_a_500(besieger: User) -> None:
+    client = Client()
+    client.force_login(besieger)
+    page = client.post(
+        "/tracker/skirmish/new/",
+        {**BANDS, "dice": "app", "my_band": "a", "cards": "on", "die_variant": "d30"},
+    )
+    assert page.status_code == 200
+    assert "Les cartes remplacent le dé : jouez avec les cartes ou avec un d20 ou un d30" in page.content.decode()
+    assert TrackedBattle.objects.count() == 0
+
+
+def test_the_board_offers_the_other_actions_in_french(besieger: User, besieged: User) -> None:
+    """II §9 « Tableau des actions autres »: an activated knight may open, open « à la Conan » and put its weapon
+    and shield away; the board names them in French."""
+    tracked = _one_off(besieger, besieged)
+    tracked = services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative())
+    state = selectors.current(tracked).state
+    model = state.in_play(state.to_play)[0]
+    player = tracked.besieger if state.to_play is Side.A else tracked.besieged
+    tracked = services.act(battle_id=tracked.pk, user=player, seq=tracked.seq, action=Activate(model.id))
+    client = Client()
+    client.force_login(player)
+    with translation.override("fr"):
+        text = client.get(f"/tracker/{tracked.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    for label in ("Ouvrir à la Conan", "Ranger son arme"):
+        assert label in text
