@@ -30,6 +30,22 @@ class CampaignSkirmishForm(forms.Form):
             "the discard back. With the dice rolled at the table, type the cards drawn."
         ),
     )
+    card_tens = forms.BooleanField(
+        label=_("Cards: add the 10s (I §4)"), required=False, help_text=_("A 10 drawn gives 10.")
+    )
+    card_characters = forms.BooleanField(
+        label=_("Cards: add the characters as jokers (I §4)"),
+        required=False,
+        help_text=_("The jacks, queens and kings are jokers too: a 0, and the discard is shuffled back."),
+    )
+    lucky_joker = forms.BooleanField(
+        label=_("Cards: a lucky joker (I §4)"),
+        required=False,
+        help_text=_(
+            "Your lucky joker is worth the number of cards in the discard, then everything is shuffled; the other "
+            "joker, the cursed one, is always 0. Type it as 11."
+        ),
+    )
     die_variant = forms.ChoiceField(
         label=_("Die (I §3)"),
         choices=[
@@ -50,7 +66,18 @@ class SkirmishForm(CampaignSkirmishForm):
 
     band_a = forms.CharField(label=_("Band A"), widget=forms.Textarea(attrs={"rows": 5}), help_text=BAND_HELP)
     band_b = forms.CharField(label=_("Band B"), widget=forms.Textarea(attrs={"rows": 5}), help_text=BAND_HELP)
-    field_order = ["name", "band_a", "band_b", "dice", "seed", "cards", "die_variant"]
+    field_order = [
+        "name",
+        "band_a",
+        "band_b",
+        "dice",
+        "seed",
+        "cards",
+        "card_tens",
+        "card_characters",
+        "lucky_joker",
+        "die_variant",
+    ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

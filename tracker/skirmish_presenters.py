@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from rules.freres.actions import Action
 from rules.freres.damage import Health
@@ -341,4 +341,25 @@ def skirmish_context(
         "models": model_rows(state, names),
         "active_name": names.model(state.active) if state.active else "",
         "losses": {BAND_LABELS[side]: count for side, count in result.losses.items()},
+        "table_dice_hint": table_dice_hint(state),
     }
+
+
+def table_dice_hint(state: Skirmish) -> str:
+    """What to type for the dice rolled at the table: the cards and their variants (I §4), the d10, or the face a
+    d20 or a d30 shows (I §3)."""
+    if state.deck is not None:
+        hint = [gettext("Cards drawn at the table (1 to 9, a joker 0, in order)")]
+        variants = state.card_variants
+        if variants.tens:
+            hint.append(gettext("A 10 is typed 10."))
+        if variants.characters:
+            hint.append(gettext("A character is a joker: typed 0."))
+        if variants.lucky_joker:
+            hint.append(gettext("The lucky joker is typed 11."))
+        return " ".join(hint)
+    if state.die.startswith("d20"):
+        return gettext("Dice rolled at the table (the face of the d20: 1 to 20, in order)")
+    if state.die.startswith("d30"):
+        return gettext("Dice rolled at the table (the face of the d30: 1 to 30, in order)")
+    return gettext("Dice rolled at the table (d10: 0 to 9, in order)")

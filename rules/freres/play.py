@@ -24,7 +24,7 @@ class Play:
     def __init__(self, state: Skirmish, dice: Dice) -> None:
         self.state = state
         self.events: list[Event] = []
-        self.cards = CardRoller(dice, state.deck) if state.deck is not None else None
+        self.cards = CardRoller(dice, state.deck, state.card_variants.deck) if state.deck is not None else None
         self.roller: Roller = (
             self.cards
             if self.cards is not None

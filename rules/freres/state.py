@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.contract import Event, IllegalAction
 from rules.dice import Roll
-from rules.freres.cards import FULL_DECK
+from rules.freres.cards import NO_VARIANTS, CardVariants
 from rules.freres.checks import check_characteristic, citing
 from rules.freres.damage import WOUND_DIE_MALUS, WOUND_PA_LOST, Health
 from rules.freres.movement import ENCUMBRANCE_AGILITY_MALUS, Item, Kind, encumbered, weight
@@ -303,6 +303,8 @@ class Skirmish:
     _index: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
     die: str = "d10"
     """the die the club rolls (I §3): the d10, or a d20 or a d30 read as one, with or without the 0."""
+    card_variants: CardVariants = NO_VARIANTS
+    """the variants of the cards it plays with (I §4): the 10s, the characters as jokers, the lucky joker."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {m.id: i for i, m in enumerate(self.models)})
@@ -370,12 +372,17 @@ class Outcome:
     rolls: tuple[Roll, ...]
 
 
-def new_skirmish(models: Iterable[Model], cards: bool = False, die: str = "d10") -> Skirmish:
+def new_skirmish(
+    models: Iterable[Model], cards: bool = False, die: str = "d10", card_variants: CardVariants = NO_VARIANTS
+) -> Skirmish:
     """A skirmish before the first initiative roll, with every model's coin on *pile* (§1); ``cards``: the club
-    draws cards instead of rolling the d10 (I §4); ``die``: the die it rolls (I §3, :mod:`rules.freres.variants`)."""
+    draws cards instead of rolling the d10 (I §4), with ``card_variants``; ``die``: the die it rolls (I §3,
+    :mod:`rules.freres.variants`)."""
     check_die_variant(die)
     if cards and die != "d10":
         raise BadValue("the cards stand for the die: play with one or the other (003 I §4)", name="die", value=die)
+    if card_variants.any and not cards:
+        raise BadValue("the card variants are played with the cards (003 I §4)", name="cards", value="no")
     placed = tuple(models)
     ids = [m.id for m in placed]
     if len(set(ids)) != len(ids):
@@ -386,4 +393,4 @@ def new_skirmish(models: Iterable[Model], cards: bool = False, die: str = "d10")
         if not any(m.side is side for m in placed):
             raise BadValue(f"band {side.value} has no model (003 I §1)", name="band", value=side.value)
     mounted = [replace(m, mounted=m.profile.kind is Kind.MOUNTED) for m in placed]
-    return Skirmish(tuple(mounted), deck=FULL_DECK if cards else None, die=die)
+    return Skirmish(tuple(mounted), deck=card_variants.deck if cards else None, die=die, card_variants=card_variants)

@@ -69,3 +69,41 @@ def test_the_board_offers_the_other_actions_in_french(besieger: User, besieged: 
         text = client.get(f"/tracker/{tracked.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     for label in ("Ouvrir à la Conan", "Ranger son arme"):
         assert label in text
+
+
+def test_the_set_up_offers_the_card_variants_and_the_board_says_how_to_type_them(
+    besieger: User, besieged: User
+) -> None:
+    """I §4 « vous pouvez rajouter les cartes 10 », « Choisissez votre joker fétiche … sa valeur est égale au nombre
+    de cartes dans la défausse »: the deck has four 10s and one lucky joker (typed 11); a lucky joker drawn second
+    is worth the one card in the discard."""
+    from rules.freres.cards import CardVariants
+
+    tracked = _one_off(besieger, besieged, cards=True, card_tens=True, lucky_joker=True, dice="physical")
+    assert tracked.setup["card_variants"] == {"tens": True, "characters": False, "lucky_joker": True}
+    deck = selectors.current(tracked).state.deck
+    assert deck == CardVariants(tens=True, lucky_joker=True).deck
+    assert deck is not None
+    assert (deck.count(10), deck.count(11), deck.count(0)) == (4, 1, 1)
+    client = Client()
+    client.force_login(besieger)
+    with translation.override("fr"):
+        board = client.get(f"/tracker/{tracked.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        setup_page = client.get("/tracker/skirmish/new/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Un 10 se saisit 10. Le joker fétiche se saisit 11." in board
+    for name in ("card_tens", "card_characters", "lucky_joker"):
+        assert f'name="{name}"' in setup_page
+    tracked = services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative(), dice=[5, 11])
+    now = selectors.current(tracked)
+    initiative = next(e for e in now.steps[0].events if e.kind == "initiative")
+    assert (initiative.params["a_score"], initiative.params["b_score"]) == (5 + 7, 1 + 8)  # the knight, the rider
+    assert now.state.deck == CardVariants(tens=True, lucky_joker=True).deck
+
+
+def test_the_card_variants_without_the_cards_are_refused_without_a_500(besieger: User) -> None:
+    client = Client()
+    client.force_login(besieger)
+    page = client.post("/tracker/skirmish/new/", {**BANDS, "dice": "app", "my_band": "a", "card_tens": "on"})
+    assert page.status_code == 200
+    assert "Les variantes de cartes se jouent avec les cartes" in page.content.decode()
+    assert TrackedBattle.objects.count() == 0
