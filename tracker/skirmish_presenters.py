@@ -98,9 +98,10 @@ FLAGS: Mapping[str, object] = {
     "weapon_dropped": gettext_lazy("weapon dropped"),
     "jammed": gettext_lazy("jammed"),
     "sheathed": gettext_lazy("nothing in hand"),
-    "carrying": gettext_lazy("carries a friend (overloaded)"),
-    "beheaded": gettext_lazy("beheaded"),
 }
+CARRYING = gettext_lazy("carries %(name)s (overloaded)")
+"""§9 Porter un ami hors de combat: the friend on its shoulder."""
+BEHEADED = gettext_lazy("beheaded")
 
 
 action_label = action_namer(ACTION_LABELS)
@@ -152,11 +153,22 @@ def _row(state: Skirmish, m: Model, names: FreresNames) -> ModelRow:
         str(HEALTH_LABELS[m.health]),
         str(POSTURE_LABELS[m.posture]),
         str(COIN_LABELS[m.coin]),
-        str(OUT_LABELS.get(m.out, m.out)) if m.out else "",
-        ", ".join(str(label) for flag, label in FLAGS.items() if getattr(m, flag)),
+        _out(m),
+        ", ".join(
+            [str(label) for flag, label in FLAGS.items() if getattr(m, flag)]
+            + ([str(CARRYING) % {"name": names.model(m.carrying)}] if m.carrying else [])
+        ),
         state.active == m.id,
         names.models(state.enemies_in_contact(m.id)),
     )
+
+
+def _out(m: Model) -> str:
+    """Why it left the battle, and a dead model's head cut off (§9)."""
+    if not m.out:
+        return ""
+    out = str(OUT_LABELS.get(m.out, m.out))
+    return f"{out}, {BEHEADED}" if m.beheaded else out
 
 
 FACT_LABELS: Mapping[str, object] = {

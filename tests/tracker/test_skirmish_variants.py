@@ -107,3 +107,26 @@ def test_the_card_variants_without_the_cards_are_refused_without_a_500(besieger:
     assert page.status_code == 200
     assert "Les variantes de cartes se jouent avec les cartes" in page.content.decode()
     assert TrackedBattle.objects.count() == 0
+
+
+def test_the_board_shows_a_carrier_with_its_friend_and_a_head_cut_off() -> None:
+    """II §9: « La figurine met sur son épaule un ami … Elle est alors automatiquement surchargée »; « Couper une
+    tête ». The bands' table says who carries whom, and which dead model lost its head, in French."""
+    from dataclasses import replace
+
+    from rules.freres.example import example_skirmish
+    from tracker.skirmish_presenters import model_rows
+
+    state = example_skirmish()
+    a1, a2, b1 = state.model("a1"), state.model("a2"), state.model("b1")
+    state = state.with_models(
+        [
+            replace(a1, sheathed=True, carrying="a2"),
+            replace(a2, out="out_of_action"),
+            replace(b1, out="killed", beheaded=True),
+        ]
+    )
+    with translation.override("fr"):
+        rows = {row.id: row for row in model_rows(state)}
+    assert rows["a1"].flags == "rien en main, porte Archer (surchargée)"
+    assert rows["b1"].out == "tuée, décapitée"

@@ -136,3 +136,15 @@ def test_the_menu_offers_the_other_actions() -> None:
     free = activated(changed(changed(_band(), "a2", out="out_of_action"), "a1", sheathed=True), "a1")
     offered = [a for a in legal_actions(free) if a.name in ("carry", "draw")]
     assert sorted(a.name for a in offered) == ["carry", "draw"]
+
+
+def test_a_carrier_put_out_of_the_battle_drops_its_friend() -> None:
+    """A carrier killed (§7) carries nobody any more: the friend may be carried by another."""
+    from rules.dice import Dice
+    from rules.freres.harm import put_out
+    from rules.freres.play import Play
+
+    base = changed(changed(_band(), "a2", out="out_of_action"), "a1", sheathed=True, carrying="a2")
+    play = Play(base, Dice(seed=0))
+    put_out(play, play.model("a1"), "killed", "§7")
+    assert play.state.model("a1").carrying is None
