@@ -30,6 +30,35 @@ class CampaignSkirmishForm(forms.Form):
             "the discard back. With the dice rolled at the table, type the cards drawn."
         ),
     )
+    card_tens = forms.BooleanField(
+        label=_("Cards: add the 10s (I §4)"), required=False, help_text=_("A 10 drawn gives 10.")
+    )
+    card_characters = forms.BooleanField(
+        label=_("Cards: add the characters as jokers (I §4)"),
+        required=False,
+        help_text=_("The jacks, queens and kings are jokers too: a 0, and the discard is shuffled back."),
+    )
+    lucky_joker = forms.BooleanField(
+        label=_("Cards: a lucky joker (I §4)"),
+        required=False,
+        help_text=_(
+            "Your lucky joker is worth the number of cards in the discard, then everything is shuffled; the other "
+            "joker, the cursed one, is always 0. Type it as 11."
+        ),
+    )
+    die_variant = forms.ChoiceField(
+        label=_("Die (I §3)"),
+        choices=[
+            ("d10", _("a d10")),
+            ("d20", _("a d20: 11 to 19 give 1 to 9, the 10 and the 20 give 0")),
+            ("d20_no_zero", _("a d20 without the 0: the 10 gives 1, the 20 gives 2")),
+            ("d30", _("a d30: the tens taken off, the 10, 20 and 30 give 0")),
+            ("d30_no_zero", _("a d30 without the 0: the 10 gives 1, the 20 gives 2, the 30 gives 3")),
+        ],
+        initial="d10",
+        required=False,
+        help_text=_("With the dice rolled at the table, type the face the die shows. Not with the cards."),
+    )
 
 
 class SkirmishForm(CampaignSkirmishForm):
@@ -37,7 +66,18 @@ class SkirmishForm(CampaignSkirmishForm):
 
     band_a = forms.CharField(label=_("Band A"), widget=forms.Textarea(attrs={"rows": 5}), help_text=BAND_HELP)
     band_b = forms.CharField(label=_("Band B"), widget=forms.Textarea(attrs={"rows": 5}), help_text=BAND_HELP)
-    field_order = ["name", "band_a", "band_b", "dice", "seed", "cards"]
+    field_order = [
+        "name",
+        "band_a",
+        "band_b",
+        "dice",
+        "seed",
+        "cards",
+        "card_tens",
+        "card_characters",
+        "lucky_joker",
+        "die_variant",
+    ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from rules.freres.actions import Action
 from rules.freres.damage import Health
@@ -56,6 +56,13 @@ ACTION_LABELS: Mapping[str, object] = {
     "scrutinise": gettext_lazy("Scrutinise"),
     "pick_up": gettext_lazy("Pick up its weapon"),
     "mount": gettext_lazy("Get on or off its mount"),
+    "behead": gettext_lazy("Cut off a head"),
+    "open": gettext_lazy("Open"),
+    "open_conan": gettext_lazy("Open « à la Conan »"),
+    "carry": gettext_lazy("Carry a friend out of the fight"),
+    "set_down": gettext_lazy("Set down the friend"),
+    "draw": gettext_lazy("Draw its weapon"),
+    "sheathe": gettext_lazy("Put away its weapon"),
 }
 HEALTH_LABELS: Mapping[Health, object] = {
     Health.UNHURT: gettext_lazy("unhurt"),
@@ -90,7 +97,11 @@ FLAGS: Mapping[str, object] = {
     "routed": gettext_lazy("routed"),
     "weapon_dropped": gettext_lazy("weapon dropped"),
     "jammed": gettext_lazy("jammed"),
+    "sheathed": gettext_lazy("nothing in hand"),
 }
+CARRYING = gettext_lazy("carries %(name)s (overloaded)")
+"""§9 Porter un ami hors de combat: the friend on its shoulder."""
+BEHEADED = gettext_lazy("beheaded")
 
 
 action_label = action_namer(ACTION_LABELS)
@@ -142,11 +153,22 @@ def _row(state: Skirmish, m: Model, names: FreresNames) -> ModelRow:
         str(HEALTH_LABELS[m.health]),
         str(POSTURE_LABELS[m.posture]),
         str(COIN_LABELS[m.coin]),
-        str(OUT_LABELS.get(m.out, m.out)) if m.out else "",
-        ", ".join(str(label) for flag, label in FLAGS.items() if getattr(m, flag)),
+        _out(m),
+        ", ".join(
+            [str(label) for flag, label in FLAGS.items() if getattr(m, flag)]
+            + ([str(CARRYING) % {"name": names.model(m.carrying)}] if m.carrying else [])
+        ),
         state.active == m.id,
         names.models(state.enemies_in_contact(m.id)),
     )
+
+
+def _out(m: Model) -> str:
+    """Why it left the battle, and a dead model's head cut off (§9)."""
+    if not m.out:
+        return ""
+    out = str(OUT_LABELS.get(m.out, m.out))
+    return f"{out}, {BEHEADED}" if m.beheaded else out
 
 
 FACT_LABELS: Mapping[str, object] = {
@@ -178,6 +200,8 @@ MODEL_FACTS: Mapping[str, object] = {
     "contact": gettext_lazy("into contact with %(name)s"),
     "trample": gettext_lazy("trampling %(name)s"),
     "comrade": gettext_lazy("comrade: %(name)s"),
+    "corpse": gettext_lazy("the dead: %(name)s"),
+    "friend": gettext_lazy("friend: %(name)s"),
 }
 """An action's facts that name a model, as the option shows them."""
 NUMBER_FACTS: Mapping[str, object] = {
@@ -329,4 +353,25 @@ def skirmish_context(
         "models": model_rows(state, names),
         "active_name": names.model(state.active) if state.active else "",
         "losses": {BAND_LABELS[side]: count for side, count in result.losses.items()},
+        "table_dice_hint": table_dice_hint(state),
     }
+
+
+def table_dice_hint(state: Skirmish) -> str:
+    """What to type for the dice rolled at the table: the cards and their variants (I §4), the d10, or the face a
+    d20 or a d30 shows (I §3)."""
+    if state.deck is not None:
+        hint = [gettext("Cards drawn at the table (1 to 9, a joker 0, in order)")]
+        variants = state.card_variants
+        if variants.tens:
+            hint.append(gettext("A 10 is typed 10."))
+        if variants.characters:
+            hint.append(gettext("A character is a joker: typed 0."))
+        if variants.lucky_joker:
+            hint.append(gettext("The lucky joker is typed 11."))
+        return " ".join(hint)
+    if state.die.startswith("d20"):
+        return gettext("Dice rolled at the table (the face of the d20: 1 to 20, in order)")
+    if state.die.startswith("d30"):
+        return gettext("Dice rolled at the table (the face of the d30: 1 to 30, in order)")
+    return gettext("Dice rolled at the table (d10: 0 to 9, in order)")

@@ -16,6 +16,7 @@ from campaigns.bands import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, BandProblem, p
 from campaigns.models import Battle as CampaignBattle
 from campaigns.models import RuleSystem as CampaignRuleSystem
 from rules.freres.battle import Setup
+from rules.freres.cards import NO_VARIANTS, CardVariants
 from rules.freres.state import Model, Side
 
 from .models import DiceMode, RuleSystem, TrackedBattle
@@ -32,13 +33,42 @@ def read_band(text: str, side: Side) -> tuple[Model, ...]:
         raise Refused(problem.message, problem.clause) from None
 
 
-def skirmish_setup(band_a: str, band_b: str, *, cards: bool = False) -> Setup:
-    """Both bands, and whether the d10 is drawn from the cards (I §4)."""
-    return Setup((*read_band(band_a, Side.A), *read_band(band_b, Side.B)), cards=cards)
+def skirmish_setup(
+    band_a: str, band_b: str, *, cards: bool = False, die: str = "d10", card_variants: CardVariants = NO_VARIANTS
+) -> Setup:
+    """Both bands, whether the d10 is drawn from the cards (I §4) and with which variants, and the die rolled
+    (I §3): the cards and a d20 or a d30 together, or the card variants without the cards, are refused, naming the
+    rule."""
+    if cards and die != "d10":
+        raise Refused(
+            _("The cards stand for the die: play with the cards or with a d20 or a d30, not both."), "003 I §4"
+        )
+    if card_variants.any and not cards:
+        raise Refused(_("The card variants are played with the cards: tick « Play with cards »."), "003 I §4")
+    models = (*read_band(band_a, Side.A), *read_band(band_b, Side.B))
+    return Setup(models, cards=cards, die=die, card_variants=card_variants)
+
+
+def _die(data: Mapping[str, Any]) -> str:
+    return str(data.get("die_variant") or "d10")
+
+
+def _card_variants(data: Mapping[str, Any]) -> CardVariants:
+    return CardVariants(
+        tens=bool(data.get("card_tens")),
+        characters=bool(data.get("card_characters")),
+        lucky_joker=bool(data.get("lucky_joker")),
+    )
 
 
 def _setup(data: Mapping[str, Any]) -> Setup:
-    return skirmish_setup(str(data["band_a"]), str(data["band_b"]), cards=bool(data.get("cards")))
+    return skirmish_setup(
+        str(data["band_a"]),
+        str(data["band_b"]),
+        cards=bool(data.get("cards")),
+        die=_die(data),
+        card_variants=_card_variants(data),
+    )
 
 
 def campaign_bands(battle: CampaignBattle) -> dict[Side, str]:
@@ -47,7 +77,9 @@ def campaign_bands(battle: CampaignBattle) -> dict[Side, str]:
     return band_texts(battle)
 
 
-def _campaign_setup(battle: CampaignBattle, *, cards: bool) -> Setup:
+def _campaign_setup(
+    battle: CampaignBattle, *, cards: bool, die: str = "d10", card_variants: CardVariants = NO_VARIANTS
+) -> Setup:
     """The set-up from the bands typed on the battle page, never from the page that starts the skirmish: a side
     without its band is refused, naming it (II §2)."""
     texts = campaign_bands(battle)
@@ -58,7 +90,7 @@ def _campaign_setup(battle: CampaignBattle, *, cards: bool) -> Setup:
                 % {"band": CAMPAIGN_BAND_LABELS[side]},
                 "003 II §2",
             )
-    return skirmish_setup(texts[Side.A], texts[Side.B], cards=cards)
+    return skirmish_setup(texts[Side.A], texts[Side.B], cards=cards, die=die, card_variants=card_variants)
 
 
 def _opponent(user: AbstractBaseUser, login: str) -> AbstractBaseUser:
@@ -102,7 +134,9 @@ def start_campaign_skirmish(
     if battle.played:
         raise Refused(_("This battle already has its result."), "")
     return create_battle(
-        setup=_campaign_setup(battle, cards=bool(data.get("cards"))),
+        setup=_campaign_setup(
+            battle, cards=bool(data.get("cards")), die=_die(data), card_variants=_card_variants(data)
+        ),
         besieger=battle.attacker.user,
         besieged=battle.defender.user,
         created_by=user,

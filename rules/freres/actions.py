@@ -415,3 +415,76 @@ class Mount(Action):
     name = "mount"
     clause = "§10.2.2"
     model: str
+
+
+# ---- the table of other actions (II §9) --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Behead(Action):
+    """Cut off the head of ``corpse`` (§9 Couper une tête, 6 PA): « Décapite un mort (et seulement les morts) »."""
+
+    name = "behead"
+    clause = "§9"
+    model: str
+    corpse: str
+
+
+@dataclass(frozen=True)
+class Open(Action):
+    """Open what it stands in contact with, a door, a chest, a shutter (§9 Ouvrir, 2 PA)."""
+
+    name = "open"
+    clause = "§9"
+    model: str
+
+
+@dataclass(frozen=True)
+class OpenConan(Action):
+    """Open it « à la Conan » (§9, 4 PA), with a close-combat weapon in hand: a JA; failed, start again; a critical
+    failure breaks the weapon."""
+
+    name = "open_conan"
+    clause = "§9"
+    model: str
+
+
+@dataclass(frozen=True)
+class Carry(Action):
+    """Put ``friend``, out of the fight, on its shoulder (§9 Porter un ami hors de combat, 4 PA), nothing in hand;
+    it is then « automatiquement surchargée »."""
+
+    name = "carry"
+    clause = "§9"
+    model: str
+    friend: str
+
+
+@dataclass(frozen=True)
+class SetDown(Action):
+    """Set down the friend it carries (§9 Déposer un ami hors de combat, 4 PA)."""
+
+    name = "set_down"
+    clause = "§9"
+    model: str
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Draw its weapon and take up its shield again (§9 Dégainer, 1 PA per object)."""
+
+    name = "draw"
+    clause = "§9"
+    model: str
+
+
+@dataclass(frozen=True)
+class Sheathe(Action):
+    """Put away its weapon and its shield, leaving its hands free (§9 Ranger, 1 PA per object)."""
+
+    name = "sheathe"
+    clause = "§9"
+    model: str
+
+
+__all__ += ["Behead", "Carry", "Draw", "Open", "OpenConan", "SetDown", "Sheathe"]

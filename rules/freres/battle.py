@@ -22,6 +22,7 @@ from typing import Any
 
 from rules import log
 from rules.freres.actions import Action
+from rules.freres.cards import NO_VARIANTS, CardVariants
 from rules.freres.game import apply
 from rules.freres.state import Model, Outcome, Profile, Side, Skirmish, new_skirmish
 from rules.log import BATTLE_FORMAT, action_dice
@@ -35,11 +36,17 @@ class Setup:
 
     models: tuple[Model, ...]
     cards: bool = False
+    die: str = "d10"
+    """the die rolled (I §3 Variante): ``"d10"``, ``"d20"``, ``"d20_no_zero"``, ``"d30"``, ``"d30_no_zero"``."""
+    card_variants: CardVariants = NO_VARIANTS
+    """the variants of the cards (I §4), with ``cards``."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "models": [{"id": m.id, "side": m.side.value, "profile": m.profile.to_json()} for m in self.models],
             "cards": self.cards,
+            "die": self.die,
+            "card_variants": self.card_variants.to_json(),
         }
 
     @classmethod
@@ -47,11 +54,17 @@ class Setup:
         models = tuple(
             Model(str(m["id"]), Side(m["side"]), Profile.from_json(m["profile"])) for m in data.get("models", ())
         )
-        return cls(models, bool(data.get("cards", False)))
+        variants = data.get("card_variants") or {}
+        return cls(
+            models,
+            bool(data.get("cards", False)),
+            str(data.get("die", "d10")),
+            CardVariants(**{k: bool(variants.get(k, False)) for k in ("tens", "characters", "lucky_joker")}),
+        )
 
 
 def start(setup: Setup) -> Skirmish:
-    return new_skirmish(setup.models, cards=setup.cards)
+    return new_skirmish(setup.models, cards=setup.cards, die=setup.die, card_variants=setup.card_variants)
 
 
 class Entry(log.Entry[Action]):

@@ -38,6 +38,7 @@ __all__ = [
     "Roller",
     "band_of",
     "check_characteristic",
+    "check_draw",
     "check_face",
     "check_modifier",
     "citing",
@@ -182,3 +183,15 @@ def roll_check(roller: Roller, characteristic: int, modifier: int, reason: str) 
     check_characteristic("characteristic", characteristic)
     check_modifier("modifier", modifier)
     return Check(roller.d10(reason), characteristic, modifier)
+
+
+MAX_DRAW = 53
+"""The most a card reads (I §4 variants): the lucky joker is worth the cards in the discard, at most 53 of a 54-card
+deck; a 10 reads 10."""
+
+
+def check_draw(name: str, value: int) -> int:
+    """``value`` if a d10 or a card drawn for it can show it: 0–9, or up to :data:`MAX_DRAW` with the card variants
+    (I §4)."""
+    with citing("003 I §3, I §4: a d10 reads 0–9, a card of the variants up to 53"):
+        return check_range(name, value, 0, MAX_DRAW)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from types import MappingProxyType
 
-from rules.freres.checks import CRITICAL, Bands, band_of, check_face, citing
+from rules.freres.checks import CRITICAL, Bands, band_of, check_draw, check_face, citing
 from rules.validation import check_range
 
 __all__ = [
@@ -103,7 +103,7 @@ def jdeg_row(
     (§7 Le malus au dé). ``None``: killed (the "0 qui tue" option). ``one_saves``: a result of 1 reads *Pas passé
     loin* (the "1 qui sauve" option).
     """
-    check_face("face", face)
+    check_draw("face", face)  # a card of the variants past 9 (I §4) reads on: the table goes to « 10 et + »
     with citing("003 II §7"):
         check_range("malus", malus, 0, 2)
     if face == CRITICAL and zero is JDegZero.KILLS:

@@ -25,6 +25,7 @@ from rules.freres.play_melee import HANDLERS as MELEE
 from rules.freres.play_move import HANDLERS as MOVES
 from rules.freres.play_other import HANDLERS as OTHERS
 from rules.freres.play_shoot import HANDLERS as SHOTS
+from rules.freres.play_sundry import HANDLERS as SUNDRY
 from rules.freres.play_turn import HANDLERS as TURN
 from rules.freres.state import IllegalAction, Outcome, Phase, Side, Skirmish
 from rules.validation import BadValue
@@ -95,5 +96,5 @@ def _play(state: Skirmish, action: a.Action, dice: Dice) -> Outcome:
     return Outcome(play.state, tuple(play.events), dice.since(mark))
 
 
-HANDLERS: dict[type[a.Action], Handler] = {**TURN, **MOVES, **MELEE, **SHOTS, **OTHERS}
+HANDLERS: dict[type[a.Action], Handler] = {**TURN, **MOVES, **MELEE, **SHOTS, **OTHERS, **SUNDRY}
 """Each action's rules, by its type."""

@@ -10,12 +10,13 @@ from rules.freres import morale
 from rules.freres.checks import CRITICAL
 from rules.freres.damage import DamageRow, Health, after_damage, damage_row, jdeg_row
 from rules.freres.morale import MoraleEffect
+from rules.freres.movement import Terrain, move_limit
 from rules.freres.play import Play
 from rules.freres.state import Model, Posture
 
 
 def put_out(play: Play, model: Model, why: str, clause: str) -> None:
-    play.put(model, out=why)
+    play.put(model, out=why, carrying=None)  # a friend it carried falls from its shoulder (§9)
     play.state = replace(play.state, contacts=frozenset(p for p in play.state.contacts if model.id not in p))
     if why == "killed":
         play.event("killed", clause, {"model": model.id}, model.id)
@@ -55,7 +56,7 @@ def morale_modifier(play: Play, model: Model) -> int:
     modifier = -model.morale_malus + morale.MORALE_MODIFIERS["per_enemy_in_contact"] * len(
         play.state.enemies_in_contact(model.id)
     )
-    if not model.has_weapon and not model.profile.shield:
+    if not model.has_weapon and not model.shield:
         modifier += morale.MORALE_MODIFIERS["no_weapon_in_hand"]
     return modifier
 
@@ -83,13 +84,30 @@ def morale_test(play: Play, model: Model, reason: str) -> None:
     if MoraleEffect.JM_MALUS in effects:
         changes["morale_malus"] = model.morale_malus + 1
     if MoraleEffect.ROUTS in effects:
-        # §8.2 Dérouter: a free full move away from the enemy, out of every contact.
+        # §8.2 Dérouter: « un déplacement complet gratuit en tournant le dos à l'ennemi », out of every contact.
         changes.update(routed=True, hidden=False, in_cover=False)
-        play.state = replace(play.state, contacts=frozenset(p for p in play.state.contacts if model.id not in p))
-        play.event("rout", "§8.2", {"model": model.id}, model.id)
+        play.event("rout", "§8.2", {"model": model.id, "distance_cm": full_move(model)}, model.id)
+        leave_contacts(play, model, "§8.2")
     if MoraleEffect.STEPS_BACK in effects:
+        # §8.1 Prudente: « Elle recule de son socle »: the depth of its base (R22) takes it out of base contact.
         play.event("step_back", "§8.1", {"model": model.id}, model.id)
+        leave_contacts(play, model, "§8.1")
     play.put(model, **changes)
+
+
+def full_move(model: Model) -> int:
+    """A full move (§8.2 « un déplacement complet », « un mouvement complet »): the most one movement action of
+    the model covers in clear terrain (§3.3), free."""
+    return move_limit(model.kind, Terrain.CLEAR, model.profile.A, model.encumbered)
+
+
+def leave_contacts(play: Play, model: Model, clause: str) -> None:
+    """``model`` moves away (a rout, a step back, a flight): every enemy it was in contact with is left."""
+    left = play.state.enemies_in_contact(model.id)
+    if not left:
+        return
+    play.state = replace(play.state, contacts=frozenset(p for p in play.state.contacts if model.id not in p))
+    play.event("leaves_contact", clause, {"model": model.id, "left_models": left}, model.id, *left)
 
 
 def jdeg(play: Play, model: Model, clause: str, cause: str, clumsy: bool) -> None:

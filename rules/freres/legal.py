@@ -58,7 +58,7 @@ def _own(state: Skirmish, model: Model) -> Iterator[a.Action]:
         yield a.StorePA(mid)
     yield a.Rally(mid)
     room = min(
-        move_limit(model.kind, Terrain.CLEAR, model.profile.A, model.profile.encumbered),
+        move_limit(model.kind, Terrain.CLEAR, model.profile.A, model.encumbered),
         turn_limit(model.kind) - model.moved_cm,
     )
     yield a.Turn(mid)
@@ -78,6 +78,7 @@ def _own(state: Skirmish, model: Model) -> Iterator[a.Action]:
     yield a.Mount(mid)
     for comrade in state.in_play(model.side):
         yield a.RaiseComrade(mid, comrade.id)
+    yield from _sundry(state, model)
     for enemy in state.in_play(model.side.enemy):
         eid = enemy.id
         yield a.Strike(mid, eid)
@@ -91,3 +92,18 @@ def _own(state: Skirmish, model: Model) -> Iterator[a.Action]:
         yield a.Scrutinise(mid, eid, 20)
         if enemy.on_ground and model.mounted:
             yield a.Move(mid, 5, trample=eid)
+
+
+def _sundry(state: Skirmish, model: Model) -> Iterator[a.Action]:
+    """The table of other actions (§9): a head cut off each dead model, a friend out of the fight carried."""
+    mid = model.id
+    yield a.Open(mid)
+    yield a.OpenConan(mid)
+    yield a.Draw(mid)
+    yield a.Sheathe(mid)
+    yield a.SetDown(mid)
+    for other in state.models:
+        if other.out == "killed":
+            yield a.Behead(mid, other.id)
+        elif other.out is not None and other.side is model.side:
+            yield a.Carry(mid, other.id)

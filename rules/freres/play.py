@@ -15,6 +15,7 @@ from rules.freres.cards import CardRoller
 from rules.freres.checks import Check, DiceRoller, Roller
 from rules.freres.movement import Terrain
 from rules.freres.state import Coin, Model, Phase, Side, Skirmish, pair
+from rules.freres.variants import VariantRoller
 
 
 class Play:
@@ -23,8 +24,14 @@ class Play:
     def __init__(self, state: Skirmish, dice: Dice) -> None:
         self.state = state
         self.events: list[Event] = []
-        self.cards = CardRoller(dice, state.deck) if state.deck is not None else None
-        self.roller: Roller = self.cards if self.cards is not None else DiceRoller(dice)
+        self.cards = CardRoller(dice, state.deck, state.card_variants.deck) if state.deck is not None else None
+        self.roller: Roller = (
+            self.cards
+            if self.cards is not None
+            else DiceRoller(dice)
+            if state.die == "d10"
+            else VariantRoller(dice, state.die)  # I §3: a d20 or a d30 read as a d10
+        )
 
     # reading and writing
 
@@ -154,7 +161,7 @@ def require_standing(model: Model, what: str, clause: str) -> None:
 
 
 def terrain_limit(model: Model, terrain: str) -> int:
-    return movement.move_limit(model.kind, Terrain(terrain), model.profile.A, model.profile.encumbered)
+    return movement.move_limit(model.kind, Terrain(terrain), model.profile.A, model.encumbered)
 
 
 def may_go_at(play: Play, model: Model, target: Model) -> None:

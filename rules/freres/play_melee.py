@@ -241,7 +241,7 @@ def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
         damage += attack.charge_bonus + (d_row.enemy_damage_bonus if d_row is not None else 0)
         # §4.1.2: a stunned model opposes D + armour alone; R20: a routed one, struck in the back, rolls its JD
         # without its shield.
-        shield = target.profile.shield if fights else 0
+        shield = target.shield if fights else 0
         wound(
             play,
             target,
@@ -255,7 +255,7 @@ def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
         attacker, target = play.model(attacker.id), play.model(target.id)
         if attacker.in_play and target.in_play:
             damage = d_score - d_bonus + weapon_damage(target) + (a_row.enemy_damage_bonus if a_row else 0)
-            wound(play, attacker, damage, "§4.1.3", extra_defence=attacker.profile.shield)
+            wound(play, attacker, damage, "§4.1.3", extra_defence=attacker.shield)
 
 
 def _flee_combat(play: Play, action: a.FleeCombat) -> None:
@@ -275,7 +275,7 @@ def _flee_combat(play: Play, action: a.FleeCombat) -> None:
         play.model(model.id),
         score + weapon_damage(striker),
         "§8.2",
-        extra_defence=model.profile.shield + (melee.PARRY_DEFENCE_BONUS if parried else 0),
+        extra_defence=model.shield + (melee.PARRY_DEFENCE_BONUS if parried else 0),
     )
     play.state = replace(play.state, contacts=frozenset(p for p in play.state.contacts if model.id not in p))
     if play.model(model.id).in_play:

@@ -114,7 +114,7 @@ def _run(play: Play, action: a.Run) -> None:
     row = movement.FastMoveRow.GO if check.succeeded else movement.fast_move_row(check.total)
     # §3.4 ** « Une figurine encombrée doit enlever 2 cm à son mouvement final »: the die's value less 2 cm; a
     # normal advance already keeps within the encumbered limit, and a fall (*) is at the die's value.
-    hindered = max(0, check.face - (movement.ENCUMBRANCE_CM_MALUS if model.profile.encumbered else 0))
+    hindered = max(0, check.face - (movement.ENCUMBRANCE_CM_MALUS if model.encumbered else 0))
     covered = {
         movement.FastMoveRow.GO: distance,
         movement.FastMoveRow.HINDERED: min(distance, hindered),

@@ -8,8 +8,8 @@ from rules.contract import IllegalAction
 from rules.dice import reason
 from rules.freres import actions as a
 from rules.freres import morale, other, shooting, spells
-from rules.freres.checks import CRITICAL, check_face, citing
-from rules.freres.harm import jdeg, morale_modifier
+from rules.freres.checks import CRITICAL, check_draw, citing
+from rules.freres.harm import full_move, jdeg, leave_contacts, morale_modifier
 from rules.freres.movement import check_distance
 from rules.freres.play import Handler, Play, enemy_of, fixed, require_standing, spot
 from rules.freres.spells import SpellCritical
@@ -104,9 +104,12 @@ def _rally(play: Play, action: a.Rally) -> None:
         play.put(model, routed=False, rallied=True)
         play.event("rally", "§8.2", {"model": model.id}, model.id)
         return
-    # §8.2: failed, no failure table: every PA lost, a free full move to the nearest table edge
+    # §8.2: failed, no failure table: every PA lost, « un mouvement complet gratuit vers le bord de la table le plus
+    # proche », out of every contact
     play.state = replace(play.state, pa_left=0)
-    play.event("rally_failed", "§8.2", {"model": model.id}, model.id)
+    play.put(model, hidden=False, in_cover=False)
+    play.event("rally_failed", "§8.2", {"model": model.id, "distance_cm": full_move(model)}, model.id)
+    leave_contacts(play, model, "§8.2")
 
 
 def _recover(play: Play, action: a.Recover) -> None:
@@ -145,7 +148,7 @@ def _scrutinise(play: Play, action: a.Scrutinise) -> None:
     if not spot(play, model, target, action.distance_cm).hidden:  # R21: in its field of vision under 20 cm, no roll
         return
     face = play.d10(reason("scrutiny", "§9", model=model.id, target_model=target.id))
-    check_face("face", face)
+    check_draw("face", face)
     if face - model.die_malus + modifier > 0:  # §9: detected, it is in cover from then on
         play.put(target, hidden=False, in_cover=True)
         play.event("detected", "§9", {"model": model.id, "target_model": target.id}, model.id, target.id)

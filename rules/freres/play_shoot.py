@@ -73,7 +73,7 @@ def shot(
     if reaction:
         modifier += fixed(shooting.SHOT_MODIFIERS, "reaction_shot")
     if not from_behind:  # §5.1.2: a shot in the back ignores the shield and the cover
-        modifier -= target.profile.shield
+        modifier -= target.shield
     shooter = play.put(shooter, loaded=False, hidden=False, in_cover=False)  # §5.1.3: the missile is lost
     check = play.check(shooter, shooter.profile.T, modifier, reason("jt", "§5.1.2", model=shooter.id))
     if check.face == CRITICAL:

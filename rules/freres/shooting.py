@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
-from rules.freres.checks import Bands, band_of, check_face
+from rules.freres.checks import Bands, band_of, check_draw
 
 __all__ = [
     "ADVANCED_COSTS",
@@ -68,7 +68,8 @@ CRITICAL_TABLE: Bands[ShotCritical] = (
 
 def critical_row(face: int) -> ShotCritical:
     """The critical failure table's row for its d10 (§5.1.3)."""
-    return band_of(CRITICAL_TABLE, check_face("face", face))
+    # a card of the variants past 9 (I §4) reads the table's last row
+    return band_of(CRITICAL_TABLE, min(check_draw("face", face), CRITICAL_TABLE[-1][1] or 0))
 
 
 BASIC_COSTS: Mapping[str, int | None] = MappingProxyType(

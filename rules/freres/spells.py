@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
-from rules.freres.checks import Bands, band_of, check_face, citing
+from rules.freres.checks import Bands, band_of, check_draw, citing
 from rules.validation import check_range
 
 __all__ = [
@@ -69,7 +69,8 @@ CRITICAL_TABLE: Bands[SpellCritical] = (
 
 
 def critical_row(face: int) -> SpellCritical:
-    return band_of(CRITICAL_TABLE, check_face("face", face))
+    # a card of the variants past 9 (I §4) reads the table's last row
+    return band_of(CRITICAL_TABLE, min(check_draw("face", face), CRITICAL_TABLE[-1][1] or 0))
 
 
 COSTS: Mapping[str, int | None] = MappingProxyType(

@@ -17,11 +17,12 @@ from typing import Any
 
 from rules.contract import Event, IllegalAction
 from rules.dice import Roll
-from rules.freres.cards import FULL_DECK
+from rules.freres.cards import NO_VARIANTS, CardVariants
 from rules.freres.checks import check_characteristic, citing
 from rules.freres.damage import WOUND_DIE_MALUS, WOUND_PA_LOST, Health
 from rules.freres.movement import ENCUMBRANCE_AGILITY_MALUS, Item, Kind, encumbered, weight
 from rules.freres.spells import check_level
+from rules.freres.variants import check_die_variant
 from rules.validation import BadValue, check_range
 
 __all__ = [
@@ -201,6 +202,12 @@ class Model:
     missile_malus: int = 0
     memorised: bool = True
     spell_malus: int = 0
+    sheathed: bool = False
+    """its weapon and its shield put away (§9 Dégainer, ranger): nothing in hand."""
+    carrying: str | None = None
+    """the friend out of the fight it carries on its shoulder (§9 Porter/déposer un ami hors de combat)."""
+    beheaded: bool = False
+    """a dead model whose head was cut off (§9 Couper une tête)."""
 
     @property
     def in_play(self) -> bool:
@@ -219,7 +226,13 @@ class Model:
     @property
     def agility(self) -> int:
         """Its A for a JA, less 2 when encumbered (§2.4, §3.2)."""
-        return self.profile.A - (ENCUMBRANCE_AGILITY_MALUS if self.profile.encumbered else 0)
+        return self.profile.A - (ENCUMBRANCE_AGILITY_MALUS if self.encumbered else 0)
+
+    @property
+    def encumbered(self) -> bool:
+        """Its load makes it encumbered (§3.2), or it carries a friend: « Elle est alors automatiquement
+        surchargée » (§9)."""
+        return self.profile.encumbered or self.carrying is not None
 
     @property
     def kind(self) -> Kind:
@@ -231,7 +244,19 @@ class Model:
 
     @property
     def has_weapon(self) -> bool:
-        return not (self.weapon_dropped or self.weapon_useless)
+        return not (self.weapon_dropped or self.weapon_useless or self.sheathed)
+
+    @property
+    def shield(self) -> int:
+        """What the shield in its hand gives: nothing once put away (§9 Dégainer, ranger)."""
+        return 0 if self.sheathed else self.profile.shield
+
+    @property
+    def in_hand(self) -> int:
+        """How many objects it holds: its weapon unless dropped, its shield (§9 « 1 PA par objet déplacé »)."""
+        if self.sheathed:
+            return 0
+        return (0 if self.weapon_dropped else 1) + (1 if self.profile.shield else 0)
 
 
 @dataclass(frozen=True)
@@ -276,6 +301,10 @@ class Skirmish:
     """the cards left in the draw pile when the club plays with cards (I §4); None: with a d10."""
     winner: Side | None = None
     _index: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+    die: str = "d10"
+    """the die the club rolls (I §3): the d10, or a d20 or a d30 read as one, with or without the 0."""
+    card_variants: CardVariants = NO_VARIANTS
+    """the variants of the cards it plays with (I §4): the 10s, the characters as jokers, the lucky joker."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {m.id: i for i, m in enumerate(self.models)})
@@ -343,9 +372,17 @@ class Outcome:
     rolls: tuple[Roll, ...]
 
 
-def new_skirmish(models: Iterable[Model], cards: bool = False) -> Skirmish:
+def new_skirmish(
+    models: Iterable[Model], cards: bool = False, die: str = "d10", card_variants: CardVariants = NO_VARIANTS
+) -> Skirmish:
     """A skirmish before the first initiative roll, with every model's coin on *pile* (§1); ``cards``: the club
-    draws cards instead of rolling the d10 (I §4)."""
+    draws cards instead of rolling the d10 (I §4), with ``card_variants``; ``die``: the die it rolls (I §3,
+    :mod:`rules.freres.variants`)."""
+    check_die_variant(die)
+    if cards and die != "d10":
+        raise BadValue("the cards stand for the die: play with one or the other (003 I §4)", name="die", value=die)
+    if card_variants.any and not cards:
+        raise BadValue("the card variants are played with the cards (003 I §4)", name="cards", value="no")
     placed = tuple(models)
     ids = [m.id for m in placed]
     if len(set(ids)) != len(ids):
@@ -356,4 +393,4 @@ def new_skirmish(models: Iterable[Model], cards: bool = False) -> Skirmish:
         if not any(m.side is side for m in placed):
             raise BadValue(f"band {side.value} has no model (003 I §1)", name="band", value=side.value)
     mounted = [replace(m, mounted=m.profile.kind is Kind.MOUNTED) for m in placed]
-    return Skirmish(tuple(mounted), deck=FULL_DECK if cards else None)
+    return Skirmish(tuple(mounted), deck=card_variants.deck if cards else None, die=die, card_variants=card_variants)

@@ -22,6 +22,8 @@ DEED = {
     "lie_down": pgettext_lazy("a skirmish's word", "lie down"),
     "strike": pgettext_lazy("a skirmish's word", "strike"),
     "raise_comrade": pgettext_lazy("a skirmish's word", "raise a comrade"),
+    "behead": pgettext_lazy("a skirmish's word", "cut off a head"),
+    "carry": pgettext_lazy("a skirmish's word", "carry a friend"),
 }
 WHAT = {
     "turn": pgettext_lazy("a skirmish's word", "Turning"),
@@ -47,6 +49,13 @@ WHAT = {
     "raise_comrade": pgettext_lazy("a skirmish's word", "Raising a comrade"),
     "scrutinise": pgettext_lazy("a skirmish's word", "Scrutinising"),
     "pick_up": pgettext_lazy("a skirmish's word", "Picking up the weapon"),
+    "behead": pgettext_lazy("a skirmish's word", "Cutting off a head"),
+    "open": pgettext_lazy("a skirmish's word", "Opening"),
+    "open_conan": pgettext_lazy("a skirmish's word", "Opening « à la Conan »"),
+    "carry": pgettext_lazy("a skirmish's word", "Carrying a friend"),
+    "set_down": pgettext_lazy("a skirmish's word", "Setting down a friend"),
+    "draw": pgettext_lazy("a skirmish's word", "Drawing"),
+    "sheathe": pgettext_lazy("a skirmish's word", "Putting away"),
 }
 ENDING = {
     "waits": pgettext_lazy("a skirmish's word", "it waits, one defensive action left"),

@@ -42,7 +42,7 @@ SENTENCES = Sentences(
         "not_routed": gettext_lazy("%(model)s is not routed."),
         "rally_jm": gettext_lazy("JM of %(model)s to rally"),
         "rally": gettext_lazy("%(model)s rallies."),
-        "rally_failed": gettext_lazy("%(model)s runs for the nearest table edge."),
+        "rally_failed": gettext_lazy("%(model)s runs %(distance_cm)s cm for the nearest table edge."),
         "not_stunned": gettext_lazy("%(model)s is not stunned."),
         "recover_jdp": gettext_lazy("JDP of %(model)s to recover"),
         "recover": gettext_lazy("%(model)s: %(posture)s."),

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from rules.freres import actions as act
 from rules.freres.battle import Battle, Setup, play, replay
+from rules.freres.cards import CardVariants
 from rules.freres.example import example_models
 from rules.freres.game import problems
 from rules.freres.legal import legal_actions
@@ -41,7 +42,22 @@ def _any_action() -> st.SearchStrategy[act.Action]:
         st.builds(act.StorePA, ids),
         st.builds(act.Rally, ids),
         st.builds(act.Recover, ids),
+        st.builds(act.Behead, ids, ids),
+        st.builds(act.Carry, ids, ids),
+        st.builds(act.SetDown, ids),
+        st.builds(act.OpenConan, ids),
+        st.builds(act.Sheathe, ids),
+        st.builds(act.Draw, ids),
     )
+
+
+VARIANTS = (
+    CardVariants(),
+    CardVariants(tens=True),
+    CardVariants(characters=True),
+    CardVariants(lucky_joker=True),
+    CardVariants(tens=True, characters=True, lucky_joker=True),
+)
 
 
 def _within_ranges(state: Skirmish) -> None:
@@ -56,11 +72,12 @@ def _within_ranges(state: Skirmish) -> None:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(st.data(), st.integers(min_value=0, max_value=2**32), st.booleans())
+@given(st.data(), st.integers(min_value=0, max_value=2**32), st.booleans(), st.sampled_from(VARIANTS))
 def test_random_skirmishes_from_the_menus_keep_the_rules_and_replay(
-    data: st.DataObject, seed: int, cards: bool
+    data: st.DataObject, seed: int, cards: bool, variants: CardVariants
 ) -> None:
-    battle = Battle(Setup(example_models(), cards=cards), seed)
+    """With the d10, or the cards and their variants (I §4)."""
+    battle = Battle(Setup(example_models(), cards=cards, card_variants=variants if cards else CardVariants()), seed)
     state = replay(battle)
     for _ in range(data.draw(st.integers(20, 160), label="length")):
         stray = data.draw(_any_action(), label="stray")
