@@ -34,7 +34,17 @@ from ..labels import SIDE_LABELS
 from ..menu_items import MenuItem, action_namer
 from ..menus import unit_groups
 from ..models import DiceMode, TrackedBattle
-from ..selectors import Current, Step, User, campaign_membership, current, log_rows, sides_of, version
+from ..selectors import (
+    Current,
+    Step,
+    User,
+    campaign_membership,
+    current,
+    log_rows,
+    sides_of,
+    solo_results_count,
+    version,
+)
 from .belfry import belfry_places, belfry_rows
 from .board import board_svg
 
@@ -396,6 +406,8 @@ class LogLine:
     text: str
     events: tuple[tuple[str, str], ...]
     rolls: tuple[RollLine, ...]
+    by_app: bool = False
+    """Whether the app played it, playing its side of a solo battle."""
 
 
 def _side_label(value: str) -> str:
@@ -430,6 +442,7 @@ def log_lines(
                 RollLine(r.die, r.result, " ".join(filter(None, why(r.reason)[::-1])), r.physical)
                 for r in step.entry.rolls
             ),
+            step.by_app,
         )
         for step in reversed(steps)
     ]
@@ -519,6 +532,9 @@ def _log_item(line: LogLine) -> str:
             else _("Details")
         )
         more = f'\n  <details class="deed"><summary>{summary}</summary>{events}{rolls}</details>'
+    if line.by_app:
+        side = escape(_("%(side)s, played by the app") % {"side": line.side})
+        return f'<li class="by-app"><strong>{head}</strong> <span class="muted">({side})</span>{outcome}{more}</li>\n'
     return f'<li><strong>{head}</strong> <span class="muted">({escape(line.side)})</span>{outcome}{more}</li>\n'
 
 
@@ -602,6 +618,8 @@ def board_context(
         "besieged_vp": besieged_vp,
         "damages": tuple(DAMAGE_DICE),
         "obligations": obligations(state),
+        "app_side": SIDE_LABELS[Side(tracked.app_side)] if tracked.app_side else "",
+        "app_plays": bool(tracked.app_side) and bool(sides) and not state.over and not tracked.result_sent,
     }
 
 
@@ -642,8 +660,11 @@ def result_flags(tracked: TrackedBattle, user: User, sides: frozenset[object], *
     """Whether ``user`` may send a ``finished`` battle's result to its campaign, or confirm the result sent."""
     membership = campaign_membership(tracked, user)
     battle = tracked.campaign_battle
+    solo_refused = bool(tracked.app_side) and battle is not None and not solo_results_count(battle.campaign)
     return {
+        "solo_refused": solo_refused and finished and not tracked.result_sent,
         "may_send": finished
+        and not solo_refused
         and battle is not None
         and membership is not None
         and not battle.played
