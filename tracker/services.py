@@ -26,14 +26,13 @@ from rules.siege.actions import Action
 from rules.siege.battle import Setup
 from rules.siege.fort import FortLayout
 from rules.siege.heroism import heroism_tokens
-from rules.siege.solo import next_action
 from rules.siege.state import BattleState, IllegalAction, Side
 from rules.siege.victory import achievements, scored
 from simulations import services as simulation_services
 from simulations.models import SimulationRun
 from wording.dice import dice_refusal_text, die_name
 
-from . import selectors
+from . import app_player, selectors
 from .choices import Choice, describe_refusal, siege_actions
 from .engines import Engine, engine_of
 from .models import AppStrength, DiceMode, EntryKind, RuleSystem, TrackedBattle, TrackedEntry
@@ -94,11 +93,11 @@ def create_battle(
 
 
 def _check_app(rule_system: str, app_side: str, app_strength: str, dice: str) -> None:
-    """The side the app plays, refused unless it is a side of a siege, at a strength it has, with its own dice."""
+    """The side the app plays, refused unless it is one of the battle's, at a strength it has, with its own dice."""
     if not app_side:
         return
-    if rule_system != RuleSystem.SIEGE or app_side not in {side.value for side in Side}:
-        raise Refused(_("The app plays the besieger or the besieged of a siege."), "app_side")
+    if app_side not in {side.value for side in engine_of(rule_system).sides}:
+        raise Refused(_("The app plays one of the battle's two sides."), "app_side")
     if app_strength not in AppStrength.values:
         raise Refused(_("The app plays at one of the strengths offered."), "app_strength")
     if dice != DiceMode.APP:
@@ -256,22 +255,9 @@ def _append(
     transaction.on_commit(lambda: selectors.remember(tracked, found))
 
 
-_ENDINGS = frozenset({"end_phase", "end_turn"})
-
-
-def _app_run(steps: Sequence[selectors.Step]) -> int:
-    """How many of the app's actions end the log since the last end of a step: what it has played in this step."""
-    played = 0
-    for step in reversed(steps):
-        if not step.by_app or step.entry.action.name in _ENDINGS:
-            break
-        played += 1
-    return played
-
-
 @transaction.atomic
 def play_app(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle | None:
-    """The app plays one action of its side, the next the simple policies play (:mod:`rules.siege.solo`), through
+    """The app plays one action of its side, the next it chooses (:mod:`tracker.app_player`), through
     the same engine and log as a player's, marked as the app's; ``None``, writing nothing, while it waits for the
     human (their turn, an answer they owe) or once the siege is over or its result sent. Asked by the battle's human
     player's page, one action a request, so that each arrives in the log at a pace one can read."""
@@ -280,13 +266,15 @@ def play_app(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle | None:
     if not tracked.app_side or tracked.result_sent:
         return None
     now = selectors.current(tracked)
-    if not isinstance(now.state, BattleState) or now.state.over:
+    if now.state.over:
         return None
-    side = Side(tracked.app_side)
-    chosen = next_action(now.state, side, seed=tracked.seed, played=_app_run(now.steps))
+    chosen = app_player.next_action(
+        tracked.rule_system, now.state, tracked.app_side, seed=tracked.seed, steps=now.steps
+    )
     if chosen is None:
         return None
-    _append(engine_of(tracked.rule_system), tracked, now, (chosen,), side, (), user=None)
+    engine = engine_of(tracked.rule_system)
+    _append(engine, tracked, now, (chosen,), engine.side(tracked.app_side), (), user=None)
     return tracked
 
 

@@ -17,8 +17,9 @@ from rules.siege.actions import EndPhase
 from rules.siege.example import example_setup
 from rules.siege.solo import next_action
 from rules.siege.state import Phase, Side
-from tracker import selectors, services
-from tracker.models import DiceMode, RuleSystem, TrackedBattle
+from tests.tracker.conftest import DEMO_SIEGE_SET_UP
+from tracker import presenters, selectors, services
+from tracker.models import DiceMode, TrackedBattle
 
 pytestmark = pytest.mark.django_db
 
@@ -105,6 +106,10 @@ def test_a_solo_siege_is_played_to_its_end_each_entry_by_its_author(solo: Tracke
     assert state.turn in (5, 6)
     rows = list(tracked.entries.all())
     assert {(r.side, r.by_app, r.by_id) for r in rows} == {("besieged", True, None), ("besieger", False, besieger.pk)}
+    exported = presenters.export(tracked)  # a replay tells the app's actions from the player's by their author only
+    assert exported["app_side"] == "besieged"
+    assert {(e["side"], e["by"]) for e in exported["log"]} == {("besieged", "app"), ("besieger", "orc")}
+    assert exported["battle"] == selectors.current(tracked).battle.to_json()
     assert services.play_app(battle_id=tracked.pk, user=besieger) is None
 
 
@@ -136,12 +141,12 @@ def test_the_apps_actions_alone_are_not_undone(solo: TrackedBattle, besieger: Us
     assert TrackedBattle.objects.get(pk=solo.pk).seq == 1
 
 
-def test_the_app_rolls_its_own_dice_and_plays_sieges_only(besieger: User) -> None:
+def test_the_app_rolls_its_own_dice_and_plays_a_side_of_the_battle(besieger: User) -> None:
     for kwargs in (
         {"dice": DiceMode.PHYSICAL},
         {"app_side": "band_a"},
+        {"app_side": "b"},  # a skirmish's band, not a siege's side
         {"app_strength": "perfect"},
-        {"rule_system": RuleSystem.FRERES},
     ):
         with pytest.raises(services.Refused):
             services.create_battle(
@@ -210,3 +215,80 @@ def test_the_page_asks_the_app_for_one_action_and_hears_nothing_while_it_waits(
     assert 'class="by-app"' in shown.content.decode()
     assert client.post(url, HTTP_HX_REQUEST="true").status_code == 204
     assert client.get(url).status_code == 405
+
+
+def test_the_app_leads_a_band_of_a_one_off_skirmish_to_its_end(besieger: User, besieged: User) -> None:
+    """Frères d'Armes: the player leads band A and plays the actions the simple choice would; the app leads band B,
+    one action a request, until the skirmish is over (I §1.3); an undo takes back its reply with the player's
+    action."""
+    from campaigns.bands import example_band
+    from rules.freres.solo import next_action as skirmish_next
+    from rules.freres.state import Side as Band
+    from tracker.skirmish_setup import start_one_off_skirmish
+
+    data = {"band_a": example_band(Band.A), "band_b": example_band(Band.B), "my_band": "a", "seed": 5}
+    with pytest.raises(services.Refused):
+        start_one_off_skirmish(user=besieger, data={**data, "app_side": "a"})
+    tracked = start_one_off_skirmish(user=besieger, data={**data, "app_side": "b", "opponent": besieged.username})
+    assert (tracked.besieged, tracked.rule_system) == (besieger, "freres")
+    assert selectors.sides_of(tracked, besieger) == frozenset({Band.A})
+    undone = False
+    for _ in range(600):
+        _app_replies(tracked, besieger)
+        state = _state(tracked)
+        if state.over:
+            break
+        fresh = TrackedBattle.objects.get(pk=tracked.pk)
+        action = skirmish_next(state, Band.A)
+        assert action is not None
+        services.act(battle_id=fresh.pk, user=besieger, seq=fresh.seq, action=action)
+        replied = _app_replies(tracked, besieger)
+        if replied and not undone:  # the first reply of the app is taken back with the player's action
+            fresh = TrackedBattle.objects.get(pk=tracked.pk)
+            standing = len(selectors.current(fresh).steps)
+            services.undo(battle_id=fresh.pk, user=besieger, seq=fresh.seq)
+            assert len(selectors.current(TrackedBattle.objects.get(pk=tracked.pk)).steps) == standing - replied - 1
+            undone = True
+    assert _state(tracked).over
+    assert undone
+    rows = tracked.entries.filter(kind="action")
+    assert {(r.side, r.by_app) for r in rows} == {("a", False), ("b", True)}
+
+
+ONE_OFF_PAGE = {
+    **{k: str(v) for k, v in DEMO_SIEGE_SET_UP.items()},
+    "besieger_points": "2000",
+    "besieged_points": "1500",
+    "belfry_distance": "4",
+    "my_side": "besieger",
+}
+
+
+def test_the_set_up_pages_offer_the_app_a_side_at_the_simple_strength_only(besieger: User, client: Client) -> None:
+    """Either side of a siege or band of a skirmish may be « joué par l'application »; of the strengths, only the
+    one that exists is offered."""
+    client.force_login(besieger)
+    page = client.get("/tracker/new/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'name="app_side"' in page
+    assert '<option value="simple" selected>' in page
+    assert page.count('name="app_strength"') == 1
+    assert "strong" not in page
+    refused = client.post("/tracker/new/", {**ONE_OFF_PAGE, "app_side": "besieged", "app_strength": "strong"})
+    assert refused.status_code == 200
+    assert not TrackedBattle.objects.exists()
+    made = client.post("/tracker/new/", {**ONE_OFF_PAGE, "app_side": "besieged", "app_strength": "simple"})
+    assert made.status_code == 302
+    tracked = TrackedBattle.objects.get()
+    assert (tracked.app_side, tracked.app_strength, tracked.besieged) == ("besieged", "simple", besieger)
+    assert 'name="app_side"' in client.get("/tracker/skirmish/new/").content.decode()
+
+
+def test_the_skirmish_set_up_page_gives_the_app_its_band(besieger: User, client: Client) -> None:
+    from campaigns.bands import example_band
+    from rules.freres.state import Side as Band
+
+    client.force_login(besieger)
+    data = {"band_a": example_band(Band.A), "band_b": example_band(Band.B), "dice": "app", "my_band": "a"}
+    made = client.post("/tracker/skirmish/new/", {**data, "app_side": "b"})
+    assert made.status_code == 302
+    assert TrackedBattle.objects.get().app_side == "b"

@@ -30,6 +30,7 @@ from wording.siege import event_text as siege_event_text
 from wording.siege import roll_reason as siege_roll_reason
 
 from ..choices import UNIT_TARGETS, liquids_at
+from ..engines import engine_of
 from ..labels import SIDE_LABELS
 from ..menu_items import MenuItem, action_namer
 from ..menus import unit_groups
@@ -618,8 +619,6 @@ def board_context(
         "besieged_vp": besieged_vp,
         "damages": tuple(DAMAGE_DICE),
         "obligations": obligations(state),
-        "app_side": SIDE_LABELS[Side(tracked.app_side)] if tracked.app_side else "",
-        "app_plays": bool(tracked.app_side) and bool(sides) and not state.over and not tracked.result_sent,
     }
 
 
@@ -637,7 +636,8 @@ def shared_board_context(
 ) -> dict[str, object]:
     """What every rule system's board shows alike: the battle, its state as ``now``, the menu ``items`` split into
     ``user``'s and the other side's, the ``log``, the undo, the dice mode, the last message and the result buttons
-    (``finished``: the result may be sent)."""
+    (``finished``: the result may be sent), and whether the page asks the app to play its side."""
+    engine = engine_of(tracked.rule_system)
     return {
         "tracked": tracked,
         "state": now.state,
@@ -652,6 +652,8 @@ def shared_board_context(
         "physical": tracked.dice == DiceMode.PHYSICAL,
         "message": message,
         "ok": ok,
+        "app_side": engine.label(engine.side(tracked.app_side)) if tracked.app_side else "",
+        "app_plays": bool(tracked.app_side) and bool(sides) and not now.state.over and not tracked.result_sent,
         **result_flags(tracked, user, sides, finished=finished),
     }
 
@@ -680,6 +682,10 @@ def result_flags(tracked: TrackedBattle, user: User, sides: frozenset[object], *
     }
 
 
+APP_AUTHOR = "app"
+"""The author of the app's entries in the exported log (:func:`export`), the players' being their logins."""
+
+
 def export(tracked: TrackedBattle) -> dict:
     """The whole battle as JSON: the engine's battle (set-up, seed, the actions standing with their dice), every
     entry of the stored log with undos, and the state reached."""
@@ -689,9 +695,18 @@ def export(tracked: TrackedBattle) -> dict:
         "dice": tracked.dice,
         "besieger": tracked.besieger.get_username(),
         "besieged": tracked.besieged.get_username(),
+        "app_side": tracked.app_side,
         "battle": now.battle.to_json(),
         "log": [
-            {"seq": r.seq, "kind": r.kind, "side": r.side, "undoes": r.undoes, "entry": r.entry, "at": r.at.isoformat()}
+            {
+                "seq": r.seq,
+                "kind": r.kind,
+                "side": r.side,
+                "undoes": r.undoes,
+                "entry": r.entry,
+                "at": r.at.isoformat(),
+                "by": APP_AUTHOR if r.by_app else (r.by.get_username() if r.by else ""),
+            }
             for r in reversed(log_rows(tracked))
         ],
         "state": now.state.to_json(),
