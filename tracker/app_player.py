@@ -13,7 +13,7 @@ from rules.freres.state import Side as Band
 from rules.siege import solo as siege_solo
 from rules.siege.state import Side
 
-from .models import RuleSystem
+from .models import AppStrength, RuleSystem
 from .selectors import Step
 
 _TURNS: Mapping[str, frozenset[str]] = {
@@ -42,10 +42,16 @@ def _skirmish(state: Any, side: str, seed: int, played: int) -> Any:
     return freres_solo.next_action(state, Band(side), played=played)
 
 
-SIMPLE: Mapping[str, Callable[[Any, str, int, int], Any]] = {RuleSystem.SIEGE: _siege, RuleSystem.FRERES: _skirmish}
-"""The simple strength's next action, by rule system: ``(state, side, seed, played)``."""
+Player = Callable[[Any, str, int, int], Any]
+"""The next action of a strength in a rule system: ``(state, side, seed, played)``."""
+
+PLAYERS: Mapping[str, Mapping[str, Player]] = {
+    AppStrength.SIMPLE: {RuleSystem.SIEGE: _siege, RuleSystem.FRERES: _skirmish},
+}
+"""How the app plays, by strength (:class:`tracker.models.AppStrength`) and rule system."""
 
 
-def next_action(system: str, state: Any, side: str, *, seed: int, steps: Sequence[Step]) -> Any:
-    """The app's next action for ``side`` (its stored value) in ``state``, the log's ``steps`` so far."""
-    return SIMPLE[system](state, side, seed, played_in_turn(system, steps))
+def next_action(system: str, strength: str, state: Any, side: str, *, seed: int, steps: Sequence[Step]) -> Any:
+    """The app's next action at ``strength`` for ``side`` (its stored value) in ``state``, the log's ``steps`` so
+    far."""
+    return PLAYERS[strength][system](state, side, seed, played_in_turn(system, steps))

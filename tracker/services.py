@@ -98,7 +98,7 @@ def _check_app(rule_system: str, app_side: str, app_strength: str, dice: str) ->
         return
     if app_side not in {side.value for side in engine_of(rule_system).sides}:
         raise Refused(_("The app plays one of the battle's two sides."), "app_side")
-    if app_strength not in AppStrength.values:
+    if app_strength not in AppStrength.values or rule_system not in app_player.PLAYERS.get(app_strength, {}):
         raise Refused(_("The app plays at one of the strengths offered."), "app_strength")
     if dice != DiceMode.APP:
         raise Refused(
@@ -269,7 +269,7 @@ def play_app(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle | None:
     if now.state.over:
         return None
     chosen = app_player.next_action(
-        tracked.rule_system, now.state, tracked.app_side, seed=tracked.seed, steps=now.steps
+        tracked.rule_system, tracked.app_strength, now.state, tracked.app_side, seed=tracked.seed, steps=now.steps
     )
     if chosen is None:
         return None
