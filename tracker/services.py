@@ -65,7 +65,7 @@ def create_battle(
     app_strength: str = AppStrength.SIMPLE,
 ) -> TrackedBattle:
     """A tracked battle from ``setup``, a siege's or a skirmish's (``rule_system``); refused when the engine cannot
-    start it (a siege's quotas §1.7, budgets §14). With ``app_side``, the app plays that side of a siege
+    start it (a siege's quotas §1.7, budgets §14). With ``app_side``, the app plays that side
     (:func:`play_app`), rolling its own dice, at ``app_strength``."""
     if dice not in DiceMode.values:
         raise Refused(_("The dice are rolled by the app or at the table."), "dice")
