@@ -150,6 +150,7 @@ SETTINGS_FIELDS = (  # what the organiser may change (the invitation code has it
     "draw_points",
     "loss_points",
     "belfry_overload",
+    "solo_results",
 )
 
 
@@ -188,6 +189,11 @@ class CampaignSettings(models.Model):
         _("belfries may carry up to 26 models (R16 option)"),
         default=False,
         help_text=_("The overload rule of « Le Beffroi »: with 16 or fewer aboard, 6 pushers roll a belfry 2 hexes."),
+    )
+    solo_results = models.BooleanField(
+        _("results of battles played against the app count"),
+        default=False,
+        help_text=_("A battle whose one side the app plays may send its result to the campaign battle."),
     )
 
     class Meta:

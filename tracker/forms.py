@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import DiceMode
+from .models import AppStrength, DiceMode
 from .weapons import choices as weapon_choices
 
 MAX_POINTS = 20_000
@@ -66,6 +66,19 @@ class SetupForm(forms.Form):
         initial=4,
     )
     dice = forms.ChoiceField(label=_("Dice"), choices=DiceMode.choices, initial=DiceMode.APP)
+    app_side = forms.ChoiceField(
+        label=_("Played by the app"),
+        choices=[
+            ("", _("neither side: two players")),
+            ("besieged", _("the besieged")),
+            ("besieger", _("the besieger")),
+        ],
+        required=False,
+        help_text=_("The app plays that side's actions as soon as it is its turn, with the app's dice."),
+    )
+    app_strength = forms.ChoiceField(
+        label=_("The app's strength"), choices=AppStrength.choices, initial=AppStrength.SIMPLE, required=False
+    )
     seed = forms.IntegerField(label=_("Seed (empty: drawn at random)"), min_value=0, max_value=2**62, required=False)
 
     def __init__(

@@ -22,6 +22,12 @@ class CampaignSkirmishForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120, required=False)
     dice = forms.ChoiceField(label=_("Dice"), choices=DiceMode.choices, initial=DiceMode.APP)
     seed = forms.IntegerField(label=_("Seed (empty: drawn at random)"), min_value=0, max_value=2**62, required=False)
+    app_side = forms.ChoiceField(
+        label=_("Played by the app"),
+        choices=[("", _("neither band: two players")), ("b", _("band B")), ("a", _("band A"))],
+        required=False,
+        help_text=_("The app plays that band's actions as soon as it is its turn, with the app's dice."),
+    )
     cards = forms.BooleanField(
         label=_("Play with cards (I §4)"),
         required=False,
@@ -77,6 +83,7 @@ class SkirmishForm(CampaignSkirmishForm):
         "card_characters",
         "lucky_joker",
         "die_variant",
+        "app_side",
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -20,6 +20,12 @@ class RuleSystem(models.TextChoices):
     FRERES = "freres", _("Frères d'Armes skirmish")
 
 
+class AppStrength(models.TextChoices):
+    """How well the app plays a side: *simple*, the simulator's policies (:mod:`rules.siege.solo`)."""
+
+    SIMPLE = "simple", _("Simple: the simulator's policies")
+
+
 class TrackedBattle(models.Model):
     """A battle played through the tracker, from a campaign's battle or ad hoc (``campaign_battle`` empty): a siege,
     or a Frères d'Armes skirmish whose bands A and B its first and second players lead."""
@@ -42,6 +48,12 @@ class TrackedBattle(models.Model):
     seq = models.PositiveIntegerField(default=0)
     """The sequence number of the last entry: what a page acting on the battle says it saw."""
     result_sent = models.BooleanField(default=False)
+    app_side = models.CharField(_("side the app plays"), max_length=8, blank=True, default="")
+    """The side the app plays (*joué par l'application*), as stored in the entries' ``side``; empty: humans play
+    both."""
+    app_strength = models.CharField(
+        _("the app's strength"), max_length=8, choices=AppStrength.choices, default=AppStrength.SIMPLE
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -72,6 +84,8 @@ class TrackedEntry(models.Model):
     the whole group back."""
     side = models.CharField(max_length=8)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    by_app = models.BooleanField(default=False)
+    """Whether the app wrote the entry, playing its side of a solo battle (``by`` is then empty)."""
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

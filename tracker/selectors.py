@@ -14,7 +14,7 @@ from django.db.models import Q, QuerySet
 from campaigns import selectors as campaign_selectors
 from campaigns.access import membership_for
 from campaigns.models import Battle as CampaignBattle
-from campaigns.models import CampaignMembership
+from campaigns.models import Campaign, CampaignMembership, CampaignSettings
 from rules.freres.battle import Battle as SkirmishBattle
 from rules.freres.battle import Entry as SkirmishEntry
 from rules.freres.state import Skirmish
@@ -38,6 +38,8 @@ class Step:
     side: str
     entry: Entry | SkirmishEntry
     events: tuple[Event, ...]
+    by_app: bool = False
+    """Whether the app played it, playing its side of a solo battle."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ def current(tracked: TrackedBattle) -> Current:
     steps = []
     for row, entry, result in zip(kept, entries, engine.replay_steps(battle), strict=True):
         state = result.state
-        steps.append(Step(row.seq, row.side, entry, result.events))
+        steps.append(Step(row.seq, row.side, entry, result.events, row.by_app))
     found = Current(battle, state, tuple(steps), tracked.seq)
     remember(tracked, found)
     return found
@@ -117,7 +119,7 @@ def log_rows(tracked: TrackedBattle) -> list[TrackedEntry]:
 
 def sides_of(tracked: TrackedBattle, user: User) -> frozenset[Side]:
     """The sides ``user`` plays in ``tracked``: one, both (one device for a one-off game) or none; the first
-    player's is the besieger, or band A (:mod:`tracker.engines`)."""
+    player's is the besieger, or band A (:mod:`tracker.engines`). The side the app plays is nobody's."""
     if not user.is_authenticated:
         return frozenset()
     first, second = engine_of(tracked.rule_system).sides
@@ -126,7 +128,7 @@ def sides_of(tracked: TrackedBattle, user: User) -> frozenset[Side]:
         found.add(first)
     if tracked.besieged_id == user.pk:
         found.add(second)
-    return frozenset(found)
+    return frozenset(side for side in found if side.value != tracked.app_side)
 
 
 def campaign_membership(tracked: TrackedBattle, user: User) -> CampaignMembership | None:
@@ -226,3 +228,8 @@ def tracked_battle(pk: int) -> TrackedBattle | None:
         .filter(pk=pk)
         .first()
     )
+
+
+def solo_results_count(campaign: Campaign) -> bool:
+    """Whether the organiser lets the results of battles played against the app go to ``campaign``'s battles."""
+    return CampaignSettings.objects.filter(campaign=campaign, solo_results=True).exists()

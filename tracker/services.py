@@ -32,10 +32,10 @@ from simulations import services as simulation_services
 from simulations.models import SimulationRun
 from wording.dice import dice_refusal_text, die_name
 
-from . import selectors
+from . import app_player, selectors
 from .choices import Choice, describe_refusal, siege_actions
 from .engines import Engine, engine_of
-from .models import DiceMode, EntryKind, RuleSystem, TrackedBattle, TrackedEntry
+from .models import AppStrength, DiceMode, EntryKind, RuleSystem, TrackedBattle, TrackedEntry
 from .refusals import Conflict, Refused
 from .setups import SetupChoice, SetupProblem, UnitSpec, build_setup
 from .skirmish_results import skirmish_campaign_result, skirmish_choice
@@ -61,11 +61,15 @@ def create_battle(
     name: str = "",
     campaign_battle: CampaignBattle | None = None,
     rule_system: str = RuleSystem.SIEGE,
+    app_side: str = "",
+    app_strength: str = AppStrength.SIMPLE,
 ) -> TrackedBattle:
     """A tracked battle from ``setup``, a siege's or a skirmish's (``rule_system``); refused when the engine cannot
-    start it (a siege's quotas §1.7, budgets §14)."""
+    start it (a siege's quotas §1.7, budgets §14). With ``app_side``, the app plays that side
+    (:func:`play_app`), rolling its own dice, at ``app_strength``."""
     if dice not in DiceMode.values:
         raise Refused(_("The dice are rolled by the app or at the table."), "dice")
+    _check_app(rule_system, app_side, app_strength, dice)
     engine = engine_of(rule_system)
     try:
         engine.start(setup)
@@ -83,7 +87,23 @@ def create_battle(
         setup=setup.to_json(),
         seed=random.SystemRandom().randrange(2**62) if seed is None else seed,
         dice=dice,
+        app_side=app_side,
+        app_strength=app_strength,
     )
+
+
+def _check_app(rule_system: str, app_side: str, app_strength: str, dice: str) -> None:
+    """The side the app plays, refused unless it is one of the battle's, at a strength it has, with its own dice."""
+    if not app_side:
+        return
+    if app_side not in {side.value for side in engine_of(rule_system).sides}:
+        raise Refused(_("The app plays one of the battle's two sides."), "app_side")
+    if app_strength not in AppStrength.values or rule_system not in app_player.PLAYERS.get(app_strength, {}):
+        raise Refused(_("The app plays at one of the strengths offered."), "app_strength")
+    if dice != DiceMode.APP:
+        raise Refused(
+            _("The app rolls its own dice: a battle it plays a side of is played with the app's dice."), "dice"
+        )
 
 
 def create_from_choice(
@@ -95,6 +115,8 @@ def create_from_choice(
     name: str = "",
     seed: int | None = None,
     campaign_battle: CampaignBattle | None = None,
+    app_side: str = "",
+    app_strength: str = AppStrength.SIMPLE,
 ) -> TrackedBattle:
     """A tracked siege from the set-up page's answers (:func:`tracker.setups.build_setup`)."""
     try:
@@ -112,6 +134,8 @@ def create_from_choice(
         seed=seed,
         name=name,
         campaign_battle=campaign_battle,
+        app_side=app_side,
+        app_strength=app_strength,
     )
 
 
@@ -189,6 +213,22 @@ def act(
             },
             "§16",
         )
+    _append(engine, tracked, now, chosen, acting, table, user=user)
+    return tracked
+
+
+def _append(
+    engine: Engine,
+    tracked: TrackedBattle,
+    now: selectors.Current,
+    chosen: Sequence[Any],
+    acting: Any,
+    table: Sequence[int],
+    *,
+    user: AbstractBaseUser | None,
+) -> None:
+    """The ``chosen`` actions of side ``acting`` played on ``now`` and appended to the log, one group when several,
+    written by ``user`` or, with none, by the app."""
     battle, state, steps, rows = now.battle, now.state, list(now.steps), []
     group = tracked.seq + 1 if len(chosen) > 1 else None
     for number, one in enumerate(chosen):
@@ -204,14 +244,37 @@ def act(
                 entry=entry.to_json(),
                 side=acting,
                 by=user,
+                by_app=user is None,
                 group=group,
             )
         )
-        steps.append(selectors.Step(tracked.seq, acting.value, entry, result.events))
+        steps.append(selectors.Step(tracked.seq, acting.value, entry, result.events, by_app=user is None))
     TrackedEntry.objects.bulk_create(rows)
     tracked.save(update_fields=["seq"])
     found = selectors.Current(battle, state, tuple(steps), tracked.seq)
     transaction.on_commit(lambda: selectors.remember(tracked, found))
+
+
+@transaction.atomic
+def play_app(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle | None:
+    """The app plays one action of its side, the next it chooses (:mod:`tracker.app_player`), through
+    the same engine and log as a player's, marked as the app's; ``None``, writing nothing, while it waits for the
+    human (their turn, an answer they owe) or once the siege is over or its result sent. Asked by the battle's human
+    player's page, one action a request, so that each arrives in the log at a pace one can read."""
+    tracked = TrackedBattle.objects.select_for_update().get(pk=battle_id)
+    _sides(tracked, user)
+    if not tracked.app_side or tracked.result_sent:
+        return None
+    now = selectors.current(tracked)
+    if now.state.over:
+        return None
+    chosen = app_player.next_action(
+        tracked.rule_system, tracked.app_strength, now.state, tracked.app_side, seed=tracked.seed, steps=now.steps
+    )
+    if chosen is None:
+        return None
+    engine = engine_of(tracked.rule_system)
+    _append(engine, tracked, now, (chosen,), engine.side(tracked.app_side), (), user=None)
     return tracked
 
 
@@ -253,7 +316,8 @@ def _play_one(
 def undo(*, battle_id: int, user: AbstractBaseUser, seq: int) -> TrackedBattle:
     """Take back the last action still standing, by a new entry (the log keeps it): only its side's player may, and
     not once the result is sent. Actions played in one go (a unit deployed, §16) are taken back together, one undo
-    entry each. In a battle whose dice the app rolls, playing it again rolls the same dice."""
+    entry each; against the app, its reply is taken back with the human's action before it. In a battle whose dice
+    the app rolls, playing it again rolls the same dice."""
     tracked = _locked(battle_id, seq)
     sides = _sides(tracked, user)
     if tracked.result_sent:
@@ -261,6 +325,10 @@ def undo(*, battle_id: int, user: AbstractBaseUser, seq: int) -> TrackedBattle:
     kept = selectors.standing(list(tracked.entries.order_by("seq")))
     if not kept:
         raise Refused(_("There is no action to undo."), "")
+    reply = _app_reply(kept)
+    if len(reply) == len(kept):
+        raise Refused(_("There is no action of yours to undo: the app's actions are undone with yours."), "")
+    kept = kept[: len(kept) - len(reply)]
     last = kept[-1]
     engine = engine_of(tracked.rule_system)
     if engine.side(last.side) not in sides:
@@ -270,13 +338,21 @@ def undo(*, battle_id: int, user: AbstractBaseUser, seq: int) -> TrackedBattle:
             "",
         )
     group = [row for row in kept if last.group is not None and row.group == last.group] or [last]
-    for row in reversed(group):  # a unit deployed at once is taken back at once, last model first
+    for row in reversed(group + reply):  # a unit deployed at once is taken back at once, last model first
         tracked.seq += 1
         TrackedEntry.objects.create(
             battle=tracked, seq=tracked.seq, kind=EntryKind.UNDO, undoes=row.seq, side=row.side, by=user
         )
     tracked.save(update_fields=["seq"])
     return tracked
+
+
+def _app_reply(kept: list[TrackedEntry]) -> list[TrackedEntry]:
+    """The app's actions that end the log still standing: its reply to the human's last action, undone with it."""
+    found = 0
+    while found < len(kept) and kept[len(kept) - 1 - found].by_app:
+        found += 1
+    return kept[len(kept) - found :]
 
 
 def campaign_result(tracked: TrackedBattle, state: BattleState) -> Result:
@@ -318,6 +394,10 @@ def send_result(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle:
     battle = tracked.campaign_battle
     if battle is None:
         raise Refused(_("A one-off game has no campaign to send its result to."), "")
+    if tracked.app_side and not selectors.solo_results_count(battle.campaign):
+        raise Refused(
+            _("The organiser does not count the results of battles played against the app in this campaign."), ""
+        )
     state = selectors.current(tracked).state
     if tracked.rule_system == RuleSystem.FRERES:
         result = skirmish_campaign_result(tracked, state)
@@ -391,6 +471,11 @@ def start_one_off(*, user: AbstractBaseUser, data: Mapping[str, Any]) -> Tracked
     tokens = heroism_tokens(int(open_field), besieged_points) if open_field else 0
     fort = selectors.fort_for(None, besieged_points)
     mine_besieger = data.get("my_side") == "besieger"
+    app_side = str(data.get("app_side") or "")
+    if app_side:  # against the app: the player plays the other side on this device
+        if app_side == data.get("my_side"):
+            raise Refused(_("The app plays the side you do not play."), "app_side")
+        opponent = user
     return create_from_choice(
         choice=_choice(data, fort, tokens, {}),
         besieger=user if mine_besieger else opponent,
@@ -398,6 +483,8 @@ def start_one_off(*, user: AbstractBaseUser, data: Mapping[str, Any]) -> Tracked
         created_by=user,
         name=str(data.get("name") or ""),
         seed=data.get("seed"),
+        app_side=app_side,
+        app_strength=str(data.get("app_strength") or AppStrength.SIMPLE),
     )
 
 
@@ -428,6 +515,8 @@ def start_from_campaign(*, battle: CampaignBattle, user: AbstractBaseUser, data:
         name=str(data.get("name") or "") or f"{battle.territory.name} — {battle.turn.number}",
         seed=data.get("seed"),
         campaign_battle=battle,
+        app_side=str(data.get("app_side") or ""),
+        app_strength=str(data.get("app_strength") or AppStrength.SIMPLE),
     )
 
 

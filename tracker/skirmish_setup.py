@@ -107,6 +107,11 @@ def start_one_off_skirmish(*, user: AbstractBaseUser, data: Mapping[str, Any]) -
     on one device."""
     opponent = _opponent(user, str(data.get("opponent") or "").strip())
     mine_a = data.get("my_band", "a") == "a"
+    app_side = str(data.get("app_side") or "")
+    if app_side:  # against the app: the player leads the other band on this device
+        if app_side == data.get("my_band", "a"):
+            raise Refused(_("The app leads the band you do not lead."), "app_side")
+        opponent = user
     return create_battle(
         setup=_setup(data),
         besieger=user if mine_a else opponent,
@@ -116,6 +121,7 @@ def start_one_off_skirmish(*, user: AbstractBaseUser, data: Mapping[str, Any]) -
         seed=data.get("seed"),
         name=str(data.get("name") or ""),
         rule_system=RuleSystem.FRERES,
+        app_side=app_side,
     )
 
 
@@ -145,4 +151,5 @@ def start_campaign_skirmish(
         name=str(data.get("name") or "") or f"{battle.territory.name} — {battle.turn.number}",
         campaign_battle=battle,
         rule_system=RuleSystem.FRERES,
+        app_side=str(data.get("app_side") or ""),
     )

@@ -18,4 +18,5 @@ urlpatterns = [
     path("<int:pk>/chances/", views.chances, name="chances"),
     path("<int:pk>/report/", views.report, name="report"),
     path("<int:pk>/export.json", views.export, name="export"),
+    path("<int:pk>/app/", views.app_action, name="app"),
 ]

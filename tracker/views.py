@@ -266,3 +266,19 @@ def export(request: HttpRequest, pk: int) -> JsonResponse:
     response = JsonResponse(presenters.export(tracked), json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="siege-{tracked.pk}.json"'
     return response
+
+
+@login_required
+@require_POST
+def app_action(request: HttpRequest, pk: int) -> HttpResponse:
+    """What a solo battle's page asks every so often: the app plays one action of its side and the board shows it
+    (one action a request, so that each arrives in the log at a pace one can read); nothing (204) while the app
+    waits for the player."""
+    page = _watched(request, pk)
+    try:
+        written = services.play_app(battle_id=pk, user=request.user)
+    except services.Refused as refused:
+        return _answer(request, pk, message=str(refused))
+    if written is None:
+        return HttpResponse(status=204)
+    return _answer(request, pk, page=page.grown(written))

@@ -30,11 +30,22 @@ from wording.siege import event_text as siege_event_text
 from wording.siege import roll_reason as siege_roll_reason
 
 from ..choices import UNIT_TARGETS, liquids_at
+from ..engines import engine_of
 from ..labels import SIDE_LABELS
 from ..menu_items import MenuItem, action_namer
 from ..menus import unit_groups
 from ..models import DiceMode, TrackedBattle
-from ..selectors import Current, Step, User, campaign_membership, current, log_rows, sides_of, version
+from ..selectors import (
+    Current,
+    Step,
+    User,
+    campaign_membership,
+    current,
+    log_rows,
+    sides_of,
+    solo_results_count,
+    version,
+)
 from .belfry import belfry_places, belfry_rows
 from .board import board_svg
 
@@ -396,6 +407,8 @@ class LogLine:
     text: str
     events: tuple[tuple[str, str], ...]
     rolls: tuple[RollLine, ...]
+    by_app: bool = False
+    """Whether the app played it, playing its side of a solo battle."""
 
 
 def _side_label(value: str) -> str:
@@ -430,6 +443,7 @@ def log_lines(
                 RollLine(r.die, r.result, " ".join(filter(None, why(r.reason)[::-1])), r.physical)
                 for r in step.entry.rolls
             ),
+            step.by_app,
         )
         for step in reversed(steps)
     ]
@@ -519,6 +533,9 @@ def _log_item(line: LogLine) -> str:
             else _("Details")
         )
         more = f'\n  <details class="deed"><summary>{summary}</summary>{events}{rolls}</details>'
+    if line.by_app:
+        side = escape(_("%(side)s, played by the app") % {"side": line.side})
+        return f'<li class="by-app"><strong>{head}</strong> <span class="muted">({side})</span>{outcome}{more}</li>\n'
     return f'<li><strong>{head}</strong> <span class="muted">({escape(line.side)})</span>{outcome}{more}</li>\n'
 
 
@@ -619,7 +636,8 @@ def shared_board_context(
 ) -> dict[str, object]:
     """What every rule system's board shows alike: the battle, its state as ``now``, the menu ``items`` split into
     ``user``'s and the other side's, the ``log``, the undo, the dice mode, the last message and the result buttons
-    (``finished``: the result may be sent)."""
+    (``finished``: the result may be sent), and whether the page asks the app to play its side."""
+    engine = engine_of(tracked.rule_system)
     return {
         "tracked": tracked,
         "state": now.state,
@@ -634,6 +652,8 @@ def shared_board_context(
         "physical": tracked.dice == DiceMode.PHYSICAL,
         "message": message,
         "ok": ok,
+        "app_side": engine.label(engine.side(tracked.app_side)) if tracked.app_side else "",
+        "app_plays": bool(tracked.app_side) and bool(sides) and not now.state.over and not tracked.result_sent,
         **result_flags(tracked, user, sides, finished=finished),
     }
 
@@ -642,8 +662,11 @@ def result_flags(tracked: TrackedBattle, user: User, sides: frozenset[object], *
     """Whether ``user`` may send a ``finished`` battle's result to its campaign, or confirm the result sent."""
     membership = campaign_membership(tracked, user)
     battle = tracked.campaign_battle
+    solo_refused = bool(tracked.app_side) and battle is not None and not solo_results_count(battle.campaign)
     return {
+        "solo_refused": solo_refused and finished and not tracked.result_sent,
         "may_send": finished
+        and not solo_refused
         and battle is not None
         and membership is not None
         and not battle.played
@@ -659,6 +682,10 @@ def result_flags(tracked: TrackedBattle, user: User, sides: frozenset[object], *
     }
 
 
+APP_AUTHOR = "app"
+"""The author of the app's entries in the exported log (:func:`export`), the players' being their logins."""
+
+
 def export(tracked: TrackedBattle) -> dict:
     """The whole battle as JSON: the engine's battle (set-up, seed, the actions standing with their dice), every
     entry of the stored log with undos, and the state reached."""
@@ -668,9 +695,18 @@ def export(tracked: TrackedBattle) -> dict:
         "dice": tracked.dice,
         "besieger": tracked.besieger.get_username(),
         "besieged": tracked.besieged.get_username(),
+        "app_side": tracked.app_side,
         "battle": now.battle.to_json(),
         "log": [
-            {"seq": r.seq, "kind": r.kind, "side": r.side, "undoes": r.undoes, "entry": r.entry, "at": r.at.isoformat()}
+            {
+                "seq": r.seq,
+                "kind": r.kind,
+                "side": r.side,
+                "undoes": r.undoes,
+                "entry": r.entry,
+                "at": r.at.isoformat(),
+                "by": APP_AUTHOR if r.by_app else (r.by.get_username() if r.by else ""),
+            }
             for r in reversed(log_rows(tracked))
         ],
         "state": now.state.to_json(),

@@ -1,0 +1,57 @@
+"""How the app plays its side of a solo battle in each rule system (*joué par l'application*): the next action of
+its side from the battle as it stands, or ``None`` while it waits for the player. The simple strength plays the
+simulator's policies in a siege (:mod:`rules.siege.solo`) and a plain choice among the actions possible in a
+skirmish (:mod:`rules.freres.solo`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rules.freres import solo as freres_solo
+from rules.freres.state import Side as Band
+from rules.siege import solo as siege_solo
+from rules.siege.state import Side
+
+from .models import AppStrength, RuleSystem
+from .selectors import Step
+
+_TURNS: Mapping[str, frozenset[str]] = {
+    RuleSystem.SIEGE: frozenset({"end_phase", "end_turn"}),
+    RuleSystem.FRERES: frozenset({"activate", "end_activation"}),
+}
+"""The actions that close a stretch of one side's play: a siege's step, a skirmish's activation."""
+
+
+def played_in_turn(system: str, steps: Sequence[Step]) -> int:
+    """How many of the app's actions end the log since the last that closed a step or an activation: what it has
+    played in the one under way."""
+    played = 0
+    for step in reversed(steps):
+        if not step.by_app or step.entry.action.name in _TURNS[system]:
+            break
+        played += 1
+    return played
+
+
+def _siege(state: Any, side: str, seed: int, played: int) -> Any:
+    return siege_solo.next_action(state, Side(side), seed=seed, played=played)
+
+
+def _skirmish(state: Any, side: str, seed: int, played: int) -> Any:
+    return freres_solo.next_action(state, Band(side), played=played)
+
+
+Player = Callable[[Any, str, int, int], Any]
+"""The next action of a strength in a rule system: ``(state, side, seed, played)``."""
+
+PLAYERS: Mapping[str, Mapping[str, Player]] = {
+    AppStrength.SIMPLE: {RuleSystem.SIEGE: _siege, RuleSystem.FRERES: _skirmish},
+}
+"""How the app plays, by strength (:class:`tracker.models.AppStrength`) and rule system."""
+
+
+def next_action(system: str, strength: str, state: Any, side: str, *, seed: int, steps: Sequence[Step]) -> Any:
+    """The app's next action at ``strength`` for ``side`` (its stored value) in ``state``, the log's ``steps`` so
+    far."""
+    return PLAYERS[strength][system](state, side, seed, played_in_turn(system, steps))
