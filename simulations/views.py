@@ -42,9 +42,9 @@ def run_list(request: HttpRequest) -> HttpResponse:
         data = request.POST
         adding = data.get("add", "")
         if adding in LISTS:
-            return _list_page(request, form, PlanForms(with_a_row(data, adding, fort_of(data.get(FORT_FIELD)))))
+            return _list_page(request, page, form, PlanForms(with_a_row(data, adding, fort_of(data.get(FORT_FIELD)))))
         if adding:  # "fort": the sections of the fort of the points given
-            return _list_page(request, form, PlanForms(data))
+            return _list_page(request, page, form, PlanForms(data))
         plan = PlanForms(data)
         if plan.is_valid():
             launched = _launch(request, plan.form, plan.form.cleaned_data | {"assault": plan.assault()})
@@ -57,7 +57,7 @@ def run_list(request: HttpRequest) -> HttpResponse:
             if launched is not None:
                 return launched
         status = 400
-    return _list_page(request, form, plan, status=status, typed=typed)
+    return _list_page(request, page, form, plan, status=status, typed=typed)
 
 
 def _launch(request: HttpRequest, form: Form, data: dict[str, Any]) -> HttpResponse | None:
@@ -74,13 +74,19 @@ def _launch(request: HttpRequest, form: Form, data: dict[str, Any]) -> HttpRespo
 
 
 def _list_page(
-    request: HttpRequest, form: RunForm, plan: PlanForms, *, status: int = 200, typed: bool = False
+    request: HttpRequest,
+    page: selectors.RunsPage,
+    form: RunForm,
+    plan: PlanForms,
+    *,
+    status: int = 200,
+    typed: bool = False,
 ) -> HttpResponse:
     context = {
         "form": form,
         "plan": plan,
         "typed": typed,
-        "runs": selectors.runs_of(request.user),
+        "runs": page.runs,
         "units": presenters.besieger_units(),
     }
     return render(request, "simulations/list.html", context, status=status)
