@@ -37,17 +37,24 @@ class Setup:
     cards: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "models": [{"id": m.id, "side": m.side.value, "profile": m.profile.to_json()} for m in self.models],
-            "cards": self.cards,
-        }
+        return {"models": [_model_json(m) for m in self.models], "cards": self.cards}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Setup:
         models = tuple(
-            Model(str(m["id"]), Side(m["side"]), Profile.from_json(m["profile"])) for m in data.get("models", ())
+            Model(
+                str(m["id"]), Side(m["side"]), Profile.from_json(m["profile"]), bears_standard=bool(m.get("standard"))
+            )
+            for m in data.get("models", ())
         )
         return cls(models, bool(data.get("cards", False)))
+
+
+def _model_json(model: Model) -> dict[str, Any]:
+    data: dict[str, Any] = {"id": model.id, "side": model.side.value, "profile": model.profile.to_json()}
+    if model.bears_standard:  # §8.1: it starts carrying its band's standard
+        data["standard"] = True
+    return data
 
 
 def start(setup: Setup) -> Skirmish:

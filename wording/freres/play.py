@@ -22,6 +22,8 @@ DEED = {
     "lie_down": pgettext_lazy("a skirmish's word", "lie down"),
     "strike": pgettext_lazy("a skirmish's word", "strike"),
     "raise_comrade": pgettext_lazy("a skirmish's word", "raise a comrade"),
+    "recover_missile": pgettext_lazy("a skirmish's word", "recover its missile"),
+    "leap_mount": pgettext_lazy("a skirmish's word", "leap on or off its mount"),
 }
 WHAT = {
     "turn": pgettext_lazy("a skirmish's word", "Turning"),
@@ -47,6 +49,9 @@ WHAT = {
     "raise_comrade": pgettext_lazy("a skirmish's word", "Raising a comrade"),
     "scrutinise": pgettext_lazy("a skirmish's word", "Scrutinising"),
     "pick_up": pgettext_lazy("a skirmish's word", "Picking up the weapon"),
+    "change_magazine": pgettext_lazy("a skirmish's word", "Changing the magazine"),
+    "recover_missile": pgettext_lazy("a skirmish's word", "Recovering a missile"),
+    "leap_mount": pgettext_lazy("a skirmish's word", "Leaping on or off the mount"),
 }
 ENDING = {
     "waits": pgettext_lazy("a skirmish's word", "it waits, one defensive action left"),
