@@ -4,19 +4,25 @@ bands in this form and the skirmish tracker starts from it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules.freres.arms import AMMUNITION_BAG, HANDS
 from rules.freres.example import example_models
-from rules.freres.movement import Kind
+from rules.freres.movement import Item, Kind
+from rules.freres.shooting import RELOAD_COSTS
 from rules.freres.state import Missile, Model, Profile, Side
 
 CHARACTERISTICS = ("C", "T", "D", "A", "M", "PA")
 """A band line's numbers, in the document's order (II §2)."""
 EQUIPMENT = {"armour": "armour", "shield": "shield", "weapon": "weapon_damage", "mount": "mount_defence"}
 """A band line's optional ``name=value`` equipment and the profile's field each sets."""
+ARMS = {"bags": "bags", "thrown": "thrown", "magazine": "magazine"}
+"""A band line's missiles (II §3.2, §5.2): ``bags=`` of 10 missiles with a bow, ``thrown=`` daggers or javelins,
+``magazine=`` shots."""
 MAX_MODELS = 20
 """The most models a band may be typed with (the document plays about ten a side)."""
 CAMPAIGN_BANDS = {"attacker": Side.A, "defender": Side.B}
@@ -56,7 +62,18 @@ def equipment_of(profile: Profile) -> str:
 def _extras(profile: Profile) -> list[str]:
     extras = [f"{key}={getattr(profile, field)}" for key, field in EQUIPMENT.items() if getattr(profile, field)]
     if profile.missile is not None:
-        extras.append("bow")
+        missile = profile.missile
+        if missile.thrown:
+            extras.append(f"thrown={missile.supply}")
+        else:
+            extras.append("bow")
+            bags = missile.supply // AMMUNITION_BAG
+            extras += [f"bags={bags}"] if bags else []
+        extras += [f"magazine={missile.magazine}"] if missile.magazine else []
+    if profile.hands != "single":
+        extras.append(f"hands={profile.hands}")
+    if profile.ambidextrous:
+        extras.append("ambidextrous")
     return extras
 
 
@@ -85,25 +102,53 @@ def _model(words: list[str], side: Side, number: int, band: str) -> Model:
             "003 II §2",
         )
     values: dict[str, Any] = {c: int(n) for c, n in zip(CHARACTERISTICS, numbers, strict=True)}
+    missile: dict[str, Any] = {}
+    standard = False
     for extra in extras:
         key, _sep, value = extra.partition("=")
         if key == "bow" and not value:
             values["missile"] = Missile(damage=2)
         elif key in EQUIPMENT and _integer(value):
             values[EQUIPMENT[key]] = int(value)
+        elif key in ARMS and _integer(value):
+            missile[ARMS[key]] = int(value)
+        elif key == "hands" and value in HANDS:
+            values["hands"] = value
+        elif key in ("ambidextrous", "standard") and not value:
+            values["ambidextrous"] = values.get("ambidextrous", False) or key == "ambidextrous"
+            standard = standard or key == "standard"
         else:
             raise BandProblem(
-                _("%(where)s: %(extra)s is not known; add armour=, shield=, weapon=, mount= or bow.")
+                _(
+                    "%(where)s: %(extra)s is not known; add armour=, shield=, weapon=, mount=, bow, bags=, thrown=, "
+                    "magazine=, hands=, ambidextrous or standard."
+                )
                 % {"where": where, "extra": extra},
                 "003 II §2",
             )
     if values.get("mount_defence"):
         values["kind"] = Kind.MOUNTED
     try:
+        if missile:
+            values["missile"] = _missile(values.get("missile"), missile, where)
+            values["items"] = (Item.AMMUNITION,) * missile.get("bags", 0)  # §3.2: a bag weighs 1
         profile = Profile(words[0][:40], **values)
     except ValueError as bad:
         raise BandProblem(f"{where}: {bad}", "003 II §2") from None
-    return Model(f"{side.value}{number}", side, profile)
+    return Model(f"{side.value}{number}", side, profile, bears_standard=standard)
+
+
+def _missile(bow: Missile | None, typed: dict[str, int], where: str) -> Missile:
+    """A bow's bags of 10 missiles and magazine, or a thrown weapon and how many (II §3.2, §5.2)."""
+    if "thrown" in typed:
+        if bow is not None or "bags" in typed:
+            raise BandProblem(_("%(where)s: a bow or thrown=, not both.") % {"where": where}, "003 II §5.2")
+        return Missile(
+            reload=RELOAD_COSTS["thrown"], supply=typed["thrown"], thrown=True, magazine=typed.get("magazine", 0)
+        )
+    if bow is None:
+        raise BandProblem(_("%(where)s: bags= and magazine= go with a bow.") % {"where": where}, "003 II §5.2")
+    return replace(bow, supply=AMMUNITION_BAG * typed.get("bags", 0), magazine=typed.get("magazine", 0))
 
 
 def _integer(text: str) -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from rules.freres.actions import Action
@@ -56,6 +57,10 @@ ACTION_LABELS: Mapping[str, object] = {
     "scrutinise": gettext_lazy("Scrutinise"),
     "pick_up": gettext_lazy("Pick up its weapon"),
     "mount": gettext_lazy("Get on or off its mount"),
+    "standard_distance": gettext_lazy("Distance to the standard"),
+    "change_magazine": gettext_lazy("Change the magazine"),
+    "recover_missile": gettext_lazy("Recover a thrown missile"),
+    "leap_mount": gettext_lazy("Leap on or off its mount"),
 }
 HEALTH_LABELS: Mapping[Health, object] = {
     Health.UNHURT: gettext_lazy("unhurt"),
@@ -90,7 +95,15 @@ FLAGS: Mapping[str, object] = {
     "routed": gettext_lazy("routed"),
     "weapon_dropped": gettext_lazy("weapon dropped"),
     "jammed": gettext_lazy("jammed"),
+    "bears_standard": gettext_lazy("carries the standard"),
+    "near_standard": gettext_lazy("within 30 cm of its standard"),
 }
+HANDS_LABELS: Mapping[str, object] = {
+    "blade_and_dagger": gettext_lazy("a blade and a dagger (+1 D in close combat)"),
+    "two_blades": gettext_lazy("two blades (+1 D in close combat, −1 to its JA)"),
+    "two_weapons": gettext_lazy("a weapon in each hand (−1 to its JA)"),
+}
+"""What a model holds when it is more than one weapon (§4.3, §4.5)."""
 
 
 action_label = action_namer(ACTION_LABELS)
@@ -143,10 +156,24 @@ def _row(state: Skirmish, m: Model, names: FreresNames) -> ModelRow:
         str(POSTURE_LABELS[m.posture]),
         str(COIN_LABELS[m.coin]),
         str(OUT_LABELS.get(m.out, m.out)) if m.out else "",
-        ", ".join(str(label) for flag, label in FLAGS.items() if getattr(m, flag)),
+        ", ".join(_flags(m)),
         state.active == m.id,
         names.models(state.enemies_in_contact(m.id)),
     )
+
+
+def _flags(m: Model) -> list[str]:
+    """What befell the model, then what it holds and the missiles it has left (§4.5, §5.1.3)."""
+    flags = [str(label) for flag, label in FLAGS.items() if getattr(m, flag)]
+    if m.profile.hands in HANDS_LABELS:
+        flags.append(str(HANDS_LABELS[m.profile.hands]))
+    if m.profile.ambidextrous:
+        flags.append(_("ambidextrous"))
+    if m.missiles_left is not None:
+        flags.append(_("missiles left: %(number)s") % {"number": m.missiles_left})
+    if m.missiles_lying:
+        flags.append(_("thrown missiles lying: %(number)s") % {"number": m.missiles_lying})
+    return flags
 
 
 FACT_LABELS: Mapping[str, object] = {
@@ -229,6 +256,7 @@ FLAG_FACTS: Mapping[str, Mapping[bool, object]] = {
     "quick": {True: gettext_lazy("quick reload")},
     "search": {True: gettext_lazy("searching the target")},
     "night": {True: gettext_lazy("at night")},
+    "off_hand": {True: gettext_lazy("with its less agile hand")},
 }
 """An action's yes-or-no facts: the word of the value shown, nothing for the other."""
 

@@ -79,7 +79,7 @@ def _standard_distance(play: Play, action: a.StandardDistance) -> None:
     near = standard.within_reach(distance)
     play.put(comrade, near_standard=near)
     play.event(
-        "standard_distance",
+        "standard_reach",
         "§8.1",
         {"comrade_model": comrade.id, "distance_cm": distance, "reach": "within" if near else "beyond"},
         comrade.id,
@@ -109,7 +109,7 @@ def _recover_missile(play: Play, action: a.RecoverMissile) -> None:
     # §5.2 Récupérer trait planté: « Faire un JA. Echec : le trait est inutilisable. »
     back = 1 if check.succeeded else 0
     model = play.put(model, missiles_lying=model.missiles_lying - 1, missiles_spent=model.missiles_spent - back)
-    play.event("recover_missile", "§5.2", {"model": model.id, "outcome": "recovered" if back else "useless"}, model.id)
+    play.event("missile_recovery", "§5.2", {"model": model.id, "outcome": "recovered" if back else "useless"}, model.id)
     if check.face == CRITICAL:  # §2.4: a critical JA loses every PA after it
         play.lose_pa(model)
 
@@ -130,7 +130,7 @@ def _leap_mount(play: Play, action: a.LeapMount) -> None:
     else:
         posture = Posture.STUNNED if check.face == CRITICAL else Posture.DOWN
         model = play.put(model, mounted=False, posture=posture, hidden=False, in_cover=False)
-    play.event("leap_mount", "§10.2.2", {"model": model.id, "mounting": mounting, "posture": posture.value}, model.id)
+    play.event("mount_leap", "§10.2.2", {"model": model.id, "mounting": mounting, "posture": posture.value}, model.id)
     if check.face == CRITICAL:
         play.lose_pa(model)
 

@@ -30,7 +30,7 @@ SENTENCES = Sentences(
             "%(model)s declares only its own distance to the standard; its bearer declares %(comrade_model)s's."
         ),
         "bears_the_standard": gettext_lazy("%(comrade_model)s carries the standard."),
-        "standard_distance": gettext_lazy("%(comrade_model)s stands %(distance_cm)s cm from its standard: %(reach)s."),
+        "standard_reach": gettext_lazy("%(comrade_model)s stands %(distance_cm)s cm from its standard: %(reach)s."),
         "no_missiles_left": gettext_lazy("%(model)s has no missile left."),
         "missiles_left": gettext_lazy("%(model)s has %(missiles)s missiles left."),
         "no_magazine": gettext_lazy("%(model)s has no weapon with a magazine."),
@@ -38,9 +38,9 @@ SENTENCES = Sentences(
         "change_magazine": gettext_lazy("%(model)s changes its magazine."),
         "no_missile_lying": gettext_lazy("%(model)s has no thrown missile lying on the field."),
         "recover_missile_ja": gettext_lazy("JA of %(model)s to recover its missile"),
-        "recover_missile": gettext_lazy("%(model)s recovers its missile: %(outcome)s."),
+        "missile_recovery": gettext_lazy("%(model)s recovers its missile: %(outcome)s."),
         "leap_mount_ja": gettext_lazy("JA of %(model)s to leap on or off its mount"),
-        "leap_mount": gettext_lazy("%(model)s %(mounting)s: %(posture)s."),
+        "mount_leap": gettext_lazy("%(model)s %(mounting)s: %(posture)s."),
     },
     words={"reach": REACH, "outcome": OUTCOME, "mounting": MOUNTING, "posture": POSTURE},
 )
