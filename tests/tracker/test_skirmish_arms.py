@@ -9,6 +9,7 @@ from django.test import Client
 from django.utils import translation
 
 from campaigns.bands import BandProblem, band_line, parse_band
+from campaigns.presenters_bands import band_rows
 from rules.freres.actions import Activate, RollInitiative
 from rules.freres.legal import legal_actions
 from rules.freres.state import Missile, Side
@@ -31,6 +32,10 @@ def test_a_band_line_gives_the_weapons_the_missiles_and_the_standard() -> None:
     assert archer.profile.load == 2  # two bags, each of weight 1 (§3.2)
     (thrower,) = parse_band("Thrower 4 5 4 6 5 6 thrown=3 hands=blade_and_dagger ambidextrous", Side.B)
     assert thrower.profile.missile == Missile(reload=1, supply=3, thrown=True)  # « trait 1 » (§5.2)
+    assert [row.equipment for row in band_rows((rider, archer))] == [
+        "armour=1 weapon=1 mount=5 hands=two_weapons standard",
+        "bow bags=2 magazine=3",
+    ]  # the battle page's table of the band, as typed
     for model in (rider, archer, thrower):
         (again,) = parse_band(band_line(model.profile), model.side)
         assert again.profile == model.profile
