@@ -61,6 +61,7 @@ ACTION_LABELS: Mapping[str, object] = {
     "change_magazine": gettext_lazy("Change the magazine"),
     "recover_missile": gettext_lazy("Recover a thrown missile"),
     "leap_mount": gettext_lazy("Leap on or off its mount"),
+    "take_standard": gettext_lazy("Pick up the standard"),
 }
 HEALTH_LABELS: Mapping[Health, object] = {
     Health.UNHURT: gettext_lazy("unhurt"),
@@ -205,6 +206,7 @@ MODEL_FACTS: Mapping[str, object] = {
     "contact": gettext_lazy("into contact with %(name)s"),
     "trample": gettext_lazy("trampling %(name)s"),
     "comrade": gettext_lazy("comrade: %(name)s"),
+    "bearer": gettext_lazy("fallen bearer: %(name)s"),
 }
 """An action's facts that name a model, as the option shows them."""
 NUMBER_FACTS: Mapping[str, object] = {

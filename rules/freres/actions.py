@@ -58,6 +58,7 @@ __all__ = [
     "StorePA",
     "Strike",
     "TakeCover",
+    "TakeStandard",
     "Turn",
     "Unjam",
 ]
@@ -469,3 +470,14 @@ class LeapMount(Action):
     name = "leap_mount"
     clause = "§10.2.2"
     model: str
+
+
+@dataclass(frozen=True)
+class TakeStandard(Action):
+    """Pick up the standard its fallen ``bearer`` carried, lying where the bearer fell (§9 Dégainer, ranger,
+    ramasser ou poser un objet, 1 PA): it carries it from then on (§8.1)."""
+
+    name = "take_standard"
+    clause = "§9"
+    model: str
+    bearer: str

@@ -98,8 +98,8 @@ def _own(state: Skirmish, model: Model) -> Iterator[a.Action]:
 
 
 def _arms(state: Skirmish, model: Model) -> Iterator[a.Action]:
-    """The weapon of its less agile hand (§4.5), its missiles (§5.2), its mount (§10.2.2) and its distance to its
-    band's standard (§8.1)."""
+    """The weapon of its less agile hand (§4.5), its missiles (§5.2), its mount (§10.2.2), its band's standard
+    fallen with its bearer (§9) and its distance to the standard (§8.1)."""
     mid = model.id
     if model.profile.hands != "single" and not model.profile.ambidextrous:
         for enemy in state.in_play(model.side.enemy):
@@ -107,6 +107,9 @@ def _arms(state: Skirmish, model: Model) -> Iterator[a.Action]:
     yield a.ChangeMagazine(mid)
     yield a.RecoverMissile(mid)
     yield a.LeapMount(mid)
+    for fallen in state.models:
+        if fallen.side is model.side and not fallen.in_play and fallen.bears_standard:
+            yield a.TakeStandard(mid, fallen.id)
     friends = state.in_play(model.side)
     if any(m.bears_standard for m in friends):
         for friend in friends if model.bears_standard else (model,):

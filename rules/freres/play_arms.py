@@ -8,7 +8,7 @@ from typing import Any
 from rules.contract import IllegalAction
 from rules.dice import reason
 from rules.freres import actions as a
-from rules.freres import arms, morale, mounted, shooting, standard
+from rules.freres import arms, morale, mounted, other, shooting, standard
 from rules.freres.checks import CRITICAL
 from rules.freres.movement import Kind, check_distance
 from rules.freres.play import Handler, Play, fixed, require_standing
@@ -135,9 +135,22 @@ def _leap_mount(play: Play, action: a.LeapMount) -> None:
         play.lose_pa(model)
 
 
+def _take_standard(play: Play, action: a.TakeStandard) -> None:
+    model = play.active_model(action)
+    fallen = play.model(action.bearer)
+    if fallen.side is not model.side or fallen.in_play or not fallen.bears_standard:
+        raise IllegalAction("no_fallen_standard", "§9", fallen_model=fallen.id)
+    require_standing(model, "take_standard", "§9")
+    play.spend(model, other.COSTS["handle_object"], "take_standard")
+    play.put(fallen, bears_standard=False)
+    play.put(play.model(model.id), bears_standard=True, near_standard=False)
+    play.event("standard_taken", "§9", {"model": model.id, "fallen_model": fallen.id}, model.id, fallen.id)
+
+
 HANDLERS: dict[type[a.Action], Handler] = {
     a.StandardDistance: _standard_distance,
     a.ChangeMagazine: _change_magazine,
     a.RecoverMissile: _recover_missile,
     a.LeapMount: _leap_mount,
+    a.TakeStandard: _take_standard,
 }

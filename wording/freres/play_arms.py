@@ -40,6 +40,8 @@ SENTENCES = Sentences(
         "recover_missile_ja": gettext_lazy("JA of %(model)s to recover its missile"),
         "missile_recovery": gettext_lazy("%(model)s recovers its missile: %(outcome)s."),
         "leap_mount_ja": gettext_lazy("JA of %(model)s to leap on or off its mount"),
+        "no_fallen_standard": gettext_lazy("%(fallen_model)s is no fallen bearer of its band's standard."),
+        "standard_taken": gettext_lazy("%(model)s picks up the standard %(fallen_model)s carried."),
         "mount_leap": gettext_lazy("%(model)s %(mounting)s: %(posture)s."),
     },
     words={"reach": REACH, "outcome": OUTCOME, "mounting": MOUNTING, "posture": POSTURE},

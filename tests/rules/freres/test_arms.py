@@ -214,6 +214,27 @@ def test_a_model_declares_its_own_distance_only() -> None:
     assert menu == [act.StandardDistance("b1", "b1", 30)]
 
 
+def test_a_friend_picks_up_the_fallen_standard_for_1_pa() -> None:
+    """§9 « Dégainer, ranger, ramasser ou poser un objet », 1 PA « par objet »: the standard lies where its bearer
+    fell; the friend who picks it up carries it, and its JM has the +1 again (the same blow as above: 6 + 5 - 1 - 1
+    + 1 = 10)."""
+    state = changed(activated(_standard_battle(), "b1"), "b2", out="killed")
+    assert act.TakeStandard("b1", "b2") in legal_actions(state)
+    result = played(state, act.TakeStandard("b1", "b2"))
+    assert state.pa_left - result.state.pa_left == int(dict(doc.AUTRES)["Dégainer, ranger, ramasser ou poser un objet"])
+    assert (result.state.model("b1").bears_standard, result.state.model("b2").bears_standard) == (True, False)
+    assert codes(result.state, act.TakeStandard("b1", "b2")) == ["no_fallen_standard"]
+    again = activated(result.state, "a1")
+    assert "morale_passed" in kinds(struck(again, act.Strike("a1", "b1"), [5, 1, 3, 6]))
+
+
+def test_only_a_fallen_friends_standard_is_picked_up() -> None:
+    state = activated(_standard_battle(), "b1")
+    assert codes(state, act.TakeStandard("b1", "b2")) == ["no_fallen_standard"]  # its bearer is still fighting
+    enemy = changed(changed(state, "a1", bears_standard=True), "a1", out="killed")
+    assert codes(enemy, act.TakeStandard("b1", "a1")) == ["no_fallen_standard"]
+
+
 def test_the_standard_is_kept_with_the_set_up() -> None:
     models = (Model("a1", Side.A, KNIGHT, bears_standard=True), Model("b1", Side.B, SOLDIER))
     assert Setup.from_json(Setup(models).to_json()).models[0].bears_standard
@@ -404,6 +425,7 @@ def _stray() -> st.SearchStrategy[act.Action]:
         st.builds(act.ChangeMagazine, ids),
         st.builds(act.RecoverMissile, ids),
         st.builds(act.LeapMount, ids),
+        st.builds(act.TakeStandard, ids, ids),
         st.builds(act.Strike, ids, ids, off_hand=st.booleans()),
         st.builds(act.Shoot, ids, ids, st.integers(0, 40), off_hand=st.booleans()),
     )
