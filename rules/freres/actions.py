@@ -264,6 +264,8 @@ class Defend(Action):
     model: str
     how: str = "defend"
     on_critical: str = "zero"
+    off_hand: bool = False
+    """§4.5, optional rule *ambidextre*: it fights back with the weapon of its less agile hand, -1 to its C."""
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,9 @@ def _candidates(state: Skirmish) -> Iterator[a.Action]:
     if state.pending is not None:
         for how in DEFENCES:
             yield a.Defend(state.pending.target, how)
+        defender = state.model(state.pending.target).profile
+        if defender.hands != "single" and not defender.ambidextrous:  # §4.5 ambidextre: its less agile hand
+            yield a.Defend(state.pending.target, off_hand=True)
         return
     if state.active is None:
         for model in state.in_play(state.to_play):

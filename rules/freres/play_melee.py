@@ -122,7 +122,7 @@ def _defend(play: Play, action: a.Defend) -> None:
             raise IllegalAction("kick_unmounted", "§10.2.2")
         play.put(model, coin=Coin.TAKEN)
     play.state = replace(play.state, pending=None)
-    _fight(play, attack, action.how, action.on_critical)
+    _fight(play, attack, action.how, action.on_critical, action.off_hand)
 
 
 def _hit_bonus(play: Play, striker: Model, victim: Model, from_behind: bool) -> int:
@@ -165,7 +165,7 @@ def weapon_damage(model: Model) -> int:
     return (model.profile.weapon_damage - model.damage_malus) if model.has_weapon else 0
 
 
-def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
+def _fight(play: Play, attack: Attack, how: str, on_critical: str, off_hand: bool = False) -> None:
     attacker, target = play.model(attack.attacker), play.model(attack.target)
     parried = parry_failed = False
     dodge_malus = 0
@@ -211,13 +211,14 @@ def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
     fights = target.in_play and target.posture is not Posture.STUNNED and not target.routed
     a_bonus = _hit_bonus(play, attacker, target, attack.from_behind)
     # §4.5, optional rule ambidextre: the weapon of its less agile hand, -1 to its C
-    off_hand = arms.off_hand_malus(attacker.profile.hands, attacker.profile.ambidextrous, attack.off_hand)
-    a_score, a_row = jc(play, attacker, a_bonus, -off_hand, attack.on_critical)
+    a_weak = arms.off_hand_malus(attacker.profile.hands, attacker.profile.ambidextrous, attack.off_hand)
+    a_score, a_row = jc(play, attacker, a_bonus, -a_weak, attack.on_critical)
     d_bonus = d_score = 0
     d_row: CriticalRow | None = None
     if fights:
         d_bonus = _hit_bonus(play, target, attacker, False)
-        d_score, d_row = jc(play, target, d_bonus, -dodge_malus, on_critical)
+        weak = arms.off_hand_malus(target.profile.hands, target.profile.ambidextrous, off_hand)  # §4.5 ambidextre
+        d_score, d_row = jc(play, target, d_bonus, -dodge_malus - weak, on_critical)
     attacker, target = play.model(attacker.id), play.model(target.id)
     if (a_row is not None and a_row.null_combat) or (d_row is not None and d_row.null_combat):
         play.event(

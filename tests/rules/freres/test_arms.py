@@ -125,6 +125,17 @@ def test_striking_with_the_less_agile_hand_takes_one_off_c() -> None:
     assert rows(result) == []
 
 
+def test_fighting_back_with_the_less_agile_hand_takes_one_off_c() -> None:
+    """« il désigne avant de lancer le dé celle qui sert à toucher » (§4.5): the defender too. The militiaman's JC
+    5 + C 4 = 9 against the duellist's 5 + C 5 - 1 = 9: equal, nobody hits."""
+    state = engaged(activated(skirmish(("a", MILITIAMAN), ("b", DUELLIST)), "a"), ("a", "b"))
+    declared = played(state, act.Strike("a", "b")).state
+    assert act.Defend("b", off_hand=True) in legal_actions(declared)
+    result = played(declared, act.Defend("b", off_hand=True), [5, 5])
+    exchange = next(e for e in result.events if e.kind == "exchange")
+    assert (exchange.params["attacker_score"], exchange.params["defender_score"]) == (9, 9)
+
+
 def test_an_ambidextrous_model_has_no_off_hand_malus() -> None:
     """« Si la figurine est ambidextre, elle n'a pas ces malus »: JC 5 + 5 = 10 beats 9; damage 10 + 1 = 11 against
     JD 5 + D 4 + 1 (shield) = 10: 1, « Sonné »."""
@@ -426,6 +437,7 @@ def _stray() -> st.SearchStrategy[act.Action]:
         st.builds(act.RecoverMissile, ids),
         st.builds(act.LeapMount, ids),
         st.builds(act.TakeStandard, ids, ids),
+        st.builds(act.Defend, ids, off_hand=st.booleans()),
         st.builds(act.Strike, ids, ids, off_hand=st.booleans()),
         st.builds(act.Shoot, ids, ids, st.integers(0, 40), off_hand=st.booleans()),
     )
