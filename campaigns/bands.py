@@ -4,6 +4,7 @@ bands in this form and the skirmish tracker starts from it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -12,8 +13,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from rules.freres.arms import AMMUNITION_BAG, HANDS
 from rules.freres.example import example_models
-from rules.freres.movement import Kind
+from rules.freres.movement import Item, Kind
+from rules.freres.shooting import RELOAD_COSTS
 from rules.freres.state import Missile, Model, Profile, Side
 from rules.validation import BadValue
 from wording.values import bad_value_text
@@ -22,12 +25,21 @@ CHARACTERISTICS = ("C", "T", "D", "A", "M", "PA")
 """A band line's numbers, in the document's order (II §2)."""
 EQUIPMENT = {"armour": "armour", "shield": "shield", "weapon": "weapon_damage", "mount": "mount_defence"}
 """A band line's optional ``name=value`` equipment and the profile's field each sets."""
+ARMS = {"bags": "bags", "thrown": "thrown", "magazine": "magazine"}
+"""A band line's missiles (II §3.2, §5.2): ``bags=`` of 10 missiles with a bow, ``thrown=`` daggers or javelins,
+``magazine=`` shots."""
 KEYS = {
     "armour": pgettext_lazy("band line", "armour"),
     "shield": pgettext_lazy("band line", "shield"),
     "weapon": pgettext_lazy("band line", "weapon"),
     "mount": pgettext_lazy("band line", "mount"),
     "bow": pgettext_lazy("band line", "bow"),
+    "bags": pgettext_lazy("band line", "bags"),
+    "thrown": pgettext_lazy("band line", "thrown"),
+    "magazine": pgettext_lazy("band line", "magazine"),
+    "hands": pgettext_lazy("band line", "hands"),
+    "ambidextrous": pgettext_lazy("band line", "ambidextrous"),
+    "standard": pgettext_lazy("band line", "standard"),
 }
 """How a band line's keys are written in the reader's language; a key is read in any of the site's languages."""
 FIELDS = {
@@ -89,7 +101,18 @@ def equipment_of(profile: Profile) -> str:
 def _extras(profile: Profile) -> list[str]:
     extras = [f"{KEYS[key]}={getattr(profile, field)}" for key, field in EQUIPMENT.items() if getattr(profile, field)]
     if profile.missile is not None:
-        extras.append(str(KEYS["bow"]))
+        missile = profile.missile
+        if missile.thrown:
+            extras.append(f"{KEYS['thrown']}={missile.supply}")
+        else:
+            extras.append(str(KEYS["bow"]))
+            bags = missile.supply // AMMUNITION_BAG
+            extras += [f"{KEYS['bags']}={bags}"] if bags else []
+        extras += [f"{KEYS['magazine']}={missile.magazine}"] if missile.magazine else []
+    if profile.hands != "single":
+        extras.append(f"{KEYS['hands']}={profile.hands}")
+    if profile.ambidextrous:
+        extras.append(str(KEYS["ambidextrous"]))
     return extras
 
 
@@ -128,6 +151,8 @@ def _model(words: list[str], side: Side, number: int, band: str) -> Model:
             "003 II §2",
         )
     values: dict[str, Any] = {c: int(n) for c, n in zip(CHARACTERISTICS, numbers, strict=True)}
+    missile: dict[str, Any] = {}
+    standard = False
     for extra in extras:
         written, _sep, value = extra.partition("=")
         key = _keys().get(written.lower(), written)
@@ -135,21 +160,53 @@ def _model(words: list[str], side: Side, number: int, band: str) -> Model:
             values["missile"] = Missile(damage=2)
         elif key in EQUIPMENT and _integer(value):
             values[EQUIPMENT[key]] = int(value)
+        elif key in ARMS and _integer(value):
+            missile[ARMS[key]] = int(value)
+        elif key == "hands" and value in HANDS:
+            values["hands"] = value
+        elif key in ("ambidextrous", "standard") and not value:
+            values["ambidextrous"] = values.get("ambidextrous", False) or key == "ambidextrous"
+            standard = standard or key == "standard"
         else:
-            known = ", ".join(f"{KEYS[key]}=" for key in EQUIPMENT)
+            valued = ", ".join(f"{KEYS[key]}=" for key in (*EQUIPMENT, "bags", "thrown", "magazine", "hands"))
             raise BandProblem(
-                _("%(where)s: %(extra)s is not known; add %(known)s or %(bow)s.")
-                % {"where": where, "extra": extra, "known": known, "bow": KEYS["bow"]},
+                _("%(where)s: %(extra)s is not known; add %(valued)s, %(bow)s, %(ambidextrous)s or %(standard)s.")
+                % {
+                    "where": where,
+                    "extra": extra,
+                    "valued": valued,
+                    "bow": KEYS["bow"],
+                    "ambidextrous": KEYS["ambidextrous"],
+                    "standard": KEYS["standard"],
+                },
                 "003 II §2",
             )
     if values.get("mount_defence"):
         values["kind"] = Kind.MOUNTED
     try:
+        if missile:
+            values["missile"] = _missile(values.get("missile"), missile, where)
+            values["items"] = (Item.AMMUNITION,) * missile.get("bags", 0)  # §3.2: a bag weighs 1
         profile = Profile(words[0][:40], **values)
     except BadValue as bad:
         said = _("%(where)s: %(problem)s") % {"where": where, "problem": bad_value_text(bad, words=FIELDS)}
         raise BandProblem(said, "003 II §2") from None
-    return Model(f"{side.value}{number}", side, profile)
+    except ValueError as bad:
+        raise BandProblem(f"{where}: {bad}", "003 II §2") from None
+    return Model(f"{side.value}{number}", side, profile, bears_standard=standard)
+
+
+def _missile(bow: Missile | None, typed: dict[str, int], where: str) -> Missile:
+    """A bow's bags of 10 missiles and magazine, or a thrown weapon and how many (II §3.2, §5.2)."""
+    if "thrown" in typed:
+        if bow is not None or "bags" in typed:
+            raise BandProblem(_("%(where)s: a bow or thrown=, not both.") % {"where": where}, "003 II §5.2")
+        return Missile(
+            reload=RELOAD_COSTS["thrown"], supply=typed["thrown"], thrown=True, magazine=typed.get("magazine", 0)
+        )
+    if bow is None:
+        raise BandProblem(_("%(where)s: bags= and magazine= go with a bow.") % {"where": where}, "003 II §5.2")
+    return replace(bow, supply=AMMUNITION_BAG * typed.get("bags", 0), magazine=typed.get("magazine", 0))
 
 
 def _integer(text: str) -> bool:

@@ -9,7 +9,9 @@ from .bands import MAX_BAND_CHARS
 
 BAND_HELP = _(
     "A model a line: its name, then C T D A M PA (each characteristic 1 to 10, II §2), then optionally armour=, "
-    "shield=, weapon= (damage), mount= (its Defence: a mounted model) and bow."
+    "shield=, weapon= (damage), mount= (its Defence: a mounted model), bow with bags= (10 missiles each), thrown= "
+    "(daggers or javelins), magazine= (shots), hands= (blade_and_dagger, two_blades or two_weapons), ambidextrous "
+    "and standard (it carries the band's standard)."
 )
 
 

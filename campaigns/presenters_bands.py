@@ -34,7 +34,11 @@ class BandSection:
 
 def band_rows(models: tuple[Model, ...]) -> list[BandRow]:
     return [
-        BandRow(m.profile.name, tuple(getattr(m.profile, c) for c in CHARACTERISTICS), equipment_of(m.profile))
+        BandRow(
+            m.profile.name,
+            tuple(getattr(m.profile, c) for c in CHARACTERISTICS),
+            " ".join([equipment_of(m.profile), *(["standard"] if m.bears_standard else [])]).strip(),
+        )
         for m in models
     ]
 

@@ -63,6 +63,11 @@ ACTION_LABELS: Mapping[str, object] = {
     "set_down": gettext_lazy("Set down the friend"),
     "draw": gettext_lazy("Draw its weapon"),
     "sheathe": gettext_lazy("Put away its weapon"),
+    "standard_distance": gettext_lazy("Distance to the standard"),
+    "change_magazine": gettext_lazy("Change the magazine"),
+    "recover_missile": gettext_lazy("Recover a thrown missile"),
+    "leap_mount": gettext_lazy("Leap on or off its mount"),
+    "take_standard": gettext_lazy("Pick up the standard"),
 }
 HEALTH_LABELS: Mapping[Health, object] = {
     Health.UNHURT: gettext_lazy("unhurt"),
@@ -98,10 +103,18 @@ FLAGS: Mapping[str, object] = {
     "weapon_dropped": gettext_lazy("weapon dropped"),
     "jammed": gettext_lazy("jammed"),
     "sheathed": gettext_lazy("nothing in hand"),
+    "bears_standard": gettext_lazy("carries the standard"),
+    "near_standard": gettext_lazy("within 30 cm of its standard"),
 }
 CARRYING = gettext_lazy("carries %(name)s (overloaded)")
 """§9 Porter un ami hors de combat: the friend on its shoulder."""
 BEHEADED = gettext_lazy("beheaded")
+HANDS_LABELS: Mapping[str, object] = {
+    "blade_and_dagger": gettext_lazy("a blade and a dagger (+1 D in close combat)"),
+    "two_blades": gettext_lazy("two blades (+1 D in close combat, −1 to its JA)"),
+    "two_weapons": gettext_lazy("a weapon in each hand (−1 to its JA)"),
+}
+"""What a model holds when it is more than one weapon (§4.3, §4.5)."""
 
 
 action_label = action_namer(ACTION_LABELS)
@@ -154,10 +167,7 @@ def _row(state: Skirmish, m: Model, names: FreresNames) -> ModelRow:
         str(POSTURE_LABELS[m.posture]),
         str(COIN_LABELS[m.coin]),
         _out(m),
-        ", ".join(
-            [str(label) for flag, label in FLAGS.items() if getattr(m, flag)]
-            + ([str(CARRYING) % {"name": names.model(m.carrying)}] if m.carrying else [])
-        ),
+        ", ".join(_flags(m, names)),
         state.active == m.id,
         names.models(state.enemies_in_contact(m.id)),
     )
@@ -169,6 +179,23 @@ def _out(m: Model) -> str:
         return ""
     out = str(OUT_LABELS.get(m.out, m.out))
     return f"{out}, {BEHEADED}" if m.beheaded else out
+
+
+def _flags(m: Model, names: FreresNames) -> list[str]:
+    """What befell the model, the friend it carries, then what it holds and the missiles it has left (§4.5,
+    §5.1.3, §9)."""
+    flags = [str(label) for flag, label in FLAGS.items() if getattr(m, flag)]
+    if m.carrying:
+        flags.append(str(CARRYING) % {"name": names.model(m.carrying)})
+    if m.profile.hands in HANDS_LABELS:
+        flags.append(str(HANDS_LABELS[m.profile.hands]))
+    if m.profile.ambidextrous:
+        flags.append(gettext("ambidextrous"))
+    if m.missiles_left is not None:
+        flags.append(gettext("missiles left: %(number)s") % {"number": m.missiles_left})
+    if m.missiles_lying:
+        flags.append(gettext("thrown missiles lying: %(number)s") % {"number": m.missiles_lying})
+    return flags
 
 
 FACT_LABELS: Mapping[str, object] = {
@@ -202,6 +229,7 @@ MODEL_FACTS: Mapping[str, object] = {
     "comrade": gettext_lazy("comrade: %(name)s"),
     "corpse": gettext_lazy("the dead: %(name)s"),
     "friend": gettext_lazy("friend: %(name)s"),
+    "bearer": gettext_lazy("fallen bearer: %(name)s"),
 }
 """An action's facts that name a model, as the option shows them."""
 NUMBER_FACTS: Mapping[str, object] = {
@@ -253,6 +281,7 @@ FLAG_FACTS: Mapping[str, Mapping[bool, object]] = {
     "quick": {True: gettext_lazy("quick reload")},
     "search": {True: gettext_lazy("searching the target")},
     "night": {True: gettext_lazy("at night")},
+    "off_hand": {True: gettext_lazy("with its less agile hand")},
 }
 """An action's yes-or-no facts: the word of the value shown, nothing for the other."""
 

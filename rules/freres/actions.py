@@ -6,7 +6,7 @@ form::
 
     >>> Strike("a1", "b1", hard=2).to_json()
     {'format': 1, 'action': 'strike', 'model': 'a1', 'target': 'b1', 'hard': 2, 'from_behind': False, \
-'at_mount': False, 'on_critical': 'zero'}
+'at_mount': False, 'on_critical': 'zero', 'off_hand': False}
     >>> Action.from_json({"format": 1, "action": "roll_initiative"})
     RollInitiative()
     >>> Action.from_json({"format": 1, "action": "fly", "model": "a1"})
@@ -29,6 +29,7 @@ __all__ = [
     "ActionFormatError",
     "Activate",
     "Cast",
+    "ChangeMagazine",
     "Charge",
     "Climb",
     "Crawl",
@@ -36,6 +37,7 @@ __all__ = [
     "EndActivation",
     "FleeCombat",
     "Hide",
+    "LeapMount",
     "LieDown",
     "Memorise",
     "Mount",
@@ -45,15 +47,18 @@ __all__ = [
     "Rally",
     "ReactionShot",
     "Recover",
+    "RecoverMissile",
     "Reload",
     "RollInitiative",
     "Run",
     "Scrutinise",
     "Shoot",
     "StandUp",
+    "StandardDistance",
     "StorePA",
     "Strike",
     "TakeCover",
+    "TakeStandard",
     "Turn",
     "Unjam",
 ]
@@ -225,6 +230,8 @@ class Strike(Action):
     from_behind: bool = False
     at_mount: bool = False
     on_critical: str = "zero"
+    off_hand: bool = False
+    """§4.5, optional rule *ambidextre*: it strikes with the weapon of its less agile hand, -1 to its C."""
 
 
 @dataclass(frozen=True)
@@ -242,6 +249,8 @@ class Charge(Action):
     hard: int = 0
     at_mount: bool = False
     on_critical: str = "zero"
+    off_hand: bool = False
+    """as :attr:`Strike.off_hand`."""
 
 
 @dataclass(frozen=True)
@@ -255,6 +264,8 @@ class Defend(Action):
     model: str
     how: str = "defend"
     on_critical: str = "zero"
+    off_hand: bool = False
+    """§4.5, optional rule *ambidextre*: it fights back with the weapon of its less agile hand, -1 to its C."""
 
 
 @dataclass(frozen=True)
@@ -287,6 +298,8 @@ class Shoot(Action):
     masked: bool = False
     from_behind: bool = False
     at_mount: bool = False
+    off_hand: bool = False
+    """§4.5, optional rule *ambidextre*: it shoots or throws with its less agile hand, -1 to its T."""
 
 
 @dataclass(frozen=True)
@@ -488,3 +501,58 @@ class Sheathe(Action):
 
 
 __all__ += ["Behead", "Carry", "Draw", "Open", "OpenConan", "SetDown", "Sheathe"]
+
+
+# ---- the standard, the missiles, the mount (II §8.1, §5.2, §10.2.2) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandardDistance(Action):
+    """Declare how far ``comrade`` stands from its band's standard (§8.1 « un étendard ami est dans les 30 cm »), a
+    fact of the table (0 PA): the active model of itself, or its standard bearer of any friend."""
+
+    name = "standard_distance"
+    clause = "§8.1"
+    model: str
+    comrade: str
+    distance_cm: int
+
+
+@dataclass(frozen=True)
+class ChangeMagazine(Action):
+    """Change the magazine or the cylinder of its missile weapon (§5.2 Changer de chargeur, 4 PA)."""
+
+    name = "change_magazine"
+    clause = "§5.2"
+    model: str
+
+
+@dataclass(frozen=True)
+class RecoverMissile(Action):
+    """Recover one of its thrown missiles, a dagger or a javelin lying on the field (§5.2 Récupérer trait planté,
+    4 PA): a JA; failed, the missile is useless."""
+
+    name = "recover_missile"
+    clause = "§5.2"
+    model: str
+
+
+@dataclass(frozen=True)
+class LeapMount(Action):
+    """Leap on or off its mount (§10.2.2 Sauter sur ou de sa monture, 3 PA), in contact with the enemy or not: a JA;
+    failed, it falls off the other side; a critical failure stuns it as well."""
+
+    name = "leap_mount"
+    clause = "§10.2.2"
+    model: str
+
+
+@dataclass(frozen=True)
+class TakeStandard(Action):
+    """Pick up the standard its fallen ``bearer`` carried, lying where the bearer fell (§9 Dégainer, ranger,
+    ramasser ou poser un objet, 1 PA): it carries it from then on (§8.1)."""
+
+    name = "take_standard"
+    clause = "§9"
+    model: str
+    bearer: str

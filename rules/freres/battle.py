@@ -43,7 +43,7 @@ class Setup:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "models": [{"id": m.id, "side": m.side.value, "profile": m.profile.to_json()} for m in self.models],
+            "models": [_model_json(m) for m in self.models],
             "cards": self.cards,
             "die": self.die,
             "card_variants": self.card_variants.to_json(),
@@ -52,7 +52,10 @@ class Setup:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Setup:
         models = tuple(
-            Model(str(m["id"]), Side(m["side"]), Profile.from_json(m["profile"])) for m in data.get("models", ())
+            Model(
+                str(m["id"]), Side(m["side"]), Profile.from_json(m["profile"]), bears_standard=bool(m.get("standard"))
+            )
+            for m in data.get("models", ())
         )
         variants = data.get("card_variants") or {}
         return cls(
@@ -61,6 +64,13 @@ class Setup:
             str(data.get("die", "d10")),
             CardVariants(**{k: bool(variants.get(k, False)) for k in ("tens", "characters", "lucky_joker")}),
         )
+
+
+def _model_json(model: Model) -> dict[str, Any]:
+    data: dict[str, Any] = {"id": model.id, "side": model.side.value, "profile": model.profile.to_json()}
+    if model.bears_standard:  # §8.1: it starts carrying its band's standard
+        data["standard"] = True
+    return data
 
 
 def start(setup: Setup) -> Skirmish:

@@ -21,6 +21,7 @@ from rules.contract import Refusal
 from rules.dice import Dice, DieValueError, ReplayMismatch
 from rules.freres import actions as a
 from rules.freres.play import Handler, Play
+from rules.freres.play_arms import HANDLERS as ARMS
 from rules.freres.play_melee import HANDLERS as MELEE
 from rules.freres.play_move import HANDLERS as MOVES
 from rules.freres.play_other import HANDLERS as OTHERS
@@ -96,5 +97,5 @@ def _play(state: Skirmish, action: a.Action, dice: Dice) -> Outcome:
     return Outcome(play.state, tuple(play.events), dice.since(mark))
 
 
-HANDLERS: dict[type[a.Action], Handler] = {**TURN, **MOVES, **MELEE, **SHOTS, **OTHERS, **SUNDRY}
+HANDLERS: dict[type[a.Action], Handler] = {**TURN, **MOVES, **MELEE, **SHOTS, **OTHERS, **SUNDRY, **ARMS}
 """Each action's rules, by its type."""

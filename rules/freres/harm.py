@@ -12,6 +12,7 @@ from rules.freres.damage import DamageRow, Health, after_damage, damage_row, jde
 from rules.freres.morale import MoraleEffect
 from rules.freres.movement import Terrain, move_limit
 from rules.freres.play import Play
+from rules.freres.play_arms import standard_bonus
 from rules.freres.state import Model, Posture
 
 
@@ -52,9 +53,11 @@ def take(play: Play, model: Model, row: DamageRow | None, clause: str, clumsy: b
 
 
 def morale_modifier(play: Play, model: Model) -> int:
-    # §8.1 Table de Moral; the friendly standard within 30 cm is not on the engine's table.
-    modifier = -model.morale_malus + morale.MORALE_MODIFIERS["per_enemy_in_contact"] * len(
-        play.state.enemies_in_contact(model.id)
+    # §8.1 Table de Moral; the friendly standard within 30 cm as the players declared it.
+    modifier = (
+        standard_bonus(play, model)
+        - model.morale_malus
+        + morale.MORALE_MODIFIERS["per_enemy_in_contact"] * len(play.state.enemies_in_contact(model.id))
     )
     if not model.has_weapon and not model.shield:
         modifier += morale.MORALE_MODIFIERS["no_weapon_in_hand"]

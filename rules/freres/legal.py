@@ -17,12 +17,15 @@ from rules.freres import actions as a
 from rules.freres.actions import DEFENCES
 from rules.freres.game import problems
 from rules.freres.movement import Terrain, move_limit, turn_limit
+from rules.freres.standard import STANDARD_RANGE_CM
 from rules.freres.state import Coin, Model, Phase, Skirmish
 
 __all__ = ["SHOT_DISTANCE_CM", "legal_actions"]
 
 SHOT_DISTANCE_CM = 15
 """The distance the menu offers a shot, a charge and a spell at."""
+STANDARD_DISTANCE_CM = {False: STANDARD_RANGE_CM, True: STANDARD_RANGE_CM + 1}
+"""The distance to its standard the menu offers a model: within reach when it was not, beyond when it was (§8.1)."""
 
 
 def legal_actions(state: Skirmish) -> list[a.Action]:
@@ -38,6 +41,9 @@ def _candidates(state: Skirmish) -> Iterator[a.Action]:
     if state.pending is not None:
         for how in DEFENCES:
             yield a.Defend(state.pending.target, how)
+        defender = state.model(state.pending.target).profile
+        if defender.hands != "single" and not defender.ambidextrous:  # §4.5 ambidextre: its less agile hand
+            yield a.Defend(state.pending.target, off_hand=True)
         return
     if state.active is None:
         for model in state.in_play(state.to_play):
@@ -92,6 +98,7 @@ def _own(state: Skirmish, model: Model) -> Iterator[a.Action]:
         yield a.Scrutinise(mid, eid, 20)
         if enemy.on_ground and model.mounted:
             yield a.Move(mid, 5, trample=eid)
+    yield from _arms(state, model)
 
 
 def _sundry(state: Skirmish, model: Model) -> Iterator[a.Action]:
@@ -107,3 +114,23 @@ def _sundry(state: Skirmish, model: Model) -> Iterator[a.Action]:
             yield a.Behead(mid, other.id)
         elif other.out is not None and other.side is model.side:
             yield a.Carry(mid, other.id)
+
+
+def _arms(state: Skirmish, model: Model) -> Iterator[a.Action]:
+    """The weapon of its less agile hand (§4.5), its missiles (§5.2), its mount (§10.2.2), its band's standard
+    fallen with its bearer (§9) and its distance to the standard (§8.1)."""
+    mid = model.id
+    if model.profile.hands != "single" and not model.profile.ambidextrous:
+        for enemy in state.in_play(model.side.enemy):
+            yield a.Strike(mid, enemy.id, off_hand=True)
+    yield a.ChangeMagazine(mid)
+    yield a.RecoverMissile(mid)
+    yield a.LeapMount(mid)
+    for fallen in state.models:
+        if fallen.side is model.side and not fallen.in_play and fallen.bears_standard:
+            yield a.TakeStandard(mid, fallen.id)
+    friends = state.in_play(model.side)
+    if any(m.bears_standard for m in friends):
+        for friend in friends if model.bears_standard else (model,):
+            if not friend.bears_standard:
+                yield a.StandardDistance(mid, friend.id, STANDARD_DISTANCE_CM[friend.near_standard])

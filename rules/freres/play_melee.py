@@ -7,7 +7,7 @@ from dataclasses import replace
 from rules.contract import IllegalAction
 from rules.dice import reason
 from rules.freres import actions as a
-from rules.freres import melee, mounted, movement
+from rules.freres import arms, melee, mounted, movement
 from rules.freres.checks import CRITICAL, citing
 from rules.freres.harm import morale_modifier, wound
 from rules.freres.melee import CriticalRow, Exchange
@@ -24,6 +24,7 @@ from rules.freres.play import (
     spot,
     terrain_limit,
 )
+from rules.freres.play_arms import spend_missile, two_blades_defence
 from rules.freres.play_shoot import ready_to_shoot, shot
 from rules.freres.state import Attack, Coin, Model, Posture, pair
 from rules.validation import BadValue, check_range
@@ -59,7 +60,10 @@ def _strike(play: Play, action: a.Strike) -> None:
     hard = _strike_hard(action.hard)
     _may_attack(play, model, target, action.from_behind, action.at_mount)
     play.spend(model, (melee.BASIC_COSTS["strike"]) + hard, "strike")
-    _declare(play, Attack(model.id, target.id, hard, action.from_behind, action.at_mount, 0, action.on_critical))
+    _declare(
+        play,
+        Attack(model.id, target.id, hard, action.from_behind, action.at_mount, 0, action.on_critical, action.off_hand),
+    )
 
 
 def _charge(play: Play, action: a.Charge) -> None:
@@ -78,7 +82,9 @@ def _charge(play: Play, action: a.Charge) -> None:
     model = after_move(play, model, distance, hidden=False, in_cover=False)
     enter_contact(play, model, target.id)
     bonus = mounted.MOUNTED_CHARGE_DAMAGE if model.mounted and distance >= mounted.MOUNTED_CHARGE_CM else 0
-    _declare(play, Attack(model.id, target.id, hard, False, action.at_mount, bonus, action.on_critical))
+    _declare(
+        play, Attack(model.id, target.id, hard, False, action.at_mount, bonus, action.on_critical, action.off_hand)
+    )
 
 
 def _declare(play: Play, attack: Attack) -> None:
@@ -116,7 +122,7 @@ def _defend(play: Play, action: a.Defend) -> None:
             raise IllegalAction("kick_unmounted", "§10.2.2")
         play.put(model, coin=Coin.TAKEN)
     play.state = replace(play.state, pending=None)
-    _fight(play, attack, action.how, action.on_critical)
+    _fight(play, attack, action.how, action.on_critical, action.off_hand)
 
 
 def _hit_bonus(play: Play, striker: Model, victim: Model, from_behind: bool) -> int:
@@ -159,7 +165,7 @@ def weapon_damage(model: Model) -> int:
     return (model.profile.weapon_damage - model.damage_malus) if model.has_weapon else 0
 
 
-def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
+def _fight(play: Play, attack: Attack, how: str, on_critical: str, off_hand: bool = False) -> None:
     attacker, target = play.model(attack.attacker), play.model(attack.target)
     parried = parry_failed = False
     dodge_malus = 0
@@ -194,8 +200,8 @@ def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
             morale_modifier(play, target),
             reason("defensive_shot_jm", "§5.2", model=target.id),
         )
-        if check.face == CRITICAL:
-            play.put(target, loaded=False)
+        if check.face == CRITICAL:  # « décoche un trait inutile »: the missile is spent
+            play.put(target, **spend_missile(target))
             play.event("defensive_shot", "§5.2", {"model": target.id}, target.id)
         else:
             shot(play, target, attacker, 0 if check.succeeded else 15, 0, point_blank=check.succeeded)
@@ -204,12 +210,15 @@ def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
             return
     fights = target.in_play and target.posture is not Posture.STUNNED and not target.routed
     a_bonus = _hit_bonus(play, attacker, target, attack.from_behind)
-    a_score, a_row = jc(play, attacker, a_bonus, 0, attack.on_critical)
+    # §4.5, optional rule ambidextre: the weapon of its less agile hand, -1 to its C
+    a_weak = arms.off_hand_malus(attacker.profile.hands, attacker.profile.ambidextrous, attack.off_hand)
+    a_score, a_row = jc(play, attacker, a_bonus, -a_weak, attack.on_critical)
     d_bonus = d_score = 0
     d_row: CriticalRow | None = None
     if fights:
         d_bonus = _hit_bonus(play, target, attacker, False)
-        d_score, d_row = jc(play, target, d_bonus, -dodge_malus, on_critical)
+        weak = arms.off_hand_malus(target.profile.hands, target.profile.ambidextrous, off_hand)  # §4.5 ambidextre
+        d_score, d_row = jc(play, target, d_bonus, -dodge_malus - weak, on_critical)
     attacker, target = play.model(attacker.id), play.model(target.id)
     if (a_row is not None and a_row.null_combat) or (d_row is not None and d_row.null_combat):
         play.event(
@@ -240,8 +249,8 @@ def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
         damage = a_score - a_bonus + weapon_damage(attacker) + attack.hard // melee.STRIKE_HARD_STEP
         damage += attack.charge_bonus + (d_row.enemy_damage_bonus if d_row is not None else 0)
         # §4.1.2: a stunned model opposes D + armour alone; R20: a routed one, struck in the back, rolls its JD
-        # without its shield.
-        shield = target.shield if fights else 0
+        # without its shield; §4.5: a blade and a dagger or two blades add +1 to D « lors des corps à corps ».
+        shield = target.shield + two_blades_defence(target) if fights else 0
         wound(
             play,
             target,
@@ -255,7 +264,8 @@ def _fight(play: Play, attack: Attack, how: str, on_critical: str) -> None:
         attacker, target = play.model(attacker.id), play.model(target.id)
         if attacker.in_play and target.in_play:
             damage = d_score - d_bonus + weapon_damage(target) + (a_row.enemy_damage_bonus if a_row else 0)
-            wound(play, attacker, damage, "§4.1.3", extra_defence=attacker.shield)
+            guard = attacker.shield + two_blades_defence(attacker)
+            wound(play, attacker, damage, "§4.1.3", extra_defence=guard)
 
 
 def _flee_combat(play: Play, action: a.FleeCombat) -> None:
@@ -275,7 +285,7 @@ def _flee_combat(play: Play, action: a.FleeCombat) -> None:
         play.model(model.id),
         score + weapon_damage(striker),
         "§8.2",
-        extra_defence=model.shield + (melee.PARRY_DEFENCE_BONUS if parried else 0),
+        extra_defence=model.shield + two_blades_defence(model) + (melee.PARRY_DEFENCE_BONUS if parried else 0),
     )
     play.state = replace(play.state, contacts=frozenset(p for p in play.state.contacts if model.id not in p))
     if play.model(model.id).in_play:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from rules.contract import IllegalAction
 from rules.dice import reason
 from rules.freres import actions as a
-from rules.freres import shooting
+from rules.freres import arms, shooting
 from rules.freres.checks import CRITICAL, citing
 from rules.freres.harm import wound
 from rules.freres.movement import check_distance
 from rules.freres.play import Handler, Play, enemy_of, fixed, spot
+from rules.freres.play_arms import drop_missiles, require_missiles, spend_missile
 from rules.freres.shooting import ShotCritical
 from rules.freres.state import Coin, Model
 from rules.validation import BadValue, check_range
@@ -22,6 +23,7 @@ def ready_to_shoot(model: Model) -> None:
         raise IllegalAction("missile_useless", "§5.1.2", model=model.id)
     if model.jammed:
         raise IllegalAction("weapon_jammed", "§5.2", model=model.id)
+    require_missiles(model)
     if not model.loaded:
         raise IllegalAction("weapon_not_loaded", "§5.2", model=model.id)
     if model.on_ground:
@@ -56,11 +58,14 @@ def shot(
     from_behind: bool = False,
     reaction: bool = False,
     at_mount: bool = False,
+    off_hand: bool = False,
 ) -> None:
     missile = shooter.profile.missile
     assert missile is not None
+    # §4.5, optional rule ambidextre: its less agile hand, -1 to its T, which the damage keeps (R24)
+    weak = arms.off_hand_malus(shooter.profile.hands, shooter.profile.ambidextrous, off_hand)
     close = distance < shooting.POINT_BLANK_CM if point_blank is None else point_blank
-    modifier = aim // shooting.AIM_STEP + missile.hit_bonus - shooter.missile_malus
+    modifier = aim // shooting.AIM_STEP + missile.hit_bonus - shooter.missile_malus - weak
     modifier += fixed(shooting.SHOT_MODIFIERS, "point_blank") if close else 0
     if shooter.mounted:
         modifier += fixed(shooting.SHOT_MODIFIERS, "mounted_shooter")
@@ -74,7 +79,7 @@ def shot(
         modifier += fixed(shooting.SHOT_MODIFIERS, "reaction_shot")
     if not from_behind:  # §5.1.2: a shot in the back ignores the shield and the cover
         modifier -= target.shield
-    shooter = play.put(shooter, loaded=False, hidden=False, in_cover=False)  # §5.1.3: the missile is lost
+    shooter = play.put(shooter, hidden=False, in_cover=False, **spend_missile(shooter))  # §5.1.3: the missile is lost
     check = play.check(shooter, shooter.profile.T, modifier, reason("jt", "§5.1.2", model=shooter.id))
     if check.face == CRITICAL:
         row = shooting.critical_row(play.d10(reason("shot_critical_table", "§5.1.3", model=shooter.id)))
@@ -88,6 +93,7 @@ def shot(
         elif row is ShotCritical.AMMUNITION:
             dropped = play.d10(reason("ammunition_dropped", "§5.1.3", model=shooter.id))
             play.event("ammunition", "§5.1.3", {"model": shooter.id, "missiles": dropped}, shooter.id)
+            drop_missiles(play, play.model(shooter.id), dropped)
         return
     if not check.succeeded:
         play.event(
@@ -106,7 +112,7 @@ def shot(
         target.id,
     )
     # §5.1.3: the JT less the bonuses that only served to hit, plus the projectile's damage
-    damage = check.face - shooter.die_malus + shooter.profile.T + missile.damage
+    damage = check.face - shooter.die_malus + shooter.profile.T - weak + missile.damage
     wound(play, play.model(target.id), damage, "§5.1.3", at_mount=at_mount)
 
 
@@ -145,6 +151,7 @@ def _shoot(play: Play, action: a.Shoot) -> None:
         masked=action.masked,
         from_behind=action.from_behind,
         at_mount=action.at_mount,
+        off_hand=action.off_hand,
     )
 
 
@@ -180,6 +187,7 @@ def _reload(play: Play, action: a.Reload) -> None:
         raise IllegalAction("nothing_to_reload", "§5.2", model=model.id)
     if model.loaded:
         raise IllegalAction("weapon_loaded", "§5.2", model=model.id)
+    require_missiles(model)
     quick = fixed(shooting.ADVANCED_COSTS, "quick_reload") if action.quick else 0
     play.spend(model, max(0, missile.reload + quick), "reload")
     if action.quick:  # §5.2 Recharger rapidement: a JA; failed, the projectile falls
@@ -189,7 +197,7 @@ def _reload(play: Play, action: a.Reload) -> None:
             if check.face == CRITICAL:
                 play.lose_pa(model)
             return
-    play.put(model, loaded=True)
+    play.put(model, loaded=True, magazine_used=0)
     play.event("reload", "§5.2", {"model": model.id}, model.id)
 
 

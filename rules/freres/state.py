@@ -17,6 +17,7 @@ from typing import Any
 
 from rules.contract import Event, IllegalAction
 from rules.dice import Roll
+from rules.freres.arms import agility_malus, check_hands, check_supply, missiles_left
 from rules.freres.cards import NO_VARIANTS, CardVariants
 from rules.freres.checks import check_characteristic, citing
 from rules.freres.damage import WOUND_DIE_MALUS, WOUND_PA_LOST, Health
@@ -80,6 +81,17 @@ class Missile:
     hit_bonus: int = 0
     damage: int = 0
     reload: int = 2
+    supply: int = 0
+    """the missiles it carries, 10 a bag (§3.2); 0: not counted."""
+    thrown: bool = False
+    """a thrown weapon (a dagger, a javelin): once thrown it may be recovered (§5.2 Récupérer trait planté)."""
+    magazine: int = 0
+    """the shots of its magazine or cylinder (§5.2 Changer de chargeur); 0: none, reloaded after each shot."""
+
+    def __post_init__(self) -> None:
+        check_supply("supply", self.supply)
+        with citing("003 II §5.2"):
+            check_range("magazine", self.magazine, 0, 20)
 
 
 @dataclass(frozen=True)
@@ -117,8 +129,13 @@ class Profile:
     missile: Missile | None = None
     spell: Spell | None = None
     mount_defence: int = 0
+    hands: str = "single"
+    """what it holds (§4.5 Deux armes): one of :data:`rules.freres.arms.HANDS`."""
+    ambidextrous: bool = False
+    """§4.5, optional rule *ambidextre*: no malus with the weapon of its less agile hand."""
 
     def __post_init__(self) -> None:
+        check_hands(self.hands)
         for name in ("C", "T", "D", "A", "M"):
             check_characteristic(name, getattr(self, name))
         with citing("003 II §2.6.1"):
@@ -208,6 +225,16 @@ class Model:
     """the friend out of the fight it carries on its shoulder (§9 Porter/déposer un ami hors de combat)."""
     beheaded: bool = False
     """a dead model whose head was cut off (§9 Couper une tête)."""
+    bears_standard: bool = False
+    """it carries its band's standard (§8.1)."""
+    near_standard: bool = False
+    """within 30 cm of its band's standard, as the players last declared (§8.1)."""
+    missiles_spent: int = 0
+    """missiles shot, dropped or lost out of its supply (§5.1.3)."""
+    missiles_lying: int = 0
+    """its thrown missiles lying on the field, to recover (§5.2 Récupérer trait planté)."""
+    magazine_used: int = 0
+    """the shots fired from its magazine since it was changed (§5.2)."""
 
     @property
     def in_play(self) -> bool:
@@ -225,14 +252,21 @@ class Model:
 
     @property
     def agility(self) -> int:
-        """Its A for a JA, less 2 when encumbered (§2.4, §3.2)."""
-        return self.profile.A - (ENCUMBRANCE_AGILITY_MALUS if self.encumbered else 0)
+        """Its A for a JA, less 2 when encumbered (§2.4, §3.2), less 1 with a weapon in each hand (§4.3)."""
+        two_weapons = agility_malus(self.profile.hands, self.profile.shield) if self.has_weapon else 0
+        return self.profile.A - (ENCUMBRANCE_AGILITY_MALUS if self.encumbered else 0) - two_weapons
 
     @property
     def encumbered(self) -> bool:
         """Its load makes it encumbered (§3.2), or it carries a friend: « Elle est alors automatiquement
         surchargée » (§9)."""
         return self.profile.encumbered or self.carrying is not None
+
+    @property
+    def missiles_left(self) -> int | None:
+        """The missiles it still carries; None when its supply is not counted (§3.2, §5.1.3)."""
+        missile = self.profile.missile
+        return None if missile is None else missiles_left(missile.supply, self.missiles_spent)
 
     @property
     def kind(self) -> Kind:
@@ -271,6 +305,7 @@ class Attack:
     at_mount: bool = False
     charge_bonus: int = 0
     on_critical: str = "zero"
+    off_hand: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

@@ -24,6 +24,9 @@ DEED = {
     "raise_comrade": pgettext_lazy("a skirmish's word", "raise a comrade"),
     "behead": pgettext_lazy("a skirmish's word", "cut off a head"),
     "carry": pgettext_lazy("a skirmish's word", "carry a friend"),
+    "recover_missile": pgettext_lazy("a skirmish's word", "recover its missile"),
+    "leap_mount": pgettext_lazy("a skirmish's word", "leap on or off its mount"),
+    "take_standard": pgettext_lazy("a skirmish's word", "pick up the standard"),
 }
 WHAT = {
     "turn": pgettext_lazy("a skirmish's word", "Turning"),
@@ -56,6 +59,10 @@ WHAT = {
     "set_down": pgettext_lazy("a skirmish's word", "Setting down a friend"),
     "draw": pgettext_lazy("a skirmish's word", "Drawing"),
     "sheathe": pgettext_lazy("a skirmish's word", "Putting away"),
+    "change_magazine": pgettext_lazy("a skirmish's word", "Changing the magazine"),
+    "recover_missile": pgettext_lazy("a skirmish's word", "Recovering a missile"),
+    "leap_mount": pgettext_lazy("a skirmish's word", "Leaping on or off the mount"),
+    "take_standard": pgettext_lazy("a skirmish's word", "Picking up the standard"),
 }
 ENDING = {
     "waits": pgettext_lazy("a skirmish's word", "it waits, one defensive action left"),

@@ -786,7 +786,7 @@ def test_every_action_of_the_skirmish_is_played_by_its_rules() -> None:
     from rules.freres.game import HANDLERS
 
     assert set(HANDLERS) == set(ACTIONS.values())
-    assert len(ACTIONS) == 36
+    assert len(ACTIONS) == 41
 
 
 def test_going_at_the_enemy_is_refused_alike_into_contact_and_striking() -> None:
