@@ -16,6 +16,7 @@ from django.forms import BaseFormSet, formset_factory
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.choices import Characteristic
 from rules.siege.assault import TROOPS
 from rules.siege.assault_plans import PLAN_MOST
 from rules.siege.fort import FortLayout, GateKind, SectionKind, standard_fort
@@ -57,10 +58,7 @@ BRAZIER_LIQUIDS: Mapping[str, str | None] = {
 
 def profile_line(profile: Profile) -> str:
     """A profile as the army books print it: « M4 CC3 CT3 F3 E3 PV1 I3 A1 Cd7 Svg6+, 6 pts »."""
-    line = str(_("M%(m)s WS%(ws)s BS%(bs)s S%(s)s T%(t)s W%(w)s I%(i)s A%(a)s Ld%(ld)s")) % {
-        "m": profile.m, "ws": profile.ws, "bs": profile.bs, "s": profile.s, "t": profile.t, "w": profile.w,
-        "i": profile.i, "a": profile.a, "ld": profile.ld,
-    }  # fmt: skip
+    line = " ".join(f"{c.label}{getattr(profile, c.value.lower())}" for c in Characteristic)
     if profile.save is not None:
         line += " " + str(_("Sv%(save)s+")) % {"save": profile.save}
     return line + ", " + str(_("%(points)s pts")) % {"points": profile.points}
