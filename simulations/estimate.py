@@ -28,7 +28,10 @@ def wilson(wins: int, games: int, z: float = Z_95) -> tuple[float, float]:
     scale = 1 + z2 / games
     centre = (p + z2 / (2 * games)) / scale
     half = z * sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / scale
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # no win (every win): the bound is 0 (1) exactly, where the floats would leave it a hair inside
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass(frozen=True)

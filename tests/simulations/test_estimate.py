@@ -21,6 +21,9 @@ def test_no_win_still_leaves_room_above_zero() -> None:
     """0 out of 25: the interval runs from 0 to z²/(n + z²) = 3.8415/28.8415 = 13.3 %, not a point at 0."""
     assert wilson(0, 25) == pytest.approx((0.0, 0.13319), abs=5e-5)
     assert wilson(25, 25) == pytest.approx((0.86681, 1.0), abs=5e-5)
+    # exactly: a share of every game won lies within its own interval (centre + half-width is 1 only on paper)
+    assert wilson(20_000, 20_000)[1] == 1.0
+    assert wilson(0, 20_000)[0] == 0.0
 
 
 def test_nothing_played_knows_nothing() -> None:
