@@ -36,6 +36,11 @@ class SimulationRun(models.Model):
     problem = models.CharField(max_length=20, choices=RunProblem.choices, blank=True)
     summary = models.JSONField(null=True, blank=True)
     """the whole run's counts, written once, when the last chunk is in; never for a cancelled or failed run."""
+    stop_half_width = models.FloatField(null=True, blank=True)
+    """stop once the 95 % interval of the besieger's share of wins is at most this either side (0.02: ±2 points);
+    null: play every game asked."""
+    stopped_early = models.BooleanField(default=False)
+    """the run is done before its last game: its interval was narrow enough; its summary counts the games played."""
     created_at = models.DateTimeField(auto_now_add=True)
     queued_at = models.DateTimeField(null=True, blank=True)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
@@ -62,6 +67,10 @@ class SimulationChunk(models.Model):
     games = models.PositiveIntegerField()
     played = models.PositiveIntegerField(default=0)
     """games played so far by the task at work (progress only; its counts are kept when the chunk is whole)."""
+    besieger_wins = models.PositiveIntegerField(default=0)
+    """of the games ``played``, those the besieger won: the run's estimate while it is at work."""
+    partial = models.JSONField(null=True, blank=True)
+    """the counts of the games ``played``, reported by the task at work, so that a run stopped early sums them up."""
     summary = models.JSONField(null=True, blank=True)
     done_at = models.DateTimeField(null=True, blank=True)
 

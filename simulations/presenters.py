@@ -15,7 +15,7 @@ from oddslab.presenters import percent
 from rules.siege.assault import NEVER, Summary
 from wording.siege.deeds import ITEMS
 
-from . import services
+from . import estimate, services
 from .models import RunStatus, SimulationRun
 
 BAR_WIDTH, CHART_HEIGHT, GAP, LABEL_ROOM, TOP = 34, 140, 6, 34, 22
@@ -134,7 +134,42 @@ def results(run: SimulationRun) -> Results | None:
 def progress(run: SimulationRun) -> dict[str, Any]:
     played = services.games_played(run)
     percent = 100 if run.status == RunStatus.DONE else min(99, 100 * played // run.games) if run.games else 0
-    return {"played": played, "percent": percent}
+    return {"played": played, "percent": percent, "chances": chances(run)}
+
+
+@dataclass(frozen=True)
+class Chances:
+    """The besieger's share of wins so far, with its 95 % interval, as the run's page reads it."""
+
+    estimate: estimate.Estimate
+    sentence: str
+    """« 62,0 % (52,2 % – 70,9 %) de victoire de l’assiégeant »"""
+    basis: str
+    """how many games it rests on, or why the run stopped before its last game."""
+
+
+def chances(run: SimulationRun) -> Chances | None:
+    """The estimate while the run is at work, refined at each report, and once it is done; nothing before the first
+    game is counted, nor for a cancelled or failed run (it has no results)."""
+    if run.status not in (RunStatus.RUNNING, RunStatus.DONE):
+        return None
+    wins, games = services.counted(run)
+    if not games:
+        return None
+    found = estimate.estimate(wins, games)
+    sentence = _("%(share)s (%(low)s – %(high)s) chance of victory for the besieger") % {
+        "share": _percent(wins, games),
+        "low": percent(Fraction(found.low)),
+        "high": percent(Fraction(found.high)),
+    }
+    if run.stopped_early:
+        basis = _(
+            "The run stopped early, after %(played)s of the %(games)s assaults asked: its 95 %% interval was narrow "
+            "enough."
+        ) % {"played": games, "games": run.games}
+    else:
+        basis = _("95 %% interval, from %(played)s assaults played.") % {"played": games}
+    return Chances(found, sentence, basis)
 
 
 def csv_rows(run: SimulationRun) -> Iterator[list[str]]:

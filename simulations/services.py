@@ -1,10 +1,14 @@
 """Starting, playing, cancelling and recovering whole-assault simulation runs.
 
-A run is split into chunks of ``SIMULATION_CHUNK_GAMES`` games, one Celery task each, handed to the workers as a
-group. Game ``i`` of a run always rolls the same dice (:func:`rules.siege.assault.game_seed`), so chunks may run in
-any order, on any worker, more than once: the run's summary is the sum of its chunks' counts and is written once,
-by the chunk that completes it. A cancelled or failed run keeps no summary, so it never shows partial counts as
-its result.
+A run is split into chunks of ``SIMULATION_CHUNK_GAMES`` games, the first of only ``SIMULATION_FIRST_CHUNK_GAMES``
+so that a worker has counts to show within a second, one Celery task each, handed to the workers as a group. Game
+``i`` of a run always rolls the same dice (:func:`rules.siege.assault.game_seed`), so chunks may run in any order, on
+any worker, more than once: the run's summary is the sum of its chunks' counts and is written once, by the chunk that
+completes it. A cancelled or failed run keeps no summary, so it never shows partial counts as its result.
+
+A run asked with ``stop_half_width`` stops early: once the 95 % interval of the besieger's share of wins, over the
+games its chunks have reported, is that narrow (:mod:`simulations.estimate`), it is done with the summary of those
+games, and the chunks still queued or at work stop at their next report.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from siege_site.celery import QUEUE_ERRORS
 from siege_site.stalls import Patience
 from wording.siege import SiegeNames, refusal_text
 
+from . import estimate
 from .models import RunProblem, RunStatus, SimulationChunk, SimulationRun
 
 MAX_SEED = 2**62
@@ -107,9 +112,11 @@ def _check_seed(seed: int | None) -> int:
 
 def _chunks(run: SimulationRun) -> list[SimulationChunk]:
     size = settings.SIMULATION_CHUNK_GAMES
+    opening = max(1, min(settings.SIMULATION_FIRST_CHUNK_GAMES, size))
+    firsts = [0, *range(opening, run.games, size)]
     return [
-        SimulationChunk(run=run, index=index, first=first, games=min(size, run.games - first))
-        for index, first in enumerate(range(0, run.games, size))
+        SimulationChunk(run=run, index=i, first=first, games=min(opening if i == 0 else size, run.games - first))
+        for i, first in enumerate(firsts)
     ]
 
 
@@ -123,10 +130,12 @@ def create_run(
     orders: Orders | None = None,
     seed: int | None = None,
     label: str = "",
+    stop_half_width: float | None = None,
 ) -> SimulationRun:
     """Record a run of ``games`` assaults from both plans (``assault``, their JSON form) or from a battle under way
-    (``state``, with the policies' ``orders``, by default those the state implies). Nothing is saved when the plan,
-    the number of games or the seed is refused."""
+    (``state``, with the policies' ``orders``, by default those the state implies). With ``stop_half_width`` (0.02:
+    ±2 points) the run stops as soon as its interval is that narrow; ``games`` is then its cap. Nothing is saved when
+    the plan, the number of games or the seed is refused."""
     check_games(games)
     seed = _check_seed(seed)
     _lock_account(owner)
@@ -147,6 +156,7 @@ def create_run(
         games=games,
         seed=seed,
         queued_at=timezone.now(),
+        stop_half_width=stop_half_width,
     )
     SimulationChunk.objects.bulk_create(_chunks(run))
     return run
@@ -203,7 +213,7 @@ def retry_run(*, run: SimulationRun) -> SimulationRun:
             raise ValidationError(_("Only a failed run can be started again."))
         _lock_account(run.owner)
         check_budget(run.owner, run.games, besides=run)
-        SimulationChunk.objects.filter(run=run, summary__isnull=True).update(played=0)
+        SimulationChunk.objects.filter(run=run, summary__isnull=True).update(played=0, besieger_wins=0, partial=None)
         run.status, run.problem, run.finished_at = RunStatus.QUEUED, "", None
         run.queued_at, run.heartbeat_at = timezone.now(), None
         run.save(update_fields=["status", "problem", "finished_at", "queued_at", "heartbeat_at"])
@@ -219,15 +229,40 @@ def start_of(run: SimulationRun) -> tuple[BattleState, Orders]:
     return BattleState.from_json(data["state"]), Orders.from_json(data.get("orders", {}))
 
 
-def _report(run_id: int, chunk_id: int, played: int) -> bool:
-    """A chunk at work reports its progress; False when its run is over (cancelled, failed) and it should stop."""
+@transaction.atomic
+def _report(run_id: int, chunk_id: int, so_far: Summary) -> bool:
+    """A chunk at work reports the counts of the games it has played so far; False when its run is over (cancelled,
+    failed, or stopped early by this very report) and it should stop. The run's row stays locked to the end, so that
+    two chunks reporting at once cannot both stop it."""
     now = timezone.now()
     alive = SimulationRun.objects.filter(pk=run_id, status__in=(RunStatus.QUEUED, RunStatus.RUNNING)).update(
         status=RunStatus.RUNNING, heartbeat_at=now
     )
-    if alive:
-        SimulationChunk.objects.filter(pk=chunk_id, summary__isnull=True).update(played=played)
-    return alive == 1
+    if not alive:
+        return False
+    SimulationChunk.objects.filter(pk=chunk_id, summary__isnull=True).update(
+        played=so_far.games,
+        besieger_wins=so_far.wins.get("besieger", 0),
+        partial=so_far.to_json() if so_far.games else None,
+    )
+    return not _stop_if_precise(SimulationRun.objects.get(pk=run_id), now)
+
+
+def _stop_if_precise(run: SimulationRun, now: datetime) -> bool:
+    """Stop a run asked to stop early once its interval is narrow enough: it is done, with the summary of every game
+    its chunks have reported. Called with the run's row locked. True when it stopped."""
+    if run.stop_half_width is None:
+        return False
+    wins, games = counted(run)
+    if not estimate.precise_enough(wins, games, run.stop_half_width):
+        return False
+    whole = Summary()
+    for summary, partial in run.chunks.values_list("summary", "partial"):
+        if (summary or partial) is not None:
+            whole = whole.merge(Summary.from_json(summary or partial))
+    run.summary, run.status, run.finished_at, run.stopped_early = whole.to_json(), RunStatus.DONE, now, True
+    run.save(update_fields=["summary", "status", "finished_at", "stopped_early"])
+    return True
 
 
 def play_chunk(*, chunk_id: int) -> bool:
@@ -238,7 +273,7 @@ def play_chunk(*, chunk_id: int) -> bool:
     at the clock every ``SIMULATION_REPORT_GAMES`` games); storing its counts is its last report."""
     chunk = SimulationChunk.objects.select_related("run").get(pk=chunk_id)
     run = chunk.run
-    if chunk.summary is not None or not _report(run.pk, chunk.pk, 0):
+    if chunk.summary is not None or not _report(run.pk, chunk.pk, Summary()):
         return False
     state, orders = start_of(run)
     set_up = set_up_once(state, orders)  # the same for every game of the run: played once for the chunk
@@ -250,7 +285,7 @@ def play_chunk(*, chunk_id: int) -> bool:
         count = min(step, end - first)
         total = total.merge(simulate(state, count, run.seed, first=first, orders=orders, set_up=set_up))
         if first + count < end and time.monotonic() - reported >= every:
-            if not _report(run.pk, chunk.pk, first + count - chunk.first):
+            if not _report(run.pk, chunk.pk, total):
                 return False
             reported = time.monotonic()
     return _store_chunk(chunk_id=chunk.pk, summary=total)
@@ -264,7 +299,8 @@ def _store_chunk(*, chunk_id: int, summary: Summary) -> bool:
         return False
     now = timezone.now()
     chunk.summary, chunk.played, chunk.done_at = summary.to_json(), chunk.games, now
-    chunk.save(update_fields=["summary", "played", "done_at"])
+    chunk.besieger_wins, chunk.partial = summary.wins.get("besieger", 0), None
+    chunk.save(update_fields=["summary", "played", "besieger_wins", "partial", "done_at"])
     parts = list(run.chunks.values_list("summary", flat=True))
     if all(part is not None for part in parts):
         whole = Summary()
@@ -272,14 +308,26 @@ def _store_chunk(*, chunk_id: int, summary: Summary) -> bool:
             whole = whole.merge(Summary.from_json(part))
         run.summary, run.status, run.finished_at = whole.to_json(), RunStatus.DONE, now
         run.save(update_fields=["summary", "status", "finished_at"])
+    else:
+        _stop_if_precise(run, now)
     return True
 
 
 def games_played(run: SimulationRun) -> int:
-    """Games played so far, chunks at work included."""
+    """Games played so far, chunks at work included; for a run stopped early, the games its summary counts."""
     if run.status == RunStatus.DONE:
-        return run.games
+        return int(run.summary["games"]) if run.stopped_early and run.summary else run.games
     return int(run.chunks.aggregate(total=Sum("played"))["total"] or 0)
+
+
+def counted(run: SimulationRun) -> tuple[int, int]:
+    """The besieger's wins and the games played they are out of: the run's summary once it is done, else what its
+    chunks have reported so far (whole chunks and chunks at work)."""
+    if run.status == RunStatus.DONE and run.summary is not None:
+        done = Summary.from_json(run.summary)
+        return done.wins.get("besieger", 0), done.games
+    found = run.chunks.aggregate(wins=Sum("besieger_wins"), games=Sum("played"))
+    return int(found["wins"] or 0), int(found["games"] or 0)
 
 
 def return_stalled_runs(*, now: datetime | None = None) -> list[SimulationRun]:

@@ -89,16 +89,24 @@ def test_a_finished_run_shows_its_charts_and_its_csv(client: Client, owner: User
     assert Summary.from_json(run.summary) == expected
 
 
-def test_progress_polls_while_the_run_is_at_work_and_stops_when_it_is_done(client: Client, owner: User) -> None:
-    run = services.create_run(owner=owner, games=4, assault=demo_assault().to_json(), seed=1)
+def test_progress_polls_while_the_run_is_at_work_and_stops_when_it_is_done(
+    client: Client, owner: User, settings: Any
+) -> None:
+    settings.SIMULATION_CHUNK_GAMES = settings.SIMULATION_FIRST_CHUNK_GAMES = 4
+    run = services.create_run(owner=owner, games=8, assault=demo_assault().to_json(), seed=1)
     client.force_login(owner)
     url = reverse("simulations:progress", args=[run.pk])
     waiting = client.get(url, headers={"HX-Request": "true"})
     assert waiting.status_code == 200
-    assert 'hx-trigger="every 1s"' in waiting.content.decode()
+    assert 'hx-trigger="every 500ms"' in waiting.content.decode()  # quicker until the first estimate is in
     assert "<svg" not in waiting.content.decode()
-    for pk in run.chunks.values_list("pk", flat=True):
-        tasks.play_chunk.apply(args=[pk], throw=True)
+    first, second = run.chunks.values_list("pk", flat=True)
+    tasks.play_chunk.apply(args=[first], throw=True)
+    estimating = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert 'hx-trigger="every 1s"' in estimating
+    assert "de victoire de l’assiégeant" in estimating
+    assert "<svg" not in estimating
+    tasks.play_chunk.apply(args=[second], throw=True)
     done = client.get(url, headers={"HX-Request": "true"})
     assert done.status_code == 286  # HTMX stops polling
     assert 'aria-valuenow="100"' in done.content.decode()

@@ -32,6 +32,7 @@ def test_a_player_starts_a_run_from_the_battle_as_it_stands(
     assert run.owner == besieged
     assert run.assault is None
     assert run.games == services.CHANCES_GAMES
+    assert run.stop_half_width == 0.02  # it stops once the interval is within ±2 points, the games asked its cap
     # the state the run starts from is the example siege after the same four actions, played by the engine alone
     alone = replay(Battle(example_setup(), 3, tuple(Entry(EndPhase()) for _ in range(4))))
     assert run.start_state is not None
