@@ -4,6 +4,12 @@ on a system's own turn checks and play, :func:`problems` (why not, each reason w
 (play it, or refuse it and change nothing). The siege (:mod:`rules.siege.game`) and the skirmish
 (:mod:`rules.freres.game`) wrap them.
 
+A rule system played turn by turn keeps one contract, :class:`Engine`: a battle is its set-up, seed and log
+(:mod:`rules.log`); ``start`` gives the first state, ``play`` the next battle and the action's outcome (its state,
+events and dice), ``replay_steps`` each outcome again from the log, ``side_of`` who plays an action. The siege
+(:data:`rules.siege.system.SIEGE`) and Frères d'Armes (:data:`rules.freres.system.FRERES`) implement it, checked by
+mypy; the tracker plays both through it.
+
 The engines speak in codes, never in sentences: a refusal and an event carry a ``code`` (``"gate_destroyed"``),
 the clause behind it and their facts as named parameters. The pages word them in the reader's language
 (:mod:`wording`). A parameter's name says what its value is, so that a page can name it as the table does:
@@ -16,13 +22,14 @@ the clause behind it and their facts as named parameters. The pages word them in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from rules.dice import Dice
+from rules.log import Log, Rolled
 
-__all__ = ["Event", "IllegalAction", "Param", "Refusal", "apply", "problems"]
+__all__ = ["Engine", "Event", "IllegalAction", "Param", "Refusal", "apply", "problems"]
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -137,3 +144,47 @@ def apply(
     if refusals:
         raise refusals[0]
     return play(state, action, dice)
+
+
+BattleT = TypeVar("BattleT", bound=Log[Any, Any])
+SetupT_contra = TypeVar("SetupT_contra", contravariant=True)
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+SideT_co = TypeVar("SideT_co", covariant=True)
+
+
+class Engine(Protocol[BattleT, SetupT_contra, StateT, ActionT, SideT_co]):
+    """What a rule system played turn by turn provides, as python-chess's ``Board`` provides ``push`` and
+    ``is_legal``: its battle log and action types, its two sides, and the calls that start, play and replay a
+    battle. An action refused raises :class:`IllegalAction` and changes nothing; dice typed at the table that the
+    rules cannot take raise :class:`rules.dice.DieValueError`."""
+
+    @property
+    def battle(self) -> type[BattleT]:
+        """The battle log's class: set-up, seed, actions (:class:`rules.log.Log`)."""
+
+    @property
+    def action(self) -> type[ActionT]:
+        """The actions' base class, whose ``from_json`` reads an action's JSON form."""
+
+    @property
+    def format_error(self) -> type[ValueError]:
+        """What ``action.from_json`` raises on a form it cannot read."""
+
+    @property
+    def sides(self) -> tuple[SideT_co, SideT_co]:
+        """The two sides, the first player's first."""
+
+    def start(self, setup: SetupT_contra, /) -> StateT:
+        """The state a battle of ``setup`` starts from."""
+
+    def play(
+        self, battle: BattleT, action: ActionT, table: Sequence[int] = (), /, *, state: StateT | None = None
+    ) -> tuple[BattleT, Rolled[StateT]]:
+        """``battle`` with ``action`` played next, and its outcome; ``table`` holds dice rolled at the table."""
+
+    def replay_steps(self, battle: BattleT, /) -> Iterator[Rolled[StateT]]:
+        """The outcome of each action of ``battle``'s log in turn, with the dice logged with it."""
+
+    def side_of(self, state: StateT, action: ActionT, /) -> SideT_co:
+        """The side that plays ``action`` on ``state``."""

@@ -5,22 +5,18 @@ the replay, the undo and the result's round trip to the campaign are the same fo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from rules import contract
 from rules.contract import IllegalAction
-from rules.freres import actions as freres_actions
-from rules.freres import battle as freres_battle
-from rules.freres import game as freres_game
-from rules.freres.state import Side as Band
-from rules.siege import actions as siege_actions
-from rules.siege import battle as siege_battle
-from rules.siege import game as siege_game
-from rules.siege.state import Side
+from rules.freres.system import FRERES
+from rules.log import Log
+from rules.siege.system import SIEGE
 from wording import freres as freres_wording
 from wording import siege as siege_wording
 from wording.freres import FreresNames
@@ -29,22 +25,17 @@ from wording.siege import SiegeNames
 from .labels import BAND_LABELS, SIDE_LABELS
 from .models import RuleSystem
 
+RulesEngine = contract.Engine[Any, Any, Any, Any, Any]
+"""A rule system's engine, any of them (:class:`rules.contract.Engine`)."""
+
 
 @dataclass(frozen=True)
 class Engine:
-    """What the tracker needs of a rule system's engine."""
+    """What the tracker needs of a rule system: its engine (:class:`rules.contract.Engine`), and how its pages
+    word it."""
 
     system: RuleSystem
-    battle: type[Any]
-    """the engine's battle log class (:class:`rules.log.Log`)"""
-    start: Callable[[Any], Any]
-    play: Callable[..., tuple[Any, Any]]
-    replay_steps: Callable[[Any], Iterator[Any]]
-    side_of: Callable[[Any, Any], Any]
-    action_type: type[Any]
-    format_error: type[Exception]
-    sides: tuple[Any, Any]
-    """the first player's side, then the second's"""
+    rules: RulesEngine
     labels: Mapping[Any, object]
     over: Promise
     """what the board says once the battle is over"""
@@ -55,8 +46,33 @@ class Engine:
     roll_reason: Callable[[Any, str], tuple[str, str]]
     """why a die is rolled in the reader's words, named by :attr:`names`, and its clause"""
 
+    @property
+    def battle(self) -> type[Log[Any, Any]]:
+        return self.rules.battle
+
+    @property
+    def sides(self) -> tuple[Any, Any]:
+        """the first player's side, then the second's"""
+        return self.rules.sides
+
+    @property
+    def format_error(self) -> type[ValueError]:
+        return self.rules.format_error
+
+    def start(self, setup: Any) -> Any:
+        return self.rules.start(setup)
+
+    def play(self, battle: Any, action: Any, table: Sequence[int] = (), *, state: Any = None) -> tuple[Any, Any]:
+        return self.rules.play(battle, action, table, state=state)
+
+    def replay_steps(self, battle: Any) -> Iterator[Any]:
+        return self.rules.replay_steps(battle)
+
+    def side_of(self, state: Any, action: Any) -> Any:
+        return self.rules.side_of(state, action)
+
     def read_action(self, data: Mapping[str, Any]) -> Any:
-        return self.action_type.from_json(data)
+        return self.rules.action.from_json(data)
 
     def side(self, value: str) -> Any:
         """A side from its stored value."""
@@ -69,14 +85,7 @@ class Engine:
 ENGINES: Mapping[str, Engine] = {
     RuleSystem.SIEGE: Engine(
         RuleSystem.SIEGE,
-        siege_battle.Battle,
-        siege_battle.start,
-        siege_battle.play,
-        siege_battle.replay_steps,
-        siege_game.side_of,
-        siege_actions.Action,
-        siege_actions.ActionFormatError,
-        (Side.BESIEGER, Side.BESIEGED),
+        SIEGE,
         SIDE_LABELS,
         _("The siege is over."),
         lambda state: SiegeNames(()) if state is None else SiegeNames.of(state),
@@ -85,14 +94,7 @@ ENGINES: Mapping[str, Engine] = {
     ),
     RuleSystem.FRERES: Engine(
         RuleSystem.FRERES,
-        freres_battle.Battle,
-        freres_battle.start,
-        freres_battle.play,
-        freres_battle.replay_steps,
-        freres_game.side_of,
-        freres_actions.Action,
-        freres_actions.ActionFormatError,
-        (Band.A, Band.B),
+        FRERES,
         BAND_LABELS,
         _("The skirmish is over."),
         lambda state: FreresNames(()) if state is None else FreresNames.of(state),

@@ -162,7 +162,7 @@ def _sides(tracked: TrackedBattle, user: AbstractBaseUser) -> frozenset[Side]:
 
 def _actions(engine: Engine, state: Any, action: Action | SkirmishAction | Mapping[str, Any] | Choice) -> Any:
     """The engine's actions ``action`` plays: one, or a unit's deployment model by model (:mod:`tracker.choices`)."""
-    if isinstance(action, engine.action_type):
+    if isinstance(action, engine.rules.action):
         return (action,)
     if isinstance(action, Choice) and engine.system == RuleSystem.FRERES:
         return (skirmish_choice(state, action.option, action.facts),)
