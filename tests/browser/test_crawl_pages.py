@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.assistants.test_views import CHARGE_ON_THE_WALL
 from tests.browser.giveaways import check_page
 from tests.browser.test_campaign import log_in
 from tests.browser.test_tracker import seq
@@ -19,22 +20,11 @@ LANGUAGES = ("fr", "en")
 SKIRMISH_PREFERRED = ("roll_initiative", "defend", "charge", "strike", "shoot", "activate", "end_activation")
 """What the skirmish's phone plays first: the bands go at each other, so that fights and wounds are worded."""
 MELEE = {
-    "melee-attacker_name": "Orques",
-    "melee-attacker_models": "5",
-    "melee-attacker_combat_dice": "2",
-    "melee-attacker_attack": "3",
-    "melee-attacker_defence": "2",
-    "melee-attacker_initiative": "2",
-    "melee-attacker_discipline": "4",
-    "melee-defender_name": "Gardes",
-    "melee-defender_models": "2",
-    "melee-defender_combat_dice": "2",
-    "melee-defender_attack": "3",
-    "melee-defender_defence": "3",
-    "melee-defender_initiative": "3",
-    "melee-defender_discipline": "5",
+    name: value
+    for name, value in CHARGE_ON_THE_WALL.items()
+    if name.startswith(("melee-attacker_", "melee-defender_")) and not name.endswith("troop_type")
 }
-"""The demo's charge of 5 orcs on 2 guards (004), typed into the assistant by field name, in either language."""
+"""The charge of 5 orcs on 2 guards (004), typed into the assistant by field name, in either language."""
 SHOT = {"shot-shooter": "Archer", "shot-shooting": "4", "shot-target": "Garde"}
 
 
