@@ -81,7 +81,8 @@ def match(games: int, max_games: int, processes: int, first: int = 0) -> None:
         won = _winner(play_game(_start(), demo_assault().orders(), game_seed(SEED, i)).state)
         baseline["draw" if won is None else won.value] += 1
     print(f"simple against simple, {games} games: {baseline}", flush=True)
-    jobs = [(side.value, i, max_games) for i in range(first, first + games) for side in Side]  # both sides alike if cut short
+    # the two sides' games interleaved, so that a match cut short has as many of each
+    jobs = [(side.value, i, max_games) for i in range(first, first + games) for side in Side]
     began = time.perf_counter()
     results = []
     with Pool(processes) as pool:
