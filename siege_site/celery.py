@@ -13,7 +13,7 @@ app = Celery("siege_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-SIMULATION_TASKS = frozenset({"simulations.play_chunk"})
+SIMULATION_TASKS = frozenset({"simulations.play_chunk", "simulations.advise"})
 
 
 def simulation_queue(default_queue: str) -> str:

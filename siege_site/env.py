@@ -57,3 +57,13 @@ def secret_key_problem(key: str) -> str | None:
     if any(word in key.lower() for word in PLACEHOLDER_WORDS):
         return "SECRET_KEY is a placeholder: replace it with a long random string"
     return None
+
+
+def env_float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number, got {raw!r}") from None

@@ -16,7 +16,7 @@ from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from .env import env_bool, env_int, env_list, env_str, secret_key_problem
+from .env import env_bool, env_float, env_int, env_list, env_str, secret_key_problem
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("SIEGE_VAR_DIR", str(BASE_DIR / "var")))
@@ -326,3 +326,5 @@ SIMULATION_REPORT_SECONDS = env_int("SIMULATION_REPORT_SECONDS", 1)
 SIMULATION_SILENCE_SECONDS = env_int("SIMULATION_SILENCE_SECONDS", 300)
 SIMULATION_QUEUE_TIMEOUT_SECONDS = env_int("SIMULATION_QUEUE_TIMEOUT_SECONDS", 900)
 CELERY_BEAT_SCHEDULE["return-stalled-simulations"] = {"task": "simulations.return_stalled_runs", "schedule": 60.0}
+# The strong siege bot: seconds of simulation-worker time a decision (its advice included).
+SIEGE_BOT_BUDGET_S = env_float("SIEGE_BOT_BUDGET_S", 2.0)
