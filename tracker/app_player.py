@@ -48,10 +48,30 @@ Player = Callable[[Any, str, int, int], Any]
 PLAYERS: Mapping[str, Mapping[str, Player]] = {
     AppStrength.SIMPLE: {RuleSystem.SIEGE: _siege, RuleSystem.FRERES: _skirmish},
 }
-"""How the app plays, by strength (:class:`tracker.models.AppStrength`) and rule system."""
+"""How the app plays at once, by strength (:class:`tracker.models.AppStrength`) and rule system."""
+DELIBERATED: Mapping[str, frozenset[str]] = {AppStrength.STRONG: frozenset({RuleSystem.SIEGE})}
+"""The strengths whose decisions the simulation workers make (:mod:`simulations.deliberation`), and in which rule
+systems: the strong bot plays sieges (:mod:`rules.siege.strong`). It acts when and where the simple one would, and
+chooses what."""
+MOST_DELIBERATED_IN_TURN = 40
+"""The most decisions the strong bot makes in one step; beyond them the simple policy finishes the step, so that
+a game never stalls on a bot that keeps finding something to do."""
+
+
+def plays(strength: str, system: str) -> bool:
+    """Whether the app plays ``system`` at ``strength``."""
+    return system in PLAYERS.get(strength, {}) or system in DELIBERATED.get(strength, frozenset())
 
 
 def next_action(system: str, strength: str, state: Any, side: str, *, seed: int, steps: Sequence[Step]) -> Any:
     """The app's next action at ``strength`` for ``side`` (its stored value) in ``state``, the log's ``steps`` so
-    far."""
-    return PLAYERS[strength][system](state, side, seed, played_in_turn(system, steps))
+    far; a deliberated strength's is the simple one's, which says when it acts."""
+    player = PLAYERS[strength if strength in PLAYERS and system in PLAYERS[strength] else AppStrength.SIMPLE]
+    return player[system](state, side, seed, played_in_turn(system, steps))
+
+
+def deliberates(system: str, strength: str, steps: Sequence[Step]) -> bool:
+    """Whether the workers choose the app's next action: a deliberated strength, under its decisions' cap."""
+    return system in DELIBERATED.get(strength, frozenset()) and (
+        played_in_turn(system, steps) < MOST_DELIBERATED_IN_TURN
+    )

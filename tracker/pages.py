@@ -44,6 +44,23 @@ def watched(pk: int, user: User) -> Watched | None:
     return Watched(tracked, selectors.is_skirmish(tracked), selectors.version(tracked))
 
 
+@dataclass(frozen=True)
+class Advised:
+    """A siege under way and the strong bot's answer to the user's « que ferait l'application ? »."""
+
+    watched: Watched
+    current: selectors.Current
+    advice: selectors.Advice
+
+
+def advised(pk: int, user: User) -> Advised | None:
+    """The siege ``pk`` as it stands and the user's advice in it; None when ``user`` may not watch it."""
+    page = watched(pk, user)
+    if page is None:
+        return None
+    return Advised(page, selectors.current(page.tracked), selectors.advice(page.tracked, user))
+
+
 def one_off_walls(besieged_points: int) -> list[str]:
     """The walls a one-off siege's ladders may lie below: the standard fort's for the besieged's points (§1.4)."""
     return selectors.walls_of(selectors.fort_for(None, min(max(besieged_points, 1), 20_000)))

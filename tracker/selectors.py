@@ -4,11 +4,14 @@ state (the replay, kept in a small cache keyed by the log's length), who plays w
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from threading import Lock
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import Q, QuerySet
 
 from campaigns import selectors as campaign_selectors
@@ -21,6 +24,7 @@ from rules.freres.state import Skirmish
 from rules.siege.battle import Battle, Entry
 from rules.siege.fort import FortLayout, standard_fort
 from rules.siege.state import BattleState, Event, Side
+from simulations import deliberation
 
 from .engines import engine_of
 from .models import EntryKind, RuleSystem, TrackedBattle, TrackedEntry
@@ -233,3 +237,29 @@ def tracked_battle(pk: int) -> TrackedBattle | None:
 def solo_results_count(campaign: Campaign) -> bool:
     """Whether the organiser lets the results of battles played against the app go to ``campaign``'s battles."""
     return CampaignSettings.objects.filter(campaign=campaign, solo_results=True).exists()
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The strong bot's answer to « que ferait l'application ? » at the battle's current entry: ``None`` while
+    the workers think; its ranked options (each ``{"action": …, "expected_vp": …, "games": …}``), the best first."""
+
+    asked: bool
+    top: tuple[Mapping[str, Any], ...] | None
+    failed: bool = False
+
+
+def advice_key(battle_id: int, user: AbstractBaseUser, seq: int) -> str:
+    """Where the task of ``user``'s advice at entry ``seq`` of battle ``battle_id`` is kept."""
+    return f"tracker:advice:{battle_id}:{user.pk}:{seq}"
+
+
+def advice(tracked: TrackedBattle, user: AbstractBaseUser) -> Advice:
+    """What the workers answered ``user``'s latest « que ferait l'application ? » in ``tracked`` as it stands."""
+    task_id = cache.get(advice_key(tracked.pk, user, tracked.seq))
+    if task_id is None:
+        return Advice(asked=False, top=None)
+    answered = deliberation.answer(task_id)
+    if answered is None:
+        return Advice(asked=True, top=None)
+    return Advice(asked=True, top=tuple(answered.get("top", ())), failed=bool(answered.get("failed")))

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -28,6 +29,7 @@ from rules.siege.fort import FortLayout
 from rules.siege.heroism import heroism_tokens
 from rules.siege.state import BattleState, IllegalAction, Side
 from rules.siege.victory import achievements, scored
+from simulations import deliberation
 from simulations import services as simulation_services
 from simulations.estimate import STOP_HALF_WIDTH
 from simulations.models import SimulationRun
@@ -99,7 +101,7 @@ def _check_app(rule_system: str, app_side: str, app_strength: str, dice: str) ->
         return
     if app_side not in {side.value for side in engine_of(rule_system).sides}:
         raise Refused(_("The app plays one of the battle's two sides."), "app_side")
-    if app_strength not in AppStrength.values or rule_system not in app_player.PLAYERS.get(app_strength, {}):
+    if app_strength not in AppStrength.values or not app_player.plays(app_strength, rule_system):
         raise Refused(_("The app plays at one of the strengths offered."), "app_strength")
     if dice != DiceMode.APP:
         raise Refused(
@@ -275,8 +277,45 @@ def play_app(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle | None:
     if chosen is None:
         return None
     engine = engine_of(tracked.rule_system)
+    if app_player.deliberates(tracked.rule_system, tracked.app_strength, now.steps):
+        chosen = _deliberated(engine, tracked, now, chosen)
+        if chosen is None:
+            return None
     _append(engine, tracked, now, (chosen,), engine.side(tracked.app_side), (), user=None)
     return tracked
+
+
+DECISION_KEPT_S = 15 * 60
+"""How long a decision asked of the workers is waited for, under its battle's place in the log."""
+
+
+def _deliberated(engine: Engine, tracked: TrackedBattle, now: selectors.Current, simple: Any) -> Any:
+    """The strong bot's action at this point of the battle: asked of the simulation workers at the first poll, then
+    read at the next ones (``None`` while they think). A decision the workers could not make, or one the engine
+    refuses, gives way to the simple bot's ``simple``."""
+    key = f"tracker:app-decision:{tracked.pk}:{now.seq}"
+    task_id = cache.get(key)
+    if task_id is None:
+        try:
+            task_id = deliberation.ask(state=now.state, side=Side(tracked.app_side), seed=tracked.seed + now.seq)
+        except ValidationError:
+            return simple
+        cache.set(key, task_id, DECISION_KEPT_S)
+        return None
+    decided = deliberation.answer(task_id)
+    if decided is None:
+        return None
+    if not decided.get("best"):
+        return simple
+    try:
+        chosen = engine.read_action(decided["best"])
+    except engine.format_error:
+        return simple
+    try:  # tried on the battle, a value: nothing is kept
+        engine.play(now.battle, chosen, state=now.state)
+    except IllegalAction:
+        return simple
+    return chosen
 
 
 def _play_one(
@@ -544,3 +583,29 @@ def chances_from_here(*, battle_id: int, user: AbstractBaseUser, games: int = CH
         )
     except ValidationError as error:
         raise Refused(" ".join(error.messages), "") from None
+
+
+ADVICE_KEPT_S = 15 * 60
+"""How long a player's « que ferait l'application ? » is kept, under the battle, the player and the log's place."""
+
+
+def ask_advice(*, battle_id: int, user: AbstractBaseUser) -> None:
+    """« Que ferait l'application ? »: the strong bot's ranking of the options of the player's side, now, asked of
+    the simulation workers (:mod:`simulations.deliberation`); read with :func:`tracker.selectors.advice`. Only a
+    siege's players may ask, while it is under way."""
+    tracked = TrackedBattle.objects.get(pk=battle_id)
+    sides = _sides(tracked, user)
+    if selectors.is_skirmish(tracked):
+        raise Refused(_("The app's advice is given in sieges, not skirmishes."), "")
+    now = selectors.current(tracked)
+    if now.state.over or tracked.result_sent:
+        raise Refused(_("The siege is over."), "§16")
+    side = now.state.active if now.state.active in sides else min(sides)
+    key = selectors.advice_key(tracked.pk, user, now.seq)
+    if cache.get(key) is not None:
+        return
+    try:
+        task_id = deliberation.ask(state=now.state, side=side, seed=tracked.seed + now.seq)
+    except ValidationError as error:
+        raise Refused(" ".join(error.messages), "") from None
+    cache.set(key, task_id, ADVICE_KEPT_S)

@@ -19,4 +19,5 @@ urlpatterns = [
     path("<int:pk>/report/", views.report, name="report"),
     path("<int:pk>/export.json", views.export, name="export"),
     path("<int:pk>/app/", views.app_action, name="app"),
+    path("<int:pk>/advice/", views.advice, name="advice"),
 ]

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from . import pages, presenters, selectors, services, skirmish_presenters
@@ -282,3 +282,30 @@ def app_action(request: HttpRequest, pk: int) -> HttpResponse:
     if written is None:
         return HttpResponse(status=204)
     return _answer(request, pk, page=page.grown(written))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def advice(request: HttpRequest, pk: int) -> HttpResponse:
+    """« Que ferait l'application ? »: a POST asks the strong bot, on the workers, what it would play for the
+    player's side now; the fragment then asks again every second until its answer, the best option and the top
+    three with their expected victory points."""
+    message = ""
+    if request.method == "POST":
+        try:
+            services.ask_advice(battle_id=pk, user=request.user)
+        except services.Refused as refused:
+            message = str(refused)
+    page = pages.advised(pk, request.user)
+    if page is None:
+        raise Http404(_("No such siege among yours."))
+    shown = page.advice
+    context = {
+        "tracked": page.watched.tracked,
+        "asked": shown.asked,
+        "failed": shown.failed,
+        "thinking": shown.asked and shown.top is None,
+        "options": presenters.advised_options(page.current.state, shown.top or ()),
+        "message": message,
+    }
+    return render(request, "tracker/_advice.html", context)

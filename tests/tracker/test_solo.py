@@ -264,16 +264,16 @@ ONE_OFF_PAGE = {
 }
 
 
-def test_the_set_up_pages_offer_the_app_a_side_at_the_simple_strength_only(besieger: User, client: Client) -> None:
-    """Either side of a siege or band of a skirmish may be « joué par l'application »; of the strengths, only the
-    one that exists is offered."""
+def test_the_set_up_pages_offer_the_app_a_side_at_either_strength(besieger: User, client: Client) -> None:
+    """Either side of a siege or band of a skirmish may be « joué par l'application », a siege's at the simple or
+    the strong strength; a strength that does not exist is refused."""
     client.force_login(besieger)
     page = client.get("/tracker/new/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'name="app_side"' in page
     assert '<option value="simple" selected>' in page
     assert page.count('name="app_strength"') == 1
-    assert "strong" not in page
-    refused = client.post("/tracker/new/", {**ONE_OFF_PAGE, "app_side": "besieged", "app_strength": "strong"})
+    assert '<option value="strong">Strong: plays each option out many times' in page
+    refused = client.post("/tracker/new/", {**ONE_OFF_PAGE, "app_side": "besieged", "app_strength": "brilliant"})
     assert refused.status_code == 200
     assert not TrackedBattle.objects.exists()
     made = client.post("/tracker/new/", {**ONE_OFF_PAGE, "app_side": "besieged", "app_strength": "simple"})

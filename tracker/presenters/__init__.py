@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
@@ -15,7 +17,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from rules.contract import Event, IllegalAction
 from rules.dice import Dice
-from rules.siege.actions import Deploy, Fight
+from rules.siege.actions import Action, Deploy, Fight
 from rules.siege.costs import BRAZIER_ITEMS, BRAZIER_LIQUIDS
 from rules.siege.engines import Liquid
 from rules.siege.fire import may_shoot_flaming
@@ -711,3 +713,29 @@ def export(tracked: TrackedBattle) -> dict:
         ],
         "state": now.state.to_json(),
     }
+
+
+@dataclass(frozen=True)
+class AdvisedOption:
+    """One option of the strong bot's advice, in the reader's words."""
+
+    deed: str
+    expected_vp: str
+    games: int
+
+
+def advised_options(state: BattleState, top: Sequence[Mapping[str, Any]]) -> list[AdvisedOption]:
+    """The strong bot's top options (:func:`simulations.advice.advise`): each action as the log would word it, its
+    expected victory points over the enemy's (§17) in the reader's locale, and the games played to find them."""
+    names = SiegeNames.of(state)
+    shown = []
+    for option in top:
+        action = Action.from_json(option["action"])
+        shown.append(
+            AdvisedOption(
+                deeds.deed(action, names, action_label(action.name)),
+                number_format(float(option["expected_vp"]), 1, force_grouping=True),
+                int(option["games"]),
+            )
+        )
+    return shown
