@@ -6,13 +6,20 @@ French and in English, shows nothing of the other language, no engine id and no 
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
+from django.utils import translation
 from playwright.sync_api import Page, expect
 
+from rules.siege.fort import standard_fort
+from rules.siege.solo import next_action
 from tests.assistants.test_views import CHARGE_ON_THE_WALL
 from tests.browser.giveaways import check_page
 from tests.browser.test_campaign import log_in
 from tests.browser.test_tracker import seq
 from tests.demo import load_demo
+from tracker import selectors, services
+from tracker.models import TrackedBattle
+from tracker.setups import SetupChoice, build_setup
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -86,4 +93,28 @@ def test_the_confrontation_assistant_reads_in_one_language(page: Page, language:
     wound.locator('[name="wound-damage"]').fill("12")
     wound.locator("button[value=roll]").click()
     expect(page.locator("#wound-resolution")).to_be_visible()
+    check_page(page, language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_sieges_report_and_chances_read_in_one_language(page: Page, language: str, celery_worker: str) -> None:
+    in_language(page, language)
+    chloe = User.objects.get(username="chloe")
+    with translation.override(language):  # a one-off siege's plain forces, named as its page names them
+        setup = build_setup(SetupChoice(standard_fort(1500), 1500, 1500, ladders=2, ladder_wall="W3"))
+    tracked = services.create_battle(setup=setup, besieger=chloe, besieged=chloe, created_by=chloe, seed=5)
+    for _ in range(12):  # the set-up and the first turn, as the simulator's policies play them
+        fresh = TrackedBattle.objects.get(pk=tracked.pk)
+        state = selectors.current(fresh).state
+        action = next_action(state, state.active, seed=5)
+        assert action is not None
+        services.act(battle_id=fresh.pk, user=chloe, seq=fresh.seq, action=action)
+    page.goto(f"/tracker/{tracked.pk}/")
+    check_page(page, language)
+    page.goto(f"/tracker/{tracked.pk}/report/")
+    check_page(page, language)
+    page.goto(f"/tracker/{tracked.pk}/")
+    page.locator("form.chances button").click()
+    expect(page.locator("#back-to-battle")).to_be_visible()
+    expect(page.get_by_role("progressbar")).to_have_attribute("aria-valuenow", "100", timeout=90_000)
     check_page(page, language)
