@@ -10,7 +10,7 @@ when the die plus the characteristic plus the modifiers reaches 10, unless the d
     >>> check_face("die", 10)
     Traceback (most recent call last):
     ...
-    rules.validation.BadValue: die must be between 0 and 9, got 10 (003 I §3, R17: a d10 reads 0–9)
+    rules.validation.BadValue: die must be between 0 and 9, got 10 (003 I §3, R17)
 """
 
 from __future__ import annotations
@@ -193,5 +193,5 @@ deck; a 10 reads 10."""
 def check_draw(name: str, value: int) -> int:
     """``value`` if a d10 or a card drawn for it can show it: 0–9, or up to :data:`MAX_DRAW` with the card variants
     (I §4)."""
-    with citing("003 I §3, I §4: a d10 reads 0–9, a card of the variants up to 53"):
+    with citing("003 I §3, I §4"):
         return check_range(name, value, 0, MAX_DRAW)

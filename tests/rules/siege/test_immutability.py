@@ -53,7 +53,9 @@ from rules.siege import (
     rams,
     shooting,
     siege_towers,
+    solo,
     sorties,
+    strong,
     structure,
     victory,
 )
@@ -341,6 +343,11 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: game.choose(s, game.Option("end_phase", Side.BESIEGER), (), None),
     lambda s, d: assault.play_game(s, policies.orders_for(s), 1),
     lambda s, d: assault.set_up_once(s, policies.orders_for(s)),
+    lambda s, d: solo.next_action(s, Side.BESIEGED, seed=1),
+    lambda s, d: strong.candidates(s, Side.BESIEGER),
+    lambda s, d: strong.rollout(s, Side.BESIEGER, EndPhase(), policies.orders_for(s), 1),
+    lambda s, d: strong.rank(s, Side.BESIEGER, seed=1, max_games=2),
+    lambda s, d: strong.decide(s, Side.BESIEGER, seed=1, max_games=2),
 ]
 
 
