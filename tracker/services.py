@@ -593,7 +593,9 @@ def ask_advice(*, battle_id: int, user: AbstractBaseUser) -> None:
     """« Que ferait l'application ? »: the strong bot's ranking of the options of the player's side, now, asked of
     the simulation workers (:mod:`simulations.deliberation`); read with :func:`tracker.selectors.advice`. Only a
     siege's players may ask, while it is under way."""
-    tracked = TrackedBattle.objects.get(pk=battle_id)
+    tracked = TrackedBattle.objects.filter(pk=battle_id).first()
+    if tracked is None:
+        raise Refused(_("No such siege among yours."), "")
     sides = _sides(tracked, user)
     if selectors.is_skirmish(tracked):
         raise Refused(_("The app's advice is given in sieges, not skirmishes."), "")

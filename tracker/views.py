@@ -290,7 +290,6 @@ def advice(request: HttpRequest, pk: int) -> HttpResponse:
     """« Que ferait l'application ? »: a POST asks the strong bot, on the workers, what it would play for the
     player's side now; the fragment then asks again every second until its answer, the best option and the top
     three with their expected victory points."""
-    _watched(request, pk)
     message = ""
     if request.method == "POST":
         try:
