@@ -4,6 +4,7 @@ bands in this form and the skirmish tracker starts from it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -42,6 +43,13 @@ KEYS = {
     "standard": pgettext_lazy("band line", "standard"),
 }
 """How a band line's keys are written in the reader's language; a key is read in any of the site's languages."""
+HAND_WORDS = {
+    "single": pgettext_lazy("band line", "single"),
+    "blade_and_dagger": pgettext_lazy("band line", "blade_and_dagger"),
+    "two_blades": pgettext_lazy("band line", "two_blades"),
+    "two_weapons": pgettext_lazy("band line", "two_weapons"),
+}
+"""What ``hands=`` says a model holds (§4.3, §4.5, :data:`rules.freres.arms.HANDS`), written as :data:`KEYS` are."""
 FIELDS = {
     "C": "C",
     "T": "T",
@@ -110,20 +118,31 @@ def _extras(profile: Profile) -> list[str]:
             extras += [f"{KEYS['bags']}={bags}"] if bags else []
         extras += [f"{KEYS['magazine']}={missile.magazine}"] if missile.magazine else []
     if profile.hands != "single":
-        extras.append(f"{KEYS['hands']}={profile.hands}")
+        extras.append(f"{KEYS['hands']}={HAND_WORDS[profile.hands]}")
     if profile.ambidextrous:
         extras.append(str(KEYS["ambidextrous"]))
     return extras
 
 
-@cache
-def _keys() -> dict[str, str]:
-    """Every way a band line's key is written, in the site's languages, to the key."""
-    read = {key: key for key in KEYS}
+def _in_every_language(words: Mapping[str, object]) -> dict[str, str]:
+    """Every way one of ``words`` is written, in the site's languages (its engine word included), to that word."""
+    read = {word: word for word in words}
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
-            read.update({str(word): key for key, word in KEYS.items()})
+            read.update({str(written): word for word, written in words.items()})
     return read
+
+
+@cache
+def _keys() -> dict[str, str]:
+    """Every way a band line's key is written, to the key."""
+    return _in_every_language(KEYS)
+
+
+@cache
+def _hands() -> dict[str, str]:
+    """Every way a ``hands=`` value is written, to the engine's (:data:`rules.freres.arms.HANDS`)."""
+    return _in_every_language(HAND_WORDS)
 
 
 def parse_band(text: str, side: Side, label: str = "") -> tuple[Model, ...]:
@@ -162,8 +181,8 @@ def _model(words: list[str], side: Side, number: int, band: str) -> Model:
             values[EQUIPMENT[key]] = int(value)
         elif key in ARMS and _integer(value):
             missile[ARMS[key]] = int(value)
-        elif key == "hands" and value in HANDS:
-            values["hands"] = value
+        elif key == "hands" and _hands().get(value.lower()) in HANDS:
+            values["hands"] = _hands()[value.lower()]
         elif key in ("ambidextrous", "standard") and not value:
             values["ambidextrous"] = values.get("ambidextrous", False) or key == "ambidextrous"
             standard = standard or key == "standard"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from rules.freres.state import Model
 
 from .band_selectors import bands_shown
-from .bands import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, CHARACTERISTICS, equipment_of, example_band
+from .bands import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, CHARACTERISTICS, KEYS, equipment_of, example_band
 from .forms_bands import BandForm
 from .models import Battle, CampaignMembership
 
@@ -37,7 +37,7 @@ def band_rows(models: tuple[Model, ...]) -> list[BandRow]:
         BandRow(
             m.profile.name,
             tuple(getattr(m.profile, c) for c in CHARACTERISTICS),
-            " ".join([equipment_of(m.profile), *(["standard"] if m.bears_standard else [])]).strip(),
+            " ".join([equipment_of(m.profile), *([str(KEYS["standard"])] if m.bears_standard else [])]).strip(),
         )
         for m in models
     ]

@@ -205,3 +205,18 @@ def test_a_band_line_reads_its_keys_in_french_or_english_and_the_example_is_in_t
         assert example_band(Side.A).splitlines()[0] == "chevalier 7 3 6 5 7 7 armure=3 bouclier=1 arme=2"
     with translation.override("en"):
         assert example_band(Side.A).splitlines()[0] == "knight 7 3 6 5 7 7 armour=3 shield=1 weapon=2"
+
+
+def test_what_the_hands_hold_is_read_and_written_in_the_readers_words() -> None:
+    # 003 II §4.5 « une lame […] et une dague ou une autre lame »: hands= in French or English, written back in French
+    from django.utils import translation
+
+    from campaigns.bands import band_line, parse_band
+    from rules.freres.state import Side
+
+    (french,) = parse_band("sergent 6 4 5 5 6 7 mains=deux_lames étendard", Side.B)
+    (english,) = parse_band("sergeant 6 4 5 5 6 7 hands=two_blades standard", Side.B)
+    assert (french.profile.hands, french.bears_standard) == ("two_blades", True)
+    assert english.profile.hands == "two_blades"
+    with translation.override("fr"):
+        assert band_line(french.profile) == "sergent 6 4 5 5 6 7 mains=deux_lames"
