@@ -277,11 +277,18 @@ def play_app(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle | None:
     if chosen is None:
         return None
     engine = engine_of(tracked.rule_system)
+    simple = chosen
     if app_player.deliberates(tracked.rule_system, tracked.app_strength, now.steps):
-        chosen = _deliberated(engine, tracked, now, chosen)
+        chosen = _deliberated(engine, tracked, now, simple)
         if chosen is None:
             return None
-    _append(engine, tracked, now, (chosen,), engine.side(tracked.app_side), (), user=None)
+    side = engine.side(tracked.app_side)
+    try:
+        _append(engine, tracked, now, (chosen,), side, (), user=None)
+    except Refused:
+        if chosen is simple:
+            raise
+        _append(engine, tracked, now, (simple,), side, (), user=None)  # the strong bot's choice refused: nothing kept
     return tracked
 
 
@@ -291,8 +298,8 @@ DECISION_KEPT_S = 15 * 60
 
 def _deliberated(engine: Engine, tracked: TrackedBattle, now: selectors.Current, simple: Any) -> Any:
     """The strong bot's action at this point of the battle: asked of the simulation workers at the first poll, then
-    read at the next ones (``None`` while they think). A decision the workers could not make, or one the engine
-    refuses, gives way to the simple bot's ``simple``."""
+    read at the next ones (``None`` while they think). A decision the workers could not make gives way to the simple
+    bot's ``simple``, as does one the engine refuses (:func:`play_app`)."""
     key = f"tracker:app-decision:{tracked.pk}:{now.seq}"
     task_id = cache.get(key)
     if task_id is None:
@@ -310,10 +317,6 @@ def _deliberated(engine: Engine, tracked: TrackedBattle, now: selectors.Current,
     try:
         chosen = engine.read_action(decided["best"])
     except engine.format_error:
-        return simple
-    try:  # tried on the battle, a value: nothing is kept
-        engine.play(now.battle, chosen, state=now.state)
-    except IllegalAction:
         return simple
     return chosen
 
