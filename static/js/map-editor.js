@@ -4,11 +4,20 @@
 // - a territory dragged and dropped is moved there, sent as a POST by htmx and answered with the redrawn map;
 // - a tap on a territory while another is selected builds or removes the road between them (a POST by htmx);
 //   selecting a territory stays an ordinary link.
+// The POSTs go one at a time, each aimed at the map the one before drew: a second tap while the first is answered
+// would otherwise redraw the map that the first answer has already replaced, and its road would not show.
 (() => {
   const EDITOR = "[data-toggle-neighbours]";
   const DRAG_FROM = 6; // pixels a pointer moves before a press becomes a drag
   let drag = null;
   let dropped = false;
+  let pending = Promise.resolve();
+
+  function post(url, values) {
+    pending = pending
+      .then(() => window.htmx.ajax("POST", url, { target: "#map-editor", swap: "outerHTML", values }))
+      .catch(() => {});
+  }
 
   function pictureAt(svg, clientX, clientY) {
     const point = svg.createSVGPoint();
@@ -62,7 +71,7 @@
       return;
     }
     const url = `${done.editor.dataset.mapUrl}${done.group.dataset.territory}/move/`;
-    window.htmx.ajax("POST", url, { source: done.group, target: "#map-editor", swap: "outerHTML", values: where });
+    post(url, where);
   });
 
   document.addEventListener("pointercancel", () => {
@@ -82,7 +91,7 @@
       const url = link.getAttribute("href") || "";
       if (!url.includes("/neighbours/") || !window.htmx) return;
       event.preventDefault();
-      window.htmx.ajax("POST", url, { source: link, target: "#map-editor", swap: "outerHTML" });
+      post(url, {});
       return;
     }
     const svg = event.target.closest("svg");
