@@ -391,3 +391,18 @@ def test_the_skirmish_pages_in_french_show_no_english_after_a_fight(besieger: Us
     for page in pages:
         found = [word for word in ENGLISH_GIVEAWAYS if word in page]
         assert found == [], found
+
+
+def test_the_log_says_what_an_action_did_beneath_its_facts(besieger: User, besieged: User) -> None:
+    """The event an action reports under its own name (« activée avec 7 PA », §1.2) is shown with the action's
+    line, not dropped: the skirmish's line words the action's facts, not what came of them."""
+    tracked = _one_off(besieger, besieged)
+    tracked = services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative())
+    state = selectors.current(tracked).state
+    model = state.in_play(state.to_play)[0]
+    player = _player(tracked, state.to_play)
+    services.act(battle_id=tracked.pk, user=player, seq=tracked.seq, action=Activate(model.id))
+    client = Client()
+    client.force_login(player)
+    text = client.get(f"/tracker/{tracked.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f"{FreresNames.of(state).model(model.id)} est activée avec {model.pa} PA." in text

@@ -62,3 +62,16 @@ def test_the_french_sentences_are_translated(system: str) -> None:
         with translation.override("fr"):
             french = str(sentence)
         assert french != english, f"{code}: « {english} » has no French sentence"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_word_placed_in_a_sentence_carries_no_stop_of_its_own(language: str) -> None:
+    """A table's row or a result is a word the sentences place (« %(model)s : %(row)s. »): ending it with « ! » or a
+    full stop would print « pas passé loin !. »."""
+    ended = set()
+    with translation.override(language):
+        for system, catalogue in SYSTEMS.items():
+            for tables in catalogue.words.values():
+                for table in tables.values():
+                    ended |= {(system, str(w)) for w in table.values() if str(w).rstrip().endswith(("!", ".", "?"))}
+    assert ended == set()

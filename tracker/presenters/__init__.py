@@ -431,16 +431,16 @@ def log_lines(
     deed: Deed | None = None,
 ) -> list[LogLine]:
     """The log newest first, one line a deed: what each action did (by ``deed``, else its facts), what happened
-    (each event with its clause, in the reader's words by ``said``, the action's own event left out) and each die
-    (what for and its clause, by ``why``); ``label`` names a side from its stored value, ``names`` an action from its
-    name."""
+    (each event with its clause, in the reader's words by ``said``; the action's own event left out where ``deed``
+    words it) and each die (what for and its clause, by ``why``); ``label`` names a side from its stored value,
+    ``names`` an action from its name."""
     return [
         LogLine(
             step.seq,
             label(step.side),
             names(step.entry.action.name),
             deed(step) if deed is not None else describe(step.entry.action.to_json()),
-            tuple((e.clause, said(e)) for e in step.events if e.kind != step.entry.action.name),
+            tuple((e.clause, said(e)) for e in step.events if deed is None or e.kind != step.entry.action.name),
             tuple(
                 RollLine(r.die, r.result, " ".join(filter(None, why(r.reason)[::-1])), r.physical)
                 for r in step.entry.rolls

@@ -15,7 +15,7 @@ ROW = {
     "wobbly": pgettext_lazy("a skirmish's word", "wobbly weapon"),
     "scabbard": pgettext_lazy("a skirmish's word", "the scabbard comes loose"),
     "broken": pgettext_lazy("a skirmish's word", "broken weapon"),
-    "feint": pgettext_lazy("a skirmish's word", "a feint!"),
+    "feint": pgettext_lazy("a skirmish's word", "a feint"),
 }
 
 SENTENCES = Sentences(

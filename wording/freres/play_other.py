@@ -9,7 +9,7 @@ ROW = {
     "migraine": pgettext_lazy("a skirmish's word", "migraine"),
     "blast": pgettext_lazy("a skirmish's word", "the spell's blast"),
     "amnesia": pgettext_lazy("a skirmish's word", "amnesia"),
-    "nothing": pgettext_lazy("a skirmish's word", "phew, nothing!"),
+    "nothing": pgettext_lazy("a skirmish's word", "phew, nothing"),
 }
 POSTURE = {
     "standing": pgettext_lazy("a skirmish's word", "standing"),

@@ -11,7 +11,7 @@ ROW = {
     "jammed": pgettext_lazy("a skirmish's word", "jammed weapon"),
     "string": pgettext_lazy("a skirmish's word", "broken string"),
     "ammunition": pgettext_lazy("a skirmish's word", "the ammunition bag comes loose"),
-    "nothing": pgettext_lazy("a skirmish's word", "nothing this time!"),
+    "nothing": pgettext_lazy("a skirmish's word", "nothing this time"),
 }
 OUTCOME = {
     "cleared": pgettext_lazy("a skirmish's word", "the weapon is cleared"),
