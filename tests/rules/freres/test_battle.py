@@ -1,5 +1,7 @@
-"""The skirmish engine's rules, one named case each, the clause of 003 (or the ruling) in its name or docstring.
-Every case plays the engine's ``apply`` with the d10 faces it names, so each number can be followed by hand."""
+"""A skirmish as values, and bad input: actions and state in their JSON form, a battle replayed from its set-up, seed
+and log, its result for the campaign, and dice or characteristics out of range refused with nothing logged. Each case
+plays the engine's ``apply`` with the d10 faces it names, so each number can be followed by hand.
+"""
 
 from __future__ import annotations
 

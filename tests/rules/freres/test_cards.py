@@ -1,5 +1,7 @@
-"""003 I §4 « Vous pouvez ainsi créer beaucoup de variantes », as set-up options: the 10s, the characters as jokers
-and the lucky joker. The decks are counted here from the document's words, not from the engine."""
+"""003 I §4 the cards: drawn from the pile, and « Vous pouvez ainsi créer beaucoup de variantes », as set-up options:
+the 10s, the characters as jokers and the lucky joker. The decks are counted here from the document's words, not from
+the engine.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The skirmish engine's rules, one named case each, the clause of 003 (or the ruling) in its name or docstring.
-Every case plays the engine's ``apply`` with the d10 faces it names, so each number can be followed by hand."""
+"""003 II §7 damage: the states a model goes through after a result, out of action when its PA reach 0, and the
+JDeg's table. Each case plays the engine's ``apply`` with the d10 faces it names, so each number can be followed by
+hand.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The skirmish engine's rules, one named case each, the clause of 003 (or the ruling) in its name or docstring.
-Every case plays the engine's ``apply`` with the d10 faces it names, so each number can be followed by hand."""
+"""003 II §4 close combat: the JC against the JC, the damage table read from the difference, critical failures,
+striking hard, dodging and parrying, models on the ground or struck in the back. Each case plays the engine's
+``apply`` with the d10 faces it names, so each number can be followed by hand.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,9 @@
-"""003 II §8: the results of morale that move a model, played: *Prudente* steps back, a rout and a failed rally's
-flight move it, and each takes it out of base contact with the enemies it touched. The engine holds no positions:
-a move away is the contacts it breaks and the distance it reports."""
+"""003 II §8 morale: the failure table, rallying a routed model, a critical test's cost; the results that move a
+model (*Prudente* steps back, a rout and a failed rally's flight), each taking it out of base contact with the
+enemies it touched (the engine holds no positions: a move is what the players measure); ruling R20, a routed model's
+JD without its shield. Each case plays the engine's ``apply`` with the d10 faces it names, so each number can be
+followed by hand.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The skirmish engine's rules, one named case each, the clause of 003 (or the ruling) in its name or docstring.
-Every case plays the engine's ``apply`` with the d10 faces it names, so each number can be followed by hand."""
+"""003 II §10 mounted models: the charge of 20 cm, no hiding nor cover, a wounded mount unseating its rider. Each
+case plays the engine's ``apply`` with the d10 faces it names, so each number can be followed by hand.
+"""
 
 from __future__ import annotations
 

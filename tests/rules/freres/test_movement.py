@@ -1,5 +1,7 @@
-"""The skirmish engine's rules, one named case each, the clause of 003 (or the ruling) in its name or docstring.
-Every case plays the engine's ``apply`` with the d10 faces it names, so each number can be followed by hand."""
+"""003 II §3 movement, hiding and scrutiny: the limits of a move, the fast-move table and its notes, and ruling R21,
+« Une figurine qui est à moins de 20 cm du front d'un ennemi est automatiquement découverte » (§3.4). Each case is
+worked by hand: the d10 faces are the test's, every number follows from the profiles and the text of 003 quoted.
+"""
 
 from __future__ import annotations
 

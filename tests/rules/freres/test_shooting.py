@@ -1,5 +1,7 @@
-"""The skirmish engine's rules, one named case each, the clause of 003 (or the ruling) in its name or docstring.
-Every case plays the engine's ``apply`` with the d10 faces it names, so each number can be followed by hand."""
+"""003 II §5 shooting: what may shoot, the JT and its modifiers, a critical shot jamming the weapon, a mounted model
+shooting every way. Each case plays the engine's ``apply`` with the d10 faces it names, so each number can be
+followed by hand.
+"""
 
 from __future__ import annotations
 

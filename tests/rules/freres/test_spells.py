@@ -1,5 +1,6 @@
-"""The skirmish engine's rules, one named case each, the clause of 003 (or the ruling) in its name or docstring.
-Every case plays the engine's ``apply`` with the d10 faces it names, so each number can be followed by hand."""
+"""003 II §6 spells: cast on ten, amnesia, no casting in armour. Each case plays the engine's ``apply`` with the d10
+faces it names, so each number can be followed by hand.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The skirmish engine's rules, one named case each, the clause of 003 (or the ruling) in its name or docstring.
-Every case plays the engine's ``apply`` with the d10 faces it names, so each number can be followed by hand."""
+"""003 II §1 and §2.6 the turn: initiative and its ties, activations alternating, a model activated once a turn,
+waiting and parrying, PA stored or lost. Each case plays the engine's ``apply`` with the d10 faces it names, so each
+number can be followed by hand.
+"""
 
 from __future__ import annotations
 
