@@ -232,3 +232,6 @@ def mine_started(goal: MineGoal = MineGoal.FOUNDATIONS) -> BattleState:
 
 
 HERO = with_rules(MAN, Special.CHARACTER, name="Captain")
+
+
+CANNON = replace(MAN, name="Cannon", troop_type=TroopType.WAR_MACHINE)

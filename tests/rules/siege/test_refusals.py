@@ -12,9 +12,9 @@ import pytest
 from rules.siege import defences, gates, heroism, ladders, mining, rams, siege_towers, sorties
 from rules.siege.blocking import block
 from rules.siege.engines import Liquid, MineGoal
-from rules.siege.profiles import TroopType
 from rules.siege.state import IllegalAction, Ladder
 from tests.rules.siege.builders import (
+    CANNON,
     HARPY,
     MAN,
     OGRE,
@@ -30,8 +30,6 @@ from tests.rules.siege.builders import (
     ram_at_the_main_gate,
     walls_with_defences,
 )
-
-CANNON = replace(MAN, name="Cannon", troop_type=TroopType.WAR_MACHINE)
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from rules.siege.movement import move
 from rules.siege.profiles import TroopType
 from rules.siege.sorties import sortie
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
-from tests.rules.siege.builders import HARPY, MAN, ORC, battle, besieged, besiegers, dice, fleeing, refused
+from tests.rules.siege.builders import CANNON, HARPY, MAN, ORC, battle, besieged, besiegers, dice, fleeing, refused
 
 BOLT_THROWER = replace(ORC, name="Bolt thrower", troop_type=TroopType.WAR_MACHINE, points=50)
 
@@ -87,9 +87,6 @@ def test_a_flyer_that_moved_fled_or_stands_outside_does_not_fly_out() -> None:
     refused(lambda: apply(scared, Sortie(("h2",), "m1"), dice()), "§11.2")
     outside = state.with_models({"h1": replace(state.model("h1"), place=Place.parse("field:west"))})
     refused(lambda: apply(outside, Sortie(("h1",), "m1"), dice()), "§11.2")
-
-
-CANNON = replace(MAN, name="Cannon", troop_type=TroopType.WAR_MACHINE)
 
 
 def test_flyers_sortie_against_a_war_machine() -> None:
