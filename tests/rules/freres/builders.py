@@ -8,8 +8,10 @@ from dataclasses import replace
 from typing import Any
 
 from rules.dice import Dice
+from rules.freres import actions as act
 from rules.freres.actions import Action
-from rules.freres.game import apply
+from rules.freres.example import KNIGHT, SOLDIER
+from rules.freres.game import apply, problems
 from rules.freres.state import Coin, Model, Outcome, Phase, Profile, Side, Skirmish, new_skirmish, pair
 
 
@@ -55,3 +57,15 @@ def kinds(result: Outcome) -> list[str]:
 def rows(result: Outcome) -> list[str]:
     """The damage table's rows the events report, in order."""
     return [str(e.params["row"]).replace("_", " ") for e in result.events if e.kind == "damage"]
+
+
+def refusal(state: Skirmish, action: act.Action) -> str:
+    found = problems(state, action)
+    assert found, f"{action} was accepted"
+    return f"{found[0].clause}: {found[0].message}"
+
+
+def duel_of_knight_and_soldier() -> Skirmish:
+    """A knight (C 7, D 6, armour 3, shield 1, DegC 2) strikes a soldier (C 5, D 5, armour 1, shield 1, DegC 1)."""
+    state = engaged(activated(skirmish(("a", KNIGHT), ("b", SOLDIER)), "a"), ("a", "b"))
+    return played(state, act.Strike("a", "b")).state

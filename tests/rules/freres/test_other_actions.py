@@ -7,17 +7,11 @@ from __future__ import annotations
 import dataclasses
 
 from rules.freres import actions as act
-from rules.freres.example import KNIGHT, SOLDIER
+from rules.freres.example import ARCHER, KNIGHT, RIDER, SOLDIER
 from rules.freres.game import problems
 from rules.freres.legal import legal_actions
-from rules.freres.state import Skirmish
-from tests.rules.freres.builders import activated, changed, kinds, played, skirmish
-
-
-def refusal(state: Skirmish, action: act.Action) -> str:
-    found = problems(state, action)
-    assert found, f"{action} was accepted"
-    return f"{found[0].clause}: {found[0].message}"
+from rules.freres.state import Coin, Posture, Skirmish
+from tests.rules.freres.builders import activated, changed, engaged, kinds, played, refusal, rows, skirmish
 
 
 def _band() -> Skirmish:
@@ -148,3 +142,138 @@ def test_a_carrier_put_out_of_the_battle_drops_its_friend() -> None:
     play = Play(base, Dice(seed=0))
     put_out(play, play.model("a1"), "killed", "§7")
     assert play.state.model("a1").carrying is None
+
+
+def test_turning_costs_by_kind_and_angle() -> None:
+    """003 II §3.1 Tableau d'orientation: on foot 0 / 1 PA, mounted 1 / 2 PA."""
+    foot = activated(skirmish(("a", ARCHER), ("b", SOLDIER)), "a")
+    assert played(foot, act.Turn("a")).state.pa_left == 6
+    assert played(foot, act.Turn("a", wide=True)).state.pa_left == 5
+    rider = activated(skirmish(("a", RIDER), ("b", SOLDIER)), "a")
+    assert played(rider, act.Turn("a")).state.pa_left == 7
+    assert played(rider, act.Turn("a", wide=True)).state.pa_left == 6
+
+
+def test_moving_hidden_in_cover_and_jumping() -> None:
+    """003 II §3.4: a plain move 3 PA, hidden 5, in cover 4, +1 an obstacle jumped (a JA, 5 + 6 = 11)."""
+    state = activated(skirmish(("a", ARCHER), ("b", SOLDIER)), "a")
+    assert played(state, act.Move("a", 10)).state.pa_left == 3
+    assert refusal(state, act.Move("a", 5, "rough", "hidden")) == "§3.4: hidden_move_refused (model=a)"
+    hidden = changed(state, "a", hidden=True)
+    assert played(hidden, act.Move("a", 5, "rough", "hidden")).state.model("a").hidden
+    covered = changed(state, "a", in_cover=True)
+    assert played(covered, act.Move("a", 5, manner="in_cover")).state.pa_left == 2
+    jumped = played(state, act.Move("a", 5, jumps=1), [5]).state
+    assert (jumped.pa_left, jumped.model("a").posture) == (2, Posture.STANDING)
+    # a failed jump (2 + 6 = 8) falls beyond the obstacle; a critical one is stunned
+    assert played(state, act.Move("a", 5, jumps=1), [2]).state.model("a").posture is Posture.DOWN
+    assert played(state, act.Move("a", 5, jumps=1), [0]).state.model("a").posture is Posture.STUNNED
+
+
+def test_lying_crawling_and_standing_up() -> None:
+    """003 II §3.4: Se coucher 4 PA, Avancer couché 2 PA for 2 cm whatever the maluses, Se relever 4 PA."""
+    state = activated(skirmish(("a", KNIGHT), ("b", SOLDIER)), "a")
+    state = played(state, act.LieDown("a")).state
+    assert refusal(state, act.Move("a", 5)) == "§3.4: on_ground_may_not (model=a, deed=move)"
+    state = played(state, act.Crawl("a")).state
+    assert (state.model("a").moved_cm, state.pa_left) == (2, 1)
+    assert refusal(state, act.StandUp("a")).startswith("§2.6.3: pa_short (what=stand_up, cost=4, model=a, ")
+
+
+def test_climbing() -> None:
+    """003 II §3.4 Escalader (6 PA), a JA: success climbs its height + 1d10 cm; a critical failure is a JDeg,
+    without a JM (its own clumsiness, §7)."""
+    state = activated(skirmish(("a", ARCHER), ("b", SOLDIER)), "a")
+    assert "climb" in kinds(played(state, act.Climb("a"), [4, 7]))
+    fallen = played(state, act.Climb("a"), [0, 7])  # JDeg 7: wounded, no JM
+    assert rows(fallen) == ["wounded"]
+    assert "morale_failed" not in kinds(fallen)
+    assert "morale_passed" not in kinds(fallen)
+
+
+def test_reloading_and_quick_reloading() -> None:
+    """003 II §5.2: a bow reloads for 2 PA; quickly for 1, with a JA whose failure drops the projectile."""
+    state = activated(changed(skirmish(("a", ARCHER), ("b", SOLDIER)), "a", loaded=False), "a")
+    assert played(state, act.Reload("a")).state.model("a").loaded
+    quick = played(state, act.Reload("a", quick=True), [4])
+    assert (quick.state.model("a").loaded, quick.state.pa_left) == (True, 5)
+    assert not played(state, act.Reload("a", quick=True), [3]).state.model("a").loaded
+
+
+def test_unjamming() -> None:
+    """003 II §5.2 Désenrayer (6 PA), a JA."""
+    state = activated(changed(skirmish(("a", ARCHER), ("b", SOLDIER)), "a", jammed=True), "a")
+    assert not played(state, act.Unjam("a"), [4]).state.model("a").jammed
+
+
+def test_a_reaction_shot_is_made_in_the_enemys_activation() -> None:
+    """003 II §5.2 Tir de réaction: a defensive action at -2, in the enemy's activation only."""
+    own = activated(skirmish(("a", ARCHER), ("b", SOLDIER)), "a")
+    assert refusal(own, act.ReactionShot("a", "b", 15)) == "§5.2: reaction_in_enemy_activation"
+    state = activated(skirmish(("a", ARCHER), ("b", SOLDIER)), "b")
+    # 6 + 6 - 2 - 1 = 9: a miss that a plain shot (11) would not have been
+    result = played(state, act.ReactionShot("a", "b", 15), [6])
+    assert "miss" in kinds(result)
+    assert result.state.model("a").coin is Coin.TAKEN
+
+
+def test_a_defensive_shot_before_the_combat() -> None:
+    """003 II §5.2 Tir défensif: a JM (5 + 5 - 1 = 9, failed): a shot without the point-blank bonus,
+    2 + 6 - 1 (shield) = 7, a miss; then the combat, 3 + 7 against 5 + 4: the knight hits for 10 + 2 = 12 against
+    JD 9 + 4 = 13: a close call, JM 9 + 5 - 1 passes."""
+    state = engaged(activated(skirmish(("a", KNIGHT), ("b", ARCHER)), "a"), ("a", "b"))
+    state = played(state, act.Strike("a", "b")).state
+    result = played(state, act.Defend("b", "defensive_shot"), [5, 2, 3, 5, 9, 9])
+    assert kinds(result).count("miss") == 1
+    assert rows(result) == ["close call"]
+
+
+def test_a_kick_sends_the_attacker_away() -> None:
+    """003 II §10.2.2 Ruade: a JA (4 + 6 = 10): the enemy may not attack and stands 1 cm off."""
+    state = engaged(activated(skirmish(("a", KNIGHT), ("b", RIDER)), "a"), ("a", "b"))
+    state = played(state, act.Strike("a", "b")).state
+    assert played(state, act.Defend("b", "kick"), [4]).state.contacts == frozenset()
+
+
+def test_changing_weapon_before_the_combat() -> None:
+    """003 II §4.2 Changer d'arme: a JA (5 + 5): the soldier who dropped its weapon fights with another."""
+    state = engaged(activated(skirmish(("a", KNIGHT), ("b", SOLDIER)), "a"), ("a", "b"))
+    state = played(changed(state, "b", weapon_dropped=True), act.Strike("a", "b")).state
+    result = played(state, act.Defend("b", "change_weapon"), [5, 3, 5])
+    assert result.state.model("b").has_weapon
+
+
+def test_fleeing_a_combat() -> None:
+    """003 II §8.2 Fuir le combat: 1 PA an enemy in contact, a free attack it may only parry (JA 9 + 5: D+2),
+    the knight's JC 5 + 7 = 12 + 2 (DegC) = 14 against JD 7 + 5 + 1 + 1 + 2 = 16: a close call, JM 9 + 5 - 1
+    passes; then every PA spent moving away."""
+    state = engaged(activated(skirmish(("a", KNIGHT), ("b", SOLDIER)), "b"), ("a", "b"))
+    result = played(state, act.FleeCombat("b"), [9, 5, 7, 9])
+    assert rows(result) == ["close call"]
+    assert result.state.contacts == frozenset()
+    assert result.state.active is None
+    assert result.state.model("b").fled
+
+
+def test_raising_a_comrade_and_picking_up_a_weapon() -> None:
+    """003 II §8.2 Relever un camarade (4 PA, not stunned); §9 ramasser un objet (1 PA)."""
+    state = changed(skirmish(("a1", KNIGHT), ("a2", SOLDIER), ("b", SOLDIER)), "a2", posture=Posture.DOWN)
+    state = activated(changed(state, "a1", weapon_dropped=True), "a1")
+    state = played(state, act.RaiseComrade("a1", "a2")).state
+    assert state.model("a2").posture is Posture.STANDING
+    assert played(state, act.PickUp("a1")).state.model("a1").has_weapon
+
+
+def test_trampling_a_model_on_the_ground() -> None:
+    """003 II §10.2.2 Piétiner: +1 PA to the move; the model on the ground takes a JDeg (5: stunned)."""
+    state = changed(skirmish(("a", RIDER), ("b", SOLDIER)), "b", posture=Posture.DOWN)
+    result = played(activated(state, "a"), act.Move("a", 10, trample="b"), [5])
+    assert (result.state.pa_left, rows(result)) == (4, ["stunned"])
+
+
+def test_getting_off_and_on_a_mount() -> None:
+    """003 II §10.2.2 Démonter/monter, 4 PA, out of contact with the enemy."""
+    state = activated(skirmish(("a", RIDER), ("b", SOLDIER)), "a")
+    off = played(state, act.Mount("a")).state
+    assert not off.model("a").mounted
+    assert refusal(engaged(state, ("a", "b")), act.Mount("a")) == "§8.2: engaged_may_not (model=a, deed=mount)"

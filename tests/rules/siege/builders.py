@@ -11,23 +11,26 @@ from dataclasses import replace
 import pytest
 
 from rules.dice import Dice
-from rules.siege.fort import standard_fort
+from rules.siege import actions as a
+from rules.siege import ladders, mining, rams
+from rules.siege.engines import Fire, Ladder, Liquid, MineGoal, Ram, SiegeTower
+from rules.siege.fort import Connection, ConnectionKind, FortLayout, standard_fort
+from rules.siege.game import Option, apply, choose, legal_actions, problems
 from rules.siege.gates import gate_statuses
 from rules.siege.profiles import Creature, Missile, Profile, Special, TroopType
 from rules.siege.state import (
     BattleState,
     CombatResult,
     IllegalAction,
-    Ladder,
     Model,
     Phase,
     Place,
     Side,
-    SiegeTower,
     TurnLog,
     end_turn,
     new_battle,
 )
+from rules.siege.structure import main_gate_wall
 
 FORT = standard_fort(1500)
 MAN = Profile("Man", ws=3, s=3, t=3, i=3, ld=7, points=5)
@@ -56,6 +59,10 @@ GHOST = Profile("Ghost", ws=3, s=3, t=3, w=2, rules=frozenset({Special.ETHEREAL}
 
 def with_rules(profile: Profile, *rules: Special, name: str | None = None) -> Profile:
     return replace(profile, name=name or f"{profile.name} ({', '.join(rules)})", rules=profile.rules | set(rules))
+
+
+SAPPER = with_rules(MAN, Special.SAPPER, name="Dwarf sapper")
+"""A model of sapper troops (§10.4)."""
 
 
 def squad(side: Side, profile: Profile, place: str, count: int, prefix: str, unit: str | None = None) -> list[Model]:
@@ -136,3 +143,95 @@ def refused(action: Callable[[], object], clause: str) -> None:
 def ids(prefix: str, count: int) -> list[str]:
     """The ids ``squad`` gives ``count`` models under ``prefix``: ``a1``, ``a2``…"""
     return [f"{prefix}{n}" for n in range(1, count + 1)]
+
+
+STRONG = replace(ORC, name="Strong orc", s=4)
+
+
+def ram_at_the_main_gate(carriers: int = 6, covered: bool = False) -> BattleState:
+    state = battle(besiegers(STRONG, "foot:C1", carriers, "r"), besieged(MAN, "C1", 2))
+    state = replace(state, rams=(Ram("R1", covered=covered),))
+    state = rams.carry_ram(state, "R1", [f"r{n}" for n in range(1, carriers + 1)])
+    return rams.bring_ram(state, "R1", "G1")
+
+
+def problem_clauses(state: BattleState, action: a.Action) -> list[str]:
+    return [r.clause for r in problems(state, action)]
+
+
+RAMPARTS = ("T1", "W1", "T2", "W2", "T3", "W3", "T4", "W4")
+
+
+def options_named(state: BattleState, name: str) -> list[Option]:
+    return legal_actions(state, name)
+
+
+def play_default(state: BattleState, option: Option, rolled: Dice) -> BattleState:
+    actors, target = option.default()
+    return apply(state, choose(state, option, actors, target), rolled).state
+
+
+def besiegers_movement_with_braziers(
+    state: BattleState, *braziers: tuple[str, tuple[Liquid | None, ...]]
+) -> BattleState:
+    """``state`` at the end of the besieger's movement, the besieged's braziers on their sections (§8.2.1)."""
+    state = replace(state, phase=Phase.MOVEMENT, active=Side.BESIEGER)
+    for section, liquids in braziers:
+        state = state.with_works(replace(state.works_of(section), braziers=liquids))
+    return state
+
+
+GATE_WALL = main_gate_wall(battle(), "G1")
+
+
+def gate_ablaze(*liquids: Liquid) -> BattleState:
+    state = battle(besieged(MAN, GATE_WALL, 3), besieged(MAN, "W3", 2, "x"))
+    state = besiegers_movement_with_braziers(state, (GATE_WALL, liquids), ("W3", liquids))
+    return replace(state, fires=(Fire("gate:G1"),))
+
+
+def burning_gate_with_braziers(liquid: Liquid) -> BattleState:
+    wall = main_gate_wall(battle(), "G1")
+    state = battle(besieged(MAN, wall, 2), besieged(MAN, "W3", 2, "x"), besiegers(ORC, f"foot:{wall}", 1))
+    state = replace(state, fires=(Fire("gate:G1"),))
+    for section in (wall, "W3"):
+        state = state.with_works(replace(state.works_of(section), braziers=(liquid,)))
+    return state
+
+
+def with_service_door(fort: FortLayout) -> FortLayout:
+    return replace(fort, connections=(*fort.connections, Connection("C1", "C3", ConnectionKind.SERVICE_DOOR)))
+
+
+def gate_battle(blocker: object = MAN) -> BattleState:
+    assert blocker is MAN or blocker is OGRE
+    return battle(
+        besieged(MAN if blocker is MAN else OGRE, "C1", 2), besiegers(ORC, "foot:C3", 3, "f"), active=Side.BESIEGER
+    )
+
+
+def crewed_siege_tower(crew: int) -> BattleState:
+    state = battle(besiegers(ORC, "siege_tower:ST1", crew, "t"), towers=(SiegeTower("ST1", None),))
+    return state.with_siege_tower(SiegeTower("ST1", None, crew=tuple(f"t{n}" for n in range(1, crew + 1))))
+
+
+def walls_with_defences(*extra: object) -> BattleState:
+    state = battle(besieged(MAN, "W3", 4), besiegers(ORC, "foot:W3", 3, "f"), besiegers(ORC, "W1", 1, "w"))
+    return state.with_works(replace(state.works_of("W3"), stones=1, rocks=1, braziers=(Liquid.OIL, Liquid.WATER)))
+
+
+def ladder_picked_up(count: int = 4) -> BattleState:
+    state = battle(besiegers(ORC, "foot:W3", count, "c"), besieged(MAN, "W3", 3), ladders=())
+    state = replace(state, ladders=(Ladder("L1", "W3", raised=False),))
+    return ladders.pick_up_ladder(state, "L1", [f"c{n}" for n in range(1, count + 1)])
+
+
+def mine_started(goal: MineGoal = MineGoal.FOUNDATIONS) -> BattleState:
+    state = battle(besiegers(SAPPER, "foot:W1", 6, "s"), besieged(MAN, "C2", 8))
+    return mining.start_mine(state, goal, [f"s{n}" for n in range(1, 7)])
+
+
+HERO = with_rules(MAN, Special.CHARACTER, name="Captain")
+
+
+CANNON = replace(MAN, name="Cannon", troop_type=TroopType.WAR_MACHINE)

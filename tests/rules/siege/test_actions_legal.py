@@ -11,9 +11,8 @@ from rules.siege.engines import Ladder, Ram, SiegeTower
 from rules.siege.fort import standard_fort
 from rules.siege.game import Option, apply, choose, legal_actions, problems
 from rules.siege.state import BattleState, Phase, Side
-from tests.rules.siege.builders import ARCHER, MAN, ORC, besieged, besiegers, set_up
+from tests.rules.siege.builders import ARCHER, MAN, ORC, RAMPARTS, besieged, besiegers, set_up
 
-RAMPARTS = ("T1", "W1", "T2", "W2", "T3", "W3", "T4", "W4")
 SECTIONS = (*RAMPARTS, "C1", "C2", "C3", "S1")
 BESIEGERS = ("o1", "o2", "o3", "o4", "o5", "o6", "o7", "o8", "b1", "b2")
 DEFENDERS = ("d1", "d2", "d3", "d4", "d5", "x1", "x2", "x3", "g1", "g2", "g3", "g4", "g5", "g6")

@@ -30,6 +30,7 @@ from rules.siege.engines import Liquid
 from rules.siege.game_length import EARLY_END_FACES, TURNS
 from rules.siege.policies import Game, orders_for, play_out, play_setup
 from rules.siege.state import Phase, Side
+from tests.rules.siege.builders import RAMPARTS
 
 QUIET_GARRISON = BesiegedPlan(garrison=(Garrison("W4", "halberdier", 5),))
 """Five halberdiers far from the gates, without missiles, stones or braziers: nothing touches a ram."""
@@ -232,9 +233,6 @@ def test_braziers_and_stones_are_placed_as_planned() -> None:
     assert game.state.mine is not None
     assert game.state.mine.goal.value == "foundations"
     assert game.state.phase is not Phase.SETUP
-
-
-RAMPARTS = ("T1", "W1", "T2", "W2", "T3", "W3", "T4", "W4")
 
 
 def random_assault(rng: random.Random) -> Assault:

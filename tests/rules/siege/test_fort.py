@@ -1,3 +1,9 @@
+"""§1 the fort's anatomy: Table 1's minimum sections, Table 2's capacities, levels, gates and stairs, and a
+club's own layout (ruling R12).
+"""
+
+from __future__ import annotations
+
 import json
 from dataclasses import replace
 
@@ -18,6 +24,7 @@ from rules.siege.fort import (
     standard_fort,
 )
 from tests.rules.data import siege_rules
+from tests.rules.siege.builders import with_service_door
 
 # §1.4 Table 1 (transcribed from seed 000): one row per kind, one column per band of besieged points (R12)
 TABLE_1_ROWS = {
@@ -243,3 +250,113 @@ def test_two_ladders_replace_stairs() -> None:
     problems = fort.problems(1500)
     assert not any("§1.1.4" in p for p in problems)
     assert fort.capacity("C1", "W1") == 4
+
+
+FORT_1500 = standard_fort(1500)
+
+
+def _problems(fort: FortLayout, points: int = 1500) -> tuple[str, ...]:
+    return fort.problems(points)
+
+
+def test_a_courtyard_never_touches_both_the_main_gate_and_a_postern() -> None:
+    """§1.1.1: « Un même section de cour intérieure ne peut pas jouxter et une poterne et une porte principale »;
+    §1.3.2: « elle ne peut jamais donner sur la même section de cour intérieure qu'une porte principale »."""
+    assert _problems(FORT_1500) == ()
+    gates = tuple(replace(g, section="C1") if g.kind is GateKind.POSTERN else g for g in FORT_1500.gates)
+    assert any("§1.1.1" in p for p in _problems(replace(FORT_1500, gates=gates)))
+
+
+def test_gates_open_on_a_courtyard() -> None:
+    """§1.3.1: the main gate « occupe le niveau 1 et donne sur une section de cour intérieure »; §1.3.2: « Une
+    poterne doit donner sur une section de cour intérieure »."""
+    for kind in (GateKind.MAIN_GATE, GateKind.POSTERN):
+        gates = tuple(replace(g, section="W2") if g.kind is kind else g for g in FORT_1500.gates)
+        assert any("(§1.3)" in p for p in _problems(replace(FORT_1500, gates=gates)))
+
+
+def test_one_main_gate_only() -> None:
+    """§1.3.1: « Il ne peut en avoir qu'une seule »."""
+    second = Gate("G2", GateKind.MAIN_GATE, "C2")
+    assert any("§1.3.1" in p for p in _problems(replace(FORT_1500, gates=(*FORT_1500.gates, second))))
+
+
+def test_stairs_or_two_ladders_lead_up_to_the_wall_walk() -> None:
+    """§1.1.4: « Il n'est toutefois pas obligé d'y avoir d'escalier … Mais il faudra nécessairement qu'y figure au
+    moins deux échelles minimum »: without stairs one ladder is refused, two are enough (at 1000 points, where
+    Table 1 asks for one stair, the missing stair is refused by §1.4 on its own)."""
+    sections = tuple(s for s in FORT_1500.sections if s.kind is not SectionKind.STAIRS)
+    plain = tuple(c for c in FORT_1500.connections if "S1" not in (c.a, c.b))
+    one = replace(FORT_1500, sections=sections, connections=(*plain, Connection("C2", "W2", ConnectionKind.LADDER)))
+    two = replace(one, connections=(*one.connections, Connection("C3", "W3", ConnectionKind.LADDER)))
+    assert any("§1.1.4" in p for p in _problems(one))
+    assert not any("§1.1.4" in p for p in _problems(two))
+
+
+@pytest.mark.parametrize(
+    ("kind", "level", "allowed"),
+    [
+        pytest.param(SectionKind.COURTYARD, 1, True, id="§1.2-courtyard-level-1"),
+        pytest.param(SectionKind.COURTYARD, 2, False, id="§1.2-courtyard-not-level-2"),
+        pytest.param(SectionKind.STAIRS, 2, True, id="§1.2-stairs-level-2"),
+        pytest.param(SectionKind.STAIRS, 3, False, id="§1.2-stairs-not-level-3"),
+        pytest.param(SectionKind.TOWER, 2, True, id="§1.2-tower-level-2"),
+        pytest.param(SectionKind.TOWER, 3, True, id="§1.2-tower-level-3"),
+        pytest.param(SectionKind.TOWER, 1, False, id="§1.2-tower-not-level-1"),
+        pytest.param(SectionKind.WALL_WALK, 3, True, id="§1.2-wall-walk-level-3"),
+        pytest.param(SectionKind.WALL_WALK, 2, False, id="§1.2-wall-walk-not-level-2"),
+    ],
+)
+def test_each_kind_of_section_on_its_level(kind: SectionKind, level: int, allowed: bool) -> None:
+    """§1.2: « le niveau 1 = le sol (les sections de cour intérieure uniquement) », « le niveau 2 = les escaliers
+    (… et de tours si ces dernières sont considérées comme ayant deux niveaux) », « Le niveau 3 = le chemin de ronde
+    et sommet de tour »."""
+    target = next(s for s in FORT_1500.sections if s.kind is kind)
+    sections = tuple(replace(s, level=level) if s.id == target.id else s for s in FORT_1500.sections)
+    assert (not any("(§1.2)" in p for p in _problems(replace(FORT_1500, sections=sections)))) is allowed
+
+
+@pytest.mark.parametrize(
+    ("points", "kind", "minimum"),
+    [
+        pytest.param(1000, "courtyard", 2, id="§1.4-1000-courtyards-2"),
+        pytest.param(1001, "courtyard", 3, id="§1.4-1001-courtyards-3"),
+        pytest.param(2000, "tower_level2", 1, id="§1.4-2000-level-2-towers-1"),
+        pytest.param(2001, "tower_level2", 2, id="§1.4-2001-level-2-towers-2"),
+        pytest.param(1000, "postern", 0, id="§1.4-1000-no-postern"),
+        pytest.param(1001, "postern", 1, id="§1.4-1001-a-postern"),
+    ],
+)
+def test_a_fort_short_of_table_1_is_refused(points: int, kind: str, minimum: int) -> None:
+    """§1.4: « un minimum de section/niveaux sont obligatoires en fonction des points déployés par le défenseur »,
+    R12: the standard fort for those points passes; one fewer of the kind is refused, at the band's edge."""
+    fort = standard_fort(points)
+    assert fort.counts()[kind] == minimum
+    assert fort.problems(points) == ()
+    if minimum:
+        short = replace(fort, gates=fort.gates[:-1]) if kind == "postern" else fort
+        if kind == "courtyard":
+            gone = [s.id for s in fort.sections if s.kind is SectionKind.COURTYARD][-1]
+            short = replace(
+                fort,
+                sections=tuple(s for s in fort.sections if s.id != gone),
+                connections=tuple(c for c in fort.connections if gone not in (c.a, c.b)),
+                gates=tuple(g for g in fort.gates if g.section != gone),
+            )
+        if kind == "tower_level2":
+            lowered = next(s.id for s in fort.sections if s.kind is SectionKind.TOWER and s.level == 2)
+            short = replace(fort, sections=tuple(replace(s, level=3) if s.id == lowered else s for s in fort.sections))
+        assert any("§1.4" in p for p in short.problems(points))
+
+
+def test_clubs_may_draw_their_own_fort() -> None:
+    """§1.5: « Ces règles de sections peuvent être adaptables à la configuration de chaque château »: a layout
+    beyond Table 1's minimum (an extra courtyard and a service door, §1.3.3) is a valid fort."""
+    extra = Section("C4", SectionKind.COURTYARD, 1)
+    fort = replace(
+        with_service_door(FORT_1500),
+        sections=(*FORT_1500.sections, extra),
+        connections=(*with_service_door(FORT_1500).connections, Connection("C3", "C4", ConnectionKind.COURTYARD)),
+    )
+    assert fort.problems(1500) == ()
+    assert fort.validate(1500) is fort

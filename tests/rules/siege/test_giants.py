@@ -14,11 +14,11 @@ import pytest
 
 from rules.siege.blocking import block, end_block
 from rules.siege.engines import Climb
+from rules.siege.game import Option, legal_actions
 from rules.siege.giants import GiantAttack, climb_wall, fight_climbing_giant, sweep_hits
-from rules.siege.legal import legal_actions
 from rules.siege.movement import move
 from rules.siege.state import BattleState, IllegalAction, Model, Phase, Place, Side, TurnLog, Zone
-from tests.rules.siege.builders import GIANT, MAN, OGRE, battle, besieged, besiegers, dice, refused
+from tests.rules.siege.builders import GIANT, MAN, OGRE, battle, besieged, besiegers, dice, ids, refused
 
 WALL = Place(Zone.WALL, "W3")
 FOOT = Place(Zone.FOOT, "W3")
@@ -209,3 +209,43 @@ def test_the_menu_offers_the_climb_of_a_rampart_wall_only() -> None:
     state = replace(state, phase=Phase.MOVEMENT)
     state = state.with_models({"f1": replace(state.model("f1"), fleeing=True)})
     assert [o.actors for o in legal_actions(state, "climb_wall")] == [("g1",)]
+
+
+def test_only_a_giant_scales_a_wall_from_its_foot_and_falls_on_a_6() -> None:
+    """§12.1.5: « Cette action est réservée aux géants uniquement », « s'il commence son tour de mouvement au pied
+    de la muraille », « Sur un 6, le géant tombe à la renverse »."""
+    state = battle(
+        besiegers(GIANT, "foot:W3", 1, "g"), besiegers(OGRE, "foot:W3", 1, "o"), besiegers(GIANT, "field:W3", 1, "f")
+    )
+    up = climb_wall(state, "g1", dice(5)).state
+    assert up.model("g1").place == Place.parse("wall:W3")
+    down = climb_wall(state, "g1", dice(6, 6)).state
+    assert down.model("g1").place == Place.parse("foot:W3")
+    refused(lambda: climb_wall(state, "o1", dice(1)), "§12.1.5")
+    refused(lambda: climb_wall(state, "f1", dice(1)), "§12.1.5")
+
+
+def test_six_blockers_at_most_against_a_climbing_giant() -> None:
+    """§12.1.5: « Jusqu'à 6 figurines de taille normale peuvent bloquer un géant qui escalade »."""
+    state = climb_wall(battle(besiegers(GIANT, "foot:W3", 1, "g"), besieged(MAN, "W3", 7)), "g1", dice(1)).state
+    for n in range(1, 7):
+        state = block(state, f"d{n}", "climb:g1")
+    assert len(state.climb("g1").blockers) == 6
+    refused(lambda: block(state, "d7", "climb:g1"), "§12.1.5")
+
+
+def _menu(state: BattleState, name: str) -> list[Option]:
+    return [o for o in legal_actions(state) if o.name == name]
+
+
+def test_at_most_six_block_a_climbing_giant() -> None:
+    """§12.1.5: « Jusqu'à 6 figurines de taille normale peuvent bloquer un géant qui escalade »: with six men
+    blocking the giant on the wall of W1, the seventh man on W1 is not offered; with five, he is, and the ogre,
+    no model of normal size, never.
+    """
+    men, six = besieged(MAN, "W1", 7), tuple(ids("d", 6))
+    state = battle(besiegers(GIANT, "wall:W1", 1, "g"), men, besieged(OGRE, "W1", 1, "o"))
+    state = replace(state, climbs=(Climb("g1", six),), phase=Phase.MOVEMENT, turn=1)
+    assert not [o for o in _menu(state, "block") if o.where == "climb:g1"]
+    five = replace(state, climbs=(Climb("g1", six[:5]),))
+    assert [(o.actors, o.most) for o in _menu(five, "block") if o.where == "climb:g1"] == [(("d6", "d7"), 1)]

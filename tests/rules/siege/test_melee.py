@@ -1,3 +1,9 @@
+"""§3.2 engagements and close combat in the fort: four against one at most, charges, weapons, standards
+and musicians on a section, casualties counted in models, the double combat.
+"""
+
+from __future__ import annotations
+
 from dataclasses import replace
 
 import pytest
@@ -7,13 +13,17 @@ from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.fort import SectionKind
 from rules.siege.game import Option, apply, choose, legal_actions, problems
+from rules.siege.ladders import forgo_push_back
 from rules.siege.melee import fight, pair_off, strength, to_hit_need
+from rules.siege.melee import strength as melee_strength
+from rules.siege.movement import move
 from rules.siege.profiles import Profile, Special, Weapon
 from rules.siege.siege_towers import disembark_after_win
 from rules.siege.state import BattleState, IllegalAction, Phase, Side, TurnLog
 from rules.siege.turn_log import CombatResult
 from tests.rules.siege.builders import (
     HARPY,
+    HERO,
     KNIGHT,
     MAN,
     OGRE,
@@ -417,3 +427,146 @@ def test_no_one_comes_out_of_the_tower_on_a_win_of_an_earlier_turn() -> None:
     state = _tower_won_this_turn(log=TurnLog())
     assert not [o for o in legal_actions(state) if o.name == "disembark"]
     refused(lambda: disembark_after_win(state, "ST1", ["t1", "t2"]), "§7.3.4")
+
+
+def test_heroes_fight_like_any_model_without_challenges() -> None:
+    """§3.2.5: « les règles de défi ne s'appliquent plus. Libre aux joueurs d'engager les héros en 1 contre 1 »: a
+    hero may be ganged up on like a trooper, 4 against 1 at most (§3.2.1), and may not refuse the fight."""
+    state = battle(besiegers(ORC, "W1", 5), besieged(HERO, "W1", 1, "h"), besieged(MAN, "W1", 4))
+    pairs = [(a, "h1") for a in ids("a", 4)]
+    result = fight(state, "W1", pairs, dice(*[1] * 4, *[1] * 1)).state
+    assert result.result("W1") is not None
+    refused(lambda: fight(state, "W1", [(a, "h1") for a in ids("a", 5)], dice()), "§3.2.1")
+
+
+def test_one_standard_counts_once_per_section() -> None:
+    """§2.2: « on ne comptabilise qu'un seul étendard, musicien ou héros par section »; §3.2.4: « La présence d'un
+    étendard rajoute + 1 … Un seul étendard n'est pris en compte »."""
+    flag = with_rules(MAN, Special.STANDARD, name="Standard")
+    two = battle(besiegers(ORC, "W1", 1), besieged(flag, "W1", 2, "s"), besieged(MAN, "W1", 1))
+    one = battle(besiegers(ORC, "W1", 1), besieged(flag, "W1", 1, "s"), besieged(MAN, "W1", 2))
+    scores = [fight(s, "W1", [("a1", "d1" if s is two else "d2")], dice(1, 1)).state.result("W1") for s in (two, one)]
+    assert all(r is not None for r in scores)
+    assert [r.besieged for r in scores if r is not None] == [2, 2]  # +1 outnumbering, +1 one standard
+
+
+def test_the_charged_get_plus_one_against_climbers_not_tower_troops() -> None:
+    """§3.2.2: « Les troupes chargées d'un niveau inférieur bénéficient d'un + 1 pour toucher pour ce tour
+    (applicable pour le double combat). Les ennemis arrivant d'une échelle sont considérés comme venant d'un niveau
+    inférieur, pas ceux venant d'une tour de siège »."""
+    state = battle(
+        besiegers(ORC, "ladder:L1", 1, "l"),
+        besiegers(ORC, "siege_tower:ST1", 1, "t"),
+        besieged(MAN, "W3", 1),
+        besieged(MAN, "W2", 1, "w"),
+    )
+    state = move(forgo_push_back(state, "L1"), ["l1"], "W3", dice()).state  # §7.1.5: no push-back tried
+    state = move(state, ["t1"], "W2", dice()).state
+    kind = SectionKind.WALL_WALK
+    assert to_hit_need(state, state.model("d1"), state.model("l1"), kind) == 3  # WS 3 v 3: 4+, then +1
+    assert to_hit_need(state, state.model("w1"), state.model("t1"), kind) == 4
+    first = fight(state, "W3", [("l1", "d1")], dice(1, 1)).state
+    assert "l1" in first.turn_log.from_below  # still this turn, for the second combat
+
+
+@pytest.mark.parametrize(
+    ("weapon", "section", "strength"),
+    [
+        pytest.param(Weapon.HALBERD, "W1", 3, id="§3.2.2-halberd-no-bonus-on-wall-walk"),
+        pytest.param(Weapon.HALBERD, "T1", 3, id="§3.2.2-halberd-no-bonus-on-tower"),
+        pytest.param(Weapon.HALBERD, "S1", 3, id="§3.2.2-halberd-no-bonus-on-stairs"),
+        pytest.param(Weapon.HALBERD, "C2", 4, id="§3.2.2-halberd-keeps-bonus-in-courtyard"),
+        pytest.param(Weapon.SPEAR, "C2", 3, id="§3.2.2-spear-a-simple-hand-weapon"),
+        pytest.param(Weapon.LANCE, "C2", 3, id="§3.2.3-cavalry-lance-unusable"),
+    ],
+)
+def test_weapons_in_the_fort(weapon: Weapon, section: str, strength: int) -> None:
+    """§3.2.2: « hallebardes qui perdent leurs bonus sur les sections de chemin de ronde, de tour et d'escaliers …
+    conservent toutefois leurs bonus dans les sections de cour intérieure », « la lance ne devient qu'une simple
+    A1M »; §3.2.3: « Les lances de cavalerie sont inutilisables dans un fort »."""
+    model = besieged(replace(MAN, weapon=weapon), section, 1)[0]
+    assert melee_strength(model, battle().fort.section(section).kind) == strength
+
+
+def test_cavalry_counts_two_in_the_four_to_one() -> None:
+    """§3.2.3: « Elle compte pour deux dans le ratio d'occupation et de combat »: two knights on a man are 4 to 1,
+    three are 6 to 1; a courtyard holds fifteen knights a side."""
+    state = battle(besiegers(KNIGHT, "C2", 3), besieged(MAN, "C2", 1))
+    assert fight(state, "C2", [("a1", "d1"), ("a2", "d1")], dice(*[1] * 8)).state.result("C2") is not None
+    refused(lambda: fight(state, "C2", [(a, "d1") for a in ids("a", 3)], dice()), "§3.2.1")
+    assert battle(besiegers(KNIGHT, "C2", 15)).occupancy("C2", Side.BESIEGER) == 30
+    refused(lambda: battle(besiegers(KNIGHT, "C2", 16)), "§1.7")
+
+
+def test_losses_count_models_killed_not_wounds() -> None:
+    """§3.2.4: « Les pertes sont toujours calculées selon le nombre de figurines tuées et non pas le nombre de points
+    de vie infligés », « La prise en compte de la PU est toujours effective »; no rank, flank, rear or overkill."""
+    tough = replace(ORC, name="Tough", w=3)
+    state = battle(
+        besieged(MAN, "W1", 2), besiegers(tough, "W1", 1, "t"), besiegers(ORC, "W1", 1), active=Side.BESIEGED
+    )
+    # d1 wounds t1 once (6, 6), d2 kills a1 (6, 6), t1 misses back (1): one model killed, and 2 against 1 in US
+    result = fight(state, "W1", [("d1", "t1"), ("d2", "a1")], dice(6, 6, 6, 6, 1)).state.result("W1")
+    assert result is not None
+    assert (result.besieged, result.besieger) == (1 + 1, 0)
+
+
+def test_one_engagement_a_section_one_enemy_a_model() -> None:
+    """§3.2.1: « Chaque section/niveau est considérée comme étant le site d'un engagement à part entière » and « Un
+    joueur ne peut pas engager l'ennemi à 1 contre 2 »: one combat a section a turn, one target a model."""
+    state = battle(besiegers(ORC, "W3", 2), besieged(MAN, "W3", 2))
+    refused(lambda: fight(state, "W3", [("a1", "d1"), ("a1", "d2")], dice()), "§3.2.1")
+    first = replace(fight(state, "W3", [("a1", "d1")], dice(1, 1)).state, results=())
+    refused(lambda: fight(first, "W3", [("a2", "d2")], dice()), "§3.2.2")
+
+
+def test_the_double_combat_on_the_same_section_only() -> None:
+    """§3.2.2: « Après ses combats, le joueur dont c'est le tour peut attaquer une seconde fois » and « Il ne peut
+    engager que les ennemis de la même section/niveau sur laquelle il a déjà fait son premier tour de combat »."""
+    state = battle(
+        besiegers(ORC, "W3", 2), besieged(MAN, "W3", 2), besiegers(ORC, "W1", 1, "w"), besieged(MAN, "W1", 1, "v")
+    )
+    first = replace(fight(state, "W3", [("a1", "d1")], dice(1, 1)).state, results=())
+    second = fight(first, "W3", [("a2", "d2")], dice(1, 1), second=True).state
+    assert "W3" in second.turn_log.fought_twice
+    refused(lambda: fight(second, "W3", [("a1", "d1")], dice(), second=True), "§3.2.2")
+    refused(lambda: fight(first, "W1", [("w1", "v1")], dice(), second=True), "§3.2.2")
+
+
+def test_models_fight_only_on_their_own_section() -> None:
+    """§1.2: « Des figurines ne combattent que si elles sont sur le même niveau et la même section »."""
+    state = battle(besiegers(ORC, "W3", 1), besieged(MAN, "T3", 1), besieged(MAN, "W3", 1, "w"))
+    refused(lambda: fight(state, "W3", [("a1", "d1")], dice()), "§1.2")
+    assert fight(state, "W3", [("a1", "w1")], dice(1, 1)).state.result("W3") is not None
+
+
+def test_standards_and_musicians_serve_the_whole_section() -> None:
+    """§2.2: « il peut éclater ses unités et répartir ses figurines individuellement par section » and « Les bonus
+    apportés par les porte-étendards, les musiciens … sont applicables à la section et ce, quelque soit les figurines
+    présentes »: another unit's standard, or musician in a draw, counts for the men who fight; elsewhere, not."""
+    bearer = with_rules(MAN, Special.STANDARD, name="Bearer")
+    drummer = with_rules(MAN, Special.MUSICIAN, name="Drummer")
+    scores = []
+    for helper, where in ((bearer, "W3"), (drummer, "W3"), (drummer, "T3")):
+        state = battle(
+            besiegers(ORC, "W3", 2), besieged(MAN, "W3", 1, "m", "Men"), besieged(helper, where, 1, "s", "S")
+        )
+        result = fight(state, "W3", [("a1", "m1")], dice(1, 1)).state.result("W3")
+        assert result is not None
+        scores.append((result.besieger, result.besieged, result.winner))
+    assert scores[0] == (0, 1, Side.BESIEGED)  # the standard's +1, two against two in unit strength
+    assert scores[1] == (0, 1, Side.BESIEGED)  # the musician breaks the draw
+    assert scores[2] == (1, 0, Side.BESIEGER)  # alone on W3, the man is outnumbered 2 to 1
+
+
+def test_the_four_to_one_limit_counts_models_already_engaged() -> None:
+    """§3.2.1: « Des figurines peuvent engager des figurines ennemies déjà en combat à condition de ne pas
+    dépasser le ratio de 4 contre 1 »: four orcs already fight d1, a fifth may not join them.
+    """
+    state = battle(besieged(MAN, "W3", 2), besiegers(ORC, "W3", 5))
+    state = replace(state, contacts=frozenset({(f"a{n}", "d1") for n in range(1, 5)}))
+    refused(lambda: fight(state, "W3", [("a5", "d1")], Dice(0)), "§3.2.1")
+    refused(lambda: fight(state, "W3", [("a1", "d1"), ("a5", "d1")], Dice(0)), "§3.2.1")
+    three = replace(state, contacts=frozenset({(f"a{n}", "d1") for n in range(1, 4)}))
+    assert fight(three, "W3", [("a5", "d1")], Dice(0)).state.turn_log.fought == {"W3"}
+    assert fight(state, "W3", [("a1", "d1"), ("a5", "d2")], Dice(0)).state.turn_log.fought == {"W3"}

@@ -1,3 +1,9 @@
+"""§3.3 and §3.4 after a combat: disengaging, retreating, holding, fleeing and rallying; §3.5 troops on
+ladders and in siege towers; §4.3 stubborn and unbreakable troops.
+"""
+
+from __future__ import annotations
+
 from dataclasses import replace
 
 import pytest
@@ -5,12 +11,17 @@ import pytest
 from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.actions import EndPhase, Flee, Rally
+from rules.siege.blocking import block
 from rules.siege.engines import Ladder
 from rules.siege.game import apply, choose, legal_actions, problems
+from rules.siege.melee import fight
 from rules.siege.morale import flee_on, hold, rally, retreat
+from rules.siege.movement import move
 from rules.siege.profiles import Special
+from rules.siege.shooting import shoot
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, TurnLog, Zone
 from tests.rules.siege.builders import (
+    ARCHER,
     HARPY,
     MAN,
     ORC,
@@ -486,3 +497,142 @@ def test_the_fleeing_player_spreads_the_losses_of_a_flight_on() -> None:
     assert set(by_default.by_id) & {"a1", "v1"} == {"v1"}
     chosen = apply(state, Flee("W3", losses_order=("v1",)), dice()).state
     assert set(chosen.by_id) & {"a1", "v1"} == {"a1"}
+
+
+def _with(state: BattleState, **changes: object) -> BattleState:
+    return replace(state, turn_log=replace(state.turn_log, **changes))
+
+
+def test_disengaging_is_for_the_winners_out_of_contact_to_an_empty_section() -> None:
+    """§3.3.1: « les troupes … qui ont gagné le précédent combat, peuvent se rendre sur une autre section/niveau à
+    condition qu'il n'y ait pas d'ennemis présents » and « Seules les figurines non engagées au contact peuvent se
+    désengager »."""
+    won = replace(lost("W1", Side.BESIEGER), settled=True)
+    state = battle(
+        besieged(MAN, "W1", 3),
+        besiegers(ORC, "W1", 1),
+        besiegers(ORC, "T1", 1, "t"),
+        active=Side.BESIEGED,
+        results=[won],
+    )
+    state = replace(state, contacts=frozenset({("a1", "d1")}))
+    left = move(state, ["d2"], "T2", dice()).state
+    assert str(left.model("d2").place) == "T2"
+    refused(lambda: move(state, ["d1"], "T2", dice()), "§3.3.1")  # in contact
+    refused(lambda: move(state, ["d3"], "T1", dice()), "§3.3.1")  # enemies there
+    losers = battle(besieged(MAN, "W1", 1), besiegers(ORC, "W1", 1), active=Side.BESIEGED)
+    refused(lambda: move(losers, ["d1"], "T2", dice()), "§3.3.1")  # no combat won there
+
+
+def test_rallied_troops_do_nothing_this_turn() -> None:
+    """§3.4: « Une fois ralliées, elles ne peuvent rien faire »: no move, no fight, no shot, no block this turn."""
+    state = battle(
+        besieged(ARCHER, "W3", 2), besiegers(ORC, "foot:W3", 1), besiegers(ORC, "W4", 1, "x"), active=Side.BESIEGED
+    )
+    state = _with(state, rallied=frozenset({"d1"}))
+    refused(lambda: shoot(state, ["d1"], ["a1"], dice(6, 6, 6)), "§3.4")
+    refused(lambda: move(state, ["d1"], "T4", dice()), "§3.4")
+    refused(lambda: block(state, "d1", "ladder:L1"), "§3.4")
+    assert shoot(state, ["d2"], ["a1"], dice(1)).state.model("d2").place == Place.parse("W3")
+
+
+def test_losers_retreat_en_bloc_within_the_connection_and_quota() -> None:
+    """§3.3.2: « retraiter en bloc vers une même section/niveau adjacente pourvu que : il n'y ait aucune figurine
+    ennemie, le quota d'occupation ne soit pas excédé, la règle de connexion soit respectée »; 10 through a wall
+    connection, not 11."""
+    ten = battle(besieged(MAN, "W3", 10), besiegers(ORC, "W3", 1), results=[lost("W3", Side.BESIEGED)])
+    after = retreat(ten, "W3", "T3", dice()).state
+    assert {str(m.place) for m in after.models if m.side is Side.BESIEGED} == {"T3"}
+    assert not any(m.fleeing for m in after.models)  # « ne sont pas considérées comme des fuyards »
+    eleven = battle(besieged(MAN, "W3", 11), besiegers(ORC, "W3", 1), results=[lost("W3", Side.BESIEGED)])
+    refused(lambda: retreat(eleven, "W3", "T3", dice()), "§3.3.2")
+    crowded = battle(
+        besieged(MAN, "W3", 2),
+        besieged(MAN, "T3", 14, "t"),
+        besiegers(ORC, "W3", 1),
+        results=[lost("W3", Side.BESIEGED)],
+    )
+    refused(lambda: retreat(crowded, "W3", "T3", dice()), "§3.3.2")
+    held = battle(
+        besieged(MAN, "W3", 2),
+        besiegers(ORC, "W3", 1),
+        besiegers(ORC, "T3", 1, "x"),
+        results=[lost("W3", Side.BESIEGED)],
+    )
+    refused(lambda: retreat(held, "W3", "T3", dice()), "§3.3.2")
+
+
+def test_troops_able_to_retreat_may_hold_instead() -> None:
+    """§3.3.2: « Des troupes obligées de retraiter et qui en ont la possibilité peuvent préférer tenir le terrain à
+    la place. Elles doivent alors passer un test de commandement dans les mêmes conditions »: Ld 7 lost by 1, a 6
+    holds, a 7 breaks."""
+    state = battle(besieged(MAN, "W3", 2), besiegers(ORC, "W3", 1), results=[lost("W3", Side.BESIEGED)])
+    assert not any(m.fleeing for m in hold(state, "W3", dice(3, 3)).state.models)
+    broken = [m for m in hold(state, "W3", dice(3, 4)).state.models if m.side is Side.BESIEGED]
+    assert broken  # one enemy: one wound, one of the two dies
+    assert all(m.fleeing for m in broken)
+
+
+def test_the_fleeing_lose_a_wound_per_enemy_and_die_when_attacked() -> None:
+    """§3.3.3: « les fuyards perdent automatiquement 1 point de vie par figurine ennemie présente » and « Si des
+    fuyards sont attaqués par la suite par des ennemis, ils sont automatiquement tués. Cependant … l'ennemi devra en
+    priorité engager celles-ci »."""
+    state = battle(besieged(MAN, "W3", 3), besiegers(ORC, "W3", 2), results=[lost("W3", Side.BESIEGED)])
+    after = hold(state, "W3", dice(6, 6)).state
+    assert len([m for m in after.models if m.side is Side.BESIEGED]) == 1
+    mixed = battle(besieged(MAN, "W3", 2), besiegers(ORC, "W3", 2))
+    mixed = mixed.with_models({"d1": replace(mixed.model("d1"), fleeing=True)})
+    refused(lambda: fight(mixed, "W3", [("a1", "d1")], dice()), "§3.3.3")
+    cut = fight(mixed, "W3", [("a1", "d1"), ("a2", "d2")], dice(1, 1)).state
+    assert not [m for m in cut.models if m.id == "d1"]
+
+
+def test_climbers_on_ladders_take_no_combat_test() -> None:
+    """§3.5.1: « Ils n'effectuent jamais de test de combat lorsqu'ils sont en train d'assaillir les remparts »; §3.5:
+    « les figurines dans le fort sont désormais indépendantes pour ce qui concerne le résultat de combat »."""
+    state = battle(
+        besiegers(ORC, "W3", 1),
+        besiegers(ORC, "ladder:L1", 3, "l"),
+        besieged(MAN, "W3", 2),
+        results=[lost("W3", Side.BESIEGER)],
+    )
+    after = hold(state, "W3", dice(6, 6)).state
+    assert not any(m.fleeing for m in after.at("ladder:L1"))
+    assert not any(m.id == "a1" and not m.fleeing for m in after.models)  # a1 broke: fled or died fleeing
+
+
+def test_newcomers_who_lose_may_go_back_down_four_by_a_ladder() -> None:
+    """§3.5.2: « elle peut aussi s'effectuer vers l'extérieur du fort », « Jusqu'à 4 figurines peuvent retraiter
+    par une échelle », and « si une échelle est occupée par au moins une figurine amie, la retraite … ne sont pas
+    possibles »."""
+    arrived = TurnLog(arrived=frozenset(ids("a", 5)))
+    four = battle(besiegers(ORC, "W3", 4), besieged(MAN, "W3", 2), results=[lost("W3", Side.BESIEGER)], log=arrived)
+    assert {str(m.place) for m in retreat(four, "W3", "ladder:L2", dice()).state.models if m.side is Side.BESIEGER} == {
+        "foot:W3"
+    }
+    five = battle(besiegers(ORC, "W3", 5), besieged(MAN, "W3", 2), results=[lost("W3", Side.BESIEGER)], log=arrived)
+    refused(lambda: retreat(five, "W3", "ladder:L2", dice()), "§3.3.2")
+    occupied = battle(
+        besiegers(ORC, "W3", 2),
+        besiegers(ORC, "ladder:L2", 1, "l"),
+        besieged(MAN, "W3", 2),
+        results=[lost("W3", Side.BESIEGER)],
+        log=arrived,
+    )
+    refused(lambda: retreat(occupied, "W3", "ladder:L2", dice()), "§3.3.2")
+    old = battle(besiegers(ORC, "W3", 2), besieged(MAN, "W3", 2), results=[lost("W3", Side.BESIEGER)])
+    refused(lambda: retreat(old, "W3", "ladder:L2", dice()), "§3.3.2")
+
+
+def test_stubborn_troops_test_en_bloc_on_their_leadership() -> None:
+    """§4.3: « Les figurines tenaces bénéficient de leur règle et effectuent en bloc leur test de Cdt »: lost by 3,
+    a 7 against Ld 7 holds for the stubborn, and breaks the others."""
+    stubborn = with_rules(MAN, Special.STUBBORN)
+    state = battle(
+        besieged(stubborn, "W1", 2, "s"),
+        besieged(MAN, "W1", 1),
+        besiegers(ORC, "W1", 1),
+        results=[lost("W1", Side.BESIEGED, by=3)],
+    )
+    after = hold(state, "W1", dice(3, 3, 3, 4)).state
+    assert not any(after.model(i).fleeing for i in ("s1", "s2"))

@@ -1,3 +1,9 @@
+"""§4 psychology: panic tests (§4.1) and whose leadership they take, fear and terror (§4.2), frenzy and
+hatred, and how the failed flee.
+"""
+
+from __future__ import annotations
+
 from dataclasses import replace
 
 import pytest
@@ -5,13 +11,15 @@ import pytest
 from rules.dice import Dice
 from rules.siege.actions import EndPhase, PanicTest, Shoot
 from rules.siege.game import apply, choose, legal_actions, problems
+from rules.siege.morale import hold, leadership_groups, retreat
 from rules.siege.movement import move
 from rules.siege.profiles import Special
 from rules.siege.psychology import PanicCause, needs_casualty_test, panic_test
-from rules.siege.state import BattleState, Phase, Side
+from rules.siege.state import BattleState, Phase, Place, Side
 from tests.rules.siege.builders import (
     ARCHER,
     GIANT,
+    HERO,
     MAN,
     OGRE,
     ORC,
@@ -19,6 +27,8 @@ from tests.rules.siege.builders import (
     besieged,
     besiegers,
     dice,
+    ids,
+    lost,
     refused,
     with_rules,
 )
@@ -213,3 +223,155 @@ def test_outside_the_fort_each_unit_tests_for_its_own_losses() -> None:
     assert [o.where for o in legal_actions(shot, "panic_test")] == ["foot:W3"]
     tested = apply(shot, PanicTest("foot:W3", Side.BESIEGER), dice(3, 3))
     assert set(tested.events[0].models) == {"a2", "a3", "a4"}
+
+
+ELF = replace(MAN, name="Elf", ld=9)
+
+
+def test_troops_may_take_a_characters_leadership_not_must() -> None:
+    """§4.1: « les troupes peuvent prendre le Cdt le plus élevé d'un personnage présent sur la section/niveau »: a
+    unit whose own leadership is higher tests on its own; the others take the character's."""
+    state = battle(
+        besieged(HERO, "W1", 1, "h"), besieged(ELF, "W1", 3, "e", "Elves"), besieged(MAN, "W1", 2, "m", "Men")
+    )
+    # the character and the men test together on Ld 7 (a 9 fails), the elves on their own 9 (a 2 passes)
+    tested = panic_test(state, "W1", Side.BESIEGED, PanicCause.CASUALTIES, dice(4, 5, 1, 1), present=6, lost=2)
+    after = tested.state
+    assert not any(after.model(i).fleeing for i in ids("e", 3) if any(m.id == i for m in after.models))
+    assert all(m.fleeing for m in after.models if m.id in {"h1", "m1", "m2"})
+
+
+def test_without_a_character_each_unit_tests_on_its_own_leadership() -> None:
+    """§4.1: « S'il n'y a aucun personnage, les différentes unités testent avec leur propre commandement »."""
+    state = battle(besieged(ELF, "W1", 2, "e", "Elves"), besieged(MAN, "W1", 2, "m", "Men"))
+    groups = leadership_groups(state, list(state.at("W1", Side.BESIEGED)))
+    assert sorted((ld, len(group)) for ld, group in groups) == [(7, 2), (9, 2)]
+
+
+def test_a_character_lends_a_higher_leadership_to_every_unit() -> None:
+    """§4.1: the best character's leadership, « même s'il ne fait pas partie de l'unité », allies included; a
+    fleeing character lends nothing."""
+    lord = with_rules(replace(MAN, ld=10), Special.CHARACTER, name="Lord")
+    state = battle(besieged(lord, "W1", 1, "l"), besieged(ELF, "W1", 2, "e", "Elves"), besieged(MAN, "W1", 2))
+    groups = leadership_groups(state, list(state.at("W1", Side.BESIEGED)))
+    assert [(ld, len(group)) for ld, group in groups] == [(10, 5)]
+    state = state.with_models({"l1": replace(state.model("l1"), fleeing=True)})
+    groups = leadership_groups(state, [m for m in state.at("W1", Side.BESIEGED) if not m.fleeing])
+    assert sorted((ld, len(group)) for ld, group in groups) == [(7, 2), (9, 2)]
+
+
+@pytest.mark.parametrize(
+    "cause",
+    [
+        pytest.param(PanicCause.FLEEING_FRIENDS_NEARBY, id="§4.1-friends-breaking-within-15cm"),
+        pytest.param(PanicCause.FLEEING_FRIENDS_PASSING, id="§4.1-fleeing-friends-within-10cm"),
+        pytest.param(PanicCause.SECTION_WIPED_OUT, id="§4.1-a-section-wiped-out"),
+    ],
+)
+def test_panic_tests_the_siege_ignores(cause: PanicCause) -> None:
+    """§4.1: « Les tests de panique dus à la fuite de troupes à 15 cm sont ignorés », « … fuyards à 10 cm … », « …
+    extermination de toutes les figurines d'une section en un tour ne sont plus pris en compte »."""
+    state = battle(besieged(MAN, "W1", 2))
+    tested = panic_test(state, "W1", Side.BESIEGED, cause, dice())
+    assert tested.rolls == ()
+    assert not any(m.fleeing for m in tested.state.models)
+
+
+@pytest.mark.parametrize(("present", "lost_", "test"), [(8, 1, False), (8, 2, True), (7, 1, False), (7, 2, True)])
+def test_panic_at_a_quarter_lost_to_shooting_or_magic(present: int, lost_: int, test: bool) -> None:
+    """§4.1: « Les tests dus aux 25% de pertes à la magie et au tir sont comptabilisés et provoquent des tests sur
+    la section/niveau, indépendamment des unités »."""
+    state = battle(besieged(MAN, "W1", present - lost_))
+    rolled = panic_test(state, "W1", Side.BESIEGED, PanicCause.CASUALTIES, dice(1, 1), present=present, lost=lost_)
+    assert bool(rolled.rolls) is test
+
+
+def test_terror_acts_on_its_own_section_only() -> None:
+    """§4.2: « La terreur ne s'exerce que sur la section/niveau où se trouve la figurine causant la terreur »: a giant
+    charging W3 makes W3 test, not the men on the next tower."""
+    state = battle(besiegers(GIANT, "T3", 1, "g"), besieged(replace(MAN, w=2), "W3", 1), besieged(MAN, "T4", 1, "t"))
+    charged = move(state, ["g1"], "W3", dice(6, 6)).state
+    assert charged.model("d1").fleeing
+    assert not charged.model("t1").fleeing
+
+
+def test_frenzied_and_hating_troops_never_disengage() -> None:
+    """§4.2: « Les troupes frénétiques et haineuses sont obligées d'éliminer tous les ennemis qui sont sur leur
+    section/niveau avant de se déplacer … Elles ne peuvent jamais se désengager »; §4.3: « Les figurines
+    indémoralisables peuvent se désengager d'un combat mais ne peuvent jamais retraiter ou fuir »."""
+    won = replace(lost("W1", Side.BESIEGER), settled=True)
+    for rule in (Special.FRENZY, Special.HATRED):
+        state = battle(
+            besieged(with_rules(MAN, rule), "W1", 1), besiegers(ORC, "W1", 1), active=Side.BESIEGED, results=[won]
+        )
+        refused(lambda state=state: move(state, ["d1"], "T2", dice()), "§4.2")
+    steady = battle(
+        besieged(with_rules(MAN, Special.UNBREAKABLE), "W1", 1),
+        besiegers(ORC, "W1", 1),
+        active=Side.BESIEGED,
+        results=[won],
+    )
+    assert move(steady, ["d1"], "T2", dice()).state.model("d1").place == Place.parse("T2")
+    losing = battle(
+        besieged(with_rules(MAN, Special.UNBREAKABLE), "W1", 1),
+        besiegers(ORC, "W1", 1),
+        results=[lost("W1", Side.BESIEGED)],
+    )
+    refused(lambda: retreat(losing, "W1", "T2", dice()), "§3.3.2")
+    assert not hold(losing, "W1", dice(6, 6)).state.model("d1").fleeing
+
+
+def test_fear_a_failed_test_or_a_lost_combat_while_outnumbered_means_flight() -> None:
+    """§4.2: « Si elles sont en infériorité PU par rapport aux ennemis causant la peur, elles doivent prendre la
+    fuite … Il en est de même si elles viennent à perdre le combat en étant en infériorité numérique »: 2 men
+    against an ogre (US 3) flee on a failed test; 4 men are afraid only; men who lose to it while outnumbered flee
+    without a test, and hold on a test when they are not."""
+    few = battle(besieged(replace(MAN, w=3), "W2", 2), besiegers(OGRE, "siege_tower:ST1", 1))
+    assert all(m.fleeing for m in move(few, ["a1"], "W2", dice(6, 6)).state.models if m.side is Side.BESIEGED)
+    many = move(battle(besieged(MAN, "W2", 4), besiegers(OGRE, "siege_tower:ST1", 1)), ["a1"], "W2", dice(6, 6))
+    assert many.state.turn_log.afraid == {"d1", "d2", "d3", "d4"}
+    assert not any(m.fleeing for m in many.state.models)
+    beaten = battle(besieged(replace(MAN, w=3), "W2", 2), besiegers(OGRE, "W2", 1), results=[lost("W2", Side.BESIEGED)])
+    broken = hold(beaten, "W2", dice())
+    assert broken.rolls == ()
+    assert all(m.fleeing for m in broken.state.models if m.side is Side.BESIEGED)
+    even = battle(besieged(MAN, "W2", 3), besiegers(OGRE, "W2", 1), results=[lost("W2", Side.BESIEGED)])
+    assert not any(m.fleeing for m in hold(even, "W2", dice(3, 3)).state.models)
+
+
+def test_panicking_models_with_a_way_out_flee_without_losses() -> None:
+    """§4.1: « les figurines doivent en priorité fuir vers la section/niveau adjacente … Si elles sont dans
+    l'impossibilité de le faire, elles perdent 1 PV par figurine ennemie » — T3 is open, so no wound is lost.
+    """
+    state = battle(besieged(MAN, "W3", 2), besiegers(ORC, "W3", 2))
+    after = panic_test(state, "W3", Side.BESIEGED, PanicCause.CASUALTIES, dice(6, 6), present=4, lost=1).state
+    men = after.at("T3", Side.BESIEGED) + after.at("T4", Side.BESIEGED)
+    assert sorted(m.id for m in men) == ["d1", "d2"]
+    assert all(m.fleeing and m.wounds_lost == 0 for m in men)
+
+
+def test_panicking_models_with_no_way_out_lose_a_wound_per_enemy() -> None:
+    """§4.1: « Si elles sont dans l'impossibilité de le faire, elles perdent 1 PV par figurine ennemie présente
+    sur leur section/niveau »: T3 and T4 hold enemies, so the 3 men lose 2 wounds and the last flees in place.
+    """
+    state = battle(
+        besieged(MAN, "W3", 3),
+        besiegers(ORC, "W3", 2),
+        besiegers(ORC, "T3", 1, "t"),
+        besiegers(ORC, "T4", 1, "u"),
+    )
+    after = panic_test(state, "W3", Side.BESIEGED, PanicCause.CASUALTIES, dice(6, 6), present=5, lost=2).state
+    left = after.at("W3", Side.BESIEGED)
+    assert len(left) == 1
+    assert left[0].fleeing
+
+
+def test_panicking_models_with_no_way_out_and_no_enemy_flee_where_they_stand() -> None:
+    """§4.1: « S'il n'y a aucun ennemi, elles sont considérées comme étant en fuite sur leur section/niveau »."""
+    state = battle(
+        besieged(MAN, "W3", 2),
+        besiegers(ORC, "T3", 1, "t"),
+        besiegers(ORC, "T4", 1, "u"),
+    )
+    after = panic_test(state, "W3", Side.BESIEGED, PanicCause.CASUALTIES, dice(6, 6), present=4, lost=1).state
+    assert [(m.id, m.fleeing, m.wounds_lost) for m in after.at("W3")] == [("d1", True, 0), ("d2", True, 0)]

@@ -1,4 +1,6 @@
-"""§7.2 rams, ruling R3; taken up, brought to a gate and let go from the menu (§7.2.1, §7.2.2, §7.2.4)."""
+"""§7.2 rams, ruling R3: taken up by six to ten carriers, brought to a gate, struck, covered and wrecked, let
+go and taken up again; the ram never enters the fort.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +11,13 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import actions as a
+from rules.siege import rams
 from rules.siege.engines import Ram
 from rules.siege.game import Option, apply, choose, legal_actions, problems
-from rules.siege.rams import COVERED_SECOND_STRIKE_DAMAGE, ram_damage, ram_strength, strikes
+from rules.siege.movement import move
+from rules.siege.rams import COVERED_SECOND_STRIKE_DAMAGE, carry_ram, drop_ram, ram_damage, ram_strength, strikes
 from rules.siege.state import BattleState, Model, Phase, TurnLog
-from tests.rules.siege.builders import ORC, battle, besiegers, ids
+from tests.rules.siege.builders import ORC, battle, besiegers, dice, ids, ram_at_the_main_gate, refused
 
 
 @pytest.mark.parametrize("carriers", range(6, 11))
@@ -137,3 +141,62 @@ def test_a_ram_let_go_is_taken_up_where_it_lies() -> None:
     assert dropped.ram("R1").lies == "foot:C1"
     assert [o.actors for o in _menu(dropped, "carry_ram")] == [crew, tuple(ids("o", 6))]
     assert problems(dropped, a.CarryRam("R1", tuple(ids("w", 6))))[0].clause == "§7.2.2"
+
+
+def test_a_ram_never_enters_the_fort() -> None:
+    """§7.2.1: « Un bélier ne peut jamais pénétrer dans l'enceinte d'un fort »: its carriers do not walk in through
+    the broken gate with it; having dropped it, they may.
+    """
+    state = replace(battle(besiegers(ORC, "foot:C1", 6)), rams=(Ram("R1"),))
+    state = carry_ram(state, "R1", [f"a{n}" for n in range(1, 7)])
+    state = state.with_gate(replace(state.gate("G1"), structure_points=0))
+    refused(lambda: move(state, ["a1", "a2"], "C1", Dice(0)), "§7.2.1")
+    assert len(move(drop_ram(state, "R1"), ["a1", "a2"], "C1", Dice(0)).state.at("C1")) == 2
+
+
+def test_ram_strikes_the_main_gate() -> None:
+    """§7.2.4, R3: 6 carriers, S6 against T9 wounds on 6; S4 carriers do D4+1."""
+    result = rams.use_ram(ram_at_the_main_gate(), "R1", dice(6, 3))
+    assert result.state.gate("G1").structure_points == 3
+
+
+def test_covered_ram_strikes_twice_the_second_for_1() -> None:
+    """§7.2.3, §7.2.4, R3."""
+    result = rams.use_ram(ram_at_the_main_gate(covered=True), "R1", dice(6, 1, 6))
+    assert result.state.gate("G1").structure_points == 7 - 2 - 1
+
+
+def test_wrecked_covered_ram_swings_on_5_plus() -> None:
+    """§7.2.3: a 4 and it cannot be used."""
+    state = ram_at_the_main_gate(covered=True)
+    state, _ = rams.damage_ram(state, "R1", 4)
+    assert state.ram("R1").wrecked
+    result = rams.use_ram(state, "R1", dice(4))
+    assert result.state.gate("G1").structure_points == 7
+
+
+@pytest.mark.parametrize(
+    ("carriers", "move", "speed"),
+    [
+        pytest.param(6, 8, 4, id="§7.2.1-6-carriers-half"),
+        pytest.param(8, 8, 4, id="§7.2.1-8-carriers-half"),
+        pytest.param(9, 8, 8, id="§7.2.1-9-carriers-full"),
+    ],
+)
+def test_ram_speed(carriers: int, move: int, speed: int) -> None:
+    assert rams.ram_speed(carriers, move) == speed
+
+
+def test_ram_dropped_and_picked_up_as_a_ladder() -> None:
+    """§7.2.2: fewer than 6 carriers drop it (§7.2.1); others pick it up again."""
+    state = battle(besiegers(ORC, "foot:C1", 7, "r"))
+    state = rams.bring_ram(
+        rams.carry_ram(replace(state, rams=(Ram("R1"),)), "R1", [f"r{n}" for n in range(1, 7)]), "R1", "G1"
+    )
+    assert not rams.must_drop_ram(state, "R1")
+    short = state.with_models({"r1": None})
+    assert rams.must_drop_ram(short, "R1")
+    dropped = rams.drop_ram(short, "R1")
+    assert (dropped.ram("R1").carriers, dropped.ram("R1").gate) == ((), None)
+    again = rams.carry_ram(dropped, "R1", [f"r{n}" for n in range(2, 8)])
+    assert len(again.ram("R1").carriers) == 6

@@ -19,9 +19,8 @@ from rules.siege.fort import standard_fort
 from rules.siege.game import apply, choose, legal_actions, problems
 from rules.siege.options import Option
 from rules.siege.state import BattleState, Phase, SetupTurn, Side
-from tests.rules.siege.builders import ARCHER, KNIGHT, MAN, OGRE, ORC, besieged, besiegers, ids
+from tests.rules.siege.builders import ARCHER, KNIGHT, MAN, OGRE, ORC, RAMPARTS, besieged, besiegers, ids
 
-RAMPARTS = ("T1", "W1", "T2", "W2", "T3", "W3", "T4", "W4")
 SECTIONS = (*RAMPARTS, "C1", "C2", "C3", "S1")
 ORCS = tuple(ids("o", 12))
 ARCHERS = tuple(ids("b", 3))

@@ -1,10 +1,18 @@
+"""The battle state: quotas by kind of section, places, the JSON form of the state and its turn log (every
+record the chapters keep survives a round trip), deployment limits and the passing of turns.
+"""
+
+from __future__ import annotations
+
 import json
+from dataclasses import replace
 
 import pytest
 
+from rules.siege.engines import Budget, Fire, Ladder, Liquid, Mine, MineGoal, SiegeTower
 from rules.siege.fort import SectionKind
 from rules.siege.state import BattleState, IllegalAction, Place, Side, TurnLog, Zone, end_turn, quota
-from tests.rules.siege.builders import KNIGHT, MAN, ORC, battle, besieged, besiegers, lost
+from tests.rules.siege.builders import KNIGHT, MAN, ORC, battle, besieged, besiegers, lost, ram_at_the_main_gate
 
 
 @pytest.mark.parametrize(
@@ -90,3 +98,48 @@ def test_end_turn_passes_the_hand_and_counts_game_turns() -> None:
     third = end_turn(second)
     assert (second.active, second.turn) == (Side.BESIEGED, 1)
     assert (third.active, third.turn) == (Side.BESIEGER, 2)
+
+
+def test_the_new_records_survive_a_json_round_trip() -> None:
+    """§7.1.8 a drawn ladder fight, §8.2.1 and §14.2 the purchases placed and a bare brazier, §6.2 an unlocked
+    postern, §10.4 this turn's mining dice, §6.3.3 and §9.2 the turn's duels and volleys.
+    """
+    state = battle(besieged(MAN, "W3", 1), ladders=(Ladder("L1", "W3", duel="d1"),))
+    state = replace(
+        state,
+        budgets=((Side.BESIEGED, Budget(0, 1500, ("brazier", "stones"), ("brazier",))),),
+        mine=Mine(MineGoal.FOUNDATIONS, ("s1",), score=8, finished=True, undermined="W2", damage_roll=3),
+        turn_log=TurnLog(
+            flaming_volleys=frozenset({"unit:Bows"}),
+            plain_volleys=frozenset({"section:W2"}),
+            duels=frozenset({"gate:P1"}),
+            pushers=frozenset({"d1"}),
+            defenders=frozenset({"d2"}),
+            disembarked=frozenset({"ST1"}),
+        ),
+    )
+    state = state.with_works(replace(state.works_of("W3"), braziers=(None, Liquid.OIL)))
+    state = state.with_gate(replace(state.gate("P1"), unlocked=True))
+    again = BattleState.from_json(json.loads(json.dumps(state.to_json())))
+    assert again == state
+    assert again.works_of("W3").braziers == (None, Liquid.OIL)
+    assert again.ladder("L1").duel == "d1"
+
+
+def test_rich_state_json_round_trip() -> None:
+    state = ram_at_the_main_gate(covered=True)
+    state = replace(
+        state,
+        fires=(Fire("ram:R1", 2, True, 1),),
+        mine=Mine(MineGoal.TUNNEL, ("a", "b"), ("c",), 4, False, True, False, 2),
+        budgets=((Side.BESIEGED, Budget(100, 1500, ("rock",))),),
+        heroism_tokens=2,
+        last_turn=5,
+        siege_towers=(SiegeTower("ST1", "W2", 5, ("x",)),),
+    )
+    state = state.with_works(replace(state.works_of("W1"), damage=3, silenced=1, braziers=(Liquid.OIL,), rocks=1))
+    state = state.with_penalty(["d1"], 2)
+    dead = state.with_models({"d2": None})
+    data = json.loads(json.dumps(dead.to_json()))
+    assert BattleState.from_json(data) == dead
+    assert dead.fallen[0].id == "d2"

@@ -9,15 +9,8 @@ import pytest
 from rules.siege.fort import standard_fort
 from rules.siege.profiles import Special
 from rules.siege.state import Side
-from rules.siege.victory import (
-    Achievements,
-    scored,
-    section_control,
-    section_holders,
-    section_limits,
-    victory_points,
-)
-from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, with_rules
+from rules.siege.victory import Achievements, scored, section_control, section_holders, section_limits, victory_points
+from tests.rules.siege.builders import FORT, MAN, ORC, battle, besieged, besiegers, with_rules
 
 HALBERDIER = replace(MAN, name="Halberdier", points=30)
 GENERAL = with_rules(replace(MAN, points=100), Special.GENERAL, Special.CHARACTER, name="General")
@@ -156,3 +149,68 @@ def test_a_fort_bounds_what_can_be_controlled_in_it() -> None:
         "courtyard": 3,
         "breach": 8,
     }
+
+
+def test_control_takes_ten_to_one_in_unit_strength() -> None:
+    """§17.1 note 1: « une différence de puissance d'unité d'au moins 10 contre 1 », R11: 10 to 1 controls, 9 to 1
+    does not; fleeing models count for nothing."""
+    assert section_control(battle(besiegers(ORC, "W3", 10), besieged(MAN, "W3", 1)), "W3") is Side.BESIEGER
+    assert section_control(battle(besiegers(ORC, "W3", 9), besieged(MAN, "W3", 1)), "W3") is None
+    state = battle(besiegers(ORC, "W3", 2), besieged(MAN, "W3", 1))
+    state = state.with_models({"d1": replace(state.model("d1"), fleeing=True)})
+    assert section_control(state, "W3") is Side.BESIEGER
+
+
+@pytest.mark.parametrize(
+    ("section", "category", "points"),
+    [
+        pytest.param("W3", "wall_walk", 2, id="§17.1-rampart-2"),
+        pytest.param("T3", "tower", 3, id="§17.1-tower-3"),
+        pytest.param("C2", "courtyard", 4, id="§17.1-courtyard-4"),
+    ],
+)
+def test_the_besieger_scores_each_section_he_controls(section: str, category: str, points: int) -> None:
+    """§17.1: « 2 points pour chaque section de rempart contrôlée », « 3 points pour une section de tour »,
+    « 4 points pour chaque section de cour intérieure »."""
+    assert victory_points(battle(besiegers(ORC, section, 1))).besieger[category] == points
+    assert victory_points(battle(besiegers(ORC, section, 9), besieged(MAN, section, 1))).besieger[category] == 0
+
+
+def test_the_besieger_scores_the_gates_and_each_breach() -> None:
+    """§17.1: « 3 points pour une section de porte principale », « 2 points pour une section de porte
+    secondaire », « 5 points pour une brèche faite dans un rempart », whoever holds the breach afterwards."""
+    postern = next(g.section for g in FORT.gates if g.kind.value == "postern")
+    state = battle(besiegers(ORC, "C1", 1), besiegers(ORC, postern, 1, "p"), besieged(MAN, "W3", 1))
+    state = state.with_works(replace(state.works_of("W3"), collapsed=True))
+    points = victory_points(state).besieger
+    assert (points["main_gate"], points["postern"], points["breach"]) == (3, 2, 5)
+
+
+def test_the_besieger_scores_units_general_and_battle_standard() -> None:
+    """§17.1: « 1 point pour chaque tranche de 100 points d'armée d'une unité assiégée en fuite ou détruite »,
+    « 2 points pour avoir tué ou mis en fuite le général », « 1 pour une Grande bannière »: 199 points are 1."""
+    general = with_rules(replace(MAN, points=99), Special.GENERAL, Special.CHARACTER, name="General")
+    bearer = with_rules(replace(MAN, points=100), Special.BATTLE_STANDARD, name="Bearer")
+    state = battle(
+        besieged(replace(MAN, points=199), "W1", 1, "u", "Guard"),
+        besieged(general, "W1", 1, "g", "General"),
+        besieged(bearer, "W1", 1, "b", "Bearer"),
+        besieged(replace(MAN, points=100), "W2", 2, "k", "Kept"),
+    )
+    state = state.with_models({"u1": None, "g1": None, "b1": replace(state.model("b1"), fleeing=True), "k1": None})
+    points = victory_points(state).besieger
+    assert (points["units"], points["general"], points["battle_standard"]) == (1 + 0 + 1, 2, 1)
+
+
+def test_the_besieged_score_two_points_per_controlled_courtyard() -> None:
+    """§17.2: « 2 points pour chaque section de cour intérieure contrôlée »: C2 alone is 2; C1 is a courtyard (2)
+    and the main gate's section (5).
+    """
+    state = battle(besieged(MAN, "C2", 1))
+    assert victory_points(state).besieged["courtyard"] == 2
+    both = battle(besieged(MAN, "C2", 1), besieged(MAN, "C1", 1, "g"))
+    points = victory_points(both).besieged
+    assert points["courtyard"] == 4
+    assert points["main_gate"] == 5
+    contested = battle(besieged(MAN, "C2", 1), besiegers(ORC, "C2", 1))
+    assert victory_points(contested).besieged["courtyard"] == 0

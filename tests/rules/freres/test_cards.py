@@ -1,11 +1,13 @@
-"""003 I §4 « Vous pouvez ainsi créer beaucoup de variantes », as set-up options: the 10s, the characters as jokers
-and the lucky joker. The decks are counted here from the document's words, not from the engine."""
+"""003 I §4 the cards: drawn from the pile, and « Vous pouvez ainsi créer beaucoup de variantes », as set-up options:
+the 10s, the characters as jokers and the lucky joker. The decks are counted here from the document's words, not from
+the engine.
+"""
 
 from __future__ import annotations
 
 import pytest
 
-from rules.dice import Dice
+from rules.dice import Dice, DieValueError
 from rules.freres import actions as act
 from rules.freres import shooting, spells
 from rules.freres.battle import Battle, Setup, play, replay
@@ -100,3 +102,22 @@ def test_the_variants_need_the_cards_and_an_older_set_up_has_none() -> None:
     assert Setup.from_json(data).card_variants == CardVariants()
     both = Setup(example_models(), cards=True, card_variants=CardVariants(characters=True, lucky_joker=True))
     assert Setup.from_json(both.to_json()) == both
+
+
+def test_cards_are_drawn_from_the_pile() -> None:
+    """003 I §4: a card drawn leaves the pile; a card no longer in it is refused when typed in; a joker (0)
+    shuffles the whole deck back."""
+    battle = Battle(Setup(example_models(), cards=True), seed=1)
+    battle, result = play(battle, act.RollInitiative(), table=[9, 8])
+    assert result.state.deck is not None
+    assert len(result.state.deck) == 36
+    assert result.state.deck.count(9) == 3
+    state = result.state
+    pile = state.deck
+    assert pile is not None
+    assert replay(battle) == state
+    with pytest.raises(DieValueError, match="cannot show 10"):
+        play(Battle(Setup(example_models(), cards=True), seed=1), act.RollInitiative(), table=[10])
+    joker = play(Battle(Setup(example_models(), cards=True), seed=1), act.RollInitiative(), table=[0, 5])[1]
+    assert joker.state.deck is not None
+    assert len(joker.state.deck) == 37

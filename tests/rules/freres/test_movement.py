@@ -1,56 +1,53 @@
-"""The rulings on the skirmish (R20, R21) and the fast-move table's notes, one hand-worked case each: the d10 faces
-are the test's, every number follows from the profiles and the text of 003 quoted."""
+"""003 II §3 movement, hiding and scrutiny: the limits of a move, the fast-move table and its notes, and ruling R21,
+« Une figurine qui est à moins de 20 cm du front d'un ennemi est automatiquement découverte » (§3.4). Each case is
+worked by hand: the d10 faces are the test's, every number follows from the profiles and the text of 003 quoted.
+"""
 
 from __future__ import annotations
 
 from rules.freres import actions as act
-from rules.freres.damage import Health
-from rules.freres.example import ARCHER, KNIGHT, RIDER, WIZARD
+from rules.freres.example import ARCHER, KNIGHT, RIDER, SOLDIER, WIZARD
 from rules.freres.game import problems
-from rules.freres.movement import Item
-from rules.freres.state import Posture, Profile, Skirmish
-from tests.rules.freres.builders import activated, changed, kinds, played, rows, skirmish
-
-MILITIAMAN = Profile(
-    "militiaman", C=4, T=4, D=4, A=5, M=5, PA=6, items=(Item.ONE_HANDED, Item.SHIELD), armour=0, shield=1
-)
-"""D 4, no armour, a shield worth 1."""
+from rules.freres.state import Profile, Skirmish
+from tests.rules.freres.builders import activated, changed, kinds, played, refusal, rows, skirmish
 
 
-def test_a_routed_model_rolls_its_jd_without_its_shield() -> None:
-    """003 II §4.4 « Ennemi démoralisé », R20: « elle ne jette pas de dé d'attaque. Elle se défend directement »;
-    struck « automatiquement dans le dos ». The knight's JC 3 + C 7 + 1 (in the back) = 11 lands; damage 11 - 1
-    (served only to hit, §4.1.3) + 2 (its sword) = 12. The militiaman's JD: 3 + D 4 = 7, its shield not counted:
-    12 - 7 = 5, « Sonné » (1 à 5) on the table des dégâts, no JM; without the die it would be 8, « Blessé »."""
-    state = activated(skirmish(("a", KNIGHT), ("b", MILITIAMAN)), "a")
-    result = played(changed(state, "b", routed=True), act.Charge("a", "b", 5), [3, 3])
-    assert rows(result) == ["stunned"]
-    militiaman = result.state.model("b")
-    assert (militiaman.posture, militiaman.health) == (Posture.STUNNED, Health.UNHURT)
-    assert "morale_passed" not in kinds(result)
-    assert "morale_failed" not in kinds(result)
+def test_movement_limits() -> None:
+    """003 II §3.3: 10 cm a move on foot in clear terrain, A cm in rough; 20 cm a turn."""
+    state = activated(skirmish(("a", ARCHER), ("b", SOLDIER)), "a")
+    assert refusal(state, act.Move("a", 11)) == "§3.3: move_too_far (model=a, most=10, distance_cm=11)"
+    assert refusal(state, act.Move("a", 7, terrain="rough")) == "§3.3: move_too_far (model=a, most=6, distance_cm=7)"
+    state = played(played(state, act.Run("a", 10), [9]).state, act.Run("a", 10), [9]).state
+    assert refusal(state, act.Run("a", 1, sprint=True)).startswith("§3.4: run_turn_limit (model=a, ")
+    assert not problems(state, act.Run("a", 1, sprint=True, frenzied=True))
 
 
-def test_a_routed_models_shield_takes_nothing_off() -> None:
-    """R20: « without the defence of its weapon or its shield, since it is struck in the back ». The same blow of
-    12 against JD 2 + D 4 = 6: 6, « Blessé » (6 à 9), -3 PA and a JM (its shield would have made it 5, « Sonné »).
-    The JM: 9 + M 5 - 1 (wounded, §7) - 1 (an enemy in contact, §8.1) = 12, passed."""
-    state = activated(skirmish(("a", KNIGHT), ("b", MILITIAMAN)), "a")
-    result = played(changed(state, "b", routed=True), act.Charge("a", "b", 5), [3, 2, 9])
-    assert rows(result) == ["wounded"]
-    assert result.state.model("b").health is Health.WOUNDED
-    assert "morale_passed" in kinds(result)
+def test_a_failed_run_reads_the_fast_move_table() -> None:
+    """003 II §3.4: JA 1 + 6 + 2 = 9, failed: *Avance gênée*, it moves the die's value, 1 cm."""
+    state = activated(skirmish(("a", ARCHER), ("b", SOLDIER)), "a")
+    result = played(state, act.Run("a", 10), [1])
+    assert result.state.model("a").moved_cm == 1
 
 
-def test_a_natural_zero_on_a_routed_models_jd_kills() -> None:
-    """R20: the routed model rolls its JD, so « Si le dé est un 0 naturel, la figurine est tuée sur le coup »
-    (§4.1.3)."""
-    state = activated(skirmish(("a", KNIGHT), ("b", MILITIAMAN)), "a")
-    result = played(changed(state, "b", routed=True), act.Charge("a", "b", 5), [3, 0])
-    assert result.state.model("b").out == "killed"
+def test_a_critical_run_loses_the_pa_after_it() -> None:
+    """003 II §2.4: a natural 0 on a JA loses every PA after it (score 8, *Avance gênée*, 0 cm)."""
+    state = activated(skirmish(("a", ARCHER), ("b", SOLDIER)), "a")
+    assert played(state, act.Run("a", 10), [0]).state.active is None
 
 
-# ---- R21: « Une figurine qui est à moins de 20 cm du front d'un ennemi est automatiquement découverte » (§3.4) ----
+def test_hiding_and_scrutiny() -> None:
+    """003 II §3.4 Se cacher: not in clear terrain, more than 30 cm from the enemy; §9 Scruter: 5 - 2 (20 cm)
+    - 1 (a bush) = 2 > 0: found, and in cover from then on."""
+    state = activated(skirmish(("a", ARCHER), ("b", SOLDIER)), "b")
+    assert refusal(state, act.Hide("b", terrain="clear")) == "§3.4: clear_no_hide"
+    assert refusal(state, act.Hide("b", enemy_distance_cm=30)) == "§3.4: hide_too_close (least=30, distance_cm=30)"
+    state = played(state, act.Hide("b")).state
+    state = activated(state, "a")
+    assert refusal(state, act.Shoot("a", "b", 25)) == "§5.1.1: target_hidden (target_model=b)"
+    found = played(state, act.Scrutinise("a", "b", 20, hiding_place="bush"), [5]).state
+    assert (found.model("b").hidden, found.model("b").in_cover) == (False, True)
+    missed = played(state, act.Scrutinise("a", "b", 20, hiding_place="bush"), [3]).state
+    assert missed.model("b").hidden
 
 
 def _hidden_archer_before(model_id: str, profile: Profile) -> Skirmish:
@@ -124,9 +121,6 @@ def test_a_spell_at_15_cm_needs_no_search() -> None:
     assert "spell" in kinds(result)
     assert result.state.pa_left == 2
     assert "spell_failed" in kinds(played(_hidden_archer_before("a", WIZARD), act.Cast("a", "b", 15), [6]))
-
-
-# ---- the fast-move table's note ** (§3.4) -------------------------------------------------------------------------
 
 
 def test_an_encumbered_knight_hindered_goes_the_die_less_2_cm() -> None:
