@@ -159,7 +159,7 @@ def _write(root: Path, module: str, source: str) -> None:
         ("rules.bad", "import campaigns.models\n", "the engine never imports Django"),
         ("campaigns.views", "from .models import Army\nArmy.objects.all()\n", "views parse"),
         ("campaigns.api", "from django.db.models import Q\n", "views parse"),
-        ("campaigns.views_setup", "from rules.siege.fort import standard_fort\n", "views parse"),
+        ("campaigns.setup.views", "from rules.siege.fort import standard_fort\n", "views parse"),
         ("campaigns.views", "from . import drawing\n", "views parse"),
         ("campaigns.selectors", "from .drawing import map_svg\n", "selectors read"),
         ("campaigns.selectors", "from django.urls import reverse\n", "selectors read"),

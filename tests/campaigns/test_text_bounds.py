@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from campaigns.choices import Winner
+from campaigns.enums import Winner
 from campaigns.models import MAX_NOTES_CHARS, Battle, Campaign, Unit
 from campaigns.services import Result, add_unit, report_result
 from campaigns.services.armies import match_units

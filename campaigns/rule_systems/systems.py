@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .models import Battle, BattleKind, CampaignMembership, RuleSystem
+from ..models import Battle, BattleKind, CampaignMembership, RuleSystem
 
 WFB_RULES: Mapping[str, RuleSystem] = MappingProxyType(
     {BattleKind.SIEGE: RuleSystem.WFB_SIEGE, BattleKind.FIELD: RuleSystem.WFB_FIELD}
