@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from .. import selectors
 from ..access import campaign_for
 from .forms import RuleSystemForm
-from .systems import set_rule_system
+from .services import set_rule_system
 
 
 @login_required

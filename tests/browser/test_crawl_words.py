@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from campaigns.demo import load_demo
+from campaigns.services.demo import load_demo
 from tests.browser.giveaways import check_page
 from tests.browser.test_campaign import log_in
 from tests.browser.test_tracker import act

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from campaigns.bands.selectors import band_texts, bands_shown
 from campaigns.bands.services import save_band
 from campaigns.models import Battle, Campaign, SkirmishBand
-from campaigns.rule_systems.systems import set_rule_system
+from campaigns.rule_systems.services import set_rule_system
 from rules.freres.state import Side
 from tests.demo import load_demo
 from tracker import selectors

@@ -10,7 +10,7 @@ from django.test import Client
 
 from campaigns.bands.lines import example_band
 from campaigns.models import Battle, CampaignMembership, Role, Winner
-from campaigns.rule_systems.systems import set_rule_system
+from campaigns.rule_systems.services import set_rule_system
 from rules.freres.actions import Activate, Charge, RollInitiative
 from rules.freres.state import Phase, Side
 from tracker import selectors, services
