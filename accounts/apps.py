@@ -9,6 +9,6 @@ class AccountsConfig(AppConfig):
         from django.contrib.auth import get_user_model
         from django.db.models.signals import post_save
 
-        from .tokens import forget_token_on_new_password
+        from .services import forget_token_on_new_password
 
         post_save.connect(forget_token_on_new_password, sender=get_user_model(), dispatch_uid="forget-token")

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
 
 from campaigns import selectors
 from campaigns.models import CampaignMembership
@@ -40,3 +44,15 @@ def update_profile(*, user: AbstractUser, first_name: str, last_name: str, email
     user.first_name, user.last_name, user.email = first_name.strip(), last_name.strip(), email.strip()
     user.save(update_fields=["first_name", "last_name", "email"])
     return user
+
+
+def forget_token_on_new_password(sender: type, instance: AbstractBaseUser, created: bool, **kwargs: Any) -> None:
+    """An API token lasts as long as the password it was given for (connected to the user model's ``post_save``).
+
+    Whoever holds a token acts as its account without the password, so a new password, however it is set (the
+    profile's form, a reset by e-mail, the admin, ``manage.py changepassword``: all go through ``set_password``),
+    deletes the account's token; its holder asks ``POST /api/token/`` for a fresh one with the new password."""
+    # ``set_password`` keeps the new password in ``_password`` until the save; a hash merely upgraded at login is
+    # saved without it, and keeps the token
+    if not created and getattr(instance, "_password", None) is not None:
+        Token.objects.filter(user_id=instance.pk).delete()

@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.choices import Side
+from campaigns.enums import Side
 from campaigns.models import Battle, CampaignMembership
 
 

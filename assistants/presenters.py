@@ -12,7 +12,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.choices import Side
+from campaigns.enums import Side
 from campaigns.models import Battle
 from rules.confrontation.checks import Grade
 from rules.confrontation.flight import DisengageOutcome

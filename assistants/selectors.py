@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from campaigns import selectors as campaign_selectors
 from campaigns.access import User, campaign_for
-from campaigns.choices import Side
+from campaigns.enums import Side
 from campaigns.models import Battle, Campaign, CampaignMembership, RuleSystem
 
 from .models import ConfrontationRoll

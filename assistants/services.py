@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaigns.choices import Side
+from campaigns.enums import Side
 from campaigns.models import Battle, CampaignMembership
 from campaigns.rosters import MAX_POINTS
 from rules import odds

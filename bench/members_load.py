@@ -37,8 +37,8 @@ def prepare(members: int) -> list[str]:
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
 
-    from campaigns.demo import DEMO_LOGINS, DEMO_PASSWORD, load_demo
     from campaigns.services import add_campaign_member, join_club
+    from campaigns.services.demo import DEMO_LOGINS, DEMO_PASSWORD, load_demo
 
     campaign = load_demo()
     usernames = [login.username for login in DEMO_LOGINS][:members]
@@ -121,7 +121,7 @@ def main() -> int:
             production,
             "shell",
             "-c",
-            "from bench.members_load import prepare; from campaigns.demo import DEMO_PASSWORD; "
+            "from bench.members_load import prepare; from campaigns.services.demo import DEMO_PASSWORD; "
             f"print(','.join(prepare({args.members}))); print(DEMO_PASSWORD)",
             capture=True,
         ),

@@ -15,7 +15,7 @@ from rules.siege.fort import FortLayout
 from rules.siege.victory import SECTION_CATEGORIES, SECTION_POINTS, Achievements, section_limits
 
 from . import unit_lines
-from .choices import Characteristic
+from .enums import Characteristic
 from .models import (
     MAX_NOTES_CHARS,
     MAX_SPECIAL_RULE_CHARS,
@@ -33,7 +33,7 @@ from .models import (
 )
 from .results import ENGINE_SIDE, SIEGE_CATEGORIES, Result
 from .rosters import MAX_POINTS
-from .rule_systems import scores_by_section
+from .rule_systems.systems import scores_by_section
 
 CHARACTERISTIC_LABELS = dict(Characteristic.choices)
 

@@ -10,36 +10,16 @@ from django.core.validators import MaxLengthValidator, MaxValueValidator, MinVal
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .choices import (
-    FORTIFIED_KINDS as FORTIFIED_KINDS,
-)
-from .choices import (
-    BattleKind as BattleKind,
-)
-from .choices import (
-    OrderKind as OrderKind,
-)
-from .choices import (
-    ResolutionProblem as ResolutionProblem,
-)
-from .choices import (
-    Role as Role,
-)
-from .choices import (
-    RuleSystem as RuleSystem,
-)
-from .choices import (
-    Side as Side,
-)
-from .choices import (
-    TerritoryKind as TerritoryKind,
-)
-from .choices import (
-    TurnState as TurnState,
-)
-from .choices import (
-    Winner as Winner,
-)
+from .enums import FORTIFIED_KINDS as FORTIFIED_KINDS
+from .enums import BattleKind as BattleKind
+from .enums import OrderKind as OrderKind
+from .enums import ResolutionProblem as ResolutionProblem
+from .enums import Role as Role
+from .enums import RuleSystem as RuleSystem
+from .enums import Side as Side
+from .enums import TerritoryKind as TerritoryKind
+from .enums import TurnState as TurnState
+from .enums import Winner as Winner
 from .factions import Faction as Faction
 from .factions import faction_english_names as faction_english_names
 from .rosters import MAX_MODELS, MAX_POINTS
@@ -502,4 +482,4 @@ class Score(models.Model):
         return self.battle_points + self.territory_points + self.fort_points
 
 
-from .models_bands import SkirmishBand as SkirmishBand  # noqa: E402  a skirmish battle's bands
+from .bands.models import SkirmishBand as SkirmishBand  # noqa: E402  a skirmish battle's bands

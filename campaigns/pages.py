@@ -14,7 +14,7 @@ from assistants.selectors import losses_from_log as confrontation_losses
 from . import selectors
 from .access import User
 from .models import RuleSystem
-from .rule_systems import may_change_rule_system
+from .rule_systems.systems import may_change_rule_system
 from .selectors import UnitRow
 
 if TYPE_CHECKING:

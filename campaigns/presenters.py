@@ -22,11 +22,11 @@ from assistants.presenters import battle_log
 from rules.siege.fort import POINT_BANDS, FortLayout
 
 from . import drawing, page_cache, selectors
-from .choices import TerritoryKind, Winner
+from .bands.presenters import band_sections
 from .drawing import MAP_FRAME, Labels, MapArmy, MapTerritory
+from .enums import TerritoryKind, Winner
 from .factions import colour_of
 from .models import Battle, BattleCorrection, Campaign, CampaignMembership, RuleSystem, Territory, Turn
-from .presenters_bands import band_sections
 
 _LAST_BOUND = max(b for b in POINT_BANDS if b is not None)
 

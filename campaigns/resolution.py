@@ -40,7 +40,7 @@ from django.utils.translation import gettext as _
 
 from rules.siege.heroism import heroism_tokens
 
-from .choices import BattleKind, OrderKind, Side, Winner
+from .enums import BattleKind, OrderKind, Side, Winner
 
 MARCHES = frozenset({OrderKind.MOVE, OrderKind.ATTACK, OrderKind.BESIEGE})
 

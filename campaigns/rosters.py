@@ -36,7 +36,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.expatreader import DefusedExpatParser
 from django.utils.translation import gettext as _
 
-from .choices import Characteristic
+from .enums import Characteristic
 from .factions import ENGLISH_NAMES, FACTION_TABLE
 
 __all__ = [

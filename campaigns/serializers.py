@@ -7,7 +7,7 @@ from django.db import models
 from rest_framework import serializers
 
 from . import selectors
-from .choices import OrderKind
+from .enums import OrderKind
 from .models import Army, Battle, Campaign, CampaignMembership, Order, Territory
 
 MAX_ID = 2**63 - 1

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from .choices import Characteristic
+from .enums import Characteristic
 from .rosters import CHARACTERISTIC_ALIASES, CHARACTERISTICS, characteristic_value, save_value
 
 MAX_LINES = 60

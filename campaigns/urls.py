@@ -1,6 +1,8 @@
 from django.urls import path
 
-from . import views, views_bands, views_rule_systems
+from . import views
+from .bands import views as views_bands
+from .rule_systems import views as views_rule_systems
 
 app_name = "campaigns"
 

@@ -40,7 +40,7 @@ from .forms import (
     attempt,
     refuse,
 )
-from .forms_rule_systems import RuleSystemForm, result_form_class
+from .rule_systems.forms import RuleSystemForm, result_form_class
 from .unit_lines import characteristics_line
 
 if TYPE_CHECKING:

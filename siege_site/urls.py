@@ -31,7 +31,7 @@ urlpatterns = [
     path("assistants/", include("assistants.urls")),
     path("", include("oddslab.urls")),
     path("api/token/", TokenView.as_view(), name="api-token"),
-    path("setup/", include("campaigns.urls_setup")),
+    path("setup/", include("campaigns.setup.urls")),
     path("simulations/", include("simulations.urls")),
     path("tracker/", include("tracker.urls")),
     path("api/", include(router.urls)),

@@ -16,7 +16,7 @@ from django.forms import BaseFormSet, formset_factory
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.choices import Characteristic
+from campaigns.enums import Characteristic
 from rules.siege.assault import TROOPS
 from rules.siege.assault_plans import PLAN_MOST
 from rules.siege.fort import FortLayout, GateKind, SectionKind, standard_fort

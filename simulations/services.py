@@ -204,6 +204,13 @@ def fail_run(*, run_id: int, problem: str) -> None:
     )
 
 
+def fail_chunk_run(*, chunk_id: int, problem: str) -> None:
+    """The run a chunk belongs to is marked failed (:func:`fail_run`), when the chunk is still there."""
+    run_id = SimulationChunk.objects.filter(pk=chunk_id).values_list("run_id", flat=True).first()
+    if run_id is not None:
+        fail_run(run_id=run_id, problem=problem)
+
+
 def retry_run(*, run: SimulationRun) -> SimulationRun:
     """Hand a failed run's unfinished chunks to the workers again; the chunks already in are kept (each game
     rolls the same dice whichever worker plays it)."""

@@ -7,7 +7,7 @@ from typing import Any
 from celery import shared_task
 
 from . import advice, services
-from .models import RunProblem, SimulationChunk
+from .models import RunProblem
 
 
 # Acknowledged once done (CELERY_TASK_ACKS_LATE) and handed back when its worker is lost: a chunk interrupted
@@ -17,9 +17,7 @@ def play_chunk(chunk_id: int) -> bool:
     try:
         return services.play_chunk(chunk_id=chunk_id)
     except Exception:
-        run_id = SimulationChunk.objects.filter(pk=chunk_id).values_list("run_id", flat=True).first()
-        if run_id is not None:
-            services.fail_run(run_id=run_id, problem=RunProblem.FAILED)
+        services.fail_chunk_run(chunk_id=chunk_id, problem=RunProblem.FAILED)
         raise
 
 

@@ -1,11 +1,11 @@
 """The demo campaign for the tests: built once per test database through the services, then copied back in.
 
-:func:`campaigns.demo.load_demo` makes the demo the way ``make run`` does: five accounts, a club, a campaign, its
-map, armies and forts, and a first turn ordered and resolved, some 260 queries. Hundreds of tests start from it.
-The first of them in a test process builds it that way, inside its own transaction, and keeps the rows that the
-build wrote; every later one gets the same rows again, copied in by PostgreSQL's COPY inside its transaction, which
-rolls them back with the rest of the test. The rows keep the keys of that first build: the database's sequences
-have already moved past them (a rollback never takes a sequence back), so no row made afterwards can take them.
+:func:`campaigns.services.demo.load_demo` makes the demo the way ``make run`` does: five accounts, a club, a campaign,
+its map, armies and forts, and a first turn ordered and resolved, some 260 queries. Hundreds of tests start from it. The
+first of them in a test process builds it that way, inside its own transaction, and keeps the rows that the build wrote;
+every later one gets the same rows again, copied in by PostgreSQL's COPY inside its transaction, which rolls them back
+with the rest of the test. The rows keep the keys of that first build: the database's sequences have already moved past
+them (a rollback never takes a sequence back), so no row made afterwards can take them.
 
 The build itself, and loading it twice, stay tested against the services (tests/campaigns/test_demo.py).
 """
@@ -21,8 +21,8 @@ from django.db import connection, transaction
 from django.db.backends.utils import CursorWrapper
 from psycopg import sql
 
-from campaigns import demo
 from campaigns.models import Campaign
+from campaigns.services import demo
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ _copies: dict[str, Copy] = {}
 
 
 def load_demo() -> Campaign:
-    """The demo campaign, as :func:`campaigns.demo.load_demo` returns it: a few queries instead of some 260."""
+    """The demo campaign, as :func:`campaigns.services.demo.load_demo` returns it: a few queries instead of some 260."""
     found = _copies.get(connection.settings_dict["NAME"])
     if found is None or _demo_begun():
         # the first time in this database, or a test that already holds part of the demo: the services decide

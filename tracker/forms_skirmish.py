@@ -8,8 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.bands import example_band
-from campaigns.forms_bands import BAND_HELP
+from campaigns.bands.forms import BAND_HELP
+from campaigns.bands.lines import example_band
 from rules.freres.state import Side
 
 from .models import DiceMode

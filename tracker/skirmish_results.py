@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
-from campaigns.bands import CAMPAIGN_BANDS
+from campaigns.bands.lines import CAMPAIGN_BANDS
 from campaigns.models import Winner
 from campaigns.results import Result
 from rules.freres.actions import Action
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 TABLE_FACTS = ("distance_cm", "enemy_distance_cm", "terrain")
 """What an action declares of the table that the engine cannot see: a distance in cm, a terrain (II §3.3)."""
 CAMPAIGN_SIDE = {band: side for side, band in CAMPAIGN_BANDS.items()}
-"""The campaign's side of each band (:data:`campaigns.bands.CAMPAIGN_BANDS`)."""
+"""The campaign's side of each band (:data:`campaigns.bands.lines.CAMPAIGN_BANDS`)."""
 
 
 def skirmish_choice(state: Skirmish, option: int, facts: Mapping[str, str] | None = None) -> Action:

@@ -7,11 +7,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from campaigns.bands import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS
+from campaigns.bands.lines import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS
 
 from . import pages, services
 from .forms_skirmish import CampaignSkirmishForm, OneOffSkirmishForm
-from .skirmish_setup import campaign_bands, start_campaign_skirmish, start_one_off_skirmish
+from .services.skirmish import campaign_bands, start_campaign_skirmish, start_one_off_skirmish
 
 
 @login_required

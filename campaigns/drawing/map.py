@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..choices import TerritoryKind
+from ..enums import TerritoryKind
 from .svg import (
     _DARK,
     _LIGHT,
@@ -42,7 +42,7 @@ class MapTerritory:
     id: int
     name: str
     kind: str
-    """A :class:`~campaigns.choices.TerritoryKind`'s value."""
+    """A :class:`~campaigns.enums.TerritoryKind`'s value."""
     x: float
     """0–100, west to east."""
     y: float

@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from rules.siege.fort import ConnectionKind, SectionKind
 
-from ..choices import TerritoryKind
+from ..enums import TerritoryKind
 
 _DARK = "#1B1B1B"
 _LIGHT = "#FFFFFF"
@@ -69,7 +69,7 @@ class Labels:
     army_summary: str = "%(army)s: %(owner)s, %(points)s points"
 
     def kind(self, kind: str) -> str:
-        """The name of a kind of territory (:class:`~campaigns.choices.TerritoryKind`)."""
+        """The name of a kind of territory (:class:`~campaigns.enums.TerritoryKind`)."""
         return {
             TerritoryKind.OPEN_LAND: self.open_land,
             TerritoryKind.TOWN: self.town,

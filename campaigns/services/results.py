@@ -28,7 +28,7 @@ from ..models import (
     Winner,
 )
 from ..results import ENGINE_SIDE, SIEGE_CATEGORIES, Result, achievements_json
-from ..rule_systems import scores_by_section
+from ..rule_systems.systems import scores_by_section
 from .common import check_limits, notify
 
 # Battle results and tallies -----------------------------------------------------------------------------------

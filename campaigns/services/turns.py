@@ -31,7 +31,7 @@ from ..models import (
     Turn,
     TurnState,
 )
-from ..rule_systems import default_rule_system
+from ..rule_systems.systems import default_rule_system
 from .common import notify
 from .map import generate_missing_forts
 from .results import record_scores

@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Locator, Page, expect
 
-from campaigns.demo import DEMO_PASSWORD
 from campaigns.models import Battle, Order, Turn
+from campaigns.services.demo import DEMO_PASSWORD
 from tests.campaigns.demo_helpers import second_turn, second_turn_with_orders, territory
 from tests.demo import load_demo
 

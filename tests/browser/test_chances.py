@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from campaigns.demo import load_demo
+from campaigns.services.demo import load_demo
 from rules.siege.example import example_setup
 from simulations.models import RunStatus, SimulationRun
 from tests.browser.test_campaign import log_in

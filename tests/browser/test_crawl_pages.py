@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from campaigns.demo import load_demo
+from campaigns.services.demo import load_demo
 from rules.siege.fort import standard_fort
 from rules.siege.solo import next_action
 from tests.assistants.test_views import CHARGE_ON_THE_WALL

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from campaigns.demo import DEMO_PASSWORD
+from campaigns.services.demo import DEMO_PASSWORD
 from tests.demo import load_demo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

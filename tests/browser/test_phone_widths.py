@@ -18,7 +18,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from accounts.services import sign_up
 from campaigns.models import Battle, Campaign, RuleSystem
-from campaigns.rule_systems import set_rule_system
+from campaigns.rule_systems.services import set_rule_system
 from campaigns.services import add_unit, join_club, resolve_turn, start_resolution
 from simulations.selectors import demo_plans
 from simulations.services import create_run, play_chunk

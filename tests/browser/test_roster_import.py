@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from campaigns.demo import load_demo
 from campaigns.models import Army
+from campaigns.services.demo import load_demo
 
 from .sessions import log_in_as
 

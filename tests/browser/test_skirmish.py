@@ -13,10 +13,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from campaigns.bands import example_band
+from campaigns.bands.lines import example_band
+from campaigns.bands.services import save_band
 from campaigns.models import Battle, CampaignMembership, Role, Winner
-from campaigns.rule_systems import set_rule_system
-from campaigns.services.bands import save_band
+from campaigns.rule_systems.services import set_rule_system
 from rules.freres.state import Side
 from tests.browser.test_campaign import log_in
 from tests.browser.test_tracker import DOCS, SEEN_WITHIN_MS, seq

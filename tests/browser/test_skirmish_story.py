@@ -28,7 +28,7 @@ from tests.browser.test_tracker import seq
 from tests.demo import load_demo
 from tracker import selectors, services
 from tracker.models import DiceMode, TrackedBattle
-from tracker.skirmish_setup import start_one_off_skirmish
+from tracker.services.skirmish import start_one_off_skirmish
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaigns.choices import BattleKind, Side, Winner
+from campaigns.enums import BattleKind, Side, Winner
 from campaigns.resolution import Aftermath, ArmyAfter, Event, Fighter, TerritoryState, aftermath
 
 # the battle is fought in territory 1; its neighbours are 2 (the attacker's), 3 (the defender's) and 4 (nobody's)

@@ -8,8 +8,8 @@ from django.contrib.auth import authenticate
 from django.db import transaction
 from django.test import RequestFactory
 
-from campaigns.demo import DEMO_LOGINS, DEMO_PASSWORD, load_demo
 from campaigns.models import Army, Battle, Campaign, CampaignMembership, Role
+from campaigns.services.demo import DEMO_LOGINS, DEMO_PASSWORD, load_demo
 from tests import demo as copied
 from tests.siege_site.site_world import row_counts
 

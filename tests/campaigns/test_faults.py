@@ -22,9 +22,9 @@ import pytest
 import requests
 
 from campaigns import tasks
-from campaigns.demo import DEMO_PASSWORD
 from campaigns.models import Army, Battle, Score, Turn, TurnState
 from campaigns.services import record_task, start_resolution
+from campaigns.services.demo import DEMO_PASSWORD
 from siege_site.celery import simulation_queue
 from siege_site.stack import BASE_DIR, EmbeddedRedis, free_port, stop_process
 from tests.conftest import database_url_for_processes

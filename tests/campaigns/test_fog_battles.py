@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from campaigns.demo import CASTLE
 from campaigns.models import Battle, Campaign
+from campaigns.services.demo import CASTLE
 
 from .demo_helpers import as_member, territory
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from campaigns.demo import FORTRESS
 from campaigns.models import Army, Campaign
+from campaigns.services.demo import FORTRESS
 
 from .demo_helpers import army, as_member, second_turn
 

@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from campaigns.choices import Winner
+from campaigns.enums import Winner
 from campaigns.models import MAX_NOTES_CHARS, Army, Battle, Campaign, Order, Territory, Unit
 from campaigns.rosters import RosterError, parse_roster
 from campaigns.services import Result, add_unit, import_roster, report_result

@@ -11,7 +11,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from campaigns.models import Battle, Campaign, RuleSystem, Winner
-from campaigns.rule_systems import set_rule_system
+from campaigns.rule_systems.services import set_rule_system
 from campaigns.services import Result, report_result
 from tests.demo import load_demo
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 from campaigns.models import Army, Campaign, CampaignMembership, Club, Role, Territory, TerritoryKind
 from campaigns.presenters import fort_templates
 from campaigns.services import TerritorySpec, add_territory, create_army, open_turn
-from campaigns.setup import build_standard_fort, set_territory_owner, toggle_neighbours
+from campaigns.setup.services import build_standard_fort, set_territory_owner, toggle_neighbours
 from rules.siege.fort import FortLayout
 
 pytestmark = pytest.mark.django_db

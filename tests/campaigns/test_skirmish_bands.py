@@ -8,15 +8,15 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from campaigns.band_selectors import band_texts, bands_shown
+from campaigns.bands.selectors import band_texts, bands_shown
+from campaigns.bands.services import save_band
 from campaigns.models import Battle, Campaign, SkirmishBand
-from campaigns.rule_systems import set_rule_system
-from campaigns.services.bands import save_band
+from campaigns.rule_systems.services import set_rule_system
 from rules.freres.state import Side
 from tests.demo import load_demo
 from tracker import selectors
 from tracker.models import TrackedBattle
-from tracker.skirmish_setup import start_campaign_skirmish
+from tracker.services.skirmish import start_campaign_skirmish
 
 from .demo_helpers import as_member, member
 
@@ -193,7 +193,7 @@ def test_a_band_line_reads_its_keys_in_french_or_english_and_the_example_is_in_t
     # 003 II §2: name, C T D A M PA, then the equipment; the keys as the French page writes them, or in English
     from django.utils import translation
 
-    from campaigns.bands import example_band, parse_band
+    from campaigns.bands.lines import example_band, parse_band
     from rules.freres.state import Side
 
     (french,) = parse_band("sergent 6 4 5 5 6 7 armure=2 bouclier=1 arme=1 monture=5 arc", Side.B)
@@ -211,7 +211,7 @@ def test_what_the_hands_hold_is_read_and_written_in_the_readers_words() -> None:
     # 003 II §4.5 « une lame […] et une dague ou une autre lame »: hands= in French or English, written back in French
     from django.utils import translation
 
-    from campaigns.bands import band_line, parse_band
+    from campaigns.bands.lines import band_line, parse_band
     from rules.freres.state import Side
 
     (french,) = parse_band("sergent 6 4 5 5 6 7 mains=deux_lames étendard", Side.B)

@@ -10,14 +10,14 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 
-from campaigns.bands import example_band
+from campaigns.bands.lines import example_band
 from campaigns.models import Battle, Campaign
 from rules.freres.state import Side
 from tests.demo import load_demo
 from tests.tracker.conftest import DEMO_SIEGE_SET_UP
 from tracker import services
 from tracker.models import TrackedBattle
-from tracker.skirmish_setup import start_one_off_skirmish
+from tracker.services.skirmish import start_one_off_skirmish
 
 ROLES = ("anonymous", "bruno", "chloe", "organisateur", "stranger")
 """Nobody logged in, the besieger of Montfort, its besieged, the campaign's organiser, a user of no campaign."""

@@ -232,7 +232,7 @@ def test_broken_actions_dice_options_and_sequence_numbers_are_refused_by_the_tra
 
 def test_a_band_of_every_broken_shape_is_refused_with_the_rule_and_the_band_before_kept() -> None:
     from campaigns.models import Battle
-    from campaigns.rule_systems import set_rule_system
+    from campaigns.rule_systems.services import set_rule_system
     from tests.campaigns.demo_helpers import member
     from tests.demo import load_demo
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from campaigns.demo import CAMPAIGN_NAME, DEMO_LOGINS, DEMO_PASSWORD
+from campaigns.services.demo import CAMPAIGN_NAME, DEMO_LOGINS, DEMO_PASSWORD
 from siege_site.stack import BASE_DIR, free_port
 
 

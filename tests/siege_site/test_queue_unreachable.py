@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 import requests
 
-from campaigns.demo import load_demo
 from campaigns.models import Campaign, Turn, TurnState
 from campaigns.services import lock_turn
+from campaigns.services.demo import load_demo
 from rules.siege.actions import EndPhase
 from rules.siege.example import example_setup
 from siege_site.stack import BASE_DIR, EmbeddedRedis, free_port, stop_process

@@ -26,7 +26,7 @@ from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone
 from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers
 from tests.tracker.playing import end_setup
 from tracker import presenters, selectors, services
-from tracker.choices import Choice, siege_actions
+from tracker.chosen_actions import Choice, siege_actions
 from tracker.menus import unit_groups
 from tracker.models import EntryKind, TrackedBattle, TrackedEntry
 from tracker.presenters.forms import FormPage, option_forms

@@ -8,14 +8,14 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from campaigns.bands import example_band
+from campaigns.bands.lines import example_band
 from campaigns.models import Battle, CampaignMembership, Role, Winner
-from campaigns.rule_systems import set_rule_system
+from campaigns.rule_systems.services import set_rule_system
 from rules.freres.actions import Activate, Charge, RollInitiative
 from rules.freres.state import Phase, Side
 from tracker import selectors, services
 from tracker.models import DiceMode, RuleSystem, TrackedBattle, TrackedEntry
-from tracker.skirmish_setup import start_campaign_skirmish, start_one_off_skirmish
+from tracker.services.skirmish import start_campaign_skirmish, start_one_off_skirmish
 from wording.freres import FreresNames
 
 pytestmark = pytest.mark.django_db
@@ -143,7 +143,7 @@ def test_a_characteristic_outside_1_to_10_is_refused_naming_the_rule(besieger: U
 def campaign_skirmish() -> TrackedBattle:
     """The demo's battle at Montfort, named a Frères d'Armes skirmish by the organiser, its example bands typed by
     the organiser on the battle page, tracked by Chloé."""
-    from campaigns.services.bands import save_band
+    from campaigns.bands.services import save_band
     from tests.demo import load_demo
 
     campaign = load_demo()

@@ -8,14 +8,14 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from campaigns.bands import BandProblem, band_line, parse_band
-from campaigns.presenters_bands import band_rows
+from campaigns.bands.lines import BandProblem, band_line, parse_band
+from campaigns.bands.presenters import band_rows
 from rules.freres.actions import Activate, RollInitiative
 from rules.freres.legal import legal_actions
 from rules.freres.state import Missile, Side
 from tracker import selectors, services
 from tracker.models import TrackedBattle
-from tracker.skirmish_setup import start_one_off_skirmish
+from tracker.services.skirmish import start_one_off_skirmish
 
 pytestmark = pytest.mark.django_db
 

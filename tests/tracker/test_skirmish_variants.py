@@ -8,12 +8,12 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from campaigns.bands import example_band
+from campaigns.bands.lines import example_band
 from rules.freres.actions import Activate, RollInitiative
 from rules.freres.state import Side
 from tracker import selectors, services
 from tracker.models import TrackedBattle
-from tracker.skirmish_setup import start_one_off_skirmish
+from tracker.services.skirmish import start_one_off_skirmish
 
 pytestmark = pytest.mark.django_db
 

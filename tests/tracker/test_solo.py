@@ -221,10 +221,10 @@ def test_the_app_leads_a_band_of_a_one_off_skirmish_to_its_end(besieger: User, b
     """Frères d'Armes: the player leads band A and plays the actions the simple choice would; the app leads band B,
     one action a request, until the skirmish is over (I §1.3); an undo takes back its reply with the player's
     action."""
-    from campaigns.bands import example_band
+    from campaigns.bands.lines import example_band
     from rules.freres.solo import next_action as skirmish_next
     from rules.freres.state import Side as Band
-    from tracker.skirmish_setup import start_one_off_skirmish
+    from tracker.services.skirmish import start_one_off_skirmish
 
     data = {"band_a": example_band(Band.A), "band_b": example_band(Band.B), "my_band": "a", "seed": 5}
     with pytest.raises(services.Refused):
@@ -284,7 +284,7 @@ def test_the_set_up_pages_offer_the_app_a_side_at_either_strength(besieger: User
 
 
 def test_the_skirmish_set_up_page_gives_the_app_its_band(besieger: User, client: Client) -> None:
-    from campaigns.bands import example_band
+    from campaigns.bands.lines import example_band
     from rules.freres.state import Side as Band
 
     client.force_login(besieger)

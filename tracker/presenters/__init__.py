@@ -31,7 +31,7 @@ from wording.siege import SiegeNames, deeds
 from wording.siege import event_text as siege_event_text
 from wording.siege import roll_reason as siege_roll_reason
 
-from ..choices import UNIT_TARGETS, liquids_at
+from ..chosen_actions import UNIT_TARGETS, liquids_at
 from ..engines import engine_of
 from ..labels import SIDE_LABELS
 from ..menu_items import MenuItem, action_namer

@@ -2,7 +2,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from campaigns.demo import DEMO_LOGINS, DEMO_PASSWORD, load_demo
+from campaigns.services.demo import DEMO_LOGINS, DEMO_PASSWORD, load_demo
 
 
 class Command(BaseCommand):

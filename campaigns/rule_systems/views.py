@@ -10,10 +10,10 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import selectors
-from .access import campaign_for
-from .forms_rule_systems import RuleSystemForm
-from .rule_systems import set_rule_system
+from .. import selectors
+from ..access import campaign_for
+from .forms import RuleSystemForm
+from .services import set_rule_system
 
 
 @login_required

@@ -35,14 +35,14 @@ from simulations.estimate import STOP_HALF_WIDTH
 from simulations.models import SimulationRun
 from wording.dice import dice_refusal_text, die_name
 
-from . import app_player, selectors
-from .choices import Choice, describe_refusal, siege_actions
-from .engines import Engine, engine_of
-from .models import AppStrength, DiceMode, EntryKind, RuleSystem, TrackedBattle, TrackedEntry
-from .refusals import Conflict, Refused
-from .setups import SetupChoice, SetupProblem, UnitSpec, build_setup
-from .skirmish_results import skirmish_campaign_result, skirmish_choice
-from .weapons import UnknownWeapon, armed_units
+from .. import app_player, selectors
+from ..chosen_actions import Choice, describe_refusal, siege_actions
+from ..engines import Engine, engine_of
+from ..models import AppStrength, DiceMode, EntryKind, RuleSystem, TrackedBattle, TrackedEntry
+from ..refusals import Conflict, Refused
+from ..setups import SetupChoice, SetupProblem, UnitSpec, build_setup
+from ..skirmish_results import skirmish_campaign_result, skirmish_choice
+from ..weapons import UnknownWeapon, armed_units
 
 MAX_DICE = 60
 """The most dice one action may be typed in with."""
@@ -163,7 +163,8 @@ def _sides(tracked: TrackedBattle, user: AbstractBaseUser) -> frozenset[Side]:
 
 
 def _actions(engine: Engine, state: Any, action: Action | SkirmishAction | Mapping[str, Any] | Choice) -> Any:
-    """The engine's actions ``action`` plays: one, or a unit's deployment model by model (:mod:`tracker.choices`)."""
+    """The engine's actions ``action`` plays: one, or a unit's deployment model by model
+    (:mod:`tracker.chosen_actions`)."""
     if isinstance(action, engine.rules.action):
         return (action,)
     if isinstance(action, Choice) and engine.system == RuleSystem.FRERES:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .bands import MAX_BAND_CHARS
+from .lines import MAX_BAND_CHARS
 
 BAND_HELP = _(
     "A model a line: its name, then C T D A M PA (each characteristic 1 to 10, II §2), then optionally armour=, "

@@ -15,9 +15,9 @@ from django.db import transaction
 from accounts.services import sign_up
 from rules.siege.fort import standard_fort
 
-from . import selectors
-from .models import Campaign, CampaignMembership, Faction, Role, TerritoryKind
-from .services import (
+from .. import selectors
+from ..models import Campaign, CampaignMembership, Faction, Role, TerritoryKind
+from . import (
     TerritorySpec,
     add_campaign_member,
     choose_faction,

@@ -19,20 +19,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from . import pages, presenters, selectors, services, setup
-from .access import campaign_for
-from .forms import ArmyForm, FactionForm, attempt, refuse
-from .forms_setup import (
-    CampaignStartForm,
-    ClubForm,
-    MoveTerritoryForm,
-    OwnerForm,
-    PlaceTerritoryForm,
-    StandardFortForm,
-)
+from .. import pages, presenters, selectors, services
+from ..access import campaign_for
+from ..forms import ArmyForm, FactionForm, attempt, refuse
+from . import services as setup
+from .forms import CampaignStartForm, ClubForm, MoveTerritoryForm, OwnerForm, PlaceTerritoryForm, StandardFortForm
 
 if TYPE_CHECKING:
-    from .models import Campaign, CampaignMembership, Territory
+    from ..models import Campaign, CampaignMembership, Territory
 
 STEPS = (
     ("players", gettext_lazy("Players and factions")),

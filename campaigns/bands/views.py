@@ -10,12 +10,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from . import selectors
-from .access import campaign_for
-from .band_selectors import band_refusal, band_text
-from .bands import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, example_band
-from .forms_bands import BandForm
-from .services.bands import save_band
+from .. import selectors
+from ..access import campaign_for
+from .forms import BandForm
+from .lines import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, example_band
+from .selectors import band_refusal, band_text
+from .services import save_band
 
 
 @login_required

@@ -1,5 +1,5 @@
 """A Frères d'Armes skirmish battle's bands (003 II §2): each side's models with their characteristics, typed a
-model a line (:mod:`campaigns.bands`) by that side's player or the organiser before the skirmish starts."""
+model a line (:mod:`campaigns.bands.lines`) by that side's player or the organiser before the skirmish starts."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .choices import Side
-from .models import Battle, CampaignMembership
+from ..enums import Side
+from ..models import Battle, CampaignMembership
 
 
 class SkirmishBand(models.Model):

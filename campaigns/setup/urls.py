@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views_setup as views
+from . import views
 
 app_name = "setup"
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from ..band_selectors import band_refusal
-from ..bands import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, BandProblem, normalised, parse_band
 from ..models import Battle, CampaignMembership, SkirmishBand
+from .lines import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, BandProblem, normalised, parse_band
+from .selectors import band_refusal
 
 
 @transaction.atomic

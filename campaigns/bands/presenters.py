@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from rules.freres.state import Model
 
-from .band_selectors import bands_shown
-from .bands import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, CHARACTERISTICS, KEYS, equipment_of, example_band
-from .forms_bands import BandForm
-from .models import Battle, CampaignMembership
+from ..models import Battle, CampaignMembership
+from .forms import BandForm
+from .lines import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, CHARACTERISTICS, KEYS, equipment_of, example_band
+from .selectors import bands_shown
 
 
 @dataclass(frozen=True)

@@ -11,21 +11,21 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaigns.band_selectors import band_texts
-from campaigns.bands import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, BandProblem, parse_band
+from campaigns.bands.lines import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, BandProblem, parse_band
+from campaigns.bands.selectors import band_texts
 from campaigns.models import Battle as CampaignBattle
 from campaigns.models import RuleSystem as CampaignRuleSystem
 from rules.freres.battle import Setup
 from rules.freres.cards import NO_VARIANTS, CardVariants
 from rules.freres.state import Model, Side
 
-from .models import DiceMode, RuleSystem, TrackedBattle
-from .refusals import Refused
-from .services import create_battle
+from ..models import DiceMode, RuleSystem, TrackedBattle
+from ..refusals import Refused
+from . import create_battle
 
 
 def read_band(text: str, side: Side) -> tuple[Model, ...]:
-    """The models of band ``side`` as typed (:func:`campaigns.bands.parse_band`); refused naming the line and the
+    """The models of band ``side`` as typed (:func:`campaigns.bands.lines.parse_band`); refused naming the line and the
     rule (II §2)."""
     try:
         return parse_band(text, side)
@@ -73,7 +73,7 @@ def _setup(data: Mapping[str, Any]) -> Setup:
 
 def campaign_bands(battle: CampaignBattle) -> dict[Side, str]:
     """The bands a campaign skirmish is played with: each as its side's player or the organiser typed it on the
-    battle page (:func:`campaigns.band_selectors.band_texts`); a side that has typed none is missing."""
+    battle page (:func:`campaigns.bands.selectors.band_texts`); a side that has typed none is missing."""
     return band_texts(battle)
 
 

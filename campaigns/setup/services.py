@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 
 from rules.siege.fort import standard_fort
 
-from . import page_cache, selectors
-from .models import Campaign, CampaignMembership, Club, Territory
-from .services import create_campaign, generate_missing_forts, set_fort_layout, update_settings
-from .services.common import check_limits
+from .. import page_cache, selectors
+from ..models import Campaign, CampaignMembership, Club, Territory
+from ..services import create_campaign, generate_missing_forts, set_fort_layout, update_settings
+from ..services.common import check_limits
 
 
 @transaction.atomic

@@ -1,4 +1,4 @@
-"""Forms of the set-up flow; the services in :mod:`campaigns.setup` and :mod:`campaigns.services` decide."""
+"""Forms of the set-up flow; the services in :mod:`campaigns.setup.services` and :mod:`campaigns.services` decide."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .forms import bounds
-from .models import CampaignSettings, Territory, TerritoryKind
+from ..forms import bounds
+from ..models import CampaignSettings, Territory, TerritoryKind
 
 
 class ClubForm(forms.Form):

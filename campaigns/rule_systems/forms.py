@@ -7,9 +7,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .forms import ResultForm
-from .models import Battle, RuleSystem
-from .rule_systems import rule_systems_for
+from ..forms import ResultForm
+from ..models import Battle, RuleSystem
+from .systems import rule_systems_for
 
 
 class RuleSystemForm(forms.Form):

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from rules.freres.state import Model
 from rules.freres.state import Side as Band
 
-from .bands import CAMPAIGN_BANDS, BandProblem, parse_band
-from .models import Battle, CampaignMembership, RuleSystem, Side, SkirmishBand
-from .selectors import sees_battle
+from ..models import Battle, CampaignMembership, RuleSystem, Side, SkirmishBand
+from ..selectors import sees_battle
+from .lines import CAMPAIGN_BANDS, BandProblem, parse_band
 
 
 @dataclass(frozen=True)
