@@ -63,7 +63,7 @@ def create_battle(
     seed: int | None = None,
     name: str = "",
     campaign_battle: CampaignBattle | None = None,
-    rule_system: str = RuleSystem.SIEGE,
+    rule_system: str = RuleSystem.WFB_SIEGE,
     app_side: str = "",
     app_strength: str = AppStrength.SIMPLE,
 ) -> TrackedBattle:
@@ -78,7 +78,7 @@ def create_battle(
         engine.start(setup)
     except IllegalAction as refused:
         raise Refused(engine.refusal_text(engine.names(None), refused), refused.clause) from None
-    if campaign_battle is not None and rule_system == RuleSystem.SIEGE and campaign_battle.kind != BattleKind.SIEGE:
+    if campaign_battle is not None and rule_system == RuleSystem.WFB_SIEGE and campaign_battle.kind != BattleKind.SIEGE:
         raise Refused(_("Only a siege battle can be tracked."), "§16")
     return TrackedBattle.objects.create(
         name=name[:120] or _name(setup),

@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from campaigns.band_selectors import band_texts
 from campaigns.bands import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, BandProblem, parse_band
 from campaigns.models import Battle as CampaignBattle
-from campaigns.models import RuleSystem as CampaignRuleSystem
 from rules.freres.battle import Setup
 from rules.freres.cards import NO_VARIANTS, CardVariants
 from rules.freres.state import Model, Side
@@ -135,7 +134,7 @@ def start_campaign_skirmish(
     battle = (
         CampaignBattle.objects.select_for_update().select_related("attacker__user", "defender__user").get(pk=battle.pk)
     )
-    if battle.rule_system != CampaignRuleSystem.FRERES:
+    if battle.rule_system != RuleSystem.FRERES:
         raise Refused(_("Only a battle played with Frères d'Armes is tracked as a skirmish."), "")
     if battle.played:
         raise Refused(_("This battle already has its result."), "")
