@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from oddslab.presenters import percent
+from rules.siege import game_length
 from rules.siege.assault import NEVER, Summary
 from wording.siege.deeds import ITEMS
 
@@ -59,7 +60,9 @@ def bar_chart(title: str, bars: Sequence[tuple[str, int]], total: int) -> SafeSt
     )  # fmt: skip
 
 
-def _turn_bars(counts: Mapping[str, int], last: int = 6) -> list[tuple[str, int]]:
+def _turn_bars(counts: Mapping[str, int]) -> list[tuple[str, int]]:
+    """A bar for each of the battle's turns (§16), then any later turn counted, then the games it never happened."""
+    last = game_length.TURNS
     bars = [(str(t), counts.get(str(t), 0)) for t in range(1, last + 1)]
     extra = sorted((k for k in counts if k != NEVER and int(k) > last), key=int)
     return bars + [(k, counts[k]) for k in extra] + [(_("never"), counts.get(NEVER, 0))]
