@@ -1,7 +1,7 @@
 """The JSON form every turn engine's actions share, as a chess move has its UCI: ``{"format": 1, "action": name}``
 and the action's fields, read back field by field and refused, naming the field, when malformed. The siege
-(:mod:`rules.siege.actions`) and Frères d'Armes (:mod:`rules.freres.action_form`) each keep the registry of their
-own actions and read and write them here::
+(:mod:`rules.siege.actions`) and Frères d'Armes (:mod:`rules.freres.action_form`) each derive their action base from
+:class:`Form`, which keeps the registry of their own actions, and read and write them here::
 
     >>> from rules.siege.actions import EndTurn
     >>> from_json({"format": 1, "action": "end_turn"}, {"end_turn": EndTurn})
@@ -19,9 +19,9 @@ import types
 import typing
 from collections.abc import Mapping
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar, Self
 
-__all__ = ["FORMAT_VERSION", "OLD_LOGS", "ActionFormatError", "from_json", "to_json"]
+__all__ = ["FORMAT_VERSION", "OLD_LOGS", "ActionFormatError", "Form", "from_json", "to_json"]
 
 FORMAT_VERSION = 1
 """The version of the JSON form of an action; a form of another version is refused."""
@@ -33,6 +33,34 @@ replay: not written unless set."""
 
 class ActionFormatError(ValueError):
     """A JSON form that is not an action this engine knows: an unknown name, a missing or malformed field."""
+
+
+class Form:
+    """What a turn engine's action base shares: each subclass, a frozen dataclass with a stable ``name``, is
+    registered by that name in its engine's :attr:`registry` (a second action of one name is refused), and is
+    written and read in the one JSON form. The engine's base is declared with ``root=True``: it starts the
+    registry of that engine's actions."""
+
+    name: ClassVar[str]
+    registry: ClassVar[dict[str, type[Any]]]
+
+    def __init_subclass__(cls, root: bool = False, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if root:
+            cls.registry = {}
+            return
+        if cls.name in cls.registry:
+            raise TypeError(f"two actions are named {cls.name!r}")
+        cls.registry[cls.name] = cls
+
+    def to_json(self) -> dict[str, Any]:
+        return to_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """The action of this engine that ``data`` writes."""
+        action: Self = from_json(data, cls.registry)
+        return action
 
 
 def to_json(action: Any) -> dict[str, Any]:

@@ -5,7 +5,7 @@ refused, naming the field, when malformed."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rules import action_form
 from rules.action_form import FORMAT_VERSION, ActionFormatError
@@ -14,33 +14,19 @@ from rules.validation import check_choice
 __all__ = ["ACTIONS", "FORMAT_VERSION", "Action", "ActionFormatError"]
 
 
-class Action:
-    """The base of every action. A subclass sets its stable ``name`` and ``clause``, the rule it plays; ``model``
-    names the model that acts, when one does."""
+class Action(action_form.Form, root=True):
+    """The base of every action, in the one JSON form (:class:`rules.action_form.Form`). A subclass sets its stable
+    ``name`` and ``clause``, the rule it plays; ``model`` names the model that acts, when one does."""
 
     name: ClassVar[str]
     clause: ClassVar[str]
     choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """the text fields that take one of a few values, and those values."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.name in ACTIONS:
-            raise TypeError(f"two actions are named {cls.name!r}")
-        ACTIONS[cls.name] = cls
-
     @property
     def actor(self) -> str | None:
         found = getattr(self, "model", None)
         return found if isinstance(found, str) else None
-
-    def to_json(self) -> dict[str, Any]:
-        return action_form.to_json(self)
-
-    @staticmethod
-    def from_json(data: Mapping[str, Any]) -> Action:
-        action: Action = action_form.from_json(data, ACTIONS)
-        return action
 
     def check_choices(self) -> None:
         """Refuse a text field outside its values, naming the field and what it accepts."""
@@ -48,5 +34,5 @@ class Action:
             check_choice(field_name, getattr(self, field_name), accepted)
 
 
-ACTIONS: dict[str, type[Action]] = {}
+ACTIONS: dict[str, type[Action]] = Action.registry
 """Every action by its name."""

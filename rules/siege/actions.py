@@ -19,7 +19,6 @@ A form the engine does not know is refused with the name or field at fault::
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -108,8 +107,8 @@ _ANY = frozenset(Phase) - {Phase.SETUP}
 _MOVEMENT_END = frozenset({Phase.MOVEMENT})
 
 
-class Action:
-    """The base of every action. A subclass sets:
+class Action(action_form.Form, root=True):
+    """The base of every action, in the one JSON form (:class:`rules.action_form.Form`). A subclass sets:
 
     - ``name``, its stable name in JSON;
     - ``phases``, the steps of the turn it is played in, and ``phase_clause``, the rule that says so;
@@ -126,12 +125,6 @@ class Action:
     places: ClassVar[tuple[str, ...]] = ()
     """the fields that name a place (``"W3"``, ``"ladder:L1"``, ``"foot:W3"``…)."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.name in ACTIONS:
-            raise TypeError(f"two actions are named {cls.name!r}")
-        ACTIONS[cls.name] = cls
-
     def actors(self) -> tuple[str, ...]:
         """The models that act, whose side plays the action; none for an action of a whole side."""
         if self.acting is None:
@@ -139,16 +132,8 @@ class Action:
         named = getattr(self, self.acting)
         return (named,) if isinstance(named, str) else tuple(named)
 
-    def to_json(self) -> dict[str, Any]:
-        return action_form.to_json(self)
 
-    @staticmethod
-    def from_json(data: Mapping[str, Any]) -> Action:
-        action: Action = action_form.from_json(data, ACTIONS)
-        return action
-
-
-ACTIONS: dict[str, type[Action]] = {}
+ACTIONS: dict[str, type[Action]] = Action.registry
 """Every action by its name."""
 
 

@@ -33,3 +33,17 @@ def test_a_malformed_action_is_refused_in_the_same_words(
 ) -> None:
     with pytest.raises(action_form.ActionFormatError, match=message):
         read(data)
+
+
+def test_each_engine_reads_its_own_actions() -> None:
+    assert siege.ACTIONS is siege.Action.registry
+    assert freres.ACTIONS is freres.Action.registry
+    assert "end_turn" in siege.ACTIONS
+    assert "end_turn" not in freres.ACTIONS
+    with pytest.raises(action_form.ActionFormatError, match="unknown action 'end_turn'"):
+        freres.Action.from_json({"format": 1, "action": "end_turn"})
+
+
+def test_a_second_action_of_one_name_is_refused() -> None:
+    with pytest.raises(TypeError, match="two actions are named 'end_turn'"):
+        type("Again", (siege.Action,), {"name": "end_turn"})
