@@ -8,6 +8,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from siege_site.rule_systems import RuleSystem as RuleSystem
+
 
 class Role(models.TextChoices):
     ORGANISER = "organiser", _("Organiser")
@@ -54,15 +56,6 @@ class OrderKind(models.TextChoices):
 class BattleKind(models.TextChoices):
     FIELD = "field", _("Field battle")
     SIEGE = "siege", _("Siege")
-
-
-class RuleSystem(models.TextChoices):
-    """The rules a battle is played with on the table; a new battle takes its kind's WFB rules."""
-
-    WFB_SIEGE = "wfb_siege", _("WFB siege")
-    WFB_FIELD = "wfb_field", _("WFB field battle")
-    FRERES = "freres", _("Frères d'Armes skirmish")
-    CONFRONTATION = "confrontation", _("Confrontation")
 
 
 class Side(models.TextChoices):

@@ -9,13 +9,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from html import escape  # Django's wraps it for lazy strings, a cost on every bar and row
+from html import escape  # Django's wraps it for lazy strings, a cost on every row
 from typing import Any
 
 from django.utils.formats import get_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, npgettext, pgettext
+
+from siege_site import svg
 
 from .forms import BoundedIntegerField, OddsForm
 from .mechanics import Kind, Mechanic, ParamType
@@ -224,25 +226,20 @@ _PLOT_BOTTOM = 190.0
 _INK, _GRID, _BAR, _MARK = "#222222", "#d0d0d0", "#7a4b2a", "#c0392b"
 
 
-def _tag(name: str, content: str = "", /, **attrs: object) -> str:
-    attributes = "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"' for k, v in attrs.items())
-    return f"<{name}{attributes}>{content}</{name}>" if content else f"<{name}{attributes}/>"
-
-
 def _num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 def _svg(title: str, height: float, body: str) -> SafeString:
-    svg = _tag(
+    picture = svg.element(
         "svg",
-        _tag("title", escape(title)) + body,
+        svg.element("title", svg.escape(title)) + body,
         xmlns="http://www.w3.org/2000/svg",
         viewBox=f"0 0 {_WIDTH} {_num(height)}",
         role="img",
         class_="odds-chart",
     )
-    return mark_safe(svg)
+    return mark_safe(picture)
 
 
 def _columns(
@@ -257,8 +254,8 @@ def _columns(
         return _PLOT_BOTTOM - value / high * span
 
     grid = "".join(
-        _tag("line", x1=_LEFT, y1=_num(to_y(t)), x2=_RIGHT, y2=_num(to_y(t)), stroke=_GRID)
-        + _tag("text", f"{_num(t * 100)}%", x=_LEFT - 4, y=_num(to_y(t) + 4), font_size=11, text_anchor="end")
+        svg.element("line", x1=_LEFT, y1=_num(to_y(t)), x2=_RIGHT, y2=_num(to_y(t)), stroke=_GRID)
+        + svg.element("text", f"{_num(t * 100)}%", x=_LEFT - 4, y=_num(to_y(t) + 4), font_size=11, text_anchor="end")
         for t in (i * step for i in range(round(high / step) + 1))
     )
     width = (_RIGHT - _LEFT) / max(len(points), 1)
@@ -268,9 +265,9 @@ def _columns(
         x = _LEFT + i * width
         y = to_y(float(p))
         fill = _MARK if i == marked else _BAR
-        tip = _tag("title", escape(f"{label}: {percent(p)}"))
+        tip = svg.element("title", svg.escape(f"{label}: {percent(p)}"))
         bars.append(
-            _tag(
+            svg.element(
                 "rect",
                 tip,
                 x=_num(x + width * 0.12),
@@ -282,18 +279,18 @@ def _columns(
         )
         if i % every == 0:
             bars.append(
-                _tag(
+                svg.element(
                     "text",
-                    escape(label),
+                    svg.escape(label),
                     x=_num(x + width / 2),
                     y=_PLOT_BOTTOM + 15,
                     font_size=11,
                     text_anchor="middle",
                 )
             )
-    axes = _tag("path", d=f"M{_LEFT} {_TOP}V{_PLOT_BOTTOM}H{_RIGHT}", fill="none", stroke=_INK)
-    caption = _tag(
-        "text", escape(axis), x=(_LEFT + _RIGHT) / 2, y=_PLOT_BOTTOM + 32, font_size=12, text_anchor="middle"
+    axes = svg.element("path", d=f"M{_LEFT} {_TOP}V{_PLOT_BOTTOM}H{_RIGHT}", fill="none", stroke=_INK)
+    caption = svg.element(
+        "text", svg.escape(axis), x=(_LEFT + _RIGHT) / 2, y=_PLOT_BOTTOM + 32, font_size=12, text_anchor="middle"
     )
     return _svg(title, _PLOT_BOTTOM + 40, grid + "".join(bars) + axes + caption)
 
@@ -315,12 +312,14 @@ def _bars(title: str, items: Sequence[tuple[str, Fraction]]) -> SafeString:
     body = []
     for i, (label, p) in enumerate(items):
         y = 8 + i * row
-        body.append(_tag("text", escape(label), x=label_width - 6, y=_num(y + 16), font_size=12, text_anchor="end"))
-        body.append(_tag("rect", x=label_width, y=_num(y + 4), width=_num(span), height=16, fill=_GRID))
         body.append(
-            _tag(
+            svg.element("text", svg.escape(label), x=label_width - 6, y=_num(y + 16), font_size=12, text_anchor="end")
+        )
+        body.append(svg.element("rect", x=label_width, y=_num(y + 4), width=_num(span), height=16, fill=_GRID))
+        body.append(
+            svg.element(
                 "rect",
-                _tag("title", escape(f"{label}: {fraction(p)}")),
+                svg.element("title", svg.escape(f"{label}: {fraction(p)}")),
                 x=label_width,
                 y=_num(y + 4),
                 width=_num(float(p) * span),
@@ -328,7 +327,9 @@ def _bars(title: str, items: Sequence[tuple[str, Fraction]]) -> SafeString:
                 fill=_BAR,
             )
         )
-        body.append(_tag("text", escape(percent(p)), x=_num(label_width + span + 6), y=_num(y + 16), font_size=12))
+        body.append(
+            svg.element("text", svg.escape(percent(p)), x=_num(label_width + span + 6), y=_num(y + 16), font_size=12)
+        )
     return _svg(title, 16 + len(items) * row, "".join(body))
 
 
@@ -339,7 +340,7 @@ def _scale(title: str, labels: Sequence[str], marked: int) -> SafeString:
     for i, label in enumerate(labels):
         chosen = i == marked
         body.append(
-            _tag(
+            svg.element(
                 "rect",
                 x=_num(4 + i * width),
                 y=8,
@@ -351,9 +352,9 @@ def _scale(title: str, labels: Sequence[str], marked: int) -> SafeString:
         )
         for j, word in enumerate(label.split(" ", 1)):
             body.append(
-                _tag(
+                svg.element(
                     "text",
-                    escape(word),
+                    svg.escape(word),
                     x=_num(4 + i * width + (width - 4) / 2),
                     y=26 + 14 * j,
                     font_size=11,

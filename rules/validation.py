@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import TracebackType
 
-__all__ = ["BadValue", "check_choice", "check_range", "citing"]
+from rules.contract import IllegalAction
+
+__all__ = ["BadValue", "check_choice", "check_range", "citing", "refusal_of"]
 
 
 class BadValue(ValueError):
@@ -60,3 +62,12 @@ class citing:
             raise BadValue(f"{error} ({self.clause})", **{"clause": self.clause, **error.facts}) from None
         if isinstance(error, ValueError):
             raise ValueError(f"{error} ({self.clause})") from None
+
+
+def refusal_of(bad: ValueError, clause: str, action: str) -> IllegalAction:
+    """The refusal of ``action`` under ``clause`` for a value these checks caught while it was played, the same in
+    every turn engine: ``bad_value`` with the value's facts when it is out of its range (:class:`BadValue`), else
+    ``bad_input`` (a name of the wrong kind)."""
+    if isinstance(bad, BadValue):
+        return IllegalAction("bad_value", clause, action=action, **bad.facts)
+    return IllegalAction("bad_input", clause, action=action)

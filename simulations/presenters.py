@@ -12,7 +12,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from oddslab.presenters import percent
+from rules.siege import game_length
 from rules.siege.assault import NEVER, Summary
+from siege_site import svg
 from wording.siege.deeds import ITEMS
 
 from . import estimate, services
@@ -33,33 +35,39 @@ def bar_chart(title: str, bars: Sequence[tuple[str, int]], total: int) -> SafeSt
         y = TOP + CHART_HEIGHT - h
         share = _percent(count, total)
         parts.append(
-            format_html(
-                '<g><title>{}: {} ({})</title><rect x="{}" y="{}" width="{}" height="{}" fill="#8b3a1e"></rect>'
-                '<text x="{}" y="{}" text-anchor="middle" font-size="10">{}</text>'
-                '<text x="{}" y="{}" text-anchor="middle" font-size="11">{}</text></g>',
-                label,
-                count,
-                share,
-                x,
-                y,
-                BAR_WIDTH,
-                h,
-                x + BAR_WIDTH / 2,
-                y - 4,
-                share,
-                x + BAR_WIDTH / 2,
-                TOP + CHART_HEIGHT + 16,
-                label,
+            svg.element(
+                "g",
+                svg.element("title", svg.escape(f"{label}: {count} ({share})"))
+                + svg.element("rect", "", x=x, y=y, width=BAR_WIDTH, height=h, fill="#8b3a1e")
+                + svg.element(
+                    "text", svg.escape(share), x=x + BAR_WIDTH / 2, y=y - 4, text_anchor="middle", font_size=10
+                )
+                + svg.element(
+                    "text",
+                    svg.escape(label),
+                    x=x + BAR_WIDTH / 2,
+                    y=TOP + CHART_HEIGHT + 16,
+                    text_anchor="middle",
+                    font_size=11,
+                ),
             )
         )
-    return format_html(
-        '<figure class="chart"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {} {}" width="{}" height="{}" '
-        'role="img" aria-label="{}">{}</svg><figcaption>{}</figcaption></figure>',
-        width, height, width, height, title, mark_safe("".join(parts)), title,
-    )  # fmt: skip
+    picture = svg.element(
+        "svg",
+        "".join(parts),
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {width} {height}",
+        width=width,
+        height=height,
+        role="img",
+        aria_label=title,
+    )
+    return mark_safe(svg.element("figure", picture + svg.element("figcaption", svg.escape(title)), class_="chart"))
 
 
-def _turn_bars(counts: Mapping[str, int], last: int = 6) -> list[tuple[str, int]]:
+def _turn_bars(counts: Mapping[str, int]) -> list[tuple[str, int]]:
+    """A bar for each of the battle's turns (§16), then any later turn counted, then the games it never happened."""
+    last = game_length.TURNS
     bars = [(str(t), counts.get(str(t), 0)) for t in range(1, last + 1)]
     extra = sorted((k for k in counts if k != NEVER and int(k) > last), key=int)
     return bars + [(k, counts[k]) for k in extra] + [(_("never"), counts.get(NEVER, 0))]

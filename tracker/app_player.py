@@ -17,7 +17,7 @@ from .models import AppStrength, RuleSystem
 from .selectors import Step
 
 _TURNS: Mapping[str, frozenset[str]] = {
-    RuleSystem.SIEGE: frozenset({"end_phase", "end_turn"}),
+    RuleSystem.WFB_SIEGE: frozenset({"end_phase", "end_turn"}),
     RuleSystem.FRERES: frozenset({"activate", "end_activation"}),
 }
 """The actions that close a stretch of one side's play: a siege's step, a skirmish's activation."""
@@ -46,10 +46,10 @@ Player = Callable[[Any, str, int, int], Any]
 """The next action of a strength in a rule system: ``(state, side, seed, played)``."""
 
 PLAYERS: Mapping[str, Mapping[str, Player]] = {
-    AppStrength.SIMPLE: {RuleSystem.SIEGE: _siege, RuleSystem.FRERES: _skirmish},
+    AppStrength.SIMPLE: {RuleSystem.WFB_SIEGE: _siege, RuleSystem.FRERES: _skirmish},
 }
 """How the app plays at once, by strength (:class:`tracker.models.AppStrength`) and rule system."""
-DELIBERATED: Mapping[str, frozenset[str]] = {AppStrength.STRONG: frozenset({RuleSystem.SIEGE})}
+DELIBERATED: Mapping[str, frozenset[str]] = {AppStrength.STRONG: frozenset({RuleSystem.WFB_SIEGE})}
 """The strengths whose decisions the simulation workers make (:mod:`simulations.deliberation`), and in which rule
 systems: the strong bot plays sieges (:mod:`rules.siege.strong`). It acts when and where the simple one would, and
 chooses what."""

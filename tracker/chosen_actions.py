@@ -104,7 +104,7 @@ def siege_actions(state: BattleState, choice: Choice) -> tuple[Action, ...]:
     all to the same place, in the menu's order (§16). Refused with a reason when the choice is not on the menu."""
     menu = legal_actions(state)
     if not 0 <= choice.option < len(menu):
-        raise Refused(_("That choice is no longer on the menu."), "")
+        raise Refused(_("That choice is no longer on the menu."), "option")
     option = menu[choice.option]
     if option.name == "fight" and choice.pairs:
         return (_fight(state, option, choice.pairs),)
@@ -112,11 +112,11 @@ def siege_actions(state: BattleState, choice: Choice) -> tuple[Action, ...]:
     unknown = [a for a in actors if a not in option.actors]
     if unknown:
         raise Refused(
-            _("%(models)s may not %(action)s here.") % {"models": ", ".join(unknown), "action": option.name}, ""
+            _("%(models)s may not %(action)s here.") % {"models": ", ".join(unknown), "action": option.name}, "actors"
         )
     aimed = tuple((choice.target or "").split(",")) if option.name in UNIT_TARGETS else (choice.target,)
     if option.targets and not all(t in option.targets for t in aimed):
-        raise Refused(_("Pick a target from the list."), "")
+        raise Refused(_("Pick a target from the list."), "target")
     if option.name == "deploy":
         if not actors:
             raise Refused(_("Pick the models to deploy: how many of each unit."), "§16")
@@ -126,7 +126,7 @@ def siege_actions(state: BattleState, choice: Choice) -> tuple[Action, ...]:
     try:
         chosen = choose(state, option, actors, aimed[0])
     except (ValueError, StopIteration) as bad:
-        raise Refused(str(bad), "") from None
+        raise Refused(str(bad), "choice") from None
     if len(aimed) > 1 and isinstance(chosen, Shoot | ThrowStones):
         chosen = replace(chosen, targets=aimed)  # the whole unit shot at, the shots spread over it in turn (§5)
     return (_detailed(state, option, chosen, choice),)

@@ -83,8 +83,8 @@ class Engine:
 
 
 ENGINES: Mapping[str, Engine] = {
-    RuleSystem.SIEGE: Engine(
-        RuleSystem.SIEGE,
+    RuleSystem.WFB_SIEGE: Engine(
+        RuleSystem.WFB_SIEGE,
         SIEGE,
         SIDE_LABELS,
         _("The siege is over."),

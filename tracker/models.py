@@ -7,17 +7,12 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from siege_site.rule_systems import RuleSystem as RuleSystem
+
 
 class DiceMode(models.TextChoices):
     APP = "app", _("Dice rolled by the app")
     PHYSICAL = "physical", _("Dice rolled at the table and typed in")
-
-
-class RuleSystem(models.TextChoices):
-    """The rules a tracked battle is played with (:mod:`tracker.engines`)."""
-
-    SIEGE = "siege", _("WFB siege")
-    FRERES = "freres", _("Frères d'Armes skirmish")
 
 
 class AppStrength(models.TextChoices):
@@ -37,7 +32,10 @@ class TrackedBattle(models.Model):
     campaign_battle = models.ForeignKey(
         "campaigns.Battle", on_delete=models.CASCADE, null=True, blank=True, related_name="tracked"
     )
-    rule_system = models.CharField(_("rule system"), max_length=8, choices=RuleSystem.choices, default=RuleSystem.SIEGE)
+    rule_system = models.CharField(
+        _("rule system"), max_length=16, choices=RuleSystem.choices, default=RuleSystem.WFB_SIEGE
+    )
+    """The rules it is played with (:mod:`tracker.engines` plays the WFB siege and Frères d'Armes)."""
     besieger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     """The first player: the besieger, or in a skirmish band A's."""
     besieged = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

@@ -35,7 +35,7 @@ def skirmish_choice(state: Skirmish, option: int, facts: Mapping[str, str] | Non
     (:func:`with_facts`)."""
     menu = legal_actions(state)
     if not 0 <= option < len(menu):
-        raise Refused(_("That choice is no longer on the menu."), "")
+        raise Refused(_("That choice is no longer on the menu."), "option")
     return with_facts(menu[option], facts or {})
 
 

@@ -2,7 +2,7 @@
 
 Every picture is a self-contained ``<svg>`` string sized by its ``viewBox`` so that it scales to the width of a
 phone; its drawing units are roughly CSS pixels at 400 wide, which keeps the 12–14 unit fonts legible. All text and
-attribute values pass through :func:`xml.sax.saxutils.escape` / :func:`~xml.sax.saxutils.quoteattr` here, links
+attribute values pass through the site's one SVG writer (:mod:`siege_site.svg`), links
 are limited to http(s) and relative addresses and colours to ``#rgb``/``#rrggbb``, so the strings are safe to
 insert with ``mark_safe``.
 """
@@ -13,9 +13,11 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
 
 from rules.siege.fort import ConnectionKind, SectionKind
+from siege_site.svg import element as _tag
+from siege_site.svg import escape
+from siege_site.svg import number as _format
 
 from ..enums import TerritoryKind
 
@@ -100,23 +102,6 @@ ENGLISH = Labels()
 
 
 # Shared SVG writing -------------------------------------------------------------------------------------------
-
-
-def _format(value: object) -> str:
-    if isinstance(value, float):
-        text = f"{round(value, 2):.2f}".rstrip("0").rstrip(".")
-        return "0" if text == "-0" else text
-    return str(value)
-
-
-def _tag(name: str, content: str = "", /, **attrs: object) -> str:
-    """An element; ``content`` is markup already made by these helpers. ``class_`` is ``class``, ``_`` is ``-``."""
-    rendered = "".join(
-        f" {key.rstrip('_').replace('_', '-')}={quoteattr(_format(value))}"
-        for key, value in attrs.items()
-        if value is not None
-    )
-    return f"<{name}{rendered}>{content}</{name}>" if content else f"<{name}{rendered}/>"
 
 
 def _text(x: float, y: float, label: str, /, size: float = 12.0, **attrs: object) -> str:

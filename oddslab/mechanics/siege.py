@@ -8,7 +8,7 @@ from django.utils.functional import Promise
 from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 from rules import odds
-from rules.siege import gates, ladders, mining, structure
+from rules.siege import game_length, gates, ladders, mining, structure
 from rules.siege.structure import StructureOutcome
 from rules.wfb import CHARACTERISTIC_MAX
 
@@ -42,7 +42,7 @@ TURNS = Param.integer(
     pgettext_lazy("odds", "Turns"),
     1,
     odds.MAX_TURNS,
-    default=6,
+    default=game_length.TURNS,
     help=pgettext_lazy("odds", "A siege battle lasts 5 or 6 turns."),
 )
 WOUND_PARAMS = (
@@ -186,8 +186,8 @@ SIEGE: tuple[Mechanic, ...] = (
             Param.integer(
                 "hit_mod",
                 pgettext_lazy("odds", "To-hit modifier"),
-                -10,
-                10,
+                -odds.MAX_MODIFIER,
+                odds.MAX_MODIFIER,
                 default=0,
                 help=pgettext_lazy("odds", "+1 makes hitting easier."),
             ),
@@ -210,8 +210,8 @@ SIEGE: tuple[Mechanic, ...] = (
             Param.integer(
                 "modifier",
                 pgettext_lazy("odds", "To-hit modifiers"),
-                -10,
-                10,
+                -odds.MAX_MODIFIER,
+                odds.MAX_MODIFIER,
                 default=0,
                 help=pgettext_lazy("odds", "Their sum, negative being harder (long range −1, cover −1 or −2)."),
             ),
@@ -241,7 +241,7 @@ SIEGE: tuple[Mechanic, ...] = (
         kind=Kind.DISTRIBUTION,
         value_label=pgettext_lazy("odds", "turns"),
         counted=npgettext_lazy("odds", "%(count)s turn", "%(count)s turns", "count"),
-        headline=value_of(6),
+        headline=value_of(game_length.TURNS),
         sentence=pgettext_lazy("odds", "The battle lasts 6 turns with probability %(percent)s (%(fraction)s), else 5."),
     ),
 )

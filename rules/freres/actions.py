@@ -12,7 +12,7 @@ form::
     >>> Action.from_json({"format": 1, "action": "fly", "model": "a1"})
     Traceback (most recent call last):
     ...
-    rules.freres.action_form.ActionFormatError: unknown action 'fly'
+    rules.action_form.ActionFormatError: unknown action 'fly'
 """
 
 from __future__ import annotations

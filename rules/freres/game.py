@@ -29,7 +29,7 @@ from rules.freres.play_shoot import HANDLERS as SHOTS
 from rules.freres.play_sundry import HANDLERS as SUNDRY
 from rules.freres.play_turn import HANDLERS as TURN
 from rules.freres.state import IllegalAction, Outcome, Phase, Side, Skirmish
-from rules.validation import BadValue
+from rules.validation import BadValue, refusal_of
 
 __all__ = ["Refusal", "apply", "problems", "side_of"]
 
@@ -89,10 +89,7 @@ def _play(state: Skirmish, action: a.Action, dice: Dice) -> Outcome:
     except (IllegalAction, DieValueError, ReplayMismatch):
         raise
     except ValueError as bad:
-        # a value out of its range, caught by the rules' own checks
-        if isinstance(bad, BadValue):
-            raise IllegalAction("bad_value", action.clause, action=action.name, **bad.facts) from None
-        raise IllegalAction("bad_input", action.clause, action=action.name) from None
+        raise refusal_of(bad, action.clause, action.name) from None
     play.settle()
     return Outcome(play.state, tuple(play.events), dice.since(mark))
 

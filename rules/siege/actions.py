@@ -13,19 +13,17 @@ A form the engine does not know is refused with the name or field at fault::
     >>> Action.from_json({"format": 1, "action": "teleport"})
     Traceback (most recent call last):
     ...
-    rules.siege.actions.ActionFormatError: unknown action 'teleport'
+    rules.action_form.ActionFormatError: unknown action 'teleport'
 """
 
 from __future__ import annotations
 
 import dataclasses
-import types
-import typing
-from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any, ClassVar
 
+from rules import action_form
+from rules.action_form import FORMAT_VERSION, OLD_LOGS, ActionFormatError
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.giants import GiantAttack
 from rules.siege.mining import REROLLED_BY, MineDie
@@ -105,19 +103,12 @@ __all__ = [
     "UseRam",
 ]
 
-FORMAT_VERSION = 1
-"""The version of the JSON form of an action; a form of another version is refused."""
-
 _ANY = frozenset(Phase) - {Phase.SETUP}
 _MOVEMENT_END = frozenset({Phase.MOVEMENT})
 
 
-class ActionFormatError(ValueError):
-    """A JSON form that is not an action this engine knows: an unknown name, a missing or malformed field."""
-
-
-class Action:
-    """The base of every action. A subclass sets:
+class Action(action_form.Form, root=True):
+    """The base of every action, in the one JSON form (:class:`rules.action_form.Form`). A subclass sets:
 
     - ``name``, its stable name in JSON;
     - ``phases``, the steps of the turn it is played in, and ``phase_clause``, the rule that says so;
@@ -134,12 +125,6 @@ class Action:
     places: ClassVar[tuple[str, ...]] = ()
     """the fields that name a place (``"W3"``, ``"ladder:L1"``, ``"foot:W3"``…)."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.name in ACTIONS:
-            raise TypeError(f"two actions are named {cls.name!r}")
-        ACTIONS[cls.name] = cls
-
     def actors(self) -> tuple[str, ...]:
         """The models that act, whose side plays the action; none for an action of a whole side."""
         if self.acting is None:
@@ -147,99 +132,16 @@ class Action:
         named = getattr(self, self.acting)
         return (named,) if isinstance(named, str) else tuple(named)
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"format": FORMAT_VERSION, "action": self.name}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            value = getattr(self, f.name)
-            if value is None and f.metadata.get(_OLD_LOGS):
-                continue  # a field kept for the logs written before it was dropped: not written unless set
-            data[f.name] = _dump(value)
-        return data
 
-    @staticmethod
-    def from_json(data: Mapping[str, Any]) -> Action:
-        if not isinstance(data, Mapping):
-            raise ActionFormatError(f"an action is a JSON object, not {type(data).__name__}")
-        version = data.get("format")
-        if version != FORMAT_VERSION:
-            raise ActionFormatError(f"action format {version!r} is not supported; this engine reads {FORMAT_VERSION}")
-        name = data.get("action")
-        cls = ACTIONS.get(name) if isinstance(name, str) else None
-        if cls is None:
-            raise ActionFormatError(f"unknown action {name!r}")
-        hints = typing.get_type_hints(cls)
-        values: dict[str, Any] = {}
-        known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-        extra = sorted(set(data) - known - {"format", "action"})
-        if extra:
-            raise ActionFormatError(f"{name}: unknown field {extra[0]!r}")
-        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-            if f.name not in data:
-                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                    raise ActionFormatError(f"{name}: field {f.name!r} is missing")
-                continue
-            values[f.name] = _load(hints[f.name], data[f.name], f"{name}.{f.name}")
-        action: Action = cls(**values)
-        return action
-
-
-ACTIONS: dict[str, type[Action]] = {}
+ACTIONS: dict[str, type[Action]] = Action.registry
 """Every action by its name."""
-
-_OLD_LOGS = "old_logs"
-"""The mark of a field kept only so that the logs written when it was in use still read and replay."""
 
 
 def _reaction_of_old() -> Any:
     """A charge's ``stand_and_shoot`` as logs wrote it before the charged side played its own reaction (§3.1.2): the
     charged models that shot at the chargers, ``()`` for none. Left unset (``None``), the charged side answers the
     charge itself (:class:`StandAndShoot`, :class:`HoldCharge`)."""
-    return dataclasses.field(default=None, metadata={_OLD_LOGS: True})
-
-
-def _dump(value: Any) -> Any:
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple):
-        return [_dump(v) for v in value]
-    return value
-
-
-def _load(hint: Any, value: Any, where: str) -> Any:
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin in (types.UnionType, typing.Union):
-        if value is None and type(None) in args:
-            return None
-        (inner,) = [a for a in args if a is not type(None)]
-        return _load(inner, value, where)
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise ActionFormatError(f"{where}: a list was expected, not {value!r}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_load(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
-        if len(value) != len(args):
-            raise ActionFormatError(f"{where}: {len(args)} values were expected, not {value!r}")
-        return tuple(_load(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
-    if isinstance(hint, type) and issubclass(hint, Enum):
-        try:
-            return hint(value)
-        except ValueError:
-            accepted = ", ".join(str(m.value) for m in hint)
-            raise ActionFormatError(f"{where}: {value!r} is not one of {accepted}") from None
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise ActionFormatError(f"{where}: true or false was expected, not {value!r}")
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ActionFormatError(f"{where}: a whole number was expected, not {value!r}")
-        return value
-    if hint is str:
-        if not isinstance(value, str):
-            raise ActionFormatError(f"{where}: a text was expected, not {value!r}")
-        return value
-    raise ActionFormatError(f"{where}: cannot read a {hint!r}")  # pragma: no cover - a field type left unhandled
+    return dataclasses.field(default=None, metadata={OLD_LOGS: True})
 
 
 # ---- set-up (§14, §16) -------------------------------------------------------------------------------------------

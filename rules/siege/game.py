@@ -76,7 +76,7 @@ from rules.siege.state import (
     quota,
 )
 from rules.siege.values import replace
-from rules.validation import BadValue
+from rules.validation import refusal_of
 
 __all__ = ["TURN_STEPS", "Option", "Refusal", "apply", "choose", "legal_actions", "problems", "side_of"]
 
@@ -235,10 +235,7 @@ def _played(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
     except (IllegalAction, DieValueError, ReplayMismatch):
         raise
     except ValueError as bad:
-        # a value out of its range or a name of the wrong kind, caught by the rules' own checks
-        if isinstance(bad, BadValue):
-            raise IllegalAction("bad_value", action.phase_clause, action=action.name, **bad.facts) from None
-        raise IllegalAction("bad_input", action.phase_clause, action=action.name) from None
+        raise refusal_of(bad, action.phase_clause, action.name) from None
     if isinstance(result, Outcome):
         return result
     return Outcome(

@@ -385,3 +385,13 @@ def test_the_map_draws_a_banner_per_army_with_its_summary() -> None:
     crowded = dataclasses.replace(here, armies=armies * 3)
     assert map_svg([crowded], title="Map").count('class="army"') == 3
     assert ">+3</text>" in map_svg([crowded], title="Map")
+
+
+def test_an_army_named_with_markup_is_drawn_as_written() -> None:
+    named = '<b>"x"</b>'
+    army = MapArmy(named, named, 1500, "#b3261e")
+    svg = map_svg([territory(0, name=named, armies=(army,), url="/t/0?a=1&b=2")], title=named)
+    root = parse(svg)
+    assert "<b>" not in svg
+    assert root[0].text == named
+    assert any(named in text for text in texts(root))

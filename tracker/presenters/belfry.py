@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from html import escape
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -18,7 +17,7 @@ from rules.siege.state import BattleState, Side
 from wording.siege import SiegeNames
 from wording.siege.drawbridge import CRUSH_LABELS
 
-from .svg import BESIEGED_COLOUR, BESIEGER_COLOUR, outward, svg_text
+from .svg import BESIEGED_COLOUR, BESIEGER_COLOUR, at, element, escape, outward, svg_text
 
 __all__ = [
     "BRIDGE_LABELS",
@@ -144,8 +143,16 @@ def belfry_parts(
             fill = "#c9a877" if level.used else "#ddd6c8"
             stroke = "#111" if level.place == selected else "#5a3d1e"
             item = [
-                f'<rect x="{x - _LEVEL_W / 2:.1f}" y="{ly:.1f}" width="{_LEVEL_W}" height="{_LEVEL_H}" '
-                f'fill="{fill}" stroke="{stroke}" stroke-width="0.4"/>',
+                element(
+                    "rect",
+                    x=at(x - _LEVEL_W / 2),
+                    y=at(ly),
+                    width=str(_LEVEL_W),
+                    height=str(_LEVEL_H),
+                    fill=fill,
+                    stroke=stroke,
+                    stroke_width="0.4",
+                ),
                 svg_text(x - _LEVEL_W / 2 + 1.8, ly + _LEVEL_H / 2, str(level.level), 2.8, fill="#222"),
             ]
             if level.besiegers or not level.besieged:
@@ -162,16 +169,29 @@ def belfry_parts(
             if level.besieged:
                 count = str(level.besieged)
                 item.append(svg_text(x + 6.6, ly + _LEVEL_H / 2, count, 3.0, fill=BESIEGED_COLOUR, font_weight="bold"))
-            title = f"<title>{escape(capfirst(names.place(level.place)))} : {escape(level.ids)}</title>"
-            href = escape(f"{link}{level.place}")
+            title = element("title", escape(f"{capfirst(names.place(level.place))} : {level.ids}"))
             parts.append(
-                f'<a href="{href}" class="belfry-level" data-place="{escape(level.place)}">{title}{"".join(item)}</a>'
+                element(
+                    "a",
+                    title + "".join(item),
+                    href=f"{link}{level.place}",
+                    class_="belfry-level",
+                    data_place=level.place,
+                )
             )
         bridge_y = top + 1.5 * _LEVEL_H  # level 2, the second from the top
         if row.down:
             parts.append(
-                f'<line x1="{x:.1f}" y1="{bridge_y:.1f}" x2="{wall[0]:.1f}" y2="{wall[1]:.1f}" stroke="#7a4a00" '
-                'stroke-width="1.6" class="drawbridge"/>'
+                element(
+                    "line",
+                    x1=at(x),
+                    y1=at(bridge_y),
+                    x2=at(wall[0]),
+                    y2=at(wall[1]),
+                    stroke="#7a4a00",
+                    stroke_width="1.6",
+                    class_="drawbridge",
+                )
             )
         label = _("drawbridge %(state)s") % {"state": row.bridge}
         parts.append(svg_text(x, top + 4 * _LEVEL_H + 3.0, label, 2.8, fill="#5a3d1e"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from html import escape
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -16,7 +15,7 @@ from rules.siege.state import BattleState, Side, quota
 from wording.siege import SiegeNames
 
 from .belfry import belfry_parts
-from .svg import BESIEGED_COLOUR, BESIEGER_COLOUR, LABEL, count_pill, outward, svg_text, untangle
+from .svg import BESIEGED_COLOUR, BESIEGER_COLOUR, LABEL, at, count_pill, element, escape, outward, svg_text, untangle
 
 __all__ = ["board_svg"]
 
@@ -94,9 +93,16 @@ def _apart(fort: FortLayout, points: dict[str, tuple[float, float]]) -> dict[str
 def _shape(section: Section, x: float, y: float, fill: str, stroke: str) -> str:
     w, h = _SIZES[section.kind]
     radius = "7.5" if section.kind is SectionKind.TOWER and section.level == 3 else "1.2"
-    return (
-        f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w}" height="{h}" rx="{radius}" fill="{fill}" '
-        f'stroke="{stroke}" stroke-width="0.6"/>'
+    return element(
+        "rect",
+        x=at(x - w / 2),
+        y=at(y - h / 2),
+        width=str(w),
+        height=str(h),
+        rx=radius,
+        fill=fill,
+        stroke=stroke,
+        stroke_width="0.6",
     )
 
 
@@ -113,15 +119,23 @@ def board_svg(state: BattleState, *, link: str = "", selected: str = "") -> str:
     pad = _PAD + (_BELFRY_PAD if state.belfries else 0.0)
     left, top = min(xs) - pad, min(ys) - pad
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + 10
-    parts = [f'<rect x="{left:.1f}" y="{top:.1f}" width="{width:.1f}" height="{height:.1f}" fill="#e9e4d4"/>']
+    parts = [element("rect", x=at(left), y=at(top), width=at(width), height=at(height), fill="#e9e4d4")]
     for connection in fort.connections:
         (x1, y1), (x2, y2) = points[connection.a], points[connection.b]
-        dash = ' stroke-dasharray="1.5 1"' if connection.kind is not ConnectionKind.WALL else ""
+        dash = "1.5 1" if connection.kind is not ConnectionKind.WALL else None
         colour = "#b3261e" if connection.kind is ConnectionKind.BREACH else "#6b6455"
         thick = "3.2" if connection.kind is ConnectionKind.WALL else "0.8"
         parts.append(
-            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" '
-            f'stroke-width="{thick}"{dash}/>'
+            element(
+                "line",
+                x1=at(x1),
+                y1=at(y1),
+                x2=at(x2),
+                y2=at(y2),
+                stroke=colour,
+                stroke_width=thick,
+                stroke_dasharray=dash,
+            )
         )
     counts: dict[tuple[str, Side], int] = {}
     for model in state.models:
@@ -160,9 +174,10 @@ def board_svg(state: BattleState, *, link: str = "", selected: str = "") -> str:
             if found.stones or found.rocks:
                 kit.append(_("stones %(s)s rocks %(r)s") % {"s": found.stones, "r": found.rocks})
             item.append(svg_text(x, y + 10.8, " · ".join(kit), 2.9, fill="#444", **LABEL))
-        title = f"<title>{escape(section.id)}: {attackers} / {defenders}</title>"
-        href = escape(f"{link}{section.id}")
-        parts.append(f'<a href="{href}" class="section" data-section="{escape(section.id)}">{title}{"".join(item)}</a>')
+        title = element("title", escape(f"{section.id}: {attackers} / {defenders}"))
+        parts.append(
+            element("a", title + "".join(item), href=f"{link}{section.id}", class_="section", data_section=section.id)
+        )
         gate = next((g for g in fort.gates if g.section == section.id and (g.x, g.y) != (0.0, 0.0)), None)
         if section.is_rampart and section.level == 3:
             parts.append(_outside(state, section.id, outward((x, y), centre, 13.0), counts, link))
@@ -188,8 +203,15 @@ def board_svg(state: BattleState, *, link: str = "", selected: str = "") -> str:
     parts.append(svg_text(left + width / 2, top + height - 5, "  ·  ".join(status), 3.4, fill="#333"))
     label = _("The fort, turn %(turn)s") % {"turn": state.turn}
     return untangle(
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
-        f'role="img" aria-label="{escape(label)}" class="board-svg">{"".join(parts)}</svg>'
+        element(
+            "svg",
+            "".join(parts),
+            xmlns="http://www.w3.org/2000/svg",
+            viewBox=f"{at(left)} {at(top)} {at(width)} {at(height)}",
+            role="img",
+            aria_label=label,
+            class_="board-svg",
+        )
     )
 
 
@@ -204,8 +226,7 @@ def _outside(
     if not foot:
         return ""
     x, y = at
-    href = escape(f"{link}foot:{section}")
-    return f'<a href="{href}" class="foot">{count_pill(x, y, foot, None, BESIEGER_COLOUR)}</a>'
+    return element("a", count_pill(x, y, foot, None, BESIEGER_COLOUR), href=f"{link}foot:{section}", class_="foot")
 
 
 def _gates(state: BattleState, points: Mapping[str, tuple[float, float]], centre: tuple[float, float]) -> list[str]:
@@ -221,8 +242,17 @@ def _gates(state: BattleState, points: Mapping[str, tuple[float, float]], centre
         left = found.structure_points if found else 0
         colour = "#5a3d1e" if left > 0 else "#b3261e"
         parts.append(
-            f'<rect x="{x - 7:.1f}" y="{y - 3.5:.1f}" width="14" height="7" rx="1" fill="{colour}" stroke="#222" '
-            'stroke-width="0.4"/>'
+            element(
+                "rect",
+                x=at(x - 7),
+                y=at(y - 3.5),
+                width="14",
+                height="7",
+                rx="1",
+                fill=colour,
+                stroke="#222",
+                stroke_width="0.4",
+            )
         )
         parts.append(svg_text(x, y, f"{gate.id} {left}/{whole.get(gate.id, 0)}", 3.6, fill="#fff", font_weight="bold"))
         notes = []
@@ -253,8 +283,12 @@ def _engines(state: BattleState, points: Mapping[str, tuple[float, float]], cent
         shift = 12.0 * (offset - 0.5)  # side by side along the wall
         fx, fy = fx - dy / 12.0 * shift, fy + dx / 12.0 * shift
         climbers = sum(1 for m in state.models if str(m.place) == f"ladder:{ladder.id}")
-        style = 'stroke="#7a4a00" stroke-width="0.9"' if ladder.raised else 'stroke="#999" stroke-dasharray="1 1"'
-        parts.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{fx:.1f}" y2="{fy:.1f}" {style}/>')
+        style = (
+            {"stroke": "#7a4a00", "stroke_width": "0.9"}
+            if ladder.raised
+            else {"stroke": "#999", "stroke_dasharray": "1 1"}
+        )
+        parts.append(element("line", x1=at(x), y1=at(y), x2=at(fx), y2=at(fy), **style))
         state_label = _("up") if ladder.raised else _("down")
         lx, ly = outward((fx, fy), (x, y), 4.5)
         parts.append(svg_text(lx, ly, f"{ladder.id} {state_label} ({climbers})", 3.0, fill="#7a4a00", **LABEL))
@@ -265,6 +299,6 @@ def _engines(state: BattleState, points: Mapping[str, tuple[float, float]], cent
         x, y = outward(points[tower.section], centre, 24.0)  # beyond the count of the models at the foot
         fire = " 🔥" if f"siege_tower:{tower.id}" in fires else ""
         inside = sum(1 for m in state.models if str(m.place) == f"siege_tower:{tower.id}")
-        parts.append(f'<rect x="{x - 6:.1f}" y="{y - 4:.1f}" width="12" height="8" fill="#8a6a3a"/>')
+        parts.append(element("rect", x=at(x - 6), y=at(y - 4), width="12", height="8", fill="#8a6a3a"))
         parts.append(svg_text(x, y, f"{tower.id} {tower.structure_points} ({inside}){fire}", 3.0, fill="#fff"))
     return parts

@@ -1,12 +1,27 @@
-"""The board's drawing primitives: a label, a count against its limit, a point pushed outwards, the sides' colours."""
+"""The board's drawing primitives: a label, a count against its limit, a point pushed outwards, the sides' colours;
+written with the site's one SVG writer (:mod:`siege_site.svg`), coordinates to a tenth (:func:`at`)."""
 
 from __future__ import annotations
 
 import math
 import re
-from html import escape, unescape
+from html import unescape
 
-__all__ = ["BESIEGED_COLOUR", "BESIEGER_COLOUR", "LABEL", "count_pill", "outward", "svg_text", "text_box", "untangle"]
+from siege_site.svg import element, escape
+
+__all__ = [
+    "BESIEGED_COLOUR",
+    "BESIEGER_COLOUR",
+    "LABEL",
+    "at",
+    "count_pill",
+    "element",
+    "escape",
+    "outward",
+    "svg_text",
+    "text_box",
+    "untangle",
+]
 
 BESIEGER_COLOUR, BESIEGED_COLOUR = "#b3261e", "#1f5fa8"
 _FONT = 3.4
@@ -18,21 +33,30 @@ def outward(point: tuple[float, float], centre: tuple[float, float], distance: f
     return (point[0] + distance * dx / norm, point[1] + distance * dy / norm)
 
 
+def at(value: float) -> str:
+    """A coordinate on the board, to a tenth: the precision :func:`untangle` reads back."""
+    return f"{value:.1f}"
+
+
 def svg_text(x: float, y: float, text: str, size: float = _FONT, **attrs: str) -> str:
-    extra = "".join(f' {k.replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
-    return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" text-anchor="middle" '
-        f'dominant-baseline="middle"{extra}>{escape(text)}</text>'
+    return element(
+        "text",
+        escape(text),
+        x=at(x),
+        y=at(y),
+        font_size=at(size),
+        text_anchor="middle",
+        dominant_baseline="middle",
+        **attrs,
     )
 
 
 def count_pill(x: float, y: float, count: int, limit: int | None, colour: str) -> str:
     label = f"{count}/{limit}" if limit is not None else str(count)
     width = 2.5 * len(label) + 2.6
-    return (
-        f'<rect x="{x - width / 2:.1f}" y="{y - 2.8:.1f}" width="{width:.1f}" height="5.6" rx="2.8" fill="{colour}"/>'
-        + svg_text(x, y + 0.2, label, 3.8, fill="#fff", font_weight="bold")
-    )
+    return element(
+        "rect", x=at(x - width / 2), y=at(y - 2.8), width=at(width), height="5.6", rx="2.8", fill=colour
+    ) + svg_text(x, y + 0.2, label, 3.8, fill="#fff", font_weight="bold")
 
 
 LABEL = {"class": "label"}

@@ -63,7 +63,7 @@ def create_battle(
     seed: int | None = None,
     name: str = "",
     campaign_battle: CampaignBattle | None = None,
-    rule_system: str = RuleSystem.SIEGE,
+    rule_system: str = RuleSystem.WFB_SIEGE,
     app_side: str = "",
     app_strength: str = AppStrength.SIMPLE,
 ) -> TrackedBattle:
@@ -78,7 +78,7 @@ def create_battle(
         engine.start(setup)
     except IllegalAction as refused:
         raise Refused(engine.refusal_text(engine.names(None), refused), refused.clause) from None
-    if campaign_battle is not None and rule_system == RuleSystem.SIEGE and campaign_battle.kind != BattleKind.SIEGE:
+    if campaign_battle is not None and rule_system == RuleSystem.WFB_SIEGE and campaign_battle.kind != BattleKind.SIEGE:
         raise Refused(_("Only a siege battle can be tracked."), "§16")
     return TrackedBattle.objects.create(
         name=name[:120] or _name(setup),
@@ -150,7 +150,8 @@ def _locked(battle_id: int, seq: int) -> TrackedBattle:
                 "Another page acted first: the battle has moved on since yours was shown (entry %(seen)s, now "
                 "%(now)s). Here it is as it stands."
             )
-            % {"seen": seq, "now": tracked.seq}
+            % {"seen": seq, "now": tracked.seq},
+            "seq",
         )
     return tracked
 
@@ -365,13 +366,13 @@ def undo(*, battle_id: int, user: AbstractBaseUser, seq: int) -> TrackedBattle:
     tracked = _locked(battle_id, seq)
     sides = _sides(tracked, user)
     if tracked.result_sent:
-        raise Refused(_("The result is sent to the campaign: the battle can no longer be undone."), "")
+        raise Refused(_("The result is sent to the campaign: the battle can no longer be undone."), "undo")
     kept = selectors.standing(list(tracked.entries.order_by("seq")))
     if not kept:
-        raise Refused(_("There is no action to undo."), "")
+        raise Refused(_("There is no action to undo."), "undo")
     reply = _app_reply(kept)
     if len(reply) == len(kept):
-        raise Refused(_("There is no action of yours to undo: the app's actions are undone with yours."), "")
+        raise Refused(_("There is no action of yours to undo: the app's actions are undone with yours."), "undo")
     kept = kept[: len(kept) - len(reply)]
     last = kept[-1]
     engine = engine_of(tracked.rule_system)
@@ -379,7 +380,7 @@ def undo(*, battle_id: int, user: AbstractBaseUser, seq: int) -> TrackedBattle:
         raise Refused(
             _("Only the %(side)s's player may undo the %(side)s's action.")
             % {"side": engine.label(engine.side(last.side))},
-            "",
+            "undo",
         )
     group = [row for row in kept if last.group is not None and row.group == last.group] or [last]
     for row in reversed(group + reply):  # a unit deployed at once is taken back at once, last model first
@@ -437,10 +438,11 @@ def send_result(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle:
     )
     battle = tracked.campaign_battle
     if battle is None:
-        raise Refused(_("A one-off game has no campaign to send its result to."), "")
+        raise Refused(_("A one-off game has no campaign to send its result to."), "campaign_battle")
     if tracked.app_side and not selectors.solo_results_count(battle.campaign):
         raise Refused(
-            _("The organiser does not count the results of battles played against the app in this campaign."), ""
+            _("The organiser does not count the results of battles played against the app in this campaign."),
+            "app_side",
         )
     state = selectors.current(tracked).state
     if tracked.rule_system == RuleSystem.FRERES:
@@ -451,11 +453,11 @@ def send_result(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle:
         result = campaign_result(tracked, state)
     membership = selectors.campaign_membership(tracked, user)
     if membership is None:
-        raise Refused(_("Only the organiser and the battle's two players may enter its result."), "")
+        raise Refused(_("Only the organiser and the battle's two players may enter its result."), "user")
     try:
         campaign_services.report_result(battle=battle, result=result, by=membership)
     except ValidationError as refused:
-        raise Refused(" ".join(refused.messages), "") from None
+        raise Refused(" ".join(refused.messages), "result") from None
     tracked.result_sent = True
     tracked.save(update_fields=["result_sent"])
     return tracked
@@ -468,11 +470,11 @@ def confirm_result(*, battle_id: int, user: AbstractBaseUser) -> TrackedBattle:
     battle = tracked.campaign_battle
     membership = selectors.campaign_membership(tracked, user)
     if battle is None or membership is None:
-        raise Refused(_("Only the organiser and the battle's two players may enter its result."), "")
+        raise Refused(_("Only the organiser and the battle's two players may enter its result."), "user")
     try:
         campaign_services.confirm_result(battle=battle, by=membership)
     except ValidationError as refused:
-        raise Refused(" ".join(refused.messages), "") from None
+        raise Refused(" ".join(refused.messages), "result") from None
     return tracked
 
 
@@ -508,7 +510,7 @@ def start_one_off(*, user: AbstractBaseUser, data: Mapping[str, Any]) -> Tracked
     if login:
         found = get_user_model().objects.filter(username=login).first()
         if found is None:
-            raise Refused(_("No player logs in as %(login)s.") % {"login": login}, "")
+            raise Refused(_("No player logs in as %(login)s.") % {"login": login}, "opponent")
         opponent = found
     besieged_points = int(data["besieged_points"])
     open_field = data.get("open_field_points")
@@ -539,7 +541,7 @@ def start_from_campaign(*, battle: CampaignBattle, user: AbstractBaseUser, data:
     if battle.kind != BattleKind.SIEGE:
         raise Refused(_("Only a siege battle can be tracked."), "§16")
     if battle.played:
-        raise Refused(_("This battle already has its result."), "")
+        raise Refused(_("This battle already has its result."), "battle")
     fixed = {**data, "besieger_points": battle.attacker_points, "besieged_points": battle.defender_points}
     try:
         units = {
@@ -576,7 +578,7 @@ def chances_from_here(*, battle_id: int, user: AbstractBaseUser, games: int = CH
     tracked = TrackedBattle.objects.get(pk=battle_id)
     _sides(tracked, user)
     if selectors.is_skirmish(tracked):
-        raise Refused(_("The whole-assault simulation plays sieges, not skirmishes."), "")
+        raise Refused(_("The whole-assault simulation plays sieges, not skirmishes."), "rule_system")
     if tracked.result_sent:
         raise Refused(_("The result is sent to the campaign: the battle is over."), "§17")
     found = selectors.current(tracked)
@@ -586,7 +588,7 @@ def chances_from_here(*, battle_id: int, user: AbstractBaseUser, games: int = CH
             owner=user, games=games, state=found.state, label=label, stop_half_width=STOP_HALF_WIDTH
         )
     except ValidationError as error:
-        raise Refused(" ".join(error.messages), "") from None
+        raise Refused(" ".join(error.messages), "games") from None
 
 
 ADVICE_KEPT_S = 15 * 60
@@ -599,10 +601,10 @@ def ask_advice(*, battle_id: int, user: AbstractBaseUser) -> None:
     siege's players may ask, while it is under way."""
     tracked = TrackedBattle.objects.filter(pk=battle_id).first()
     if tracked is None:
-        raise Refused(_("No such siege among yours."), "")
+        raise Refused(_("No such siege among yours."), "battle_id")
     sides = _sides(tracked, user)
     if selectors.is_skirmish(tracked):
-        raise Refused(_("The app's advice is given in sieges, not skirmishes."), "")
+        raise Refused(_("The app's advice is given in sieges, not skirmishes."), "rule_system")
     now = selectors.current(tracked)
     if now.state.over or tracked.result_sent:
         raise Refused(_("The siege is over."), "§16")
@@ -613,5 +615,5 @@ def ask_advice(*, battle_id: int, user: AbstractBaseUser) -> None:
     try:
         task_id = deliberation.ask(state=now.state, side=side, seed=tracked.seed + now.seq)
     except ValidationError as error:
-        raise Refused(" ".join(error.messages), "") from None
+        raise Refused(" ".join(error.messages), "advice") from None
     cache.set(key, task_id, ADVICE_KEPT_S)

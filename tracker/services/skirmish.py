@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from campaigns.bands.lines import CAMPAIGN_BAND_LABELS, CAMPAIGN_BANDS, BandProblem, parse_band
 from campaigns.bands.selectors import band_texts
 from campaigns.models import Battle as CampaignBattle
-from campaigns.models import RuleSystem as CampaignRuleSystem
 from rules.freres.battle import Setup
 from rules.freres.cards import NO_VARIANTS, CardVariants
 from rules.freres.state import Model, Side
@@ -98,7 +97,7 @@ def _opponent(user: AbstractBaseUser, login: str) -> AbstractBaseUser:
         return user
     found = get_user_model().objects.filter(username=login).first()
     if found is None:
-        raise Refused(_("No player logs in as %(login)s.") % {"login": login}, "")
+        raise Refused(_("No player logs in as %(login)s.") % {"login": login}, "opponent")
     return found
 
 
@@ -135,10 +134,10 @@ def start_campaign_skirmish(
     battle = (
         CampaignBattle.objects.select_for_update().select_related("attacker__user", "defender__user").get(pk=battle.pk)
     )
-    if battle.rule_system != CampaignRuleSystem.FRERES:
-        raise Refused(_("Only a battle played with Frères d'Armes is tracked as a skirmish."), "")
+    if battle.rule_system != RuleSystem.FRERES:
+        raise Refused(_("Only a battle played with Frères d'Armes is tracked as a skirmish."), "rule_system")
     if battle.played:
-        raise Refused(_("This battle already has its result."), "")
+        raise Refused(_("This battle already has its result."), "battle")
     return create_battle(
         setup=_campaign_setup(
             battle, cards=bool(data.get("cards")), die=_die(data), card_variants=_card_variants(data)

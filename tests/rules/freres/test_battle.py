@@ -70,8 +70,11 @@ def test_every_action_round_trips_through_json() -> None:
     [
         ({"format": 2, "action": "activate", "model": "a1"}, "action format 2 is not supported"),
         ({"format": 1, "action": "activate"}, "activate: field 'model' is missing"),
-        ({"format": 1, "action": "activate", "model": 3}, "activate.model: a str was expected, not 3"),
-        ({"format": 1, "action": "move", "model": "a", "distance_cm": True}, "move.distance_cm: a int was expected"),
+        ({"format": 1, "action": "activate", "model": 3}, "activate.model: a text was expected, not 3"),
+        (
+            {"format": 1, "action": "move", "model": "a", "distance_cm": True},
+            "move.distance_cm: a whole number was expected",
+        ),
         ({"format": 1, "action": "activate", "model": "a1", "speed": 3}, "activate: unknown field 'speed'"),
     ],
 )
