@@ -6,7 +6,11 @@ on a system's own turn checks and play, :func:`problems` (why not, each reason w
 
 A rule system played turn by turn keeps one contract, :class:`Engine`: a battle is its set-up, seed and log
 (:mod:`rules.log`); ``start`` gives the first state, ``play`` the next battle and the action's outcome (its state,
-events and dice), ``replay_steps`` each outcome again from the log, ``side_of`` who plays an action. The siege
+events and dice), ``replay_steps`` each outcome again from the log, ``side_of`` who plays an action,
+``legal_actions`` the actions it accepts now. ``legal_actions`` means the same in every system, as python-chess's
+``legal_moves`` is what ``push`` accepts: every action it lists, played on that state, is accepted. A page's menu
+may offer more (a siege option whose models, targets and numbers the player picks,
+:func:`rules.siege.legal.menu_options`), but a menu is named a menu, never ``legal_actions``. The siege
 (:data:`rules.siege.system.SIEGE`) and Frères d'Armes (:data:`rules.freres.system.FRERES`) implement it, checked by
 mypy; the tracker plays both through it.
 
@@ -188,3 +192,7 @@ class Engine(Protocol[BattleT, SetupT_contra, StateT, ActionT, SideT_co]):
 
     def side_of(self, state: StateT, action: ActionT, /) -> SideT_co:
         """The side that plays ``action`` on ``state``."""
+
+    def legal_actions(self, state: StateT, /) -> Sequence[ActionT]:
+        """Actions ``play`` accepts on ``state``, each one, in the order a menu shows them; none once the battle is
+        over."""

@@ -1,4 +1,4 @@
-"""An entry of the menu of what may be played now (:func:`rules.siege.legal.legal_actions`).
+"""An entry of the menu of what may be played now (:func:`rules.siege.legal.menu_options`).
 
 An option is a promise, as a move of python-chess's ``legal_moves`` is: with its default details
 (:meth:`Option.default`) and with any target it lists, the action :func:`rules.siege.choices.choose` makes of it

@@ -16,7 +16,7 @@ from rules.siege.battle import start
 from rules.siege.example import example_start
 from rules.siege.fort import SectionKind, standard_fort
 from rules.siege.game import apply
-from rules.siege.legal import choose, legal_actions
+from rules.siege.legal import choose, menu_options
 from rules.siege.state import BattleState
 from tests.rules.siege.menu_walk import setups
 from tracker.presenters.board import board_svg
@@ -54,7 +54,7 @@ def states(seed: int) -> list[BattleState]:
         made = make()
         state = made if isinstance(made, BattleState) else start(made)
         for step in range(120):
-            options = legal_actions(state)
+            options = menu_options(state)
             if not options or state.over:
                 break
             option = rng.choice(options)

@@ -22,7 +22,7 @@ from rules.siege.costs import BRAZIER_ITEMS, BRAZIER_LIQUIDS
 from rules.siege.engines import Liquid
 from rules.siege.fire import may_shoot_flaming
 from rules.siege.game import apply
-from rules.siege.legal import Option, choose, legal_actions
+from rules.siege.legal import Option, choose, menu_options
 from rules.siege.obligations import pending
 from rules.siege.state import BattleState, Model, Phase, SetupTurn, Side
 from rules.siege.structure import DAMAGE_DICE
@@ -191,7 +191,7 @@ action_label = action_namer(ACTION_LABELS)
 
 
 def menu(state: BattleState, sides: Iterable[Side], *, physical: bool = False) -> list[MenuItem]:
-    """The engine's menu (:func:`rules.siege.legal.legal_actions`), labelled; ``mine`` marks the options of the
+    """The engine's menu (:func:`rules.siege.legal.menu_options`), labelled; ``mine`` marks the options of the
     sides the reader plays; ``physical``: with the dice each option rolls, for dice typed at the table."""
     played = set(sides)
     units = {m.id: m for m in state.models}
@@ -220,7 +220,7 @@ def menu(state: BattleState, sides: Iterable[Side], *, physical: bool = False) -
             pairs=_pairs(state, option, units),
             dice=dice_needed(state, option, names) if physical and option.side in played else None,
         )
-        for index, option in enumerate(legal_actions(state))
+        for index, option in enumerate(menu_options(state))
     ]
 
 

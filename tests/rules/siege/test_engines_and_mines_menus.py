@@ -9,7 +9,7 @@ from dataclasses import replace
 from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.engines import Liquid, MineGoal, Works
-from rules.siege.game import Option, apply, choose, legal_actions, problems, side_of
+from rules.siege.game import Option, apply, choose, menu_options, problems, side_of
 from rules.siege.mining import MineDie, counter_mine, start_mine
 from rules.siege.profiles import Special
 from rules.siege.sorties import sortie
@@ -52,7 +52,7 @@ def test_the_besieged_has_no_war_machine_to_bombard_with() -> None:
     machines de guerre doivent estimer et tirer de manière classique »: a bombardment is a war machine's shot at
     the fort, the besieger's; in the besieged's shooting step nothing bombards and the menu offers nothing."""
     state = _shooting(Side.BESIEGED)
-    assert legal_actions(state, "bombard") == []
+    assert menu_options(state, "bombard") == []
     assert _clauses(state, a.Bombard("T1", 5, "D4", under_template=("d1",), braziers_hit=1)) == ["§16"]
     assert _clauses(state, a.Bombard("T1", 5, "D4", machine="m1")) == ["§16"]
     # a besieged model named as the machine is no war machine of the besieger's
@@ -63,26 +63,26 @@ def test_each_war_machine_fires_once_a_turn() -> None:
     """§5.7 « tirer de manière classique »: as every shooter, a war machine fires once in its shooting phase. Two
     catapults: the menu offers both, one to pick; once m1 has fired only m2 is offered, and m1 is refused."""
     state = _shooting()
-    (option,) = legal_actions(state, "bombard")
+    (option,) = menu_options(state, "bombard")
     targets = (*RAMPARTS, "gate:G1", "gate:P1")
     assert option == Option("bombard", Side.BESIEGER, actors=("m1", "m2"), targets=targets, most=1)
     assert (option.least, option.most) == (1, 1)
     first = choose(state, option, option.default()[0], "W2")
     assert first == a.Bombard("W2", 7, "D4", machine="m1")
     after = apply(state, first, Dice(seed=1)).state
-    assert [o.actors for o in legal_actions(after, "bombard")] == [("m2",)]
+    assert [o.actors for o in menu_options(after, "bombard")] == [("m2",)]
     assert _clauses(after, a.Bombard("W2", 7, "D4", machine="m1")) == ["§5.7"]
     # a bombardment naming no machine (an older log's) is the next machine's shot, and there is none after it
     last = apply(after, a.Bombard("W2", 7, "D4"), Dice(seed=2)).state
     assert "m2" in last.turn_log.shot
-    assert legal_actions(last, "bombard") == []
+    assert menu_options(last, "bombard") == []
     assert _clauses(last, a.Bombard("W2", 7, "D4")) == ["§5.7"]
 
 
 def test_a_bombardment_without_a_war_machine_is_refused() -> None:
     """§5.7: no war machine on the field, no bombardment, whatever strength the player states."""
     state = _shooting(machines=0)
-    assert legal_actions(state, "bombard") == []
+    assert menu_options(state, "bombard") == []
     assert _clauses(state, a.Bombard("W3", 7, "D4")) == ["§5.7"]
 
 
@@ -91,7 +91,7 @@ def test_a_war_machine_engaged_by_a_sortie_does_not_fire() -> None:
     combat shoots no more than any model engaged (§5.7 « de manière classique »)."""
     state = battle(besieged(HARPY, "C3", 1, "h"), besiegers(CATAPULT, "field:outside", 2, "m"))
     state = replace(sortie(state, ["h1"], "m1"), phase=Phase.SHOOTING, active=Side.BESIEGER)
-    assert [o.actors for o in legal_actions(state, "bombard")] == [("m2",)]
+    assert [o.actors for o in menu_options(state, "bombard")] == [("m2",)]
     assert _clauses(state, a.Bombard("W3", 7, "D4", machine="m1")) == ["§5.7"]
 
 
@@ -101,7 +101,7 @@ def test_a_war_machine_bombards_what_still_stands_in_sight() -> None:
     state = _shooting()
     state = state.with_gate(replace(state.gate("P1"), structure_points=0))
     state = state.with_works(Works("T2", collapsed=True))
-    (option,) = legal_actions(state, "bombard")
+    (option,) = menu_options(state, "bombard")
     assert option.targets == ("T1", "W1", "W2", "T3", "W3", "T4", "W4", "gate:G1")
     assert _clauses(state, a.Bombard("gate:P1", 7, "D4", machine="m1")) == ["§6.1"]
     assert _clauses(state, a.Bombard("T2", 7, "D4", machine="m1")) == ["§5.9"]
@@ -170,16 +170,16 @@ def test_the_menu_pushes_a_tower_its_move_towards_the_walls_or_up_against_a_ramp
         SiegeTower("ST3", None, crew=tuple(f"s{n}" for n in range(1, 8))),
     )
     free = tuple(r for r in RAMPARTS if r != "W2")
-    assert legal_actions(state, "push_tower") == [
+    assert menu_options(state, "push_tower") == [
         Option("push_tower", Side.BESIEGER, "siege_tower:ST1", numbers=(("distance", 1, 20),)),
         Option("push_tower", Side.BESIEGER, "siege_tower:ST1", targets=free, numbers=(("distance", 1, 20),)),
     ]
     assert _clauses(state, a.PushTower("ST1", 20, "W2")) == ["§7.3.4"]
     assert _clauses(state, a.PushTower("ST2", 5)) == ["§7.3.3"]
-    option = legal_actions(state, "push_tower")[1]
+    option = menu_options(state, "push_tower")[1]
     assert choose(state, option, (), "W3") == a.PushTower("ST1", 20, "W3")
     eight = _towers()
-    assert legal_actions(eight, "push_tower")[2].numbers == (("distance", 1, 15),)
+    assert menu_options(eight, "push_tower")[2].numbers == (("distance", 1, 15),)
 
 
 # ---- locked gates (§6.2) -------------------------------------------------------------------------------------------
@@ -200,14 +200,14 @@ def test_a_model_on_the_inner_side_unlocks_the_postern() -> None:
     perdra tout son mouvement »: the menu offers P1's unlocking to one of C3's models free to move, and none to
     those in C1 or outside; the main gate is broken, never unlocked."""
     state = _gates()
-    (option,) = legal_actions(state, "unlock_gate")
+    (option,) = menu_options(state, "unlock_gate")
     assert option == Option("unlock_gate", Side.BESIEGED, "gate:P1", ("p1", "p2", "p3"), most=1)
     action = choose(state, option, ("p2",), None)
     assert action == a.UnlockGate("P1", "p2")
     after = apply(state, action, Dice(seed=1)).state
     assert after.gate("P1").unlocked
     assert "p2" in after.turn_log.moved
-    assert legal_actions(after, "unlock_gate") == []
+    assert menu_options(after, "unlock_gate") == []
     assert _clauses(state, a.UnlockGate("P1", "g1")) == ["§6.2"]
     assert _clauses(state, a.UnlockGate("G1", "g1")) == ["§6.2"]
     assert _clauses(_gates(Side.BESIEGER), a.UnlockGate("P1", "o1")) == ["§6.2"]
@@ -220,7 +220,7 @@ def test_an_unlocked_or_broken_postern_has_nothing_to_unlock() -> None:
     unlocked = state.with_gate(replace(state.gate("P1"), unlocked=True))
     broken = state.with_gate(replace(state.gate("P1"), structure_points=0))
     for done in (unlocked, broken):
-        assert legal_actions(done, "unlock_gate") == []
+        assert menu_options(done, "unlock_gate") == []
         assert _clauses(done, a.UnlockGate("P1", "p1")) == ["§6.2"]
 
 
@@ -228,7 +228,7 @@ def test_a_model_that_has_moved_or_rallied_does_not_unlock() -> None:
     """§6.2 « elle perdra tout son mouvement »: a model that has moved has no movement left to give; one that
     has just rallied does nothing this turn (§3.4)."""
     state = replace(_gates(), turn_log=TurnLog(moved=frozenset({"p1"}), rallied=frozenset({"p2"})))
-    assert [o.actors for o in legal_actions(state, "unlock_gate")] == [("p3",)]
+    assert [o.actors for o in menu_options(state, "unlock_gate")] == [("p3",)]
     assert _clauses(state, a.UnlockGate("P1", "p1")) == ["§6.2"]
     assert _clauses(state, a.UnlockGate("P1", "p2")) == ["§3.4"]
 
@@ -259,18 +259,18 @@ def test_each_side_re_rolls_its_own_mining_die_once_the_roll_is_seen() -> None:
     (D6, D3 ou D2) »: after the sappers' roll the besieger's sapper may re-roll the D6, the besieged's the D3 he
     subtracts; each option is its side's, and the re-roll is played by that side."""
     state = _mine()
-    assert legal_actions(state, "reroll_mine") == []
+    assert menu_options(state, "reroll_mine") == []
     rolled = apply(state, a.Dig(), Dice(seed=3)).state
-    assert legal_actions(rolled, "reroll_mine") == [
+    assert menu_options(rolled, "reroll_mine") == [
         Option("reroll_mine", Side.BESIEGER, targets=("sapping",)),
         Option("reroll_mine", Side.BESIEGED, targets=("counter",)),
     ]
-    counter = choose(rolled, legal_actions(rolled, "reroll_mine")[1], (), "counter")
+    counter = choose(rolled, menu_options(rolled, "reroll_mine")[1], (), "counter")
     assert counter == a.RerollMine(MineDie.COUNTER)
     assert side_of(rolled, counter) is Side.BESIEGED
     assert side_of(rolled, a.RerollMine(MineDie.SAPPING)) is Side.BESIEGER
     again = apply(rolled, counter, Dice(seed=4)).state
-    assert legal_actions(again, "reroll_mine") == [Option("reroll_mine", Side.BESIEGER, targets=("sapping",))]
+    assert menu_options(again, "reroll_mine") == [Option("reroll_mine", Side.BESIEGER, targets=("sapping",))]
     assert _clauses(again, counter) == ["§10.4"]
     # the foundations' D4 is re-rolled only when it was rolled this turn (§10.4 « relancer une fois le score du D4 »)
     assert _clauses(again, a.RerollMine(MineDie.FOUNDATIONS)) == ["§10.4"]
@@ -286,19 +286,19 @@ def test_the_diggers_leave_the_mine_at_any_time() -> None:
         Option("leave_mine", Side.BESIEGER),
         Option("leave_mine", Side.BESIEGED, targets=("C1", "C2", "C3")),
     ]
-    assert legal_actions(state, "leave_mine") == both
+    assert menu_options(state, "leave_mine") == both
     theirs = replace(state, phase=Phase.MOVEMENT, active=Side.BESIEGED)
-    assert legal_actions(theirs, "leave_mine") == both
+    assert menu_options(theirs, "leave_mine") == both
     up = choose(theirs, both[1], (), "C1")
     assert up == a.LeaveMine(Side.BESIEGED, "C1")
     assert side_of(theirs, up) is Side.BESIEGED
     after = apply(theirs, up, Dice(seed=1)).state
-    assert legal_actions(after, "leave_mine") == [Option("leave_mine", Side.BESIEGER)]
+    assert menu_options(after, "leave_mine") == [Option("leave_mine", Side.BESIEGER)]
     # the sappers rejoin their regiment or stand apart outside: no courtyard is theirs (§10.1)
     assert _clauses(state, a.LeaveMine(Side.BESIEGER, "C1")) == ["§10.1"]
     # with 23 besieged in C3 the eight would make 31, more than a courtyard's 30 (§1.7)
     full = replace(state, models=(*state.models, *besieged(MAN, "C3", 23, "z")))
-    assert legal_actions(full, "leave_mine")[1].targets == ("C1", "C2")
+    assert menu_options(full, "leave_mine")[1].targets == ("C1", "C2")
     assert _clauses(full, a.LeaveMine(Side.BESIEGED, "C3")) == ["§1.7"]
 
 
@@ -307,13 +307,13 @@ def test_the_section_to_undermine_is_asked_when_the_roll_may_reach_the_foundatio
     ou de tour à l'exception de la section/niveau intégrant la porte principale »: at 2 a D6 less the D3 cannot
     reach 8, so no section is asked; at 3 a 6 less 1 may, and the menu lists the ramparts but T1, the main
     gate's."""
-    assert legal_actions(_mine(2), "dig") == [Option("dig", Side.BESIEGER)]
-    (option,) = legal_actions(_mine(3), "dig")
+    assert menu_options(_mine(2), "dig") == [Option("dig", Side.BESIEGER)]
+    (option,) = menu_options(_mine(3), "dig")
     assert option.targets == tuple(r for r in RAMPARTS if r != "T1")
     assert _clauses(_mine(3), a.Dig()) == ["§10.3.1"]
     assert _clauses(_mine(3), a.Dig("T1")) == ["§10.3.1"]
     # a tunnel weakens no section (§10.3.2): nothing to name
-    assert legal_actions(_mine(8, MineGoal.TUNNEL), "dig") == [Option("dig", Side.BESIEGER)]
+    assert menu_options(_mine(8, MineGoal.TUNNEL), "dig") == [Option("dig", Side.BESIEGER)]
 
 
 def test_counter_mining_takes_four_to_eight_models_free_to_act() -> None:
@@ -323,19 +323,19 @@ def test_counter_mining_takes_four_to_eight_models_free_to_act() -> None:
     state = battle(besiegers(SAPPER, "foot:W1", 6, "s"), besieged(MAN, "C2", 6, "c"), besieged(MAN, "W2", 4, "w"))
     state = start_mine(state, MineGoal.FOUNDATIONS, [f"s{n}" for n in range(1, 7)])
     state = replace(state, phase=Phase.MOVEMENT, active=Side.BESIEGED, turn_log=TurnLog(moved=frozenset({"w4"})))
-    (option,) = legal_actions(state, "counter_mine")
+    (option,) = menu_options(state, "counter_mine")
     assert option.actors == ("c1", "c2", "c3", "c4", "c5", "c6", "w1", "w2", "w3")
     assert (option.least, option.most) == (4, 8)
     assert _clauses(state, a.CounterMine(("c1", "c2", "c3", "w4"))) == ["§10.2"]
     down = apply(state, a.CounterMine(("c1", "c2", "c3", "c4", "c5")), Dice(seed=1)).state
-    (more,) = legal_actions(down, "counter_mine")
+    (more,) = menu_options(down, "counter_mine")
     assert (more.least, more.most) == (1, 3)
     full = apply(down, a.CounterMine(("c6", "w1", "w2")), Dice(seed=1)).state
-    assert legal_actions(full, "counter_mine") == []
+    assert menu_options(full, "counter_mine") == []
     # in the set-up the counter-mine is dug too (§10.2), the mine being known: in the besieged's part after the
     # besieger's (§16 « L'assiégé déploie ensuite »)
     setup = replace(state, phase=Phase.SETUP, setup_turn=SetupTurn.COURTYARDS, turn_log=TurnLog())
-    assert [o.name for o in legal_actions(setup, "counter_mine")] == ["counter_mine"]
+    assert [o.name for o in menu_options(setup, "counter_mine")] == ["counter_mine"]
 
 
 def test_every_option_of_the_sappers_step_is_accepted() -> None:
@@ -343,10 +343,10 @@ def test_every_option_of_the_sappers_step_is_accepted() -> None:
     of its targets is played."""
     for score in (0, 2, 3, 7):
         state = _mine(score)
-        (option,) = legal_actions(state, "dig")
+        (option,) = menu_options(state, "dig")
         rolled = apply(state, choose(state, option, (), option.default()[1]), dice())
         for now in (state, rolled.state):
-            for option in legal_actions(now):
+            for option in menu_options(now):
                 for target in option.targets or (None,):
                     action = choose(now, option, option.default()[0], target)
                     assert problems(now, action) == [], (score, action)

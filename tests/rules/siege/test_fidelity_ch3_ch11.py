@@ -16,7 +16,7 @@ from rules.siege.actions import (
 )
 from rules.siege.assault import CATAPULT_CREW
 from rules.siege.engines import Ladder
-from rules.siege.game import apply, choose, legal_actions, problems
+from rules.siege.game import apply, choose, menu_options, problems
 from rules.siege.reactions import may_stand_and_shoot
 from rules.siege.state import BattleState, Phase, Place, Side
 from tests.rules.siege.builders import ARCHER, HARPY, MAN, ORC, battle, besieged, besiegers, dice, fleeing, refused
@@ -43,7 +43,7 @@ def test_a_charge_waits_for_the_charged_sides_answer_alone() -> None:
     declared = apply(state, Charge(("a1", "a2"), "C2"), dice())
     assert declared.rolls == ()
     assert [str(m.place) for m in declared.state.models if m.side is Side.BESIEGER] == ["C1", "C1"]
-    menu = legal_actions(declared.state)
+    menu = menu_options(declared.state)
     assert [(o.name, o.side, o.actors) for o in menu] == [
         ("stand_and_shoot", Side.BESIEGED, ("x1", "x2")),
         ("hold_charge", Side.BESIEGED, ()),
@@ -86,7 +86,7 @@ def test_with_nobody_to_shoot_the_charge_lands_at_once() -> None:
     """§3.1.2: men without missile weapons can only hold: the charge lands with no answer asked."""
     landed = apply(_charge_at_archers(0, men=2), Charge(("a1", "a2"), "C2"), dice()).state
     assert [str(m.place) for m in landed.models if m.side is Side.BESIEGER] == ["C2", "C2"]
-    assert legal_actions(landed, "hold_charge") == []
+    assert menu_options(landed, "hold_charge") == []
 
 
 def test_a_blocker_does_not_stand_and_shoot() -> None:
@@ -135,12 +135,12 @@ def test_flyers_fly_out_once_as_their_move() -> None:
     peuvent uniquement engager des machines de guerre »; flying out is the flyer's move of the turn (§2.1 « toute
     figurine … peut se déplacer vers une autre section »): it neither moves nor flies out again."""
     state = _sortie_state()
-    (option,) = legal_actions(state, "sortie")
+    (option,) = menu_options(state, "sortie")
     assert (option.actors, option.targets) == (("h1", "h2"), ("m1",))
     out = apply(state, Sortie(("h1",), "m1"), dice()).state
     assert out.model("h1").place == out.model("m1").place
     assert out.in_contact("h1")
-    assert [o.actors for o in legal_actions(out, "sortie")] == [("h2",)]
+    assert [o.actors for o in menu_options(out, "sortie")] == [("h2",)]
     refused(lambda: apply(out, Sortie(("h1",), "m1"), dice()), "§11.2")
     refused(lambda: apply(out, Move(("h1",), "foot:W3"), dice()), "§2.1")
 
@@ -150,10 +150,10 @@ def test_a_flyer_that_moved_fled_or_stands_outside_does_not_fly_out() -> None:
     free to move: one that has moved this turn or flees stays (§2.1, §3.3.3)."""
     state = _sortie_state()
     moved = apply(state, Move(("h1",), "C2"), dice()).state
-    assert [o.actors for o in legal_actions(moved, "sortie")] == [("h2",)]
+    assert [o.actors for o in menu_options(moved, "sortie")] == [("h2",)]
     refused(lambda: apply(moved, Sortie(("h1",), "m1"), dice()), "§11.2")
     scared = fleeing(state, "h2")
-    assert [o.actors for o in legal_actions(scared, "sortie")] == [("h1",)]
+    assert [o.actors for o in menu_options(scared, "sortie")] == [("h1",)]
     refused(lambda: apply(scared, Sortie(("h2",), "m1"), dice()), "§11.2")
     outside = state.with_models({"h1": replace(state.model("h1"), place=Place.parse("field:west"))})
     refused(lambda: apply(outside, Sortie(("h1",), "m1"), dice()), "§11.2")

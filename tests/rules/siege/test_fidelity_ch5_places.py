@@ -8,7 +8,7 @@ from rules.dice import Dice
 from rules.siege import shooting
 from rules.siege.defences import drop_rock, pour_brazier, pour_on_fire
 from rules.siege.engines import Fire, Liquid, SiegeTower
-from rules.siege.game import legal_actions
+from rules.siege.game import menu_options
 from rules.siege.state import BattleState, Phase, Side
 from rules.siege.structure import main_gate_wall
 from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers, dice, next_turn, refused
@@ -109,7 +109,7 @@ def test_a_model_shoots_once_a_turn_whatever_it_shoots_at() -> None:
     refused(lambda: shooting.shoot_structure(after, ["a1"], "W3", Dice(0)), "§5")
     assert shooting.shoot(after, ["a2"], ["d2"], dice(1, 1, 1)).rolls
     assert shooting.shoot(next_turn(after), ["a1"], ["d2"], dice(1, 1, 1)).rolls
-    menu = legal_actions(replace(after, phase=Phase.SHOOTING))
+    menu = menu_options(replace(after, phase=Phase.SHOOTING))
     assert {o.actors for o in menu if o.name in ("shoot", "shoot_gate", "shoot_structure")} == {("a2",)}
 
 

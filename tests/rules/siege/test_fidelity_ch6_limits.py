@@ -10,7 +10,7 @@ from rules.siege.actions import TakeGate
 from rules.siege.blocking import block, fight_blocker, gate_open, take_gate
 from rules.siege.defences import throw_stones
 from rules.siege.engines import Ladder
-from rules.siege.game import Option, apply, legal_actions
+from rules.siege.game import Option, apply, menu_options
 from rules.siege.gates import attack_gate
 from rules.siege.state import BattleState, Phase, Side, TurnLog
 from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers, dice, next_turn, refused
@@ -90,7 +90,7 @@ def test_the_attacker_who_kills_a_gates_blocker_may_take_the_gate_and_block_it()
     unlocked = taken.with_gate(replace(taken.gate("P1"), unlocked=True))
     assert gate_open(unlocked, "P1", Side.BESIEGER)
     assert not gate_open(unlocked, "P1", Side.BESIEGED)
-    menu = legal_actions(replace(won, phase=Phase.CLOSE_COMBAT))
+    menu = menu_options(replace(won, phase=Phase.CLOSE_COMBAT))
     assert Option("take_gate", Side.BESIEGER, "gate:P1", ("a1",)) in menu
     taken_by_action = apply(replace(won, phase=Phase.CLOSE_COMBAT), TakeGate("a1", "P1"), Dice(0)).state
     assert taken_by_action.gate("P1").blocker == "a1"

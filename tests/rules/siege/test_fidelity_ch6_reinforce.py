@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from rules.dice import Dice
 from rules.siege import gates, shooting
-from rules.siege.game import choose, legal_actions, problems
+from rules.siege.game import choose, menu_options, problems
 from rules.siege.movement import move
 from rules.siege.state import BattleState, Phase, Side, TurnLog
 from tests.rules.siege.builders import ARCHER, ORC, battle, besieged, besiegers, refused
@@ -46,6 +46,6 @@ def test_reinforcers_are_not_offered_to_shoot() -> None:
     of C1, d1 and d2 reinforcing the gate, and the volley it offers is accepted."""
     state = gates.reinforce_gate(_gate(), "G1", ["d1", "d2"]).state
     state = replace(state, phase=Phase.SHOOTING)
-    (shoot,) = [o for o in legal_actions(state) if o.name == "shoot"]
+    (shoot,) = [o for o in menu_options(state) if o.name == "shoot"]
     assert shoot.actors == ("d3",)
     assert problems(state, choose(state, shoot, *shoot.default())) == []

@@ -16,7 +16,7 @@ from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.actions import ActionFormatError
 from rules.siege.engines import Fire, Liquid, Ram
-from rules.siege.game import apply, choose, legal_actions, problems
+from rules.siege.game import apply, choose, menu_options, problems
 from rules.siege.options import Option
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Model, Phase, Side, SiegeTower
@@ -36,7 +36,7 @@ def _movement(state: BattleState, *braziers: tuple[str, tuple[Liquid | None, ...
 
 
 def _options(state: BattleState, name: str) -> list[Option]:
-    return legal_actions(state, name)
+    return menu_options(state, name)
 
 
 def _play_default(state: BattleState, option: Option, rolled: Dice) -> BattleState:

@@ -9,7 +9,7 @@ import pytest
 from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.engines import Climb
-from rules.siege.game import Option, apply, choose, legal_actions, problems
+from rules.siege.game import Option, apply, choose, menu_options, problems
 from rules.siege.gates import GateKind, gate_kind, is_destroyed, reinforce, starting_points
 from rules.siege.gates import toughness as toughness_of
 from rules.siege.profiles import Profile, TroopType
@@ -66,7 +66,7 @@ CATAPULT = Profile("Catapult", ws=0, bs=0, s=0, t=7, w=3, troop_type=TroopType.W
 
 
 def _menu(state: BattleState, name: str) -> list[Option]:
-    return [o for o in legal_actions(state) if o.name == name]
+    return [o for o in menu_options(state) if o.name == name]
 
 
 def _besieged_move(*groups: list[Model]) -> BattleState:

@@ -15,7 +15,7 @@ import pytest
 from rules.siege.blocking import block, end_block
 from rules.siege.engines import Climb
 from rules.siege.giants import GiantAttack, climb_wall, fight_climbing_giant, sweep_hits
-from rules.siege.legal import legal_actions
+from rules.siege.legal import menu_options
 from rules.siege.movement import move
 from rules.siege.state import BattleState, IllegalAction, Model, Phase, Place, Side, TurnLog, Zone
 from tests.rules.siege.builders import GIANT, MAN, OGRE, battle, besieged, besiegers, dice, refused
@@ -208,4 +208,4 @@ def test_the_menu_offers_the_climb_of_a_rampart_wall_only() -> None:
     )
     state = replace(state, phase=Phase.MOVEMENT)
     state = state.with_models({"f1": replace(state.model("f1"), fleeing=True)})
-    assert [o.actors for o in legal_actions(state, "climb_wall")] == [("g1",)]
+    assert [o.actors for o in menu_options(state, "climb_wall")] == [("g1",)]

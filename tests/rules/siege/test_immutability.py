@@ -337,6 +337,7 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: defences.allocate_ammunition(s, "W3", 1, 0),
     lambda s, d: game.apply(replace(s, phase=Phase.MOVEMENT), Move(("a1",), "W3"), d),
     lambda s, d: game.problems(replace(s, phase=Phase.MOVEMENT), Move(("a1",), "W3")),
+    lambda s, d: game.menu_options(replace(s, phase=Phase.MOVEMENT)),
     lambda s, d: game.legal_actions(replace(s, phase=Phase.MOVEMENT)),
     lambda s, d: menu_movement.courtyard_via(s, Side.BESIEGED, Place.parse("C1"), Place.parse("C3")),
     lambda s, d: game.side_of(s, EndPhase()),

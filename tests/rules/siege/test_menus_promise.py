@@ -27,7 +27,7 @@ from rules.siege import actions as a
 from rules.siege.battle import start
 from rules.siege.costs import ENGINE_COSTS
 from rules.siege.game import apply, problems
-from rules.siege.legal import legal_actions
+from rules.siege.legal import menu_options
 from rules.siege.obligations import pending
 from rules.siege.state import BattleState, Side
 
@@ -74,7 +74,7 @@ def test_a_side_that_leaves_an_obligation_unsettled_cannot_end_its_step() -> Non
             if not due:
                 continue
             seen += 1
-            assert not {o.name for o in legal_actions(state)} & ENDINGS
+            assert not {o.name for o in menu_options(state)} & ENDINGS
             for ending in (a.EndPhase(), a.EndTurn()):
                 refused = problems(state, ending)
                 assert refused, f"{ending.name} accepted while {due[0].what} waits"
@@ -108,7 +108,7 @@ def _states(setup: Any, seed: int, steps: int, every: int = 1) -> Iterator[Battl
     rng = random.Random(seed)
     state = setup if isinstance(setup, BattleState) else start(setup)
     for step in range(steps):
-        menu = legal_actions(state)
+        menu = menu_options(state)
         if not menu:
             return
         if step % every == 0:
@@ -151,9 +151,9 @@ def _reachable(state: BattleState, action: a.Action) -> bool:
     words = _words(action)
     picked = _ENGINE_PICKS.get(action.name)
     if picked is not None and getattr(action, picked) is None:
-        words |= {o.targets[0] for o in legal_actions(state, action.name) if o.targets}
+        words |= {o.targets[0] for o in menu_options(state, action.name) if o.targets}
     actors = set(action.actors())
-    for option in legal_actions(state, action.name):
+    for option in menu_options(state, action.name):
         if not actors <= set(option.actors):
             continue
         if option.where is not None and not ({option.where, option.where.partition(":")[2]} & words):

@@ -10,7 +10,7 @@ import pytest
 from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.engines import Ram
-from rules.siege.game import Option, apply, choose, legal_actions, problems
+from rules.siege.game import Option, apply, choose, menu_options, problems
 from rules.siege.rams import COVERED_SECOND_STRIKE_DAMAGE, ram_damage, ram_strength, strikes
 from rules.siege.state import BattleState, Model, Phase, TurnLog
 from tests.rules.siege.builders import ORC, battle, besiegers, ids
@@ -68,7 +68,7 @@ def _field(*groups: Iterable[Model], ram: Ram = FREE_RAM, phase: Phase = Phase.M
 
 
 def _menu(state: BattleState, name: str) -> list[Option]:
-    return [o for o in legal_actions(state) if o.name == name]
+    return [o for o in menu_options(state) if o.name == name]
 
 
 def test_a_ram_is_taken_up_by_six_to_ten_models_standing_together() -> None:
