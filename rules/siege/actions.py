@@ -21,19 +21,21 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
+from rules.dice import Dice
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.giants import GiantAttack
 from rules.siege.mining import REROLLED_BY, MineDie
 from rules.siege.psychology import PanicCause
-from rules.siege.state import Phase, Side
+from rules.siege.state import BattleState, Outcome, Phase, Side
 
 __all__ = [
     "ACTIONS",
+    "ACTION_RULES",
     "FORMAT_VERSION",
     "Action",
     "ActionFormatError",
@@ -91,6 +93,7 @@ __all__ = [
     "ReinforceGate",
     "RerollMine",
     "Retreat",
+    "Rule",
     "Shoot",
     "ShootEngine",
     "ShootGate",
@@ -103,6 +106,7 @@ __all__ = [
     "Tunnel",
     "UnlockGate",
     "UseRam",
+    "plays",
 ]
 
 FORMAT_VERSION = 1
@@ -185,6 +189,28 @@ class Action:
 
 ACTIONS: dict[str, type[Action]] = {}
 """Every action by its name."""
+
+ActionT = TypeVar("ActionT", bound=Action)
+Rule = Callable[[BattleState, ActionT, Dice], "Outcome | BattleState"]
+"""An action's rule: the state it is played on, the action and the dice, to the outcome (or the new state alone)."""
+
+ACTION_RULES: dict[type[Action], Rule[Any]] = {}
+"""The rules registered by their chapter's module with :func:`plays`, by the action they play;
+:func:`rules.siege.game.apply` sends an action there when its own table does not name it."""
+
+
+def plays(kind: type[ActionT]) -> Callable[[Rule[ActionT]], Rule[ActionT]]:
+    """Register the decorated function as the rule that plays ``kind``: a new action is written in this module and
+    its rule in its chapter's, which :mod:`rules.siege.game` then finds without a line of its own."""
+
+    def register(rule: Rule[ActionT]) -> Rule[ActionT]:
+        if kind in ACTION_RULES:
+            raise TypeError(f"two rules play {kind.name!r}")
+        ACTION_RULES[kind] = rule
+        return rule
+
+    return register
+
 
 _OLD_LOGS = "old_logs"
 """The mark of a field kept only so that the logs written when it was in use still read and replay."""

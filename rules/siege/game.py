@@ -225,8 +225,10 @@ def _play(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
 
 def _played(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
     mark = dice.mark()
+    kind = type(action)
+    rule = _HANDLERS.get(kind) or a.ACTION_RULES[kind]  # the older actions' table, else the rule registered
     try:
-        result = _HANDLERS[type(action)](state, action, dice)
+        result = rule(state, action, dice)
     except KeyError as missing:
         # the fort's sections are looked up by name: an unknown one is a refusal, not a failure
         if len(missing.args) == 2 and str(missing.args[0]).startswith("the fort"):
@@ -396,6 +398,8 @@ def _end_turn(state: BattleState, action: a.EndTurn, dice: Dice) -> Outcome:
 
 _Handler = Callable[[BattleState, Any, Dice], "Outcome | BattleState"]
 
+# each action to its chapter's function; an action added since registers its rule with its chapter instead
+# (:func:`rules.siege.actions.plays`), found in :data:`rules.siege.actions.ACTION_RULES`
 _HANDLERS: dict[type[a.Action], _Handler] = {
     a.Buy: _buy,
     a.Deploy: _deploy,

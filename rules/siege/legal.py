@@ -82,7 +82,7 @@ from rules.siege.mining import (
     undermineable,
 )
 from rules.siege.obligations import at_once, pending
-from rules.siege.options import Option
+from rules.siege.options import MENU_PARTS, Option
 from rules.siege.psychology import panic_tests
 from rules.siege.reactions import may_stand_and_shoot as _registers_the_charge_reaction  # noqa: F401 (§3.1.2)
 from rules.siege.state import SIEGE_TOWER_HOLDS, BattleState, Phase, Place, SetupTurn, Side, Zone, quota
@@ -123,7 +123,8 @@ def menu_options(state: BattleState, name: str | None = None) -> list[Option]:
     phase = state.phase
     builds = _PARTS.get((phase, name))
     if builds is None:
-        builds = _PARTS[phase, name] = tuple(b for b, names in _STEP_OPTIONS[phase] if name is None or name in names)
+        parts = (*_STEP_OPTIONS[phase], *MENU_PARTS.get(phase, ()))  # the step's own, then those registered
+        builds = _PARTS[phase, name] = tuple(b for b, names in parts if name is None or name in names)
     found: list[Option] = []
     view: MenuView | None = None
     for build in builds:

@@ -62,3 +62,13 @@ def test_the_french_sentences_are_translated(system: str) -> None:
         with translation.override("fr"):
             french = str(sentence)
         assert french != english, f"{code}: « {english} » has no French sentence"
+
+
+def test_every_siege_action_has_its_label_and_its_deed() -> None:
+    # a button shows the action's label, the log its deed: an action without them would show its code in English
+    from rules.siege import game  # noqa: F401 (every chapter, and so every action, loaded)
+    from rules.siege.actions import ACTIONS
+    from wording.siege.deeds import DEEDS, LABELS
+
+    assert set(ACTIONS) - set(LABELS) == set()
+    assert set(ACTIONS) - set(DEEDS) == set()
