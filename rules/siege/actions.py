@@ -91,6 +91,7 @@ __all__ = [
     "RaiseBelfryLadder",
     "Rally",
     "ReinforceGate",
+    "ReplaceRamCarriers",
     "RerollMine",
     "Retreat",
     "Rule",
@@ -771,6 +772,20 @@ class DropRam(Action):
     phase_clause = "§7.2.2"
     by = Side.BESIEGER
     ram: str
+
+
+@dataclass(frozen=True)
+class ReplaceRamCarriers(Action):
+    """``models`` of its carriers' regiment take the places of the carriers ``ram`` lost, as the besieger's next
+    turn opens (§5.3)."""
+
+    name = "replace_ram_carriers"
+    acting = "models"
+    phases = frozenset({Phase.SAPPERS})
+    phase_clause = "§5.3"
+    by = Side.BESIEGER
+    ram: str
+    models: tuple[str, ...]
 
 
 @dataclass(frozen=True)

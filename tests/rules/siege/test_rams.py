@@ -137,3 +137,61 @@ def test_a_ram_let_go_is_taken_up_where_it_lies() -> None:
     assert dropped.ram("R1").lies == "foot:C1"
     assert [o.actors for o in _menu(dropped, "carry_ram")] == [crew, tuple(ids("o", 6))]
     assert problems(dropped, a.CarryRam("R1", tuple(ids("w", 6))))[0].clause == "§7.2.2"
+
+
+# ---- the carriers lost, replaced (§5.3) ------------------------------------------------------------------------------
+
+_REPLACEMENT = "replace_ram_carriers"
+
+
+def _short_ram(carriers: int = 4, phase: Phase = Phase.SAPPERS) -> BattleState:
+    """Ram R1 on the field with ``carriers`` of the twelve orcs of regiment ``o`` left carrying it, three orcs of
+    another regiment ``k`` beside them."""
+    ram = Ram("R1", carriers=tuple(ids("o", carriers)))
+    return _field(
+        besiegers(ORC, "field:outside", 12, "o"), besiegers(ORC, "field:outside", 3, "k"), ram=ram, phase=phase
+    )
+
+
+def test_the_lost_carriers_are_replaced_by_their_regiment_as_the_next_turn_opens() -> None:
+    """§5.3: « les pertes subies par les porteurs […] peuvent être immédiatement remplacés par d'autres figurines du
+    régiment dès le tour suivant »; §7.2.1: « 10 figurines maximum peuvent le faire ». Four carriers are left: the
+    eight other orcs of their regiment are offered, six of them at most (4 + 6 = 10), never the other regiment's."""
+    state = _short_ram()
+    (option,) = _menu(state, _REPLACEMENT)
+    assert option.where == "ram:R1"
+    assert option.actors == tuple(ids("o", 12)[4:])
+    assert (option.least, option.most) == (1, 6)
+    action = choose(state, option, option.actors[: option.most], None)
+    assert action == a.ReplaceRamCarriers("R1", ("o5", "o6", "o7", "o8", "o9", "o10"))
+    after = apply(state, action, Dice(seed=1)).state
+    assert after.ram("R1").carriers == tuple(ids("o", 10))
+    assert a.Action.from_json(action.to_json()) == action
+
+
+def test_only_the_carriers_regiment_replaces_them() -> None:
+    # §5.3 « par d'autres figurines du régiment »: the orcs of regiment k are strangers to the ram
+    (refusal,) = problems(_short_ram(), a.ReplaceRamCarriers("R1", ("k1",)))
+    assert (refusal.code, refusal.clause, refusal.params["models"]) == ("replacements_of_the_regiment", "§5.3", ("k1",))
+
+
+def test_a_ram_with_the_six_carriers_it_needs_has_nothing_to_replace() -> None:
+    # §7.2.1: a ram is taken up by six or more; with six still carrying it no loss is known to replace (§5.3)
+    state = _short_ram(carriers=6)
+    assert _menu(state, _REPLACEMENT) == []
+    (refusal,) = problems(state, a.ReplaceRamCarriers("R1", ("o7",)))
+    assert (refusal.code, refusal.clause) == ("ram_carriers_enough", "§5.3")
+
+
+def test_never_more_than_ten_carriers() -> None:
+    # §7.2.1 « 10 figurines maximum »: four carriers and seven more make eleven
+    (refusal,) = problems(_short_ram(), a.ReplaceRamCarriers("R1", tuple(ids("o", 11)[4:])))
+    assert (refusal.code, refusal.clause, refusal.params["weight"]) == ("ram_carriers_count", "§7.2.1", 11)
+
+
+def test_the_carriers_are_replaced_as_the_turn_opens_not_in_the_movement() -> None:
+    # §5.3 « dès le tour suivant »: in the besieger's sappers' step, before the losses of this turn's movement
+    state = _short_ram(phase=Phase.MOVEMENT)
+    assert _menu(state, _REPLACEMENT) == []
+    (refusal,) = problems(state, a.ReplaceRamCarriers("R1", ("o5",)))
+    assert (refusal.code, refusal.clause) == ("wrong_step", "§5.3")
