@@ -17,7 +17,7 @@ import enum
 import random
 import types
 import typing
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -143,12 +143,21 @@ def _words(action: a.Action) -> set[str]:
 
 _ENGINE_PICKS = {"flee": "to", "panic_test": "flee_to"}
 """The fields the engine fills itself when left empty, with the first way its menu lists (§3.3.3, §4.1)."""
+_IMPLIED: dict[str, Callable[[BattleState, Any], set[str]]] = {
+    "cast": lambda state, action: {"fort"} if action.target_in_fort else set(),
+    "use_ram": lambda state, action: {state.ram(action.ram).gate or ""},
+}
+"""What an option's target means for the actions it makes that do not name it (:func:`rules.siege.choices.choose`):
+a spell cast through the walls' protection on the fort (§13.2), the gate a ram is at (§7.2.4)."""
 
 
 def _reachable(state: BattleState, action: a.Action) -> bool:
     """Whether an option of ``state``'s menu plays ``action``'s kind with its models, about its place and target (a
     field the engine fills itself left empty, the option's first target)."""
     words = _words(action)
+    implied = _IMPLIED.get(action.name)
+    if implied is not None:
+        words |= implied(state, action)
     picked = _ENGINE_PICKS.get(action.name)
     if picked is not None and getattr(action, picked) is None:
         words |= {o.targets[0] for o in menu_options(state, action.name) if o.targets}
