@@ -14,8 +14,7 @@ from campaigns.rosters import MAX_POINTS
 from rules.confrontation.melee import POSITIONS as MELEE_POSITIONS
 from rules.confrontation.melee import Approach, Position, Situation, TroopType
 from rules.confrontation.shooting import RANGE_DIFFICULTY, SHOT_MODIFIERS, InContact, RangeBand
-
-from .situations import (
+from rules.confrontation.situations import (
     CHARGE,
     Casualty,
     DisengageSituation,

@@ -14,6 +14,8 @@ from campaigns import selectors as campaign_selectors
 from campaigns.access import User, campaign_for
 from campaigns.enums import Side
 from campaigns.models import Battle, Campaign, CampaignMembership, RuleSystem
+from rules.confrontation.system import Asked, RollEntry, RollLog, Table
+from rules.dice import Roll
 
 from .models import ConfrontationRoll
 
@@ -58,3 +60,17 @@ def losses_from_log(battle: Battle) -> dict[str, int]:
     )
     lost = {row["loss_side"]: row["points"] or 0 for row in rows}
     return {side: lost.get(side, 0) for side in Side.values}
+
+
+def roll_log(battle: Battle) -> RollLog:
+    """The rolls made for ``battle`` as the engine's log (:class:`rules.confrontation.system.RollLog`): each roll
+    asked, read from its kind and situation as kept, with the dice it rolled; replayed, it gives what was kept."""
+    entries = tuple(
+        RollEntry(
+            Asked.from_json({"kind": row.kind, "situation": row.situation}),
+            tuple(Roll.from_json(die) for die in row.dice),
+        )
+        for row in ConfrontationRoll.objects.filter(battle=battle).order_by("at", "pk")
+    )
+    table = Table((battle.attacker.user.get_username(), battle.defender.user.get_username()))
+    return RollLog(table, 0, entries)

@@ -22,14 +22,8 @@ from campaigns.models import Battle, CampaignMembership
 from campaigns.rosters import MAX_POINTS
 from rules import odds
 from rules.confrontation import flight, melee, shooting, wounds
-from rules.confrontation.checks import SHOT_GRADES, TEST_DIE, Attempt, Grade
-from rules.contract import IllegalAction
-from rules.dice import Dice, Roll, reason
-from wording.confrontation import ConfrontationNames, refusal_text, roll_reason
-
-from .models import ConfrontationRoll, RollKind
-from .situations import (
-    CHARGE,
+from rules.confrontation.checks import TEST_DIE, Attempt, Grade
+from rules.confrontation.situations import (
     Casualty,
     DisengageSituation,
     FlightSituation,
@@ -39,6 +33,11 @@ from .situations import (
     ShotSituation,
     WoundSituation,
 )
+from rules.confrontation.system import CONFRONTATION, Fled, ShotResult, WoundResult, fighters
+from rules.dice import Dice, Roll
+from wording.confrontation import ConfrontationNames, refusal_text, roll_reason
+
+from .models import ConfrontationRoll, RollKind
 
 __all__ = [
     "AssistantError",
@@ -114,25 +113,6 @@ def _refused(call: Callable[[], Outcome], names: ConfrontationNames | None = Non
         raise AssistantError(refusal_text(error, names)) from None
 
 
-def _approach(situation: MeleeSituation) -> melee.Approach:
-    if situation.approach == CHARGE:
-        return melee.charge_approach(situation.seen_by_target, situation.arrives_from)
-    approach = melee.Approach(situation.approach)
-    if approach in melee.CHARGES:
-        raise AssistantError(_("A charge's kind follows from the side it arrives from (004 Charge de flanc)."))
-    return approach
-
-
-def _fighter(side: MeleeSide, approach: melee.Approach) -> melee.Fighter:
-    return melee.Fighter(
-        side.name,
-        side.discipline,
-        side.initiative,
-        approach,
-        tuple(melee.Situation(s) for s in side.situations),
-    )
-
-
 def _side_plan(side: MeleeSide, fighter: melee.Fighter, enemy: melee.Bonus, position_bonus: int) -> FighterPlan:
     bonus = fighter.bonus
     extra = melee.extra_dice(side.troop_type, side.models)  # 004 Nombre de dés au corps à corps
@@ -151,18 +131,11 @@ def _side_plan(side: MeleeSide, fighter: melee.Fighter, enemy: melee.Bonus, posi
     )
 
 
-def _fighters(situation: MeleeSituation) -> tuple[melee.Fighter, melee.Fighter]:
-    if situation.attacker.name == situation.defender.name:
-        raise AssistantError(_("Each fighter of a melee needs its own name (004 Tests de début de corps à corps)."))
-    approach = _approach(situation)
-    return _fighter(situation.attacker, approach), _fighter(situation.defender, melee.Approach.ENGAGED)
-
-
 def plan_melee(situation: MeleeSituation) -> MeleePlan:
     """Each side's attack, defence, initiative and dice in this situation (004 *Le corps à corps*)."""
 
     def plan() -> MeleePlan:
-        attacker, defender = _fighters(situation)
+        attacker, defender = fighters(situation)
         position = melee.defence_bonus(
             situation.position, attacker_is_monster=situation.attacker.troop_type == melee.TroopType.MONSTER
         )
@@ -210,7 +183,7 @@ def resolve_melee(situation: MeleeSituation, typed: Sequence[int] | None = None)
     def resolve() -> MeleeResolution:
         plan = plan_melee(situation)
         dice = _dice(typed)
-        opening = melee.open_melee(dice, _fighters(situation))
+        opening: melee.MeleeOpening = CONFRONTATION.roll(situation, dice).result
         _check_typed(dice, typed, ConfrontationNames((situation.attacker.name, situation.defender.name)))
         return MeleeResolution(plan, opening, dice.log)
 
@@ -286,23 +259,9 @@ def resolve_shot(situation: ShotSituation, typed: Sequence[int] | None = None) -
     def resolve() -> ShotResolution:
         plan = plan_shot(situation)
         dice = _dice(typed)
-        if situation.into_melee:
-            shot = shooting.shoot_into_melee(
-                dice,
-                situation.shooting,
-                situation.range_band,
-                situation.target,
-                situation.target_monster,
-                situation.in_contact,
-                situation.modifiers,
-            )
-            attempt, grade, hit = shot.attempt, shot.grade, shot.hit
-        else:
-            attempt = shooting.shoot(dice, situation.shooting, situation.range_band, situation.modifiers)
-            grade = attempt.grade(SHOT_GRADES)
-            hit = situation.target if grade.succeeded else None
+        shot: ShotResult = CONFRONTATION.roll(situation, dice).result
         _check_typed(dice, typed)
-        return ShotResolution(plan, attempt, grade, hit, dice.log)
+        return ShotResolution(plan, shot.attempt, shot.grade, shot.hit, dice.log)
 
     return _refused(resolve)
 
@@ -323,10 +282,9 @@ def resolve_wound(situation: WoundSituation, typed: Sequence[int] | None = None)
 
     def resolve() -> WoundResolution:
         dice = _dice(typed)
-        face = dice.roll(TEST_DIE, reason("wound_location", "004 Tableau des blessures"))
+        rolled: WoundResult = CONFRONTATION.roll(situation, dice).result
         _check_typed(dice, typed)
-        location = wounds.location_of(face)
-        return WoundResolution(location, wounds.wound(situation.damage, location, situation.double), dice.log)
+        return WoundResolution(rolled.location, rolled.wound, dice.log)
 
     return _refused(resolve)
 
@@ -359,22 +317,15 @@ class FlightResolution:
 def resolve_flight(situation: FlightSituation, typed: Sequence[int] | None = None) -> FlightResolution:
     """The fleeing model's roll and move, then the pursuer's and whether it catches it (004 *Rattraper un fuyard*,
     *Fuir volontairement*): the pursuer catches it when its move reaches the gap plus the flight."""
-    if situation.voluntary and situation.gap:
-        raise AssistantError(
-            refusal_text(IllegalAction("voluntary_gap", "004 Fuir volontairement, NB4", gap=situation.gap))
-        )
+    refused = CONFRONTATION.problems(situation)  # a voluntary flight with a gap, before any die is typed
+    if refused:
+        raise AssistantError(refusal_text(refused[0]))
 
     def resolve() -> FlightResolution:
         dice = _dice(typed)
-        fled = flight.flee(dice, situation.move, situation.voluntary, situation.modifier)
-        pursuit = caught = None
-        if situation.pursuer:
-            pursuit = flight.pursue(
-                dice, situation.pursuer_charge_move, situation.pursuer_move, situation.pursuit_modifier
-            )
-            caught = flight.caught(pursuit.distance, fled.distance, situation.gap)
+        fled: Fled = CONFRONTATION.roll(situation, dice).result
         _check_typed(dice, typed)
-        return FlightResolution(situation, fled, pursuit, caught, dice.log)
+        return FlightResolution(situation, fled.flight, fled.pursuit, fled.caught, dice.log)
 
     return _refused(resolve)
 
@@ -399,7 +350,7 @@ def resolve_disengage(situation: DisengageSituation, typed: Sequence[int] | None
         )
         chances = odds.confrontation_disengage(situation.initiative, *facts)
         dice = _dice(typed)
-        result = flight.disengage(dice, situation.initiative, *facts, charged_this_turn=situation.charged_this_turn)
+        result: flight.Disengagement = CONFRONTATION.roll(situation, dice).result
         _check_typed(dice, typed)
         return DisengageResolution(situation, result, chances, dice.log)
 
@@ -423,7 +374,7 @@ def resolve_hold_fire(situation: HoldFireSituation, typed: Sequence[int] | None 
 
     def resolve() -> HoldFireResolution:
         dice = _dice(typed)
-        attempt = shooting.hold_fire(dice, situation.discipline)
+        attempt: Attempt = CONFRONTATION.roll(situation, dice).result
         _check_typed(dice, typed)
         return HoldFireResolution(situation, attempt, dice.log)
 

@@ -1,4 +1,4 @@
-"""Benchmarks of the siege engine's one way in: ``apply`` and ``legal_actions`` on mid-game states, and the replay of
+"""Benchmarks of the siege engine's one way in: ``apply`` and ``menu_options`` on mid-game states, and the replay of
 a 300-action battle. Nothing here asserts a time: the figures go to ``docs/performance.md``.
 
 The battle is the example's set-up played by a seeded random player choosing from the menus, as the property test
@@ -21,7 +21,7 @@ from rules.dice import Dice
 from rules.siege.actions import Action
 from rules.siege.battle import Battle, play, replay, start
 from rules.siege.example import example_setup
-from rules.siege.game import apply, choose, legal_actions
+from rules.siege.game import apply, choose, menu_options
 from rules.siege.state import BattleState, IllegalAction
 
 ACTIONS = 300
@@ -35,7 +35,7 @@ def _random_battle(seed: int) -> Battle | None:
     setup = example_setup()
     battle, state = Battle(setup, seed), start(setup)
     while len(battle.entries) < ACTIONS:
-        menu = legal_actions(state)
+        menu = menu_options(state)
         if not menu:
             return None
         moves = [o for o in menu if o.name not in ENDINGS]
@@ -92,7 +92,7 @@ def test_legal_actions_midgame(benchmark: Any, midgame: list[tuple[BattleState, 
 
     def run(states: list[BattleState]) -> None:
         for state in states:
-            legal_actions(state)
+            menu_options(state)
 
     benchmark.pedantic(run, setup=fresh, rounds=100, iterations=1, warmup_rounds=3)
 

@@ -6,9 +6,20 @@ on a system's own turn checks and play, :func:`problems` (why not, each reason w
 
 A rule system played turn by turn keeps one contract, :class:`Engine`: a battle is its set-up, seed and log
 (:mod:`rules.log`); ``start`` gives the first state, ``play`` the next battle and the action's outcome (its state,
-events and dice), ``replay_steps`` each outcome again from the log, ``side_of`` who plays an action. The siege
+events and dice), ``replay_steps`` each outcome again from the log, ``side_of`` who plays an action,
+``legal_actions`` the actions it accepts now. ``legal_actions`` means the same in every system, as python-chess's
+``legal_moves`` is what ``push`` accepts: every action it lists, played on that state, is accepted. A page's menu
+may offer more (a siege option whose models, targets and numbers the player picks,
+:func:`rules.siege.legal.menu_options`), but a menu is named a menu, never ``legal_actions``. The siege
 (:data:`rules.siege.system.SIEGE`) and Frères d'Armes (:data:`rules.freres.system.FRERES`) implement it, checked by
 mypy; the tracker plays both through it.
+
+A rule system that is not played turn by turn keeps the part of that contract it has, :class:`Roller`: no state
+carries over from one roll to the next, so there is nothing to start nor a side to play. Each roll asked (a request:
+a melee's opening tests, a shot, a wound…) is refused with :class:`IllegalAction` by ``problems`` or rolled by
+``roll``, whose outcome (:class:`Reported`) gives its events and its dice; the rolls of a battle are a log
+(:mod:`rules.log`) of requests and their dice. Confrontation (:data:`rules.confrontation.system.CONFRONTATION`)
+implements it, checked by mypy; the Confrontation assistant rolls through it.
 
 The engines speak in codes, never in sentences: a refusal and an event carry a ``code`` (``"gate_destroyed"``),
 the clause behind it and their facts as named parameters. The pages word them in the reader's language
@@ -26,10 +37,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from rules.dice import Dice
+from rules.dice import Dice, Roll
 from rules.log import Log, Rolled
 
-__all__ = ["Engine", "Event", "IllegalAction", "Param", "Refusal", "apply", "problems"]
+__all__ = ["Engine", "Event", "IllegalAction", "Param", "Refusal", "Reported", "Roller", "apply", "problems"]
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -188,3 +199,33 @@ class Engine(Protocol[BattleT, SetupT_contra, StateT, ActionT, SideT_co]):
 
     def side_of(self, state: StateT, action: ActionT, /) -> SideT_co:
         """The side that plays ``action`` on ``state``."""
+
+    def legal_actions(self, state: StateT, /) -> Sequence[ActionT]:
+        """Actions ``play`` accepts on ``state``, each one, in the order a menu shows them; none once the battle is
+        over."""
+
+
+class Reported(Protocol):
+    """What a roll of a :class:`Roller` gives: its events and the dice it rolled."""
+
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]: ...
+
+
+RequestT_contra = TypeVar("RequestT_contra", contravariant=True)
+ReportedT_co = TypeVar("ReportedT_co", bound=Reported, covariant=True)
+
+
+class Roller(Protocol[RequestT_contra, ReportedT_co]):
+    """What a rule system that is not played turn by turn provides: each roll asked is refused, or rolled with the
+    dice given (those typed at the table first). A request refused raises :class:`IllegalAction` before any die is
+    rolled; dice typed at the table that the rules cannot take raise :class:`rules.dice.DieValueError`."""
+
+    def problems(self, request: RequestT_contra, /) -> list[Refusal]:
+        """Why ``request`` may not be rolled, each reason with its clause; empty when it may."""
+
+    def roll(self, request: RequestT_contra, dice: Dice, /) -> ReportedT_co:
+        """``request`` rolled with ``dice``: what the rules give, its events and its dice."""

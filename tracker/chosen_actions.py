@@ -24,7 +24,7 @@ from rules.siege.actions import (
     ThrowStones,
 )
 from rules.siege.engines import Liquid
-from rules.siege.legal import Option, choose, legal_actions
+from rules.siege.legal import Option, choose, menu_options
 from rules.siege.state import BattleState
 
 from .menus import picked
@@ -36,7 +36,7 @@ MAX_GROUP = 120
 
 @dataclass(frozen=True)
 class Choice:
-    """A choice from the menu of :func:`rules.siege.legal.legal_actions`: the option's place in it, the models
+    """A choice from the menu of :func:`rules.siege.legal.menu_options`: the option's place in it, the models
     picked and the target."""
 
     option: int
@@ -102,7 +102,7 @@ def _detailed(state: BattleState, option: Option, chosen: Action, choice: Choice
 def siege_actions(state: BattleState, choice: Choice) -> tuple[Action, ...]:
     """The actions ``choice`` plays in ``state``: one, or for a deployment one :class:`Deploy` for each model picked,
     all to the same place, in the menu's order (§16). Refused with a reason when the choice is not on the menu."""
-    menu = legal_actions(state)
+    menu = menu_options(state)
     if not 0 <= choice.option < len(menu):
         raise Refused(_("That choice is no longer on the menu."), "option")
     option = menu[choice.option]

@@ -4,7 +4,7 @@ actions, its two bands and the calls that start, play and replay a skirmish."""
 from __future__ import annotations
 
 from rules.contract import Engine
-from rules.freres import action_form, actions, game
+from rules.freres import action_form, actions, game, legal
 from rules.freres import battle as log
 from rules.freres.state import Side, Skirmish
 
@@ -22,6 +22,7 @@ class Freres:
     play = staticmethod(log.play)
     replay_steps = staticmethod(log.replay_steps)
     side_of = staticmethod(game.side_of)
+    legal_actions = staticmethod(legal.legal_actions)
 
 
 FRERES: Engine[log.Battle, log.Setup, Skirmish, actions.Action, Side] = Freres()

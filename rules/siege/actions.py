@@ -19,19 +19,22 @@ A form the engine does not know is refused with the name or field at fault::
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from rules import action_form
 from rules.action_form import FORMAT_VERSION, OLD_LOGS, ActionFormatError
+from rules.dice import Dice
 from rules.siege.engines import Liquid, MineGoal
 from rules.siege.giants import GiantAttack
 from rules.siege.mining import REROLLED_BY, MineDie
 from rules.siege.psychology import PanicCause
-from rules.siege.state import Phase, Side
+from rules.siege.state import BattleState, Outcome, Phase, Side
 
 __all__ = [
     "ACTIONS",
+    "ACTION_RULES",
     "FORMAT_VERSION",
     "Action",
     "ActionFormatError",
@@ -87,8 +90,10 @@ __all__ = [
     "RaiseBelfryLadder",
     "Rally",
     "ReinforceGate",
+    "ReplaceRamCarriers",
     "RerollMine",
     "Retreat",
+    "Rule",
     "Shoot",
     "ShootEngine",
     "ShootGate",
@@ -101,6 +106,7 @@ __all__ = [
     "Tunnel",
     "UnlockGate",
     "UseRam",
+    "plays",
 ]
 
 _ANY = frozenset(Phase) - {Phase.SETUP}
@@ -135,6 +141,27 @@ class Action(action_form.Form, root=True):
 
 ACTIONS: dict[str, type[Action]] = Action.registry
 """Every action by its name."""
+
+ActionT = TypeVar("ActionT", bound=Action)
+Rule = Callable[[BattleState, ActionT, Dice], "Outcome | BattleState"]
+"""An action's rule: the state it is played on, the action and the dice, to the outcome (or the new state alone)."""
+
+ACTION_RULES: dict[type[Action], Rule[Any]] = {}
+"""The rules registered by their chapter's module with :func:`plays`, by the action they play;
+:func:`rules.siege.game.apply` sends an action there when its own table does not name it."""
+
+
+def plays(kind: type[ActionT]) -> Callable[[Rule[ActionT]], Rule[ActionT]]:
+    """Register the decorated function as the rule that plays ``kind``: a new action is written in this module and
+    its rule in its chapter's, which :mod:`rules.siege.game` then finds without a line of its own."""
+
+    def register(rule: Rule[ActionT]) -> Rule[ActionT]:
+        if kind in ACTION_RULES:
+            raise TypeError(f"two rules play {kind.name!r}")
+        ACTION_RULES[kind] = rule
+        return rule
+
+    return register
 
 
 def _reaction_of_old() -> Any:
@@ -647,6 +674,20 @@ class DropRam(Action):
     phase_clause = "§7.2.2"
     by = Side.BESIEGER
     ram: str
+
+
+@dataclass(frozen=True)
+class ReplaceRamCarriers(Action):
+    """``models`` of its carriers' regiment take the places of the carriers ``ram`` lost, as the besieger's next
+    turn opens (§5.3)."""
+
+    name = "replace_ram_carriers"
+    acting = "models"
+    phases = frozenset({Phase.SAPPERS})
+    phase_clause = "§5.3"
+    by = Side.BESIEGER
+    ram: str
+    models: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from rules.siege.melee import pair_off
 from rules.siege.menu_movement import courtyard_via
 from rules.siege.menu_view import bought
 from rules.siege.mining import MineDie
-from rules.siege.options import Option
+from rules.siege.options import CHOOSERS, Option
 from rules.siege.state import BattleState, Place, Side
 
 __all__ = ["CATAPULT", "choose"]
@@ -32,6 +32,9 @@ def choose(state: BattleState, option: Option, actors: Sequence[str], target: st
     liquid it holds on a model (boiling oil on a wooden structure), a siege tower is pushed 1 cm, a war machine
     bombards as the seed's catapult (:data:`CATAPULT`).
     """
+    chooser = CHOOSERS.get(option.name)
+    if chooser is not None:  # an option registered with its menu part (:func:`rules.siege.options.menu_part`)
+        return chooser(state, option, actors, target)
     picked = tuple(actors)
     where = option.where or ""
     ref = where.partition(":")[2]

@@ -1,6 +1,6 @@
 """The one way into the siege engine: :func:`apply` plays an action, :func:`problems` says why it may not be
-played, :func:`legal_actions` lists what may be played now (like ``Board.push``, ``Board.is_legal`` and
-``Board.legal_moves`` in python-chess).
+played, :func:`legal_actions` lists the actions it accepts now (like ``Board.push``, ``Board.is_legal`` and
+``Board.legal_moves`` in python-chess), :func:`menu_options` the menu a page builds its buttons from.
 
 A battle opens in the set-up; the besieged plays first (§16)::
 
@@ -60,7 +60,7 @@ from rules.siege import (
 from rules.siege.engines import Liquid
 from rules.siege.fort import SectionKind
 from rules.siege.game_length import end_player_turn
-from rules.siege.legal import Option, choose, legal_actions
+from rules.siege.legal import Option, choose, legal_actions, menu_options
 from rules.siege.obligations import pending
 from rules.siege.state import (
     BattleState,
@@ -78,7 +78,7 @@ from rules.siege.state import (
 from rules.siege.values import replace
 from rules.validation import refusal_of
 
-__all__ = ["TURN_STEPS", "Option", "Refusal", "apply", "choose", "legal_actions", "problems", "side_of"]
+__all__ = ["TURN_STEPS", "Option", "Refusal", "apply", "choose", "legal_actions", "menu_options", "problems", "side_of"]
 
 TURN_STEPS = (Phase.SAPPERS, Phase.MOVEMENT, Phase.MAGIC, Phase.SHOOTING, Phase.CLOSE_COMBAT, Phase.END)
 """The steps of a player turn in order (002, §10.3); the besieged's turn has no sappers' roll."""
@@ -225,8 +225,10 @@ def _play(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
 
 def _played(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
     mark = dice.mark()
+    kind = type(action)
+    rule = _HANDLERS.get(kind) or a.ACTION_RULES[kind]  # the older actions' table, else the rule registered
     try:
-        result = _HANDLERS[type(action)](state, action, dice)
+        result = rule(state, action, dice)
     except KeyError as missing:
         # the fort's sections are looked up by name: an unknown one is a refusal, not a failure
         if len(missing.args) == 2 and str(missing.args[0]).startswith("the fort"):
@@ -393,6 +395,8 @@ def _end_turn(state: BattleState, action: a.EndTurn, dice: Dice) -> Outcome:
 
 _Handler = Callable[[BattleState, Any, Dice], "Outcome | BattleState"]
 
+# each action to its chapter's function; an action added since registers its rule with its chapter instead
+# (:func:`rules.siege.actions.plays`), found in :data:`rules.siege.actions.ACTION_RULES`
 _HANDLERS: dict[type[a.Action], _Handler] = {
     a.Buy: _buy,
     a.Deploy: _deploy,

@@ -1,18 +1,26 @@
-"""What may be played now (*les actions possibles*): the menus a page builds its buttons from.
+"""What may be played now (*les actions possibles*): the menus a page builds its buttons from, and the actions the
+engine accepts.
 
-:func:`legal_actions` lists, for the step of the turn the battle is at, each kind of action open to a side with the
-models that may act and what they may act on. It is a menu, not a promise: a choice from it may still be refused
-by a finer rule (a quota, a connection's capacity, a roll's need), which :func:`rules.siege.game.problems` names.
-:func:`choose` turns a choice from a menu into the action to play.
+:func:`legal_actions` lists actions :func:`rules.siege.game.apply` accepts, as every rule system's does
+(:class:`rules.contract.Engine`): each option of the menu with its default details and each target it lists.
 
 >>> from rules.siege.example import example_start
->>> sorted({o.name for o in legal_actions(example_start())})
+>>> sorted({action.name for action in legal_actions(example_start())})
+['buy', 'deploy', 'end_phase']
+
+:func:`menu_options` lists, for the step of the turn the battle is at, each kind of action open to a side with the
+models that may act and what they may act on. A choice from it with details other than its defaults may still be
+refused by a finer rule (a quota, a connection's capacity, a roll's need), which :func:`rules.siege.game.problems`
+names.
+:func:`choose` turns a choice from a menu into the action to play.
+
+>>> sorted({o.name for o in menu_options(example_start())})
 ['buy', 'deploy', 'end_phase']
 
 Asked for one kind of action, it lists only the entries of that kind, as the whole menu lists them, and works out
 only the part of the menu that may hold them:
 
->>> legal_actions(example_start(), "deploy") == [o for o in legal_actions(example_start()) if o.name == "deploy"]
+>>> menu_options(example_start(), "deploy") == [o for o in menu_options(example_start()) if o.name == "deploy"]
 True
 
 The movement step's menus are in :mod:`rules.siege.menu_movement`, those of the magic, shooting and close-combat
@@ -24,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from rules.siege.actions import Action
 from rules.siege.belfry_menu import belfry_options
 from rules.siege.choices import CATAPULT, choose
 from rules.siege.costs import BRAZIER_ITEMS, affordable, left_to_place
@@ -73,7 +82,7 @@ from rules.siege.mining import (
     undermineable,
 )
 from rules.siege.obligations import at_once, pending
-from rules.siege.options import Option
+from rules.siege.options import MENU_PARTS, Option
 from rules.siege.psychology import panic_tests
 from rules.siege.reactions import may_stand_and_shoot as _registers_the_charge_reaction  # noqa: F401 (§3.1.2)
 from rules.siege.state import SIEGE_TOWER_HOLDS, BattleState, Phase, Place, SetupTurn, Side, Zone, quota
@@ -82,10 +91,22 @@ from rules.siege.state import SIEGE_TOWER_HOLDS, BattleState, Phase, Place, Setu
 _MOVEMENT, _CLOSE_COMBAT = Phase.MOVEMENT, Phase.CLOSE_COMBAT
 _BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
 
-__all__ = ["CATAPULT", "Option", "choose", "legal_actions", "legal_combat_on", "legal_moves_from"]
+__all__ = ["CATAPULT", "Option", "choose", "legal_actions", "menu_combat_on", "menu_moves_from", "menu_options"]
 
 
-def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
+def legal_actions(state: BattleState) -> list[Action]:
+    """Every action :func:`rules.siege.game.apply` accepts now as the menu offers it: each option of
+    :func:`menu_options` with its default models (:meth:`Option.default`), once for each target it lists (or with
+    none), made into an action by :func:`choose`. Nothing once the siege is over (§16)."""
+    found: list[Action] = []
+    for option in menu_options(state):
+        actors = option.actors[: option.most]
+        for target in option.targets or (None,):
+            found.append(choose(state, option, actors, target))
+    return found
+
+
+def menu_options(state: BattleState, name: str | None = None) -> list[Option]:
     """The menu of what may be played now, in the order of the turn's sequence (002): the side to play's own actions,
     then what the other side may do in its turn (push back a ladder, pour, block, §7.1.6, §8.2.2, §6.3), then ending
     the step and the turn. Nothing once the siege is over (§16). While an obligation is pending
@@ -102,7 +123,8 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
     phase = state.phase
     builds = _PARTS.get((phase, name))
     if builds is None:
-        builds = _PARTS[phase, name] = tuple(b for b, names in _STEP_OPTIONS[phase] if name is None or name in names)
+        parts = (*_STEP_OPTIONS[phase], *MENU_PARTS.get(phase, ()))  # the step's own, then those registered
+        builds = _PARTS[phase, name] = tuple(b for b, names in parts if name is None or name in names)
     found: list[Option] = []
     view: MenuView | None = None
     for build in builds:
@@ -130,29 +152,29 @@ def legal_actions(state: BattleState, name: str | None = None) -> list[Option]:
     return [o for o in found if o.name == name]
 
 
-def legal_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:
-    """The entries named ``name`` (a move or a charge) of :func:`legal_actions` whose models stand in ``zone``, in
+def menu_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:
+    """The entries named ``name`` (a move or a charge) of :func:`menu_options` whose models stand in ``zone``, in
     the menu's order, working out only those places' part (§2, §3.1)."""
     build = _ZONE_STEPS.get(name)
     if build is None or state.over or state.phase is not _MOVEMENT:
         return []
     if at_once(state):
-        return [o for o in legal_actions(state, name) if o.where is not None and Place.parse(o.where).zone is zone]
+        return [o for o in menu_options(state, name) if o.where is not None and Place.parse(o.where).zone is zone]
     return list(_kept(state, build, zone))
 
 
-def legal_combat_on(state: BattleState, name: str, section: str) -> list[Option]:
-    """The entries named ``name`` (a fight, a retreat or a hold) of :func:`legal_actions` on the fort's ``section``,
+def menu_combat_on(state: BattleState, name: str, section: str) -> list[Option]:
+    """The entries named ``name`` (a fight, a retreat or a hold) of :func:`menu_options` on the fort's ``section``,
     working out only that section's part (§3.2, §3.3.2)."""
     if state.over or state.phase is not _CLOSE_COMBAT:
         return []
     if at_once(state):
-        return [o for o in legal_actions(state, name) if o.where == section]
+        return [o for o in menu_options(state, name) if o.where == section]
     return [o for o in _kept(state, section_in_combat, section) if o.name == name]
 
 
 _ZONE_STEPS = {"move": moves_in, "charge": charges_in}
-"""The part of the menu from a zone's places for each of the kinds :func:`legal_moves_from` lists."""
+"""The part of the menu from a zone's places for each of the kinds :func:`menu_moves_from` lists."""
 
 _Where = TypeVar("_Where", Zone, str)
 

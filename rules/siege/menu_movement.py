@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 
+from rules.siege import actions as a
 from rules.siege import ladders, rams
 from rules.siege.belfry import CAPACITY, level_of
 from rules.siege.belfry_menu import bridge_steps
@@ -22,7 +23,7 @@ from rules.siege.menu_view import MenuView, section_place, war_machines
 from rules.siege.mining import MAX_COUNTER_MINERS, MIN_COUNTER_MINERS, TUNNEL_MODELS_PER_TURN, counter_miners, may_dig
 from rules.siege.morale import flee_option, rally_problem
 from rules.siege.movement import Who, admits, way
-from rules.siege.options import Option
+from rules.siege.options import Option, menu_part
 from rules.siege.places import IllegalAction, Model, place_of
 from rules.siege.profiles import Creature, Special, TroopType
 from rules.siege.psychology import holds_the_section
@@ -130,6 +131,30 @@ def _free_hands(view: MenuView, place: Place) -> tuple[Model, ...]:
     free = [m for m in here if not m.fleeing and m.id not in busy]
     free.sort(key=lambda m: m.profile.ratio)
     return tuple(free)
+
+
+def _replacements_chosen(state: BattleState, option: Option, picked: Sequence[str], target: str | None) -> a.Action:
+    return a.ReplaceRamCarriers((option.where or "").partition(":")[2], tuple(picked))
+
+
+@menu_part("replace_ram_carriers", _replacements_chosen, Phase.SAPPERS)
+def ram_carriers_replaced(view: MenuView) -> list[Option]:
+    """§5.3: as the besieger's turn opens, a ram left with fewer carriers than it needs (§7.2.1) takes the models of
+    their regiments free to carry where they stand, the lightest first, as many as make ten at most."""
+    state = view.state
+    found = []
+    for ram in state.rams:
+        carriers = [state.model(c) for c in ram.carriers]
+        weight = sum(m.profile.ratio for m in carriers)
+        if not carriers or weight >= rams.MIN_CARRIERS:
+            continue
+        regiments = {m.unit for m in carriers}
+        free = [m for m in _free_hands(view, carriers[0].place) if m.unit in regiments]
+        span = _span(free, 1, rams.MAX_CARRIERS - weight)
+        if span is not None:
+            ids = tuple(m.id for m in free)
+            found.append(Option("replace_ram_carriers", _BESIEGER, f"ram:{ram.id}", ids, least=1, most=span[1]))
+    return found
 
 
 def _span(models: Sequence[Model], low: int, high: int) -> tuple[int, int] | None:

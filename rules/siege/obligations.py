@@ -3,7 +3,7 @@
 (§4.1, §3.3), a fire's roll (§9.2).
 
 An obligation is settled either at once or before the step ends. While one of the first kind is pending (the losers'
-reaction, R34), :func:`rules.siege.legal.legal_actions` offers the options that settle it alone and
+reaction, R34), :func:`rules.siege.legal.menu_options` offers the options that settle it alone and
 :func:`rules.siege.game.apply` refuses any other action. While one of the second kind is pending (the push-back, R33),
 the menu does not offer to end the step or the turn, and ``apply`` refuses to; everything else goes on. Either way
 the refusal names the obligation's clause: a game cannot stall on an obligation skipped for ever, and a menu never

@@ -1,4 +1,4 @@
-"""An entry of the menu of what may be played now (:func:`rules.siege.legal.legal_actions`).
+"""An entry of the menu of what may be played now (:func:`rules.siege.legal.menu_options`).
 
 An option is a promise, as a move of python-chess's ``legal_moves`` is: with its default details
 (:meth:`Option.default`) and with any target it lists, the action :func:`rules.siege.choices.choose` makes of it
@@ -8,12 +8,17 @@ form showing those limits.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules.siege.state import Side
+from rules.siege.state import BattleState, Phase, Side
 
-__all__ = ["Option"]
+if TYPE_CHECKING:
+    from rules.siege.actions import Action
+    from rules.siege.menu_view import MenuView
+
+__all__ = ["CHOOSERS", "MENU_PARTS", "Option", "menu_part"]
 
 _set = object.__setattr__
 
@@ -86,3 +91,32 @@ class Option:
             "most": self.most,
             "numbers": [list(n) for n in self.numbers],
         }
+
+
+MenuPart = Callable[["MenuView"], list[Option]]
+"""A part of a step's menu: the options it works out from the state sorted for its menus."""
+Chooser = Callable[[BattleState, Option, Sequence[str], "str | None"], "Action"]
+"""The action a choice from an option makes: the state, the option, the models picked and the target picked."""
+
+MENU_PARTS: dict[Phase, list[tuple[MenuPart, frozenset[str]]]] = {}
+"""The menu parts registered with :func:`menu_part`, by the step they are offered in, each with the names of the
+options it makes; :func:`rules.siege.legal.menu_options` adds them to the step's own."""
+CHOOSERS: dict[str, Chooser] = {}
+"""How a choice from each option registered with :func:`menu_part` makes its action, by the option's name
+(:func:`rules.siege.choices.choose`)."""
+
+
+def menu_part(name: str, chooser: Chooser, *steps: Phase) -> Callable[[MenuPart], MenuPart]:
+    """Register the decorated function as the part of the menu of ``steps`` that offers the options ``name``, and
+    ``chooser`` as the way a choice from one makes its action: a new action's menu is written in one menu module,
+    which :mod:`rules.siege.legal` and :mod:`rules.siege.choices` then find without a line of their own."""
+
+    def register(part: MenuPart) -> MenuPart:
+        if name in CHOOSERS:
+            raise TypeError(f"two menu parts offer {name!r}")
+        CHOOSERS[name] = chooser
+        for step in steps:
+            MENU_PARTS.setdefault(step, []).append((part, frozenset({name})))
+        return part
+
+    return register

@@ -1,6 +1,6 @@
 """Simple policies that play both sides of a whole assault to its end (*l'assaut joué de bout en bout*).
 
-Every action a policy plays is one the menu of :func:`rules.siege.legal.legal_actions` offers at that moment (its
+Every action a policy plays is one the menu of :func:`rules.siege.legal.menu_options` offers at that moment (its
 name, its side, actors and target taken from the option); an action a finer rule refuses
 (:class:`~rules.siege.state.IllegalAction`) is left and the policy goes on. Each action rolls dice of its own,
 seeded from the game's seed and its place in the log (:func:`rules.siege.battle.action_dice`), so a played game is
@@ -54,7 +54,7 @@ from rules.siege.fort import GateKind
 from rules.siege.game import apply, side_of
 from rules.siege.gates import REINFORCING_MODELS, is_destroyed, starting_points
 from rules.siege.ladders import MAX_CLIMBERS, MAX_HELPERS, MIN_CLIMBERS, push_back_pending
-from rules.siege.legal import CATAPULT, Option, choose, legal_actions, legal_combat_on, legal_moves_from
+from rules.siege.legal import CATAPULT, Option, choose, menu_combat_on, menu_moves_from, menu_options
 from rules.siege.melee import pair_off
 from rules.siege.menu_view import war_machines
 from rules.siege.obligations import pending
@@ -206,16 +206,16 @@ class Game:
         the parts of the menu they come from are kept with the state (:mod:`rules.siege.legal`), worked out once a
         state."""
         if zone is not None:
-            return legal_moves_from(self.state, name, zone)
+            return menu_moves_from(self.state, name, zone)
         if section is not None:
-            return legal_combat_on(self.state, name, section)
-        return legal_actions(self.state, name)
+            return menu_combat_on(self.state, name, section)
+        return menu_options(self.state, name)
 
 
 def _offered(state: BattleState, action: a.Action) -> bool:
     """Whether the menu offers ``action``'s kind to its side now."""
     side = side_of(state, action)
-    return any(o.side is side for o in legal_actions(state, action.name))
+    return any(o.side is side for o in menu_options(state, action.name))
 
 
 # ---- set-up --------------------------------------------------------------------------------------------------------
@@ -306,11 +306,11 @@ def _charges(game: Game) -> None:
         where = option.where
         if read.at(Place.parse(where or ""), side.enemy):
             continue
-        here = [o for o in legal_moves_from(read, "charge", _SECTION) if o.where == where]
+        here = [o for o in menu_moves_from(read, "charge", _SECTION) if o.where == where]
         for target in sorted({t for o in here for t in o.targets}, key=lambda t: (read.occupancy(t, side.enemy), t)):
             now = game.state
             chosen = next(
-                (o for o in legal_moves_from(now, "charge", _SECTION) if o.where == where and target in o.targets), None
+                (o for o in menu_moves_from(now, "charge", _SECTION) if o.where == where and target in o.targets), None
             )
             if chosen is not None:
                 game.act(choose(now, chosen, chosen.actors[: chosen.most], target))

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.dice import D4, D6, Dice, Die, reason
+from rules.siege import actions as a
 from rules.siege.gates import damage_gate, is_destroyed, touches_gate, toughness
 from rules.siege.ladders import carrying, together
 from rules.siege.state import (
@@ -48,6 +49,7 @@ __all__ = [
     "ram_gates",
     "ram_speed",
     "ram_strength",
+    "replace_carriers",
     "strikes",
     "use_ram",
 ]
@@ -154,6 +156,42 @@ def drop_ram(state: BattleState, ram_id: str) -> BattleState:
     # on the ground outside; from a giant on the wall it falls to the wall's foot (§7.2.1: never inside the fort)
     lies = str(place) if place.zone in _OUTSIDE else f"foot:{place.ref}" if place.zone is Zone.WALL else None
     return state.with_ram(replace(ram, carriers=(), gate=None, lies=lies))
+
+
+@a.plays(a.ReplaceRamCarriers)
+def replace_carriers(state: BattleState, action: a.ReplaceRamCarriers, dice: Dice) -> BattleState:
+    """§5.3: « les pertes subies par les porteurs [...] peuvent être immédiatement remplacés par d'autres figurines
+    du régiment dès le tour suivant ». The engine keeps no count of the carriers a ram had, so a loss is sure when
+    fewer than the six a ram needs are left (it was taken up by six or more, §7.2.1): then models of the carriers'
+    regiments standing with them, neither fleeing, fighting nor carrying another load, join them, up to ten (§7.2.1,
+    large creatures by their ratio, §12.1.4). Played as the besieger's turn opens, the losses came in a turn before.
+    """
+    ram = state.ram(action.ram)
+    carriers, joining = ram.carriers, action.models
+    if not carriers:
+        raise IllegalAction("ram_not_carried", "§5.3", ram=action.ram)
+    weight = _weight(state, carriers)
+    if weight >= MIN_CARRIERS:
+        raise IllegalAction("ram_carriers_enough", "§5.3", ram=action.ram, weight=weight, least=MIN_CARRIERS)
+    if not joining:
+        raise IllegalAction("replacements_named", "§5.3", ram=action.ram)
+    check_distinct(joining, "§5.3")
+    check_may_act(state, joining, "replace_ram_carriers")
+    regiments = {state.model(c).unit for c in carriers}
+    strangers = tuple(m for m in joining if state.model(m).unit not in regiments)
+    if strangers:
+        raise IllegalAction("replacements_of_the_regiment", "§5.3", ram=action.ram, models=strangers)
+    together(state, (*carriers, *joining), "§5.3")
+    stuck = tuple(m for m in joining if state.model(m).fleeing or state.in_contact(m))
+    if stuck:
+        raise IllegalAction("ram_carriers_flee_or_fight", "§5.3", ram=action.ram, models=stuck)
+    busy = tuple(sorted(carrying(state) & set(joining)))
+    if busy:
+        raise IllegalAction("ram_carriers_loaded", "§7.2.1", ram=action.ram, models=busy)
+    total = weight + _weight(state, joining)
+    if total > MAX_CARRIERS:
+        raise IllegalAction("ram_carriers_count", "§7.2.1", least=MIN_CARRIERS, most=MAX_CARRIERS, weight=total)
+    return state.with_ram(replace(ram, carriers=(*carriers, *joining)))
 
 
 def ram_gates(state: BattleState) -> tuple[str, ...]:

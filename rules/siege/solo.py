@@ -25,7 +25,7 @@ from rules.siege import actions as a
 from rules.siege import policies
 from rules.siege.battle import action_dice
 from rules.siege.game import apply, side_of
-from rules.siege.legal import choose, legal_actions
+from rules.siege.legal import choose, menu_options
 from rules.siege.obligations import at_once, pending
 from rules.siege.state import BattleState, IllegalAction, Phase, SetupTurn, Side
 
@@ -97,7 +97,7 @@ def _ending(state: BattleState, side: Side) -> a.Action | None:
     """The end of ``side``'s step, or of its turn after the close combat (§16), when the menu offers it."""
     if state.active is not side:
         return None
-    offered = {o.name for o in legal_actions(state) if o.side is side}
+    offered = {o.name for o in menu_options(state) if o.side is side}
     if "end_phase" in offered and state.phase is not Phase.CLOSE_COMBAT:
         return a.EndPhase()
     if "end_turn" in offered:

@@ -2,7 +2,7 @@
 :mod:`rules.siege.policies` playing each game out.
 
 At a decision of a side, :func:`rank` lists that side's candidate actions from the menu of
-:func:`rules.siege.legal.legal_actions` (:func:`candidates`), and for each plays it, then plays the game to its end
+:func:`rules.siege.legal.menu_options` (:func:`candidates`), and for each plays it, then plays the game to its end
 with the simple policies of both sides, many times over, round-robin over the candidates so that each gets its
 share of the budget. A candidate is scored by the side's expected *victory point difference* at the end (§17): its
 own victory points less the enemy's. The difference rather than its own points alone, because the side with more
@@ -24,7 +24,7 @@ from typing import Any
 from rules.siege import actions as a
 from rules.siege.assault import game_seed
 from rules.siege.game import side_of
-from rules.siege.legal import Option, choose, legal_actions
+from rules.siege.legal import Option, choose, menu_options
 from rules.siege.obligations import pending
 from rules.siege.policies import Game, Orders, orders_for, play_out
 from rules.siege.state import BattleState, IllegalAction, Phase, Side
@@ -64,7 +64,7 @@ def candidates(state: BattleState, side: Side) -> list[a.Action]:
     option whose target is where to go (up to :data:`MAX_TARGETS`); « end the step » when the menu offers it to
     ``side``, « end the turn » only when the step cannot end otherwise (the end of the turn, §16).
     """
-    menu = [o for o in legal_actions(state) if o.side is side]
+    menu = [o for o in menu_options(state) if o.side is side]
     ends_step = any(o.name == "end_phase" for o in menu)
     found: dict[a.Action, None] = {}
     for option in menu:

@@ -4,7 +4,7 @@ its two sides and the calls that start, play and replay a siege."""
 from __future__ import annotations
 
 from rules.contract import Engine
-from rules.siege import actions, game
+from rules.siege import actions, game, legal
 from rules.siege import battle as log
 from rules.siege.state import BattleState, Side
 
@@ -22,6 +22,7 @@ class Siege:
     play = staticmethod(log.play)
     replay_steps = staticmethod(log.replay_steps)
     side_of = staticmethod(game.side_of)
+    legal_actions = staticmethod(legal.legal_actions)
 
 
 SIEGE: Engine[log.Battle, log.Setup, BattleState, actions.Action, Side] = Siege()

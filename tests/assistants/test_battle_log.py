@@ -14,9 +14,18 @@ from django.utils import translation
 
 from assistants import services
 from assistants.models import AppendOnly, ConfrontationRoll
-from assistants.selectors import losses_from_log
-from assistants.situations import Casualty, HoldFireSituation, WoundSituation
+from assistants.selectors import losses_from_log, roll_log
 from campaigns.models import Battle, Campaign, RuleSystem
+from rules.confrontation.shooting import InContact
+from rules.confrontation.situations import (
+    Casualty,
+    HoldFireSituation,
+    MeleeSide,
+    MeleeSituation,
+    ShotSituation,
+    WoundSituation,
+)
+from rules.confrontation.system import RollLog
 from tests.assistants.test_views import CHARGE_ON_THE_WALL, SHOT
 from tests.campaigns.demo_helpers import as_member, member
 from tests.demo import load_demo
@@ -81,6 +90,36 @@ def test_a_roll_for_a_battle_is_kept_with_who_when_the_situation_and_the_dice(si
     assert kept.dice[0]["reason"].startswith("hold_fire_test")
     assert kept.outcome == {"held": False, "total": 5, "difficulty": 6}
     assert kept.at is not None
+
+
+def test_the_kept_rolls_are_the_engines_log_and_replay_to_what_was_kept(siege: Battle) -> None:
+    # the rolls as the assistant keeps them (kind, situation, dice) read as the engine's log (rules.log), the same
+    # JSON, no other copy; replayed with their dice, each gives what was kept
+    bruno = member(siege.campaign, "bruno")
+    orcs = MeleeSide("Orcs", "troop", 5, 1, 3, 3, 2, 4, ("elevated",))
+    guards = MeleeSide("Guards", "troop", 4, 1, 3, 4, 3, 5)
+    asked: list[tuple[str, Any, list[int]]] = [
+        ("melee", MeleeSituation(orcs, guards, "charge", arrives_from="flank"), [5, 2, 6, 1]),
+        # 004 Tirer dans le tas: a success of 1 (4 + 3 against 7 at medium range), then the draw among the chances
+        ("shot", ShotSituation(3, "medium", target="Chief", into_melee=True, in_contact=(InContact("Orc"),)), [4, 1]),
+        ("wound", WoundSituation(12, 6), [3]),
+    ]
+    for kind, situation, typed in asked:
+        services.roll_for_battle(battle=siege, by=bruno, kind=kind, situation=situation, typed=typed, roll=True)
+    log = roll_log(siege)
+    assert [entry.action.request for entry in log.entries] == [situation for _, situation, _ in asked]
+    assert [[roll.result for roll in entry.rolls] for entry in log.entries] == [typed for _, _, typed in asked]
+    kept = list(ConfrontationRoll.objects.filter(battle=siege).order_by("at", "pk"))
+    replayed = list(RollLog.from_json(log.to_json()).replay())
+    opening, shot, wound = (outcome.result for outcome in replayed)
+    assert [list(place) for place in opening.announcing] == kept[0].outcome["announcing"]
+    assert (shot.grade.value, shot.hit, shot.attempt.total) == (
+        kept[1].outcome["grade"],
+        kept[1].outcome["hit"],
+        kept[1].outcome["total"],
+    )
+    assert (wound.location.value, wound.wound.value) == (kept[2].outcome["location"], kept[2].outcome["wound"])
+    assert wound.wound.value == "killed"  # 004 Tableau des blessures: a double 6 « Tué Net »
 
 
 def test_a_plan_alone_and_a_refused_roll_keep_nothing(siege: Battle) -> None:

@@ -22,7 +22,7 @@ from campaigns.models import Battle
 from campaigns.selectors import tallies
 from rules.siege.battle import replay
 from rules.siege.fort import SectionKind
-from rules.siege.legal import legal_actions
+from rules.siege.legal import menu_options
 from rules.siege.state import Place, Zone
 from tests.browser.giveaways import check_page
 from tests.browser.test_campaign import log_in
@@ -157,7 +157,7 @@ def test_two_players_play_a_siege_to_the_end_and_the_standings_move(page: Page, 
     spearmen = next(m for m in state.models if m.unit.startswith("Lanciers"))
     where = spearmen.place
     to = min((p for p in yards if p != where), key=lambda p: len(state.at(p))).ref
-    deploy = next(o for o in legal_actions(state) if o.name == "deploy" and o.where == to)
+    deploy = next(o for o in menu_options(state) if o.name == "deploy" and o.where == to)
     unit, ids = next((u, ids) for u, ids in unit_groups(state, deploy) if spearmen.id in ids)
     moved = min(len(ids), 10, deploy.most)
     act(chloe, "deploy", to, counts={unit: moved}, target=to, steps=moved, watcher=bruno)

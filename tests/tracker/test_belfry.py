@@ -12,7 +12,7 @@ from django.test import Client
 
 from campaigns.models import Battle
 from rules.contract import Event
-from rules.siege.legal import legal_actions
+from rules.siege.legal import menu_options
 from tests.demo import load_demo
 from tests.rules.data import belfry as doc
 from tracker import presenters, selectors, services
@@ -55,7 +55,7 @@ def _play(
     """Plays the menu's first ``name`` option at ``where``, with ``warriors`` of the unit of warriors."""
     state = selectors.current(tracked).state
     index, option = next(
-        (i, o) for i, o in enumerate(legal_actions(state)) if o.name == name and (where is None or o.where == where)
+        (i, o) for i, o in enumerate(menu_options(state)) if o.name == name and (where is None or o.where == where)
     )
     if warriors:
         groups = [unit for unit, _ in unit_groups(state, option)]
@@ -134,7 +134,7 @@ def test_a_belfry_is_pushed_to_reach_and_no_closer(belfry_siege: TrackedBattle) 
     assert (row.distance, row.pushers, row.speed) == (1, 12, 2)
     # 001 §8: within reach, no further forward, next turn
     tracked = _next_turn(tracked)
-    push = next(o for o in legal_actions(selectors.current(tracked).state) if o.name == "push_belfry")
+    push = next(o for o in menu_options(selectors.current(tracked).state) if o.name == "push_belfry")
     assert push.targets == ("back",)
 
 
@@ -214,7 +214,7 @@ def test_too_many_models_for_a_level_are_refused_on_the_page(belfry_siege: Track
     bruno, _ = _players(belfry_siege)
     tracked = _to_besieger_movement(belfry_siege)
     state = selectors.current(tracked).state
-    index, option = next((i, o) for i, o in enumerate(legal_actions(state)) if o.name == "climb_belfry")
+    index, option = next((i, o) for i, o in enumerate(menu_options(state)) if o.name == "climb_belfry")
     group = next(n for n, (unit, _) in enumerate(unit_groups(state, option)) if unit.startswith("Warriors"))
     client.force_login(bruno)
     response = client.post(

@@ -16,8 +16,9 @@ from rules.siege.battle import start
 from rules.siege.example import example_start
 from rules.siege.fort import SectionKind, standard_fort
 from rules.siege.game import apply
-from rules.siege.legal import choose, legal_actions
+from rules.siege.legal import choose, menu_options
 from rules.siege.state import BattleState
+from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers
 from tests.rules.siege.menu_walk import setups
 from tracker.presenters.board import board_svg
 
@@ -54,7 +55,7 @@ def states(seed: int) -> list[BattleState]:
         made = make()
         state = made if isinstance(made, BattleState) else start(made)
         for step in range(120):
-            options = legal_actions(state)
+            options = menu_options(state)
             if not options or state.over:
                 break
             option = rng.choice(options)
@@ -108,3 +109,14 @@ def test_no_section_of_a_standard_fort_covers_another(points: int) -> None:
         if (a[0] in stairs or b[0] in stairs) and a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]
     ]
     assert covered == []
+
+
+def test_a_fight_on_the_wall_beside_a_stair_keeps_the_stairs_name_clear() -> None:
+    """Both sides on W1 draw two counts under its name, the second down against the stair S1 beside it: the stair's
+    name gives way instead of printing over the count."""
+    state = battle(besiegers(ORC, "W1", 5, "o"), besieged(MAN, "W1", 5, "h"), besieged(MAN, "S1", 1, "s"))
+    with translation.override("fr"):
+        svg = board_svg(state)
+    assert ">5/15<" in svg
+    assert ">S1<" in svg
+    assert overlaps(svg) == []

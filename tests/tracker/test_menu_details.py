@@ -20,7 +20,7 @@ from rules.siege.engines import Belfry, Budget, Liquid, SiegeTower
 from rules.siege.example import example_setup
 from rules.siege.fire import give_brazier
 from rules.siege.game import apply, problems
-from rules.siege.legal import legal_actions
+from rules.siege.legal import menu_options
 from rules.siege.profiles import Profile
 from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone
 from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers
@@ -37,14 +37,14 @@ pytestmark = pytest.mark.django_db
 def _option(state: BattleState, name: str, where: str | None = None, side: Side | None = None) -> int:
     return next(
         i
-        for i, o in enumerate(legal_actions(state))
+        for i, o in enumerate(menu_options(state))
         if o.name == name and (where is None or o.where == where) and (side is None or o.side is side)
     )
 
 
 def _reserve(state: BattleState, index: int) -> int:
     """The unit group of the ten men of the reserve in the example's deployment option."""
-    groups = [unit for unit, _ in unit_groups(state, legal_actions(state)[index])]
+    groups = [unit for unit, _ in unit_groups(state, menu_options(state)[index])]
     return groups.index("Reserve (on C2)")  # the unit and where it stands, as the fort shows it
 
 
@@ -78,7 +78,7 @@ def test_a_group_beyond_the_quota_writes_nothing_and_names_the_rule(tracked: Tra
     state = selectors.current(tracked).state
     index = _option(state, "deploy", "W2")
     assert _at(state, "W2") == 6  # the gate guard; a wall-walk holds 15 (§1.7)
-    assert legal_actions(state)[index].most == 9  # the form's limit
+    assert menu_options(state)[index].most == 9  # the form's limit
     choice = Choice(index, target="W2", counts={_reserve(state, index): 10})
     with pytest.raises(services.Refused) as refused:
         services.act(battle_id=tracked.pk, user=besieged, seq=0, action=choice)
@@ -126,7 +126,7 @@ def test_each_brazier_bought_is_placed_with_its_liquid_and_clause(
     tracked: TrackedBattle, besieged: User, besieger: User
 ) -> None:
     """§8.2.1, §14.2: a brazier is placed with the liquid it was bought with; the example's is oil."""
-    assert "place_braziers" not in {o.name for o in legal_actions(selectors.current(tracked).state)}
+    assert "place_braziers" not in {o.name for o in menu_options(selectors.current(tracked).state)}
     tracked = _to_the_courtyards(tracked, besieged, besieger)
     state = selectors.current(tracked).state
     items = [i for i in presenters.menu(state, {Side.BESIEGED}) if i.name == "place_braziers"]
@@ -175,7 +175,7 @@ def test_a_pour_offers_the_liquids_the_section_holds() -> None:
     item = next(i for i in presenters.menu(state, {Side.BESIEGED}) if i.name == "pour")
     assert [value for value, _ in item.liquids] == ["water"]
     index = _option(state, "pour", "W3")
-    option = legal_actions(state)[index]
+    option = menu_options(state)[index]
     (action,) = siege_actions(state, Choice(index, option.actors[:1], option.targets[0], liquid="water"))
     assert isinstance(action, Pour)
     assert action.liquid is Liquid.WATER
@@ -196,7 +196,7 @@ def _engaged(state: BattleState, place: Place) -> BattleState:
 
 def _two_rounds(state: BattleState, where: str) -> None:
     index = _option(state, "fight", where)
-    option = legal_actions(state)[index]
+    option = menu_options(state)[index]
     (first,) = siege_actions(state, Choice(index, option.actors, option.targets[0]))
     assert isinstance(first, Fight)
     assert not first.second
@@ -210,7 +210,7 @@ def _two_rounds(state: BattleState, where: str) -> None:
     assert second.second
     state = apply(state, second, Dice(6)).state
     assert where in state.turn_log.fought_twice
-    assert not [o for o in legal_actions(state) if o.name == "fight" and o.where == where]
+    assert not [o for o in menu_options(state) if o.name == "fight" and o.where == where]
 
 
 def test_a_second_round_of_combat_on_a_section() -> None:

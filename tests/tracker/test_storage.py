@@ -163,9 +163,9 @@ def test_app_dice_refuse_typed_dice(tracked: TrackedBattle, besieged: User) -> N
 
 def test_a_choice_from_the_menu_is_played_as_its_action(tracked: TrackedBattle, besieged: User) -> None:
     state = selectors.current(tracked).state
-    from rules.siege.legal import legal_actions
+    from rules.siege.legal import menu_options
 
-    menu = legal_actions(state)
+    menu = menu_options(state)
     index = [o.name for o in menu].index("end_phase")
     tracked = services.act(battle_id=tracked.pk, user=besieged, seq=0, action=services.Choice(index))
     # §16: the besieged's part of the set-up is over; the besieger sets up next

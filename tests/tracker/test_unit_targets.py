@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
 
-from rules.siege.legal import legal_actions
+from rules.siege.legal import menu_options
 from tracker import selectors, services
 from tracker.menus import unit_groups
 from tracker.models import TrackedBattle, TrackedEntry
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 def test_a_volley_targets_a_whole_unit(tracked: TrackedBattle, besieged: User, besieger: User) -> None:
     tracked = _to_shooting(tracked, besieged, besieger)
     state = selectors.current(tracked).state
-    index, option = next((i, o) for i, o in enumerate(legal_actions(state)) if o.name == "shoot")
+    index, option = next((i, o) for i, o in enumerate(menu_options(state)) if o.name == "shoot")
     first = state.by_id[option.targets[0]]
     unit = [m.id for m in state.models if m.unit == first.unit and m.place == first.place and m.id in option.targets]
     assert str(first.place) == "ladder:L1"  # the example's boyz climbing ladder L1: one unit, several models
@@ -50,7 +50,7 @@ def test_a_target_off_the_list_is_refused_and_nothing_written(
 ) -> None:
     tracked = _to_shooting(tracked, besieged, besieger)
     state = selectors.current(tracked).state
-    index, option = next((i, o) for i, o in enumerate(legal_actions(state)) if o.name == "shoot")
+    index, option = next((i, o) for i, o in enumerate(menu_options(state)) if o.name == "shoot")
     before = tracked.seq
     with pytest.raises(services.Refused, match="Pick a target"):
         services.act(
@@ -67,7 +67,7 @@ def test_a_volley_is_one_line_its_shots_folded_beneath(tracked: TrackedBattle, b
     dice are under it, folded."""
     tracked = _to_shooting(tracked, besieged, besieger)
     state = selectors.current(tracked).state
-    index, option = next((i, o) for i, o in enumerate(legal_actions(state)) if o.name == "shoot")
+    index, option = next((i, o) for i, o in enumerate(menu_options(state)) if o.name == "shoot")
     with translation.override("fr"):
         value = next(i for i in board_context(tracked, besieged)["mine"] if i.index == index).targets[0][0]
     everyone = {n: len(ids) for n, (_unit, ids) in enumerate(unit_groups(state, option))}  # every shooter shoots
@@ -91,7 +91,7 @@ def test_a_volley_with_no_shooter_is_refused_and_nothing_written(
     """§5: a volley is shot by the unit's models; none picked, none shoots, and the engine refuses it."""
     tracked = _to_shooting(tracked, besieged, besieger)
     state = selectors.current(tracked).state
-    index, option = next((i, o) for i, o in enumerate(legal_actions(state)) if o.name == "shoot")
+    index, option = next((i, o) for i, o in enumerate(menu_options(state)) if o.name == "shoot")
     before = TrackedEntry.objects.filter(battle=tracked).count()
     with pytest.raises(services.Refused) as refused:
         services.act(

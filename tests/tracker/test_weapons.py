@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from campaigns.models import Army, Battle, Unit
-from rules.siege.legal import legal_actions
+from rules.siege.legal import menu_options
 from rules.siege.profiles import Missile, TroopType
 from rules.siege.state import Phase, Side
 from tests.demo import load_demo
@@ -73,7 +73,7 @@ def test_roster_units_carry_their_weapons_into_the_engine(siege: Battle, siege_d
     assert {m.profile.missile for m in _models(tracked, "Spearmen")} == {None}
     # §5.9: the stone thrower is on the besieger's shooting menu as a war machine
     state = replace(selectors.current(tracked).state, phase=Phase.SHOOTING, active=Side.BESIEGER)
-    (bombard,) = [o for o in legal_actions(state) if o.name == "bombard"]
+    (bombard,) = [o for o in menu_options(state) if o.name == "bombard"]
     assert [m.unit for m in state.models if m.id in bombard.actors] == ["Stone Thrower"]
 
 
@@ -86,7 +86,7 @@ def test_the_setup_page_arms_a_unit_from_the_table(siege: Battle, siege_data: di
     assert {m.profile.missile for m in _models(tracked, "Spearmen")} == {Missile("handgun", 4)}
     assert {m.profile.missile for m in _models(tracked, "Crossbowmen")} == {None}
     state = replace(selectors.current(tracked).state, phase=Phase.SHOOTING, active=Side.BESIEGER)
-    shooters = {m for o in legal_actions(state) if o.name == "shoot_structure" for m in o.actors}
+    shooters = {m for o in menu_options(state) if o.name == "shoot_structure" for m in o.actors}
     assert {m.unit for m in state.models if m.id in shooters} == {"Spearmen"}
 
 

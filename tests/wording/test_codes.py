@@ -75,3 +75,13 @@ def test_a_word_placed_in_a_sentence_carries_no_stop_of_its_own(language: str) -
                 for table in tables.values():
                     ended |= {(system, str(w)) for w in table.values() if str(w).rstrip().endswith(("!", ".", "?"))}
     assert ended == set()
+
+
+def test_every_siege_action_has_its_label_and_its_deed() -> None:
+    # a button shows the action's label, the log its deed: an action without them would show its code in English
+    from rules.siege import game  # noqa: F401 (every chapter, and so every action, loaded)
+    from rules.siege.actions import ACTIONS
+    from wording.siege.deeds import DEEDS, LABELS
+
+    assert set(ACTIONS) - set(LABELS) == set()
+    assert set(ACTIONS) - set(DEEDS) == set()

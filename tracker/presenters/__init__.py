@@ -22,7 +22,7 @@ from rules.siege.costs import BRAZIER_ITEMS, BRAZIER_LIQUIDS
 from rules.siege.engines import Liquid
 from rules.siege.fire import may_shoot_flaming
 from rules.siege.game import apply
-from rules.siege.legal import Option, choose, legal_actions
+from rules.siege.legal import Option, choose, menu_options
 from rules.siege.obligations import pending
 from rules.siege.state import BattleState, Model, Phase, SetupTurn, Side
 from rules.siege.structure import DAMAGE_DICE
@@ -51,75 +51,7 @@ from ..selectors import (
 from .belfry import belfry_places, belfry_rows
 from .board import board_svg
 
-ACTION_LABELS: Mapping[str, object] = {
-    "buy": gettext_lazy("Buy an engine"),
-    "deploy": gettext_lazy("Deploy"),
-    "place_braziers": gettext_lazy("Place a brazier"),
-    "allocate_ammunition": gettext_lazy("Place stones or a rock"),
-    "give_brazier": gettext_lazy("Give a brazier to shooters"),
-    "place_tower": gettext_lazy("Place a siege tower and its crew"),
-    "start_mine": gettext_lazy("Start a mine"),
-    "pick_up_ladder": gettext_lazy("Pick up a ladder"),
-    "drop_ladder": gettext_lazy("Drop a ladder"),
-    "carry_ladder": gettext_lazy("Carry a ladder inside"),
-    "erect_ladder": gettext_lazy("Raise a ladder"),
-    "hoist_ladder": gettext_lazy("Hoist a ladder"),
-    "push_back": gettext_lazy("Push a ladder back"),
-    "forgo_push_back": gettext_lazy("Let the climbers up"),
-    "push_over_empty_ladder": gettext_lazy("Push over an empty ladder"),
-    "knock_down_ladder": gettext_lazy("Knock a ladder down"),
-    "carry_ram": gettext_lazy("Take up a ram"),
-    "drop_ram": gettext_lazy("Drop a ram"),
-    "bring_ram": gettext_lazy("Bring a ram to a gate"),
-    "use_ram": gettext_lazy("Ram the gate"),
-    "push_tower": gettext_lazy("Push a siege tower"),
-    "disembark": gettext_lazy("Leave the siege tower"),
-    "push_belfry": gettext_lazy("Push a belfry"),
-    "climb_belfry": gettext_lazy("Climb in a belfry"),
-    "raise_belfry_ladder": gettext_lazy("Set up a belfry's ladder"),
-    "lower_drawbridge": gettext_lazy("Lower the drawbridge"),
-    "dig": gettext_lazy("Dig the mine"),
-    "tunnel": gettext_lazy("Come through the tunnel"),
-    "counter_mine": gettext_lazy("Counter-mine"),
-    "reroll_mine": gettext_lazy("Re-roll a mining die"),
-    "leave_mine": gettext_lazy("Leave the mine"),
-    "move": gettext_lazy("Move"),
-    "charge": gettext_lazy("Charge"),
-    "stand_and_shoot": gettext_lazy("Stand and shoot"),
-    "hold_charge": gettext_lazy("Receive the charge"),
-    "rally": gettext_lazy("Rally"),
-    "flee": gettext_lazy("Flee"),
-    "climb_wall": gettext_lazy("Climb the wall"),
-    "reinforce_gate": gettext_lazy("Reinforce a gate"),
-    "unlock_gate": gettext_lazy("Unlock a gate"),
-    "block": gettext_lazy("Block"),
-    "end_block": gettext_lazy("Stop blocking"),
-    "sortie": gettext_lazy("Sortie"),
-    "throw_stones": gettext_lazy("Throw stones"),
-    "drop_rock": gettext_lazy("Drop a rock"),
-    "pour": gettext_lazy("Pour a brazier"),
-    "put_out_fire": gettext_lazy("Put out a fire"),
-    "oil_on_fire": gettext_lazy("Oil on a fire"),
-    "knock_over_braziers": gettext_lazy("Knock over braziers"),
-    "cast": gettext_lazy("Cast through the walls' protection"),
-    "earthquake": gettext_lazy("Shake the walls with a spell"),
-    "shoot": gettext_lazy("Shoot"),
-    "shoot_engine": gettext_lazy("Shoot an engine"),
-    "shoot_gate": gettext_lazy("Shoot a gate"),
-    "shoot_structure": gettext_lazy("Shoot a wall"),
-    "bombard": gettext_lazy("Bombard with a war machine"),
-    "panic_test": gettext_lazy("Panic test"),
-    "fight": gettext_lazy("Fight"),
-    "retreat": gettext_lazy("Fall back"),
-    "hold": gettext_lazy("Hold"),
-    "attack_gate": gettext_lazy("Attack a gate"),
-    "fight_blocker": gettext_lazy("Fight the blocker"),
-    "take_gate": gettext_lazy("Take the gate"),
-    "fight_giant": gettext_lazy("Fight the climbing giant"),
-    "spend_heroism": gettext_lazy("Spend a heroism token"),
-    "end_phase": gettext_lazy("End the step"),
-    "end_turn": gettext_lazy("End the turn"),
-}
+ACTION_LABELS: Mapping[str, object] = deeds.LABELS
 
 PHASE_LABELS: Mapping[Phase, object] = {
     Phase.SETUP: gettext_lazy("Set-up"),
@@ -191,7 +123,7 @@ action_label = action_namer(ACTION_LABELS)
 
 
 def menu(state: BattleState, sides: Iterable[Side], *, physical: bool = False) -> list[MenuItem]:
-    """The engine's menu (:func:`rules.siege.legal.legal_actions`), labelled; ``mine`` marks the options of the
+    """The engine's menu (:func:`rules.siege.legal.menu_options`), labelled; ``mine`` marks the options of the
     sides the reader plays; ``physical``: with the dice each option rolls, for dice typed at the table."""
     played = set(sides)
     units = {m.id: m for m in state.models}
@@ -220,7 +152,7 @@ def menu(state: BattleState, sides: Iterable[Side], *, physical: bool = False) -
             pairs=_pairs(state, option, units),
             dice=dice_needed(state, option, names) if physical and option.side in played else None,
         )
-        for index, option in enumerate(legal_actions(state))
+        for index, option in enumerate(menu_options(state))
     ]
 
 

@@ -155,7 +155,9 @@ def board_svg(state: BattleState, *, link: str = "", selected: str = "") -> str:
             fill = "#cfdcf2"
         stroke = "#111" if section.id == selected else "#6b6455"
         limit = quota(section.kind)
-        item = [_shape(section, x, y, fill, stroke), svg_text(x, y - 2.6, section.id, 4.2, font_weight="bold")]
+        # a stair is small and squeezed between its sections: its name gives way to their counts
+        name = LABEL if section.kind is SectionKind.STAIRS else {}
+        item = [_shape(section, x, y, fill, stroke), svg_text(x, y - 2.6, section.id, 4.2, font_weight="bold", **name)]
         if attackers:
             item.append(count_pill(x, y + 2.6, attackers, limit, BESIEGER_COLOUR))
         if defenders:

@@ -1,7 +1,7 @@
 """The siege's actions as deeds of the log, in the reader's words: « Boyz orques ×8 se déplacent au pied de W3 ».
 Not a catalogue of codes (an action's event is coded by the action's own name, :mod:`rules.siege.actions`), so it
-holds ``DEEDS`` rather than ``SENTENCES``; with them the words of the set-up's purchases (§14) and of the victory
-points' rows (§17)."""
+holds ``DEEDS`` rather than ``SENTENCES``; with them each action's label on a button (``LABELS``), the words of the
+set-up's purchases (§14) and of the victory points' rows (§17)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from rules.siege.actions import Action
 
 from .. import Names
 
-__all__ = ["DEEDS", "ITEMS", "LIQUIDS", "VICTORY_ROWS", "deed", "facts_of"]
+__all__ = ["DEEDS", "ITEMS", "LABELS", "LIQUIDS", "VICTORY_ROWS", "deed", "facts_of"]
 
 DEEDS: Mapping[str, object] = {
     "buy": gettext_lazy("buys %(item)s"),
@@ -54,6 +54,7 @@ DEEDS: Mapping[str, object] = {
     "knock_down_ladder": gettext_lazy("ladder %(ladder)s is knocked down"),
     "carry_ram": gettext_lazy("%(carriers)s take up ram %(ram)s"),
     "drop_ram": gettext_lazy("ram %(ram)s is dropped"),
+    "replace_ram_carriers": gettext_lazy("%(models)s take the places of the lost carriers of ram %(ram)s"),
     "bring_ram": gettext_lazy("ram %(ram)s is brought to gate %(gate)s"),
     "use_ram": gettext_lazy("ram %(ram)s strikes"),
     "push_tower": gettext_lazy("siege tower %(tower)s is pushed %(distance)s cm"),
@@ -85,6 +86,78 @@ DEEDS: Mapping[str, object] = {
     "fight_giant": gettext_lazy("%(targets)s fight %(giant)s"),
 }
 """Each action's deed (:data:`rules.siege.actions.ACTIONS`), naming its facts."""
+
+LABELS: Mapping[str, object] = {
+    "buy": gettext_lazy("Buy an engine"),
+    "deploy": gettext_lazy("Deploy"),
+    "place_braziers": gettext_lazy("Place a brazier"),
+    "allocate_ammunition": gettext_lazy("Place stones or a rock"),
+    "give_brazier": gettext_lazy("Give a brazier to shooters"),
+    "place_tower": gettext_lazy("Place a siege tower and its crew"),
+    "start_mine": gettext_lazy("Start a mine"),
+    "pick_up_ladder": gettext_lazy("Pick up a ladder"),
+    "drop_ladder": gettext_lazy("Drop a ladder"),
+    "carry_ladder": gettext_lazy("Carry a ladder inside"),
+    "erect_ladder": gettext_lazy("Raise a ladder"),
+    "hoist_ladder": gettext_lazy("Hoist a ladder"),
+    "push_back": gettext_lazy("Push a ladder back"),
+    "forgo_push_back": gettext_lazy("Let the climbers up"),
+    "push_over_empty_ladder": gettext_lazy("Push over an empty ladder"),
+    "knock_down_ladder": gettext_lazy("Knock a ladder down"),
+    "carry_ram": gettext_lazy("Take up a ram"),
+    "drop_ram": gettext_lazy("Drop a ram"),
+    "replace_ram_carriers": gettext_lazy("Replace a ram's lost carriers"),
+    "bring_ram": gettext_lazy("Bring a ram to a gate"),
+    "use_ram": gettext_lazy("Ram the gate"),
+    "push_tower": gettext_lazy("Push a siege tower"),
+    "disembark": gettext_lazy("Leave the siege tower"),
+    "push_belfry": gettext_lazy("Push a belfry"),
+    "climb_belfry": gettext_lazy("Climb in a belfry"),
+    "raise_belfry_ladder": gettext_lazy("Set up a belfry's ladder"),
+    "lower_drawbridge": gettext_lazy("Lower the drawbridge"),
+    "dig": gettext_lazy("Dig the mine"),
+    "tunnel": gettext_lazy("Come through the tunnel"),
+    "counter_mine": gettext_lazy("Counter-mine"),
+    "reroll_mine": gettext_lazy("Re-roll a mining die"),
+    "leave_mine": gettext_lazy("Leave the mine"),
+    "move": gettext_lazy("Move"),
+    "charge": gettext_lazy("Charge"),
+    "stand_and_shoot": gettext_lazy("Stand and shoot"),
+    "hold_charge": gettext_lazy("Receive the charge"),
+    "rally": gettext_lazy("Rally"),
+    "flee": gettext_lazy("Flee"),
+    "climb_wall": gettext_lazy("Climb the wall"),
+    "reinforce_gate": gettext_lazy("Reinforce a gate"),
+    "unlock_gate": gettext_lazy("Unlock a gate"),
+    "block": gettext_lazy("Block"),
+    "end_block": gettext_lazy("Stop blocking"),
+    "sortie": gettext_lazy("Sortie"),
+    "throw_stones": gettext_lazy("Throw stones"),
+    "drop_rock": gettext_lazy("Drop a rock"),
+    "pour": gettext_lazy("Pour a brazier"),
+    "put_out_fire": gettext_lazy("Put out a fire"),
+    "oil_on_fire": gettext_lazy("Oil on a fire"),
+    "knock_over_braziers": gettext_lazy("Knock over braziers"),
+    "cast": gettext_lazy("Cast through the walls' protection"),
+    "earthquake": gettext_lazy("Shake the walls with a spell"),
+    "shoot": gettext_lazy("Shoot"),
+    "shoot_engine": gettext_lazy("Shoot an engine"),
+    "shoot_gate": gettext_lazy("Shoot a gate"),
+    "shoot_structure": gettext_lazy("Shoot a wall"),
+    "bombard": gettext_lazy("Bombard with a war machine"),
+    "panic_test": gettext_lazy("Panic test"),
+    "fight": gettext_lazy("Fight"),
+    "retreat": gettext_lazy("Fall back"),
+    "hold": gettext_lazy("Hold"),
+    "attack_gate": gettext_lazy("Attack a gate"),
+    "fight_blocker": gettext_lazy("Fight the blocker"),
+    "take_gate": gettext_lazy("Take the gate"),
+    "fight_giant": gettext_lazy("Fight the climbing giant"),
+    "spend_heroism": gettext_lazy("Spend a heroism token"),
+    "end_phase": gettext_lazy("End the step"),
+    "end_turn": gettext_lazy("End the turn"),
+}
+"""Each action's label on the tracker's buttons (:data:`rules.siege.actions.ACTIONS`)."""
 
 ITEMS: Mapping[str, object] = {
     "ladder": gettext_lazy("a ladder"),

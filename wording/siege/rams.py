@@ -17,6 +17,14 @@ SENTENCES = Sentences(
         "ram_carriers_flee_or_fight": gettext_lazy("%(models)s flee or fight and cannot carry ram %(ram)s."),
         "ram_carriers_loaded": gettext_lazy("%(models)s already carry a ladder or a ram: one load at a time."),
         "ram_not_carried": gettext_lazy("Nobody carries ram %(ram)s."),
+        "ram_carriers_enough": gettext_lazy(
+            "Ram %(ram)s still has %(weight)s carriers: its lost carriers are replaced when fewer than %(least)s "
+            "are left."
+        ),
+        "replacements_named": gettext_lazy("Name the models that take the places of the carriers ram %(ram)s lost."),
+        "replacements_of_the_regiment": gettext_lazy(
+            "%(models)s are not of the regiment of the carriers of ram %(ram)s: only its own models replace them."
+        ),
         "ram_not_at_service_door": gettext_lazy(
             "%(gate)s is a service door inside the fort, which a ram never enters."
         ),

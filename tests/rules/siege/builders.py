@@ -15,7 +15,7 @@ from rules.siege import actions as a
 from rules.siege import ladders, mining, rams
 from rules.siege.engines import Fire, Ladder, Liquid, MineGoal, Ram, SiegeTower
 from rules.siege.fort import Connection, ConnectionKind, FortLayout, standard_fort
-from rules.siege.game import Option, apply, choose, legal_actions, problems
+from rules.siege.game import Option, apply, choose, menu_options, problems
 from rules.siege.gates import gate_statuses
 from rules.siege.profiles import Creature, Missile, Profile, Special, TroopType
 from rules.siege.state import (
@@ -163,7 +163,7 @@ RAMPARTS = ("T1", "W1", "T2", "W2", "T3", "W3", "T4", "W4")
 
 
 def options_named(state: BattleState, name: str) -> list[Option]:
-    return legal_actions(state, name)
+    return menu_options(state, name)
 
 
 def play_default(state: BattleState, option: Option, rolled: Dice) -> BattleState:

@@ -1,4 +1,4 @@
-"""Random play through the menus (:func:`rules.siege.legal.legal_actions`), the way a club plays in the tracker:
+"""Random play through the menus (:func:`rules.siege.legal.menu_options`), the way a club plays in the tracker:
 a set-up, then at each state one option of the menu with its default details (:meth:`Option.default`) and one of its
 targets. The property tests of the menus walk these games and read each state's menu against :func:`problems`.
 """
@@ -20,7 +20,7 @@ from rules.siege.example import BOSS, CROSSBOWMAN, HALBERDIER, ORC, example_setu
 from rules.siege.fire import give_brazier
 from rules.siege.fort import SectionKind, standard_fort
 from rules.siege.game import apply, problems
-from rules.siege.legal import Option, choose, legal_actions
+from rules.siege.legal import Option, choose, menu_options
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, Model, Place, Side, Zone, quota
 from tests.rules.siege.builders import ARCHER, CATAPULT, GHOST, GIANT, HARPY, KNIGHT, MAN, OGRE, besieged, besiegers
@@ -341,7 +341,7 @@ def walk(setup: Setup | BattleState, seed: int, *, steps: int = 600, walk: Walk 
     met = walk if walk is not None else Walk()
     state = setup if isinstance(setup, BattleState) else start(setup)
     for _ in range(steps):
-        menu = legal_actions(state)
+        menu = menu_options(state)
         if not menu:
             met.ended = state.over
             break

@@ -79,6 +79,7 @@ NAMES = {
     "use_ram",
     "forgo_push_back",
     "leave_mine",
+    "replace_ram_carriers",
     "reroll_mine",
     "unlock_gate",
     "take_gate",

@@ -9,7 +9,7 @@ from rules.siege import actions as a
 from rules.siege.battle import Setup, start
 from rules.siege.engines import Ladder, Ram, SiegeTower
 from rules.siege.fort import standard_fort
-from rules.siege.game import Option, apply, choose, legal_actions, problems
+from rules.siege.game import Option, apply, choose, menu_options, problems
 from rules.siege.state import BattleState, Phase, Side
 from tests.rules.siege.builders import ARCHER, MAN, ORC, RAMPARTS, besieged, besiegers, set_up
 
@@ -62,10 +62,10 @@ def test_the_menu_of_the_setup() -> None:
         movers = tuple(m for m in everyone if m not in here)
         room = (30 if section.startswith("C") else 15) - len(here)
         walls.append(Option("deploy", Side.BESIEGED, section, movers, (section,), most=min(len(movers), room)))
-    assert legal_actions(state) == [*walls, Option("end_phase", Side.BESIEGED)]
+    assert menu_options(state) == [*walls, Option("end_phase", Side.BESIEGED)]
 
     state = apply(state, a.EndPhase(), dice).state
-    assert legal_actions(state) == [
+    assert menu_options(state) == [
         Option("buy", Side.BESIEGER, targets=("ladder", "ram", "covered_ram", "siege_tower", "brazier")),
         Option("deploy", Side.BESIEGER, actors=BESIEGERS, targets=("field:east",)),
         Option("place_tower", Side.BESIEGER, "siege_tower:ST1", BESIEGERS),
@@ -76,7 +76,7 @@ def test_the_menu_of_the_setup() -> None:
     ]
 
     state = apply(state, a.EndPhase(), dice).state
-    assert legal_actions(state) == [
+    assert menu_options(state) == [
         Option("buy", Side.BESIEGED, targets=BESIEGED_ITEMS),
         Option("deploy", Side.BESIEGED, "C2", GUARD, ("C2",)),
         Option("deploy", Side.BESIEGED, "C3", GUARD, ("C3",)),
@@ -96,7 +96,7 @@ def test_the_menu_of_the_besieged_first_movement() -> None:
     """
     state = set_up(_standard_siege())
     assert (state.turn, state.active, state.phase) == (1, Side.BESIEGED, Phase.MOVEMENT)
-    assert legal_actions(state) == [
+    assert menu_options(state) == [
         Option("move", Side.BESIEGED, "W3", ("d1", "d2", "d3", "d4", "d5"), ("T3", "T4")),
         Option("move", Side.BESIEGED, "T3", ("x1", "x2", "x3"), ("W2", "W3")),
         Option("move", Side.BESIEGED, "C1", GUARD, ("C2", "S1", "C3")),
@@ -120,7 +120,7 @@ def test_the_menu_after_a_few_actions() -> None:
     state = apply(state, a.Move(("d1", "d2"), "T4"), dice).state
     state = apply(state, a.EndTurn(), dice).state
     assert (state.active, state.phase) == (Side.BESIEGER, Phase.SAPPERS)
-    assert legal_actions(state) == [
+    assert menu_options(state) == [
         Option("spend_heroism", Side.BESIEGED),
         Option("end_phase", Side.BESIEGER),
         Option("end_turn", Side.BESIEGER),
@@ -131,7 +131,7 @@ def test_the_menu_after_a_few_actions() -> None:
     state = apply(state, a.PickUpLadder("L1", carriers), dice).state
     rest = ("o5", "o6", "o7", "o8", "b1", "b2")
     feet = tuple(f"foot:{s}" for s in (*RAMPARTS, "C1", "C3"))
-    assert legal_actions(state) == [
+    assert menu_options(state) == [
         Option("move", Side.BESIEGER, "field:east", rest, feet),
         Option("drop_ladder", Side.BESIEGER, "ladder:L1", carriers),
         Option("carry_ram", Side.BESIEGER, "ram:R1", rest, least=6, most=6),
@@ -141,20 +141,20 @@ def test_the_menu_after_a_few_actions() -> None:
         Option("end_phase", Side.BESIEGER),
         Option("end_turn", Side.BESIEGER),
     ]
-    raised = apply(state, choose(state, legal_actions(state)[3], carriers, "W3"), dice).state
+    raised = apply(state, choose(state, menu_options(state)[3], carriers, "W3"), dice).state
     assert raised.ladder("L1").raised
-    pushes = [o for o in legal_actions(raised) if o.side is Side.BESIEGED and o.name != "spend_heroism"]
+    pushes = [o for o in menu_options(raised) if o.side is Side.BESIEGED and o.name != "spend_heroism"]
     assert pushes == [
         Option("push_back", Side.BESIEGED, "ladder:L1", ("d3", "d4", "d5"), least=1, most=3),
         Option("forgo_push_back", Side.BESIEGED, "ladder:L1"),
     ]
-    assert not {"end_phase", "end_turn"} & {o.name for o in legal_actions(raised)}
+    assert not {"end_phase", "end_turn"} & {o.name for o in menu_options(raised)}
     assert problems(raised, choose(raised, pushes[0], ("d3", "d4"), None)) == []
 
 
 def test_nothing_is_offered_once_the_siege_is_over() -> None:
     """§16."""
-    assert legal_actions(replace(_standard_siege(), over=True)) == []
+    assert menu_options(replace(_standard_siege(), over=True)) == []
 
 
 def test_the_stones_bought_go_on_a_rampart_and_are_thrown_at_the_end_of_the_besiegers_movement() -> None:
@@ -173,17 +173,17 @@ def test_the_stones_bought_go_on_a_rampart_and_are_thrown_at_the_end_of_the_besi
     assert [(r.clause, r.code, dict(r.params)) for r in refused] == [
         ("§8.1.1", "ammunition_not_bought", {"item": "stones", "bought": 1, "placed": 1, "wanted": 1})
     ]
-    assert "allocate_ammunition" not in [o.name for o in legal_actions(state)]
+    assert "allocate_ammunition" not in [o.name for o in menu_options(state)]
     for action in (a.EndPhase(), a.EndTurn(), a.EndPhase(), a.Move(("o1", "o2"), "foot:W3")):
         state = apply(state, action, dice).state
     # §8.1.2: one of them throws the basket of stones
     stones = Option("throw_stones", Side.BESIEGED, "W3", ("d1", "d2", "d3", "d4", "d5"), ("o1", "o2"), most=1)
-    assert stones in legal_actions(state)
+    assert stones in menu_options(state)
 
 
 def test_a_menu_entry_goes_to_json_for_a_page() -> None:
     state = set_up(_standard_siege())
-    assert legal_actions(state)[0].to_json() == {
+    assert menu_options(state)[0].to_json() == {
         "action": "move",
         "side": "besieged",
         "where": "W3",

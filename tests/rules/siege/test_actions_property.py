@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.siege.battle import Battle, play, replay, replay_events, start
-from rules.siege.game import Option, choose, legal_actions
+from rules.siege.game import Option, choose, menu_options
 from rules.siege.state import BattleState, IllegalAction, Side, quota
 from tests.rules.siege.menu_walk import crowded_setup
 
@@ -34,7 +34,7 @@ def test_random_battles_from_the_menus_keep_the_rules_and_replay(data: st.DataOb
     played = 0
     refusals: list[str] = []
     for _ in range(data.draw(st.integers(min_value=20, max_value=120), label="length")):
-        menu = legal_actions(state)
+        menu = menu_options(state)
         if not menu:
             break
         moves = [o for o in menu if o.name not in ENDINGS]

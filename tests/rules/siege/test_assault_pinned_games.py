@@ -18,7 +18,7 @@ import pytest
 
 from rules.siege.assault import Assault, assault_setup, demo_assault, game_seed, simulate
 from rules.siege.battle import start
-from rules.siege.legal import legal_actions
+from rules.siege.legal import menu_options
 from rules.siege.policies import Game, play_out
 from rules.siege.state import BattleState
 
@@ -41,7 +41,7 @@ class _Watched(Game):
         super()._watch()
         if self.menus is None:
             self.menus = []
-        self.menus.append([o.to_json() for o in legal_actions(self.state)])
+        self.menus.append([o.to_json() for o in menu_options(self.state)])
 
 
 def fingerprint(assault: Assault, seed: int, start_from: BattleState | None = None) -> dict[str, Any]:

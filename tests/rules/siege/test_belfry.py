@@ -26,7 +26,7 @@ from rules.siege.belfry import (
 from rules.siege.belfry_cover import IGNITES_ON, MOVING_SHOOT_BONUS, shooting_bonus
 from rules.siege.drawbridge import CRUSH_ARMOUR, WINCHERS, Crush, crush_result
 from rules.siege.engines import Belfry, Bridge, Ram, SiegeTower
-from rules.siege.game import apply, choose, legal_actions, problems
+from rules.siege.game import apply, choose, menu_options, problems
 from rules.siege.profiles import Missile, Profile
 from rules.siege.shooting import modifiers
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side
@@ -168,7 +168,7 @@ def _rolled(*values: int) -> Dice:
 
 def test_a_belfry_pushed_to_the_wall_lowers_its_bridge_crushes_and_storms() -> None:
     state = _to_besieger_movement(start(_setup()))
-    names = {o.name for o in legal_actions(state)}
+    names = {o.name for o in menu_options(state)}
     assert {"push_belfry", "climb_belfry"} <= names
     assert "lower_drawbridge" not in names  # 3 hexes away: out of reach (001 §8)
 
@@ -182,7 +182,7 @@ def test_a_belfry_pushed_to_the_wall_lowers_its_bridge_crushes_and_storms() -> N
         3: ("b1", "b2"),
     }
     # 001 §6: shooting from level 3 of a belfry that moved this turn: +1
-    assert "lower_drawbridge" in {o.name for o in legal_actions(state)}
+    assert "lower_drawbridge" in {o.name for o in menu_options(state)}
 
     # 001 §8: two winchers on level 2 for the whole turn
     state = apply(state, a.LowerDrawbridge("ST1", ("w1", "w2")), Dice(seed=3)).state
@@ -213,7 +213,7 @@ def test_a_belfry_pushed_to_the_wall_lowers_its_bridge_crushes_and_storms() -> N
     refused = problems(state, a.PushBelfry("ST1", "back", 1))
     assert [r.clause for r in refused] == ["001 §4.1"]
     # 001 §8: from level 2 over the bridge onto the wall-walk: a charge on e1
-    charge = next(o for o in legal_actions(state) if o.name == "charge" and o.where == "belfry:ST1.2")
+    charge = next(o for o in menu_options(state) if o.name == "charge" and o.where == "belfry:ST1.2")
     assert charge.targets == ("W3",)
     state = apply(state, a.Charge(("s1", "s2", "s3"), "W3"), Dice(seed=7)).state
     assert {m.id for m in state.at("W3", Side.BESIEGER)} == {"s1", "s2", "s3"}
@@ -360,7 +360,7 @@ def test_removable_ladders_are_set_up_by_a_team_outside() -> None:
     outside = tuple(besiegers(ORC, "field:E", 2, "t"))
     state = _to_besieger_movement(start(replace(setup, belfries=(removable,), models=(*setup.models, *outside))))
     assert problems(state, a.ClimbBelfry(("p8",), "belfry:ST1.1"))[0].clause == "001 §1.2"
-    assert "raise_belfry_ladder" in {o.name for o in legal_actions(state)}
+    assert "raise_belfry_ladder" in {o.name for o in menu_options(state)}
     state = apply(state, a.RaiseBelfryLadder("ST1", ("t1", "t2")), Dice(seed=1)).state
     assert not problems(state, a.ClimbBelfry(("p8",), "belfry:ST1.1"))
     assert problems(state, a.RaiseBelfryLadder("ST1", ("p1",)))[0].clause == "001 §1.2"
@@ -396,7 +396,7 @@ def test_flaming_hits_on_the_belfry_roll_its_fire_as_they_land() -> None:
     setup = replace(setup, models=(*setup.models, *besieged(BOWMAN, "W3", 2, "k")))
     state = replace(start(setup), phase=Phase.SHOOTING, active=Side.BESIEGED)
     state = state.with_works(replace(state.works_of("W3"), braziers=(None,)))
-    assert "ignite_belfry" not in {o.name for o in legal_actions(state)}
+    assert "ignite_belfry" not in {o.name for o in menu_options(state)}
     volley = a.ShootEngine(("k1",), "siege_tower:ST1", flaming=True)
     assert [f.target for f in apply(state, volley, _rolled(4, 5, 1)).state.fires] == ["siege_tower:ST1"]
     unlit = apply(state, volley, _rolled(4, 5, 2))
@@ -442,7 +442,7 @@ def test_each_belfry_option_of_the_menu_makes_a_playable_action() -> None:
     setup = _setup(distance=1)
     state = _to_besieger_movement(start(replace(setup, models=(*setup.models, *besiegers(ORC, "field:E", 2, "t")))))
     played = set()
-    for option in legal_actions(state):
+    for option in menu_options(state):
         if option.name in ("push_belfry", "climb_belfry", "lower_drawbridge"):
             target = option.targets[0] if option.targets else None
             action = choose(state, option, option.actors[: 2 if option.name == "lower_drawbridge" else 1], target)
@@ -460,12 +460,12 @@ def test_the_besieged_charge_over_the_drawbridge_onto_level_2() -> None:
     state = apply(state, a.LowerDrawbridge("ST1", ("w1", "w2")), Dice(seed=1)).state
     state = apply(state, a.EndTurn(), _rolled(1, 1)).state  # both step back unhurt
     assert state.active is Side.BESIEGED
-    charges = [o for o in legal_actions(state) if o.where == "W3" and o.name == "charge"]
+    charges = [o for o in menu_options(state) if o.where == "W3" and o.name == "charge"]
     assert any("belfry:ST1.2" in o.targets for o in charges)
     assert not problems(state, a.Charge(("d1",), "belfry:ST1.2"))
     emptied = state.with_models({m.id: None for m in state.at("belfry:ST1.2")})
     assert not problems(emptied, a.Move(("d1",), "belfry:ST1.2"))
-    moves = [o for o in legal_actions(emptied) if o.where == "W3" and o.name == "move"]
+    moves = [o for o in menu_options(emptied) if o.where == "W3" and o.name == "move"]
     assert any("belfry:ST1.2" in o.targets for o in moves)
 
 
@@ -497,7 +497,7 @@ def test_the_fort_shoots_at_the_belfry_through_its_front() -> None:
         assert problems(state, a.Shoot(("x1",), (target,)))[0].clause == "001 §3"
     assert not problems(state, a.Shoot(("x1",), ("b1",)))
     assert "heavy_cover" in modifiers(state, state.model("b1"))
-    shoot = next(o for o in legal_actions(state) if o.name == "shoot")
+    shoot = next(o for o in menu_options(state) if o.name == "shoot")
     assert {"b1", "b2"} <= set(shoot.targets)
     assert not {"p1", "s1", "w1"} & set(shoot.targets)
     down = state.with_belfry(replace(state.belfry("ST1"), bridge=Bridge.DOWN))
@@ -515,7 +515,7 @@ def test_a_loads_carriers_do_not_climb_into_the_belfry() -> None:
         models=(*state.models, *besiegers(ORC, "field:outside", 6, "c"), *besiegers(ORC, "field:outside", 2, "f")),
         rams=(Ram("R1", carriers=carriers),),
     )
-    climbs = [o for o in legal_actions(state, "climb_belfry") if o.where == "field"]
+    climbs = [o for o in menu_options(state, "climb_belfry") if o.where == "field"]
     assert climbs
     assert all(set(o.actors).isdisjoint(carriers) for o in climbs)
     assert {"f1", "f2"} <= {m for o in climbs for m in o.actors}

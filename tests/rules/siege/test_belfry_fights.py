@@ -13,7 +13,7 @@ from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.belfry import FIGHT_KIND, fight_on_level, pushers
 from rules.siege.engines import Belfry, Bridge, SiegeTower
-from rules.siege.game import apply, legal_actions, problems
+from rules.siege.game import apply, menu_options, problems
 from rules.siege.melee import to_hit_need
 from rules.siege.state import BattleState, IllegalAction, Phase, Side
 from tests.rules.data import belfry as doc
@@ -29,7 +29,7 @@ def _state(*groups: list, active: Side = Side.BESIEGER, phase: Phase = Phase.MOV
 
 
 def _options(state: BattleState, name: str, where: str) -> list:
-    return [o for o in legal_actions(state) if o.name == name and o.where == where]
+    return [o for o in menu_options(state) if o.name == name and o.where == where]
 
 
 def test_the_document_is_quoted() -> None:
@@ -108,7 +108,7 @@ def test_models_on_two_levels_do_not_fight_each_other() -> None:
 def test_the_besieged_counter_attack_over_the_drawbridge_onto_level_2() -> None:
     # FIGHTS["bridge"], FIGHTS["counter_attack"]: from the rampart onto level 2, level with it (no charge from below)
     state = _state(besiegers(ORC, LEVEL_2, 2, "u"), besieged(MAN, "W3", 3, "d"), active=Side.BESIEGED)
-    (charge,) = [o for o in legal_actions(state) if o.name == "charge" and o.where == "W3"]
+    (charge,) = [o for o in menu_options(state) if o.name == "charge" and o.where == "W3"]
     assert LEVEL_2 in charge.targets
     state = apply(state, a.Charge(("d1", "d2"), LEVEL_2), Dice(seed=2)).state
     assert {m.id for m in state.at(LEVEL_2, Side.BESIEGED)} == {"d1", "d2"}
@@ -149,5 +149,5 @@ def test_the_inner_ladders_are_not_pushed_over() -> None:
     # FIGHTS["inner_ladders"]: the belfry's ladders are no siege ladders: nothing in the menu throws them down
     state = _state(besiegers(ORC, LEVEL_1, 2, "u"), besieged(MAN, LEVEL_2, 2, "d"), active=Side.BESIEGED)
     ladders = {"push_back", "push_over_empty_ladder", "knock_down_ladder"}
-    assert not [o for o in legal_actions(state) if o.name in ladders]
+    assert not [o for o in menu_options(state) if o.name in ladders]
     assert state.ladders == ()

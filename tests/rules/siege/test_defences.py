@@ -22,7 +22,7 @@ from rules.siege.defences import (
     throw_stones,
 )
 from rules.siege.engines import Budget, Fire, Ladder, Liquid, Ram, SiegeTower, Works
-from rules.siege.game import apply, choose, legal_actions, problems
+from rules.siege.game import apply, choose, menu_options, problems
 from rules.siege.shooting import shoot
 from rules.siege.state import BattleState, Model, Phase, Place, Side, TurnLog, Zone
 from tests.rules.siege.builders import (
@@ -193,7 +193,7 @@ def test_a_rock_is_offered_to_two_models_on_the_besiegers_below_or_in_a_siege_to
     """
     works = (Works("W3", rocks=1),)
     alone = replace(battle(besieged(MAN, "W3", 1), besiegers(ORC, "foot:W3", 1)), works=works, phase=Phase.MOVEMENT)
-    assert not [o for o in legal_actions(alone) if o.name == "drop_rock"]
+    assert not [o for o in menu_options(alone) if o.name == "drop_rock"]
     state = battle(
         besieged(MAN, "W3", 3),
         besiegers(ORC, "foot:W3", 1),
@@ -202,7 +202,7 @@ def test_a_rock_is_offered_to_two_models_on_the_besiegers_below_or_in_a_siege_to
         log=TurnLog(defenders=frozenset({"d1"})),
     )
     state = replace(state, works=works, phase=Phase.MOVEMENT)
-    (option,) = [o for o in legal_actions(state) if o.name == "drop_rock"]
+    (option,) = [o for o in menu_options(state) if o.name == "drop_rock"]
     assert (option.where, option.actors, option.targets) == ("W3", ("d2", "d3"), ("a1", "t1"))
     assert (option.least, option.most) == (2, 2)
     assert problems(state, choose(state, option, option.actors, "t1")) == []

@@ -19,7 +19,7 @@ from rules.siege import values
 from rules.siege.assault import assault_setup, demo_assault, game_seed
 from rules.siege.battle import start
 from rules.siege.belfry_cover import Cover, target_cover
-from rules.siege.legal import legal_actions, legal_combat_on, legal_moves_from
+from rules.siege.legal import menu_combat_on, menu_moves_from, menu_options
 from rules.siege.menu_view import war_machines
 from rules.siege.policies import Game, play_out
 from rules.siege.profiles import TroopType
@@ -60,11 +60,11 @@ def test_a_menu_asked_for_one_kind_lists_what_the_whole_menu_lists_of_it(seed: i
     assert len(states) > 60
     seen: set[str] = set()
     for state in states:
-        whole = legal_actions(dataclasses.replace(state))  # a fresh copy: nothing worked out before
+        whole = menu_options(dataclasses.replace(state))  # a fresh copy: nothing worked out before
         seen.update(o.name for o in whole)
         for name in {*EVERY_KIND, *(o.name for o in whole)}:
-            assert legal_actions(dataclasses.replace(state), name) == [o for o in whole if o.name == name], name
-        assert legal_actions(state) == whole  # the parts kept with the state give the same menu
+            assert menu_options(dataclasses.replace(state), name) == [o for o in whole if o.name == name], name
+        assert menu_options(state) == whole  # the parts kept with the state give the same menu
     assert {"move", "end_phase", "end_turn"} <= seen
     if seed == 0:  # the demo assault brings a ram, a catapult, ladders and shooters
         assert {"charge", "fight", "retreat", "shoot", "bombard", "use_ram", "push_back", "dig"} <= seen
@@ -74,12 +74,12 @@ def test_a_menu_asked_for_one_kind_lists_what_the_whole_menu_lists_of_it(seed: i
 def test_the_moves_asked_from_one_zone_are_those_the_whole_menu_lists_from_it(seed: int) -> None:
     found: dict[tuple[str, Zone], int] = {}
     for state in visited_states(seed):
-        whole = legal_actions(dataclasses.replace(state))
+        whole = menu_options(dataclasses.replace(state))
         for name in ("move", "charge"):
             for zone in Zone:
                 listed = [o for o in whole if o.name == name and Place.parse(o.where or "").zone is zone]
-                assert legal_moves_from(dataclasses.replace(state), name, zone) == listed, (name, zone)
-                assert legal_moves_from(state, name, zone) == listed, (name, zone)  # the part kept with the state
+                assert menu_moves_from(dataclasses.replace(state), name, zone) == listed, (name, zone)
+                assert menu_moves_from(state, name, zone) == listed, (name, zone)  # the part kept with the state
                 found[name, zone] = found.get((name, zone), 0) + len(listed)
     if seed == 0:  # §2, §7: the demo's besiegers step from the field, the foot of the walls and the ladders
         assert found["move", Zone.FOOT] > 0
@@ -91,12 +91,12 @@ def test_the_moves_asked_from_one_zone_are_those_the_whole_menu_lists_from_it(se
 def test_the_combat_asked_on_one_section_is_what_the_whole_menu_lists_on_it(seed: int) -> None:
     found: dict[str, int] = {}
     for state in visited_states(seed):
-        whole = legal_actions(dataclasses.replace(state))
+        whole = menu_options(dataclasses.replace(state))
         for name in ("fight", "retreat", "hold"):
             for section in state.fort.sections:
                 listed = [o for o in whole if o.name == name and o.where == section.id]
-                assert legal_combat_on(dataclasses.replace(state), name, section.id) == listed, (name, section.id)
-                assert legal_combat_on(state, name, section.id) == listed, (name, section.id)
+                assert menu_combat_on(dataclasses.replace(state), name, section.id) == listed, (name, section.id)
+                assert menu_combat_on(state, name, section.id) == listed, (name, section.id)
                 found[name] = found.get(name, 0) + len(listed)
     if seed == 0:  # §3.2, §3.3.2: the demo's fights are lost and retreated from
         assert found["fight"] > 0
@@ -133,7 +133,7 @@ def test_the_war_machines_and_the_targets_of_a_shot_are_those_a_look_at_every_mo
         assert war_machines(dataclasses.replace(state)) == machines  # a copy ranking its models again
         lost += len(state.models) < len(state.rank)
         if state.phase is Phase.SHOOTING:  # §5: the shots aim at the models in the order of the models
-            for option in legal_actions(dataclasses.replace(state), "shoot"):
+            for option in menu_options(dataclasses.replace(state), "shoot"):
                 assert option.targets == _targets_one_by_one(state, option.side.enemy)
                 shots += 1
     assert lost > 0
@@ -221,7 +221,7 @@ def test_the_quicker_copy_equals_dataclasses_replace() -> None:
 
 def test_a_state_and_the_menus_kept_with_it_are_freed_together_without_the_garbage_collector() -> None:
     state = start(assault_setup(demo_assault()))
-    assert legal_actions(state)  # the menu view and its parts are now kept in the state's memo
+    assert menu_options(state)  # the menu view and its parts are now kept in the state's memo
     assert state.memo
     gone = weakref.ref(state)
     gc.disable()

@@ -14,7 +14,7 @@ from rules.siege import gates, shooting
 from rules.siege.actions import TakeGate
 from rules.siege.blocking import block, fight_blocker, gate_open, take_gate
 from rules.siege.fort import Connection, ConnectionKind, GateKind, standard_fort
-from rules.siege.game import Option, apply, choose, legal_actions, problems
+from rules.siege.game import Option, apply, choose, menu_options, problems
 from rules.siege.game_length import end_player_turn
 from rules.siege.gates import (
     attack_gate,
@@ -99,7 +99,7 @@ CATAPULT = Profile("Catapult", ws=0, bs=0, s=0, t=7, w=3, troop_type=TroopType.W
 
 
 def _menu(state: BattleState, name: str) -> list[Option]:
-    return [o for o in legal_actions(state) if o.name == name]
+    return [o for o in menu_options(state) if o.name == name]
 
 
 def _besieged_move(*groups: list[Model]) -> BattleState:
@@ -280,7 +280,7 @@ def test_the_attacker_who_kills_a_gates_blocker_may_take_the_gate_and_block_it()
     unlocked = taken.with_gate(replace(taken.gate("P1"), unlocked=True))
     assert gate_open(unlocked, "P1", Side.BESIEGER)
     assert not gate_open(unlocked, "P1", Side.BESIEGED)
-    menu = legal_actions(replace(won, phase=Phase.CLOSE_COMBAT))
+    menu = menu_options(replace(won, phase=Phase.CLOSE_COMBAT))
     assert Option("take_gate", Side.BESIEGER, "gate:P1", ("a1",)) in menu
     taken_by_action = apply(replace(won, phase=Phase.CLOSE_COMBAT), TakeGate("a1", "P1"), Dice(0)).state
     assert taken_by_action.gate("P1").blocker == "a1"
@@ -320,7 +320,7 @@ def test_reinforcers_are_not_offered_to_shoot() -> None:
     of C1, d1 and d2 reinforcing the gate, and the volley it offers is accepted."""
     state = gates.reinforce_gate(_gate(), "G1", ["d1", "d2"]).state
     state = replace(state, phase=Phase.SHOOTING)
-    (shoot,) = [o for o in legal_actions(state) if o.name == "shoot"]
+    (shoot,) = [o for o in menu_options(state) if o.name == "shoot"]
     assert shoot.actors == ("d3",)
     assert problems(state, choose(state, shoot, *shoot.default())) == []
 
@@ -430,14 +430,14 @@ def test_a_model_on_the_inner_side_unlocks_the_postern() -> None:
     perdra tout son mouvement »: the menu offers P1's unlocking to one of C3's models free to move, and none to
     those in C1 or outside; the main gate is broken, never unlocked."""
     state = _gates()
-    (option,) = legal_actions(state, "unlock_gate")
+    (option,) = menu_options(state, "unlock_gate")
     assert option == Option("unlock_gate", Side.BESIEGED, "gate:P1", ("p1", "p2", "p3"), most=1)
     action = choose(state, option, ("p2",), None)
     assert action == a.UnlockGate("P1", "p2")
     after = apply(state, action, Dice(seed=1)).state
     assert after.gate("P1").unlocked
     assert "p2" in after.turn_log.moved
-    assert legal_actions(after, "unlock_gate") == []
+    assert menu_options(after, "unlock_gate") == []
     assert problem_clauses(state, a.UnlockGate("P1", "g1")) == ["§6.2"]
     assert problem_clauses(state, a.UnlockGate("G1", "g1")) == ["§6.2"]
     assert problem_clauses(_gates(Side.BESIEGER), a.UnlockGate("P1", "o1")) == ["§6.2"]
@@ -450,7 +450,7 @@ def test_an_unlocked_or_broken_postern_has_nothing_to_unlock() -> None:
     unlocked = state.with_gate(replace(state.gate("P1"), unlocked=True))
     broken = state.with_gate(replace(state.gate("P1"), structure_points=0))
     for done in (unlocked, broken):
-        assert legal_actions(done, "unlock_gate") == []
+        assert menu_options(done, "unlock_gate") == []
         assert problem_clauses(done, a.UnlockGate("P1", "p1")) == ["§6.2"]
 
 
@@ -458,7 +458,7 @@ def test_a_model_that_has_moved_or_rallied_does_not_unlock() -> None:
     """§6.2 « elle perdra tout son mouvement »: a model that has moved has no movement left to give; one that
     has just rallied does nothing this turn (§3.4)."""
     state = replace(_gates(), turn_log=TurnLog(moved=frozenset({"p1"}), rallied=frozenset({"p2"})))
-    assert [o.actors for o in legal_actions(state, "unlock_gate")] == [("p3",)]
+    assert [o.actors for o in menu_options(state, "unlock_gate")] == [("p3",)]
     assert problem_clauses(state, a.UnlockGate("P1", "p1")) == ["§6.2"]
     assert problem_clauses(state, a.UnlockGate("P1", "p2")) == ["§3.4"]
 

@@ -14,7 +14,7 @@ import pytest
 
 from rules.siege.blocking import block, end_block
 from rules.siege.engines import Climb
-from rules.siege.game import Option, legal_actions
+from rules.siege.game import Option, menu_options
 from rules.siege.giants import GiantAttack, climb_wall, fight_climbing_giant, sweep_hits
 from rules.siege.movement import move
 from rules.siege.state import BattleState, IllegalAction, Model, Phase, Place, Side, TurnLog, Zone
@@ -208,7 +208,7 @@ def test_the_menu_offers_the_climb_of_a_rampart_wall_only() -> None:
     )
     state = replace(state, phase=Phase.MOVEMENT)
     state = state.with_models({"f1": replace(state.model("f1"), fleeing=True)})
-    assert [o.actors for o in legal_actions(state, "climb_wall")] == [("g1",)]
+    assert [o.actors for o in menu_options(state, "climb_wall")] == [("g1",)]
 
 
 def test_only_a_giant_scales_a_wall_from_its_foot_and_falls_on_a_6() -> None:
@@ -235,7 +235,7 @@ def test_six_blockers_at_most_against_a_climbing_giant() -> None:
 
 
 def _menu(state: BattleState, name: str) -> list[Option]:
-    return [o for o in legal_actions(state) if o.name == name]
+    return [o for o in menu_options(state) if o.name == name]
 
 
 def test_at_most_six_block_a_climbing_giant() -> None:

@@ -61,7 +61,7 @@ from rules.siege import (
 )
 from rules.siege import belfry as belfry_module
 from rules.siege import state as state_module
-from rules.siege.actions import EndPhase, Move
+from rules.siege.actions import EndPhase, Move, ReplaceRamCarriers
 from rules.siege.engines import Belfry, Bridge, Budget, Climb, Fire, Liquid, MineGoal, Ram, SiegeTower, Works
 from rules.siege.example import example_battle
 from rules.siege.fort import SectionKind
@@ -300,6 +300,7 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: rams.damage_ram(s, "R1", 2),
     lambda s, d: rams.drop_ram(s, "R1"),
     lambda s, d: rams.must_drop_ram(s, "R1"),
+    lambda s, d: rams.replace_carriers(s, ReplaceRamCarriers("R1", ("r7",)), d),
     lambda s, d: rams.use_ram(s, "R1", d),
     lambda s, d: rams.ram_gates(s),
     lambda s, d: shooting.bombard(s, "W3", 7, "D4", d, under_template=["d1", "d2"]),
@@ -337,6 +338,7 @@ _EVERY_ACTION: list[Callable[[BattleState, Dice], object]] = [
     lambda s, d: defences.allocate_ammunition(s, "W3", 1, 0),
     lambda s, d: game.apply(replace(s, phase=Phase.MOVEMENT), Move(("a1",), "W3"), d),
     lambda s, d: game.problems(replace(s, phase=Phase.MOVEMENT), Move(("a1",), "W3")),
+    lambda s, d: game.menu_options(replace(s, phase=Phase.MOVEMENT)),
     lambda s, d: game.legal_actions(replace(s, phase=Phase.MOVEMENT)),
     lambda s, d: menu_movement.courtyard_via(s, Side.BESIEGED, Place.parse("C1"), Place.parse("C3")),
     lambda s, d: game.side_of(s, EndPhase()),

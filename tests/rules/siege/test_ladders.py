@@ -15,7 +15,7 @@ from rules.siege import ladders
 from rules.siege.blocking import block, end_block, fight_blocker
 from rules.siege.engines import Ladder
 from rules.siege.fort import SectionKind
-from rules.siege.game import Option, apply, choose, legal_actions, problems
+from rules.siege.game import Option, apply, choose, menu_options, problems
 from rules.siege.ladders import erect_ladder, forgo_push_back, push_back, pushback_need, pushed_back
 from rules.siege.melee import fight, to_hit_need
 from rules.siege.morale import hold
@@ -68,7 +68,7 @@ def _climbed(*groups: Iterable[Model], log: TurnLog | None = None) -> BattleStat
 
 
 def _menu(state: BattleState, name: str) -> list[Option]:
-    return [o for o in legal_actions(state) if o.name == name]
+    return [o for o in menu_options(state) if o.name == name]
 
 
 def test_one_to_three_of_the_models_who_may_push_are_offered() -> None:
@@ -107,7 +107,7 @@ def test_the_movement_step_does_not_end_while_a_ladders_push_back_waits() -> Non
     everything else goes on. Once pushed back (a 6 on the D6, alone) the step ends.
     """
     state = _climbed(besieged(MAN, "W3", 1), besiegers(ORC, "field:outside", 2, "f"))
-    names = {o.name for o in legal_actions(state)}
+    names = {o.name for o in menu_options(state)}
     assert {"push_back", "forgo_push_back", "move"} <= names
     assert not {"end_phase", "end_turn"} & names
     assert [r.clause for r in problems(state, a.EndPhase())] == ["R33"]
@@ -249,7 +249,7 @@ def test_the_carriers_of_a_ladder_are_not_offered_to_shoot() -> None:
         ladders=(Ladder("L1", "W3", raised=False, carriers=("a1", "a2")),),
     )
     state = replace(state, phase=Phase.SHOOTING)
-    (volley,) = legal_actions(state, "shoot")
+    (volley,) = menu_options(state, "shoot")
     assert volley.actors == ("a3", "a4")
     assert problems(state, choose(state, volley, *volley.default())) == []
     assert problems(state, a.Shoot(("a1",), ("d1",)))[0].clause == "§7.1.1"

@@ -12,7 +12,7 @@ from _pytest.mark import ParameterSet
 from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.fort import SectionKind
-from rules.siege.game import Option, apply, choose, legal_actions, problems
+from rules.siege.game import Option, apply, choose, menu_options, problems
 from rules.siege.ladders import forgo_push_back
 from rules.siege.melee import fight, pair_off, strength, to_hit_need
 from rules.siege.melee import strength as melee_strength
@@ -304,7 +304,7 @@ def _in_close_combat(state: BattleState) -> BattleState:
 
 
 def _fight_option(state: BattleState, where: str) -> Option:
-    (option,) = [o for o in legal_actions(state) if o.name == "fight" and o.where == where]
+    (option,) = [o for o in menu_options(state) if o.name == "fight" and o.where == where]
     return option
 
 
@@ -409,7 +409,7 @@ def test_models_out_of_the_tower_after_a_win_fight_in_the_next_phase() -> None:
     prochaine phase de mêlée »: t1 and t2 come out as the menu offers, then neither is offered nor accepted in this
     phase's second combat; w1 and w2 still fight it."""
     state = _tower_won_this_turn()
-    (out,) = [o for o in legal_actions(state) if o.name == "disembark"]
+    (out,) = [o for o in menu_options(state) if o.name == "disembark"]
     assert (out.actors, out.most) == (tuple(ids("t", 4)), 2)
     disembark = choose(state, out, *out.default())
     assert disembark == a.Disembark("ST1", ("t1", "t2"))
@@ -425,7 +425,7 @@ def test_no_one_comes_out_of_the_tower_on_a_win_of_an_earlier_turn() -> None:
     """§7.3.4: « Si les assiégeants parviennent à remporter le combat sur leur section, 2 autres figurines peuvent
     alors débarquer immédiatement »: the win stays on W2's record, but W2 has not been fought this turn."""
     state = _tower_won_this_turn(log=TurnLog())
-    assert not [o for o in legal_actions(state) if o.name == "disembark"]
+    assert not [o for o in menu_options(state) if o.name == "disembark"]
     refused(lambda: disembark_after_win(state, "ST1", ["t1", "t2"]), "§7.3.4")
 
 

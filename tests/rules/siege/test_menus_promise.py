@@ -17,7 +17,7 @@ import enum
 import random
 import types
 import typing
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -27,7 +27,7 @@ from rules.siege import actions as a
 from rules.siege.battle import start
 from rules.siege.costs import ENGINE_COSTS
 from rules.siege.game import apply, problems
-from rules.siege.legal import legal_actions
+from rules.siege.legal import menu_options
 from rules.siege.obligations import pending
 from rules.siege.state import BattleState, Side
 
@@ -74,7 +74,7 @@ def test_a_side_that_leaves_an_obligation_unsettled_cannot_end_its_step() -> Non
             if not due:
                 continue
             seen += 1
-            assert not {o.name for o in legal_actions(state)} & ENDINGS
+            assert not {o.name for o in menu_options(state)} & ENDINGS
             for ending in (a.EndPhase(), a.EndTurn()):
                 refused = problems(state, ending)
                 assert refused, f"{ending.name} accepted while {due[0].what} waits"
@@ -108,7 +108,7 @@ def _states(setup: Any, seed: int, steps: int, every: int = 1) -> Iterator[Battl
     rng = random.Random(seed)
     state = setup if isinstance(setup, BattleState) else start(setup)
     for step in range(steps):
-        menu = legal_actions(state)
+        menu = menu_options(state)
         if not menu:
             return
         if step % every == 0:
@@ -143,17 +143,26 @@ def _words(action: a.Action) -> set[str]:
 
 _ENGINE_PICKS = {"flee": "to", "panic_test": "flee_to"}
 """The fields the engine fills itself when left empty, with the first way its menu lists (§3.3.3, §4.1)."""
+_IMPLIED: dict[str, Callable[[BattleState, Any], set[str]]] = {
+    "cast": lambda state, action: {"fort"} if action.target_in_fort else set(),
+    "use_ram": lambda state, action: {state.ram(action.ram).gate or ""},
+}
+"""What an option's target means for the actions it makes that do not name it (:func:`rules.siege.choices.choose`):
+a spell cast through the walls' protection on the fort (§13.2), the gate a ram is at (§7.2.4)."""
 
 
 def _reachable(state: BattleState, action: a.Action) -> bool:
     """Whether an option of ``state``'s menu plays ``action``'s kind with its models, about its place and target (a
     field the engine fills itself left empty, the option's first target)."""
     words = _words(action)
+    implied = _IMPLIED.get(action.name)
+    if implied is not None:
+        words |= implied(state, action)
     picked = _ENGINE_PICKS.get(action.name)
     if picked is not None and getattr(action, picked) is None:
-        words |= {o.targets[0] for o in legal_actions(state, action.name) if o.targets}
+        words |= {o.targets[0] for o in menu_options(state, action.name) if o.targets}
     actors = set(action.actors())
-    for option in legal_actions(state, action.name):
+    for option in menu_options(state, action.name):
         if not actors <= set(option.actors):
             continue
         if option.where is not None and not ({option.where, option.where.partition(":")[2]} & words):

@@ -13,7 +13,7 @@ from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege import mining
 from rules.siege.engines import Mine, MineGoal
-from rules.siege.game import Option, apply, choose, legal_actions, problems, side_of
+from rules.siege.game import Option, apply, choose, menu_options, problems, side_of
 from rules.siege.mining import (
     FOUNDATIONS,
     TUNNEL,
@@ -299,18 +299,18 @@ def test_each_side_re_rolls_its_own_mining_die_once_the_roll_is_seen() -> None:
     (D6, D3 ou D2) »: after the sappers' roll the besieger's sapper may re-roll the D6, the besieged's the D3 he
     subtracts; each option is its side's, and the re-roll is played by that side."""
     state = _sappers_step()
-    assert legal_actions(state, "reroll_mine") == []
+    assert menu_options(state, "reroll_mine") == []
     rolled = apply(state, a.Dig(), Dice(seed=3)).state
-    assert legal_actions(rolled, "reroll_mine") == [
+    assert menu_options(rolled, "reroll_mine") == [
         Option("reroll_mine", Side.BESIEGER, targets=("sapping",)),
         Option("reroll_mine", Side.BESIEGED, targets=("counter",)),
     ]
-    counter = choose(rolled, legal_actions(rolled, "reroll_mine")[1], (), "counter")
+    counter = choose(rolled, menu_options(rolled, "reroll_mine")[1], (), "counter")
     assert counter == a.RerollMine(MineDie.COUNTER)
     assert side_of(rolled, counter) is Side.BESIEGED
     assert side_of(rolled, a.RerollMine(MineDie.SAPPING)) is Side.BESIEGER
     again = apply(rolled, counter, Dice(seed=4)).state
-    assert legal_actions(again, "reroll_mine") == [Option("reroll_mine", Side.BESIEGER, targets=("sapping",))]
+    assert menu_options(again, "reroll_mine") == [Option("reroll_mine", Side.BESIEGER, targets=("sapping",))]
     assert problem_clauses(again, counter) == ["§10.4"]
     # the foundations' D4 is re-rolled only when it was rolled this turn (§10.4 « relancer une fois le score du D4 »)
     assert problem_clauses(again, a.RerollMine(MineDie.FOUNDATIONS)) == ["§10.4"]
@@ -326,19 +326,19 @@ def test_the_diggers_leave_the_mine_at_any_time() -> None:
         Option("leave_mine", Side.BESIEGER),
         Option("leave_mine", Side.BESIEGED, targets=("C1", "C2", "C3")),
     ]
-    assert legal_actions(state, "leave_mine") == both
+    assert menu_options(state, "leave_mine") == both
     theirs = replace(state, phase=Phase.MOVEMENT, active=Side.BESIEGED)
-    assert legal_actions(theirs, "leave_mine") == both
+    assert menu_options(theirs, "leave_mine") == both
     up = choose(theirs, both[1], (), "C1")
     assert up == a.LeaveMine(Side.BESIEGED, "C1")
     assert side_of(theirs, up) is Side.BESIEGED
     after = apply(theirs, up, Dice(seed=1)).state
-    assert legal_actions(after, "leave_mine") == [Option("leave_mine", Side.BESIEGER)]
+    assert menu_options(after, "leave_mine") == [Option("leave_mine", Side.BESIEGER)]
     # the sappers rejoin their regiment or stand apart outside: no courtyard is theirs (§10.1)
     assert problem_clauses(state, a.LeaveMine(Side.BESIEGER, "C1")) == ["§10.1"]
     # with 23 besieged in C3 the eight would make 31, more than a courtyard's 30 (§1.7)
     full = replace(state, models=(*state.models, *besieged(MAN, "C3", 23, "z")))
-    assert legal_actions(full, "leave_mine")[1].targets == ("C1", "C2")
+    assert menu_options(full, "leave_mine")[1].targets == ("C1", "C2")
     assert problem_clauses(full, a.LeaveMine(Side.BESIEGED, "C3")) == ["§1.7"]
 
 
@@ -347,13 +347,13 @@ def test_the_section_to_undermine_is_asked_when_the_roll_may_reach_the_foundatio
     ou de tour à l'exception de la section/niveau intégrant la porte principale »: at 2 a D6 less the D3 cannot
     reach 8, so no section is asked; at 3 a 6 less 1 may, and the menu lists the ramparts but T1, the main
     gate's."""
-    assert legal_actions(_sappers_step(2), "dig") == [Option("dig", Side.BESIEGER)]
-    (option,) = legal_actions(_sappers_step(3), "dig")
+    assert menu_options(_sappers_step(2), "dig") == [Option("dig", Side.BESIEGER)]
+    (option,) = menu_options(_sappers_step(3), "dig")
     assert option.targets == tuple(r for r in RAMPARTS if r != "T1")
     assert problem_clauses(_sappers_step(3), a.Dig()) == ["§10.3.1"]
     assert problem_clauses(_sappers_step(3), a.Dig("T1")) == ["§10.3.1"]
     # a tunnel weakens no section (§10.3.2): nothing to name
-    assert legal_actions(_sappers_step(8, MineGoal.TUNNEL), "dig") == [Option("dig", Side.BESIEGER)]
+    assert menu_options(_sappers_step(8, MineGoal.TUNNEL), "dig") == [Option("dig", Side.BESIEGER)]
 
 
 def test_counter_mining_takes_four_to_eight_models_free_to_act() -> None:
@@ -363,19 +363,19 @@ def test_counter_mining_takes_four_to_eight_models_free_to_act() -> None:
     state = battle(besiegers(SAPPER, "foot:W1", 6, "s"), besieged(MAN, "C2", 6, "c"), besieged(MAN, "W2", 4, "w"))
     state = start_mine(state, MineGoal.FOUNDATIONS, [f"s{n}" for n in range(1, 7)])
     state = replace(state, phase=Phase.MOVEMENT, active=Side.BESIEGED, turn_log=TurnLog(moved=frozenset({"w4"})))
-    (option,) = legal_actions(state, "counter_mine")
+    (option,) = menu_options(state, "counter_mine")
     assert option.actors == ("c1", "c2", "c3", "c4", "c5", "c6", "w1", "w2", "w3")
     assert (option.least, option.most) == (4, 8)
     assert problem_clauses(state, a.CounterMine(("c1", "c2", "c3", "w4"))) == ["§10.2"]
     down = apply(state, a.CounterMine(("c1", "c2", "c3", "c4", "c5")), Dice(seed=1)).state
-    (more,) = legal_actions(down, "counter_mine")
+    (more,) = menu_options(down, "counter_mine")
     assert (more.least, more.most) == (1, 3)
     full = apply(down, a.CounterMine(("c6", "w1", "w2")), Dice(seed=1)).state
-    assert legal_actions(full, "counter_mine") == []
+    assert menu_options(full, "counter_mine") == []
     # in the set-up the counter-mine is dug too (§10.2), the mine being known: in the besieged's part after the
     # besieger's (§16 « L'assiégé déploie ensuite »)
     setup = replace(state, phase=Phase.SETUP, setup_turn=SetupTurn.COURTYARDS, turn_log=TurnLog())
-    assert [o.name for o in legal_actions(setup, "counter_mine")] == ["counter_mine"]
+    assert [o.name for o in menu_options(setup, "counter_mine")] == ["counter_mine"]
 
 
 def test_every_option_of_the_sappers_step_is_accepted() -> None:
@@ -383,10 +383,10 @@ def test_every_option_of_the_sappers_step_is_accepted() -> None:
     of its targets is played."""
     for score in (0, 2, 3, 7):
         state = _sappers_step(score)
-        (option,) = legal_actions(state, "dig")
+        (option,) = menu_options(state, "dig")
         rolled = apply(state, choose(state, option, (), option.default()[1]), dice())
         for now in (state, rolled.state):
-            for option in legal_actions(now):
+            for option in menu_options(now):
                 for target in option.targets or (None,):
                     action = choose(now, option, option.default()[0], target)
                     assert problems(now, action) == [], (score, action)

@@ -13,7 +13,7 @@ from rules.siege import actions as a
 from rules.siege.actions import EndPhase, Flee, Rally
 from rules.siege.blocking import block
 from rules.siege.engines import Ladder
-from rules.siege.game import apply, choose, legal_actions, problems
+from rules.siege.game import apply, choose, menu_options, problems
 from rules.siege.melee import fight
 from rules.siege.morale import flee_on, hold, rally, retreat
 from rules.siege.movement import move
@@ -285,7 +285,7 @@ def test_the_losers_reaction_comes_alone_and_the_step_waits_for_it() -> None:
         results=[lost("W3", Side.BESIEGED)],
     )
     state = replace(state, phase=Phase.CLOSE_COMBAT)
-    menu = legal_actions(state)
+    menu = menu_options(state)
     assert [(o.name, o.side, o.where, o.targets) for o in menu] == [
         ("retreat", Side.BESIEGED, "W3", ("T4",)),  # T3 holds an enemy (§3.3.2)
         ("hold", Side.BESIEGED, "W3", ()),
@@ -295,7 +295,7 @@ def test_the_losers_reaction_comes_alone_and_the_step_waits_for_it() -> None:
     for action in (a.EndPhase(), a.EndTurn(), a.Fight("W2", (("v1", "w1"),))):
         assert [r.clause for r in problems(state, action)] == ["§3.3.2"]
     held = apply(state, a.Hold("W3"), Dice(seed=3)).state
-    assert {"fight", "end_phase"} <= {o.name for o in legal_actions(held)}
+    assert {"fight", "end_phase"} <= {o.name for o in menu_options(held)}
 
 
 def test_losers_who_came_up_a_ladder_this_turn_may_retreat_down_it() -> None:
@@ -311,7 +311,7 @@ def test_losers_who_came_up_a_ladder_this_turn_may_retreat_down_it() -> None:
         log=TurnLog(arrived=frozenset(ids("a", 3))),
     )
     state = replace(state, phase=Phase.CLOSE_COMBAT)
-    (retreat_option, _) = legal_actions(state)
+    (retreat_option, _) = menu_options(state)
     assert retreat_option.targets == ("T4", "ladder:L1")
     for way in retreat_option.targets:
         assert problems(state, choose(state, retreat_option, retreat_option.actors, way)) == []
@@ -333,7 +333,7 @@ def test_no_retreat_down_a_ladder_lying_at_the_foot_of_the_wall() -> None:
     with pytest.raises(IllegalAction, match=r"ladder_not_against_section \(ladder=L1, section=W3\)") as error:
         retreat(state, "W3", "ladder:L1", Dice(0))
     assert error.value.clause == "§3.3.2"
-    assert [o.name for o in legal_actions(replace(state, phase=Phase.CLOSE_COMBAT))] == ["hold"]
+    assert [o.name for o in menu_options(replace(state, phase=Phase.CLOSE_COMBAT))] == ["hold"]
 
 
 # ---- flight on and rally as the menu offers them (§3.3.3, §3.4, 002) ------------------------------------------------
@@ -351,12 +351,12 @@ def test_the_fleeing_flee_on_before_their_movement_ends_and_once() -> None:
         fleeing(battle(besieged(replace(MAN, w=3), "W3", 1), besiegers(ORC, "W3", 1), active=Side.BESIEGED), "d1")
     )
     assert [r.clause for r in problems(state, EndPhase())] == ["§3.3.3"]
-    assert [(o.name, o.where) for o in legal_actions(state, "flee")] == [("flee", "W3")]
-    assert legal_actions(state, "rally") == []
+    assert [(o.name, o.where) for o in menu_options(state, "flee")] == [("flee", "W3")]
+    assert menu_options(state, "rally") == []
     fled = apply(state, Flee("W3", "T3"), dice()).state
     assert (str(fled.model("d1").place), fled.model("d1").wounds_lost) == ("T3", 1)  # 1 wound per enemy (§3.3.3)
     assert problems(fled, EndPhase()) == []
-    assert legal_actions(fled, "rally") == []  # 002: the rally comes before the compulsory moves
+    assert menu_options(fled, "rally") == []  # 002: the rally comes before the compulsory moves
 
 
 def _cornered_man(wounds: int) -> BattleState:
@@ -376,11 +376,11 @@ def test_fleeing_in_place_is_once_a_turn() -> None:
     """§3.3.3: a flight from a section costs 1 wound per enemy there. With no way out the man flees where he stands;
     fleeing on is a move of the turn (002), not a repeated loss of wounds in one turn."""
     state = _cornered_man(wounds=3)
-    (option,) = legal_actions(state, "flee")
+    (option,) = menu_options(state, "flee")
     assert option.targets == ()
     once = apply(state, choose(state, option, (), None), dice()).state
     assert (str(once.model("d1").place), once.model("d1").wounds_lost) == ("W3", 1)
-    assert legal_actions(once, "flee") == []
+    assert menu_options(once, "flee") == []
     refused(lambda: apply(once, Flee("W3"), dice()), "§3.3.3")
 
 
@@ -391,14 +391,14 @@ def test_next_to_five_the_fleeing_flee_on_to_rally_farther_off() -> None:
     fuir lors des tours suivants vers une section/niveau afin de pouvoir se rallier »: with no enemy on W3 the man
     may flee on to T4, free of the enemy, losing no wound (1 a enemy on W3, §3.3.3), and need not."""
     five = _movement(fleeing(battle(besieged(MAN, "W3", 1), besiegers(ORC, "T3", 5), active=Side.BESIEGED), "d1"))
-    assert [(o.name, o.where, o.targets) for o in legal_actions(five) if o.name in ("flee", "rally")] == [
+    assert [(o.name, o.where, o.targets) for o in menu_options(five) if o.name in ("flee", "rally")] == [
         ("flee", "W3", ("T4",))
     ]
     assert problems(five, EndPhase()) == []
     away = apply(five, Flee("W3", "T4"), dice()).state
     assert (str(away.model("d1").place), away.model("d1").wounds_lost, away.model("d1").fleeing) == ("T4", 0, True)
     four = _movement(fleeing(battle(besieged(MAN, "W3", 1), besiegers(ORC, "T3", 4), active=Side.BESIEGED), "d1"))
-    assert [(o.name, o.where) for o in legal_actions(four) if o.name == "rally"] == [("rally", "W3")]
+    assert [(o.name, o.where) for o in menu_options(four) if o.name == "rally"] == [("rally", "W3")]
 
 
 def test_with_no_enemy_and_nowhere_to_go_the_fleeing_stay() -> None:
@@ -415,7 +415,7 @@ def test_with_no_enemy_and_nowhere_to_go_the_fleeing_stay() -> None:
             "d1",
         )
     )
-    assert legal_actions(state, "flee") == []
+    assert menu_options(state, "flee") == []
     refused(lambda: apply(state, Flee("W3"), dice()), "§4.1")
 
 
@@ -425,10 +425,10 @@ def test_one_rally_test_a_turn() -> None:
     state = _movement(fleeing(battle(besieged(MAN, "W3", 1), active=Side.BESIEGED), "d1"))
     failed = apply(state, Rally("W3"), dice(6, 6)).state
     assert failed.model("d1").fleeing
-    assert legal_actions(failed, "rally") == []
+    assert menu_options(failed, "rally") == []
     refused(lambda: apply(failed, Rally("W3"), dice(1, 1)), "§3.4")
     later = next_turn(failed)
-    assert [o.where for o in legal_actions(later, "rally")] == ["W3"]
+    assert [o.where for o in menu_options(later, "rally")] == ["W3"]
 
 
 # ---- flight down a ladder (R35, §7.1.11, §3.5.2) ------------------------------------------------------------------
@@ -452,7 +452,7 @@ def test_the_fleeing_go_down_a_ladder_whenever_they_came_up() -> None:
     raised against W3, after losing 1 wound for the besieged man there (§3.3.3): one dies, one runs to the foot."""
     state = _cornered_besiegers(Ladder("L1", "W3"))
     assert state.turn_log.arrived == frozenset()
-    (option,) = legal_actions(state, "flee")
+    (option,) = menu_options(state, "flee")
     assert option.targets == ("ladder:L1",)
     after = apply(state, choose(state, option, (), "ladder:L1"), dice()).state
     assert [(m.id, str(m.place), m.fleeing) for m in after.models if m.side is Side.BESIEGER] == [
@@ -464,7 +464,7 @@ def test_a_ladder_lying_or_with_a_friend_on_it_is_no_way_down() -> None:
     """§3.5.2 « si une échelle est occupée par au moins une figurine amie, la retraite et/ou la fuite ne sont pas
     possibles »; a ladder lying at the wall's foot leans on nothing (§7.1.1): the orcs flee where they stand."""
     lying = _cornered_besiegers(Ladder("L1", "W3", raised=False))
-    assert [o.targets for o in legal_actions(lying, "flee")] == [()]
+    assert [o.targets for o in menu_options(lying, "flee")] == [()]
     refused(lambda: apply(lying, Flee("W3", "ladder:L1"), dice()), "§3.3.3")
     busy = _cornered_besiegers(Ladder("L1", "W3"))
     busy = busy.with_models(
@@ -473,7 +473,7 @@ def test_a_ladder_lying_or_with_a_friend_on_it_is_no_way_down() -> None:
             "a2": replace(busy.model("a2"), profile=replace(ORC, w=2)),
         }
     )
-    assert [o.targets for o in legal_actions(busy, "flee")] == [()]
+    assert [o.targets for o in menu_options(busy, "flee")] == [()]
     after = apply(busy, Flee("W3"), dice()).state
     assert (str(after.model("a2").place), after.model("a2").wounds_lost) == ("W3", 1)
 
@@ -482,7 +482,7 @@ def test_the_besieged_never_flee_down_a_ladder() -> None:
     """§11.1 « l'interdiction pour l'assiégé ... d'en faire sortir durant la partie »: cornered on W3 with a ladder
     raised against it, the besieged flee where they stand."""
     state = _cornered_man(wounds=2)
-    assert [o.targets for o in legal_actions(state, "flee")] == [()]
+    assert [o.targets for o in menu_options(state, "flee")] == [()]
     refused(lambda: apply(state, Flee("W3", "ladder:L1"), dice()), "§3.3.3")
 
 

@@ -12,7 +12,7 @@ from _pytest.mark import ParameterSet
 from rules.dice import Dice
 from rules.siege.actions import Action, Charge, EndPhase, HoldCharge, Move, StandAndShoot
 from rules.siege.engines import Ladder
-from rules.siege.game import apply, choose, legal_actions, problems
+from rules.siege.game import apply, choose, menu_options, problems
 from rules.siege.ladders import forgo_push_back
 from rules.siege.movement import move
 from rules.siege.profiles import Special
@@ -499,7 +499,7 @@ def test_a_charge_waits_for_the_charged_sides_answer_alone() -> None:
     declared = apply(state, Charge(("a1", "a2"), "C2"), dice())
     assert declared.rolls == ()
     assert [str(m.place) for m in declared.state.models if m.side is Side.BESIEGER] == ["C1", "C1"]
-    menu = legal_actions(declared.state)
+    menu = menu_options(declared.state)
     assert [(o.name, o.side, o.actors) for o in menu] == [
         ("stand_and_shoot", Side.BESIEGED, ("x1", "x2")),
         ("hold_charge", Side.BESIEGED, ()),
@@ -542,7 +542,7 @@ def test_with_nobody_to_shoot_the_charge_lands_at_once() -> None:
     """§3.1.2: men without missile weapons can only hold: the charge lands with no answer asked."""
     landed = apply(_charge_at_archers(0, men=2), Charge(("a1", "a2"), "C2"), dice()).state
     assert [str(m.place) for m in landed.models if m.side is Side.BESIEGER] == ["C2", "C2"]
-    assert legal_actions(landed, "hold_charge") == []
+    assert menu_options(landed, "hold_charge") == []
 
 
 def test_a_blocker_does_not_stand_and_shoot() -> None:

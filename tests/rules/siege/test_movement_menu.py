@@ -11,8 +11,8 @@ from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.battle import start
 from rules.siege.engines import Bridge, Ladder, SiegeTower
-from rules.siege.game import apply, choose, legal_actions, problems
-from rules.siege.legal import Option, legal_moves_from
+from rules.siege.game import apply, choose, menu_options, problems
+from rules.siege.legal import Option, menu_moves_from
 from rules.siege.profiles import Special
 from rules.siege.state import BattleState, CombatResult, Model, Phase, Place, Side, Zone
 from tests.rules.siege.builders import (
@@ -47,7 +47,7 @@ def _movement(
 
 
 def _entries(state: BattleState, name: str, where: str) -> list[Option]:
-    return [o for o in legal_actions(state) if o.name == name and o.where == where]
+    return [o for o in menu_options(state) if o.name == name and o.where == where]
 
 
 def _accepted(state: BattleState, option: Option) -> None:
@@ -184,10 +184,10 @@ def test_only_a_ladder_hoisted_into_a_courtyard_is_climbed_from_the_rampart() ->
 def test_climbers_wait_for_the_push_back_of_their_ladder() -> None:
     # §7.1.5: « Avant de parvenir sur les remparts, l'assiégé a droit à une action pour repousser l'échelle »; R33
     state = _movement(besiegers(ORC, "ladder:L1", 4), besieged(MAN, "W3", 3), ladders=(Ladder("L1", "W3"),))
-    assert legal_moves_from(state, "charge", Zone.LADDER) == []
+    assert menu_moves_from(state, "charge", Zone.LADDER) == []
     assert problems(state, a.Charge(tuple(ids("a", 4)), "W3"))[0].clause == "§7.1.5"
     state = apply(state, a.ForgoPushBack("L1"), DICE).state
-    (storm,) = legal_moves_from(state, "charge", Zone.LADDER)
+    (storm,) = menu_moves_from(state, "charge", Zone.LADDER)
     assert (storm.where, storm.targets, storm.most) == ("ladder:L1", ("W3",), 4)
     _accepted(state, storm)
 

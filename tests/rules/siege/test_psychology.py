@@ -10,7 +10,7 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege.actions import EndPhase, PanicTest, Shoot
-from rules.siege.game import apply, choose, legal_actions, problems
+from rules.siege.game import apply, choose, menu_options, problems
 from rules.siege.morale import hold, leadership_groups, retreat
 from rules.siege.movement import move
 from rules.siege.profiles import Special
@@ -138,10 +138,10 @@ def test_a_quarter_of_a_section_shot_owes_a_panic_test_before_the_step_ends() ->
     four in C2 shot dead (BS3 hits on 4+, S3 wounds T4 on 5+) is 25 %: the besieger tests before the step ends."""
     shot = _shoot(_volley_at_the_courtyard(), "x1", "a1", 4, 5)
     assert "a1" not in shot.by_id
-    assert [(o.name, o.side, o.where) for o in legal_actions(shot, "panic_test")] == [
+    assert [(o.name, o.side, o.where) for o in menu_options(shot, "panic_test")] == [
         ("panic_test", Side.BESIEGER, "C2")
     ]
-    assert not legal_actions(shot, "end_phase")
+    assert not menu_options(shot, "end_phase")
     assert [r.clause for r in problems(shot, EndPhase())] == ["§4.1"]
     # Ld 7 on 2D6: a 12 breaks them, and they flee to C1, a courtyard next to C2 with no enemy (§4.1)
     tested = apply(shot, PanicTest("C2", Side.BESIEGER), dice(6, 6))
@@ -149,13 +149,13 @@ def test_a_quarter_of_a_section_shot_owes_a_panic_test_before_the_step_ends() ->
     assert {str(m.place) for m in tested.state.models if m.side is Side.BESIEGER} == {"C1"}
     assert all(m.fleeing for m in tested.state.models if m.side is Side.BESIEGER)
     assert problems(tested.state, EndPhase()) == []
-    assert legal_actions(tested.state, "panic_test") == []
+    assert menu_options(tested.state, "panic_test") == []
 
 
 def test_a_fifth_shot_owes_no_test() -> None:
     """§4.1: one orc of five is 20 %, under the 25 % that calls for a test; the step ends."""
     shot = _shoot(_volley_at_the_courtyard(5), "x1", "a1", 4, 5)
-    assert legal_actions(shot, "panic_test") == []
+    assert menu_options(shot, "panic_test") == []
     assert problems(shot, EndPhase()) == []
     refused(lambda: apply(shot, PanicTest("C2", Side.BESIEGER), dice(6, 6)), "§4.1")
 
@@ -164,9 +164,9 @@ def test_the_losses_of_the_step_add_up() -> None:
     """§4.1 « sont comptabilisés »: two volleys each killing one orc of eight make 2 of 8, 25 %."""
     state = _volley_at_the_courtyard(8, archers=2)
     once = _shoot(state, "x1", "a1", 4, 5)
-    assert legal_actions(once, "panic_test") == []
+    assert menu_options(once, "panic_test") == []
     twice = _shoot(once, "x2", "a2", 4, 5)
-    assert [o.where for o in legal_actions(twice, "panic_test")] == ["C2"]
+    assert [o.where for o in menu_options(twice, "panic_test")] == ["C2"]
 
 
 def test_the_section_tests_whatever_the_units() -> None:
@@ -202,7 +202,7 @@ def test_the_way_the_failed_flee_is_the_testers_choice_among_the_open_ones() -> 
     """§4.1 « fuir vers la section/niveau adjacente en respectant les règles habituelles (absence d'ennemi et quota
     d'occupation) »: C2's open neighbours are offered; C3, where the archers stand, is not, and refused."""
     shot = _shoot(_volley_at_the_courtyard(), "x1", "a1", 4, 5)
-    (option,) = legal_actions(shot, "panic_test")
+    (option,) = menu_options(shot, "panic_test")
     assert "C3" not in option.targets
     assert "C1" in option.targets
     refused(lambda: apply(shot, PanicTest("C2", Side.BESIEGER, flee_to="C3"), dice(6, 6)), "§4.1")
@@ -220,7 +220,7 @@ def test_outside_the_fort_each_unit_tests_for_its_own_losses() -> None:
         active=Side.BESIEGED,
     )
     shot = _shoot(replace(state, phase=Phase.SHOOTING), "x1", "a1", 4, 5)
-    assert [o.where for o in legal_actions(shot, "panic_test")] == ["foot:W3"]
+    assert [o.where for o in menu_options(shot, "panic_test")] == ["foot:W3"]
     tested = apply(shot, PanicTest("foot:W3", Side.BESIEGER), dice(3, 3))
     assert set(tested.events[0].models) == {"a2", "a3", "a4"}
 

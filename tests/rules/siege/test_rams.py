@@ -13,7 +13,7 @@ from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege import rams
 from rules.siege.engines import Ram
-from rules.siege.game import Option, apply, choose, legal_actions, problems
+from rules.siege.game import Option, apply, choose, menu_options, problems
 from rules.siege.movement import move
 from rules.siege.rams import COVERED_SECOND_STRIKE_DAMAGE, carry_ram, drop_ram, ram_damage, ram_strength, strikes
 from rules.siege.state import BattleState, Model, Phase, TurnLog
@@ -72,7 +72,7 @@ def _field(*groups: Iterable[Model], ram: Ram = FREE_RAM, phase: Phase = Phase.M
 
 
 def _menu(state: BattleState, name: str) -> list[Option]:
-    return [o for o in legal_actions(state) if o.name == name]
+    return [o for o in menu_options(state) if o.name == name]
 
 
 def test_a_ram_is_taken_up_by_six_to_ten_models_standing_together() -> None:
@@ -200,3 +200,61 @@ def test_ram_dropped_and_picked_up_as_a_ladder() -> None:
     assert (dropped.ram("R1").carriers, dropped.ram("R1").gate) == ((), None)
     again = rams.carry_ram(dropped, "R1", [f"r{n}" for n in range(2, 8)])
     assert len(again.ram("R1").carriers) == 6
+
+
+# ---- the carriers lost, replaced (§5.3) ------------------------------------------------------------------------------
+
+_REPLACEMENT = "replace_ram_carriers"
+
+
+def _short_ram(carriers: int = 4, phase: Phase = Phase.SAPPERS) -> BattleState:
+    """Ram R1 on the field with ``carriers`` of the twelve orcs of regiment ``o`` left carrying it, three orcs of
+    another regiment ``k`` beside them."""
+    ram = Ram("R1", carriers=tuple(ids("o", carriers)))
+    return _field(
+        besiegers(ORC, "field:outside", 12, "o"), besiegers(ORC, "field:outside", 3, "k"), ram=ram, phase=phase
+    )
+
+
+def test_the_lost_carriers_are_replaced_by_their_regiment_as_the_next_turn_opens() -> None:
+    """§5.3: « les pertes subies par les porteurs […] peuvent être immédiatement remplacés par d'autres figurines du
+    régiment dès le tour suivant »; §7.2.1: « 10 figurines maximum peuvent le faire ». Four carriers are left: the
+    eight other orcs of their regiment are offered, six of them at most (4 + 6 = 10), never the other regiment's."""
+    state = _short_ram()
+    (option,) = _menu(state, _REPLACEMENT)
+    assert option.where == "ram:R1"
+    assert option.actors == tuple(ids("o", 12)[4:])
+    assert (option.least, option.most) == (1, 6)
+    action = choose(state, option, option.actors[: option.most], None)
+    assert action == a.ReplaceRamCarriers("R1", ("o5", "o6", "o7", "o8", "o9", "o10"))
+    after = apply(state, action, Dice(seed=1)).state
+    assert after.ram("R1").carriers == tuple(ids("o", 10))
+    assert a.Action.from_json(action.to_json()) == action
+
+
+def test_only_the_carriers_regiment_replaces_them() -> None:
+    # §5.3 « par d'autres figurines du régiment »: the orcs of regiment k are strangers to the ram
+    (refusal,) = problems(_short_ram(), a.ReplaceRamCarriers("R1", ("k1",)))
+    assert (refusal.code, refusal.clause, refusal.params["models"]) == ("replacements_of_the_regiment", "§5.3", ("k1",))
+
+
+def test_a_ram_with_the_six_carriers_it_needs_has_nothing_to_replace() -> None:
+    # §7.2.1: a ram is taken up by six or more; with six still carrying it no loss is known to replace (§5.3)
+    state = _short_ram(carriers=6)
+    assert _menu(state, _REPLACEMENT) == []
+    (refusal,) = problems(state, a.ReplaceRamCarriers("R1", ("o7",)))
+    assert (refusal.code, refusal.clause) == ("ram_carriers_enough", "§5.3")
+
+
+def test_never_more_than_ten_carriers() -> None:
+    # §7.2.1 « 10 figurines maximum »: four carriers and seven more make eleven
+    (refusal,) = problems(_short_ram(), a.ReplaceRamCarriers("R1", tuple(ids("o", 11)[4:])))
+    assert (refusal.code, refusal.clause, refusal.params["weight"]) == ("ram_carriers_count", "§7.2.1", 11)
+
+
+def test_the_carriers_are_replaced_as_the_turn_opens_not_in_the_movement() -> None:
+    # §5.3 « dès le tour suivant »: in the besieger's sappers' step, before the losses of this turn's movement
+    state = _short_ram(phase=Phase.MOVEMENT)
+    assert _menu(state, _REPLACEMENT) == []
+    (refusal,) = problems(state, a.ReplaceRamCarriers("R1", ("o5",)))
+    assert (refusal.code, refusal.clause) == ("wrong_step", "§5.3")

@@ -16,7 +16,7 @@ from rules.siege import actions as a
 from rules.siege.battle import Setup, start
 from rules.siege.engines import Belfry, Ladder, Liquid, MineGoal, SiegeTower
 from rules.siege.fort import standard_fort
-from rules.siege.game import apply, choose, legal_actions, problems
+from rules.siege.game import apply, choose, menu_options, problems
 from rules.siege.options import Option
 from rules.siege.state import BattleState, Phase, SetupTurn, Side
 from tests.rules.siege.builders import ARCHER, KNIGHT, MAN, OGRE, ORC, RAMPARTS, besieged, besiegers, ids
@@ -74,7 +74,7 @@ def _courtyards(setup: Setup | None = None) -> BattleState:
 
 
 def _named(state: BattleState, name: str) -> list[Option]:
-    return [o for o in legal_actions(state) if o.name == name]
+    return [o for o in menu_options(state) if o.name == name]
 
 
 def _accepted(state: BattleState, option: Option) -> bool:
@@ -92,7 +92,7 @@ def test_each_side_sets_up_in_its_part_and_ends_it() -> None:
     state = start(_setup())
     seen = []
     for _ in range(3):
-        menu = legal_actions(state)
+        menu = menu_options(state)
         seen.append((state.setup_turn, state.active, {o.side for o in menu}))
         assert [o for o in menu if o.name == "end_phase"] == [Option("end_phase", state.active)]
         state = _play(state, a.EndPhase())
@@ -123,9 +123,9 @@ def test_a_battle_set_up_before_each_side_had_its_part_is_set_up_by_both_at_once
     """A log from before each side set up in its part: one set-up for both sides, one end of the step for both."""
     state = start(_setup(shared_setup=True))
     assert state.setup_turn is SetupTurn.SHARED
-    sides = {(o.name, o.side) for o in legal_actions(state)}
+    sides = {(o.name, o.side) for o in menu_options(state)}
     assert {("buy", Side.BESIEGER), ("buy", Side.BESIEGED), ("start_mine", Side.BESIEGER)} <= sides
-    assert [o for o in legal_actions(state) if o.name == "end_phase"] == [Option("end_phase", Side.BESIEGED)]
+    assert [o for o in menu_options(state) if o.name == "end_phase"] == [Option("end_phase", Side.BESIEGED)]
     state = _play(state, a.StartMine(MineGoal.TUNNEL, ORCS[:6]), a.EndPhase())
     assert (state.phase, state.active) == (Phase.MOVEMENT, Side.BESIEGED)
 

@@ -12,7 +12,7 @@ from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege import shooting
 from rules.siege.engines import Liquid, Ram, Works
-from rules.siege.game import Option, apply, choose, legal_actions
+from rules.siege.game import Option, apply, choose, menu_options
 from rules.siege.sorties import sortie
 from rules.siege.state import BattleState, Phase, Side, TurnLog
 from tests.rules.siege.builders import (
@@ -85,7 +85,7 @@ def test_a_model_shoots_once_a_turn_whatever_it_shoots_at() -> None:
     refused(lambda: shooting.shoot_structure(after, ["a1"], "W3", Dice(0)), "§5")
     assert shooting.shoot(after, ["a2"], ["d2"], dice(1, 1, 1)).rolls
     assert shooting.shoot(next_turn(after), ["a1"], ["d2"], dice(1, 1, 1)).rolls
-    menu = legal_actions(replace(after, phase=Phase.SHOOTING))
+    menu = menu_options(replace(after, phase=Phase.SHOOTING))
     assert {o.actors for o in menu if o.name in ("shoot", "shoot_gate", "shoot_structure")} == {("a2",)}
 
 
@@ -178,7 +178,7 @@ def test_the_besieged_has_no_war_machine_to_bombard_with() -> None:
     machines de guerre doivent estimer et tirer de manière classique »: a bombardment is a war machine's shot at
     the fort, the besieger's; in the besieged's shooting step nothing bombards and the menu offers nothing."""
     state = _shooting(Side.BESIEGED)
-    assert legal_actions(state, "bombard") == []
+    assert menu_options(state, "bombard") == []
     assert problem_clauses(state, a.Bombard("T1", 5, "D4", under_template=("d1",), braziers_hit=1)) == ["§16"]
     assert problem_clauses(state, a.Bombard("T1", 5, "D4", machine="m1")) == ["§16"]
     # a besieged model named as the machine is no war machine of the besieger's
@@ -189,26 +189,26 @@ def test_each_war_machine_fires_once_a_turn() -> None:
     """§5.7 « tirer de manière classique »: as every shooter, a war machine fires once in its shooting phase. Two
     catapults: the menu offers both, one to pick; once m1 has fired only m2 is offered, and m1 is refused."""
     state = _shooting()
-    (option,) = legal_actions(state, "bombard")
+    (option,) = menu_options(state, "bombard")
     targets = (*RAMPARTS, "gate:G1", "gate:P1")
     assert option == Option("bombard", Side.BESIEGER, actors=("m1", "m2"), targets=targets, most=1)
     assert (option.least, option.most) == (1, 1)
     first = choose(state, option, option.default()[0], "W2")
     assert first == a.Bombard("W2", 7, "D4", machine="m1")
     after = apply(state, first, Dice(seed=1)).state
-    assert [o.actors for o in legal_actions(after, "bombard")] == [("m2",)]
+    assert [o.actors for o in menu_options(after, "bombard")] == [("m2",)]
     assert problem_clauses(after, a.Bombard("W2", 7, "D4", machine="m1")) == ["§5.7"]
     # a bombardment naming no machine (an older log's) is the next machine's shot, and there is none after it
     last = apply(after, a.Bombard("W2", 7, "D4"), Dice(seed=2)).state
     assert "m2" in last.turn_log.shot
-    assert legal_actions(last, "bombard") == []
+    assert menu_options(last, "bombard") == []
     assert problem_clauses(last, a.Bombard("W2", 7, "D4")) == ["§5.7"]
 
 
 def test_a_bombardment_without_a_war_machine_is_refused() -> None:
     """§5.7: no war machine on the field, no bombardment, whatever strength the player states."""
     state = _shooting(machines=0)
-    assert legal_actions(state, "bombard") == []
+    assert menu_options(state, "bombard") == []
     assert problem_clauses(state, a.Bombard("W3", 7, "D4")) == ["§5.7"]
 
 
@@ -217,7 +217,7 @@ def test_a_war_machine_engaged_by_a_sortie_does_not_fire() -> None:
     combat shoots no more than any model engaged (§5.7 « de manière classique »)."""
     state = battle(besieged(HARPY, "C3", 1, "h"), besiegers(CATAPULT, "field:outside", 2, "m"))
     state = replace(sortie(state, ["h1"], "m1"), phase=Phase.SHOOTING, active=Side.BESIEGER)
-    assert [o.actors for o in legal_actions(state, "bombard")] == [("m2",)]
+    assert [o.actors for o in menu_options(state, "bombard")] == [("m2",)]
     assert problem_clauses(state, a.Bombard("W3", 7, "D4", machine="m1")) == ["§5.7"]
 
 
@@ -227,7 +227,7 @@ def test_a_war_machine_bombards_what_still_stands_in_sight() -> None:
     state = _shooting()
     state = state.with_gate(replace(state.gate("P1"), structure_points=0))
     state = state.with_works(Works("T2", collapsed=True))
-    (option,) = legal_actions(state, "bombard")
+    (option,) = menu_options(state, "bombard")
     assert option.targets == ("T1", "W1", "W2", "T3", "W3", "T4", "W4", "gate:G1")
     assert problem_clauses(state, a.Bombard("gate:P1", 7, "D4", machine="m1")) == ["§6.1"]
     assert problem_clauses(state, a.Bombard("T2", 7, "D4", machine="m1")) == ["§5.9"]

@@ -12,7 +12,7 @@ from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege import siege_towers
 from rules.siege.engines import SiegeTower
-from rules.siege.game import Option, apply, choose, legal_actions
+from rules.siege.game import Option, apply, choose, menu_options
 from rules.siege.morale import hold
 from rules.siege.movement import move
 from rules.siege.state import BattleState, IllegalAction, Ladder, Phase, Side, TurnLog
@@ -119,16 +119,16 @@ def test_the_menu_pushes_a_tower_its_move_towards_the_walls_or_up_against_a_ramp
         SiegeTower("ST3", None, crew=tuple(f"s{n}" for n in range(1, 8))),
     )
     free = tuple(r for r in RAMPARTS if r != "W2")
-    assert legal_actions(state, "push_tower") == [
+    assert menu_options(state, "push_tower") == [
         Option("push_tower", Side.BESIEGER, "siege_tower:ST1", numbers=(("distance", 1, 20),)),
         Option("push_tower", Side.BESIEGER, "siege_tower:ST1", targets=free, numbers=(("distance", 1, 20),)),
     ]
     assert problem_clauses(state, a.PushTower("ST1", 20, "W2")) == ["§7.3.4"]
     assert problem_clauses(state, a.PushTower("ST2", 5)) == ["§7.3.3"]
-    option = legal_actions(state, "push_tower")[1]
+    option = menu_options(state, "push_tower")[1]
     assert choose(state, option, (), "W3") == a.PushTower("ST1", 20, "W3")
     eight = _towers()
-    assert legal_actions(eight, "push_tower")[2].numbers == (("distance", 1, 15),)
+    assert menu_options(eight, "push_tower")[2].numbers == (("distance", 1, 15),)
 
 
 def _tower_won() -> BattleState:

@@ -11,7 +11,7 @@ from rules.siege import actions as a
 from rules.siege.assault import assault_setup, demo_assault
 from rules.siege.battle import action_dice, start
 from rules.siege.engines import Ladder
-from rules.siege.game import apply, legal_actions, side_of
+from rules.siege.game import apply, menu_options, side_of
 from rules.siege.legal import choose
 from rules.siege.obligations import pending
 from rules.siege.solo import MAX_STEP_ACTIONS, next_action
@@ -21,7 +21,7 @@ from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers
 
 def _offered(state: BattleState, action: a.Action) -> bool:
     side = side_of(state, action)
-    return any(o.name == action.name and o.side is side for o in legal_actions(state))
+    return any(o.name == action.name and o.side is side for o in menu_options(state))
 
 
 def _step(state: BattleState) -> tuple[object, ...]:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from rules.siege import sorties
 from rules.siege.actions import Move, Sortie
 from rules.siege.assault import CATAPULT_CREW
-from rules.siege.game import apply, legal_actions
+from rules.siege.game import apply, menu_options
 from rules.siege.movement import move
 from rules.siege.profiles import TroopType
 from rules.siege.sorties import sortie
@@ -65,12 +65,12 @@ def test_flyers_fly_out_once_as_their_move() -> None:
     peuvent uniquement engager des machines de guerre »; flying out is the flyer's move of the turn (§2.1 « toute
     figurine … peut se déplacer vers une autre section »): it neither moves nor flies out again."""
     state = _sortie_state()
-    (option,) = legal_actions(state, "sortie")
+    (option,) = menu_options(state, "sortie")
     assert (option.actors, option.targets) == (("h1", "h2"), ("m1",))
     out = apply(state, Sortie(("h1",), "m1"), dice()).state
     assert out.model("h1").place == out.model("m1").place
     assert out.in_contact("h1")
-    assert [o.actors for o in legal_actions(out, "sortie")] == [("h2",)]
+    assert [o.actors for o in menu_options(out, "sortie")] == [("h2",)]
     refused(lambda: apply(out, Sortie(("h1",), "m1"), dice()), "§11.2")
     refused(lambda: apply(out, Move(("h1",), "foot:W3"), dice()), "§2.1")
 
@@ -80,10 +80,10 @@ def test_a_flyer_that_moved_fled_or_stands_outside_does_not_fly_out() -> None:
     free to move: one that has moved this turn or flees stays (§2.1, §3.3.3)."""
     state = _sortie_state()
     moved = apply(state, Move(("h1",), "C2"), dice()).state
-    assert [o.actors for o in legal_actions(moved, "sortie")] == [("h2",)]
+    assert [o.actors for o in menu_options(moved, "sortie")] == [("h2",)]
     refused(lambda: apply(moved, Sortie(("h1",), "m1"), dice()), "§11.2")
     scared = fleeing(state, "h2")
-    assert [o.actors for o in legal_actions(scared, "sortie")] == [("h1",)]
+    assert [o.actors for o in menu_options(scared, "sortie")] == [("h1",)]
     refused(lambda: apply(scared, Sortie(("h2",), "m1"), dice()), "§11.2")
     outside = state.with_models({"h1": replace(state.model("h1"), place=Place.parse("field:west"))})
     refused(lambda: apply(outside, Sortie(("h1",), "m1"), dice()), "§11.2")

@@ -1,12 +1,75 @@
-"""What the players type in for the Confrontation assistant: the fighters, the melee's situation, a shot, a blow.
+"""The rolls asked of Confrontation (the requests of :class:`rules.contract.Roller`): a melee's opening tests, a
+shot, a wound, a flight, a disengagement, holding fire, each with the fighters and the situation the players type in.
 
-Plain values, read by the forms and resolved by :mod:`assistants.services`."""
+Plain values, each with its ``name`` and a JSON form, as a battle's log keeps them (:mod:`rules.log`); the
+assistant's forms make them and :mod:`rules.confrontation.system` rolls them::
+
+    >>> HoldFireSituation("Archers", 7).to_json()
+    {'name': 'Archers', 'discipline': 7}
+    >>> HoldFireSituation.from_json({'name': 'Archers', 'discipline': 7})
+    HoldFireSituation(name='Archers', discipline=7)
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, ClassVar, Self
 
-from rules.confrontation import shooting
+from rules.confrontation.shooting import InContact
+
+__all__ = [
+    "CHARGE",
+    "Casualty",
+    "DisengageSituation",
+    "FlightSituation",
+    "HoldFireSituation",
+    "MeleeSide",
+    "MeleeSituation",
+    "Request",
+    "ShotSituation",
+    "WoundSituation",
+]
+
+
+class Request:
+    """A roll asked: its ``kind`` and its JSON form, the dataclass's fields (a tuple as a list), read back
+    by :meth:`from_json`."""
+
+    kind: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)  # type: ignore[call-overload, no-any-return]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """The request of its JSON form; a form that is not one raises ``ValueError``."""
+        return typing.cast(Self, _load(cls, data))
+
+
+def _load(hint: Any, value: Any) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (types.UnionType, typing.Union):
+        if value is None:
+            return None
+        (inner,) = [a for a in typing.get_args(hint) if a is not type(None)]
+        return _load(inner, value)
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise ValueError(f"a list was expected, not {value!r}")
+        args = typing.get_args(hint)
+        items = [args[0]] * len(value) if len(args) == 2 and args[1] is Ellipsis else list(args)
+        return tuple(_load(a, v) for a, v in zip(items, value, strict=True))
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        if not isinstance(value, Mapping):
+            raise ValueError(f"{hint.__name__}: an object was expected, not {value!r}")
+        hints = typing.get_type_hints(hint)
+        known = {f.name for f in dataclasses.fields(hint)}
+        return hint(**{k: _load(hints[k], v) for k, v in value.items() if k in known})
+    return value
 
 
 @dataclass(frozen=True)
@@ -27,7 +90,8 @@ class MeleeSide:
 
 
 @dataclass(frozen=True)
-class MeleeSituation:
+class MeleeSituation(Request):
+    kind = "melee"
     attacker: MeleeSide
     """The side coming into the melee (the charger)."""
     defender: MeleeSide
@@ -44,7 +108,8 @@ CHARGE = "charge"
 
 
 @dataclass(frozen=True)
-class ShotSituation:
+class ShotSituation(Request):
+    kind = "shot"
     shooting: int
     """The shooter's value, from its profile."""
     range_band: str
@@ -53,7 +118,7 @@ class ShotSituation:
     target: str = "target"
     into_melee: bool = False
     target_monster: bool = False
-    in_contact: tuple[shooting.InContact, ...] = ()
+    in_contact: tuple[InContact, ...] = ()
     height_difference: int = 0
     """The shooter's height above its target (cm); negative when lower."""
     weapon_ranges: tuple[int, int, int] | None = None
@@ -62,7 +127,8 @@ class ShotSituation:
 
 
 @dataclass(frozen=True)
-class WoundSituation:
+class WoundSituation(Request):
+    kind = "wound"
     damage: int
     """The blow's damage, worked out by the Confrontation rulebook."""
     double: int | None = None
@@ -70,9 +136,10 @@ class WoundSituation:
 
 
 @dataclass(frozen=True)
-class FlightSituation:
+class FlightSituation(Request):
     """A model fleeing (004 *Rattraper un fuyard*, *Fuir volontairement*), and the enemy pursuing it, if any."""
 
+    kind = "flight"
     name: str
     move: int
     """Its move (cm), from its profile."""
@@ -89,9 +156,10 @@ class FlightSituation:
 
 
 @dataclass(frozen=True)
-class DisengageSituation:
+class DisengageSituation(Request):
     """A unit leaving a melee (004 *Se désengager d'un combat*)."""
 
+    kind = "disengage"
     name: str
     initiative: int
     highest_opposing_initiative: int
@@ -102,9 +170,10 @@ class DisengageSituation:
 
 
 @dataclass(frozen=True)
-class HoldFireSituation:
+class HoldFireSituation(Request):
     """A charged shooting unit that would rather not shoot at its charger (004 *Réception de charge*)."""
 
+    kind = "hold_fire"
     name: str
     discipline: int
 
