@@ -24,12 +24,14 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
+from siege_site.celery import simulation_queue  # noqa: E402
 from siege_site.stack import PYTHON, manage, services, spawn, stop_process  # noqa: E402
 
 SEED = 1500
 
 
 def _start_workers(env: dict[str, str], count: int, queue: str, logs: Path) -> list[object]:
+    """``count`` Celery workers, one process each, on ``queue`` and its simulations' queue, where the games go."""
     workers = []
     for n in range(count):
         log = logs / f"{queue}-{n}.log"
@@ -43,7 +45,7 @@ def _start_workers(env: dict[str, str], count: int, queue: str, logs: Path) -> l
                 "siege_site",
                 "worker",
                 "-Q",
-                queue,
+                f"{queue},{simulation_queue(queue)}",
                 "-n",
                 f"{queue}-{n}@localhost",
                 "--pool",

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from rules.dice import Dice, Roll
+from rules.fast import set_fields
 from rules.log import Log, Rolled
 
 __all__ = ["Engine", "Event", "IllegalAction", "Param", "Refusal", "Reported", "Roller", "apply", "problems"]
@@ -49,8 +50,6 @@ Outcome = TypeVar("Outcome")
 
 Param = str | int | bool | None | tuple[str, ...] | tuple[int, ...]
 """A fact of a refusal or an event: a number, an engine word or id, or a tuple of them."""
-
-_set = object.__setattr__
 
 
 class IllegalAction(ValueError):
@@ -102,8 +101,7 @@ class Event:
         self, kind: str, clause: str, params: Mapping[str, Param] | str | None = None, models: tuple[str, ...] = ()
     ) -> None:
         facts = {"text": params} if isinstance(params, str) else (params or {})
-        # the fields set at once rather than one by one through the frozen __setattr__: actions make many events
-        _set(self, "__dict__", {"kind": kind, "clause": clause, "params": facts, "models": models})
+        set_fields(self, {"kind": kind, "clause": clause, "params": facts, "models": models})
 
     @property
     def text(self) -> str:

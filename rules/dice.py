@@ -18,7 +18,6 @@ die the rule asks for, so a 7 on a D6 is refused before it changes anything.
 
 from __future__ import annotations
 
-import _random
 import random
 import re
 from collections import deque
@@ -26,6 +25,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
+
+from rules.fast import bit_source, new_frozen
 
 __all__ = [
     "ARROW",
@@ -95,10 +96,6 @@ ARTILLERY = Die("artillery", (MISFIRE, 2, 4, 6, 8, 10), labels={MISFIRE: "misfir
 SCATTER = Die("scatter", (HIT, HIT, ARROW, ARROW, ARROW, ARROW), labels={HIT: "hit", ARROW: "arrow"})
 
 DICE: Mapping[str, Die] = {d.name: d for d in (D2, D3, D4, D6, D10, D10_ZERO, ARTILLERY, SCATTER)}
-
-
-_new = object.__new__
-_fill = object.__setattr__  # a frozen value's fields set at once
 
 
 class DieValueError(ValueError):
@@ -209,13 +206,12 @@ class Dice:
             return value
         faces, sides, bits = die.draws
         value = faces[_below(self._draw or self._seeded(), sides, bits)]
-        self._log.append(_rolled(die.name, reason, value))
+        self._log.append(new_frozen(Roll, {"die": die.name, "reason": reason, "result": value, "physical": False}))
         return value
 
     def _seeded(self) -> Callable[[int], int]:
         """The seeded generator's draw of so many random bits, made on the first roll: most actions roll nothing."""
-        # the Mersenne Twister of random.Random without its Python layer, which hands an int seed on unchanged
-        self._draw = _random.Random(self.seed).getrandbits
+        self._draw = bit_source(self.seed)
         return self._draw
 
     def pool(self, die: Die, count: int, reason: str) -> tuple[int, ...]:
@@ -234,9 +230,7 @@ class Dice:
             while index >= sides:
                 index = draw(bits)
             value = faces[index]
-            roll = _new(Roll)  # as _rolled does
-            _fill(roll, "__dict__", {"die": name, "reason": reason, "result": value, "physical": False})
-            append(roll)
+            append(new_frozen(Roll, {"die": name, "reason": reason, "result": value, "physical": False}))
             if count == 1:  # the last die (most pools roll one and make no list)
                 return (*values, value)
             values.append(value)
@@ -300,10 +294,3 @@ def _below(draw: Callable[[int], int], sides: int, bits: int) -> int:
     while index >= sides:
         index = draw(bits)
     return index
-
-
-def _rolled(die: str, reason: str, result: int) -> Roll:
-    """A generated :class:`Roll`, its fields set at once rather than one by one through the frozen ``__init__``."""
-    roll = _new(Roll)
-    _fill(roll, "__dict__", {"die": die, "reason": reason, "result": result, "physical": False})
-    return roll

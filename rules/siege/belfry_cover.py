@@ -10,9 +10,10 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from rules.dice import D10, Dice, reason
+from rules.fast.members import BELFRY
 from rules.siege.belfry import level_of
 from rules.siege.engines import Bridge, Fire
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, Zone, outcome
+from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, outcome
 from rules.validation import check_range
 
 __all__ = [
@@ -31,8 +32,6 @@ __all__ = [
     "target_cover",
 ]
 
-# members read in busy functions, bound once (see rules.siege.places)
-_BELFRY = Zone.BELFRY
 
 SHOOTING_LEVELS = (2, 3)  # 001 §1.1, §7
 MOVING_SHOOT_BONUS = 1  # 001 §6
@@ -115,7 +114,7 @@ def cover(
 
 def shooting_bonus(state: BattleState, shooter: Model) -> int:
     """+1 on the shooting table's die for a model shooting from a belfry that has moved this turn (001 §6)."""
-    if shooter.place.zone is not _BELFRY:
+    if shooter.place.zone is not BELFRY:
         return 0
     belfry = state.belfry(level_of(shooter.place)[0])
     return MOVING_SHOOT_BONUS if belfry.moved_turn == state.turn and belfry.moved else 0
@@ -123,7 +122,7 @@ def shooting_bonus(state: BattleState, shooter: Model) -> int:
 
 def check_may_shoot(state: BattleState, shooter: Model) -> None:
     """Models shoot from the belfry's levels 2 and 3 only (001 §1.1, §7)."""
-    if shooter.place.zone is _BELFRY and level_of(shooter.place)[1] not in SHOOTING_LEVELS:
+    if shooter.place.zone is BELFRY and level_of(shooter.place)[1] not in SHOOTING_LEVELS:
         raise IllegalAction("belfry_shoots_from_levels", "001 §7", model=shooter.id, place=str(shooter.place))
 
 
@@ -139,7 +138,7 @@ def target_cover(state: BattleState, target: Model) -> Cover | None:
     """The cover of a model in a belfry against a shot from the fort, which strikes its front: level 3 behind its
     arrow slits, level 2 open once the drawbridge is down, the rest closed (001 §3, §10). ``None`` outside a belfry.
     """
-    if target.place.zone is not _BELFRY:
+    if target.place.zone is not BELFRY:
         return None
     tower, level = level_of(target.place)
     bridge_down = state.belfry(tower).bridge is Bridge.DOWN

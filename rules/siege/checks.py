@@ -9,8 +9,9 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from rules.fast.members import SECTION
 from rules.siege.fort import SectionKind
-from rules.siege.places import IllegalAction, Model, Place, Side, Zone
+from rules.siege.places import IllegalAction, Model, Place, Side
 
 if TYPE_CHECKING:
     from rules.siege.state import BattleState
@@ -49,7 +50,7 @@ def quota(kind: SectionKind) -> int:
 
 def room_left(state: BattleState, section: str, side: Side) -> int:
     """How many more ``side`` models (counted with their ratio) the quota of ``section`` takes (§1.7, R15)."""
-    return quota(state.fort.section(section).kind) - state.occupancy(Place(Zone.SECTION, section), side)
+    return quota(state.fort.section(section).kind) - state.occupancy(Place(SECTION, section), side)
 
 
 def within_quota(state: BattleState, section: str, models: Iterable[Model]) -> tuple[list[Model], list[Model]]:

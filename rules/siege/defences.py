@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from rules.dice import D3, D6, Dice, reason
+from rules.fast.members import BESIEGED
 from rules.siege.costs import BRAZIER_ITEMS, use_bought
 from rules.siege.engines import Liquid
 from rules.siege.fire import catch_fire, oil_on_fire, pour_water
@@ -97,7 +98,7 @@ def _refusal(state: BattleState, model_id: str, section: str, what: str) -> Ille
     """
     model = state.by_id.get(model_id)
     task = _TASKS.get(what, "defend")
-    if model is None or model.side is not Side.BESIEGED or str(model.place) != section or model.fleeing:
+    if model is None or model.side is not BESIEGED or str(model.place) != section or model.fleeing:
         return IllegalAction("defender_not_on_section", "§8.1.2", model=model_id, section=section)
     if state.in_contact(model_id):
         return IllegalAction("defender_engaged", "§8.1.2", model=model_id, activity=task)

@@ -33,6 +33,7 @@ from typing import Any
 from rules import contract
 from rules.contract import Param, Refusal
 from rules.dice import Dice, DieValueError, ReplayMismatch
+from rules.fast.members import SETUP
 from rules.siege import actions as a
 from rules.siege import (
     belfry,
@@ -90,9 +91,7 @@ def side_of(state: BattleState, action: a.Action) -> Side:
 
 
 _ENDINGS = (a.EndPhase, a.EndTurn)
-_SETUP = Phase.SETUP  # an enum's member read from its class goes through the enum's own look-up: read once here
 _MISSILE_STEPS = frozenset({Phase.MAGIC, Phase.SHOOTING})
-_SHARED_SETUP = SetupTurn.SHARED
 _SIDE_NAMED = (a.Buy, a.PanicTest, a.LeaveMine, a.RerollMine)
 _LOSERS_PLAY = (a.Retreat, a.Hold)
 _CHARGED_PLAY = (a.HoldCharge,)
@@ -149,8 +148,8 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
         if action.places
         else []
     )
-    if state.phase is _SETUP:
-        if side is not state.active and state.setup_turn is not _SHARED_SETUP:
+    if state.phase is SETUP:
+        if side is not state.active and state.setup_turn is not SetupTurn.SHARED:
             # §16: the besieged sets up first, the besieger second, the besieged last; each side in its own part
             refusals.append(
                 Refusal(
@@ -262,7 +261,7 @@ _NEXT_SETUP_TURN = {SetupTurn.WALLS: SetupTurn.FIELD, SetupTurn.FIELD: SetupTurn
 
 
 def _end_phase(state: BattleState, action: a.EndPhase, dice: Dice) -> BattleState:
-    if state.phase is _SETUP:
+    if state.phase is SETUP:
         following = _NEXT_SETUP_TURN.get(state.setup_turn)
         if following is not None:  # §16: the side that sets up next
             return replace(state, setup_turn=following, active=following.side)
@@ -301,7 +300,7 @@ def _deploy(state: BattleState, action: a.Deploy, dice: Dice) -> BattleState:
 
 def _buy(state: BattleState, action: a.Buy, dice: Dice) -> BattleState:
     # a battle logged when both sides set up at once bought without the engine coming onto the table: replayed so
-    if state.setup_turn is _SHARED_SETUP:
+    if state.setup_turn is SetupTurn.SHARED:
         return costs.buy(state, action.side, action.item)
     return costs.buy_in_setup(state, action.side, action.item)
 

@@ -9,17 +9,15 @@ Six turns; at the end of the besieger's turn 5 the besieged rolls a D6 and the g
 from __future__ import annotations
 
 from rules.dice import D6, Dice, reason
+from rules.fast.members import BESIEGED, BESIEGER
 from rules.siege.fire import burn
 from rules.siege.gates import reinforce_gates
-from rules.siege.state import BattleState, Event, Outcome, Side, end_turn, outcome
+from rules.siege.state import BattleState, Event, Outcome, end_turn, outcome
 from rules.siege.values import replace
 from rules.validation import check_range
 
 __all__ = ["EARLY_END_DIE", "EARLY_END_FACES", "EARLY_END_TURN", "TURNS", "end_player_turn", "last_turn"]
 
-# members read in busy functions, bound once (see rules.siege.places)
-_BESIEGER = Side.BESIEGER
-_BESIEGED = Side.BESIEGED
 
 TURNS = 6
 EARLY_END_TURN = 5
@@ -40,14 +38,14 @@ def end_player_turn(state: BattleState, dice: Dice) -> Outcome:
     """
     mark = dice.mark()
     events: list[Event] = []
-    if state.active is _BESIEGED:
+    if state.active is BESIEGED:
         state, more = reinforce_gates(state)
         events.extend(more)
-    if state.active is _BESIEGER and state.turn == EARLY_END_TURN and state.last_turn is None:
+    if state.active is BESIEGER and state.turn == EARLY_END_TURN and state.last_turn is None:
         roll = dice.roll(EARLY_END_DIE, reason("game_length_roll", "§16"))
         state = replace(state, last_turn=last_turn(roll))
         events.append(Event("game_length", "§16", {"roll": roll, "last_turn": state.last_turn}))
-    if state.active is _BESIEGER and state.last_turn is not None and state.turn >= state.last_turn:
+    if state.active is BESIEGER and state.last_turn is not None and state.turn >= state.last_turn:
         state = replace(state, over=True)
         events.append(Event("game_over", "§16", {"turn": state.turn}))
         return outcome(state, events, dice, mark)

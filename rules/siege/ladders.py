@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from rules.dice import D6, Dice, reason
+from rules.fast.members import BESIEGED, BESIEGER, LADDER, MOVEMENT
 from rules.siege.checks import bound
 from rules.siege.engines import Ladder
 from rules.siege.fort import SectionKind
@@ -26,7 +27,6 @@ from rules.siege.state import (
     Outcome,
     Phase,
     Place,
-    Side,
     Zone,
     check_distinct,
     check_may_act,
@@ -64,9 +64,6 @@ __all__ = [
     "together",
 ]
 
-# members read in busy functions, bound once (see rules.siege.places)
-_BESIEGER = Side.BESIEGER
-_BESIEGED = Side.BESIEGED
 
 BASE_NEED = 6
 MAX_HELPERS = 2
@@ -206,7 +203,7 @@ def erect_ladder(state: BattleState, ladder_id: str, section: str, climbers: Seq
     4 ``climbers`` at its foot go up at once (§7.1.5) and wait there for the push-back.
     """
     ladder = state.ladder(ladder_id)
-    if state.active is not _BESIEGER:
+    if state.active is not BESIEGER:
         raise IllegalAction("raise_in_own_turn", "§7.1.4")
     if not state.fort.section(section).is_rampart:
         raise IllegalAction("raise_against_rampart", "§7.1.4", section=section)
@@ -259,7 +256,7 @@ def _raised_again(state: BattleState, ladder_id: str, section: str) -> bool:
     tiennent au pied du rempart »: a ladder lying at the foot of ``section``, not pushed down this turn.
     """
     ladder = state.ladder(ladder_id)
-    at_foot = [m for m in state.at(Place(Zone.FOOT, section), _BESIEGER) if not m.fleeing]
+    at_foot = [m for m in state.at(Place(Zone.FOOT, section), BESIEGER) if not m.fleeing]
     return (
         ladder.section == section
         and ladder.courtyard is None
@@ -327,7 +324,7 @@ def hoisted_ladder_falls(state: BattleState, ladder_id: str, dice: Dice) -> tupl
 def pushers_of(state: BattleState, section: str) -> tuple[str, ...]:
     """The besieged models on ``section`` who may push a ladder back there: not fleeing, not engaged (§7.1.6), nor
     having thrown or poured this turn (§8.1.2), nor bound to something else (:func:`~rules.siege.checks.bound`)."""
-    here = state.at(section, _BESIEGED)
+    here = state.at(section, BESIEGED)
     if not here:
         return ()
     busy = state.engaged | state.turn_log.defenders | bound(state)
@@ -340,7 +337,7 @@ def push_back_pending(state: BattleState, ladder_id: str) -> bool:
     free to push (§7.1.6).
     """
     ladder = state.ladder(ladder_id)
-    if state.active is not _BESIEGER or ladder.courtyard is not None or not ladder.raised:
+    if state.active is not BESIEGER or ladder.courtyard is not None or not ladder.raised:
         return False
     if ladder_id in state.turn_log.pushed:
         return False
@@ -350,24 +347,24 @@ def push_back_pending(state: BattleState, ladder_id: str) -> bool:
 def push_back_options(state: BattleState, ladder: Ladder) -> tuple[Option, ...]:
     """The besieged's answers to a ladder's push-back waiting in the besieger's movement (§7.1.5, §7.1.6, R33): try
     it with 1 to 3 of the models who may push, or let it go."""
-    if state.phase is not Phase.MOVEMENT or not push_back_pending(state, ladder.id):
+    if state.phase is not MOVEMENT or not push_back_pending(state, ladder.id):
         return ()
     where = f"ladder:{ladder.id}"
     pushers = pushers_of(state, ladder.section)
     return (
-        Option("push_back", _BESIEGED, where, pushers, least=1, most=MAX_HELPERS + 1),
-        Option("forgo_push_back", _BESIEGED, where),
+        Option("push_back", BESIEGED, where, pushers, least=1, most=MAX_HELPERS + 1),
+        Option("forgo_push_back", BESIEGED, where),
     )
 
 
 def push_backs_due(state: BattleState) -> list[Obligation]:
     """R33: « The movement phase cannot end while a ladder whose climbers are not yet on the rampart has no
     decision »: each ladder with climbers whose push-back waits, settled by trying it or letting it go."""
-    if state.phase is not Phase.MOVEMENT or state.active is not _BESIEGER:
+    if state.phase is not MOVEMENT or state.active is not BESIEGER:
         return []
     found = []
     for ladder in state.ladders:
-        climbers = ladder.raised and ladder.courtyard is None and state.at(Place(Zone.LADDER, ladder.id), _BESIEGER)
+        climbers = ladder.raised and ladder.courtyard is None and state.at(Place(LADDER, ladder.id), BESIEGER)
         if climbers and ladder.id not in state.turn_log.pushed:
             options = push_back_options(state, ladder)
             if options:
@@ -403,7 +400,7 @@ def push_back(
         raise IllegalAction("ladder_not_raised", "§7.1.6", ladder=ladder_id)
     if ladder.courtyard is not None:
         raise IllegalAction("hoisted_ladder_knocked_down", "§7.1.10", ladder=ladder_id, courtyard=ladder.courtyard)
-    if state.active is not _BESIEGER:
+    if state.active is not BESIEGER:
         raise IllegalAction("push_back_in_besiegers_turn", "§7.1.6")
     solo = ladder_id in state.turn_log.held and list(pushers) == [ladder.blocker]  # §7.1.8
     if state.phase is Phase.CLOSE_COMBAT and not solo:
@@ -416,7 +413,7 @@ def push_back(
         raise IllegalAction("pushers_count", "§7.1.6", count=len(pushers), most=MAX_HELPERS + 1)
     for pusher in pushers:
         model = state.model(pusher)
-        if model.side is not _BESIEGED or str(model.place) != ladder.section or model.fleeing:
+        if model.side is not BESIEGED or str(model.place) != ladder.section or model.fleeing:
             raise IllegalAction("pusher_not_on_section", "§7.1.6", model=pusher, section=ladder.section)
         if state.in_contact(pusher):
             raise IllegalAction("pusher_engaged", "§7.1.6", model=pusher)

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from rules.fast.members import BESIEGED, BESIEGER, CLOSE_COMBAT, MOVEMENT
 from rules.siege.actions import Action
 from rules.siege.belfry_menu import belfry_options
 from rules.siege.choices import CATAPULT, choose
@@ -86,10 +87,6 @@ from rules.siege.options import MENU_PARTS, Option
 from rules.siege.psychology import panic_tests
 from rules.siege.reactions import may_stand_and_shoot as _registers_the_charge_reaction  # noqa: F401 (§3.1.2)
 from rules.siege.state import SIEGE_TOWER_HOLDS, BattleState, Phase, Place, SetupTurn, Side, Zone, quota
-
-# an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
-_MOVEMENT, _CLOSE_COMBAT = Phase.MOVEMENT, Phase.CLOSE_COMBAT
-_BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
 
 __all__ = ["CATAPULT", "Option", "choose", "legal_actions", "menu_combat_on", "menu_moves_from", "menu_options"]
 
@@ -156,7 +153,7 @@ def menu_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:
     """The entries named ``name`` (a move or a charge) of :func:`menu_options` whose models stand in ``zone``, in
     the menu's order, working out only those places' part (§2, §3.1)."""
     build = _ZONE_STEPS.get(name)
-    if build is None or state.over or state.phase is not _MOVEMENT:
+    if build is None or state.over or state.phase is not MOVEMENT:
         return []
     if at_once(state):
         return [o for o in menu_options(state, name) if o.where is not None and Place.parse(o.where).zone is zone]
@@ -166,7 +163,7 @@ def menu_moves_from(state: BattleState, name: str, zone: Zone) -> list[Option]:
 def menu_combat_on(state: BattleState, name: str, section: str) -> list[Option]:
     """The entries named ``name`` (a fight, a retreat or a hold) of :func:`menu_options` on the fort's ``section``,
     working out only that section's part (§3.2, §3.3.2)."""
-    if state.over or state.phase is not _CLOSE_COMBAT:
+    if state.over or state.phase is not CLOSE_COMBAT:
         return []
     if at_once(state):
         return [o for o in menu_options(state, name) if o.where == section]
@@ -208,7 +205,7 @@ _CLOSING = frozenset({"spend_heroism", "end_phase", "end_turn"})
 def _setting_up(state: BattleState) -> tuple[Side, ...]:
     """The sides that set up now: the side of this part of the set-up (§16), both in a set-up logged as shared."""
     turn = state.setup_turn
-    return (_BESIEGER, _BESIEGED) if turn is SetupTurn.SHARED else (turn.side,)
+    return (BESIEGER, BESIEGED) if turn is SetupTurn.SHARED else (turn.side,)
 
 
 def _setup(view: MenuView) -> list[Option]:
@@ -223,24 +220,24 @@ def _setup(view: MenuView) -> list[Option]:
         items = affordable(state, side)
         if items:
             found.append(Option("buy", side, targets=items))
-    if _BESIEGER in sides:
+    if BESIEGER in sides:
         found += _deploy_besieger(view)
-    if _BESIEGED in sides:
+    if BESIEGED in sides:
         found += _deploy_besieged(view, courtyards_only=turn is SetupTurn.COURTYARDS)
-    if _BESIEGED in sides and turn is not SetupTurn.WALLS:  # §16: its engines after the besieger's deployment
+    if BESIEGED in sides and turn is not SetupTurn.WALLS:  # §16: its engines after the besieger's deployment
         found += _besieged_engines(view)
-    if _BESIEGER in sides:
+    if BESIEGER in sides:
         found += _besieger_engines(view)
     return found
 
 
 def _deploy_besieger(view: MenuView) -> list[Option]:
     """§16: the besieger's models on the field, to any place on the field 40 cm or more from the walls."""
-    on_field = [(place, models) for place, models in view.by_side(_BESIEGER).items() if place.zone is Zone.FIELD]
+    on_field = [(place, models) for place, models in view.by_side(BESIEGER).items() if place.zone is Zone.FIELD]
     actors = tuple(m.id for _, models in on_field for m in models)
     if not actors:
         return []
-    return [Option("deploy", _BESIEGER, actors=actors, targets=tuple(sorted(str(p) for p, _ in on_field)))]
+    return [Option("deploy", BESIEGER, actors=actors, targets=tuple(sorted(str(p) for p, _ in on_field)))]
 
 
 def _deploy_besieged(view: MenuView, *, courtyards_only: bool) -> list[Option]:
@@ -248,7 +245,7 @@ def _deploy_besieged(view: MenuView, *, courtyards_only: bool) -> list[Option]:
     in the courtyards only (§3.2.3); in its last part, those of the courtyards from one courtyard to another."""
     state = view.state
     fort = state.fort
-    standing = view.by_side(_BESIEGED)
+    standing = view.by_side(BESIEGED)
     courtyards = frozenset(view.courtyards)
     targets = view.courtyards if courtyards_only else tuple(s.id for s in fort.sections)
     movers = [
@@ -269,7 +266,7 @@ def _deploy_besieged(view: MenuView, *, courtyards_only: bool) -> list[Option]:
         ]
         if fitting:
             most = _fitting(sorted((m.profile.ratio for m in fitting), reverse=True), room)
-            found.append(Option("deploy", _BESIEGED, section, tuple(m.id for m in fitting), (section,), most=most))
+            found.append(Option("deploy", BESIEGED, section, tuple(m.id for m in fitting), (section,), most=most))
     return found
 
 
@@ -292,10 +289,10 @@ def _besieged_engines(view: MenuView) -> list[Option]:
     open_ramparts = tuple(s for s in view.ramparts if len(state.works_of(s).braziers) < BRAZIERS_PER_SECTION)
     if open_ramparts:
         for item in dict.fromkeys(BRAZIER_ITEMS.values()):
-            if left_to_place(state, _BESIEGED, item) > 0:
-                found.append(Option("place_braziers", _BESIEGED, item, targets=open_ramparts))
-    if left_to_place(state, _BESIEGED, "stones") > 0 or left_to_place(state, _BESIEGED, "rock") > 0:
-        found.append(Option("allocate_ammunition", _BESIEGED, targets=view.ramparts))
+            if left_to_place(state, BESIEGED, item) > 0:
+                found.append(Option("place_braziers", BESIEGED, item, targets=open_ramparts))
+    if left_to_place(state, BESIEGED, "stones") > 0 or left_to_place(state, BESIEGED, "rock") > 0:
+        found.append(Option("allocate_ammunition", BESIEGED, targets=view.ramparts))
     return found
 
 
@@ -305,13 +302,13 @@ def _besieger_engines(view: MenuView) -> list[Option]:
     §7.3.4); a belfry starts at its distance instead (001 §4.1, R16)."""
     state = view.state
     found = []
-    if bought(state, _BESIEGER).count("brazier") > len(state.unit_braziers):
+    if bought(state, BESIEGER).count("brazier") > len(state.unit_braziers):
         given = frozenset(state.unit_braziers)
         shooters = sorted(
-            {m.unit for m in state.models if m.side is _BESIEGER and m.profile.missile is not None} - given
+            {m.unit for m in state.models if m.side is BESIEGER and m.profile.missile is not None} - given
         )
         if shooters:
-            found.append(Option("give_brazier", _BESIEGER, targets=tuple(shooters)))
+            found.append(Option("give_brazier", BESIEGER, targets=tuple(shooters)))
     towers = [
         t
         for t in state.siege_towers
@@ -322,7 +319,7 @@ def _besieger_engines(view: MenuView) -> list[Option]:
         if crew:
             most = _fitting(sorted((m.profile.ratio for m in crew), reverse=True), SIEGE_TOWER_HOLDS)
             ids = tuple(m.id for m in crew)
-            found += [Option("place_tower", _BESIEGER, f"siege_tower:{t.id}", ids, most=most) for t in towers]
+            found += [Option("place_tower", BESIEGER, f"siege_tower:{t.id}", ids, most=most) for t in towers]
     return found
 
 
@@ -330,29 +327,29 @@ def _setup_mine(view: MenuView) -> list[Option]:
     """§10.1: « Le joueur assiégeant désigne 6 figurines ayant une PU de 1 (pas de cavalerie, de monstre ni de
     créatures de plus de 3 mètres de haut) qu'il peut prélever sur n'importe quel régiment »."""
     state = view.state
-    if state.mine is not None or _BESIEGER not in _setting_up(state):
+    if state.mine is not None or BESIEGER not in _setting_up(state):
         return []
-    diggers = tuple(m.id for m in state.models if may_dig(m, _BESIEGER) and m.place.zone is not Zone.MINE)
+    diggers = tuple(m.id for m in state.models if may_dig(m, BESIEGER) and m.place.zone is not Zone.MINE)
     if len(diggers) < SAPPERS:
         return []
     goals = tuple(g.value for g in MineGoal)
-    return [Option("start_mine", _BESIEGER, actors=diggers, targets=goals, least=SAPPERS, most=SAPPERS)]
+    return [Option("start_mine", BESIEGER, actors=diggers, targets=goals, least=SAPPERS, most=SAPPERS)]
 
 
 def _outside(view: MenuView) -> tuple[str, ...]:
     """The besieger's models outside the fort, who may carry the engines in the set-up."""
-    return tuple(m.id for m in view.state.models if m.side is _BESIEGER and not m.place.inside)
+    return tuple(m.id for m in view.state.models if m.side is BESIEGER and not m.place.inside)
 
 
 def _setup_engines(view: MenuView) -> list[Option]:
-    if _BESIEGER not in _setting_up(view.state):
+    if BESIEGER not in _setting_up(view.state):
         return []
     return ladders_and_rams(view)
 
 
 def _setup_counter_mine(view: MenuView) -> list[Option]:
     """§10.2: against the besieger's mine, the besieged's counter-miners, in its part after the besieger's."""
-    if _BESIEGED not in _setting_up(view.state) or view.state.setup_turn is SetupTurn.WALLS:
+    if BESIEGED not in _setting_up(view.state) or view.state.setup_turn is SetupTurn.WALLS:
         return []
     return counter_mines(view)
 
@@ -370,15 +367,15 @@ def _sappers(view: MenuView) -> list[Option]:
     # §10.3.1: the section the foundations' damage falls on, named with the roll when this roll may reach 8: « une
     # section/niveau de rempart ou de tour à l'exception de la section/niveau intégrant la porte principale »
     if may_reach_foundations(mine):
-        return [Option("dig", _BESIEGER, targets=undermineable(state))]
-    return [Option("dig", _BESIEGER)]
+        return [Option("dig", BESIEGER, targets=undermineable(state))]
+    return [Option("dig", BESIEGER)]
 
 
 def _rerolls(view: MenuView) -> list[Option]:
     """Once this turn's mining roll is made, each side's sapper re-rolls its die once a game (§10.4)."""
     state = view.state
     found = []
-    for side in (_BESIEGER, Side.BESIEGED):
+    for side in (BESIEGER, Side.BESIEGED):
         dice = rerolls(state, side)
         if dice:
             found.append(Option("reroll_mine", side, targets=tuple(die.value for die in dice)))
@@ -392,7 +389,7 @@ def _leaving_the_mine(view: MenuView) -> list[Option]:
     mine = state.mine
     if mine is None:
         return []
-    found = [Option("leave_mine", _BESIEGER)] if mine.sappers else []
+    found = [Option("leave_mine", BESIEGER)] if mine.sappers else []
     exits = mine_exits(state)
     if exits:
         found.append(Option("leave_mine", Side.BESIEGED, targets=exits))

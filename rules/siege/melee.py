@@ -12,6 +12,7 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 
 from rules.dice import D6, Dice, read_reason, reason
+from rules.fast.members import BESIEGED, BESIEGER, COURTYARD, FLYER, GREAT_WEAPON, MUSICIAN
 from rules.siege.belfry import fight_on_level
 from rules.siege.checks import bound
 from rules.siege.fort import SectionKind
@@ -44,19 +45,6 @@ __all__ = [
     "wounds_caused",
 ]
 
-# enum members bound once: on Python 3.11 reading one from its class goes through EnumType.__getattr__
-_COURTYARD = SectionKind.COURTYARD
-_STAIRS = SectionKind.STAIRS
-_WALL_WALK = SectionKind.WALL_WALK
-_BESIEGED = Side.BESIEGED
-_BESIEGER = Side.BESIEGER
-_FLYER = Special.FLYER
-_FRENZY = Special.FRENZY
-_HATRED = Special.HATRED
-_MUSICIAN = Special.MUSICIAN
-_ADDITIONAL_HAND_WEAPON = Weapon.ADDITIONAL_HAND_WEAPON
-_GREAT_WEAPON = Weapon.GREAT_WEAPON
-_HALBERD = Weapon.HALBERD
 
 MAX_GANG_UP = 4  # §3.2.1: at most 4 against 1
 SIX_ONLY = 6
@@ -67,9 +55,9 @@ def strength(model: Model, kind: SectionKind) -> int:
     spears and cavalry lances fight as hand weapons (§3.2.2, §3.2.3); great weapons +2.
     """
     profile = model.profile
-    if profile.weapon is _HALBERD and kind is _COURTYARD:
+    if profile.weapon is Weapon.HALBERD and kind is COURTYARD:
         return profile.s + 1
-    if profile.weapon is _GREAT_WEAPON:
+    if profile.weapon is GREAT_WEAPON:
         return profile.s + 2
     return profile.s
 
@@ -77,7 +65,7 @@ def strength(model: Model, kind: SectionKind) -> int:
 def attacks(model: Model) -> int:
     """Attacks: +1 with an additional hand weapon, +1 when frenzied (§4.2: frenzy applies as usual)."""
     profile = model.profile
-    return profile.a + (profile.weapon is _ADDITIONAL_HAND_WEAPON) + profile.has(_FRENZY)
+    return profile.a + (profile.weapon is Weapon.ADDITIONAL_HAND_WEAPON) + profile.has(Special.FRENZY)
 
 
 def to_hit_need(state: BattleState, striker: Model, target: Model, kind: SectionKind) -> int:
@@ -98,7 +86,7 @@ def to_hit_need(state: BattleState, striker: Model, target: Model, kind: Section
 def _need_to_hit(striker: Profile, target: Profile, kind: SectionKind, modifier: int) -> int:
     """The D6 need to hit of ``striker`` on ``target`` with the turn's ``modifier``, −1 for a flyer on a wall-walk
     or stairs (§12.3.1)."""
-    if kind in (_WALL_WALK, _STAIRS) and striker.has(_FLYER):
+    if kind in (SectionKind.WALL_WALK, SectionKind.STAIRS) and striker.has(FLYER):
         modifier -= 1  # §12.3.1
     return melee_to_hit(striker.ws, target.ws, modifier)
 
@@ -161,7 +149,7 @@ def _matchup(striker: Model, target: Model, kind: SectionKind) -> _Matchup:
         hit_strength = strength(striker, kind)
         found = profile.memo[key] = (
             attacks(striker),
-            profile.has(_HATRED),
+            profile.has(Special.HATRED),
             _need_to_hit(profile, target_profile, kind, 0),
             to_wound(hit_strength, target_profile.t),
             modified_save(target_profile.save, hit_strength),
@@ -196,7 +184,7 @@ def _blows(state: BattleState, pairs: Sequence[tuple[str, str]], second: bool) -
             )
         else:
             first = striker_id in charged
-        rank = 2 if striker.profile.weapon is _GREAT_WEAPON else 0 if first else 1
+        rank = 2 if striker.profile.weapon is GREAT_WEAPON else 0 if first else 1
         blows.append(((rank, -striker.profile.i), striker_id, target_id))
     blows.sort(key=_order)  # stable: the blows of one step in the order of the pairs
     return blows
@@ -245,7 +233,7 @@ def _check(state: BattleState, section: str, pairs: Sequence[tuple[str, str]], s
             check_may_act(state, [attacker_id], "fight")
         if attacker.fleeing or attacker_id in log.rallied:
             raise IllegalAction("fleeing_or_rallied_no_fight", "§3.4", model=attacker_id)
-        if second and attacker.profile.has(_FLYER):
+        if second and attacker.profile.has(FLYER):
             raise IllegalAction("flyer_no_second_combat", "§12.3.1", model=attacker_id)
         if attacker_id in log.blocker_killers:
             raise IllegalAction("blocker_killer_engages_nobody", "§7.1.8", model=attacker_id)
@@ -363,7 +351,7 @@ def strikers(state: BattleState, models: Iterable[Model], second: bool) -> list[
     out = bound(state) | log.rallied | log.blocker_killers | log.landed
     if second:
         out |= log.by_taken_ladder
-        return [m.id for m in models if not m.fleeing and m.id not in out and not m.profile.has(_FLYER)]
+        return [m.id for m in models if not m.fleeing and m.id not in out and not m.profile.has(FLYER)]
     return [m.id for m in models if not m.fleeing and m.id not in out]
 
 
@@ -535,10 +523,10 @@ def _result(state: BattleState, section: str, casualties: dict[Side, int], gone:
     casualties (wounds change none of what counts here).
     """
     place = Place.parse(section)
-    besieger_there, besieger_strength, besieger_standard, besieger_music = _standing(state.at(place, _BESIEGER), gone)
-    besieged_there, besieged_strength, besieged_standard, besieged_music = _standing(state.at(place, _BESIEGED), gone)
-    besieger = casualties[_BESIEGER] + _BONUS[besieger_strength > besieged_strength, besieger_standard]
-    besieged = casualties[_BESIEGED] + _BONUS[besieged_strength > besieger_strength, besieged_standard]
+    besieger_there, besieger_strength, besieger_standard, besieger_music = _standing(state.at(place, BESIEGER), gone)
+    besieged_there, besieged_strength, besieged_standard, besieged_music = _standing(state.at(place, BESIEGED), gone)
+    besieger = casualties[BESIEGER] + _BONUS[besieger_strength > besieged_strength, besieger_standard]
+    besieged = casualties[BESIEGED] + _BONUS[besieged_strength > besieger_strength, besieged_standard]
     if besieger == besieged:  # §3.2.4: a draw goes by 1 to the only side with a musician
         if besieger_music and not besieged_music:
             besieger += 1
@@ -547,8 +535,8 @@ def _result(state: BattleState, section: str, casualties: dict[Side, int], gone:
     if besieger == besieged:
         return CombatResult(section, besieger, besieged, None, True)
     if besieger > besieged:
-        return CombatResult(section, besieger, besieged, _BESIEGER, not besieged_there)
-    return CombatResult(section, besieger, besieged, _BESIEGED, not besieger_there)
+        return CombatResult(section, besieger, besieged, BESIEGER, not besieged_there)
+    return CombatResult(section, besieger, besieged, BESIEGED, not besieger_there)
 
 
 def _standing(models: tuple[Model, ...], gone: set[str]) -> tuple[bool, int, bool, bool]:
@@ -566,7 +554,7 @@ def _standing(models: tuple[Model, ...], gone: set[str]) -> tuple[bool, int, boo
         strength += profile.unit_strength
         if profile.bears_standard:
             standard = True
-        if _MUSICIAN in profile.rules:
+        if MUSICIAN in profile.rules:
             music = True
     return there, strength, standard, music
 

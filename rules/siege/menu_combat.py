@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.fast.members import BESIEGED, BESIEGER, CLOSE_COMBAT, SECTION, SIEGE_TOWER
 from rules.siege.belfry_cover import Cover, target_cover
 from rules.siege.blocking import attackers_reach, fits_gate
 from rules.siege.checks import bound, room_left
@@ -23,13 +24,7 @@ from rules.siege.places import place_of
 from rules.siege.rams import MIN_CARRIERS as RAM_MIN_CARRIERS
 from rules.siege.shooting import bombard_targets, ready_machines, shooter_refusal
 from rules.siege.siege_towers import AFTER_WIN
-from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone
-
-# an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once here
-_BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
-_SECTION, _LADDER, _MINE, _SIEGE_TOWER = Zone.SECTION, Zone.LADDER, Zone.MINE, Zone.SIEGE_TOWER
-_INFINITE = Cover.INFINITE
-_CLOSE_COMBAT = Phase.CLOSE_COMBAT
+from rules.siege.state import BattleState, Model, Place, Side, Zone
 
 __all__ = [
     "blocked",
@@ -59,11 +54,11 @@ def magic(view: MenuView) -> list[Option]:
     if not casters:
         return []
     found = []
-    if side is _BESIEGER and state.magic_protection:
+    if side is BESIEGER and state.magic_protection:
         by_id = state.by_id
         outside = tuple([m for m in casters if not by_id[m].place.inside])
         if outside:  # §13.2: a spell from inside the fort, or at the field, meets no protection
-            found.append(Option("cast", _BESIEGER, actors=outside, targets=("fort",)))
+            found.append(Option("cast", BESIEGER, actors=outside, targets=("fort",)))
     ramparts = tuple([s for s in view.ramparts if not state.works_of(s).collapsed])
     if ramparts:
         found.append(Option("earthquake", side, targets=ramparts))
@@ -104,7 +99,7 @@ def shooting(view: MenuView) -> list[Option]:
             foes = _targets(state, side.enemy, engaged)
         if foes:
             found.append(Option("shoot", side, str(place), shooters, foes))
-        if side is _BESIEGED:
+        if side is BESIEGED:
             if engines is None:
                 engines = tuple(f"ram:{r.id}" for r in state.rams if r.covered and not r.wrecked) + tuple(
                     f"siege_tower:{t.id}" for t in state.siege_towers if not t.collapsed
@@ -130,7 +125,7 @@ def _targets(state: BattleState, side: Side, engaged: frozenset[str]) -> tuple[s
     places = 0
     for place, here in state.by_side_and_place[side].items():
         zone = place.zone
-        if zone is _MINE or zone is _SIEGE_TOWER or target_cover(state, here[0]) is _INFINITE:
+        if zone is Zone.MINE or zone is SIEGE_TOWER or target_cover(state, here[0]) is Cover.INFINITE:
             continue
         open_to = [m.id for m in here if m.id not in engaged] if engaged else [m.id for m in here]
         if open_to:
@@ -145,13 +140,13 @@ def bombarding(view: MenuView) -> list[Option]:
     """The besieger's war machines that may still fire this turn, one a bombardment, at a standing rampart or a
     standing main gate or postern (§5.6, §5.7, §5.9)."""
     state = view.state
-    if state.active is not _BESIEGER:
+    if state.active is not BESIEGER:
         return []
     machines = ready_machines(state)
     if not machines:
         return []
     targets = bombard_targets(state)
-    return [Option("bombard", _BESIEGER, actors=machines, targets=targets, most=1)] if targets else []
+    return [Option("bombard", BESIEGER, actors=machines, targets=targets, most=1)] if targets else []
 
 
 # ---- close combat (§3, §6.3, §7, §12.1.5) -------------------------------------------------------------------------
@@ -163,7 +158,7 @@ def sections_in_combat(view: MenuView) -> list[Option]:
     side = state.active
     found: list[Option] = []
     mine, theirs = view.by_side(side), view.by_side(side.enemy)
-    contested = {place.ref for place in mine if place.zone is _SECTION and place in theirs}
+    contested = {place.ref for place in mine if place.zone is SECTION and place in theirs}
     if not contested:
         return found
     for section in state.fort.sections:
@@ -219,7 +214,7 @@ def fight_option(state: BattleState, where: str, mine: Sequence[Model], foes: Se
 def losers_reactions(state: BattleState) -> list[Obligation]:
     """R34: the losers of a round of combat retreat or hold « immédiatement après le round de combat » (§3.3.2),
     before anything else happens in the close-combat phase; the step does not end until they have."""
-    if state.phase is not _CLOSE_COMBAT or not state.results:
+    if state.phase is not CLOSE_COMBAT or not state.results:
         return []
     found = []
     for result in state.results:
@@ -240,7 +235,7 @@ def _reactions(state: BattleState, where: str, loser: Side) -> tuple[Option, ...
     ids = tuple([m.id for m in losers])
     hold = Option("hold", loser, where, ids)
     movers = [m for m in losers if not stays(m)]
-    if place.zone is not _SECTION or not movers:
+    if place.zone is not SECTION or not movers:
         return (hold,)
     ways = [*state.fort.neighbours(where)]
     ways += [f"ladder:{x.id}" for x in state.ladders if x.section == where and x.raised]
@@ -284,9 +279,9 @@ def blocked(view: MenuView) -> list[Option]:
             continue
         where = f"ladder:{ladder.id}"
         if ladder.courtyard is not None:
-            found.append(Option("knock_down_ladder", _BESIEGED, where, (ladder.blocker,)))  # §7.1.10
-        elif side is _BESIEGER and ladder.blocker in pushers_of(state, ladder.section):
-            found.append(Option("push_back", _BESIEGED, where, (ladder.blocker,)))  # §7.1.8: alone, on a 6
+            found.append(Option("knock_down_ladder", BESIEGED, where, (ladder.blocker,)))  # §7.1.10
+        elif side is BESIEGER and ladder.blocker in pushers_of(state, ladder.section):
+            found.append(Option("push_back", BESIEGED, where, (ladder.blocker,)))  # §7.1.8: alone, on a 6
     if log.gate_takers:
         for gate in state.gates:
             if gate.blocker is not None:
@@ -303,7 +298,7 @@ def blocked(view: MenuView) -> list[Option]:
             if takers:
                 found.append(Option("take_gate", side, f"gate:{gate.id}", takers, most=1))  # §6.3.4
     for climb in state.climbs:
-        if side is _BESIEGER and climb.blockers:
+        if side is BESIEGER and climb.blockers:
             found.append(Option("fight_giant", side, f"climb:{climb.id}", (climb.id,), climb.blockers))
     return found
 
@@ -312,7 +307,7 @@ def rams_at_gates(view: MenuView) -> list[Option]:
     """The besieger's rams striking their standing gates, once a turn each, with the 6 carriers at least a ram
     needs there (§7.2.1, §7.2.4, R3)."""
     state = view.state
-    if state.active is not _BESIEGER:
+    if state.active is not BESIEGER:
         return []
     rammed = state.turn_log.rammed
     found = []
@@ -323,7 +318,7 @@ def rams_at_gates(view: MenuView) -> list[Option]:
             continue
         at_gate = [state.model(c) for c in ram.carriers if touches_gate(state, state.model(c), ram.gate)]
         if sum(m.profile.ratio for m in at_gate) >= RAM_MIN_CARRIERS:
-            found.append(Option("use_ram", _BESIEGER, f"ram:{ram.id}", tuple([m.id for m in at_gate]), (ram.gate,)))
+            found.append(Option("use_ram", BESIEGER, f"ram:{ram.id}", tuple([m.id for m in at_gate]), (ram.gate,)))
     return found
 
 
@@ -331,7 +326,7 @@ def gate_attacks(view: MenuView) -> list[Option]:
     """The besieger's blows against the standing gates from the places in contact with them (§6.1): each model once
     a turn, two models a turn at most against a postern or a service door (§6.2)."""
     state = view.state
-    if state.active is not _BESIEGER:
+    if state.active is not BESIEGER:
         return []
     log = state.turn_log
     found = []
@@ -342,18 +337,18 @@ def gate_attacks(view: MenuView) -> list[Option]:
     standing = [
         m
         for m in state.models
-        if m.place in near_gates and m.side is _BESIEGER and not m.fleeing and m.profile.s > 0 and m.id not in unfit
+        if m.place in near_gates and m.side is BESIEGER and not m.fleeing and m.profile.s > 0 and m.id not in unfit
     ]
     for gate, reach in reaches:
         attackers = tuple(m.id for m in standing if m.place in reach)
         if not attackers:
             continue
         if gate.kind is GateKind.MAIN_GATE:
-            found.append(Option("attack_gate", _BESIEGER, f"gate:{gate.id}", attackers))
+            found.append(Option("attack_gate", BESIEGER, f"gate:{gate.id}", attackers))
         else:
             left = DOOR_ATTACKERS - len(log.breakers(gate.id))
             if left > 0:
-                found.append(Option("attack_gate", _BESIEGER, f"gate:{gate.id}", attackers, most=left))
+                found.append(Option("attack_gate", BESIEGER, f"gate:{gate.id}", attackers, most=left))
     return found
 
 
@@ -361,7 +356,7 @@ def disembarking(view: MenuView) -> list[Option]:
     """Two more models out of a siege tower whose section the besieger won this turn, once its losers have reacted
     (§7.3.4), as many as the section's quota takes (§1.7); a belfry's troops move instead (R16)."""
     state = view.state
-    if state.active is not _BESIEGER:
+    if state.active is not BESIEGER:
         return []
     log = state.turn_log
     found = []
@@ -370,10 +365,10 @@ def disembarking(view: MenuView) -> list[Option]:
         if section is None or section not in log.fought or tower.id in log.disembarked or state.is_belfry(tower.id):
             continue
         result = state.result(section)
-        if result is None or result.winner is not _BESIEGER or not result.settled:
+        if result is None or result.winner is not BESIEGER or not result.settled:
             continue
-        room = room_left(state, section, _BESIEGER)
-        inside = [m for m in view.side_at(place_of(_SIEGE_TOWER, tower.id), _BESIEGER) if m.profile.ratio <= room]
+        room = room_left(state, section, BESIEGER)
+        inside = [m for m in view.side_at(place_of(SIEGE_TOWER, tower.id), BESIEGER) if m.profile.ratio <= room]
         most = 0
         for model in inside[:AFTER_WIN]:
             room -= model.profile.ratio
@@ -382,6 +377,6 @@ def disembarking(view: MenuView) -> list[Option]:
             most += 1
         if most:
             found.append(
-                Option("disembark", _BESIEGER, f"siege_tower:{tower.id}", tuple([m.id for m in inside]), most=most)
+                Option("disembark", BESIEGER, f"siege_tower:{tower.id}", tuple([m.id for m in inside]), most=most)
             )
     return found

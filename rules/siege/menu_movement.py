@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 
+from rules.fast.members import BESIEGED, BESIEGER, COURTYARD, FOOT, LADDER, SIEGE_TOWER, WAR_MACHINE
 from rules.siege import actions as a
 from rules.siege import ladders, rams
 from rules.siege.belfry import CAPACITY, level_of
@@ -16,7 +17,7 @@ from rules.siege.blocking import BREACH_RATIO, CLIMB_BLOCKERS, fits_gate
 from rules.siege.checks import LADDER_HOLDS, SIEGE_TOWER_HOLDS, bound, room_left
 from rules.siege.defences import THROWERS, braziers_held, burning, free_defenders, structures_below
 from rules.siege.engines import GateStatus, Ladder, Liquid, MineGoal, Ram
-from rules.siege.fort import ConnectionKind, GateKind, SectionKind
+from rules.siege.fort import ConnectionKind, GateKind
 from rules.siege.gates import REINFORCING_MODELS, gate_sections, reinforceable, touches_gate, unlockers
 from rules.siege.ladders import carrying, push_back_options
 from rules.siege.menu_view import MenuView, section_place, war_machines
@@ -25,17 +26,13 @@ from rules.siege.morale import flee_option, rally_problem
 from rules.siege.movement import Who, admits, way
 from rules.siege.options import Option, menu_part
 from rules.siege.places import IllegalAction, Model, place_of
-from rules.siege.profiles import Creature, Special, TroopType
+from rules.siege.profiles import Creature, Special
 from rules.siege.psychology import holds_the_section
 from rules.siege.siege_towers import assault_sections, may_push
 from rules.siege.sorties import may_sortie
 from rules.siege.state import BattleState, Phase, Place, Side, Zone
 
-# an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
-_BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
-_LADDER, _FOOT, _SIEGE_TOWER = Zone.LADDER, Zone.FOOT, Zone.SIEGE_TOWER
 _OUTSIDE = frozenset({Zone.FOOT, Zone.FIELD})
-_COURTYARD = SectionKind.COURTYARD
 
 __all__ = [
     "besieged_at_movement_end",
@@ -74,24 +71,24 @@ def ladders_and_rams(view: MenuView) -> list[Option]:
         where = f"ladder:{ladder.id}"
         if ladder.lying and ladder.courtyard is None:
             # §7.1.3: at its foot, or passing by it from the field
-            for place in (place_of(_FOOT, ladder.section), *view.on_field):
+            for place in (place_of(FOOT, ladder.section), *view.on_field):
                 _loads(view, hands, "pick_up_ladder", where, place, LADDER_CARRIERS, found)
         elif ladder.carried and not setup:
-            found.append(Option("drop_ladder", _BESIEGER, where, ladder.carriers))
+            found.append(Option("drop_ladder", BESIEGER, where, ladder.carriers))
     for ram in state.rams:
         where = f"ram:{ram.id}"
         if not ram.carriers:
             # §7.2.2 as §7.1.3: where it lies or from the field; before anyone took it up, with the army wherever it
             # stands, the feet of the walls first
-            feet = [p for p in view.outside if p.zone is _FOOT] if ram.lies is None else [Place.parse(ram.lies)]
+            feet = [p for p in view.outside if p.zone is FOOT] if ram.lies is None else [Place.parse(ram.lies)]
             for place in dict.fromkeys((*feet, *view.on_field)):
                 _loads(view, hands, "carry_ram", where, place, RAM_CARRIERS, found)
             continue
         gates = _ram_gates(view, ram, setup)
         if gates:
-            found.append(Option("bring_ram", _BESIEGER, where, ram.carriers, gates))
+            found.append(Option("bring_ram", BESIEGER, where, ram.carriers, gates))
         if not setup:
-            found.append(Option("drop_ram", _BESIEGER, where, ram.carriers))
+            found.append(Option("drop_ram", BESIEGER, where, ram.carriers))
     return found
 
 
@@ -117,13 +114,13 @@ def _loads(
         free = hands[place] = _free_hands(view, place)
     span = _span(free, *weights)
     if span is not None:
-        found.append(Option(name, _BESIEGER, where, tuple([m.id for m in free]), least=span[0], most=span[1]))
+        found.append(Option(name, BESIEGER, where, tuple([m.id for m in free]), least=span[0], most=span[1]))
 
 
 def _free_hands(view: MenuView, place: Place) -> tuple[Model, ...]:
     """The besieger's models at ``place`` who may take up a load: neither fleeing, fighting, bound to something else
     this turn nor carrying already (§7.1.2, §7.1.3), the lightest first."""
-    here = view.side_at(place, _BESIEGER)
+    here = view.side_at(place, BESIEGER)
     if not here:
         return ()
     state = view.state
@@ -153,7 +150,7 @@ def ram_carriers_replaced(view: MenuView) -> list[Option]:
         span = _span(free, 1, rams.MAX_CARRIERS - weight)
         if span is not None:
             ids = tuple(m.id for m in free)
-            found.append(Option("replace_ram_carriers", _BESIEGER, f"ram:{ram.id}", ids, least=1, most=span[1]))
+            found.append(Option("replace_ram_carriers", BESIEGER, f"ram:{ram.id}", ids, least=1, most=span[1]))
     return found
 
 
@@ -240,7 +237,7 @@ def _ways_from(state: BattleState, place: Place, side: Side) -> tuple[Step, ...]
     fort = state.fort
     if place.inside:
         found = [*fort.neighbours(place.ref), *bridge_steps(state, place, side)]
-        if side is _BESIEGER:
+        if side is BESIEGER:
             found += [
                 f"ladder:{x.id}"
                 for x in state.ladders
@@ -249,14 +246,14 @@ def _ways_from(state: BattleState, place: Place, side: Side) -> tuple[Step, ...]
         return (*_plain(found), *_across_courtyards(state, place.ref))
     if place.zone is Zone.BELFRY:
         return _plain(bridge_steps(state, place, side))
-    if place.zone is _LADDER:
+    if place.zone is LADDER:
         ladder = state.ladder(place.ref)
         # §7.1.5, §7.1.10: up onto the rampart, or down into the courtyard it is hoisted into; never back down
         return _plain([ladder.courtyard or ladder.section]) if ladder.raised else ()
     if place.zone is Zone.SIEGE_TOWER:
         tower = state.siege_tower(place.ref)
         return () if tower.section is None else _plain([tower.section])
-    if place.zone is _FOOT:
+    if place.zone is FOOT:
         found = [f"ladder:{x.id}" for x in state.ladders if x.raised and x.section == place.ref and x.courtyard is None]
         found += [f"siege_tower:{t.id}" for t in state.siege_towers if t.section == place.ref]
         found.append(place.ref)  # through its gate once open (§6), or the wall itself for the ethereal (§12.4)
@@ -282,15 +279,15 @@ def _across_courtyards(state: BattleState, section: str) -> tuple[Step, ...]:
     figurines peuvent se déplacer de deux cases sections en un tour dans une cour intérieure seulement », §3.1.1).
     A courtyard next to ``section`` is reached directly."""
     fort = state.fort
-    if fort.section(section).kind is not _COURTYARD:
+    if fort.section(section).kind is not COURTYARD:
         return ()
     near = fort.neighbours(section)
     beyond: dict[str, list[str]] = {}
     for via in near:
-        if fort.section(via).kind is not _COURTYARD:
+        if fort.section(via).kind is not COURTYARD:
             continue
         for far in fort.neighbours(via):
-            if far != section and far not in near and fort.section(far).kind is _COURTYARD:
+            if far != section and far not in near and fort.section(far).kind is COURTYARD:
                 beyond.setdefault(far, []).append(via)
     return tuple((far, section_place(far), tuple(vias)) for far, vias in beyond.items())
 
@@ -420,10 +417,10 @@ def _moves(view: MenuView, place: Place, ready: tuple[str, ...], steps: tuple[St
             chosen = [m for m in chosen if admits(state, who, m)]
         if into.inside:
             # §5.7: a war machine shoots at the fort from outside; §7.2.1: a ram never enters the fort
-            chosen = [m for m in chosen if m.profile.troop_type is not TroopType.WAR_MACHINE]
+            chosen = [m for m in chosen if m.profile.troop_type is not WAR_MACHINE]
             if carrying:
                 chosen = [m for m in chosen if m.id not in carrying]
-            if state.fort.section(into.ref).kind is not _COURTYARD:
+            if state.fort.section(into.ref).kind is not COURTYARD:
                 chosen = [m for m in chosen if not m.profile.is_cavalry]  # §3.2.3
         actors, most = _most(chosen, capacity, room, by_ratio)
         if most:
@@ -441,7 +438,7 @@ def _room(state: BattleState, place: Place, side: Side) -> tuple[int | None, boo
     zone = place.zone
     if place.inside:
         return room_left(state, place.ref, side), True
-    if zone is _LADDER:
+    if zone is LADDER:
         return LADDER_HOLDS - state.occupancy(place, side), True  # §7.1.5
     if zone is Zone.SIEGE_TOWER:
         return SIEGE_TOWER_HOLDS - state.occupancy(place, side), True  # §7.3.4
@@ -510,7 +507,7 @@ def flight(view: MenuView) -> list[Option]:
 
 def besieger_engines(view: MenuView) -> list[Option]:
     """Ladders and rams taken up, let go or brought to a gate by the besieger in his movement (§7.1, §7.2)."""
-    if view.state.active is not _BESIEGER or not (view.state.ladders or view.state.rams):
+    if view.state.active is not BESIEGER or not (view.state.ladders or view.state.rams):
         return []
     return ladders_and_rams(view)
 
@@ -519,18 +516,18 @@ def ladder_works(view: MenuView) -> list[Option]:
     """Ladders raised against a rampart with their first climbers (§7.1.4, §7.1.5, §7.1.6), hoisted into a courtyard
     (§7.1.4) or carried there (§7.1.1)."""
     state = view.state
-    if state.active is not _BESIEGER:
+    if state.active is not BESIEGER:
         return []
     found: list[Option] = []
     for ladder in state.ladders:
         where = f"ladder:{ladder.id}"
         if ladder.carriers and state.model(ladder.carriers[0]).place.inside:
-            found.append(Option("carry_ladder", _BESIEGER, where, ladder.carriers))
+            found.append(Option("carry_ladder", BESIEGER, where, ladder.carriers))
         elif not ladder.raised and ladder.courtyard is None:
             _raisings(view, ladder, where, found)
-        elif ladder.raised and ladder.courtyard is None and place_of(_LADDER, ladder.id) not in view.by_place:
+        elif ladder.raised and ladder.courtyard is None and place_of(LADDER, ladder.id) not in view.by_place:
             # §7.1.4: models already on the rampart, with nobody on the ladder, hoist it into a courtyard below
-            ready = view.ready(section_place(ladder.section), _BESIEGER)
+            ready = view.ready(section_place(ladder.section), BESIEGER)
             courtyards = view.courtyards
             if not (ready and courtyards):
                 continue
@@ -539,7 +536,7 @@ def ladder_works(view: MenuView) -> list[Option]:
             span = _span(hoisters, *LADDER_CARRIERS)
             if span is not None:
                 ids = tuple([m.id for m in hoisters])
-                found.append(Option("hoist_ladder", _BESIEGER, where, ids, courtyards, least=span[0], most=span[1]))
+                found.append(Option("hoist_ladder", BESIEGER, where, ids, courtyards, least=span[0], most=span[1]))
     return found
 
 
@@ -556,14 +553,14 @@ def _raisings(view: MenuView, ladder: Ladder, where: str, found: list[Option]) -
         weight = sum(m.profile.ratio for m in carriers)
         if (
             len(places) != 1
-            or foot.zone is not _FOOT
+            or foot.zone is not FOOT
             or not ladders.MIN_CARRIERS <= weight <= ladders.MAX_CARRIERS
             or any(m.fleeing or m.id in state.engaged or m.id in view.bound for m in carriers)
         ):
             return
     else:
-        foot = place_of(_FOOT, ladder.section)
-        if ladder.id in log.pushed or all(m.fleeing for m in view.side_at(foot, _BESIEGER)):
+        foot = place_of(FOOT, ladder.section)
+        if ladder.id in log.pushed or all(m.fleeing for m in view.side_at(foot, BESIEGER)):
             return  # §7.1.6: raised again from the next turn, with besiegers at its foot
     section = foot.ref
     if not state.fort.section(section).is_rampart:
@@ -574,22 +571,22 @@ def _raisings(view: MenuView, ladder: Ladder, where: str, found: list[Option]) -
     room = ladders.MAX_CLIMBERS - log.flow(str(foot), f"ladder:{ladder.id}")
     climbers = [
         m
-        for m in view.side_at(foot, _BESIEGER)
+        for m in view.side_at(foot, BESIEGER)
         if m.profile.may_climb_ladders and not m.fleeing and m.id not in view.bound
     ]
     climbers.sort(key=lambda m: m.profile.ratio)
     span = _span(climbers, ladders.MIN_CLIMBERS, room)
     if span is not None:
         ids = tuple([m.id for m in climbers])
-        found.append(Option("erect_ladder", _BESIEGER, where, ids, (section,), least=span[0], most=span[1]))
-    found.append(Option("erect_ladder", _BESIEGER, where, targets=(section,)))
+        found.append(Option("erect_ladder", BESIEGER, where, ids, (section,), least=span[0], most=span[1]))
+    found.append(Option("erect_ladder", BESIEGER, where, targets=(section,)))
 
 
 def tower_pushes(view: MenuView) -> list[Option]:
     """Siege towers pushed by their crews 1 cm to their move, once a turn (§7.3.3): towards the walls, or up
     against a standing rampart no other tower assaults (§7.3.4). A belfry rolls by its own rules (001, R16)."""
     state = view.state
-    if state.active is not _BESIEGER:
+    if state.active is not BESIEGER:
         return []
     found = []
     for tower in state.siege_towers:
@@ -597,10 +594,10 @@ def tower_pushes(view: MenuView) -> list[Option]:
         if not most or state.is_belfry(tower.id):
             continue
         where, numbers = f"siege_tower:{tower.id}", (("distance", 1, most),)
-        found.append(Option("push_tower", _BESIEGER, where, numbers=numbers))
+        found.append(Option("push_tower", BESIEGER, where, numbers=numbers))
         sections = assault_sections(state, tower.id)
         if sections:
-            found.append(Option("push_tower", _BESIEGER, where, targets=sections, numbers=numbers))
+            found.append(Option("push_tower", BESIEGER, where, targets=sections, numbers=numbers))
     return found
 
 
@@ -608,25 +605,25 @@ def giant_climbs(view: MenuView) -> list[Option]:
     """Giants at the foot of a rampart section who have not moved this turn, neither fleeing nor engaged, climb its
     wall (§12.1.5)."""
     state = view.state
-    if state.active is not _BESIEGER:
+    if state.active is not BESIEGER:
         return []
     giants = tuple(
         m.id
         for place in view.by_place
-        if place.zone is _FOOT and state.fort.section(place.ref).is_rampart  # « le mur »: a rampart's, not a yard's
-        for m in view.side_at(place, _BESIEGER)
+        if place.zone is FOOT and state.fort.section(place.ref).is_rampart  # « le mur »: a rampart's, not a yard's
+        for m in view.side_at(place, BESIEGER)
         if m.profile.creature is Creature.GIANT
         and m.id not in view.spent
         and not m.fleeing
         and not state.in_contact(m.id)
     )
-    return [Option("climb_wall", _BESIEGER, actors=giants)] if giants else []
+    return [Option("climb_wall", BESIEGER, actors=giants)] if giants else []
 
 
 def tunnels(view: MenuView) -> list[Option]:
     """The besieger's ready models outside going through a finished tunnel into a courtyard (§10.3.2)."""
     mine = view.state.mine
-    if view.state.active is not _BESIEGER or mine is None or not mine.finished or mine.goal is not MineGoal.TUNNEL:
+    if view.state.active is not BESIEGER or mine is None or not mine.finished or mine.goal is not MineGoal.TUNNEL:
         return []
     if mine.tunnel_turn == view.state.turn:  # §10.3.2: one unit a turn
         return []
@@ -635,18 +632,18 @@ def tunnels(view: MenuView) -> list[Option]:
     state = view.state
     known = state.by_id
     units: dict[str, list[str]] = {}
-    outside = [*view.ready_outside(_BESIEGER), *(m.id for m in state.models if m.place.zone is Zone.MINE)]
+    outside = [*view.ready_outside(BESIEGER), *(m.id for m in state.models if m.place.zone is Zone.MINE)]
     for model_id in outside:
         model = known[model_id]
-        if may_dig(model, _BESIEGER):
+        if may_dig(model, BESIEGER):
             units.setdefault(model.unit, []).append(model_id)
     found = []
     for ids in units.values():
         most = min(len(ids), TUNNEL_MODELS_PER_TURN)
         weight = sum(sorted((known[m].profile.ratio for m in ids), reverse=True)[:most])
-        courtyards = tuple(c for c in view.courtyards if room_left(state, c, _BESIEGER) >= weight)
+        courtyards = tuple(c for c in view.courtyards if room_left(state, c, BESIEGER) >= weight)
         if courtyards:
-            found.append(Option("tunnel", _BESIEGER, actors=tuple(ids), targets=courtyards, most=most))
+            found.append(Option("tunnel", BESIEGER, actors=tuple(ids), targets=courtyards, most=most))
     return found
 
 
@@ -655,9 +652,9 @@ def gate_guards(view: MenuView) -> list[Option]:
     §12.1.2), and in their own reinforce it, two at least (§6.4)."""
     state = view.state
     found = []
-    own = state.active is _BESIEGED
+    own = state.active is BESIEGED
     for gate in state.gates:
-        ready = [m for place in _gate_places(state, gate) for m in view.ready(place, _BESIEGED)]
+        ready = [m for place in _gate_places(state, gate) for m in view.ready(place, BESIEGED)]
         if not ready:
             continue
         where = f"gate:{gate.id}"
@@ -667,11 +664,11 @@ def gate_guards(view: MenuView) -> list[Option]:
             busy = log.defenders | log.pushers | {m for _, m in log.door_breakers}
             free = tuple([m for m in ready if m not in busy])
             if len(free) >= REINFORCING_MODELS:
-                found.append(Option("reinforce_gate", _BESIEGED, where, free, least=REINFORCING_MODELS))
+                found.append(Option("reinforce_gate", BESIEGED, where, free, least=REINFORCING_MODELS))
         if gate.blocker is None:
             blockers = _blockers(view, ready, partial(fits_gate, kind=gate.kind))
             if blockers:
-                found.append(Option("block", _BESIEGED, where, blockers, most=1))
+                found.append(Option("block", BESIEGED, where, blockers, most=1))
     return found
 
 
@@ -713,10 +710,10 @@ def breach_guards(view: MenuView) -> list[Option]:
     found = []
     for works in state.works:
         if works.collapsed and works.blocker is None:
-            ready = view.ready(section_place(works.section), _BESIEGED)
+            ready = view.ready(section_place(works.section), BESIEGED)
             guards = _blockers(view, ready, _fits_breach) if ready else ()
             if guards:
-                found.append(Option("block", _BESIEGED, f"breach:{works.section}", guards, most=1))
+                found.append(Option("block", BESIEGED, f"breach:{works.section}", guards, most=1))
     return found
 
 
@@ -726,7 +723,7 @@ def _fits_breach(model: Model) -> bool:
 
 def end_blocks(view: MenuView) -> list[Option]:
     """The besieged's blockers stepping away from a gate, a ladder or a breach (§6.3.2)."""
-    if view.state.active is not _BESIEGED:
+    if view.state.active is not BESIEGED:
         return []
     return _end_blocks(view)
 
@@ -736,28 +733,28 @@ def counter_mines(view: MenuView) -> list[Option]:
     movement: 4 to 8 of them in all, those already down counted (§10.2, R2)."""
     state = view.state
     mine = state.mine
-    if mine is None or (state.phase is not Phase.SETUP and state.active is not _BESIEGED):
+    if mine is None or (state.phase is not Phase.SETUP and state.active is not BESIEGED):
         return []
     down = len(mine.counter_miners)
     miners = counter_miners(state) if down < MAX_COUNTER_MINERS else ()
     if not miners or down + len(miners) < MIN_COUNTER_MINERS:
         return []
     least, most = max(1, MIN_COUNTER_MINERS - down), MAX_COUNTER_MINERS - down
-    return [Option("counter_mine", _BESIEGED, actors=miners, least=least, most=most)]
+    return [Option("counter_mine", BESIEGED, actors=miners, least=least, most=most)]
 
 
 def sorties(view: MenuView) -> list[Option]:
     """The besieged's flyers on the fort's sections, free to move this turn, fly out against the war machines
     (§11.2)."""
     state = view.state
-    if state.active is not _BESIEGED:
+    if state.active is not BESIEGED:
         return []
     bound = {m for g in state.gates for m in g.reinforcers} | state.turn_log.deployed  # §6.4, §10.2
     if state.belfries:
         bound |= {m for b in state.belfries for m in b.stunned}  # 001 §8
     flyers = tuple(
         m.id
-        for place, here in view.by_side(_BESIEGED).items()
+        for place, here in view.by_side(BESIEGED).items()
         if place.inside
         for m in here
         if m.profile.has(Special.FLYER) and m.id not in bound and may_sortie(state, m)
@@ -765,7 +762,7 @@ def sorties(view: MenuView) -> list[Option]:
     if not flyers:
         return []
     machines = war_machines(state)
-    return [Option("sortie", _BESIEGED, actors=flyers, targets=machines)] if machines else []
+    return [Option("sortie", BESIEGED, actors=flyers, targets=machines)] if machines else []
 
 
 def _end_blocks(view: MenuView) -> list[Option]:
@@ -774,8 +771,8 @@ def _end_blocks(view: MenuView) -> list[Option]:
     # §7.1.8: a drawn duel at the top of a ladder goes on, nobody replacing either
     held += [(f"ladder:{x.id}", x.blocker) for x in state.ladders if x.duel is None]
     held += [(f"breach:{w.section}", w.blocker) for w in state.works]
-    found = [Option("end_block", _BESIEGED, where, (blocker,)) for where, blocker in held if blocker is not None]
-    found += [Option("end_block", _BESIEGED, f"climb:{c.id}", c.blockers, most=1) for c in state.climbs if c.blockers]
+    found = [Option("end_block", BESIEGED, where, (blocker,)) for where, blocker in held if blocker is not None]
+    found += [Option("end_block", BESIEGED, f"climb:{c.id}", c.blockers, most=1) for c in state.climbs if c.blockers]
     return found
 
 
@@ -798,17 +795,17 @@ def besieged_at_movement_end(view: MenuView) -> list[Option]:
         defenders = free_defenders(state, section)
         if not defenders:
             continue
-        below = tuple([m.id for m in view.side_at(place_of(_FOOT, section), _BESIEGER)])
+        below = tuple([m.id for m in view.side_at(place_of(FOOT, section), BESIEGER)])
         below += tuple(
             [
                 m.id
                 for x in state.ladders
                 if x.section == section and x.raised
-                for m in view.side_at(place_of(_LADDER, x.id), _BESIEGER)
+                for m in view.side_at(place_of(LADDER, x.id), BESIEGER)
             ]
         )
         if works.stones and below:
-            found.append(Option("throw_stones", _BESIEGED, section, defenders, below, most=THROWERS["stones"]))
+            found.append(Option("throw_stones", BESIEGED, section, defenders, below, most=THROWERS["stones"]))
         pairs = _weight(state, defenders)
         if works.rocks and pairs >= THROWERS["a rock"]:
             towers = tuple(
@@ -816,7 +813,7 @@ def besieged_at_movement_end(view: MenuView) -> list[Option]:
                     m.id
                     for t in state.siege_towers
                     if t.section == section
-                    for m in view.side_at(place_of(_SIEGE_TOWER, t.id), _BESIEGER)
+                    for m in view.side_at(place_of(SIEGE_TOWER, t.id), BESIEGER)
                 ]
             )
             if below or towers:
@@ -847,15 +844,15 @@ def _pair(name: str, section: str, defenders: tuple[str, ...], targets: tuple[st
     """A rock dropped or a brazier poured from ``section``: two models, or one large model alone (§8.1.4, §8.2.2,
     §12.1.4)."""
     need = THROWERS["a rock"] if name == "drop_rock" else THROWERS["a brazier"]
-    return Option(name, _BESIEGED, section, defenders, targets, least=min(need, len(defenders)), most=need)
+    return Option(name, BESIEGED, section, defenders, targets, least=min(need, len(defenders)), most=need)
 
 
 def braziers_taken(view: MenuView) -> list[Option]:
     """In their turn the besiegers knock over the braziers of a section they hold, no besieged left on it
     (§8.2.3)."""
-    if view.state.active is not _BESIEGER or not view.state.works:
+    if view.state.active is not BESIEGER or not view.state.works:
         return []
-    return [Option("knock_over_braziers", _BESIEGER, section) for section in braziers_held(view.state)]
+    return [Option("knock_over_braziers", BESIEGER, section) for section in braziers_held(view.state)]
 
 
 def ladder_reactions(view: MenuView) -> list[Option]:
@@ -863,7 +860,7 @@ def ladder_reactions(view: MenuView) -> list[Option]:
     after a failed try (§7.1.7); in their own, they push over the ladders nobody climbs (§7.1.6 note); in either,
     they block a hoisted ladder at its foot (§7.1.10) and a giant on the wall (§12.1.5)."""
     state = view.state
-    found: list[Option] = _empty_ladders(view) if state.active is _BESIEGED else []
+    found: list[Option] = _empty_ladders(view) if state.active is BESIEGED else []
     log = state.turn_log
     for ladder in state.ladders:
         if not ladder.raised:
@@ -872,28 +869,28 @@ def ladder_reactions(view: MenuView) -> list[Option]:
         if ladder.courtyard is not None:
             if ladder.blocker is None:
                 # §7.1.10: « Une figurine peut bloquer au bas d'une échelle » hoisted into its courtyard
-                ready = view.ready(section_place(ladder.courtyard), _BESIEGED)
+                ready = view.ready(section_place(ladder.courtyard), BESIEGED)
                 blockers = _blockers(view, ready, _any_size) if ready else ()
                 if blockers:
-                    found.append(Option("block", _BESIEGED, where, blockers, most=1))
+                    found.append(Option("block", BESIEGED, where, blockers, most=1))
             continue
-        if state.active is _BESIEGED:
+        if state.active is BESIEGED:
             continue
         found.extend(push_back_options(state, ladder))
         if ladder.id in log.pushed and ladder.blocker is None and not ladder.taken:
             # §7.1.7: « Seule une figurine ayant tenté de repousser peut bloquer »
-            pushers = [m for m in view.ready(section_place(ladder.section), _BESIEGED) if m in log.pushers]
+            pushers = [m for m in view.ready(section_place(ladder.section), BESIEGED) if m in log.pushers]
             blockers = _blockers(view, pushers, _any_size)
             if blockers:
-                found.append(Option("block", _BESIEGED, where, blockers, most=1))
+                found.append(Option("block", BESIEGED, where, blockers, most=1))
     for climb in state.climbs:
         if len(climb.blockers) >= CLIMB_BLOCKERS:
             continue  # §12.1.5: « Jusqu'à 6 figurines de taille normale »
         giant = state.model(climb.id)
-        ready = view.ready(section_place(giant.place.ref), _BESIEGED)
+        ready = view.ready(section_place(giant.place.ref), BESIEGED)
         guards = _blockers(view, ready, _normal_size) if ready else ()
         if guards:
-            found.append(Option("block", _BESIEGED, f"climb:{climb.id}", guards, most=1))
+            found.append(Option("block", BESIEGED, f"climb:{climb.id}", guards, most=1))
     return found
 
 
@@ -914,9 +911,9 @@ def _empty_ladders(view: MenuView) -> list[Option]:
         if (
             ladder.raised
             and ladder.courtyard is None
-            and view.side_at(section_place(ladder.section), _BESIEGED)
-            and place_of(_LADDER, ladder.id) not in view.by_place
-            and not view.side_at(place_of(_FOOT, ladder.section), _BESIEGER)
+            and view.side_at(section_place(ladder.section), BESIEGED)
+            and place_of(LADDER, ladder.id) not in view.by_place
+            and not view.side_at(place_of(FOOT, ladder.section), BESIEGER)
         ):
-            found.append(Option("push_over_empty_ladder", _BESIEGED, f"ladder:{ladder.id}"))
+            found.append(Option("push_over_empty_ladder", BESIEGED, f"ladder:{ladder.id}"))
     return found

@@ -8,18 +8,14 @@ from __future__ import annotations
 import weakref
 from collections.abc import Mapping
 
+from rules.fast.members import BESIEGED, BESIEGER, COURTYARD, FIELD, FOOT, SECTION, WAR_MACHINE
 from rules.siege.checks import bound
 from rules.siege.fort import SectionKind
 from rules.siege.places import place_of
-from rules.siege.profiles import TroopType
-from rules.siege.state import BattleState, Model, Place, Side, Zone
+from rules.siege.state import BattleState, Model, Place, Side
 from rules.siege.values import derived
 
-# an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
-_BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
-_SECTION, _FOOT, _FIELD = Zone.SECTION, Zone.FOOT, Zone.FIELD
-_RAMPARTS, _COURTYARD = (SectionKind.WALL_WALK, SectionKind.TOWER), SectionKind.COURTYARD
-_WAR_MACHINE = TroopType.WAR_MACHINE
+_RAMPARTS = (SectionKind.WALL_WALK, SectionKind.TOWER)
 
 __all__ = ["MenuView", "bought", "section_place", "war_machines"]
 
@@ -33,7 +29,7 @@ class MenuView:
         # proxy, read as the state itself, rather than a reference called at each read through a property.
         self.state: BattleState = weakref.proxy(state)
         self._by_side: Mapping[Side, Mapping[Place, tuple[Model, ...]]] = state.by_side_and_place
-        self._ready: dict[Side, dict[Place, tuple[str, ...]]] = {_BESIEGER: {}, _BESIEGED: {}}
+        self._ready: dict[Side, dict[Place, tuple[str, ...]]] = {BESIEGER: {}, BESIEGED: {}}
         self._ready_by_place: dict[Side, dict[Place, tuple[str, ...]]] = {}
 
     @derived
@@ -99,20 +95,20 @@ class MenuView:
         found: list[str] = []
         for place in self._by_side[side]:
             zone = place.zone
-            if zone is _FOOT or zone is _FIELD:
+            if zone is FOOT or zone is FIELD:
                 found += ready(place, side)
         return tuple(found)
 
     @derived
     def on_field(self) -> tuple[Place, ...]:
         """The places on the field where the besieger has models, in the order of :attr:`by_place`."""
-        return tuple([p for p in self._by_side[_BESIEGER] if p.zone is _FIELD])
+        return tuple([p for p in self._by_side[BESIEGER] if p.zone is FIELD])
 
     @derived
     def outside(self) -> tuple[Place, ...]:
         """The places at the foot of the walls or on the field where the besieger has models, in the order of
         :attr:`by_place`."""
-        return tuple([p for p in self._by_side[_BESIEGER] if p.zone is _FOOT or p.zone is _FIELD])
+        return tuple([p for p in self._by_side[BESIEGER] if p.zone is FOOT or p.zone is FIELD])
 
     def sections(self, *kinds: SectionKind) -> tuple[str, ...]:
         """The fort's sections of ``kinds``, in the layout's order, kept with the fort."""
@@ -128,7 +124,7 @@ class MenuView:
 
     @property
     def courtyards(self) -> tuple[str, ...]:
-        return self.sections(_COURTYARD)
+        return self.sections(COURTYARD)
 
 
 def war_machines(state: BattleState) -> tuple[str, ...]:
@@ -141,7 +137,7 @@ def war_machines(state: BattleState) -> tuple[str, ...]:
     known: tuple[Mapping[str, int], tuple[str, ...]] | None = memo.get(war_machines)
     if known is None or known[0] is not rank:
         models = state.models
-        found = tuple([m.id for m in models if m.side is _BESIEGER and m.profile.troop_type is _WAR_MACHINE])
+        found = tuple([m.id for m in models if m.side is BESIEGER and m.profile.troop_type is WAR_MACHINE])
         if len(models) < len(rank):  # some ranked models already gone: their kind is not known
             return found
         memo[war_machines] = known = (rank, found)
@@ -151,7 +147,7 @@ def war_machines(state: BattleState) -> tuple[str, ...]:
 
 def section_place(ref: str) -> Place:
     """The fort's section ``ref`` as a place."""
-    return place_of(_SECTION, ref)
+    return place_of(SECTION, ref)
 
 
 def bought(state: BattleState, side: Side) -> tuple[str, ...]:

@@ -11,7 +11,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rules.dice import D6, Dice, reason
-from rules.siege.fort import SectionKind
+from rules.fast.members import (
+    BESIEGER,
+    COURTYARD,
+    FLYER,
+    FOOT,
+    LADDER,
+    MOVEMENT,
+    MUSICIAN,
+    SECTION,
+    SIEGE_TOWER,
+    UNBREAKABLE,
+)
 from rules.siege.obligations import RULES, Obligation
 from rules.siege.options import Option
 from rules.siege.profiles import Special
@@ -22,7 +33,6 @@ from rules.siege.state import (
     IllegalAction,
     Model,
     Outcome,
-    Phase,
     Place,
     Side,
     Zone,
@@ -52,21 +62,6 @@ __all__ = [
     "stays",
 ]
 
-# enum members bound once: on Python 3.11 reading one from its class goes through EnumType.__getattr__
-_COURTYARD = SectionKind.COURTYARD
-_BESIEGER = Side.BESIEGER
-_CHARACTER = Special.CHARACTER
-_FLYER = Special.FLYER
-_FRENZY = Special.FRENZY
-_MUSICIAN = Special.MUSICIAN
-_STUBBORN = Special.STUBBORN
-_UNBREAKABLE = Special.UNBREAKABLE
-_MOVEMENT = Phase.MOVEMENT
-_FOOT = Zone.FOOT
-_LADDER = Zone.LADDER
-_SECTION = Zone.SECTION
-_SIEGE_TOWER = Zone.SIEGE_TOWER
-_WALL = Zone.WALL
 
 OUTSIDE_RETREAT = 4  # §3.5.2: models a turn down a ladder or a siege tower
 RALLY_ENEMY_UNIT_STRENGTH = 5  # §3.4
@@ -81,7 +76,7 @@ def leadership_groups(state: BattleState, models: Sequence[Model]) -> list[tuple
     if not models:
         return []
     section, side = models[0].place, models[0].side
-    characters = [m for m in state.at(section, side) if m.profile.has(_CHARACTER) and not m.fleeing]
+    characters = [m for m in state.at(section, side) if m.profile.has(Special.CHARACTER) and not m.fleeing]
     hero = max((m.profile.ld for m in characters), default=0)
     units: dict[str, list[Model]] = {}
     for model in models:
@@ -173,17 +168,17 @@ def retreat_problem(
             return IllegalAction(
                 "way_too_narrow", clause, count=count, section=section, to_section=to.ref, capacity=capacity
             )
-        if destination.kind is not _COURTYARD and any(m.profile.is_cavalry for m in movers):
+        if destination.kind is not COURTYARD and any(m.profile.is_cavalry for m in movers):
             return IllegalAction("way_cavalry_courtyards", clause, to_section=to.ref)  # §3.2.3
         return None
     # §3.5.2: back outside by a ladder or a siege tower, for besiegers who came up this turn
-    if side is not _BESIEGER or not all(m.id in state.turn_log.arrived for m in movers):
+    if side is not BESIEGER or not all(m.id in state.turn_log.arrived for m in movers):
         return IllegalAction("retreat_outside_arrivals_only", clause)
     if count > OUTSIDE_RETREAT:
         return IllegalAction("too_many_down", clause, count=count, place=str(to), most=OUTSIDE_RETREAT)
-    if to.zone is _LADDER:
+    if to.zone is LADDER:
         return _down_the_ladder(state, section, movers, to, clause)
-    if to.zone is _SIEGE_TOWER:
+    if to.zone is SIEGE_TOWER:
         # §3.5.2, §7.3.5: retreat goes through a siege tower even with friends inside (flight never does, see flee)
         if state.siege_tower(to.ref).section != section:
             return IllegalAction("tower_not_against_section", clause, tower=to.ref, section=section)
@@ -217,11 +212,11 @@ def flight_problem(
     """Why fleeing ``models`` cannot run from ``section`` to ``to``, or ``None``: an adjacent section as a retreat
     (§3.3.3, §4.1), or for the besieger a ladder raised against the section, whenever they came up (R35, §7.1.11);
     never a siege tower (§7.3.5). The refusal is under ``clause``, the rule that makes them flee."""
-    if to.zone is _LADDER:
-        if models[0].side is not _BESIEGER:
+    if to.zone is LADDER:
+        if models[0].side is not BESIEGER:
             return IllegalAction("besieged_never_leave", clause)  # §11.1
         return _down_the_ladder(state, section, models, to, clause)
-    if to.zone is _SIEGE_TOWER:
+    if to.zone is SIEGE_TOWER:
         return IllegalAction("no_flight_through_tower", clause, tower=to.ref)  # §7.3.5
     if not to.inside:
         return IllegalAction("no_flight_there", clause, place=str(to))
@@ -232,23 +227,23 @@ def flight_ways(state: BattleState, section: str, models: Sequence[Model]) -> tu
     """Where fleeing ``models`` on the fort's ``section`` may run, each open to them all: the adjacent sections a
     retreat may reach (§3.3.3, §4.1), then, for the besieger, the ladders raised against it (R35, §7.1.11)."""
     ways = [
-        n for n in state.fort.neighbours(section) if retreat_problem(state, section, models, Place(_SECTION, n)) is None
+        n for n in state.fort.neighbours(section) if retreat_problem(state, section, models, Place(SECTION, n)) is None
     ]
-    if models and models[0].side is _BESIEGER:
+    if models and models[0].side is BESIEGER:
         ways += [
             f"ladder:{x.id}"
             for x in state.ladders
-            if x.section == section and _down_the_ladder(state, section, models, Place(_LADDER, x.id), "§3.3.3") is None
+            if x.section == section and _down_the_ladder(state, section, models, Place(LADDER, x.id), "§3.3.3") is None
         ]
     return tuple(ways)
 
 
 def _moved_to(state: BattleState, section: str, models: Sequence[Model], to: Place) -> dict[str, Model | None]:
     """The models after going from ``section`` to ``to``; outside, they end at the wall's foot (§3.5.2)."""
-    if to.inside or to.zone is _FOOT:
+    if to.inside or to.zone is FOOT:
         return {m.id: replace(m, place=to) for m in models}
-    foot = Place(_FOOT, section)
-    if to.zone is _SIEGE_TOWER:
+    foot = Place(FOOT, section)
+    if to.zone is SIEGE_TOWER:
         # §3.5.2: placed apart from the friendly regiment, a unit of their own for rallying
         return {m.id: replace(m, place=foot, unit=f"{m.unit} ({to.ref})") for m in models}
     return {m.id: replace(m, place=foot) for m in models}
@@ -268,7 +263,7 @@ def _settle(state: BattleState, result: CombatResult) -> BattleState:
 
 def stays(model: Model) -> bool:
     """Unbreakable troops never retreat (§4.3); flyers never retreat but test to hold (§12.3.2)."""
-    return model.profile.has(_UNBREAKABLE) or model.profile.has(_FLYER)
+    return model.profile.has(UNBREAKABLE) or model.profile.has(FLYER)
 
 
 def retreat(state: BattleState, section: str, to: Place | str, dice: Dice) -> Outcome:
@@ -328,7 +323,7 @@ def _fear_broken(state: BattleState, section: str, model: Model) -> bool:
 
 def _immune_to_fear(model: Model) -> bool:
     profile = model.profile
-    return profile.causes_fear or profile.has(_FRENZY) or profile.has(_UNBREAKABLE)
+    return profile.causes_fear or profile.has(Special.FRENZY) or profile.has(UNBREAKABLE)
 
 
 def _hold_tests(
@@ -344,7 +339,7 @@ def _hold_tests(
     breaking: list[Model] = []
     testing: list[Model] = []
     for model in models:
-        if model.profile.has(_UNBREAKABLE):
+        if model.profile.has(UNBREAKABLE):
             events.append(event("unbreakable_holds", "§4.3", {"model": model.id, "place": section}, (model.id,)))
         elif _fear_broken(state, section, model):
             breaking.append(model)
@@ -353,8 +348,8 @@ def _hold_tests(
     if breaking:
         broken = tuple(m.id for m in breaking)
         events.append(event("fear_outnumbered", "§4.2", {"models": broken, "place": section}, broken))
-    stubborn = [m for m in testing if m.profile.has(_STUBBORN)]
-    others = [m for m in testing if not m.profile.has(_STUBBORN)]
+    stubborn = [m for m in testing if m.profile.has(Special.STUBBORN)]
+    others = [m for m in testing if not m.profile.has(Special.STUBBORN)]
     groups = [(ld, group, result.difference) for ld, group in leadership_groups(state, others)]
     if stubborn:
         # §4.3: stubborn models test en bloc, on their leadership alone
@@ -373,9 +368,9 @@ def _legal_flight(state: BattleState, section: str, models: Sequence[Model]) -> 
     if not where.inside:
         # §7.1.11: climbers flee down their ladder, §12.1.5: a giant down its wall; at the wall's foot they flee on
         # the table as in the WFB rules
-        if where.zone is _LADDER:
-            return Place(_FOOT, state.ladder(where.ref).section)
-        return Place(_FOOT, where.ref) if where.zone is _WALL else None
+        if where.zone is LADDER:
+            return Place(FOOT, state.ladder(where.ref).section)
+        return Place(FOOT, where.ref) if where.zone is Zone.WALL else None
     # §3.5.2 lets the fleeing go down a ladder or a siege tower, §7.3.5 forbids flight through a siege tower and
     # keeps retreat: the specific rule wins, so flight goes down ladders only, whenever they came up (R35)
     ways = flight_ways(state, section, models)
@@ -399,12 +394,12 @@ def flee(
     panic there (§8.2.5). A ``panic`` flight (§4.1) runs first and loses wounds only when it finds no way out.
     """
     events: list[Event] = []
-    flyers = [m for m in models if m.profile.has(_FLYER)]
+    flyers = [m for m in models if m.profile.has(FLYER)]
     if flyers:
         state = state.with_models(dict.fromkeys((m.id for m in flyers), None))
         gone = tuple(m.id for m in flyers)
         events.append(event("fleeing_flyers_destroyed", "§12.3.2", {"models": gone, "place": section}, gone))
-    runners = [m for m in models if not m.profile.has(_FLYER)]
+    runners = [m for m in models if not m.profile.has(FLYER)]
     if not runners:
         return state, events
     if panic:
@@ -425,7 +420,7 @@ def _flight_destination(state: BattleState, section: str, models: Sequence[Model
     """Where fleeing ``models`` run: ``to`` if it is open to them, else the first way open (§3.3.3), else nowhere."""
     if to is None:
         return _legal_flight(state, section, models)
-    if to.zone is _SIEGE_TOWER:
+    if to.zone is SIEGE_TOWER:
         # §7.3.5 over §3.5.2: no flight through a siege tower, though retreat through one is allowed
         raise IllegalAction("no_flight_through_tower", "§7.3.5", tower=to.ref)
     problem = flight_problem(state, section, models, to)
@@ -535,7 +530,7 @@ def flee_option(state: BattleState, section: str, side: Side) -> Option | None:
 def _flights_due(state: BattleState) -> list[Obligation]:
     """The fleeing with an enemy on their section flee on before the side's movement ends (§3.3.3 « Les troupes
     continuent à fuir tant qu'il y a un ennemi », 002: a compulsory move)."""
-    if state.phase is not _MOVEMENT or state.over:
+    if state.phase is not MOVEMENT or state.over:
         return []
     side = state.active
     theirs = state.by_side_and_place[side.enemy]
@@ -586,7 +581,7 @@ def rally(state: BattleState, section: str, side: Side, dice: Dice) -> Outcome:
     ]
     everyone = state.at(section, side)
     leadership = max(m.profile.ld for m in everyone)
-    musician = any(m.profile.has(_MUSICIAN) for m in everyone)
+    musician = any(m.profile.has(MUSICIAN) for m in everyone)
     passed, roll = leadership_test(dice, leadership + musician, 0, reason("rally_roll", "§3.4", place=section))
     ids = tuple(m.id for m in fleeing)
     state = replace(state, turn_log=replace(log, rally_tests=log.rally_tests | set(ids)))

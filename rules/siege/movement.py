@@ -15,13 +15,14 @@ from enum import Enum
 from typing import NamedTuple
 
 from rules.dice import D3, D6, Dice, reason
+from rules.fast.members import BELFRY, BESIEGED, COURTYARD, FIELD, FOOT, LADDER, SECTION, SIEGE_TOWER, WAR_MACHINE
 from rules.siege import belfry
 from rules.siege.blocking import gate_open
-from rules.siege.fort import ConnectionKind, SectionKind
+from rules.siege.fort import ConnectionKind
 from rules.siege.gates import service_door_id
 from rules.siege.ladders import push_back_pending
 from rules.siege.melee import roll_hits, wounds_caused
-from rules.siege.profiles import Special, TroopType
+from rules.siege.profiles import Special
 from rules.siege.psychology import charge_psychology, holds_the_section
 from rules.siege.reactions import may_stand_and_shoot
 from rules.siege.state import (
@@ -46,15 +47,6 @@ from rules.wfb import shooting_modifier, shooting_to_hit
 
 __all__ = ["LADDER_A_TURN", "SIEGE_TOWER_A_TURN", "Way", "Who", "admits", "move", "way"]
 
-# members read in busy functions, bound once (see rules.siege.places)
-_FOOT = Zone.FOOT
-_LADDER = Zone.LADDER
-_SIEGE_TOWER = Zone.SIEGE_TOWER
-_BELFRY = Zone.BELFRY
-_SECTION = Zone.SECTION
-_FIELD = Zone.FIELD
-_BESIEGED = Side.BESIEGED
-_COURTYARD = SectionKind.COURTYARD
 
 LADDER_A_TURN = 4  # §2.1.1
 SIEGE_TOWER_A_TURN = 4  # §7.3.4
@@ -64,12 +56,12 @@ ETHEREAL_PASSES = 3  # §12.4
 
 def _level(state: BattleState, place: Place) -> int:
     """How high a place is: ladders below the rampart they lean on (§3.2.2); a siege tower level with it."""
-    if place.zone is _SECTION:
+    if place.zone is SECTION:
         return state.fort.section(place.ref).level
-    if place.zone is _SIEGE_TOWER:
+    if place.zone is SIEGE_TOWER:
         tower = state.siege_tower(place.ref)
         return 0 if tower.section is None else state.fort.section(tower.section).level
-    if place.zone is _BELFRY:
+    if place.zone is BELFRY:
         # 001 §2: the drawbridge's level meets the wall it reaches; the others are below or above it
         belfry = state.belfry(place.ref.rpartition(".")[0])
         return state.fort.section(belfry.section).level + int(place.ref.rpartition(".")[2]) - 2
@@ -104,9 +96,9 @@ def way(state: BattleState, side: Side, origin: Place, destination: Place) -> Wa
     """The way ``side``'s models take from ``origin`` to ``destination`` as the battle stands, or why there is none
     (returned, not raised: the menus ask of every way and only :func:`move` refuses).
     """
-    if origin.inside and destination.zone in (_FOOT, _FIELD) and side is _BESIEGED:
+    if origin.inside and destination.zone in (FOOT, FIELD) and side is BESIEGED:
         return IllegalAction("besieged_stay_inside", "§11.1", from_place=str(origin), place=str(destination))
-    if origin.zone is _FIELD and destination.zone is _FOOT:
+    if origin.zone is FIELD and destination.zone is FOOT:
         if str(destination) not in state.fort.approaches:
             return IllegalAction("no_foot_outside", "§16", section=destination.ref)
         return _UNLIMITED  # §16: the approach from 40 cm away is measured on the table, in inches, not by sections
@@ -119,19 +111,19 @@ def way(state: BattleState, side: Side, origin: Place, destination: Place) -> Wa
             if locked is not None:
                 return locked
         return Way(connection.capacity, Who.CLIMBERS if connection.kind is ConnectionKind.LADDER else Who.ANY)
-    if origin.zone is _FOOT and destination.zone is _LADDER:
+    if origin.zone is FOOT and destination.zone is LADDER:
         ladder = state.ladder(destination.ref)
         if ladder.section != origin.ref or not ladder.raised or ladder.courtyard is not None:
             return IllegalAction("ladder_not_against", "§2.1.1", ladder=destination.ref, section=origin.ref)
         return _LADDER_WAY
-    if origin.inside and destination.zone is _LADDER:
+    if origin.inside and destination.zone is LADDER:
         ladder = state.ladder(destination.ref)
         if ladder.courtyard is None or ladder.section != origin.ref or ladder.carriers or not ladder.raised:
             return IllegalAction("ladder_not_hoisted_from", "§7.1.10", ladder=destination.ref, section=origin.ref)
-        if side is _BESIEGED:
+        if side is BESIEGED:
             return IllegalAction("hoisted_ladder_way_down", "§7.1.10", ladder=destination.ref, section=origin.ref)
         return _LADDER_WAY
-    if origin.zone is _LADDER and destination.inside:
+    if origin.zone is LADDER and destination.inside:
         ladder = state.ladder(origin.ref)
         if (ladder.courtyard or ladder.section) != destination.ref:
             return IllegalAction("ladder_not_leading", "§2.1.1", ladder=origin.ref, section=destination.ref)
@@ -141,30 +133,30 @@ def way(state: BattleState, side: Side, origin: Place, destination: Place) -> Wa
         if push_back_pending(state, ladder.id):
             return IllegalAction("push_back_first", "§7.1.5", ladder=origin.ref, section=destination.ref)
         return Way(LADDER_A_TURN)
-    if origin.zone is _FOOT and destination.zone is _SIEGE_TOWER:
+    if origin.zone is FOOT and destination.zone is SIEGE_TOWER:
         if state.siege_tower(destination.ref).section != origin.ref:
             return IllegalAction("siege_tower_not_against", "§7.3", tower=destination.ref, section=origin.ref)
         return _BOARDING
-    if origin.zone is _SIEGE_TOWER and destination.inside:
+    if origin.zone is SIEGE_TOWER and destination.inside:
         if state.siege_tower(origin.ref).section != destination.ref:
             return IllegalAction("siege_tower_not_against", "§7.3.4", tower=origin.ref, section=destination.ref)
         return Way(SIEGE_TOWER_A_TURN)
-    if _BELFRY in (origin.zone, destination.zone) and (origin.inside or destination.inside):
+    if BELFRY in (origin.zone, destination.zone) and (origin.inside or destination.inside):
         # 001 §8: over the lowered drawbridge, as many as its movement points allow
         return belfry.bridge_problem(state, origin, destination) or _OVER_THE_BRIDGE
     if origin.zone is Zone.WALL and destination.inside and destination.ref == origin.ref:
         return _OFF_THE_WALL
-    if origin.zone is _FOOT and destination.inside and destination.ref == origin.ref:
+    if origin.zone is FOOT and destination.inside and destination.ref == origin.ref:
         for gate in state.fort.gates_of(origin.ref):
             if gate_open(state, gate.id, side):
                 return Way(gate.capacity)  # §2.1.1 Table 2: through a broken, unblocked gate (§6.1, §6.3)
     breach = state.fort.connection(origin.ref, destination.ref) if destination.inside else None
-    if origin.zone is _FOOT and breach is not None and breach.kind is ConnectionKind.BREACH:
+    if origin.zone is FOOT and breach is not None and breach.kind is ConnectionKind.BREACH:
         blocker = state.works_of(origin.ref).blocker
         if blocker is not None and state.model(blocker).side is not side:
             return IllegalAction("breach_blocked", "§6.3.5", blocker_model=blocker, section=origin.ref)
         return Way(breach.capacity)  # §5.9, R5: through the breach into the courtyard behind it
-    if origin.zone is _FOOT and destination.inside and destination.ref == origin.ref:
+    if origin.zone is FOOT and destination.inside and destination.ref == origin.ref:
         return _THROUGH_THE_WALL
     return IllegalAction("no_way", "§2.1", from_place=str(origin), place=str(destination))
 
@@ -240,7 +232,7 @@ def _check_ladder(movers: Sequence[Model]) -> None:
 def _check_no_machines(movers: Sequence[Model], where: str) -> None:
     """§5.7: a war machine shoots at the fort from where it stands outside: it goes neither up a ladder, nor into a
     siege tower, nor into the fort: ``where`` is ``"ladder"``, ``"siege_tower"`` or ``"fort"``."""
-    machines = tuple(m.id for m in movers if m.profile.troop_type is TroopType.WAR_MACHINE)
+    machines = tuple(m.id for m in movers if m.profile.troop_type is WAR_MACHINE)
     if machines:
         raise IllegalAction("war_machine_stays_outside", "§5.7", models=machines, where=where)
 
@@ -299,13 +291,13 @@ def _check_room(state: BattleState, movers: Sequence[Model], destination: Place)
         section = state.fort.section(destination.ref)
         limit, clause = quota(section.kind), "§1.7"
         _check_no_machines(movers, "fort")
-        if section.kind is not _COURTYARD:
+        if section.kind is not COURTYARD:
             cavalry = tuple(m.id for m in movers if m.profile.is_cavalry)
             if cavalry:
                 raise IllegalAction("cavalry_courtyards_only", "§3.2.3", models=cavalry, section=section.id)
-    elif destination.zone is _LADDER:
+    elif destination.zone is LADDER:
         limit, clause = LADDER_HOLDS, "§7.1.5"
-    elif destination.zone is _SIEGE_TOWER:
+    elif destination.zone is SIEGE_TOWER:
         limit, clause = SIEGE_TOWER_HOLDS, "§7.3.4"
     else:
         return
@@ -342,10 +334,10 @@ def move(
     origin, destination = movers[0].place, Place.parse(to)
     if destination == origin:
         raise IllegalAction("move_in_place", "§2.1", models=tuple(models), place=str(origin))
-    path = [origin, *([Place(_SECTION, via)] if via is not None else []), destination]
+    path = [origin, *([Place(SECTION, via)] if via is not None else []), destination]
     if via is not None:
         kinds = [state.fort.section(p.ref).kind if p.inside else None for p in path]
-        if any(kind is not _COURTYARD for kind in kinds):
+        if any(kind is not COURTYARD for kind in kinds):
             raise IllegalAction(
                 "two_sections_in_courtyard",
                 "§2.1.1",
@@ -382,7 +374,7 @@ def move(
         carrying = tuple(m.id for m in movers if m.id in carriers)
         if carrying:
             raise IllegalAction("ram_carriers_stay_outside", "§7.2.1", models=carrying)
-    charge = (destination.inside or destination.zone is _BELFRY) and bool(state.at(destination, movers[0].side.enemy))
+    charge = (destination.inside or destination.zone is BELFRY) and bool(state.at(destination, movers[0].side.enemy))
     if stand_and_shoot is None:
         if charge and may_stand_and_shoot(state, destination):  # §3.1.2: the charged answer before the charge lands
             declared = DeclaredCharge(tuple(m.id for m in movers), str(destination), via)
@@ -409,7 +401,7 @@ def move(
     ids = frozenset(m.id for m in movers)
     moved = log.moved | ids
     events: list[Event] = []
-    crossing = origin.zone is _FOOT and destination.inside
+    crossing = origin.zone is FOOT and destination.inside
     ethereal = [m for m in movers if m.profile.has(Special.ETHEREAL)] if crossing else []
     if ethereal:
         # §12.4: only the ethereal creatures test; the others go through the broken gate or breach as usual
@@ -423,7 +415,7 @@ def move(
         log = state.turn_log
         movers = [state.model(m.id) for m in movers if any(x.id == m.id for x in state.models)]
         ids = frozenset(m.id for m in movers)
-    into_belfry = destination.zone is _BELFRY  # 001 §8: over the drawbridge onto level 2
+    into_belfry = destination.zone is BELFRY  # 001 §8: over the drawbridge onto level 2
     charging = (destination.inside or into_belfry) and bool(state.at(destination, movers[0].side.enemy))
     charged, from_below, arrived = log.charged, log.from_below, log.arrived
     if charging:
@@ -441,7 +433,7 @@ def move(
         if not movers:
             return outcome(state, events, dice, mark)
     state = state.with_models({m.id: replace(m, place=destination) for m in movers}, turn_log=log)
-    if origin.zone is _LADDER:
+    if origin.zone is LADDER:
         # §7.1.9: assaulters have set foot on the rampart by this ladder, blocked or not: no more blocking it
         state = state.with_ladder(replace(state.ladder(origin.ref), taken=True), origin.ref)
     moved_ids = tuple(m.id for m in movers)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules.fast import set_fields
 from rules.siege.state import BattleState, Phase, Side
 
 if TYPE_CHECKING:
@@ -19,8 +20,6 @@ if TYPE_CHECKING:
     from rules.siege.menu_view import MenuView
 
 __all__ = ["CHOOSERS", "MENU_PARTS", "Option", "menu_part"]
-
-_set = object.__setattr__
 
 
 @dataclass(frozen=True, init=False)
@@ -54,11 +53,9 @@ class Option:
         most: int | None = None,
         numbers: tuple[tuple[str, int, int], ...] = (),
     ) -> None:
-        # the fields set at once rather than one by one through the frozen __setattr__: every menu makes many
         n = len(actors)
-        _set(
+        set_fields(
             self,
-            "__dict__",
             {
                 "name": name,
                 "side": side,

@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.fast.members import BESIEGER, CLOSE_COMBAT, END, FOOT, LADDER, SECTION, SIEGE_TOWER
 from rules.siege import actions as a
 from rules.siege import rams
 from rules.siege.battle import Entry, action_dice
@@ -60,10 +61,6 @@ from rules.siege.menu_view import war_machines
 from rules.siege.obligations import pending
 from rules.siege.state import BattleState, IllegalAction, Phase, Place, SetupTurn, Side, Zone
 
-# an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
-_CLOSE_COMBAT, _END = Phase.CLOSE_COMBAT, Phase.END
-_BESIEGER, _BESIEGED = Side.BESIEGER, Side.BESIEGED
-_LADDER, _SECTION, _SIEGE_TOWER, _FOOT = Zone.LADDER, Zone.SECTION, Zone.SIEGE_TOWER, Zone.FOOT
 _END_PHASE, _END_TURN = a.EndPhase(), a.EndTurn()  # values: one of each serves every step and turn
 
 __all__ = ["Game", "Orders", "orders_for", "play_out", "play_setup"]
@@ -107,7 +104,7 @@ class Orders:
 def orders_for(state: BattleState) -> Orders:
     """The orders a battle under way implies: war machines at the main gate's wall, the mine where it digs."""
     gate = next((g.id for g in state.gates if not is_destroyed(g.structure_points)), None)
-    machines = sum(1 for m in state.models if m.side is _BESIEGER and m.profile.troop_type.value == "war_machine")
+    machines = sum(1 for m in state.models if m.side is BESIEGER and m.profile.troop_type.value == "war_machine")
     ramparts = [s.id for s in state.fort.sections if s.is_rampart]
     target = f"gate:{gate}" if gate is not None else (ramparts[0] if ramparts else "")
     mine = state.mine.undermined if state.mine is not None else None
@@ -301,16 +298,16 @@ def _charges(game: Game) -> None:
     """Models with no enemy on their section charge the neighbouring sections the enemy holds, the one with the
     fewest models first, each with as many as the menu lets go."""
     side = game.state.active
-    for option in game.fresh("charge", _SECTION):
+    for option in game.fresh("charge", SECTION):
         read = game.state
         where = option.where
         if read.at(Place.parse(where or ""), side.enemy):
             continue
-        here = [o for o in menu_moves_from(read, "charge", _SECTION) if o.where == where]
+        here = [o for o in menu_moves_from(read, "charge", SECTION) if o.where == where]
         for target in sorted({t for o in here for t in o.targets}, key=lambda t: (read.occupancy(t, side.enemy), t)):
             now = game.state
             chosen = next(
-                (o for o in menu_moves_from(now, "charge", _SECTION) if o.where == where and target in o.targets), None
+                (o for o in menu_moves_from(now, "charge", SECTION) if o.where == where and target in o.targets), None
             )
             if chosen is not None:
                 game.act(choose(now, chosen, chosen.actors[: chosen.most], target))
@@ -424,16 +421,16 @@ def _besieger_movement(game: Game) -> None:
         for option in game.fresh("erect_ladder"):
             ladder = game.state.ladder((option.where or "").partition(":")[2])
             game.act(a.ErectLadder(ladder.id, option.targets[0], option.actors[:MAX_CLIMBERS]))
-    for option in _moves_from(game, _SIEGE_TOWER):
+    for option in _moves_from(game, SIEGE_TOWER):
         game.act(choose(game.state, option, option.actors[: option.most], option.targets[0]))
-    for option in _moves_from(game, _FOOT):
+    for option in _moves_from(game, FOOT):
         place = Place.parse(option.where or "")
         state = game.state
         target = next(
             (
                 t
                 for t in option.targets
-                if Place.parse(t).zone is _LADDER or (Place.parse(t).zone is _SECTION and _open(state, place.ref, t))
+                if Place.parse(t).zone is LADDER or (Place.parse(t).zone is SECTION and _open(state, place.ref, t))
             ),
             None,
         )
@@ -444,7 +441,7 @@ def _besieger_movement(game: Game) -> None:
     _charges(game)
     _defences(game)
     _push_backs(game)
-    for option in _moves_from(game, _LADDER):
+    for option in _moves_from(game, LADDER):
         ladder = game.state.ladder(Place.parse(option.where or "").ref)
         if ladder.section in option.targets:
             game.act(choose(game.state, option, option.actors[: option.most], ladder.section))
@@ -500,8 +497,8 @@ def _worn(gate: GateStatus) -> bool:
 def _besieged_shooting(game: Game) -> None:
     for option in game.fresh("shoot"):
         place = Place.parse(option.where or "")
-        below = {Place(_FOOT, place.ref)}
-        below.update(Place(_LADDER, x.id) for x in game.state.ladders if x.section == place.ref)
+        below = {Place(FOOT, place.ref)}
+        below.update(Place(LADDER, x.id) for x in game.state.ladders if x.section == place.ref)
         model = game.state.model
         target = next((t for t in option.targets if model(t).place in below), option.targets[0])
         game.act(a.Shoot(option.actors, (target,)))
@@ -538,7 +535,7 @@ def play_out(game: Game) -> Game:
         step = _STEPS[state.active].get(state.phase, _nothing)
         step(game)
         game.settle(ending=True)
-        ended = game.state.phase not in (_CLOSE_COMBAT, _END) and game.act(_END_PHASE)
+        ended = game.state.phase not in (CLOSE_COMBAT, END) and game.act(_END_PHASE)
         if not ended and not game.act(_END_TURN):  # pragma: no cover - never refused before the end
             raise RuntimeError(f"the turn cannot end at {game.state.turn} {game.state.phase}")
     return game

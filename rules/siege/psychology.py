@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from enum import StrEnum
 
 from rules.dice import Dice
+from rules.fast.members import TERROR
 from rules.siege.morale import flee, flight_problem, flight_ways, group_tests, leadership_groups
 from rules.siege.obligations import RULES, Obligation
 from rules.siege.options import Option
@@ -33,8 +34,6 @@ __all__ = [
     "panic_tests",
 ]
 
-# members read in busy functions, bound once (see rules.siege.places)
-_TERROR = Special.TERROR
 _MISSILE_STEPS = frozenset({Phase.MAGIC, Phase.SHOOTING})
 
 
@@ -272,12 +271,12 @@ def charge_psychology(
     strength), otherwise hitting only on 6s this turn.
     """
     side = chargers[0].side.enemy
-    terror = any(m.profile.has(_TERROR) for m in chargers)
+    terror = any(m.profile.has(TERROR) for m in chargers)
     fear = any(m.profile.causes_fear for m in chargers)
     if not fear:
         return state, []
     charged = [m for m in state.at(section, side) if not m.fleeing]
-    testing = [m for m in charged if not (_immune(m) or m.profile.causes_fear or (terror and m.profile.has(_TERROR)))]
+    testing = [m for m in charged if not (_immune(m) or m.profile.causes_fear or (terror and m.profile.has(TERROR)))]
     if not testing:
         return state, []
     fearsome = sum(m.profile.unit_strength for m in state.at(section, side.enemy) if m.profile.causes_fear)

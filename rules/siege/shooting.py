@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from rules.dice import D6, Dice, reason
+from rules.fast.members import BESIEGED, BESIEGER, SIEGE_TOWER, WAR_MACHINE
 from rules.siege import belfry_cover
 from rules.siege.fire import catch_fire, damage_structure, has_brazier, shoots_flaming
 from rules.siege.fort import GateKind
@@ -18,7 +19,7 @@ from rules.siege.gates import toughness
 from rules.siege.hits import hit_models
 from rules.siege.melee import roll_hits
 from rules.siege.menu_view import war_machines
-from rules.siege.profiles import Creature, TroopType
+from rules.siege.profiles import Creature
 from rules.siege.rams import COVERED_TOUGHNESS
 from rules.siege.siege_towers import TOUGHNESS as TOWER_TOUGHNESS
 from rules.siege.siege_towers import has_heavy_cover
@@ -57,12 +58,6 @@ __all__ = [
     "shooter_refusal",
 ]
 
-# enum members bound once: on Python 3.11 reading one from its class goes through EnumType.__getattr__
-_POSTERN = GateKind.POSTERN
-_SERVICE_DOOR = GateKind.SERVICE_DOOR
-_BESIEGED = Side.BESIEGED
-_BESIEGER = Side.BESIEGER
-_SIEGE_TOWER = Zone.SIEGE_TOWER
 
 FEAR_FIRE = frozenset({Creature.TROLL, Creature.TREEMAN})
 """Creatures that fear fire take double damage from flaming shots (§9.2)."""
@@ -73,7 +68,6 @@ GATE_HIT_BY_MACHINE: Mapping[GateKind, int] = MappingProxyType({GateKind.MAIN_GA
 BRAZIER_BREAKING_STRENGTH = 5
 """§8.2.3.1: « les braseros … ne peuvent être détruits que par des armes à gabarit ayant au moins une Force de 5 »."""
 _OUTSIDE = frozenset({Zone.FIELD, Zone.FOOT})
-_WAR_MACHINE = TroopType.WAR_MACHINE
 
 
 def modifiers(state: BattleState, target: Model, *, dead_angle: bool = False, flaming: bool = False) -> list[str]:
@@ -85,7 +79,7 @@ def modifiers(state: BattleState, target: Model, *, dead_angle: bool = False, fl
         names.append("rampart_troops")  # §5.2
     if any(g.blocker == target.id for g in state.gates):
         names.append("heavy_cover")  # §5.2: in a gate's embrasure
-    if place.zone is _SIEGE_TOWER and has_heavy_cover(state.siege_tower(place.ref)):
+    if place.zone is SIEGE_TOWER and has_heavy_cover(state.siege_tower(place.ref)):
         names.append("heavy_cover")  # §5.2, §7.3.2
     if any(target.id in r.carriers for r in state.rams if r.covered and not r.wrecked) and not target.profile.is_large:
         names.append("light_cover")  # §5.2, §7.2.3: under three metres tall
@@ -145,7 +139,7 @@ def _check_shooters(
             raise IllegalAction("weapon_not_flaming", "§9.1.3", model=model.id, weapon=missile.name)
         if flaming and not has_brazier(state, model):
             raise IllegalAction(
-                "shooter_without_brazier", "§9.1.1" if model.side is _BESIEGER else "§9.1.2", model=model.id
+                "shooter_without_brazier", "§9.1.1" if model.side is BESIEGER else "§9.1.2", model=model.id
             )
     return models
 
@@ -157,7 +151,7 @@ def _volley(state: BattleState, shooters: Sequence[Model], flaming: bool) -> Bat
     """
     log = state.turn_log
     keys = {
-        f"unit:{m.unit}" if m.side is _BESIEGER or not m.place.inside else f"section:{m.place.ref}" for m in shooters
+        f"unit:{m.unit}" if m.side is BESIEGER or not m.place.inside else f"section:{m.place.ref}" for m in shooters
     }
     other = log.plain_volleys if flaming else log.flaming_volleys
     mixed = sorted(keys & other)
@@ -254,7 +248,7 @@ def _engine_models(state: BattleState, engine: str) -> list[str]:
     kind, _, ref = engine.partition(":")
     if kind == "ram":
         return list(state.ram(ref).carriers)
-    return [m.id for m in state.at(Place(_SIEGE_TOWER, ref))]
+    return [m.id for m in state.at(Place(SIEGE_TOWER, ref))]
 
 
 def shoot_engine(
@@ -266,7 +260,7 @@ def shoot_engine(
     """
     mark = dice.mark()
     toughness_ = _engine_toughness(state, engine)
-    models = _check_shooters(state, shooters, flaming, _BESIEGED, "§5.3")
+    models = _check_shooters(state, shooters, flaming, BESIEGED, "§5.3")
     _volley(state, models, flaming)
     kind, _, ref = engine.partition(":")
     roll = dice.roll(D6, reason("shot_allocation", "§5.3", engine_kind=kind, engine=ref))
@@ -311,12 +305,12 @@ def shoot_gate(
     """Missiles at a gate (§5.5): the main gate as usual, a postern at −1; a miss strikes the wall beside it."""
     mark = dice.mark()
     gate = state.gate(gate_id)
-    if gate.kind is _SERVICE_DOOR:
+    if gate.kind is GateKind.SERVICE_DOOR:
         raise IllegalAction("service_door_out_of_sight", "§5.5", gate=gate_id)
-    names = [*(["postern"] if gate.kind is _POSTERN else []), *(["flaming"] if flaming else [])]
+    names = [*(["postern"] if gate.kind is GateKind.POSTERN else []), *(["flaming"] if flaming else [])]
     events: list[Event] = []
     wounds = 0
-    volley = _check_shooters(state, shooters, flaming, _BESIEGER, "§5.5")
+    volley = _check_shooters(state, shooters, flaming, BESIEGER, "§5.5")
     state = _volley(state, volley, flaming)
     for shooter in volley:
         assert shooter.profile.missile is not None
@@ -345,7 +339,7 @@ def shoot_structure(state: BattleState, shooters: Sequence[str], section: str, d
     """
     mark = dice.mark()
     events: list[Event] = []
-    volley = _check_shooters(state, shooters, False, _BESIEGER, "§5.7")
+    volley = _check_shooters(state, shooters, False, BESIEGER, "§5.7")
     state = _volley(state, volley, False)
     for shooter in volley:
         assert shooter.profile.missile is not None
@@ -381,7 +375,7 @@ def check_machine(state: BattleState, machine: str | None) -> str:
             raise IllegalAction("no_war_machine_ready", "§5.7")
         return ready[0]
     model = state.model(machine)
-    if model.side is not _BESIEGER or model.profile.troop_type is not _WAR_MACHINE:
+    if model.side is not BESIEGER or model.profile.troop_type is not WAR_MACHINE:
         raise IllegalAction("not_a_war_machine", "§5.7", model=machine)
     if machine in state.turn_log.shot:
         raise IllegalAction("war_machine_fired", "§5.7", model=machine, turn=state.turn)
@@ -400,7 +394,7 @@ def bombard_targets(state: BattleState) -> tuple[str, ...]:
     gates = tuple(
         f"gate:{g.id}"
         for g in state.gates
-        if g.kind is not _SERVICE_DOOR and g.structure_points > 0 and _gate_wall(state, g.id) in standing
+        if g.kind is not GateKind.SERVICE_DOOR and g.structure_points > 0 and _gate_wall(state, g.id) in standing
     )
     return (*standing, *gates)
 
@@ -439,7 +433,7 @@ def bombard(
     gate = None
     if target.startswith("gate:"):
         gate = state.gate(target.partition(":")[2])
-        if gate.kind is _SERVICE_DOOR:
+        if gate.kind is GateKind.SERVICE_DOOR:
             raise IllegalAction("service_door_out_of_sight", "§5.6", gate=gate.id)
         if gate.structure_points <= 0:
             raise IllegalAction("bombarded_gate_destroyed", "§6.1", gate=gate.id)

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.siege.profiles import Special, TroopType
+from rules.fast.members import BESIEGED, FLYER
+from rules.siege.profiles import TroopType
 from rules.siege.state import BattleState, IllegalAction, Model, Place, Side, check_distinct, check_may_act
 from rules.siege.values import replace
 
 __all__ = ["may_sortie", "sortie"]
-
-_BESIEGED = Side.BESIEGED
-_FLYER = Special.FLYER
 
 
 def may_sortie(state: BattleState, model: Model) -> bool:
@@ -24,8 +22,8 @@ def may_sortie(state: BattleState, model: Model) -> bool:
     """
     log = state.turn_log
     return (
-        model.side is _BESIEGED
-        and model.profile.has(_FLYER)
+        model.side is BESIEGED
+        and model.profile.has(FLYER)
         and model.place.inside
         and not model.fleeing
         and model.id not in log.moved
@@ -46,7 +44,7 @@ def sortie(state: BattleState, flyers: Sequence[str], target: str) -> BattleStat
         raise IllegalAction("sortie_at_machines", "§11.2", model=target)
     for flyer_id in flyers:
         model = state.model(flyer_id)
-        if model.side is not _BESIEGED or not model.profile.has(_FLYER):
+        if model.side is not BESIEGED or not model.profile.has(FLYER):
             raise IllegalAction("sortie_by_flyers", "§11.1", model=flyer_id)
         if not may_sortie(state, model):
             raise IllegalAction("flyer_not_free", "§11.2", model=flyer_id)

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from rules.dice import Dice, Roll
+from rules.fast import set_fields
+from rules.fast.members import BESIEGED, BESIEGER
 from rules.siege.checks import (
     LADDER_HOLDS,
     QUOTA_PER_SIDE,
@@ -69,11 +71,6 @@ __all__ = [
     "standing_strength",
     "within_quota",
 ]
-
-# members read in busy functions, bound once (see rules.siege.places)
-_BESIEGER = Side.BESIEGER
-_BESIEGED = Side.BESIEGED
-_set = object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -444,7 +441,7 @@ class BattleState:
         sides: Mapping[Side, Mapping[Place, tuple[Model, ...]]] | None = known.get("by_side_and_place")
         if sides is None:
             return
-        besieger, besieged = dict(sides[_BESIEGER]), dict(sides[_BESIEGED])
+        besieger, besieged = dict(sides[BESIEGER]), dict(sides[BESIEGED])
         # the places of a side newly at one, or all when their order changed, put in order again
         renew_besieger = renew_besieged = not ordered
         for place in places:
@@ -455,7 +452,7 @@ class BattleState:
             besieger = {place: besieger[place] for place in found if place in besieger}
         if renew_besieged:
             besieged = {place: besieged[place] for place in found if place in besieged}
-        state.__dict__["by_side_and_place"] = {_BESIEGER: besieger, _BESIEGED: besieged}
+        state.__dict__["by_side_and_place"] = {BESIEGER: besieger, BESIEGED: besieged}
 
     def _without_casualties(
         self,
@@ -555,7 +552,7 @@ def _by_side(by_place: Mapping[Place, tuple[Model, ...]]) -> Mapping[Side, Mappi
         for mine, models in zip((besieger, besieged), _split(here), strict=True):
             if models:
                 mine[place] = models
-    return {_BESIEGER: besieger, _BESIEGED: besieged}
+    return {BESIEGER: besieger, BESIEGED: besieged}
 
 
 def _put(index: dict[Place, tuple[Model, ...]], place: Place, models: tuple[Model, ...]) -> bool:
@@ -573,16 +570,16 @@ def _split(standing: tuple[Model, ...]) -> tuple[tuple[Model, ...], tuple[Model,
     """The besieger's and the besieged's models of ``standing``, in its order: most places hold one side alone,
     which takes the place's tuple itself, found by a plain loop (a comprehension costs more on a few models)."""
     for model in standing:
-        if model.side is not _BESIEGER:
+        if model.side is not BESIEGER:
             break
     else:
         return standing, ()
     for model in standing:
-        if model.side is _BESIEGER:
+        if model.side is BESIEGER:
             break
     else:
         return (), standing
-    return tuple([m for m in standing if m.side is _BESIEGER]), tuple([m for m in standing if m.side is not _BESIEGER])
+    return tuple([m for m in standing if m.side is BESIEGER]), tuple([m for m in standing if m.side is not BESIEGER])
 
 
 def _find(items: Iterable[_Item], item_id: str) -> _Item | None:
@@ -624,8 +621,7 @@ class Outcome:
     rolls: tuple[Roll, ...]
 
     def __init__(self, state: BattleState, events: tuple[Event, ...], rolls: tuple[Roll, ...]) -> None:
-        # the fields set at once rather than one by one through the frozen __setattr__: every action makes one
-        _set(self, "__dict__", {"state": state, "events": events, "rolls": rolls})
+        set_fields(self, {"state": state, "events": events, "rolls": rolls})
 
 
 def standing_strength(models: Iterable[Model]) -> int:
@@ -709,7 +705,7 @@ def as_copies(values: Iterable[_Value]) -> tuple[_Value, ...]:
 
 def first_phase(side: Side) -> Phase:
     """The step a player turn of ``side`` opens with: the besieger's mining roll comes before his movement (§10.3)."""
-    return Phase.SAPPERS if side is _BESIEGER else Phase.MOVEMENT
+    return Phase.SAPPERS if side is BESIEGER else Phase.MOVEMENT
 
 
 def end_turn(state: BattleState) -> BattleState:
@@ -736,6 +732,6 @@ def end_turn(state: BattleState) -> BattleState:
         ),
         belfries=_same(
             state.belfries,
-            tuple(replace(b, stunned=()) if state.active is _BESIEGED and b.stunned else b for b in state.belfries),
+            tuple(replace(b, stunned=()) if state.active is BESIEGED and b.stunned else b for b in state.belfries),
         ),
     )

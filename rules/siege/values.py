@@ -23,6 +23,8 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
+from rules.fast import new_frozen
+
 __all__ = ["derived", "replace", "scratch"]
 
 _Value = TypeVar("_Value")
@@ -71,10 +73,6 @@ def _how(cls: type) -> _Copy | None:
     )
 
 
-_new = object.__new__
-_set = object.__setattr__
-
-
 def _replace(obj: _Value, /, **changes: Any) -> _Value:
     cls = type(obj)
     try:
@@ -103,9 +101,7 @@ def _replace(obj: _Value, /, **changes: Any) -> _Value:
         for name in how.fresh:
             if name in values:
                 values[name] = {}  # a new empty dict where the old one stood: no entry deleted
-    new = _new(cls)
-    _set(new, "__dict__", values)
-    return new
+    return new_frozen(cls, values)
 
 
 if TYPE_CHECKING:

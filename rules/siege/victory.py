@@ -10,13 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from rules.fast.members import BESIEGED, BESIEGER, SECTION
 from rules.siege.fort import FortLayout, GateKind, SectionKind
 from rules.siege.profiles import Special
-from rules.siege.state import BattleState, Model, Side, Zone, standing_strength
+from rules.siege.state import BattleState, Model, Side, standing_strength
 from rules.validation import BadValue
-
-# an enum's member read from its class goes through the enum's own look-up on Python 3.11: the hot ones read once
-_BESIEGER, _BESIEGED, _SECTION = Side.BESIEGER, Side.BESIEGED, Zone.SECTION
 
 __all__ = [
     "CONTROL_RATIO",
@@ -117,14 +115,14 @@ def section_limits(fort: FortLayout) -> dict[str, int]:
 
 def section_control(state: BattleState, section: str, *, empty_to_besieged: bool = False) -> Side | None:
     """Who controls ``section`` (R11), ``None`` when nobody does."""
-    return _holder(state.unit_strength(section, _BESIEGER), state.unit_strength(section, _BESIEGED), empty_to_besieged)
+    return _holder(state.unit_strength(section, BESIEGER), state.unit_strength(section, BESIEGED), empty_to_besieged)
 
 
 def section_holders(state: BattleState, *, empty_to_besieged: bool = False) -> dict[str, Side | None]:
     """Who controls each section of the fort (R11), in the fort's order: :func:`section_control` of every section,
     the unit strengths read in one pass over the models on the sections."""
-    strengths = {side: _section_strengths(state, side) for side in (_BESIEGER, _BESIEGED)}
-    besieger, besieged = strengths[_BESIEGER], strengths[_BESIEGED]
+    strengths = {side: _section_strengths(state, side) for side in (BESIEGER, BESIEGED)}
+    besieger, besieged = strengths[BESIEGER], strengths[BESIEGED]
     return {s.id: _holder(besieger.get(s.id, 0), besieged.get(s.id, 0), empty_to_besieged) for s in state.fort.sections}
 
 
@@ -133,18 +131,18 @@ def _section_strengths(state: BattleState, side: Side) -> dict[str, int]:
     return {
         place.ref: standing_strength(here)
         for place, here in state.by_side_and_place[side].items()
-        if place.zone is _SECTION
+        if place.zone is SECTION
     }
 
 
 def _holder(besieger: int, besieged: int, empty_to_besieged: bool) -> Side | None:
     """Who controls a section where the two sides have these unit strengths (R11)."""
     if besieger > 0 and besieger >= CONTROL_RATIO * besieged:
-        return _BESIEGER
+        return BESIEGER
     if besieged > 0 and besieged >= CONTROL_RATIO * besieger:
-        return _BESIEGED
+        return BESIEGED
     if empty_to_besieged and not besieger and not besieged:
-        return _BESIEGED
+        return BESIEGED
     return None
 
 
@@ -200,16 +198,16 @@ def achievements(
     controls each section when already read (:func:`section_holders`)."""
     if holders is None:
         holders = section_holders(state, empty_to_besieged=empty_to_besieged)
-    sections: dict[Side, dict[str, int]] = {_BESIEGER: {}, _BESIEGED: {}}
+    sections: dict[Side, dict[str, int]] = {BESIEGER: {}, BESIEGED: {}}
     for section, holder in holders.items():
         if holder is None:
             continue
         for category in _categories(state.fort, section):
             sections[holder][category] = sections[holder].get(category, 0) + 1
     found = {}
-    for side in (_BESIEGER, _BESIEGED):
+    for side in (BESIEGER, BESIEGED):
         units, general, standard = _units_lost(state.models, state.fallen, side.enemy)
-        breaches = sum(w.collapsed for w in state.works) if side is _BESIEGER else 0  # §17.1
+        breaches = sum(w.collapsed for w in state.works) if side is BESIEGER else 0  # §17.1
         found[side] = Achievements(units, general, standard, sections[side], breaches)
     return found
 
@@ -221,6 +219,6 @@ def victory_points(
     already read (:func:`section_holders`)."""
     achieved = achievements(state, empty_to_besieged=empty_to_besieged, holders=holders)
     return VictoryPoints(
-        MappingProxyType(scored(_BESIEGER, achieved[_BESIEGER])),
-        MappingProxyType(scored(_BESIEGED, achieved[_BESIEGED])),
+        MappingProxyType(scored(BESIEGER, achieved[BESIEGER])),
+        MappingProxyType(scored(BESIEGED, achieved[BESIEGED])),
     )
