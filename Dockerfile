@@ -4,6 +4,7 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY siege_site siege_site
 COPY rules rules
+COPY bots bots
 COPY campaigns campaigns
 RUN pip install --no-cache-dir .
 COPY . .

@@ -89,7 +89,7 @@ def main() -> int:
             django.setup()
             from django.contrib.auth.models import User
 
-            from rules.siege.assault import demo_assault, simulate
+            from bots.siege.assault import demo_assault, simulate
             from siege_site.celery import app
             from simulations import services as simulation_services
             from simulations.models import SimulationRun

@@ -23,12 +23,12 @@ from rules.freres.checks import CRITICAL, D10, Check
 from rules.freres.damage import defence_result
 from rules.freres.melee import jc_score, opposed
 from rules.freres.morale import morale_outcome
-from rules.siege.game_length import EARLY_END_DIE, last_turn
-from rules.siege.gates import REINFORCING_MODELS, gate_kind, reinforce, starting_points, toughness
-from rules.siege.ladders import pushback_need
-from rules.siege.mining import SAPPING_DIE, counter_mining_die, progress
-from rules.siege.rams import COVERED_SECOND_STRIKE_DAMAGE, ram_damage, ram_strength
-from rules.siege.structure import StructureOutcome, damage_die, outcome, score
+from rules.siege.chapters.game_length import EARLY_END_DIE, last_turn
+from rules.siege.chapters.gates import REINFORCING_MODELS, gate_kind, reinforce, starting_points, toughness
+from rules.siege.chapters.ladders import pushback_need
+from rules.siege.chapters.mining import SAPPING_DIE, counter_mining_die, progress
+from rules.siege.chapters.rams import COVERED_SECOND_STRIKE_DAMAGE, ram_damage, ram_strength
+from rules.siege.chapters.structure import StructureOutcome, damage_die, outcome, score
 
 _COLLAPSED = -1
 

@@ -2,8 +2,8 @@
 
 ``.venv/bin/python bench/strong_bot.py [--games 200] [--max-games 16] [--processes 2] [--decisions 12]``
 
-*Match*: game ``i`` starts from the demo assault (:func:`rules.siege.assault.demo_assault`) with its dice seeded
-``game_seed(SEED, i)``; the strong bot (:class:`rules.siege.strong.Duel`) plays one side, the simple policies the
+*Match*: game ``i`` starts from the demo assault (:func:`bots.siege.assault.demo_assault`) with its dice seeded
+``game_seed(SEED, i)``; the strong bot (:class:`bots.siege.strong.Duel`) plays one side, the simple policies the
 other, once with the strong bot as the besieger and once as the besieged, each measured apart. The strong bot's
 budget here is ``--max-games`` games a decision rather than its 2 s: the measure is the win rate, and 400 games at
 2 s a decision would take hours on two cores. The same games played by the simple policies on both sides give the
@@ -27,12 +27,12 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
-from rules.siege.assault import assault_setup, demo_assault, game_seed, play_game  # noqa: E402
+from bots.siege.assault import assault_setup, demo_assault, game_seed, play_game  # noqa: E402
+from bots.siege.policies import Game, play_out  # noqa: E402
+from bots.siege.strong import DEFAULT_BUDGET_S, Duel, candidates, rank  # noqa: E402
 from rules.siege.battle import start  # noqa: E402
-from rules.siege.policies import Game, play_out  # noqa: E402
-from rules.siege.state import BattleState, Side  # noqa: E402
-from rules.siege.strong import DEFAULT_BUDGET_S, Duel, candidates, rank  # noqa: E402
-from rules.siege.victory import victory_points  # noqa: E402
+from rules.siege.board.state import BattleState, Side  # noqa: E402
+from rules.siege.chapters.victory import victory_points  # noqa: E402
 
 SEED = 1500
 

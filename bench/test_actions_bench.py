@@ -20,9 +20,9 @@ import pytest
 from rules.dice import Dice
 from rules.siege.actions import Action
 from rules.siege.battle import Battle, play, replay, start
+from rules.siege.board.state import BattleState, IllegalAction
 from rules.siege.example import example_setup
 from rules.siege.game import apply, choose, menu_options
-from rules.siege.state import BattleState, IllegalAction
 
 ACTIONS = 300
 MIDGAME = range(150, 170)

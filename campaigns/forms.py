@@ -11,8 +11,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from rules.siege.fort import FortLayout
-from rules.siege.victory import SECTION_CATEGORIES, SECTION_POINTS, Achievements, section_limits
+from rules.siege.board.fort import FortLayout
+from rules.siege.chapters.victory import SECTION_CATEGORIES, SECTION_POINTS, Achievements, section_limits
 
 from . import unit_lines
 from .enums import Characteristic

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from assistants.presenters import battle_log
-from rules.siege.fort import POINT_BANDS, FortLayout
+from rules.siege.board.fort import POINT_BANDS, FortLayout
 
 from . import drawing, page_cache, selectors
 from .bands.presenters import band_sections

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from rules.siege.heroism import heroism_tokens
+from rules.siege.chapters.heroism import heroism_tokens
 
 from .enums import BattleKind, OrderKind, Side, Winner
 

@@ -10,8 +10,8 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from rules.siege.state import Side as EngineSide
-from rules.siege.victory import Achievements
+from rules.siege.board.state import Side as EngineSide
+from rules.siege.chapters.victory import Achievements
 
 ENGINE_SIDE = {"attacker": EngineSide.BESIEGER, "defender": EngineSide.BESIEGED}
 """A campaign battle's sides as the siege engine names them: the attacker besieges."""
@@ -28,7 +28,7 @@ class Category:
 
 
 SIEGE_CATEGORIES: Mapping[str, Category] = {
-    # the engine's §17 categories (rules.siege.victory.scored), in its order
+    # the engine's §17 categories (rules.siege.chapters.victory.scored), in its order
     "units": Category(
         _("Enemy units routed (pts)"),
         _(

@@ -10,7 +10,7 @@ events and dice), ``replay_steps`` each outcome again from the log, ``side_of`` 
 ``legal_actions`` the actions it accepts now. ``legal_actions`` means the same in every system, as python-chess's
 ``legal_moves`` is what ``push`` accepts: every action it lists, played on that state, is accepted. A page's menu
 may offer more (a siege option whose models, targets and numbers the player picks,
-:func:`rules.siege.legal.menu_options`), but a menu is named a menu, never ``legal_actions``. The siege
+:func:`rules.siege.menus.legal.menu_options`), but a menu is named a menu, never ``legal_actions``. The siege
 (:data:`rules.siege.system.SIEGE`) and Frères d'Armes (:data:`rules.freres.system.FRERES`) implement it, checked by
 mypy; the tracker plays both through it.
 

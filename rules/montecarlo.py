@@ -21,9 +21,9 @@ import numpy.typing as npt
 
 from rules import wfb
 from rules.dice import D6, Die
-from rules.siege import gates, ladders, rams, structure
-from rules.siege import mining as sapping
-from rules.siege.game_length import EARLY_END_DIE, EARLY_END_FACES, EARLY_END_TURN, TURNS
+from rules.siege.chapters import gates, ladders, rams, structure
+from rules.siege.chapters import mining as sapping
+from rules.siege.chapters.game_length import EARLY_END_DIE, EARLY_END_FACES, EARLY_END_TURN, TURNS
 from rules.validation import check_range
 
 __all__ = [
@@ -104,7 +104,8 @@ def _damage_rolls(rng: np.random.Generator, damage: str, size: int) -> RollArray
 
 
 def structure_hit(rng: np.random.Generator, runs: int, strength: int, damage: str, prior: int) -> IntArray:
-    """Each run's Table 3 outcome, as an index into :class:`~rules.siege.structure.StructureOutcome` (§5.9, R5)."""
+    """Each run's Table 3 outcome, as an index into :class:`~rules.siege.chapters.structure.StructureOutcome` (§5.9,
+    R5)."""
     score = _damage_rolls(rng, damage, runs) + np.int64(strength + prior)
     return np.searchsorted(_THRESHOLDS, score, side="right")
 

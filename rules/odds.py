@@ -40,12 +40,12 @@ from rules.dice import D6
 from rules.dist import Chain, Dist, binomial_pmf
 from rules.freres import odds as _freres
 from rules.freres.odds import fda_morale, fda_opposed, fda_shot, fda_test
-from rules.siege import gates, ladders, rams, structure
-from rules.siege import mining as sapping
-from rules.siege.belfry_odds import belfry_crush, belfry_ignition, belfry_reach
-from rules.siege.fort import minimum_sections
-from rules.siege.game_length import EARLY_END_DIE, last_turn
-from rules.siege.heroism import heroism_tokens
+from rules.siege.board.fort import minimum_sections
+from rules.siege.chapters import gates, ladders, rams, structure
+from rules.siege.chapters import mining as sapping
+from rules.siege.chapters.belfry.belfry_odds import belfry_crush, belfry_ignition, belfry_reach
+from rules.siege.chapters.game_length import EARLY_END_DIE, last_turn
+from rules.siege.chapters.heroism import heroism_tokens
 from rules.validation import check_choice, check_range
 
 __all__ = [
@@ -170,7 +170,7 @@ class _Section:
 
 
 def _rows(rolls: Dist, strength: int, points: int) -> Dist:
-    """The Table 3 row (index into :class:`~rules.siege.structure.StructureOutcome`) of one hit."""
+    """The Table 3 row (index into :class:`~rules.siege.chapters.structure.StructureOutcome`) of one hit."""
     return rolls.map(lambda roll: _OUTCOMES.index(structure.outcome(structure.score(strength, roll, points))))
 
 

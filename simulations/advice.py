@@ -1,5 +1,5 @@
 """« Que ferait l'application ? »: the strong bot's advice at a decision of a side, worked out on a simulation
-worker (:func:`rules.siege.strong.rank`), answered in codes and numbers for a page to word."""
+worker (:func:`bots.siege.strong.rank`), answered in codes and numbers for a page to word."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from rules.siege.state import Side
-from rules.siege.state_json import state_from_json
-from rules.siege.strong import rank
+from bots.siege.strong import rank
+from rules.siege.board.state import Side
+from rules.siege.board.state_json import state_from_json
 
 from .services import MAX_SEED, _check_seed
 

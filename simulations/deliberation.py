@@ -11,8 +11,8 @@ from celery.result import AsyncResult
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from rules.siege.state import BattleState, Side
-from rules.siege.state_json import state_to_json
+from rules.siege.board.state import BattleState, Side
+from rules.siege.board.state_json import state_to_json
 from siege_site.celery import QUEUE_ERRORS, app
 
 FAILED: Mapping[str, Any] = {"best": None, "top": [], "failed": True}

@@ -27,9 +27,9 @@ class SimulationRun(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulation_runs")
     label = models.CharField(_("name"), max_length=120, blank=True)
     assault = models.JSONField(_("plans"), null=True, blank=True)
-    """both sides' plans (:class:`rules.siege.assault.Assault`), or null when the run starts from ``start_state``."""
+    """both sides' plans (:class:`bots.siege.assault.Assault`), or null when the run starts from ``start_state``."""
     start_state = models.JSONField(null=True, blank=True)
-    """a battle state under way (:class:`rules.siege.state.BattleState` JSON) and its policy orders."""
+    """a battle state under way (:class:`rules.siege.board.state.BattleState` JSON) and its policy orders."""
     games = models.PositiveIntegerField(_("assaults"))
     seed = models.BigIntegerField(_("seed"))
     status = models.CharField(max_length=12, choices=RunStatus.choices, default=RunStatus.QUEUED)

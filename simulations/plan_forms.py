@@ -16,13 +16,13 @@ from django.forms import BaseFormSet, formset_factory
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
+from bots.siege.assault import TROOPS
+from bots.siege.assault_plans import PLAN_MOST
 from campaigns.enums import Characteristic
-from rules.siege.assault import TROOPS
-from rules.siege.assault_plans import PLAN_MOST
-from rules.siege.fort import FortLayout, GateKind, SectionKind, standard_fort
-from rules.siege.profiles import Profile
-from rules.siege.rams import MAX_CARRIERS, MIN_CARRIERS
-from rules.siege.state import quota
+from rules.siege.board.fort import FortLayout, GateKind, SectionKind, standard_fort
+from rules.siege.board.profiles import Profile
+from rules.siege.board.state import quota
+from rules.siege.chapters.rams import MAX_CARRIERS, MIN_CARRIERS
 from wording.siege.deeds import ITEMS
 
 PREFIX = "plan"
@@ -44,7 +44,7 @@ GATE_KINDS: Mapping[GateKind, object] = {
     GateKind.SERVICE_DOOR: _("Service door"),
 }
 TROOP_NAMES: Mapping[str, object] = {"halberdier": _("Halberdiers"), "crossbowman": _("Crossbowmen")}
-"""The garrison's troops (:data:`rules.siege.assault.TROOPS`) as a player names them."""
+"""The garrison's troops (:data:`bots.siege.assault.TROOPS`) as a player names them."""
 
 DEFENCES = ("stones", "rock", "brazier", "brazier_water", "brazier_oil", "brazier_lead")
 """What the besieged buy by section (§14.2), by the purchase's code (:data:`wording.siege.deeds.ITEMS`)."""

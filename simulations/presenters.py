@@ -11,9 +11,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from bots.siege.assault import NEVER, Summary
 from oddslab.presenters import percent
-from rules.siege import game_length
-from rules.siege.assault import NEVER, Summary
+from rules.siege.chapters import game_length
 from siege_site import svg
 from wording.siege.deeds import ITEMS
 
@@ -255,13 +255,13 @@ class UnitLine:
 
 
 TOWER_CREW = 9
-"""The big 'uns the siege tower carries, with their boss (:func:`rules.siege.assault.assault_setup`)."""
+"""The big 'uns the siege tower carries, with their boss (:func:`bots.siege.assault.assault_setup`)."""
 
 
 def besieger_units() -> tuple[UnitLine, ...]:
-    """The besieger's units as the plans deploy them (:func:`rules.siege.assault.assault_setup`), each with its
+    """The besieger's units as the plans deploy them (:func:`bots.siege.assault.assault_setup`), each with its
     profile: a plan chooses engines and targets, and each brings its own troops."""
-    from rules.siege.assault import LADDER_CLIMBERS, LADDER_FOOT, SAPPERS
+    from bots.siege.assault import LADDER_CLIMBERS, LADDER_FOOT, SAPPERS
     from rules.siege.example import BIG_UN, BOSS, CATAPULT_CREW, ORC
 
     from .plan_forms import profile_line

@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
-from rules.siege.assault import demo_assault
+from bots.siege.assault import demo_assault
 
 from .models import SimulationRun
 

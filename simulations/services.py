@@ -2,7 +2,7 @@
 
 A run is split into chunks of ``SIMULATION_CHUNK_GAMES`` games, the first of only ``SIMULATION_FIRST_CHUNK_GAMES``
 so that a worker has counts to show within a second, one Celery task each, handed to the workers as a group. Game
-``i`` of a run always rolls the same dice (:func:`rules.siege.assault.game_seed`), so chunks may run in any order, on
+``i`` of a run always rolls the same dice (:func:`bots.siege.assault.game_seed`), so chunks may run in any order, on
 any worker, more than once: the run's summary is the sum of its chunks' counts and is written once, by the chunk that
 completes it. A cancelled or failed run keeps no summary, so it never shows partial counts as its result.
 
@@ -27,11 +27,11 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from bots.siege.assault import Assault, PlanError, Summary, assault_setup, set_up_once, simulate
+from bots.siege.policies import Orders, orders_for
 from rules.contract import IllegalAction
-from rules.siege.assault import Assault, PlanError, Summary, assault_setup, set_up_once, simulate
 from rules.siege.battle import start
-from rules.siege.policies import Orders, orders_for
-from rules.siege.state import BattleState
+from rules.siege.board.state import BattleState
 from siege_site.celery import QUEUE_ERRORS
 from siege_site.stalls import Patience
 from wording.siege import SiegeNames, refusal_text

@@ -428,7 +428,7 @@ PLANTED = [
     ("campaigns.anything", VIEW + "from .models import Army\n", "views parse"),
     ("campaigns.anything", VIEW + "def other(request):\n    return Army.objects.all()\n", "views ask a selector"),
     ("campaigns.api", "from django.db.models import Q\nclass Armies(ModelViewSet):\n    pass\n", "views parse"),
-    ("campaigns.setup.views", VIEW + "from rules.siege.fort import standard_fort\n", "views parse"),
+    ("campaigns.setup.views", VIEW + "from rules.siege.board.fort import standard_fort\n", "views parse"),
     ("campaigns.views", VIEW + "from . import drawing\n", "views parse"),
     ("campaigns.selectors", "from .drawing import map_svg\n", "selectors read"),
     ("campaigns.bands.selectors", "from django.urls import reverse\n", "selectors read"),
@@ -509,10 +509,10 @@ def test_a_violation_is_planted_in_every_package() -> None:
             "class Member(BasePermission):\n    def has_permission(self, request, view):\n        return True\n",
         ),
         ("simulations.tasks", "@shared_task\ndef play(c):\n    return services.play_chunk(chunk_id=c)\n"),
-        ("wording.siege.gates", "from wording.values import place\nfrom rules.siege.gates import Gate\n"),
+        ("wording.siege.gates", "from wording.values import place\nfrom rules.siege.chapters.gates import Gate\n"),
         (
             "simulations.bots.strong",
-            "from simulations.bots.policies import Policy\nfrom rules.siege.state import State\n",
+            "from simulations.bots.policies import Policy\nfrom rules.siege.board.state import State\n",
         ),
     ],
 )

@@ -1,17 +1,17 @@
 """How the app plays its side of a solo battle in each rule system (*joué par l'application*): the next action of
 its side from the battle as it stands, or ``None`` while it waits for the player. The simple strength plays the
-simulator's policies in a siege (:mod:`rules.siege.solo`) and a plain choice among the actions possible in a
-skirmish (:mod:`rules.freres.solo`)."""
+simulator's policies in a siege (:mod:`bots.siege.solo`) and a plain choice among the actions possible in a
+skirmish (:mod:`bots.freres.solo`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rules.freres import solo as freres_solo
+from bots.freres import solo as freres_solo
+from bots.siege import solo as siege_solo
 from rules.freres.state import Side as Band
-from rules.siege import solo as siege_solo
-from rules.siege.state import Side
+from rules.siege.board.state import Side
 
 from .models import AppStrength, RuleSystem
 from .selectors import Step
@@ -51,7 +51,7 @@ PLAYERS: Mapping[str, Mapping[str, Player]] = {
 """How the app plays at once, by strength (:class:`tracker.models.AppStrength`) and rule system."""
 DELIBERATED: Mapping[str, frozenset[str]] = {AppStrength.STRONG: frozenset({RuleSystem.WFB_SIEGE})}
 """The strengths whose decisions the simulation workers make (:mod:`simulations.deliberation`), and in which rule
-systems: the strong bot plays sieges (:mod:`rules.siege.strong`). It acts when and where the simple one would, and
+systems: the strong bot plays sieges (:mod:`bots.siege.strong`). It acts when and where the simple one would, and
 chooses what."""
 MOST_DELIBERATED_IN_TURN = 40
 """The most decisions the strong bot makes in one step; beyond them the simple policy finishes the step, so that

@@ -1,7 +1,7 @@
 """From a choice on the board's menu to the engine's actions: the option picked, the models, the target and the
-details the engine's plain choice leaves out (:func:`rules.siege.legal.choose`): a brazier's liquid (§8.2), flaming
-missiles (§9.2), a war machine's strength and damage (§5.9), a siege tower's push in cm (§7.3.3), who fights whom
-(§3.2.1), and a whole unit deployed at once (§16)."""
+details the engine's plain choice leaves out (:func:`rules.siege.menus.legal.choose`): a brazier's liquid (§8.2),
+flaming missiles (§9.2), a war machine's strength and damage (§5.9), a siege tower's push in cm (§7.3.3), who fights
+whom (§3.2.1), and a whole unit deployed at once (§16)."""
 
 from __future__ import annotations
 
@@ -23,9 +23,9 @@ from rules.siege.actions import (
     ShootGate,
     ThrowStones,
 )
-from rules.siege.engines import Liquid
-from rules.siege.legal import Option, choose, menu_options
-from rules.siege.state import BattleState
+from rules.siege.board.engines import Liquid
+from rules.siege.board.state import BattleState
+from rules.siege.menus.legal import Option, choose, menu_options
 
 from .menus import picked
 from .refusals import Refused
@@ -36,7 +36,7 @@ MAX_GROUP = 120
 
 @dataclass(frozen=True)
 class Choice:
-    """A choice from the menu of :func:`rules.siege.legal.menu_options`: the option's place in it, the models
+    """A choice from the menu of :func:`rules.siege.menus.legal.menu_options`: the option's place in it, the models
     picked and the target."""
 
     option: int

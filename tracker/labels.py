@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from django.utils.translation import gettext_lazy
 
 from rules.freres.state import Side as Band
-from rules.siege.state import Side
+from rules.siege.board.state import Side
 
 SIDE_LABELS: Mapping[Side, object] = {Side.BESIEGER: gettext_lazy("besieger"), Side.BESIEGED: gettext_lazy("besieged")}
 BAND_LABELS: Mapping[Band, object] = {Band.A: gettext_lazy("band A"), Band.B: gettext_lazy("band B")}

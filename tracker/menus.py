@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rules.siege.legal import Option
-from rules.siege.state import BattleState
+from rules.siege.board.state import BattleState
+from rules.siege.menus.legal import Option
 from wording.siege import SiegeNames
 
 

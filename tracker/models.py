@@ -16,9 +16,9 @@ class DiceMode(models.TextChoices):
 
 
 class AppStrength(models.TextChoices):
-    """How well the app plays a side: *simple*, the simulator's policies (:mod:`rules.siege.solo`); *strong*, at
+    """How well the app plays a side: *simple*, the simulator's policies (:mod:`bots.siege.solo`); *strong*, at
     each of its decisions, each option played out many times by the simple policies from the battle as it stands,
-    the best by expected victory points kept (:mod:`rules.siege.strong`, on the simulation workers)."""
+    the best by expected victory points kept (:mod:`bots.siege.strong`, on the simulation workers)."""
 
     SIMPLE = "simple", _("Simple: the simulator's policies")
     STRONG = "strong", _("Strong: plays each option out many times and keeps the best (sieges)")

@@ -22,8 +22,8 @@ from rules.freres.battle import Battle as SkirmishBattle
 from rules.freres.battle import Entry as SkirmishEntry
 from rules.freres.state import Skirmish
 from rules.siege.battle import Battle, Entry
-from rules.siege.fort import FortLayout, standard_fort
-from rules.siege.state import BattleState, Event, Side
+from rules.siege.board.fort import FortLayout, standard_fort
+from rules.siege.board.state import BattleState, Event, Side
 from simulations import deliberation
 
 from .engines import engine_of

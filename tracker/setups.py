@@ -15,11 +15,11 @@ from django.utils.translation import gettext
 
 from rules.siege import example
 from rules.siege.battle import Setup
-from rules.siege.engines import Belfry, Ladder, Ram, SiegeTower
+from rules.siege.board.engines import Belfry, Ladder, Ram, SiegeTower
+from rules.siege.board.fort import FortLayout, SectionKind
+from rules.siege.board.profiles import Missile, Profile, Special, TroopType
+from rules.siege.board.state import Model, Place, Side, Zone, quota
 from rules.siege.example import BOSS, CROSSBOWMAN, HALBERDIER, ORC
-from rules.siege.fort import FortLayout, SectionKind
-from rules.siege.profiles import Missile, Profile, Special, TroopType
-from rules.siege.state import Model, Place, Side, Zone, quota
 
 MAX_MODELS_A_SIDE = 120
 """The most models a side brings to a tracked siege: a page of checkboxes stays usable on a phone."""

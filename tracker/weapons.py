@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext_lazy
 
-from rules.siege.profiles import Missile, Profile, TroopType
+from rules.siege.board.profiles import Missile, Profile, TroopType
 
 from .setups import UnitSpec
 

@@ -6,9 +6,9 @@ English, translated through gettext, and each fact is named as the table names i
 (« Boyz orques n° 3 »), a place as the fort's diagram shows it (« au pied de W3 »).
 
 The sentences of a rule system sit in one package a system (:mod:`wording.siege`, :mod:`wording.freres`), one
-module for each module of the engine that raises or reports the codes: the words of ``rules/siege/gates.py`` are in
-``wording/siege/gates.py``. Each module holds a :class:`Sentences`; the package gathers them
-(:func:`gather`) and a test checks that every code of the engine has its sentence, with the facts it names.
+module for each module of the engine that raises or reports the codes: the words of ``rules/siege/chapters/gates.py``
+are in ``wording/siege/gates.py``. Each module holds a :class:`Sentences`; the package gathers them (:func:`gather`) and
+a test checks that every code of the engine has its sentence, with the facts it names.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from rules.siege.fort import LEVELS, ConnectionKind, FortLayout, GateKind, Section, SectionKind
+from rules.siege.board.fort import LEVELS, ConnectionKind, FortLayout, GateKind, Section, SectionKind
 
 from ..graph_layout import auto_layout
 from .svg import (

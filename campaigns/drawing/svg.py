@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.siege.fort import ConnectionKind, SectionKind
+from rules.siege.board.fort import ConnectionKind, SectionKind
 from siege_site.svg import element as _tag
 from siege_site.svg import escape
 from siege_site.svg import number as _format

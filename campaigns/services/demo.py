@@ -13,7 +13,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import transaction
 
 from accounts.services import sign_up
-from rules.siege.fort import standard_fort
+from rules.siege.board.fort import standard_fort
 
 from .. import selectors
 from ..models import Campaign, CampaignMembership, Faction, Role, TerritoryKind

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from rules.siege.fort import FortLayout, standard_fort
+from rules.siege.board.fort import FortLayout, standard_fort
 
 from .. import page_cache, selectors
 from ..graph_layout import auto_layout

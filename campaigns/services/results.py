@@ -10,8 +10,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules.siege.fort import FortLayout
-from rules.siege.victory import SECTION_CATEGORIES, scored, section_limits
+from rules.siege.board.fort import FortLayout
+from rules.siege.chapters.victory import SECTION_CATEGORIES, scored, section_limits
 
 from .. import page_cache, resolution, selectors
 from ..models import (

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from rules.siege.fort import standard_fort
+from rules.siege.board.fort import standard_fort
 
 from .. import page_cache, selectors
 from ..models import Campaign, CampaignMembership, Club, Territory

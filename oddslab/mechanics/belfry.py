@@ -7,10 +7,10 @@ from fractions import Fraction
 from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 from rules import odds
-from rules.siege.belfry import CAPACITY, REACH
-from rules.siege.belfry_cover import Face
-from rules.siege.belfry_odds import MAX_DISTANCE
-from rules.siege.drawbridge import Crush
+from rules.siege.chapters.belfry.belfry import CAPACITY, REACH
+from rules.siege.chapters.belfry.belfry_cover import Face
+from rules.siege.chapters.belfry.belfry_odds import MAX_DISTANCE
+from rules.siege.chapters.belfry.drawbridge import Crush
 
 from .base import Choice, Kind, Mechanic, Param, total_of
 from .siege import CHARACTERISTIC, TURNS, WOUND_PARAMS

@@ -8,8 +8,8 @@ from django.utils.functional import Promise
 from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 from rules import odds
-from rules.siege import game_length, gates, ladders, mining, structure
-from rules.siege.structure import StructureOutcome
+from rules.siege.chapters import game_length, gates, ladders, mining, structure
+from rules.siege.chapters.structure import StructureOutcome
 from rules.wfb import CHARACTERISTIC_MAX
 
 from .base import Choice, Kind, Mechanic, Param, at_least_one, total_of, value_of

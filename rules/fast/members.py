@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from rules.siege.fort import SectionKind
-from rules.siege.places import Phase, Side, Zone
-from rules.siege.profiles import Special, TroopType, Weapon
+from rules.siege.board.fort import SectionKind
+from rules.siege.board.places import Phase, Side, Zone
+from rules.siege.board.profiles import Special, TroopType, Weapon
 
 __all__ = [
     "BELFRY",

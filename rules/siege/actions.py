@@ -26,11 +26,11 @@ from typing import Any, ClassVar, TypeVar
 from rules import action_form
 from rules.action_form import FORMAT_VERSION, OLD_LOGS, ActionFormatError
 from rules.dice import Dice
-from rules.siege.engines import Liquid, MineGoal
-from rules.siege.giants import GiantAttack
-from rules.siege.mining import REROLLED_BY, MineDie
-from rules.siege.psychology import PanicCause
-from rules.siege.state import BattleState, Outcome, Phase, Side
+from rules.siege.board.engines import Liquid, MineGoal
+from rules.siege.board.state import BattleState, Outcome, Phase, Side
+from rules.siege.chapters.giants import GiantAttack
+from rules.siege.chapters.mining import REROLLED_BY, MineDie
+from rules.siege.chapters.psychology import PanicCause
 
 __all__ = [
     "ACTIONS",

@@ -24,15 +24,15 @@ from typing import Any
 
 from rules import log
 from rules.log import BATTLE_FORMAT, action_dice
-from rules.siege import engines
 from rules.siege.actions import Action
-from rules.siege.belfry import check_aboard, place_belfries
-from rules.siege.costs import buy
-from rules.siege.engines import Belfry, Budget, Ladder, Ram, SiegeTower
-from rules.siege.fort import FortLayout
+from rules.siege.board import engines
+from rules.siege.board.engines import Belfry, Budget, Ladder, Ram, SiegeTower
+from rules.siege.board.fort import FortLayout
+from rules.siege.board.state import BattleState, Event, IllegalAction, Model, Outcome, SetupTurn, Side, new_battle
+from rules.siege.chapters.belfry.belfry import check_aboard, place_belfries
+from rules.siege.chapters.costs import buy
+from rules.siege.chapters.gates import gate_statuses
 from rules.siege.game import apply
-from rules.siege.gates import gate_statuses
-from rules.siege.state import BattleState, Event, IllegalAction, Model, Outcome, SetupTurn, Side, new_battle
 from rules.validation import BadValue
 
 __all__ = [

@@ -35,17 +35,11 @@ from rules.siege.actions import (
     UseRam,
 )
 from rules.siege.battle import Battle, Setup, play, start
-from rules.siege.engines import Liquid, MineGoal, Ram
-from rules.siege.fort import standard_fort
-from rules.siege.game import problems
-from rules.siege.ladders import MAX_HELPERS, MIN_CLIMBERS, push_back_pending
-from rules.siege.legal import CATAPULT, choose
-from rules.siege.melee import MAX_GANG_UP
-from rules.siege.morale import RALLY_ENEMY_UNIT_STRENGTH
-from rules.siege.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
-from rules.siege.obligations import pending
-from rules.siege.profiles import Missile, Profile, Special, TroopType, Weapon
-from rules.siege.state import (
+from rules.siege.board.engines import Liquid, MineGoal, Ram
+from rules.siege.board.fort import standard_fort
+from rules.siege.board.obligations import pending
+from rules.siege.board.profiles import Missile, Profile, Special, TroopType, Weapon
+from rules.siege.board.state import (
     BattleState,
     Event,
     Ladder,
@@ -57,6 +51,12 @@ from rules.siege.state import (
     Zone,
     quota,
 )
+from rules.siege.chapters.ladders import MAX_HELPERS, MIN_CLIMBERS, push_back_pending
+from rules.siege.chapters.melee import MAX_GANG_UP
+from rules.siege.chapters.morale import RALLY_ENEMY_UNIT_STRENGTH
+from rules.siege.chapters.movement import LADDER_A_TURN, SIEGE_TOWER_A_TURN
+from rules.siege.game import problems
+from rules.siege.menus.legal import CATAPULT, choose
 
 __all__ = ["EXAMPLE_SEED", "TURNS", "example_battle", "example_setup", "example_start"]
 
@@ -96,7 +96,7 @@ BOSS = Profile(
 )
 
 CATAPULT_CREW = Profile("Catapult", ws=0, bs=0, s=0, t=7, w=3, points=80, troop_type=TroopType.WAR_MACHINE)
-"""A war machine on the field (§5.7): it bombards as the seed's catapult (:data:`rules.siege.legal.CATAPULT`)."""
+"""A war machine on the field (§5.7): it bombards as the seed's catapult (:data:`rules.siege.menus.legal.CATAPULT`)."""
 
 
 def _squad(side: Side, profile: Profile, place: str, count: int, prefix: str, unit: str) -> list[Model]:

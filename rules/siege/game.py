@@ -35,13 +35,28 @@ from rules.contract import Param, Refusal
 from rules.dice import Dice, DieValueError, ReplayMismatch
 from rules.fast.members import SETUP
 from rules.siege import actions as a
-from rules.siege import (
-    belfry,
+from rules.siege.board.engines import Liquid
+from rules.siege.board.fort import SectionKind
+from rules.siege.board.obligations import pending
+from rules.siege.board.state import (
+    BattleState,
+    Event,
+    IllegalAction,
+    Outcome,
+    Phase,
+    Place,
+    SetupTurn,
+    Side,
+    Zone,
+    first_phase,
+    quota,
+)
+from rules.siege.board.values import replace
+from rules.siege.chapters import (
     blocking,
     costs,
     defences,
     deployment,
-    drawbridge,
     fire,
     gates,
     giants,
@@ -58,25 +73,9 @@ from rules.siege import (
     siege_towers,
     sorties,
 )
-from rules.siege.engines import Liquid
-from rules.siege.fort import SectionKind
-from rules.siege.game_length import end_player_turn
-from rules.siege.legal import Option, choose, legal_actions, menu_options
-from rules.siege.obligations import pending
-from rules.siege.state import (
-    BattleState,
-    Event,
-    IllegalAction,
-    Outcome,
-    Phase,
-    Place,
-    SetupTurn,
-    Side,
-    Zone,
-    first_phase,
-    quota,
-)
-from rules.siege.values import replace
+from rules.siege.chapters.belfry import belfry, drawbridge
+from rules.siege.chapters.game_length import end_player_turn
+from rules.siege.menus.legal import Option, choose, legal_actions, menu_options
 from rules.validation import refusal_of
 
 __all__ = ["TURN_STEPS", "Option", "Refusal", "apply", "choose", "legal_actions", "menu_options", "problems", "side_of"]
@@ -207,7 +206,8 @@ def problems(state: BattleState, action: a.Action) -> list[Refusal]:
 
 def apply(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
     """Play ``action`` with ``dice``: the new state, its events and the dice it rolled. An action the rules forbid
-    raises :class:`~rules.siege.state.IllegalAction` naming its clause, and nothing changes (the state is a value).
+    raises :class:`~rules.siege.board.state.IllegalAction` naming its clause, and nothing changes (the state is a
+    value).
     """
     return contract.apply(_turn_problems, _play, state, action, dice)
 

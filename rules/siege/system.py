@@ -4,9 +4,10 @@ its two sides and the calls that start, play and replay a siege."""
 from __future__ import annotations
 
 from rules.contract import Engine
-from rules.siege import actions, game, legal
+from rules.siege import actions, game
 from rules.siege import battle as log
-from rules.siege.state import BattleState, Side
+from rules.siege.board.state import BattleState, Side
+from rules.siege.menus import legal
 
 __all__ = ["SIEGE", "Siege"]
 

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from rules.siege.fort import standard_fort
+from rules.siege.board.fort import standard_fort
 from tests.browser.giveaways import check_page
 from tests.browser.test_campaign import log_in
 from tests.demo import load_demo

@@ -11,9 +11,9 @@ from django.contrib.auth.models import User
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
+from bots.siege.solo import next_action
 from campaigns.services.demo import load_demo
-from rules.siege.fort import standard_fort
-from rules.siege.solo import next_action
+from rules.siege.board.fort import standard_fort
 from tests.assistants.test_views import CHARGE_ON_THE_WALL
 from tests.browser.giveaways import check_page
 from tests.browser.test_campaign import log_in

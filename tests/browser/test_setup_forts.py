@@ -10,7 +10,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from campaigns.models import Territory, TerritoryKind
 from campaigns.services import TerritorySpec, add_territory, create_campaign, create_club
-from rules.siege.fort import FortLayout
+from rules.siege.board.fort import FortLayout
 
 from .sessions import log_in_as
 

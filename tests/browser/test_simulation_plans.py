@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from rules.siege.assault import Assault, BesiegedPlan, BesiegerPlan, Garrison
-from rules.siege.engines import Liquid
+from bots.siege.assault import Assault, BesiegedPlan, BesiegerPlan, Garrison
+from rules.siege.board.engines import Liquid
 from simulations.models import RunStatus, SimulationRun
 from tests.browser.giveaways import check_page
 

@@ -21,9 +21,9 @@ from playwright.sync_api import Page, expect
 from campaigns.models import Battle
 from campaigns.selectors import tallies
 from rules.siege.battle import replay
-from rules.siege.fort import SectionKind
-from rules.siege.legal import menu_options
-from rules.siege.state import Place, Zone
+from rules.siege.board.fort import SectionKind
+from rules.siege.board.state import Place, Zone
+from rules.siege.menus.legal import menu_options
 from tests.browser.giveaways import check_page
 from tests.browser.test_campaign import log_in
 from tests.demo import load_demo

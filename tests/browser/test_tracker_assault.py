@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rules.siege.battle import replay
-from rules.siege.obligations import pending
-from rules.siege.state import BattleState, Side
+from rules.siege.board.obligations import pending
+from rules.siege.board.state import BattleState, Side
 from tests.browser.test_campaign import log_in
 from tests.browser.test_tracker import act
 from tests.demo import load_demo

@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rules.siege.battle import replay
-from rules.siege.engines import Bridge
-from rules.siege.state import BattleState, Side
+from rules.siege.board.engines import Bridge
+from rules.siege.board.state import BattleState, Side
 from tests.browser.test_campaign import log_in
 from tests.browser.test_tracker import DOCS, act, set_up_montfort
 from tracker import selectors

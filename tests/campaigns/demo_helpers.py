@@ -6,7 +6,7 @@ from django.test import Client
 
 from campaigns.models import Army, Battle, Campaign, CampaignMembership, Territory, Turn, Winner
 from campaigns.services import Result, open_turn, report_result, submit_order
-from rules.siege.victory import Achievements
+from rules.siege.chapters.victory import Achievements
 
 
 def member(campaign: Campaign, username: str) -> CampaignMembership:

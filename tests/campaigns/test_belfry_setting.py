@@ -12,9 +12,9 @@ from campaigns.services import update_settings
 from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.battle import Setup, start
-from rules.siege.engines import Belfry, SiegeTower
+from rules.siege.board.engines import Belfry, SiegeTower
+from rules.siege.board.state import Side
 from rules.siege.game import apply, problems
-from rules.siege.state import Side
 from tests.rules.siege.builders import FORT, ORC, besiegers
 
 from .demo_helpers import member

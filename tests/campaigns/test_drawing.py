@@ -16,7 +16,7 @@ from campaigns.drawing import ENGLISH, Labels, MapArmy, MapTerritory, fort_svg, 
 from campaigns.factions import FACTION_COLOURS, UNOWNED_COLOUR, colour_of
 from campaigns.graph_layout import auto_layout
 from campaigns.rosters import FACTIONS
-from rules.siege.fort import FortLayout, Section, SectionKind, standard_fort
+from rules.siege.board.fort import FortLayout, Section, SectionKind, standard_fort
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = "<script>alert('x')</script> & \"co\""

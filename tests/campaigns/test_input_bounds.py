@@ -21,8 +21,8 @@ from campaigns.models import MAX_NOTES_CHARS, Army, Battle, Campaign, Order, Ter
 from campaigns.rosters import RosterError, parse_roster
 from campaigns.services import Result, add_unit, import_roster, report_result
 from campaigns.services.armies import match_units
-from rules.siege.fort import standard_fort
-from rules.siege.victory import Achievements
+from rules.siege.board.fort import standard_fort
+from rules.siege.chapters.victory import Achievements
 from tests.demo import load_demo
 
 from .demo_helpers import army, as_member, member, second_turn, territory

@@ -16,10 +16,10 @@ import redis
 from django.conf import settings
 from django.contrib.auth.models import User
 
+from bots.siege.assault import demo_assault
 from campaigns.models import Turn, TurnState
 from campaigns.services import act_on_turn
 from campaigns.services.demo import load_demo
-from rules.siege.assault import demo_assault
 from siege_site.celery import app, simulation_queue
 from simulations import services as simulations
 from simulations.models import SimulationRun

@@ -28,7 +28,7 @@ from campaigns.services import (
     submit_order,
     update_settings,
 )
-from rules.siege.victory import Achievements
+from rules.siege.chapters.victory import Achievements
 from tests.demo import load_demo
 
 from .demo_helpers import army, member, territory
@@ -311,8 +311,8 @@ def test_the_other_side_is_mailed_that_a_result_waits_for_them(
 def test_the_result_form_and_its_refusals_name_the_engines_own_categories() -> None:
     """§17: the words of each category sit in one table, keyed and ordered as the engine scores them."""
     from campaigns.results import ENGINE_SIDE, SIEGE_CATEGORIES
-    from rules.siege.state import Side as EngineSide
-    from rules.siege.victory import SECTION_CATEGORIES, Achievements, scored
+    from rules.siege.board.state import Side as EngineSide
+    from rules.siege.chapters.victory import SECTION_CATEGORIES, Achievements, scored
 
     assert list(SIEGE_CATEGORIES) == list(scored(EngineSide.BESIEGER, Achievements()))
     assert [key for key, c in SIEGE_CATEGORIES.items() if c.counted] == [*SECTION_CATEGORIES, "breach"]

@@ -24,7 +24,7 @@ from campaigns.services import (
     set_fort_layout,
     start_resolution,
 )
-from rules.siege.fort import standard_fort
+from rules.siege.board.fort import standard_fort
 from tests.demo import load_demo
 
 from .demo_helpers import army, second_turn, territory

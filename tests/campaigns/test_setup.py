@@ -17,7 +17,7 @@ from campaigns.models import Army, Campaign, CampaignMembership, Club, Role, Ter
 from campaigns.presenters import fort_templates
 from campaigns.services import TerritorySpec, add_territory, create_army, open_turn
 from campaigns.setup.services import build_standard_fort, set_territory_owner, toggle_neighbours
-from rules.siege.fort import FortLayout
+from rules.siege.board.fort import FortLayout
 
 pytestmark = pytest.mark.django_db
 

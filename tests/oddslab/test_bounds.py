@@ -10,7 +10,7 @@ import pytest
 from oddslab.mechanics import MECHANICS
 from oddslab.mechanics.base import Mechanic
 from rules import odds
-from rules.siege import game_length
+from rules.siege.chapters import game_length
 
 MODIFIERS = [("melee-wounds", "hit_mod"), ("shooting-wounds", "modifier")]
 

@@ -15,9 +15,9 @@ from rules.freres.example import example_models
 from rules.freres.state import Side as Band
 from rules.freres.system import FRERES
 from rules.siege import actions as siege
+from rules.siege.board.state import Side
 from rules.siege.example import example_setup
-from rules.siege.legal import menu_options
-from rules.siege.state import Side
+from rules.siege.menus.legal import menu_options
 from rules.siege.system import SIEGE
 from tests.rules.siege.menu_walk import field_setup
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("rules", "campaigns", "siege_site")
+PACKAGES = ("rules", "bots", "campaigns", "siege_site")
 
 
 def modules_with_examples() -> list[str]:
@@ -30,7 +30,7 @@ MODULES = modules_with_examples()
 def test_the_modules_are_found() -> None:
     assert {
         "rules.dice",
-        "rules.siege.fort",
+        "rules.siege.board.fort",
         "rules.siege.example",
         "rules.confrontation.checks",
         "campaigns.jsoninput",

@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 
 import rules
+from bots.siege.assault import assault_setup, demo_assault
 from rules.contract import Event
 from rules.dice import D6, Dice, Roll
 from rules.fast import bit_source, members, new_frozen, set_fields
-from rules.siege.assault import assault_setup, demo_assault
 from rules.siege.battle import start
-from rules.siege.options import Option
-from rules.siege.state import Outcome, Side
-from rules.siege.values import replace
+from rules.siege.board.options import Option
+from rules.siege.board.state import Outcome, Side
+from rules.siege.board.values import replace
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,7 +61,7 @@ def test_a_value_made_without_its_init_is_the_one_its_constructor_makes(fields: 
 
 
 def test_a_value_made_without_its_init_keeps_the_dict_it_was_given() -> None:
-    """:func:`rules.siege.values.replace` builds one dict display for a copy, which CPython copies in one block
+    """:func:`rules.siege.board.values.replace` builds one dict display for a copy, which CPython copies in one block
     later only if no entry was ever deleted from it: the value must hold that very dict."""
     fields = {"name": "W1", "count": 2, "ids": ("a1",)}
     assert vars(new_frozen(_Standard, fields)) is fields
@@ -155,7 +155,7 @@ def test_each_member_bound_once_is_the_member_of_its_name() -> None:
 
 _OWN_NAMES = {
     # a rule's fact under its own name, not a member read quicker: the belfry's fight is fought as a tower's
-    ("rules.siege.belfry", "FIGHT_KIND"),
+    ("rules.siege.chapters.belfry.belfry", "FIGHT_KIND"),
     # the letters of the wound table's transcription, read once as the table is built (seed 004)
     *(("rules.confrontation.wounds", letter) for letter in ("_N", "_S", "_L", "_G", "_C", "_K")),
 }

@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 
 from rules import montecarlo as mc
 from rules import odds
-from rules.siege import fort
-from rules.siege.structure import StructureOutcome
+from rules.siege.board import fort
+from rules.siege.chapters.structure import StructureOutcome
 from tests.rules.data.odds_api import WORKED_EXAMPLES, WorkedExample
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,7 +133,7 @@ def test_game_length() -> None:
 
 
 def test_fixed_lookups() -> None:
-    """R13 heroism; Table 1 (R12) comes from rules.siege.fort."""
+    """R13 heroism; Table 1 (R12) comes from rules.siege.board.fort."""
     assert odds.heroism_tokens(2000, 1500) == 1
     assert odds.minimum_sections is fort.minimum_sections
     assert set(odds.minimum_sections(1200)) == {

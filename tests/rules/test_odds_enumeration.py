@@ -24,7 +24,7 @@ from rules.freres.checks import CRITICAL, D10, Check
 from rules.freres.damage import defence_result
 from rules.freres.melee import jc_score, opposed
 from rules.freres.morale import morale_outcome
-from rules.siege import structure
+from rules.siege.chapters import structure
 
 
 @pytest.mark.parametrize("damage", list(structure.DAMAGE_DICE))

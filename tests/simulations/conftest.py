@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from rules.siege.assault import Assault, BesiegedPlan, BesiegerPlan, Garrison, demo_assault
+from bots.siege.assault import Assault, BesiegedPlan, BesiegerPlan, Garrison, demo_assault
 
 
 @pytest.fixture

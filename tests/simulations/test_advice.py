@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 
-from rules.siege.engines import Ladder
-from rules.siege.state import Phase
-from rules.siege.state_json import state_to_json
+from rules.siege.board.engines import Ladder
+from rules.siege.board.state import Phase
+from rules.siege.board.state_json import state_to_json
 from siege_site.celery import app, route, simulation_queue
 from simulations.advice import advise
 from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import Settings
 
-from rules.siege.assault import demo_assault
+from bots.siege.assault import demo_assault
 from simulations import services
 from simulations.models import RunStatus, SimulationRun
 

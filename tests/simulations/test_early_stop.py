@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from rules.siege.assault import Summary, demo_assault, simulate
+from bots.siege.assault import Summary, demo_assault, simulate
 from simulations import services, tasks
 from simulations.estimate import wilson
 from simulations.models import RunStatus

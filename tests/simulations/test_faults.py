@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from kombu.exceptions import OperationalError
 
-from rules.siege.assault import Summary, demo_assault, simulate
+from bots.siege.assault import Summary, demo_assault, simulate
 from simulations import services
 from simulations.models import RunProblem, RunStatus, SimulationChunk, SimulationRun
 from tests.campaigns.test_faults import wait_until, worker

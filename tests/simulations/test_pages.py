@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from rules.siege.assault import Summary, demo_assault, simulate
+from bots.siege.assault import Summary, demo_assault, simulate
 from simulations import services, tasks
 from simulations.forms import RunForm
 from simulations.models import RunStatus, SimulationRun

@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import strip_tags
 
-from rules.siege.assault import Assault, BesiegedPlan, BesiegerPlan, Garrison, demo_assault
-from rules.siege.engines import Liquid
+from bots.siege.assault import Assault, BesiegedPlan, BesiegerPlan, Garrison, demo_assault
+from rules.siege.board.engines import Liquid
 from simulations.forms import RunForm
 from simulations.models import SimulationRun
 from simulations.plan_forms import PlanForms

@@ -14,7 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from rules.siege.assault import Assault, Summary, assault_setup, demo_assault, simulate
+from bots.siege.assault import Assault, Summary, assault_setup, demo_assault, simulate
 from rules.siege.battle import start
 from siege_site.celery import app
 from simulations import services, tasks

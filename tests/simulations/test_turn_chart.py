@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from rules.siege import game_length
-from rules.siege.assault import NEVER
+from bots.siege.assault import NEVER
+from rules.siege.chapters import game_length
 from simulations.presenters import _turn_bars
 
 

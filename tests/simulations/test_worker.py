@@ -7,7 +7,7 @@ import time
 import pytest
 from django.contrib.auth.models import User
 
-from rules.siege.assault import Summary, demo_assault, simulate
+from bots.siege.assault import Summary, demo_assault, simulate
 from simulations import services
 from simulations.models import RunStatus, SimulationRun
 

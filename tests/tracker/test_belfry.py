@@ -12,7 +12,7 @@ from django.test import Client
 
 from campaigns.models import Battle
 from rules.contract import Event
-from rules.siege.legal import menu_options
+from rules.siege.menus.legal import menu_options
 from tests.demo import load_demo
 from tests.rules.data import belfry as doc
 from tracker import presenters, selectors, services
@@ -102,7 +102,7 @@ def _winching(tracked: TrackedBattle) -> TrackedBattle:
 
 def test_the_setup_plays_the_siege_towers_as_belfries() -> None:
     # R16: a belfry is bought and placed as a siege tower, per battle option
-    from rules.siege.fort import standard_fort
+    from rules.siege.board.fort import standard_fort
 
     choice = SetupChoice(standard_fort(1500), 2000, 1500, siege_towers=1, ladders=0, covered_rams=0, ladder_wall="W3")
     plain = build_setup(choice)

@@ -8,8 +8,8 @@ from dataclasses import replace
 
 from django.utils import translation
 
+from rules.siege.board.state import Side
 from rules.siege.example import example_start
-from rules.siege.state import Side
 from tracker.presenters.board import board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"

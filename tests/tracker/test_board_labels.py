@@ -13,11 +13,11 @@ from django.utils import translation
 
 from rules.dice import Dice
 from rules.siege.battle import start
+from rules.siege.board.fort import SectionKind, standard_fort
+from rules.siege.board.state import BattleState
 from rules.siege.example import example_start
-from rules.siege.fort import SectionKind, standard_fort
 from rules.siege.game import apply
-from rules.siege.legal import choose, menu_options
-from rules.siege.state import BattleState
+from rules.siege.menus.legal import choose, menu_options
 from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers
 from tests.rules.siege.menu_walk import setups
 from tracker.presenters.board import board_svg

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from rules.siege.state import Side
+from rules.siege.board.state import Side
 from tracker.setups import default_units
 
 

@@ -8,8 +8,8 @@ import pytest
 from campaigns.models import Battle, CampaignMembership, Role, Winner
 from campaigns.selectors import tallies
 from rules.siege.actions import EndTurn
-from rules.siege.state import Side
-from rules.siege.victory import victory_points
+from rules.siege.board.state import Side
+from rules.siege.chapters.victory import victory_points
 from tests.tracker.playing import end_setup
 from tracker import selectors, services
 from tracker.models import TrackedBattle

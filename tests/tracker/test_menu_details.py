@@ -15,14 +15,14 @@ from django.utils import translation
 from rules.dice import Dice
 from rules.siege.actions import Buy, EndPhase, Fight, PlaceBraziers, Pour, PushTower, ShootGate
 from rules.siege.battle import Setup, start
-from rules.siege.belfry import level_place
-from rules.siege.engines import Belfry, Budget, Liquid, SiegeTower
+from rules.siege.board.engines import Belfry, Budget, Liquid, SiegeTower
+from rules.siege.board.profiles import Profile
+from rules.siege.board.state import BattleState, Model, Phase, Place, Side, Zone
+from rules.siege.chapters.belfry.belfry import level_place
+from rules.siege.chapters.fire import give_brazier
 from rules.siege.example import example_setup
-from rules.siege.fire import give_brazier
 from rules.siege.game import apply, problems
-from rules.siege.legal import menu_options
-from rules.siege.profiles import Profile
-from rules.siege.state import BattleState, Model, Phase, Place, Side, Zone
+from rules.siege.menus.legal import menu_options
 from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers
 from tests.tracker.playing import end_setup
 from tracker import presenters, selectors, services

@@ -111,7 +111,7 @@ def test_the_export_holds_the_battle_that_replays(tracked: TrackedBattle, besieg
     )
     data = json.loads(client.get(f"/tracker/{tracked.pk}/export.json").content)
     from rules.siege.battle import Battle, replay
-    from rules.siege.state import BattleState
+    from rules.siege.board.state import BattleState
 
     assert replay(Battle.from_json(data["battle"])) == BattleState.from_json(data["state"])
     assert [e["seq"] for e in data["log"]] == [1]

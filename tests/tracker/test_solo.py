@@ -11,12 +11,12 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from bots.siege.solo import next_action
 from campaigns.forms import SettingsForm
 from campaigns.models import Battle, CampaignMembership, CampaignSettings, Role
 from rules.siege.actions import EndPhase
+from rules.siege.board.state import Phase, Side
 from rules.siege.example import example_setup
-from rules.siege.solo import next_action
-from rules.siege.state import Phase, Side
 from tests.tracker.conftest import DEMO_SIEGE_SET_UP
 from tracker import presenters, selectors, services
 from tracker.models import DiceMode, TrackedBattle
@@ -221,8 +221,8 @@ def test_the_app_leads_a_band_of_a_one_off_skirmish_to_its_end(besieger: User, b
     """Frères d'Armes: the player leads band A and plays the actions the simple choice would; the app leads band B,
     one action a request, until the skirmish is over (I §1.3); an undo takes back its reply with the player's
     action."""
+    from bots.freres.solo import next_action as skirmish_next
     from campaigns.bands.lines import example_band
-    from rules.freres.solo import next_action as skirmish_next
     from rules.freres.state import Side as Band
     from tracker.services.skirmish import start_one_off_skirmish
 

@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 
 from rules.siege.actions import EndPhase, Move, Shoot
 from rules.siege.battle import Battle, Entry, play, replay
+from rules.siege.board.state import Phase, Side
 from rules.siege.example import example_setup
-from rules.siege.state import Phase, Side
 from tests.tracker.playing import end_setup
 from tracker import selectors, services
 from tracker.models import EntryKind, TrackedBattle, TrackedEntry
@@ -163,7 +163,7 @@ def test_app_dice_refuse_typed_dice(tracked: TrackedBattle, besieged: User) -> N
 
 def test_a_choice_from_the_menu_is_played_as_its_action(tracked: TrackedBattle, besieged: User) -> None:
     state = selectors.current(tracked).state
-    from rules.siege.legal import menu_options
+    from rules.siege.menus.legal import menu_options
 
     menu = menu_options(state)
     index = [o.name for o in menu].index("end_phase")

@@ -1,4 +1,4 @@
-"""The strong bot in the tracker (:mod:`rules.siege.strong`), its decisions made on the simulation workers: the app
+"""The strong bot in the tracker (:mod:`bots.siege.strong`), its decisions made on the simulation workers: the app
 playing a side of a solo siege at the strong strength, and a player's « que ferait l'application ? »."""
 
 from __future__ import annotations

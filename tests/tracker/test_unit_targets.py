@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
 
-from rules.siege.legal import menu_options
+from rules.siege.menus.legal import menu_options
 from tracker import selectors, services
 from tracker.menus import unit_groups
 from tracker.models import TrackedBattle, TrackedEntry

@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 
 from campaigns.models import Army, Battle, Unit
-from rules.siege.legal import menu_options
-from rules.siege.profiles import Missile, TroopType
-from rules.siege.state import Phase, Side
+from rules.siege.board.profiles import Missile, TroopType
+from rules.siege.board.state import Phase, Side
+from rules.siege.menus.legal import menu_options
 from tests.demo import load_demo
 from tracker import selectors, services
 from tracker.models import TrackedBattle

@@ -34,7 +34,7 @@ class Site:
 
 def sites(package: str) -> Iterator[Site]:
     """Every refusal and event made in the modules of ``package`` (``"rules/siege"``)."""
-    for path in sorted((ROOT / package).glob("*.py")):
+    for path in sorted((ROOT / package).rglob("*.py")):
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):

@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from rules.contract import IllegalAction
-from rules.siege.places import Model, Place, Side
+from rules.siege.board.places import Model, Place, Side
 from tests.rules.siege.builders import GIANT, ORC
 from wording.siege import SiegeNames, refusal_text
 

@@ -18,15 +18,15 @@ from django.utils.translation import gettext_lazy, ngettext
 from rules.contract import Event, IllegalAction
 from rules.dice import Dice
 from rules.siege.actions import Action, Deploy, Fight
-from rules.siege.costs import BRAZIER_ITEMS, BRAZIER_LIQUIDS
-from rules.siege.engines import Liquid
-from rules.siege.fire import may_shoot_flaming
+from rules.siege.board.engines import Liquid
+from rules.siege.board.obligations import pending
+from rules.siege.board.state import BattleState, Model, Phase, SetupTurn, Side
+from rules.siege.chapters.costs import BRAZIER_ITEMS, BRAZIER_LIQUIDS
+from rules.siege.chapters.fire import may_shoot_flaming
+from rules.siege.chapters.structure import DAMAGE_DICE
+from rules.siege.chapters.victory import victory_points
 from rules.siege.game import apply
-from rules.siege.legal import Option, choose, menu_options
-from rules.siege.obligations import pending
-from rules.siege.state import BattleState, Model, Phase, SetupTurn, Side
-from rules.siege.structure import DAMAGE_DICE
-from rules.siege.victory import victory_points
+from rules.siege.menus.legal import Option, choose, menu_options
 from wording.siege import SiegeNames, deeds
 from wording.siege import event_text as siege_event_text
 from wording.siege import roll_reason as siege_roll_reason
@@ -86,7 +86,7 @@ goal (§10.3) and the mining dice re-rolled (§10.4)."""
 NUMBER_LABELS: Mapping[str, object] = {
     "distance": gettext_lazy("Distance (cm)"),
 }
-"""The numbers an option lets the player set (:attr:`rules.siege.options.Option.numbers`): a siege tower's push
+"""The numbers an option lets the player set (:attr:`rules.siege.board.options.Option.numbers`): a siege tower's push
 (§7.3.3)."""
 
 
@@ -107,7 +107,7 @@ OBLIGATION_LABELS: Mapping[str, object] = {
     "flight": gettext_lazy("the fleeing models %(where)s flee on"),
     "panic_test": gettext_lazy("a panic test %(where)s"),
 }
-"""What each obligation of the engine (:mod:`rules.siege.obligations`) asks, in words, with its place."""
+"""What each obligation of the engine (:mod:`rules.siege.board.obligations`) asks, in words, with its place."""
 
 
 def obligations(state: BattleState) -> list[str]:
@@ -123,7 +123,7 @@ action_label = action_namer(ACTION_LABELS)
 
 
 def menu(state: BattleState, sides: Iterable[Side], *, physical: bool = False) -> list[MenuItem]:
-    """The engine's menu (:func:`rules.siege.legal.menu_options`), labelled; ``mine`` marks the options of the
+    """The engine's menu (:func:`rules.siege.menus.legal.menu_options`), labelled; ``mine`` marks the options of the
     sides the reader plays; ``physical``: with the dice each option rolls, for dice typed at the table."""
     played = set(sides)
     units = {m.id: m for m in state.models}
@@ -222,7 +222,7 @@ def _liquids(state: BattleState, option: Option) -> tuple[Liquid, ...]:
 
 def _units(state: BattleState, option: Option) -> tuple[tuple[int, str, int, int], ...]:
     """Each unit group of ``option`` with how many of its models may act and how many the engine's default picks
-    (:meth:`rules.siege.options.Option.default`)."""
+    (:meth:`rules.siege.board.options.Option.default`)."""
     picked = set(option.default()[0])
     return tuple(
         (number, unit, len(ids), sum(1 for x in ids if x in picked))

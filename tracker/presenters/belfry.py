@@ -11,9 +11,17 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
-from rules.siege.belfry import CAPACITY, LEVELS, count_aboard, level_place, levels_in_use, pushers, speed
-from rules.siege.engines import Bridge
-from rules.siege.state import BattleState, Side
+from rules.siege.board.engines import Bridge
+from rules.siege.board.state import BattleState, Side
+from rules.siege.chapters.belfry.belfry import (
+    CAPACITY,
+    LEVELS,
+    count_aboard,
+    level_place,
+    levels_in_use,
+    pushers,
+    speed,
+)
 from wording.siege import SiegeNames
 from wording.siege.drawbridge import CRUSH_LABELS
 

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules.siege.fort import ConnectionKind, FortLayout, Section, SectionKind
-from rules.siege.gates import gate_statuses
-from rules.siege.state import BattleState, Side, quota
+from rules.siege.board.fort import ConnectionKind, FortLayout, Section, SectionKind
+from rules.siege.board.state import BattleState, Side, quota
+from rules.siege.chapters.gates import gate_statuses
 from wording.siege import SiegeNames
 
 from .belfry import belfry_parts

@@ -25,10 +25,10 @@ from rules.freres.actions import Action as SkirmishAction
 from rules.freres.battle import Setup as SkirmishSetup
 from rules.siege.actions import Action
 from rules.siege.battle import Setup
-from rules.siege.fort import FortLayout
-from rules.siege.heroism import heroism_tokens
-from rules.siege.state import BattleState, IllegalAction, Side
-from rules.siege.victory import achievements, scored
+from rules.siege.board.fort import FortLayout
+from rules.siege.board.state import BattleState, IllegalAction, Side
+from rules.siege.chapters.heroism import heroism_tokens
+from rules.siege.chapters.victory import achievements, scored
 from simulations import deliberation
 from simulations import services as simulation_services
 from simulations.estimate import STOP_HALF_WIDTH
@@ -573,7 +573,7 @@ known to ±2 points (95 % interval), which takes at most about 2,400 games (at e
 
 def chances_from_here(*, battle_id: int, user: AbstractBaseUser, games: int = CHANCES_GAMES) -> SimulationRun:
     """A whole-assault simulation started from the battle as it stands, played on by the simulator's documented
-    policies (:mod:`rules.siege.policies`); only the battle's players may ask. Returns the run, handed to the
+    policies (:mod:`bots.siege.policies`); only the battle's players may ask. Returns the run, handed to the
     workers; nothing is saved when it is refused."""
     tracked = TrackedBattle.objects.get(pk=battle_id)
     _sides(tracked, user)

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from rules.contract import Event, IllegalAction, Param
-from rules.siege.places import Model, Place, Zone
-from rules.siege.state import BattleState
+from rules.siege.board.places import Model, Place, Zone
+from rules.siege.board.state import BattleState
 
 from .. import Catalogue, gather, say
 from .. import roll_reason as _roll_reason

@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.belfry`: the belfry placed, pushed, climbed and crossed."""
+"""The words of :mod:`rules.siege.chapters.belfry.belfry`: the belfry placed, pushed, climbed and crossed."""
 
 from django.utils.translation import gettext_lazy
 

@@ -1,4 +1,5 @@
-"""The words of :mod:`rules.siege.belfry_cover`: the belfry's cover, its shooters, and flaming hits on it."""
+"""The words of :mod:`rules.siege.chapters.belfry.belfry_cover`: the belfry's cover, its shooters, and flaming hits on
+it."""
 
 from django.utils.translation import gettext_lazy
 

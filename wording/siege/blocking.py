@@ -1,5 +1,5 @@
-"""The words of :mod:`rules.siege.blocking`: blocking gates, ladders, breaches and climbing giants, and the duels
-against the blockers."""
+"""The words of :mod:`rules.siege.chapters.blocking`: blocking gates, ladders, breaches and climbing giants, and the
+duels against the blockers."""
 
 from django.utils.translation import gettext_lazy
 

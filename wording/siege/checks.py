@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.checks`: models bound to something else this turn, the sections' quotas and a
+"""The words of :mod:`rules.siege.board.checks`: models bound to something else this turn, the sections' quotas and a
 model named twice."""
 
 from django.utils.translation import gettext_lazy
@@ -23,7 +23,7 @@ DEEDS = {
     "unlock a gate": gettext_lazy("unlock a gate"),
     "work the winches": gettext_lazy("work the winches"),
 }
-"""What a model bound to something else may not do (:func:`rules.siege.checks.check_may_act`), as a verb."""
+"""What a model bound to something else may not do (:func:`rules.siege.board.checks.check_may_act`), as a verb."""
 
 SENTENCES = Sentences(
     {

@@ -1,5 +1,5 @@
-"""The words of :mod:`rules.siege.costs`: buying siege engines from the engine points (§14) and placing what was
-bought."""
+"""The words of :mod:`rules.siege.chapters.costs`: buying siege engines from the engine points (§14) and placing what
+was bought."""
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -18,7 +18,7 @@ ITEMS = {
     "brazier_oil": pgettext_lazy("siege engine", "brazier of boiling oil"),
     "brazier_lead": pgettext_lazy("siege engine", "brazier of molten lead"),
 }
-"""The engines of §14's lists (:data:`rules.siege.costs.ENGINE_COSTS`), as the supplement names them."""
+"""The engines of §14's lists (:data:`rules.siege.chapters.costs.ENGINE_COSTS`), as the supplement names them."""
 
 SENTENCES = Sentences(
     {

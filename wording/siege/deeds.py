@@ -171,7 +171,7 @@ ITEMS: Mapping[str, object] = {
     "brazier_oil": gettext_lazy("a brazier of boiling oil"),
     "brazier_lead": gettext_lazy("a brazier of molten lead"),
 }
-"""The set-up's purchases (§14.1, §14.2, :data:`rules.siege.costs.ENGINE_COSTS`)."""
+"""The set-up's purchases (§14.1, §14.2, :data:`rules.siege.chapters.costs.ENGINE_COSTS`)."""
 
 VICTORY_ROWS: Mapping[str, object] = {
     "units": gettext_lazy("units destroyed"),
@@ -184,7 +184,7 @@ VICTORY_ROWS: Mapping[str, object] = {
     "postern": gettext_lazy("posterns held"),
     "courtyard": gettext_lazy("courtyards held"),
 }
-"""The rows of the victory points (§17, :func:`rules.siege.victory.victory_points`)."""
+"""The rows of the victory points (§17, :func:`rules.siege.chapters.victory.victory_points`)."""
 
 _PLACES = frozenset({"to", "via", "section", "courtyard", "where", "flee_to"})
 """The fields of an action that name a place (a section id is a place)."""

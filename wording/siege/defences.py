@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.defences`: stones, rocks and braziers of the besieged."""
+"""The words of :mod:`rules.siege.chapters.defences`: stones, rocks and braziers of the besieged."""
 
 from django.utils.translation import gettext_lazy
 

@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.deployment`: the three steps of deployment and placing a siege tower."""
+"""The words of :mod:`rules.siege.chapters.deployment`: the three steps of deployment and placing a siege tower."""
 
 from django.utils.translation import gettext_lazy
 

@@ -1,11 +1,12 @@
-"""The words of :mod:`rules.siege.drawbridge`: the belfry's drawbridge lowered, and the defenders it crushes."""
+"""The words of :mod:`rules.siege.chapters.belfry.drawbridge`: the belfry's drawbridge lowered, and the defenders it
+crushes."""
 
 from collections.abc import Mapping
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from rules.siege.drawbridge import Crush
-from rules.siege.engines import Bridge
+from rules.siege.board.engines import Bridge
+from rules.siege.chapters.belfry.drawbridge import Crush
 
 from .. import Sentences
 

@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.fire`: wooden structures set alight, burning and put out."""
+"""The words of :mod:`rules.siege.chapters.fire`: wooden structures set alight, burning and put out."""
 
 from django.utils.translation import gettext_lazy
 

@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy
 
-from rules.siege.places import Phase, Side
+from rules.siege.board.places import Phase, Side
 
 from .. import Sentences
 

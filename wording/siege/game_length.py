@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.game_length`: the roll for the game's end and the siege's end."""
+"""The words of :mod:`rules.siege.chapters.game_length`: the roll for the game's end and the siege's end."""
 
 from django.utils.translation import gettext_lazy
 

@@ -1,8 +1,8 @@
-"""The words of :mod:`rules.siege.gates`: striking, unlocking and reinforcing the gates."""
+"""The words of :mod:`rules.siege.chapters.gates`: striking, unlocking and reinforcing the gates."""
 
 from django.utils.translation import gettext_lazy
 
-from rules.siege.fort import GateKind
+from rules.siege.board.fort import GateKind
 
 from .. import Sentences
 

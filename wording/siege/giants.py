@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.giants`: a giant climbing a wall, sweeping its blockers and reaching the
+"""The words of :mod:`rules.siege.chapters.giants`: a giant climbing a wall, sweeping its blockers and reaching the
 rampart."""
 
 from django.utils.translation import gettext_lazy

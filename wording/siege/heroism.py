@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.heroism`: the besieged's heroism tokens."""
+"""The words of :mod:`rules.siege.chapters.heroism`: the besieged's heroism tokens."""
 
 from django.utils.translation import gettext_lazy
 

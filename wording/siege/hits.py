@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.hits`: hits and saves, by what struck (their cause)."""
+"""The words of :mod:`rules.siege.chapters.hits`: hits and saves, by what struck (their cause)."""
 
 from django.utils.translation import gettext_lazy
 

@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.ladders`: carrying, raising, climbing, hoisting and pushing back ladders."""
+"""The words of :mod:`rules.siege.chapters.ladders`: carrying, raising, climbing, hoisting and pushing back ladders."""
 
 from django.utils.translation import gettext_lazy
 

@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.magic`: the walls' magical protection and spells that shake them."""
+"""The words of :mod:`rules.siege.chapters.magic`: the walls' magical protection and spells that shake them."""
 
 from django.utils.translation import gettext_lazy
 

@@ -1,5 +1,5 @@
-"""The words of :mod:`rules.siege.melee`: close combat's refusals, its blows and its result, and the dice to hit,
-to wound and to save that every attack of the siege rolls."""
+"""The words of :mod:`rules.siege.chapters.melee`: close combat's refusals, its blows and its result, and the dice to
+hit, to wound and to save that every attack of the siege rolls."""
 
 from django.utils.translation import gettext_lazy
 

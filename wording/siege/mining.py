@@ -1,5 +1,5 @@
-"""The words of :mod:`rules.siege.mining`: the besieger's mine, the besieged's counter-mine, the foundations and
-the tunnel."""
+"""The words of :mod:`rules.siege.chapters.mining`: the besieger's mine, the besieged's counter-mine, the foundations
+and the tunnel."""
 
 from django.utils.translation import gettext_lazy
 

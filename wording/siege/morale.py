@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.morale`: the losers' retreat and test, flight, rallying, and the leadership
+"""The words of :mod:`rules.siege.chapters.morale`: the losers' retreat and test, flight, rallying, and the leadership
 tests the siege rolls."""
 
 from django.utils.translation import gettext_lazy

@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.movement`: the ways in and onto the fort, the moves and charges."""
+"""The words of :mod:`rules.siege.chapters.movement`: the ways in and onto the fort, the moves and charges."""
 
 from django.utils.translation import gettext_lazy
 

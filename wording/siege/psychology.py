@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.psychology`: the panic tests a siege asks for, or does not."""
+"""The words of :mod:`rules.siege.chapters.psychology`: the panic tests a siege asks for, or does not."""
 
 from django.utils.translation import gettext_lazy
 

@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.rams`: rams carried, brought to a gate and swung."""
+"""The words of :mod:`rules.siege.chapters.rams`: rams carried, brought to a gate and swung."""
 
 from django.utils.translation import gettext_lazy
 

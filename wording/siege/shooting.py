@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.shooting`: shots at models, engines, gates and walls."""
+"""The words of :mod:`rules.siege.chapters.shooting`: shots at models, engines, gates and walls."""
 
 from django.utils.translation import gettext_lazy
 

@@ -1,5 +1,5 @@
-"""The words of :mod:`rules.siege.siege_towers`: pushing a siege tower, coming out of it after a won combat, and its
-damage."""
+"""The words of :mod:`rules.siege.chapters.siege_towers`: pushing a siege tower, coming out of it after a won combat,
+and its damage."""
 
 from django.utils.translation import gettext_lazy
 

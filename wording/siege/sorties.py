@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.sorties`: the besieged's flyers flying out at the war machines."""
+"""The words of :mod:`rules.siege.chapters.sorties`: the besieged's flyers flying out at the war machines."""
 
 from django.utils.translation import gettext_lazy
 

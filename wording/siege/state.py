@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.state`: what a battle has not got, and a deployment the fort cannot hold."""
+"""The words of :mod:`rules.siege.board.state`: what a battle has not got, and a deployment the fort cannot hold."""
 
 from django.utils.translation import gettext_lazy
 

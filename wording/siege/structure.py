@@ -1,4 +1,4 @@
-"""The words of :mod:`rules.siege.structure`: hits on the walls and towers (Table 3)."""
+"""The words of :mod:`rules.siege.chapters.structure`: hits on the walls and towers (Table 3)."""
 
 from django.utils.translation import gettext_lazy
 

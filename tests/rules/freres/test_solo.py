@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from bots.freres.solo import MAX_ACTIVATION_ACTIONS, PREFERENCE, next_action
 from rules.freres import actions as a
 from rules.freres.example import example_skirmish
 from rules.freres.game import apply, problems, side_of
 from rules.freres.legal import legal_actions
-from rules.freres.solo import MAX_ACTIVATION_ACTIONS, PREFERENCE, next_action
 from rules.freres.state import Side
 from rules.log import action_dice
 

@@ -12,13 +12,10 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import actions as a
-from rules.siege import ladders, mining, rams
-from rules.siege.engines import Fire, Ladder, Liquid, MineGoal, Ram, SiegeTower
-from rules.siege.fort import Connection, ConnectionKind, FortLayout, standard_fort
-from rules.siege.game import Option, apply, choose, menu_options, problems
-from rules.siege.gates import gate_statuses
-from rules.siege.profiles import Creature, Missile, Profile, Special, TroopType
-from rules.siege.state import (
+from rules.siege.board.engines import Fire, Ladder, Liquid, MineGoal, Ram, SiegeTower
+from rules.siege.board.fort import Connection, ConnectionKind, FortLayout, standard_fort
+from rules.siege.board.profiles import Creature, Missile, Profile, Special, TroopType
+from rules.siege.board.state import (
     BattleState,
     CombatResult,
     IllegalAction,
@@ -30,7 +27,10 @@ from rules.siege.state import (
     end_turn,
     new_battle,
 )
-from rules.siege.structure import main_gate_wall
+from rules.siege.chapters import ladders, mining, rams
+from rules.siege.chapters.gates import gate_statuses
+from rules.siege.chapters.structure import main_gate_wall
+from rules.siege.game import Option, apply, choose, menu_options, problems
 
 FORT = standard_fort(1500)
 MAN = Profile("Man", ws=3, s=3, t=3, i=3, ld=7, points=5)

@@ -1,4 +1,4 @@
-"""Random play through the menus (:func:`rules.siege.legal.menu_options`), the way a club plays in the tracker:
+"""Random play through the menus (:func:`rules.siege.menus.legal.menu_options`), the way a club plays in the tracker:
 a set-up, then at each state one option of the menu with its default details (:meth:`Option.default`) and one of its
 targets. The property tests of the menus walk these games and read each state's menu against :func:`problems`.
 """
@@ -10,19 +10,19 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
+from bots.siege.assault import CATAPULT_CREW, assault_setup
 from rules.dice import Dice
 from rules.siege.actions import Action
-from rules.siege.assault import CATAPULT_CREW, assault_setup
 from rules.siege.battle import Setup, start
-from rules.siege.defences import place_braziers
-from rules.siege.engines import Belfry, Bridge, Fire, Ladder, Liquid, Ram, SiegeTower
+from rules.siege.board.engines import Belfry, Bridge, Fire, Ladder, Liquid, Ram, SiegeTower
+from rules.siege.board.fort import SectionKind, standard_fort
+from rules.siege.board.profiles import Special
+from rules.siege.board.state import BattleState, Model, Place, Side, Zone, quota
+from rules.siege.chapters.defences import place_braziers
+from rules.siege.chapters.fire import give_brazier
 from rules.siege.example import BOSS, CROSSBOWMAN, HALBERDIER, ORC, example_setup
-from rules.siege.fire import give_brazier
-from rules.siege.fort import SectionKind, standard_fort
 from rules.siege.game import apply, problems
-from rules.siege.legal import Option, choose, menu_options
-from rules.siege.profiles import Special
-from rules.siege.state import BattleState, Model, Place, Side, Zone, quota
+from rules.siege.menus.legal import Option, choose, menu_options
 from tests.rules.siege.builders import ARCHER, CATAPULT, GHOST, GIANT, HARPY, KNIGHT, MAN, OGRE, besieged, besiegers
 from tests.rules.siege.builders import ORC as BOY
 from tests.rules.siege.test_assault_simulator import random_assault

@@ -15,9 +15,9 @@ from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.actions import ACTIONS, Action, ActionFormatError
 from rules.siege.battle import start
+from rules.siege.board.state import BattleState, IllegalAction, Phase, Place, Side
 from rules.siege.example import example_setup
 from rules.siege.game import apply, problems, side_of
-from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side
 from tests.rules.siege.builders import ARCHER, CATAPULT, MAN, ORC, battle, besieged, besiegers, set_up
 
 NAMES = {

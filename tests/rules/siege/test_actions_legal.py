@@ -7,10 +7,10 @@ from dataclasses import replace
 from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.battle import Setup, start
-from rules.siege.engines import Ladder, Ram, SiegeTower
-from rules.siege.fort import standard_fort
+from rules.siege.board.engines import Ladder, Ram, SiegeTower
+from rules.siege.board.fort import standard_fort
+from rules.siege.board.state import BattleState, Phase, Side
 from rules.siege.game import Option, apply, choose, menu_options, problems
-from rules.siege.state import BattleState, Phase, Side
 from tests.rules.siege.builders import ARCHER, MAN, ORC, RAMPARTS, besieged, besiegers, set_up
 
 SECTIONS = (*RAMPARTS, "C1", "C2", "C3", "S1")

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.siege.battle import Battle, play, replay, replay_events, start
+from rules.siege.board.state import BattleState, IllegalAction, Side, quota
 from rules.siege.game import Option, choose, menu_options
-from rules.siege.state import BattleState, IllegalAction, Side, quota
 from tests.rules.siege.menu_walk import crowded_setup
 
 ENDINGS = frozenset({"end_phase", "end_turn"})

@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from rules.siege.assault import Assault, assault_setup, demo_assault, game_seed, simulate
+from bots.siege.assault import Assault, assault_setup, demo_assault, game_seed, simulate
+from bots.siege.policies import Game, play_out
 from rules.siege.battle import start
-from rules.siege.legal import menu_options
-from rules.siege.policies import Game, play_out
-from rules.siege.state import BattleState
+from rules.siege.board.state import BattleState
+from rules.siege.menus.legal import menu_options
 
 from .test_assault_simulator import random_assault
 

@@ -10,8 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules import odds
-from rules.siege.assault import (
+from bots.siege.assault import (
     NEVER,
     Assault,
     BesiegedPlan,
@@ -25,11 +24,12 @@ from rules.siege.assault import (
     set_up_once,
     simulate,
 )
+from bots.siege.policies import Game, orders_for, play_out, play_setup
+from rules import odds
 from rules.siege.battle import Battle, replay, start
-from rules.siege.engines import Liquid
-from rules.siege.game_length import EARLY_END_FACES, TURNS
-from rules.siege.policies import Game, orders_for, play_out, play_setup
-from rules.siege.state import Phase, Side
+from rules.siege.board.engines import Liquid
+from rules.siege.board.state import Phase, Side
+from rules.siege.chapters.game_length import EARLY_END_FACES, TURNS
 from tests.rules.siege.builders import RAMPARTS
 
 QUIET_GARRISON = BesiegedPlan(garrison=(Garrison("W4", "halberdier", 5),))

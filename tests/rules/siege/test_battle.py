@@ -12,8 +12,8 @@ import pytest
 from rules.dice import DieValueError, ReplayMismatch, Roll, read_reason
 from rules.siege import actions as a
 from rules.siege.battle import Battle, Entry, Setup, play, replay, replay_events, start
+from rules.siege.board.state import IllegalAction, Phase, Side
 from rules.siege.example import example_setup
-from rules.siege.state import IllegalAction, Phase, Side
 
 
 def _setup() -> Setup:

@@ -11,7 +11,10 @@ import pytest
 from rules.dice import D10, Dice
 from rules.siege import actions as a
 from rules.siege.battle import Battle, Setup, play, replay, start
-from rules.siege.belfry import (
+from rules.siege.board.engines import Belfry, Bridge, Ram, SiegeTower
+from rules.siege.board.profiles import Missile, Profile
+from rules.siege.board.state import BattleState, IllegalAction, Phase, Place, Side
+from rules.siege.chapters.belfry.belfry import (
     BRIDGE_TO_RAMPART,
     CAPACITY,
     CLIMB_A_LEVEL,
@@ -23,13 +26,10 @@ from rules.siege.belfry import (
     speed,
     step_cost,
 )
-from rules.siege.belfry_cover import IGNITES_ON, MOVING_SHOOT_BONUS, shooting_bonus
-from rules.siege.drawbridge import CRUSH_ARMOUR, WINCHERS, Crush, crush_result
-from rules.siege.engines import Belfry, Bridge, Ram, SiegeTower
+from rules.siege.chapters.belfry.belfry_cover import IGNITES_ON, MOVING_SHOOT_BONUS, shooting_bonus
+from rules.siege.chapters.belfry.drawbridge import CRUSH_ARMOUR, WINCHERS, Crush, crush_result
+from rules.siege.chapters.shooting import modifiers
 from rules.siege.game import apply, choose, menu_options, problems
-from rules.siege.profiles import Missile, Profile
-from rules.siege.shooting import modifiers
-from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side
 from tests.rules.data import belfry as doc
 from tests.rules.siege.builders import FORT, MAN, ORC, besieged, besiegers, set_up
 

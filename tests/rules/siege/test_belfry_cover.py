@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.siege.belfry_cover import Cover, Face, Spot, cover
+from rules.siege.chapters.belfry.belfry_cover import Cover, Face, Spot, cover
 from tests.rules.data import belfry as doc
 
 _COVER_WORDS = {"Infini": Cover.INFINITE, "Aucune": Cover.NONE, "Léger": Cover.LIGHT}

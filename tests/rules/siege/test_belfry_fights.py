@@ -11,11 +11,11 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import actions as a
-from rules.siege.belfry import FIGHT_KIND, fight_on_level, pushers
-from rules.siege.engines import Belfry, Bridge, SiegeTower
+from rules.siege.board.engines import Belfry, Bridge, SiegeTower
+from rules.siege.board.state import BattleState, IllegalAction, Phase, Side
+from rules.siege.chapters.belfry.belfry import FIGHT_KIND, fight_on_level, pushers
+from rules.siege.chapters.melee import to_hit_need
 from rules.siege.game import apply, menu_options, problems
-from rules.siege.melee import to_hit_need
-from rules.siege.state import BattleState, IllegalAction, Phase, Side
 from tests.rules.data import belfry as doc
 from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers
 

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from rules.siege import costs, defences, fort, profiles, shooting, state
-from rules.siege.state import Side
+from rules.siege.board import fort, profiles, state
+from rules.siege.board.state import Side
+from rules.siege.chapters import costs, defences, shooting
 
 
 @pytest.mark.parametrize(

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from rules.siege import costs
-from rules.siege.costs import buy, spent
-from rules.siege.engines import Budget
-from rules.siege.state import IllegalAction, Side
+from rules.siege.board.engines import Budget
+from rules.siege.board.state import IllegalAction, Side
+from rules.siege.chapters import costs
+from rules.siege.chapters.costs import buy, spent
 from tests.rules.siege.builders import battle, gate_battle, refused
 
 

@@ -10,19 +10,19 @@ from dataclasses import replace
 
 import pytest
 
-from rules.siege.blocking import block
-from rules.siege.defences import drop_rock
-from rules.siege.engines import Ladder, Ram, SiegeTower
-from rules.siege.fort import SectionKind
-from rules.siege.ladders import pick_up_ladder, push_back
-from rules.siege.melee import fight, to_hit_need
-from rules.siege.morale import flee, retreat
-from rules.siege.movement import move
-from rules.siege.profiles import Creature, Profile, Special, TroopType
-from rules.siege.rams import carry_ram
-from rules.siege.shooting import modifiers
-from rules.siege.siege_towers import push_tower
-from rules.siege.state import Place, Side
+from rules.siege.board.engines import Ladder, Ram, SiegeTower
+from rules.siege.board.fort import SectionKind
+from rules.siege.board.profiles import Creature, Profile, Special, TroopType
+from rules.siege.board.state import Place, Side
+from rules.siege.chapters.blocking import block
+from rules.siege.chapters.defences import drop_rock
+from rules.siege.chapters.ladders import pick_up_ladder, push_back
+from rules.siege.chapters.melee import fight, to_hit_need
+from rules.siege.chapters.morale import flee, retreat
+from rules.siege.chapters.movement import move
+from rules.siege.chapters.rams import carry_ram
+from rules.siege.chapters.shooting import modifiers
+from rules.siege.chapters.siege_towers import push_tower
 from tests.rules.siege.builders import (
     CENTAUR,
     GIANT,

@@ -11,9 +11,11 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import actions as a
-from rules.siege import costs, defences, ladders, shooting
-from rules.siege.blocking import block
-from rules.siege.defences import (
+from rules.siege.board.engines import Budget, Fire, Ladder, Liquid, Ram, SiegeTower, Works
+from rules.siege.board.state import BattleState, Model, Phase, Place, Side, TurnLog, Zone
+from rules.siege.chapters import costs, defences, ladders, shooting
+from rules.siege.chapters.blocking import block
+from rules.siege.chapters.defences import (
     allocate_ammunition,
     drop_rock,
     knock_over_braziers,
@@ -21,10 +23,8 @@ from rules.siege.defences import (
     pour_brazier,
     throw_stones,
 )
-from rules.siege.engines import Budget, Fire, Ladder, Liquid, Ram, SiegeTower, Works
+from rules.siege.chapters.shooting import shoot
 from rules.siege.game import apply, choose, menu_options, problems
-from rules.siege.shooting import shoot
-from rules.siege.state import BattleState, Model, Phase, Place, Side, TurnLog, Zone
 from tests.rules.siege.builders import (
     ARCHER,
     GATE_WALL,

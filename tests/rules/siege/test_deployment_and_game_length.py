@@ -8,11 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from rules.siege.deployment import deploy
-from rules.siege.engines import Ladder, SiegeTower
-from rules.siege.fort import standard_fort
-from rules.siege.game_length import TURNS, end_player_turn, last_turn
-from rules.siege.state import IllegalAction, Side
+from rules.siege.board.engines import Ladder, SiegeTower
+from rules.siege.board.fort import standard_fort
+from rules.siege.board.state import IllegalAction, Side
+from rules.siege.chapters.deployment import deploy
+from rules.siege.chapters.game_length import TURNS, end_player_turn, last_turn
 from tests.rules.siege.builders import FORT, MAN, ORC, battle, besieged, besiegers, dice, refused
 
 

@@ -15,15 +15,15 @@ from typing import Any
 
 import pytest
 
-from rules.siege import values
-from rules.siege.assault import assault_setup, demo_assault, game_seed
+from bots.siege.assault import assault_setup, demo_assault, game_seed
+from bots.siege.policies import Game, play_out
 from rules.siege.battle import start
-from rules.siege.belfry_cover import Cover, target_cover
-from rules.siege.legal import menu_combat_on, menu_moves_from, menu_options
-from rules.siege.menu_view import war_machines
-from rules.siege.policies import Game, play_out
-from rules.siege.profiles import TroopType
-from rules.siege.state import BattleState, Phase, Place, Side, Zone
+from rules.siege.board import values
+from rules.siege.board.menu_view import war_machines
+from rules.siege.board.profiles import TroopType
+from rules.siege.board.state import BattleState, Phase, Place, Side, Zone
+from rules.siege.chapters.belfry.belfry_cover import Cover, target_cover
+from rules.siege.menus.legal import menu_combat_on, menu_moves_from, menu_options
 
 from .test_assault_simulator import random_assault
 

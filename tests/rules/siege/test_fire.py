@@ -12,16 +12,16 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import actions as a
-from rules.siege import fire, shooting
 from rules.siege.actions import ActionFormatError
-from rules.siege.defences import pour_on_fire
-from rules.siege.engines import Budget, Fire, Liquid, SiegeTower
-from rules.siege.fire import give_brazier
+from rules.siege.board.engines import Budget, Fire, Liquid, SiegeTower
+from rules.siege.board.profiles import Missile
+from rules.siege.board.state import BattleState, Phase, Side
+from rules.siege.chapters import fire, shooting
+from rules.siege.chapters.defences import pour_on_fire
+from rules.siege.chapters.fire import give_brazier
+from rules.siege.chapters.shooting import shoot
+from rules.siege.chapters.structure import main_gate_wall
 from rules.siege.game import apply, choose, problems
-from rules.siege.profiles import Missile
-from rules.siege.shooting import shoot
-from rules.siege.state import BattleState, Phase, Side
-from rules.siege.structure import main_gate_wall
 from tests.rules.siege.builders import (
     ARCHER,
     GATE_WALL,

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules.siege.fort import (
+from rules.siege.board.fort import (
     CONNECTION_CAPACITY,
     GATE_CAPACITY,
     Connection,

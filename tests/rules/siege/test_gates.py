@@ -10,13 +10,14 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import actions as a
-from rules.siege import gates, shooting
 from rules.siege.actions import TakeGate
-from rules.siege.blocking import block, fight_blocker, gate_open, take_gate
-from rules.siege.fort import Connection, ConnectionKind, GateKind, standard_fort
-from rules.siege.game import Option, apply, choose, menu_options, problems
-from rules.siege.game_length import end_player_turn
-from rules.siege.gates import (
+from rules.siege.board.fort import Connection, ConnectionKind, GateKind, standard_fort
+from rules.siege.board.profiles import Profile, TroopType
+from rules.siege.board.state import BattleState, IllegalAction, Model, Phase, Side, TurnLog, new_battle
+from rules.siege.chapters import gates, shooting
+from rules.siege.chapters.blocking import block, fight_blocker, gate_open, take_gate
+from rules.siege.chapters.game_length import end_player_turn
+from rules.siege.chapters.gates import (
     attack_gate,
     gate_kind,
     gate_statuses,
@@ -25,12 +26,11 @@ from rules.siege.gates import (
     starting_points,
     unlock_gate,
 )
-from rules.siege.gates import toughness as toughness_of
-from rules.siege.melee import fight
-from rules.siege.movement import move
-from rules.siege.profiles import Profile, TroopType
-from rules.siege.state import BattleState, IllegalAction, Model, Phase, Side, TurnLog, new_battle
-from rules.siege.structure import hit_section
+from rules.siege.chapters.gates import toughness as toughness_of
+from rules.siege.chapters.melee import fight
+from rules.siege.chapters.movement import move
+from rules.siege.chapters.structure import hit_section
+from rules.siege.game import Option, apply, choose, menu_options, problems
 from tests.rules.siege.builders import (
     ARCHER,
     FORT,

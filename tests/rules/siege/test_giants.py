@@ -12,12 +12,12 @@ from dataclasses import replace
 
 import pytest
 
-from rules.siege.blocking import block, end_block
-from rules.siege.engines import Climb
+from rules.siege.board.engines import Climb
+from rules.siege.board.state import BattleState, IllegalAction, Model, Phase, Place, Side, TurnLog, Zone
+from rules.siege.chapters.blocking import block, end_block
+from rules.siege.chapters.giants import GiantAttack, climb_wall, fight_climbing_giant, sweep_hits
+from rules.siege.chapters.movement import move
 from rules.siege.game import Option, menu_options
-from rules.siege.giants import GiantAttack, climb_wall, fight_climbing_giant, sweep_hits
-from rules.siege.movement import move
-from rules.siege.state import BattleState, IllegalAction, Model, Phase, Place, Side, TurnLog, Zone
 from tests.rules.siege.builders import GIANT, MAN, OGRE, battle, besieged, besiegers, dice, ids, refused
 
 WALL = Place(Zone.WALL, "W3")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.siege import heroism
-from rules.siege.heroism import grant_heroism, heroism_tokens, spend_heroism
+from rules.siege.chapters import heroism
+from rules.siege.chapters.heroism import grant_heroism, heroism_tokens, spend_heroism
 from tests.rules.siege.builders import MAN, battle, besieged, refused
 
 

@@ -1,6 +1,6 @@
 """Every public action leaves the state it was given as it was, and a refused one leaves the roll log as it was.
 
-The state is a value (``rules.siege.state``): an action returns a new one. Frozen dataclasses hold tuples and
+The state is a value (``rules.siege.board.state``): an action returns a new one. Frozen dataclasses hold tuples and
 frozensets only, so this checks what typing cannot: no action rebuilds its input through a shared container, and no
 refusal comes after a die was rolled. Each public function of ``rules.siege`` whose first argument is the state is
 wrapped, wherever a module imported it, while the example battle plays and while a rich state meets every action.
@@ -22,19 +22,23 @@ from typing import Any
 
 import pytest
 
+import bots.siege
 import rules.siege
+from bots.siege import assault, policies, solo, strong
 from rules.dice import Dice
-from rules.siege import (
-    assault,
-    belfry_cover,
-    belfry_menu,
+from rules.siege import game
+from rules.siege.actions import EndPhase, Move, ReplaceRamCarriers
+from rules.siege.board import menu_view
+from rules.siege.board import state as state_module
+from rules.siege.board.engines import Belfry, Bridge, Budget, Climb, Fire, Liquid, MineGoal, Ram, SiegeTower, Works
+from rules.siege.board.fort import SectionKind
+from rules.siege.board.state import BattleState, IllegalAction, Phase, Place, Side
+from rules.siege.chapters import (
     blocking,
     costs,
     defences,
     deployment,
-    drawbridge,
     fire,
-    game,
     game_length,
     gates,
     giants,
@@ -43,35 +47,32 @@ from rules.siege import (
     ladders,
     magic,
     melee,
-    menu_movement,
-    menu_view,
     mining,
     morale,
     movement,
-    policies,
     psychology,
     rams,
     shooting,
     siege_towers,
-    solo,
     sorties,
-    strong,
     structure,
     victory,
 )
-from rules.siege import belfry as belfry_module
-from rules.siege import state as state_module
-from rules.siege.actions import EndPhase, Move, ReplaceRamCarriers
-from rules.siege.engines import Belfry, Bridge, Budget, Climb, Fire, Liquid, MineGoal, Ram, SiegeTower, Works
+from rules.siege.chapters.belfry import belfry as belfry_module
+from rules.siege.chapters.belfry import belfry_cover, drawbridge
+from rules.siege.chapters.mining import start_mine
 from rules.siege.example import example_battle
-from rules.siege.fort import SectionKind
-from rules.siege.mining import start_mine
-from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side
+from rules.siege.menus import belfry_menu, menu_movement
 from tests.rules.siege.builders import ARCHER, GIANT, HARPY, MAN, ORC, battle, besieged, besiegers, fleeing, lost
 
 
 def _modules() -> list[ModuleType]:
-    return [importlib.import_module(f"rules.siege.{info.name}") for info in pkgutil.iter_modules(rules.siege.__path__)]
+    return [
+        importlib.import_module(info.name)
+        for package, prefix in ((rules.siege, "rules.siege."), (bots.siege, "bots.siege."))
+        for info in pkgutil.walk_packages(package.__path__, prefix)
+        if not info.ispkg
+    ]
 
 
 def _actions() -> Iterator[Callable[..., Any]]:

@@ -11,16 +11,16 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import actions as a
-from rules.siege import ladders
-from rules.siege.blocking import block, end_block, fight_blocker
-from rules.siege.engines import Ladder
-from rules.siege.fort import SectionKind
+from rules.siege.board.engines import Ladder
+from rules.siege.board.fort import SectionKind
+from rules.siege.board.state import BattleState, Model, Phase, Place, Side, TurnLog, Zone, end_turn
+from rules.siege.chapters import ladders
+from rules.siege.chapters.blocking import block, end_block, fight_blocker
+from rules.siege.chapters.ladders import erect_ladder, forgo_push_back, push_back, pushback_need, pushed_back
+from rules.siege.chapters.melee import fight, to_hit_need
+from rules.siege.chapters.morale import hold
+from rules.siege.chapters.movement import move
 from rules.siege.game import Option, apply, choose, menu_options, problems
-from rules.siege.ladders import erect_ladder, forgo_push_back, push_back, pushback_need, pushed_back
-from rules.siege.melee import fight, to_hit_need
-from rules.siege.morale import hold
-from rules.siege.movement import move
-from rules.siege.state import BattleState, Model, Phase, Place, Side, TurnLog, Zone, end_turn
 from tests.rules.siege.builders import (
     ARCHER,
     MAN,

@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 
 from rules.siege import actions as a
-from rules.siege import magic
+from rules.siege.board.profiles import Special
+from rules.siege.board.state import BattleState, Model, Phase, Place, Side
+from rules.siege.chapters import magic
+from rules.siege.chapters.magic import earthquake, protection_applies, ward
 from rules.siege.game import choose, problems
-from rules.siege.magic import earthquake, protection_applies, ward
-from rules.siege.profiles import Special
-from rules.siege.state import BattleState, Model, Phase, Place, Side
 from tests.rules.siege.builders import (
     MAN,
     ORC,

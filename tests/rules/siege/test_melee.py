@@ -11,16 +11,16 @@ from _pytest.mark import ParameterSet
 
 from rules.dice import Dice
 from rules.siege import actions as a
-from rules.siege.fort import SectionKind
+from rules.siege.board.fort import SectionKind
+from rules.siege.board.profiles import Profile, Special, Weapon
+from rules.siege.board.state import BattleState, IllegalAction, Phase, Side, TurnLog
+from rules.siege.board.turn_log import CombatResult
+from rules.siege.chapters.ladders import forgo_push_back
+from rules.siege.chapters.melee import fight, pair_off, strength, to_hit_need
+from rules.siege.chapters.melee import strength as melee_strength
+from rules.siege.chapters.movement import move
+from rules.siege.chapters.siege_towers import disembark_after_win
 from rules.siege.game import Option, apply, choose, menu_options, problems
-from rules.siege.ladders import forgo_push_back
-from rules.siege.melee import fight, pair_off, strength, to_hit_need
-from rules.siege.melee import strength as melee_strength
-from rules.siege.movement import move
-from rules.siege.profiles import Profile, Special, Weapon
-from rules.siege.siege_towers import disembark_after_win
-from rules.siege.state import BattleState, IllegalAction, Phase, Side, TurnLog
-from rules.siege.turn_log import CombatResult
 from tests.rules.siege.builders import (
     HARPY,
     HERO,

@@ -25,11 +25,11 @@ import pytest
 from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.battle import start
-from rules.siege.costs import ENGINE_COSTS
+from rules.siege.board.obligations import pending
+from rules.siege.board.state import BattleState, Side
+from rules.siege.chapters.costs import ENGINE_COSTS
 from rules.siege.game import apply, problems
-from rules.siege.legal import menu_options
-from rules.siege.obligations import pending
-from rules.siege.state import BattleState, Side
+from rules.siege.menus.legal import menu_options
 
 from .menu_walk import ENDINGS, Walk, defaults, report, setups, walk
 
@@ -147,7 +147,8 @@ _IMPLIED: dict[str, Callable[[BattleState, Any], set[str]]] = {
     "cast": lambda state, action: {"fort"} if action.target_in_fort else set(),
     "use_ram": lambda state, action: {state.ram(action.ram).gate or ""},
 }
-"""What an option's target means for the actions it makes that do not name it (:func:`rules.siege.choices.choose`):
+"""What an option's target means for the actions it makes that do not name it
+(:func:`rules.siege.menus.choices.choose`):
 a spell cast through the walls' protection on the fort (§13.2), the gate a ram is at (§7.2.4)."""
 
 

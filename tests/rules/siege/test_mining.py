@@ -11,10 +11,10 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import actions as a
-from rules.siege import mining
-from rules.siege.engines import Mine, MineGoal
-from rules.siege.game import Option, apply, choose, menu_options, problems, side_of
-from rules.siege.mining import (
+from rules.siege.board.engines import Mine, MineGoal
+from rules.siege.board.state import BattleState, IllegalAction, Model, Phase, SetupTurn, Side, TurnLog
+from rules.siege.chapters import mining
+from rules.siege.chapters.mining import (
     FOUNDATIONS,
     TUNNEL,
     MineDie,
@@ -24,8 +24,8 @@ from rules.siege.mining import (
     start_mine,
     through_tunnel,
 )
-from rules.siege.movement import move
-from rules.siege.state import BattleState, IllegalAction, Model, Phase, SetupTurn, Side, TurnLog
+from rules.siege.chapters.movement import move
+from rules.siege.game import Option, apply, choose, menu_options, problems, side_of
 from tests.rules.siege.builders import (
     MAN,
     ORC,

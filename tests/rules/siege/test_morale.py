@@ -11,15 +11,15 @@ import pytest
 from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.actions import EndPhase, Flee, Rally
-from rules.siege.blocking import block
-from rules.siege.engines import Ladder
+from rules.siege.board.engines import Ladder
+from rules.siege.board.profiles import Special
+from rules.siege.board.state import BattleState, IllegalAction, Phase, Place, Side, TurnLog, Zone
+from rules.siege.chapters.blocking import block
+from rules.siege.chapters.melee import fight
+from rules.siege.chapters.morale import flee_on, hold, rally, retreat
+from rules.siege.chapters.movement import move
+from rules.siege.chapters.shooting import shoot
 from rules.siege.game import apply, choose, menu_options, problems
-from rules.siege.melee import fight
-from rules.siege.morale import flee_on, hold, rally, retreat
-from rules.siege.movement import move
-from rules.siege.profiles import Special
-from rules.siege.shooting import shoot
-from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, TurnLog, Zone
 from tests.rules.siege.builders import (
     ARCHER,
     HARPY,

@@ -11,14 +11,14 @@ from _pytest.mark import ParameterSet
 
 from rules.dice import Dice
 from rules.siege.actions import Action, Charge, EndPhase, HoldCharge, Move, StandAndShoot
-from rules.siege.engines import Ladder
+from rules.siege.board.engines import Ladder
+from rules.siege.board.profiles import Special
+from rules.siege.board.state import BattleState, IllegalAction, Phase, Place, Side, TurnLog, Zone
+from rules.siege.chapters.ladders import forgo_push_back
+from rules.siege.chapters.movement import move
+from rules.siege.chapters.reactions import may_stand_and_shoot
+from rules.siege.chapters.structure import hit_section
 from rules.siege.game import apply, choose, menu_options, problems
-from rules.siege.ladders import forgo_push_back
-from rules.siege.movement import move
-from rules.siege.profiles import Special
-from rules.siege.reactions import may_stand_and_shoot
-from rules.siege.state import BattleState, IllegalAction, Phase, Place, Side, TurnLog, Zone
-from rules.siege.structure import hit_section
 from tests.rules.siege.builders import (
     ARCHER,
     CENTAUR,

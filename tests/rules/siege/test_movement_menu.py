@@ -10,11 +10,11 @@ from dataclasses import replace
 from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.battle import start
-from rules.siege.engines import Bridge, Ladder, SiegeTower
+from rules.siege.board.engines import Bridge, Ladder, SiegeTower
+from rules.siege.board.profiles import Special
+from rules.siege.board.state import BattleState, CombatResult, Model, Phase, Place, Side, Zone
 from rules.siege.game import apply, choose, menu_options, problems
-from rules.siege.legal import Option, menu_moves_from
-from rules.siege.profiles import Special
-from rules.siege.state import BattleState, CombatResult, Model, Phase, Place, Side, Zone
+from rules.siege.menus.legal import Option, menu_moves_from
 from tests.rules.siege.builders import (
     CATAPULT,
     GHOST,

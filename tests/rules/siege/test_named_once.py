@@ -10,9 +10,9 @@ from dataclasses import replace
 import pytest
 
 from rules.dice import Dice
-from rules.siege import defences, ladders, mining, movement, rams, shooting, siege_towers
-from rules.siege.engines import Ladder, Liquid, MineGoal, Ram, Works
-from rules.siege.state import BattleState, IllegalAction, Side
+from rules.siege.board.engines import Ladder, Liquid, MineGoal, Ram, Works
+from rules.siege.board.state import BattleState, IllegalAction, Side
+from rules.siege.chapters import defences, ladders, mining, movement, rams, shooting, siege_towers
 from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besiegers, lost
 
 

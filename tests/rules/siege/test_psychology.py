@@ -10,12 +10,12 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege.actions import EndPhase, PanicTest, Shoot
+from rules.siege.board.profiles import Special
+from rules.siege.board.state import BattleState, Phase, Place, Side
+from rules.siege.chapters.morale import hold, leadership_groups, retreat
+from rules.siege.chapters.movement import move
+from rules.siege.chapters.psychology import PanicCause, needs_casualty_test, panic_test
 from rules.siege.game import apply, choose, menu_options, problems
-from rules.siege.morale import hold, leadership_groups, retreat
-from rules.siege.movement import move
-from rules.siege.profiles import Special
-from rules.siege.psychology import PanicCause, needs_casualty_test, panic_test
-from rules.siege.state import BattleState, Phase, Place, Side
 from tests.rules.siege.builders import (
     ARCHER,
     GIANT,

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.siege.blocking import block, fight_blocker
-from rules.siege.engines import Ladder, Mine, MineGoal
-from rules.siege.giants import climb_wall, fight_climbing_giant
-from rules.siege.ladders import knock_down_ladder
-from rules.siege.mining import through_tunnel
-from rules.siege.morale import hold
-from rules.siege.movement import move
-from rules.siege.siege_towers import disembark_after_win
-from rules.siege.state import BattleState, Place, Side, TurnLog, Zone
+from rules.siege.board.engines import Ladder, Mine, MineGoal
+from rules.siege.board.state import BattleState, Place, Side, TurnLog, Zone
+from rules.siege.chapters.blocking import block, fight_blocker
+from rules.siege.chapters.giants import climb_wall, fight_climbing_giant
+from rules.siege.chapters.ladders import knock_down_ladder
+from rules.siege.chapters.mining import through_tunnel
+from rules.siege.chapters.morale import hold
+from rules.siege.chapters.movement import move
+from rules.siege.chapters.siege_towers import disembark_after_win
 from tests.rules.siege.builders import GIANT, MAN, ORC, battle, besieged, besiegers, dice, lost, refused
 
 

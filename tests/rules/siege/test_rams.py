@@ -11,12 +11,19 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import actions as a
-from rules.siege import rams
-from rules.siege.engines import Ram
+from rules.siege.board.engines import Ram
+from rules.siege.board.state import BattleState, Model, Phase, TurnLog
+from rules.siege.chapters import rams
+from rules.siege.chapters.movement import move
+from rules.siege.chapters.rams import (
+    COVERED_SECOND_STRIKE_DAMAGE,
+    carry_ram,
+    drop_ram,
+    ram_damage,
+    ram_strength,
+    strikes,
+)
 from rules.siege.game import Option, apply, choose, menu_options, problems
-from rules.siege.movement import move
-from rules.siege.rams import COVERED_SECOND_STRIKE_DAMAGE, carry_ram, drop_ram, ram_damage, ram_strength, strikes
-from rules.siege.state import BattleState, Model, Phase, TurnLog
 from tests.rules.siege.builders import ORC, battle, besiegers, dice, ids, ram_at_the_main_gate, refused
 
 

@@ -9,10 +9,10 @@ from dataclasses import replace
 
 import pytest
 
-from rules.siege import defences, gates, heroism, ladders, mining, rams, siege_towers, sorties
-from rules.siege.blocking import block
-from rules.siege.engines import Liquid, MineGoal
-from rules.siege.state import IllegalAction, Ladder
+from rules.siege.board.engines import Liquid, MineGoal
+from rules.siege.board.state import IllegalAction, Ladder
+from rules.siege.chapters import defences, gates, heroism, ladders, mining, rams, siege_towers, sorties
+from rules.siege.chapters.blocking import block
 from tests.rules.siege.builders import (
     CANNON,
     HARPY,

@@ -14,11 +14,11 @@ from dataclasses import replace
 from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.battle import Setup, start
-from rules.siege.engines import Belfry, Ladder, Liquid, MineGoal, SiegeTower
-from rules.siege.fort import standard_fort
+from rules.siege.board.engines import Belfry, Ladder, Liquid, MineGoal, SiegeTower
+from rules.siege.board.fort import standard_fort
+from rules.siege.board.options import Option
+from rules.siege.board.state import BattleState, Phase, SetupTurn, Side
 from rules.siege.game import apply, choose, menu_options, problems
-from rules.siege.options import Option
-from rules.siege.state import BattleState, Phase, SetupTurn, Side
 from tests.rules.siege.builders import ARCHER, KNIGHT, MAN, OGRE, ORC, RAMPARTS, besieged, besiegers, ids
 
 SECTIONS = (*RAMPARTS, "C1", "C2", "C3", "S1")

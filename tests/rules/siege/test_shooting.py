@@ -10,11 +10,11 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import actions as a
-from rules.siege import shooting
-from rules.siege.engines import Liquid, Ram, Works
+from rules.siege.board.engines import Liquid, Ram, Works
+from rules.siege.board.state import BattleState, Phase, Side, TurnLog
+from rules.siege.chapters import shooting
+from rules.siege.chapters.sorties import sortie
 from rules.siege.game import Option, apply, choose, menu_options
-from rules.siege.sorties import sortie
-from rules.siege.state import BattleState, Phase, Side, TurnLog
 from tests.rules.siege.builders import (
     ARCHER,
     CATAPULT,

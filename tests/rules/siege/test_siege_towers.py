@@ -10,12 +10,12 @@ import pytest
 
 from rules.dice import Dice
 from rules.siege import actions as a
-from rules.siege import siege_towers
-from rules.siege.engines import SiegeTower
+from rules.siege.board.engines import SiegeTower
+from rules.siege.board.state import BattleState, IllegalAction, Ladder, Phase, Side, TurnLog
+from rules.siege.chapters import siege_towers
+from rules.siege.chapters.morale import hold
+from rules.siege.chapters.movement import move
 from rules.siege.game import Option, apply, choose, menu_options
-from rules.siege.morale import hold
-from rules.siege.movement import move
-from rules.siege.state import BattleState, IllegalAction, Ladder, Phase, Side, TurnLog
 from tests.rules.siege.builders import (
     ARCHER,
     MAN,

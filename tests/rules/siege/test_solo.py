@@ -7,15 +7,15 @@ from dataclasses import replace
 
 import pytest
 
+from bots.siege.assault import assault_setup, demo_assault
+from bots.siege.solo import MAX_STEP_ACTIONS, next_action
 from rules.siege import actions as a
-from rules.siege.assault import assault_setup, demo_assault
 from rules.siege.battle import action_dice, start
-from rules.siege.engines import Ladder
+from rules.siege.board.engines import Ladder
+from rules.siege.board.obligations import pending
+from rules.siege.board.state import BattleState, Phase, Side
 from rules.siege.game import apply, menu_options, side_of
-from rules.siege.legal import choose
-from rules.siege.obligations import pending
-from rules.siege.solo import MAX_STEP_ACTIONS, next_action
-from rules.siege.state import BattleState, Phase, Side
+from rules.siege.menus.legal import choose
 from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers
 
 

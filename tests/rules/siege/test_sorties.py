@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.siege import sorties
+from bots.siege.assault import CATAPULT_CREW
 from rules.siege.actions import Move, Sortie
-from rules.siege.assault import CATAPULT_CREW
+from rules.siege.board.profiles import TroopType
+from rules.siege.board.state import BattleState, Phase, Place, Side, Zone
+from rules.siege.chapters import sorties
+from rules.siege.chapters.movement import move
+from rules.siege.chapters.sorties import sortie
 from rules.siege.game import apply, menu_options
-from rules.siege.movement import move
-from rules.siege.profiles import TroopType
-from rules.siege.sorties import sortie
-from rules.siege.state import BattleState, Phase, Place, Side, Zone
 from tests.rules.siege.builders import CANNON, HARPY, MAN, ORC, battle, besieged, besiegers, dice, fleeing, refused
 
 BOLT_THROWER = replace(ORC, name="Bolt thrower", troop_type=TroopType.WAR_MACHINE, points=50)

@@ -9,9 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-from rules.siege.engines import Budget, Fire, Ladder, Liquid, Mine, MineGoal, SiegeTower
-from rules.siege.fort import SectionKind
-from rules.siege.state import BattleState, IllegalAction, Place, Side, TurnLog, Zone, end_turn, quota
+from rules.siege.board.engines import Budget, Fire, Ladder, Liquid, Mine, MineGoal, SiegeTower
+from rules.siege.board.fort import SectionKind
+from rules.siege.board.state import BattleState, IllegalAction, Place, Side, TurnLog, Zone, end_turn, quota
 from tests.rules.siege.builders import KNIGHT, MAN, ORC, battle, besieged, besiegers, lost, ram_at_the_main_gate
 
 

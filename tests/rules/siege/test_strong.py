@@ -8,11 +8,11 @@ from dataclasses import replace
 
 import pytest
 
+from bots.siege.policies import orders_for, play_out
+from bots.siege.strong import Duel, Ranked, candidates, decide, rank
 from rules.siege import actions as a
-from rules.siege.engines import Ladder
-from rules.siege.policies import orders_for, play_out
-from rules.siege.state import BattleState, Phase, Side
-from rules.siege.strong import Duel, Ranked, candidates, decide, rank
+from rules.siege.board.engines import Ladder
+from rules.siege.board.state import BattleState, Phase, Side
 from tests.rules.siege.builders import MAN, ORC, battle, besieged, besiegers
 
 

@@ -10,13 +10,13 @@ from dataclasses import replace
 
 import pytest
 
-from rules.siege.fort import ConnectionKind
-from rules.siege.magic import earthquake
-from rules.siege.movement import move
-from rules.siege.profiles import Special
-from rules.siege.shooting import bombard
-from rules.siege.state import IllegalAction, Ladder, Phase, Side
-from rules.siege.structure import (
+from rules.siege.board.fort import ConnectionKind
+from rules.siege.board.profiles import Special
+from rules.siege.board.state import IllegalAction, Ladder, Phase, Side
+from rules.siege.chapters.magic import earthquake
+from rules.siege.chapters.movement import move
+from rules.siege.chapters.shooting import bombard
+from rules.siege.chapters.structure import (
     COLLAPSE_SCORE,
     StructureOutcome,
     check_not_silenced,

@@ -6,10 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from rules.siege.fort import standard_fort
-from rules.siege.profiles import Special
-from rules.siege.state import Side
-from rules.siege.victory import Achievements, scored, section_control, section_holders, section_limits, victory_points
+from rules.siege.board.fort import standard_fort
+from rules.siege.board.profiles import Special
+from rules.siege.board.state import Side
+from rules.siege.chapters.victory import (
+    Achievements,
+    scored,
+    section_control,
+    section_holders,
+    section_limits,
+    victory_points,
+)
 from tests.rules.siege.builders import FORT, MAN, ORC, battle, besieged, besiegers, with_rules
 
 HALBERDIER = replace(MAN, name="Halberdier", points=30)
