@@ -9,10 +9,10 @@ workers. Then:
   client in this process) and then the page's fragment, read every 20 ms, until it shows the estimate; the time from
   the request to that read, its median and p95. Each run is cancelled once read, and the workers let go of it.
 - *early stop*: ``--states`` seeded states from seed ``--first`` on (the demo siege played by the policies, game
-  seed ``s``, cut after a seeded number of actions); from each, a run with the ±2-point rule (cap ``--reference``
-  games), then a ``--reference``-game run without it, another seed (independent games). Counted: the early run
-  stopped on the rule; its final estimate lies within the reference run's 95 % interval; the reference run's
-  estimate lies within the early run's interval.
+  seed ``s``, cut after a seeded number of actions, 20 to 19 + ``--spread``); from each, a run with the ±2-point
+  rule (cap ``--reference`` games), then a ``--reference``-game run without it, another seed (independent games).
+  Counted: the early run stopped on the rule; its final estimate lies within the reference run's 95 % interval;
+  the reference run's estimate lies within the early run's interval.
 
 Nothing here asserts a time: the figures go to ``docs/performance.md``.
 """
@@ -59,13 +59,14 @@ class Cut(Exception):
     """The seeded state is reached."""
 
 
-def seeded_state(seed: int) -> tuple[Any, Any]:
-    """The demo siege played by the policies with game seed ``seed``, cut after 20 to 219 actions (seeded)."""
+def seeded_state(seed: int, spread: int = 200) -> tuple[Any, Any]:
+    """The demo siege played by the policies with game seed ``seed``, cut after 20 to ``19 + spread`` actions
+    (seeded)."""
     from dataclasses import dataclass as dc
 
-    from rules.siege.assault import assault_setup, demo_assault
+    from bots.siege.assault import assault_setup, demo_assault
+    from bots.siege.policies import Game, play_out
     from rules.siege.battle import start
-    from rules.siege.policies import Game, play_out
 
     @dc
     class CutGame(Game):
@@ -77,7 +78,7 @@ def seeded_state(seed: int) -> tuple[Any, Any]:
             return super().act(action)
 
     assault = demo_assault()
-    game = CutGame(start(assault_setup(assault)), seed, assault.orders(), limit=20 + (seed * 7919) % 200)
+    game = CutGame(start(assault_setup(assault)), seed, assault.orders(), limit=20 + (seed * 7919) % spread)
     with contextlib.suppress(Cut):
         play_out(game)
     return game.state, assault.orders()
@@ -101,6 +102,7 @@ def main() -> int:
     parser.add_argument("--trials", type=int, default=20)
     parser.add_argument("--states", type=int, default=40)
     parser.add_argument("--first", type=int, default=1000, help="the first state's seed")
+    parser.add_argument("--spread", type=int, default=200, help="states cut after 20 to 19 + spread actions")
     parser.add_argument("--reference", type=int, default=20_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--verbose", action="store_true", help="each trial's times")
@@ -170,7 +172,7 @@ def main() -> int:
                 checks: list[Check] = []
                 for n in range(args.states):
                     seed = args.first + n
-                    state, orders = seeded_state(seed)
+                    state, orders = seeded_state(seed, args.spread)
                     early = simulation_services.launch_run(
                         owner=owner, games=args.reference, state=state, orders=orders, seed=seed,
                         stop_half_width=STOP_HALF_WIDTH,

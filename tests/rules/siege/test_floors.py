@@ -1,6 +1,7 @@
 """The siege engine's floors (docs/architecture.md, "The siege engine's tree"): the fort and the state under the
-chapters, under the actions, under the menus, under the way in; the bots above all of it, and nothing of the engine
+chapters and their actions, under the menus, under the way in; the bots above all of it, and nothing of the engine
 imports a bot. A module imports only from its own floor or the floors under it, so no two folders import each other.
+An import for the type checker alone (under ``if TYPE_CHECKING:``) runs nothing and is not counted.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[3]
 FLOORS = {
     "rules.siege.board": 0,
     "rules.siege.chapters": 1,
-    "rules.siege.actions": 2,
+    "rules.siege.actions": 1,  # a chapter registers the rule of the action it plays (@actions.plays)
     "rules.siege.menus": 3,
     "rules.siege.game": 4,
     "rules.siege.battle": 4,
@@ -39,8 +40,15 @@ def upward_imports(source: str, module: str) -> list[str]:
     """The imports of ``module`` (its source) that reach a floor above its own, or a bot from the engine."""
     own = floor(module)
     found = []
-    for node in ast.walk(ast.parse(source)):
-        if not isinstance(node, ast.ImportFrom) or not node.module:
+    tree = ast.parse(source)
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+        for inner in ast.walk(node)
+    }
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or not node.module or id(node) in typing_only:
             continue
         targets = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
         reached = [f for f in map(floor, targets) if f is not None]
@@ -77,3 +85,12 @@ def test_the_state_importing_a_chapter_by_its_package_is_caught() -> None:
 def test_the_engine_importing_a_bot_is_caught() -> None:
     source = "from bots.siege.policies import orders_for\n"
     assert upward_imports(source, "rules.odds") == ["rules.odds imports the bot bots.siege.policies"]
+
+
+def test_an_import_for_the_type_checker_alone_is_not_counted_and_a_running_one_is() -> None:
+    typed = "if TYPE_CHECKING:\n    from rules.siege.menus.legal import menu_options\n"
+    assert upward_imports(typed, "rules.siege.board.options") == []
+    running = "from rules.siege.menus.legal import menu_options\n"
+    assert upward_imports(running, "rules.siege.board.options") == [
+        "rules.siege.board.options imports rules.siege.menus.legal"
+    ]
