@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -90,8 +91,11 @@ def test_a_worker_killed_during_a_resolution_leaves_the_turn_resolved_once_after
         army = Army.objects.filter(campaign=campaign, destroyed=False).first()
         assert army is not None
         blocker.execute("SELECT 1 FROM campaigns_army WHERE id = %s FOR UPDATE", [army.pk])
-        result = tasks.resolve_turn.apply_async(args=[turn.pk], queue=queue)
-        record_task(turn=turn, task_id=result.id)
+        # the task's id is kept before the task is sent: the resolution's transaction holds the turn while it waits
+        # for the army, so a write to the turn made after the worker took the task would wait on this test's lock
+        task_id = str(uuid.uuid4())
+        record_task(turn=turn, task_id=task_id)
+        result = tasks.resolve_turn.apply_async(args=[turn.pk], queue=queue, task_id=task_id)
         wait_until(lambda: result.state == "PROGRESS", 60, "the resolution started")
         (first_child,) = psutil.Process(process.pid).children()
         first_child.send_signal(signal.SIGKILL)
