@@ -149,8 +149,8 @@ def ram_carriers_replaced(view: MenuView) -> list[Option]:
     for ram in state.rams:
         carriers = [state.model(c) for c in ram.carriers]
         weight = sum(m.profile.ratio for m in carriers)
-        if not carriers or weight >= rams.MIN_CARRIERS:
-            continue
+        if not carriers or weight >= rams.MIN_CARRIERS or len({m.place for m in carriers}) > 1:
+            continue  # carriers apart are not joined where one of them stands (§5.3, refused as carriers_apart)
         regiments = {m.unit for m in carriers}
         free = [m for m in _free_hands(view, carriers[0].place) if m.unit in regiments]
         span = _span(free, 1, rams.MAX_CARRIERS - weight)

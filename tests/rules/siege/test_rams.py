@@ -12,7 +12,7 @@ import pytest
 from rules.dice import Dice
 from rules.siege import actions as a
 from rules.siege.board.engines import Ram
-from rules.siege.board.state import BattleState, Model, Phase, TurnLog
+from rules.siege.board.state import BattleState, Model, Phase, Place, TurnLog
 from rules.siege.chapters import rams
 from rules.siege.chapters.movement import move
 from rules.siege.chapters.rams import (
@@ -265,3 +265,14 @@ def test_the_carriers_are_replaced_as_the_turn_opens_not_in_the_movement() -> No
     assert _menu(state, _REPLACEMENT) == []
     (refusal,) = problems(state, a.ReplaceRamCarriers("R1", ("o5",)))
     assert (refusal.code, refusal.clause) == ("wrong_step", "§5.3")
+
+
+def test_carriers_standing_apart_are_offered_no_replacement() -> None:
+    # §5.3 with §7.2.1: the replacements join the carriers where they stand together; two of the four carriers left
+    # stand at the foot of W3, so the rule refuses every choice (carriers_apart) and the menu offers none
+    state = _short_ram()
+    apart = {m: replace(state.model(m), place=Place.parse("foot:W3")) for m in ("o3", "o4")}
+    state = state.with_models(apart)
+    assert _menu(state, _REPLACEMENT) == []
+    (refusal,) = problems(state, a.ReplaceRamCarriers("R1", ("o5",)))
+    assert (refusal.code, refusal.clause) == ("carriers_apart", "§5.3")
