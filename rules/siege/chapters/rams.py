@@ -131,13 +131,19 @@ def carry_ram(state: BattleState, ram_id: str, carriers: Sequence[str]) -> Battl
         raise IllegalAction("ram_stays_outside", "§7.2.1", ram=ram_id, place=str(place))
     if ram.lies is not None and str(place) != ram.lies and place.zone is not Zone.FIELD:
         raise IllegalAction("ram_lies_elsewhere", "§7.2.2", ram=ram_id, lies_place=ram.lies)
-    stuck = [c for c in carriers if state.model(c).fleeing or state.in_contact(c)]
-    if stuck:
-        raise IllegalAction("ram_carriers_flee_or_fight", "§7.2.2", ram=ram_id, models=tuple(stuck))
-    busy = sorted(carrying(state) & set(carriers))
-    if busy:
-        raise IllegalAction("ram_carriers_loaded", "§7.2.1", ram=ram_id, models=tuple(busy))
+    _check_free_to_carry(state, ram_id, carriers, "§7.2.2")
     return state.with_ram(replace(ram, carriers=tuple(carriers), lies=None))
+
+
+def _check_free_to_carry(state: BattleState, ram_id: str, models: Sequence[str], clause: str) -> None:
+    """Models taking a ram up neither flee nor fight (``clause``: §7.2.2 as §7.1.2, or §5.3 for replacements) and
+    carry no other load (§7.2.1)."""
+    stuck = tuple(m for m in models if state.model(m).fleeing or state.in_contact(m))
+    if stuck:
+        raise IllegalAction("ram_carriers_flee_or_fight", clause, ram=ram_id, models=stuck)
+    busy = tuple(sorted(carrying(state) & set(models)))
+    if busy:
+        raise IllegalAction("ram_carriers_loaded", "§7.2.1", ram=ram_id, models=busy)
 
 
 def must_drop_ram(state: BattleState, ram_id: str) -> bool:
@@ -183,12 +189,7 @@ def replace_carriers(state: BattleState, action: a.ReplaceRamCarriers, dice: Dic
     if strangers:
         raise IllegalAction("replacements_of_the_regiment", "§5.3", ram=action.ram, models=strangers)
     together(state, (*carriers, *joining), "§5.3")
-    stuck = tuple(m for m in joining if state.model(m).fleeing or state.in_contact(m))
-    if stuck:
-        raise IllegalAction("ram_carriers_flee_or_fight", "§5.3", ram=action.ram, models=stuck)
-    busy = tuple(sorted(carrying(state) & set(joining)))
-    if busy:
-        raise IllegalAction("ram_carriers_loaded", "§7.2.1", ram=action.ram, models=busy)
+    _check_free_to_carry(state, action.ram, joining, "§5.3")
     total = weight + _weight(state, joining)
     if total > MAX_CARRIERS:
         raise IllegalAction("ram_carriers_count", "§7.2.1", least=MIN_CARRIERS, most=MAX_CARRIERS, weight=total)
