@@ -14,8 +14,9 @@ from campaigns import selectors as campaign_selectors
 from campaigns.access import User, campaign_for
 from campaigns.enums import Side
 from campaigns.models import Battle, Campaign, CampaignMembership, RuleSystem
-from rules.confrontation.system import Asked, RollEntry, RollLog, Table
+from rules.confrontation.system import Asked, RollLog, Table
 from rules.dice import Roll
+from rules.log import Entry
 
 from .models import ConfrontationRoll
 
@@ -66,7 +67,7 @@ def roll_log(battle: Battle) -> RollLog:
     """The rolls made for ``battle`` as the engine's log (:class:`rules.confrontation.system.RollLog`): each roll
     asked, read from its kind and situation as kept, with the dice it rolled; replayed, it gives what was kept."""
     entries = tuple(
-        RollEntry(
+        Entry(
             Asked.from_json({"kind": row.kind, "situation": row.situation}),
             tuple(Roll.from_json(die) for die in row.dice),
         )

@@ -35,13 +35,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
+from rules.action_form import ActionFormatError
 from rules.dice import Dice, Roll
 from rules.fast import set_fields
-from rules.log import Log, Rolled
+from rules.log import Jsonable, Log, LoggedAction, Rolled, Rules
 
-__all__ = ["Engine", "Event", "IllegalAction", "Param", "Refusal", "Reported", "Roller", "apply", "problems"]
+__all__ = [
+    "Engine",
+    "Event",
+    "IllegalAction",
+    "Param",
+    "Refusal",
+    "Reported",
+    "Roller",
+    "TurnSystem",
+    "apply",
+    "problems",
+]
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -201,6 +213,44 @@ class Engine(Protocol[BattleT, SetupT_contra, StateT, ActionT, SideT_co]):
     def legal_actions(self, state: StateT, /) -> Sequence[ActionT]:
         """Actions ``play`` accepts on ``state``, each one, in the order a menu shows them; none once the battle is
         over."""
+
+
+SideT = TypeVar("SideT")
+OutcomeT = TypeVar("OutcomeT", bound=Rolled[Any])
+LoggedSetupT = TypeVar("LoggedSetupT", bound=Jsonable)
+LoggedActionT = TypeVar("LoggedActionT", bound=LoggedAction)
+
+
+@dataclass(frozen=True)
+class TurnSystem(Generic[BattleT, LoggedSetupT, StateT, LoggedActionT, OutcomeT, SideT]):
+    """A rule system played turn by turn, an :class:`Engine` put together from its parts: how its battles play and
+    replay (``rules``, :class:`rules.log.Rules`), its two sides, who plays an action and the actions it accepts.
+    Every such system reads its actions' JSON form alike (:mod:`rules.action_form`)."""
+
+    rules: Rules[BattleT, LoggedSetupT, StateT, LoggedActionT, OutcomeT]
+    sides: tuple[SideT, SideT]
+    side_of: Callable[[StateT, LoggedActionT], SideT]
+    legal_actions: Callable[[StateT], Sequence[LoggedActionT]]
+    format_error: type[ValueError] = ActionFormatError
+
+    @property
+    def battle(self) -> type[BattleT]:
+        return self.rules.battle
+
+    @property
+    def action(self) -> type[LoggedActionT]:
+        return cast(type[LoggedActionT], self.rules.battle.action_type)
+
+    def start(self, setup: LoggedSetupT, /) -> StateT:
+        return self.rules.start(setup)
+
+    def play(
+        self, battle: BattleT, action: LoggedActionT, table: Sequence[int] = (), /, *, state: StateT | None = None
+    ) -> tuple[BattleT, OutcomeT]:
+        return self.rules.play(battle, action, table, state=state)
+
+    def replay_steps(self, battle: BattleT, /) -> Iterator[OutcomeT]:
+        return self.rules.replay_steps(battle)
 
 
 class Reported(Protocol):

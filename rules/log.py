@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, get_args, get_origin
 
 from rules.dice import Dice, DieValueError, ReplayMismatch, Roll
 
-__all__ = ["BATTLE_FORMAT", "Entry", "Log", "action_dice", "play_next", "replay_outcomes"]
+__all__ = ["BATTLE_FORMAT", "Entry", "Log", "Rules", "action_dice", "play_next", "replay_outcomes"]
 
 BATTLE_FORMAT = 1
 """The version of a battle's JSON form."""
@@ -41,6 +41,8 @@ ActionT = TypeVar("ActionT", bound=LoggedAction)
 SetupT = TypeVar("SetupT", bound=Jsonable)
 OutcomeT = TypeVar("OutcomeT", bound="Rolled[Any]")
 LogT = TypeVar("LogT", bound="Log[Any, Any]")
+BattleT = TypeVar("BattleT", bound="Log[Any, Any]")
+OutcomeT_co = TypeVar("OutcomeT_co", bound="Rolled[Any]", covariant=True)
 
 
 class Rolled(Protocol[StateT_co]):
@@ -64,18 +66,21 @@ class Entry(Generic[ActionT]):
         return {"action": self.action.to_json(), "rolls": [r.to_json() for r in self.rolls]}
 
     @staticmethod
-    def read_action(data: Mapping[str, Any]) -> Any:
-        """The rule system's reader of an action's JSON form (its ``Action.from_json``)."""
-        raise NotImplementedError
+    def from_json(data: Mapping[str, Any], read_action: Callable[[Mapping[str, Any]], ActionT]) -> Entry[ActionT]:
+        """An entry from its JSON form, its action read by ``read_action`` (the rule system's ``Action.from_json``)."""
+        return Entry(read_action(data["action"]), tuple(Roll.from_json(r) for r in data.get("rolls", ())))
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        return cls(cls.read_action(data["action"]), tuple(Roll.from_json(r) for r in data.get("rolls", ())))
+
+class _Readable(Protocol):
+    @staticmethod
+    def from_json(data: Mapping[str, Any], /) -> Any: ...
 
 
 @dataclass(frozen=True)
 class Log(Generic[SetupT, ActionT]):
-    """A battle as data: its set-up, its seed and the actions played in order."""
+    """A battle as data: its set-up, its seed and the actions played in order. A rule system's battle is a subclass
+    that names its set-up and action types, ``class Battle(Log[Setup, Action])``: their ``from_json`` read it back.
+    """
 
     setup: SetupT
     seed: int
@@ -89,17 +94,20 @@ class Log(Generic[SetupT, ActionT]):
             "entries": [e.to_json() for e in self.entries],
         }
 
-    entry_type: ClassVar[type[Entry[Any]]] = Entry
-    """The rule system's kind of entry, which reads its actions."""
+    setup_type: ClassVar[_Readable]
+    """The rule system's set-up, read from the subclass's declaration."""
+    action_type: ClassVar[_Readable]
+    """The rule system's actions' base, read from the subclass's declaration."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for base in getattr(cls, "__orig_bases__", ()):
+            if get_origin(base) is Log:
+                cls.setup_type, cls.action_type = get_args(base)
 
     def logged(self, action: ActionT, rolls: tuple[Roll, ...]) -> Self:
         """The battle with ``action``, rolling ``rolls``, played next."""
-        return replace(self, entries=(*self.entries, self.entry_type(action, rolls)))
-
-    @staticmethod
-    def read_setup(data: Mapping[str, Any]) -> Any:
-        """The rule system's reader of its set-up's JSON form (its ``Setup.from_json``)."""
-        raise NotImplementedError
+        return replace(self, entries=(*self.entries, Entry(action, rolls)))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
@@ -113,8 +121,8 @@ class Log(Generic[SetupT, ActionT]):
             setup, seed = data["setup"], data["seed"]
         except KeyError as missing:
             raise ValueError(f"a battle needs its {missing.args[0]!r}") from None
-        entries = tuple(cls.entry_type.from_json(e) for e in data.get("entries", ()))
-        return cls(cls.read_setup(setup), int(seed), entries)
+        entries = tuple(Entry.from_json(e, cls.action_type.from_json) for e in data.get("entries", ()))
+        return cls(cls.setup_type.from_json(setup), int(seed), entries)
 
 
 def action_dice(seed: int, index: int) -> Dice:
@@ -159,3 +167,33 @@ def replay_outcomes(
             )
         state = result.state
         yield result
+
+
+@dataclass(frozen=True)
+class Rules(Generic[BattleT, SetupT, StateT, ActionT, OutcomeT_co]):
+    """How a rule system's battles (``battle``, its :class:`Log`) are played and replayed: from its ``start``, the
+    state a set-up opens with, and its ``apply``, an action played on a state with dice."""
+
+    battle: type[BattleT]
+    start: Callable[[SetupT], StateT]
+    apply: Callable[[StateT, ActionT, Dice], OutcomeT_co]
+
+    def play(
+        self, battle: BattleT, action: ActionT, table: Sequence[int] = (), /, *, state: StateT | None = None
+    ) -> tuple[BattleT, OutcomeT_co]:
+        """Play ``action`` next in ``battle`` (whose current ``state`` may be passed to save a replay): the battle
+        with the action logged, and its outcome. ``table`` holds dice rolled at the table, used before the
+        generator's; a value its die cannot show, or one too many, is refused and nothing is logged."""
+        return play_next(battle, action, table, self.replay(battle) if state is None else state, self.apply)
+
+    def replay_steps(self, battle: BattleT, /) -> Iterator[OutcomeT_co]:
+        """The outcome of each action of ``battle``'s log in turn, replayed with the dice logged with it."""
+        return replay_outcomes(self.start(battle.setup), battle.entries, self.apply)
+
+    def replay(self, battle: BattleT, /) -> StateT:
+        """The state ``battle`` has reached, rebuilt from its set-up and its log; each action must roll exactly the
+        dice logged with it (:class:`~rules.dice.ReplayMismatch` otherwise)."""
+        state: StateT = self.start(battle.setup)
+        for result in self.replay_steps(battle):
+            state = result.state
+        return state

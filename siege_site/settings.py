@@ -127,10 +127,23 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "siege_site.context_processors.pace",
             ],
         },
     },
 ]
+
+PACE = {
+    "news": 1000,
+    "app": 700,
+    "progress": 500,
+    "chances": 1000,
+    "joined": 5000,
+}
+"""How often, in milliseconds, a page's live parts ask for news: the board whether the other player has played, a
+turn's resolution and the app's advice (``news``); the app's next action in a solo battle, each shown on its own
+(``app``); a simulation's progress (``progress``) and the chances page's estimate (``chances``); the players who
+joined a campaign being set up (``joined``)."""
 
 DATABASE_URL = env_str("DATABASE_URL") or _embedded.get("DATABASE_URL", "")
 if not DATABASE_URL:

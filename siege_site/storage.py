@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from whitenoise.compress import Compressor
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 
@@ -13,3 +16,8 @@ class StaticFilesStorage(CompressedManifestStaticFilesStorage):
         if not self.hashed_files:
             return name
         return str(super().stored_name(name))
+
+    def create_compressor(self, **kwargs: Any) -> Compressor:
+        """gzip only, wherever ``collectstatic`` runs: the image installs no brotli, and a machine that has it (the
+        test tools bring it) would otherwise also write ``.br`` files, slowly, that the image never serves."""
+        return Compressor(use_brotli=False, **kwargs)

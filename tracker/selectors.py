@@ -19,9 +19,9 @@ from campaigns.access import membership_for
 from campaigns.models import Battle as CampaignBattle
 from campaigns.models import Campaign, CampaignMembership, CampaignSettings
 from rules.freres.battle import Battle as SkirmishBattle
-from rules.freres.battle import Entry as SkirmishEntry
 from rules.freres.state import Skirmish
-from rules.siege.battle import Battle, Entry
+from rules.log import Entry
+from rules.siege.battle import Battle
 from rules.siege.board.fort import FortLayout, standard_fort
 from rules.siege.board.state import BattleState, Event, Side
 from simulations import deliberation
@@ -40,7 +40,7 @@ class Step:
 
     seq: int
     side: str
-    entry: Entry | SkirmishEntry
+    entry: Entry[Any]
     events: tuple[Event, ...]
     by_app: bool = False
     """Whether the app played it, playing its side of a solo battle."""
@@ -84,8 +84,8 @@ def current(tracked: TrackedBattle) -> Current:
     rows = list(tracked.entries.filter(seq__lte=tracked.seq).order_by("seq"))
     kept = standing(rows)
     engine = engine_of(tracked.rule_system)
-    entries = tuple(engine.battle.entry_type.from_json(row.entry or {}) for row in kept)
-    battle = engine.battle(engine.battle.read_setup(tracked.setup), tracked.seed, entries)
+    entries = tuple(Entry.from_json(row.entry or {}, engine.read_action) for row in kept)
+    battle = engine.battle(engine.battle.setup_type.from_json(tracked.setup), tracked.seed, entries)
     state = engine.start(battle.setup)
     steps = []
     for row, entry, result in zip(kept, entries, engine.replay_steps(battle), strict=True):

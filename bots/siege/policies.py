@@ -47,8 +47,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.fast.members import BESIEGER, CLOSE_COMBAT, END, FOOT, LADDER, SECTION, SIEGE_TOWER
+from rules.log import Entry
 from rules.siege import actions as a
-from rules.siege.battle import Entry, action_dice
+from rules.siege.battle import action_dice
 from rules.siege.board.engines import GateStatus, Liquid, MineGoal, Ram, Works
 from rules.siege.board.fort import GateKind
 from rules.siege.board.menu_view import war_machines
@@ -125,7 +126,7 @@ class Game:
     seed: int
     orders: Orders
     record: bool = False
-    entries: list[Entry] = field(default_factory=list)
+    entries: list[Entry[a.Action]] = field(default_factory=list)
     played: int = 0
     refused: int = 0
     gate_fell: int | None = None

@@ -46,7 +46,6 @@ __all__ = [
     "Confrontation",
     "Fled",
     "Resolved",
-    "RollEntry",
     "RollLog",
     "ShotResult",
     "Table",
@@ -257,16 +256,9 @@ class Table:
         return Table((str(first), str(second)))
 
 
-class RollEntry(Entry[Asked]):
-    read_action = staticmethod(Asked.from_json)
-
-
 class RollLog(Log[Table, Asked]):
     """A battle's rolls: its table, a seed (the assistant's rolls come from the app or the table, not from it) and
     each roll asked with its dice."""
-
-    entry_type = RollEntry
-    read_setup = staticmethod(Table.from_json)
 
     def replay(self) -> Iterator[Resolved[Any]]:
         """Each roll again with the dice logged with it; a roll that rolls other dice than its entry's raises
@@ -280,4 +272,4 @@ class RollLog(Log[Table, Asked]):
 
 def rolls_of(asked: Sequence[tuple[Request, Sequence[Roll]]], table: Table = Table()) -> RollLog:
     """The log of the rolls ``asked``, each with the dice it rolled."""
-    return RollLog(table, 0, tuple(RollEntry(Asked(request), tuple(rolls)) for request, rolls in asked))
+    return RollLog(table, 0, tuple(Entry(Asked(request), tuple(rolls)) for request, rolls in asked))

@@ -27,7 +27,7 @@ from rules.freres.game import apply
 from rules.freres.state import Model, Outcome, Profile, Side, Skirmish, new_skirmish
 from rules.log import BATTLE_FORMAT, action_dice
 
-__all__ = ["BATTLE_FORMAT", "Battle", "Entry", "Setup", "action_dice", "play", "replay", "replay_steps", "start"]
+__all__ = ["BATTLE_FORMAT", "RULES", "Battle", "Setup", "action_dice", "play", "replay", "replay_steps", "start"]
 
 
 @dataclass(frozen=True)
@@ -77,37 +77,27 @@ def start(setup: Setup) -> Skirmish:
     return new_skirmish(setup.models, cards=setup.cards, die=setup.die, card_variants=setup.card_variants)
 
 
-class Entry(log.Entry[Action]):
-    """One action of the skirmish's log and the dice it rolled (those typed in at the table marked ``physical``)."""
-
-    read_action = staticmethod(Action.from_json)
-
-
 class Battle(log.Log[Setup, Action]):
     """A skirmish as data: its set-up, its seed and the actions played in order."""
 
-    entry_type = Entry
-    read_setup = staticmethod(Setup.from_json)
+
+RULES = log.Rules(Battle, start, apply)
+"""How a skirmish is played and replayed from its log."""
 
 
 def play(
     battle: Battle, action: Action, table: Sequence[int] = (), *, state: Skirmish | None = None
 ) -> tuple[Battle, Outcome]:
-    """Play ``action`` next in ``battle``: the battle with the action logged, and its outcome. ``table`` holds dice
-    rolled at the table (cards drawn, with the card variant), used before the generator's; a value the die cannot
-    show (a 10 on the d10), or one too many, is refused and nothing is logged."""
-    return log.play_next(battle, action, table, replay(battle) if state is None else state, apply)
+    """Play ``action`` next in ``battle``: the battle with the action logged, and its outcome
+    (:meth:`rules.log.Rules.play`). ``table`` holds dice rolled at the table: cards drawn, with the card variant."""
+    return RULES.play(battle, action, table, state=state)
 
 
 def replay_steps(battle: Battle) -> Iterator[Outcome]:
     """The outcome of each action of ``battle``'s log in turn, replayed with the dice logged with it."""
-    return log.replay_outcomes(start(battle.setup), battle.entries, apply)
+    return RULES.replay_steps(battle)
 
 
 def replay(battle: Battle) -> Skirmish:
-    """The state ``battle`` has reached, rebuilt from its set-up and its log; each action must roll exactly the dice
-    logged with it (:class:`~rules.dice.ReplayMismatch` otherwise)."""
-    state = start(battle.setup)
-    for result in replay_steps(battle):
-        state = result.state
-    return state
+    """The state ``battle`` has reached, rebuilt from its set-up and its log."""
+    return RULES.replay(battle)

@@ -37,8 +37,8 @@ from rules.validation import BadValue
 
 __all__ = [
     "BATTLE_FORMAT",
+    "RULES",
     "Battle",
-    "Entry",
     "Setup",
     "action_dice",
     "play",
@@ -157,32 +157,25 @@ def start(setup: Setup) -> BattleState:
     return state
 
 
-class Entry(log.Entry[Action]):
-    """One action of the siege's log and the dice it rolled (those typed in at the table marked ``physical``)."""
-
-    read_action = staticmethod(Action.from_json)
-
-
 class Battle(log.Log[Setup, Action]):
     """A siege battle as data: its set-up, its seed and the actions played in order."""
 
-    entry_type = Entry
-    read_setup = staticmethod(Setup.from_json)
+
+RULES = log.Rules(Battle, start, apply)
+"""How a siege is played and replayed from its log."""
 
 
 def play(
     battle: Battle, action: Action, table: Sequence[int] = (), *, state: BattleState | None = None
 ) -> tuple[Battle, Outcome]:
     """Play ``action`` next in ``battle`` (whose current ``state`` may be passed to save a replay): the battle with
-    the action logged, and its outcome. ``table`` holds dice rolled at the table, used before the generator's; a
-    value its die cannot show, or one too many, is refused and nothing is logged.
-    """
-    return log.play_next(battle, action, table, replay(battle) if state is None else state, apply)
+    the action logged, and its outcome (:meth:`rules.log.Rules.play`)."""
+    return RULES.play(battle, action, table, state=state)
 
 
 def replay(battle: Battle) -> BattleState:
     """The state ``battle`` has reached, rebuilt from its set-up and its log."""
-    return replay_events(battle)[0]
+    return RULES.replay(battle)
 
 
 def replay_events(battle: Battle) -> tuple[BattleState, tuple[Event, ...]]:
@@ -191,7 +184,7 @@ def replay_events(battle: Battle) -> tuple[BattleState, tuple[Event, ...]]:
     """
     state = start(battle.setup)
     events: list[Event] = []
-    for result in replay_steps(battle):
+    for result in RULES.replay_steps(battle):
         state = result.state
         events.extend(result.events)
     return state, tuple(events)
@@ -199,4 +192,4 @@ def replay_events(battle: Battle) -> tuple[BattleState, tuple[Event, ...]]:
 
 def replay_steps(battle: Battle) -> Iterator[Outcome]:
     """The outcome of each action of ``battle``'s log in turn, replayed with the dice logged with it."""
-    return log.replay_outcomes(start(battle.setup), battle.entries, apply)
+    return RULES.replay_steps(battle)

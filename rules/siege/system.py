@@ -1,29 +1,17 @@
-"""The siege as a rule system played turn by turn (:class:`rules.contract.Engine`): its battle log, its actions,
-its two sides and the calls that start, play and replay a siege."""
+"""The siege as a rule system played turn by turn (:class:`rules.contract.Engine`): its battle log and how it plays,
+its two sides, who plays an action and the actions it accepts."""
 
 from __future__ import annotations
 
-from rules.contract import Engine
-from rules.siege import actions, game
-from rules.siege import battle as log
+from rules.contract import Engine, TurnSystem
+from rules.siege import battle, game
+from rules.siege.actions import Action
 from rules.siege.board.state import BattleState, Side
 from rules.siege.menus import legal
 
-__all__ = ["SIEGE", "Siege"]
+__all__ = ["SIEGE"]
 
-
-class Siege:
-    """The siege of 001 and 002, as :class:`~rules.contract.Engine` asks."""
-
-    battle = log.Battle
-    action = actions.Action
-    format_error = actions.ActionFormatError
-    sides = (Side.BESIEGER, Side.BESIEGED)
-    start = staticmethod(log.start)
-    play = staticmethod(log.play)
-    replay_steps = staticmethod(log.replay_steps)
-    side_of = staticmethod(game.side_of)
-    legal_actions = staticmethod(legal.legal_actions)
-
-
-SIEGE: Engine[log.Battle, log.Setup, BattleState, actions.Action, Side] = Siege()
+SIEGE: Engine[battle.Battle, battle.Setup, BattleState, Action, Side] = TurnSystem(
+    battle.RULES, (Side.BESIEGER, Side.BESIEGED), game.side_of, legal.legal_actions
+)
+"""The siege of 001 and 002."""

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import contextlib
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -10,13 +11,28 @@ import pytest
 from siege_site.stack import BASE_DIR
 
 
+@contextlib.contextmanager
+def _server_folder() -> Iterator[Path]:
+    (BASE_DIR / "var").mkdir(exist_ok=True)
+    path = Path(tempfile.mkdtemp(prefix="test-", dir=BASE_DIR / "var"))
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+
+
 @pytest.fixture
 def server_dir() -> Iterator[Path]:
     """A test's own folder for embedded servers, under ``var/`` as the suite's own are, not in pytest's temporary
     folders: the embedded PostgreSQL runs as the ``pgserver`` user, who must be able to reach its data, and every
     pytest session that starts on the machine makes pytest's temporary root private again (mode 700), which cut a
     running server off from its own files."""
-    (BASE_DIR / "var").mkdir(exist_ok=True)
-    path = Path(tempfile.mkdtemp(prefix="test-", dir=BASE_DIR / "var"))
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
+    with _server_folder() as path:
+        yield path
+
+
+@pytest.fixture(scope="module")
+def module_server_dir() -> Iterator[Path]:
+    """A folder as :func:`server_dir`'s, shared by the tests of one module (a server they share)."""
+    with _server_folder() as path:
+        yield path

@@ -21,6 +21,9 @@ import pytest
 from campaigns.services.demo import CAMPAIGN_NAME, DEMO_LOGINS, DEMO_PASSWORD
 from siege_site.stack import BASE_DIR, free_port
 
+pytestmark = pytest.mark.xdist_group("make_run")
+"""One worker runs this module's tests: those that stop ``make run`` in one way or another share its data."""
+
 
 def wait_for(url: str, process: subprocess.Popen[str], seconds: float = 180) -> None:
     deadline = time.monotonic() + seconds
@@ -116,7 +119,8 @@ def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(server_dir: Pat
 
 
 def launch(server_dir: Path, preexec: Callable[[], object] | None = None) -> tuple[subprocess.Popen[str], Path, Path]:
-    """``make run`` on embedded servers of its own, its output in a file; ready to serve when this returns."""
+    """``make run`` on embedded servers of its own under ``server_dir``, its output in a file; ready to serve when
+    this returns. Its data may be a previous ``make run``'s, stopped: it starts again on it, as it does for a club."""
     var_dir, port = server_dir / "var", free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
     env |= {"SIEGE_VAR_DIR": str(var_dir), "PORT": str(port)}
@@ -142,9 +146,9 @@ def ignore_sigint() -> None:
 
 @pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
 def test_make_run_started_from_a_script_stops_everything_on_each_stop_signal(
-    server_dir: Path, stop_signal: signal.Signals
+    module_server_dir: Path, stop_signal: signal.Signals
 ) -> None:
-    launcher, var_dir, log = launch(server_dir, preexec=ignore_sigint)
+    launcher, var_dir, log = launch(module_server_dir, preexec=ignore_sigint)
     started = started_for(launcher, var_dir)
     launcher.send_signal(stop_signal)
     try:
@@ -156,8 +160,8 @@ def test_make_run_started_from_a_script_stops_everything_on_each_stop_signal(
     assert still_running(started) == []
 
 
-def test_killing_the_workers_main_process_stops_make_run_and_leaves_no_pool_process(server_dir: Path) -> None:
-    launcher, var_dir, log = launch(server_dir)
+def test_killing_the_workers_main_process_stops_make_run_and_leaves_no_pool_process(module_server_dir: Path) -> None:
+    launcher, var_dir, log = launch(module_server_dir)
     started = started_for(launcher, var_dir)
     workers = [p for p in psutil.Process(launcher.pid).children() if "celery" in " ".join(p.cmdline())]
     assert len(workers) == 2, "a worker for turns, one for simulations"

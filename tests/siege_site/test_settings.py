@@ -143,3 +143,6 @@ def test_the_image_collects_hashed_static_files_at_build(tmp_path: Path) -> None
     manifest = json.loads((tmp_path / "staticfiles.json").read_text())
     assert manifest["paths"]["css/site.css"] != "css/site.css"
     assert (tmp_path / manifest["paths"]["css/site.css"]).exists()
+    # compressed as the image compresses, which installs no brotli: gzip beside each file, no .br
+    assert (tmp_path / (manifest["paths"]["css/site.css"] + ".gz")).exists()
+    assert not list(tmp_path.rglob("*.br"))

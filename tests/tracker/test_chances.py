@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from rules.log import Entry
 from rules.siege.actions import EndPhase
-from rules.siege.battle import Battle, Entry, replay
+from rules.siege.battle import Battle, replay
 from rules.siege.example import example_setup
 from simulations.models import SimulationRun
 from tests.tracker.playing import end_setup

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from rules.siege.actions import EndPhase, Move, Shoot
-from rules.siege.battle import Battle, Entry, play, replay
+from rules.log import Entry
+from rules.siege.actions import Action, EndPhase, Move, Shoot
+from rules.siege.battle import Battle, play, replay
 from rules.siege.board.state import Phase, Side
 from rules.siege.example import example_setup
 from tests.tracker.playing import end_setup
@@ -59,7 +60,7 @@ def test_replaying_the_stored_log_reproduces_the_state_kept_after_each_action(
     tracked = _to_shooting(tracked, besieged, besieger)
     tracked = services.act(battle_id=tracked.pk, user=besieged, seq=tracked.seq, action=Shoot(("xb2",), ("c2",)))
     kept = selectors.current(tracked).state
-    entries = [Entry.from_json(r.entry) for r in TrackedEntry.objects.filter(battle=tracked).order_by("seq")]
+    entries = [Entry.from_json(r.entry, Action.from_json) for r in TrackedEntry.objects.filter(battle=tracked).order_by("seq")]
     stored = TrackedBattle.objects.get(pk=tracked.pk)
     from rules.siege.battle import Setup
 

@@ -10,8 +10,9 @@ from dataclasses import replace
 import pytest
 
 from rules.dice import DieValueError, ReplayMismatch, Roll, read_reason
+from rules.log import Entry
 from rules.siege import actions as a
-from rules.siege.battle import Battle, Entry, Setup, play, replay, replay_events, start
+from rules.siege.battle import Battle, Setup, play, replay, replay_events, start
 from rules.siege.board.state import IllegalAction, Phase, Side
 from rules.siege.example import example_setup
 
