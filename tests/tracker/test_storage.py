@@ -60,7 +60,9 @@ def test_replaying_the_stored_log_reproduces_the_state_kept_after_each_action(
     tracked = _to_shooting(tracked, besieged, besieger)
     tracked = services.act(battle_id=tracked.pk, user=besieged, seq=tracked.seq, action=Shoot(("xb2",), ("c2",)))
     kept = selectors.current(tracked).state
-    entries = [Entry.from_json(r.entry, Action.from_json) for r in TrackedEntry.objects.filter(battle=tracked).order_by("seq")]
+    entries = [
+        Entry.from_json(r.entry, Action.from_json) for r in TrackedEntry.objects.filter(battle=tracked).order_by("seq")
+    ]
     stored = TrackedBattle.objects.get(pk=tracked.pk)
     from rules.siege.battle import Setup
 
