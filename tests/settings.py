@@ -13,5 +13,5 @@ from siege_site.settings import *  # noqa: F403
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", *global_settings.PASSWORD_HASHERS]
 
 # The browser tests wait on what live pages fetch; a quarter of production's pace, the app's actions still each
-# shown on its own (tests/browser/test_solo.py reads the board every 0.1 s).
+# shown on its own (tests/browser/test_solo.py records every board the page swaps in).
 PACE = {part: every // 4 for part, every in PACE.items()}  # noqa: F405

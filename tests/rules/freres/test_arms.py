@@ -430,6 +430,8 @@ def _armed_models() -> tuple[Model, ...]:
 
 
 def _stray() -> st.SearchStrategy[act.Action]:
+    """An action of arms with arbitrary values, built once (:data:`STRAY`): Hypothesis checks a strategy the first
+    time it draws from it."""
     ids = st.sampled_from(("a1", "a2", "b1", "b2", "b3", "zz"))
     return st.one_of(
         st.builds(act.StandardDistance, ids, ids, st.integers(-3, 250)),
@@ -443,13 +445,16 @@ def _stray() -> st.SearchStrategy[act.Action]:
     )
 
 
+STRAY = _stray()
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data(), st.integers(min_value=0, max_value=2**32))
 def test_random_skirmishes_with_arms_keep_the_rules_and_replay(data: st.DataObject, seed: int) -> None:
     battle = Battle(Setup(_armed_models()), seed)
     state = replay(battle)
     for _ in range(data.draw(st.integers(20, 160), label="length")):
-        stray = data.draw(_stray(), label="stray")
+        stray = data.draw(STRAY, label="stray")
         if problems(state, stray):
             with pytest.raises(IllegalAction):
                 play(battle, stray, state=state)
