@@ -33,10 +33,20 @@ def _timed(check: Callable[[], dict[str, Any]], *, detail: bool) -> dict[str, An
 
 
 def _database() -> dict[str, Any]:
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SET LOCAL statement_timeout = %s", [int(settings.HEALTH_TIMEOUT * 1000)])
-        cursor.execute("SELECT 1")
-        cursor.fetchone()
+    """``SELECT 1`` within ``HEALTH_TIMEOUT``. With a pool, a connection is waited for that long at most, not for the
+    pool's own wait (``DB_POOL_TIMEOUT``, a request's): a server that cannot be reached is reported in time."""
+    timeout_ms = int(settings.HEALTH_TIMEOUT * 1000)
+    pool = connection.pool
+    if pool is None:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SET LOCAL statement_timeout = %s", [timeout_ms])
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+        return {}
+    pool.open()  # as Django does before its first connection; nothing if it is open
+    with pool.connection(timeout=settings.HEALTH_TIMEOUT) as pooled, pooled.transaction():
+        pooled.execute("SELECT set_config('statement_timeout', %s, true)", [str(timeout_ms)])
+        pooled.execute("SELECT 1").fetchone()
     return {}
 
 

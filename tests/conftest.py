@@ -89,3 +89,12 @@ def _odds_unthrottled(settings: Settings) -> None:
     """The odds lab's budget per address (oddslab.throttling) counts in Redis, which every test process shares, and
     every test asks from 127.0.0.1: tests that are not about the budget run without one."""
     settings.ODDS_REQUESTS_PER_MINUTE = 0
+
+
+@pytest.fixture
+def production_pace(settings: Settings) -> None:
+    """Live pages asking for news at production's pace (:data:`siege_site.settings.PACE`); the tests' settings
+    quicken it for the browser tests."""
+    from siege_site import settings as site
+
+    settings.PACE = site.PACE

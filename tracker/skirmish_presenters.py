@@ -362,18 +362,10 @@ def skirmish_context(
     items = skirmish_menu(state, sides, names) if not tracked.result_sent else []
     result = skirmish_result(state)
     sendable = state.over or any(result.losses.values())
+    log = _log(now.steps[-LOG_SHOWN:] if short_log else now.steps, names)
+    shared = shared_board_context(tracked, user, now, sides, items, log, finished=sendable, message=message, ok=ok)
     return {
-        **shared_board_context(
-            tracked,
-            user,
-            now,
-            sides,
-            items,
-            _log(now.steps[-LOG_SHOWN:] if short_log else now.steps, names),
-            finished=sendable,
-            message=message,
-            ok=ok,
-        ),
+        **shared,
         "phase": PHASE_LABELS[state.phase],
         "to_play": BAND_LABELS[state.to_play],
         "initiative": BAND_LABELS[state.initiative] if state.initiative else "",

@@ -147,7 +147,9 @@ def test_progress_stops_polling_once_the_turn_is_resolved(client: Client, demo: 
     assert "HX-Request" in response["Vary"]
 
 
-def test_progress_of_a_turn_being_resolved_shows_and_keeps_polling(client: Client, demo: Campaign) -> None:
+def test_progress_of_a_turn_being_resolved_shows_and_keeps_polling(
+    client: Client, demo: Campaign, production_pace: None
+) -> None:
     turn = start_resolution(turn=second_turn(demo))
     record_task(turn=turn, task_id="resolve-40")
     app.backend.store_result("resolve-40", {"percent": 40, "message": "Les armées marchent"}, "PROGRESS")
@@ -158,10 +160,10 @@ def test_progress_of_a_turn_being_resolved_shows_and_keeps_polling(client: Clien
     page = response.content.decode()
     assert 'role="progressbar" aria-valuenow="40"' in page
     assert "width: 40%" in page
-    assert 'hx-trigger="every 1s"' in page
+    assert 'hx-trigger="every 1000ms"' in page
     assert "Les armées marchent" in page
     manage = client.get(reverse("campaigns:manage", args=[demo.pk])).content.decode()
-    assert 'hx-trigger="every 1s"' in manage
+    assert 'hx-trigger="every 1000ms"' in manage
 
 
 def test_every_word_of_the_pictures_is_french() -> None:

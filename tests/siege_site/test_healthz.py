@@ -94,7 +94,9 @@ def test_database_unreachable_is_reported_down(client: Client, tmp_path: Path) -
     body = response.json()
     assert response.status_code == 503
     assert body["database"]["ok"] is False
-    assert "OperationalError" in body["database"]["error"]
+    assert body["database"]["error"] in {"OperationalError", "PoolTimeout"}
+    # reported within the health check's own timeout (2 s), not the pool's wait for a request's connection (10 s)
+    assert body["database"]["ms"] < 8_000
 
 
 @pytest.mark.parametrize("who", ["anonymous", "player"])

@@ -45,7 +45,7 @@ def test_the_form_starts_from_the_demo_siege_and_reads_back_its_plans(client: Cl
 
 
 def test_a_request_above_the_maximum_is_refused_in_the_page_with_the_maximum(
-    client: Client, owner: User, settings: Any
+    client: Client, owner: User, settings: Any, production_pace: None
 ) -> None:
     settings.SIMULATION_MAX_GAMES = 300
     client.force_login(owner)
@@ -90,7 +90,7 @@ def test_a_finished_run_shows_its_charts_and_its_csv(client: Client, owner: User
 
 
 def test_progress_polls_while_the_run_is_at_work_and_stops_when_it_is_done(
-    client: Client, owner: User, settings: Any
+    client: Client, owner: User, settings: Any, production_pace: None
 ) -> None:
     settings.SIMULATION_CHUNK_GAMES = settings.SIMULATION_FIRST_CHUNK_GAMES = 4
     run = services.create_run(owner=owner, games=8, assault=demo_assault().to_json(), seed=1)
@@ -103,7 +103,7 @@ def test_progress_polls_while_the_run_is_at_work_and_stops_when_it_is_done(
     first, second = run.chunks.values_list("pk", flat=True)
     tasks.play_chunk.apply(args=[first], throw=True)
     estimating = client.get(url, headers={"HX-Request": "true"}).content.decode()
-    assert 'hx-trigger="every 1s"' in estimating
+    assert 'hx-trigger="every 1000ms"' in estimating
     assert "de victoire de l’assiégeant" in estimating
     assert "<svg" not in estimating
     tasks.play_chunk.apply(args=[second], throw=True)

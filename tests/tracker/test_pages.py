@@ -50,12 +50,14 @@ def test_polling_answers_nothing_until_the_log_grows(tracked: TrackedBattle, bes
     assert 'data-seq="1"' in fresh.content.decode()
 
 
-def test_a_watching_board_asks_for_news_every_second(tracked: TrackedBattle, besieger: User) -> None:
+def test_a_watching_board_asks_for_news_every_second(
+    tracked: TrackedBattle, besieger: User, production_pace: None
+) -> None:
     """The other phone shows an action within about two seconds: its board polls every second (the browser tests
     wait for it with a deadline a loaded machine meets)."""
     board = client_for(besieger).get(f"/tracker/{tracked.pk}/").content.decode()
     assert f'hx-get="/tracker/{tracked.pk}/poll/?v=' in board
-    assert 'hx-trigger="every 1s"' in board
+    assert 'hx-trigger="every 1000ms"' in board
 
 
 def test_a_refusal_shows_the_engine_reason_and_clause_and_writes_nothing(
@@ -66,7 +68,7 @@ def test_a_refusal_shows_the_engine_reason_and_clause_and_writes_nothing(
         f"/tracker/{tracked.pk}/act/", {"seq": 0, "action_json": json.dumps(move)}, HTTP_HX_REQUEST="true"
     )
     assert answer.status_code == 200
-    assert "§2.1: Cela se joue pendant l’étape mouvement, pas pendant l’étape déploiement." in answer.content.decode()
+    assert "§2.1: Cela se joue pendant l’étape mouvement, pas pendant l’étape mise en place." in answer.content.decode()
     assert not TrackedEntry.objects.filter(battle=tracked).exists()
 
 

@@ -178,7 +178,9 @@ def test_the_skirmish_result_reaches_the_campaign_once_the_other_side_confirms(
     assert (battle.attacker_losses, battle.defender_losses) == ((1, 0) if fallen[0].side is Side.A else (0, 1))
 
 
-def test_the_skirmish_board_shows_each_model_the_menu_and_the_log(besieger: User, besieged: User) -> None:
+def test_the_skirmish_board_shows_each_model_the_menu_and_the_log(
+    besieger: User, besieged: User, production_pace: None
+) -> None:
     tracked = _one_off(besieger, besieged)
     services.act(battle_id=tracked.pk, user=besieger, seq=0, action=RollInitiative())
     client = Client()
@@ -191,7 +193,7 @@ def test_the_skirmish_board_shows_each_model_the_menu_and_the_log(besieger: User
     assert "7/7" in text  # the knight's PA (II §2.6.1)
     assert "§1.1" in text  # the initiative's dice, each with its clause
     assert client.get(f"/tracker/{tracked.pk}/poll/", {"v": selectors.version(tracked)}).status_code in (200, 204)
-    assert 'hx-trigger="every 1s"' in text  # the other phone's board asks for news every second
+    assert 'hx-trigger="every 1000ms"' in text  # the other phone's board asks for news every second
     bad = client.post(f"/tracker/{tracked.pk}/act/", {"seq": "1", "option": "999"})
     assert bad.status_code == 302  # refused: no longer on the menu, nothing written
     assert TrackedEntry.objects.filter(battle=tracked).count() == 1

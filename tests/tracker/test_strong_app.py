@@ -63,7 +63,9 @@ def test_the_strong_strength_is_for_sieges_only(besieger: User) -> None:
     assert not TrackedBattle.objects.exists()
 
 
-def test_a_player_asks_what_the_app_would_play_and_reads_its_three_best(besieger: User, celery_worker: str) -> None:
+def test_a_player_asks_what_the_app_would_play_and_reads_its_three_best(
+    besieger: User, celery_worker: str, production_pace: None
+) -> None:
     tracked = _solo(besieger, AppStrength.SIMPLE)
     while services.play_app(battle_id=tracked.pk, user=besieger) is not None:  # the app sets up its walls (§16)
         pass
@@ -74,7 +76,7 @@ def test_a_player_asks_what_the_app_would_play_and_reads_its_three_best(besieger
     page = client.post(url, HTTP_HX_REQUEST="true").content.decode()
     deadline = time.monotonic() + WITHIN_S
     while "weighing its options" in page:
-        assert 'hx-trigger="every 1s"' in page
+        assert 'hx-trigger="every 1000ms"' in page
         assert time.monotonic() < deadline, "no advice in time"
         time.sleep(0.5)
         page = client.get(url, HTTP_HX_REQUEST="true").content.decode()

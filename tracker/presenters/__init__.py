@@ -29,6 +29,7 @@ from rules.siege.game import apply
 from rules.siege.menus.legal import Option, choose, menu_options
 from wording.siege import SiegeNames, deeds
 from wording.siege import event_text as siege_event_text
+from wording.siege import game as siege_game_words
 from wording.siege import roll_reason as siege_roll_reason
 
 from ..chosen_actions import UNIT_TARGETS, liquids_at
@@ -52,16 +53,6 @@ from .belfry import belfry_places, belfry_rows
 from .board import board_svg
 
 ACTION_LABELS: Mapping[str, object] = deeds.LABELS
-
-PHASE_LABELS: Mapping[Phase, object] = {
-    Phase.SETUP: gettext_lazy("Set-up"),
-    Phase.SAPPERS: gettext_lazy("Sappers"),
-    Phase.MOVEMENT: gettext_lazy("Movement"),
-    Phase.MAGIC: gettext_lazy("Magic"),
-    Phase.SHOOTING: gettext_lazy("Shooting"),
-    Phase.CLOSE_COMBAT: gettext_lazy("Close combat"),
-    Phase.END: gettext_lazy("End of turn"),
-}
 
 SETUP_TURN_LABELS: Mapping[SetupTurn, object] = {
     SetupTurn.WALLS: gettext_lazy("Set-up (walls)"),
@@ -521,24 +512,18 @@ def board_context(
         else ""
     )
     items = menu(state, sides, physical=tracked.dice == DiceMode.PHYSICAL) if not tracked.result_sent else []
+    log = log_lines(
+        grouped(now.steps[-LOG_SHOWN:] if short_log else now.steps),
+        partial(_event_text, names),
+        partial(siege_roll_reason, names),
+        deed=siege_deed(names),
+    )
+    shared = shared_board_context(tracked, user, now, sides, items, log, finished=state.over, message=message, ok=ok)
     return {
-        **shared_board_context(
-            tracked,
-            user,
-            now,
-            sides,
-            items,
-            log_lines(
-                grouped(now.steps[-LOG_SHOWN:] if short_log else now.steps),
-                partial(_event_text, names),
-                partial(siege_roll_reason, names),
-                deed=siege_deed(names),
-            ),
-            finished=state.over,
-            message=message,
-            ok=ok,
-        ),
-        "phase": SETUP_TURN_LABELS[state.setup_turn] if state.phase is Phase.SETUP else PHASE_LABELS[state.phase],
+        **shared,
+        "phase": SETUP_TURN_LABELS[state.setup_turn]
+        if state.phase is Phase.SETUP
+        else capfirst(siege_game_words.STEPS[state.phase]),
         "active": SIDE_LABELS[state.active],
         "sides": [SIDE_LABELS[s] for s in sorted(sides)],
         "svg": mark_safe(board_svg(state, link="?section=", selected=shown)),
