@@ -27,6 +27,7 @@ from tests.rules.siege.builders import ARCHER, MAN, ORC, battle, besieged, besie
 from tests.tracker.playing import end_setup
 from tracker import presenters, selectors, services
 from tracker.chosen_actions import Choice, siege_actions
+from tracker.labels import siege as siege_labels
 from tracker.menus import unit_groups
 from tracker.models import EntryKind, TrackedBattle, TrackedEntry
 from tracker.presenters.forms import FormPage, option_forms
@@ -348,9 +349,9 @@ def test_the_new_entries_of_the_menu_speak_french() -> None:
         assert presenters.action_label("unlock_gate") == "Déverrouiller une porte"
         assert presenters.action_label("reroll_mine") == "Relancer un dé de sape"
         assert presenters.action_label("leave_mine") == "Quitter la sape"
-        assert str(presenters.TARGET_WORDS["sapping"]) == "le D6 des sapeurs"
-        assert str(presenters.TARGET_WORDS["counter"]) == "le dé de la contre-sape"
-        assert str(presenters.NUMBER_LABELS["distance"]) == "Distance (cm)"
+        assert str(siege_labels.TARGET_WORDS["sapping"]) == "le D6 des sapeurs"
+        assert str(siege_labels.TARGET_WORDS["counter"]) == "le dé de la contre-sape"
+        assert str(siege_labels.NUMBER_LABELS["distance"]) == "Distance (cm)"
 
 
 def test_a_unit_deployed_in_one_go_is_one_line_of_the_log(tracked: TrackedBattle, besieged: User) -> None:

@@ -20,7 +20,7 @@ from rules.dice import Dice
 from rules.siege.actions import Action, Deploy, Fight
 from rules.siege.board.engines import Liquid
 from rules.siege.board.obligations import pending
-from rules.siege.board.state import BattleState, Model, Phase, SetupTurn, Side
+from rules.siege.board.state import BattleState, Model, Phase, Side
 from rules.siege.chapters.costs import BRAZIER_ITEMS, BRAZIER_LIQUIDS
 from rules.siege.chapters.fire import may_shoot_flaming
 from rules.siege.chapters.structure import DAMAGE_DICE
@@ -35,6 +35,16 @@ from wording.siege import roll_reason as siege_roll_reason
 from ..chosen_actions import UNIT_TARGETS, liquids_at
 from ..engines import engine_of
 from ..labels import SIDE_LABELS
+from ..labels.siege import (
+    BARE_BRAZIER,
+    ENGINE_WORDS,
+    LIQUID_LABELS,
+    NUMBER_LABELS,
+    OBLIGATION_LABELS,
+    SECOND_ROUND,
+    SETUP_TURN_LABELS,
+    TARGET_WORDS,
+)
 from ..menu_items import MenuItem, action_namer
 from ..menus import unit_groups
 from ..models import DiceMode, TrackedBattle
@@ -53,52 +63,6 @@ from .belfry import belfry_places, belfry_rows
 from .board import board_svg
 
 ACTION_LABELS: Mapping[str, object] = deeds.LABELS
-
-SETUP_TURN_LABELS: Mapping[SetupTurn, object] = {
-    SetupTurn.WALLS: gettext_lazy("Set-up (walls)"),
-    SetupTurn.FIELD: gettext_lazy("Set-up (field)"),
-    SetupTurn.COURTYARDS: gettext_lazy("Set-up (courtyards)"),
-    SetupTurn.SHARED: gettext_lazy("Set-up"),
-}
-"""Each side's part of the set-up (§16): the besieged's walls, the besieger's field, the besieged's courtyards."""
-
-
-TARGET_WORDS: Mapping[str, object] = {
-    "forward": gettext_lazy("forward"),
-    "back": gettext_lazy("back"),
-    "foundations": gettext_lazy("the foundations"),
-    "tunnel": gettext_lazy("the tunnel"),
-    "sapping": gettext_lazy("the sappers' D6"),
-    "counter": gettext_lazy("the counter-miners' die"),
-}
-"""The words a target may be instead of a place or a model: a belfry's way (001 §4.1), a mine's
-goal (§10.3) and the mining dice re-rolled (§10.4)."""
-
-NUMBER_LABELS: Mapping[str, object] = {
-    "distance": gettext_lazy("Distance (cm)"),
-}
-"""The numbers an option lets the player set (:attr:`rules.siege.board.options.Option.numbers`): a siege tower's push
-(§7.3.3)."""
-
-
-LIQUID_LABELS: Mapping[Liquid, object] = {
-    Liquid.WATER: gettext_lazy("Boiling water (§8.2.4)"),
-    Liquid.OIL: gettext_lazy("Boiling oil (§8.2.5)"),
-    Liquid.LEAD: gettext_lazy("Molten lead (§8.2.6)"),
-}
-"""A brazier's liquids with the clause of each one's effect."""
-
-SECOND_ROUND = gettext_lazy("Fight a second round (§3.2.2)")
-BARE_BRAZIER = gettext_lazy("Place a bare brazier (flaming missiles, §9.1.2)")
-
-OBLIGATION_LABELS: Mapping[str, object] = {
-    "push_back": gettext_lazy("the besieged push back the climbers %(where)s or let them up"),
-    "losers_react": gettext_lazy("the losers %(where)s retreat or hold"),
-    "charge_reaction": gettext_lazy("the charged unit %(where)s answers the charge"),
-    "flight": gettext_lazy("the fleeing models %(where)s flee on"),
-    "panic_test": gettext_lazy("a panic test %(where)s"),
-}
-"""What each obligation of the engine (:mod:`rules.siege.board.obligations`) asks, in words, with its place."""
 
 
 def obligations(state: BattleState) -> list[str]:
@@ -265,17 +229,6 @@ def _where_label(state: BattleState, where: str, names: SiegeNames) -> str:
     if ref or state.fort.has_section(where):
         return names.place(where)
     return where
-
-
-ENGINE_WORDS: Mapping[str, object] = {
-    "ladder": gettext_lazy("ladder %(ref)s"),
-    "gate": gettext_lazy("gate %(ref)s"),
-    "ram": gettext_lazy("ram %(ref)s"),
-    "siege_tower": gettext_lazy("siege tower %(ref)s"),
-    "belfry": gettext_lazy("belfry %(ref)s"),
-    "climb": gettext_lazy("the climb onto %(ref)s"),
-}
-"""An engine an option acts on, as the diagram names it (« échelle L1 », « porte G1 »)."""
 
 
 @dataclass(frozen=True)

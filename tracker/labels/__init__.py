@@ -1,4 +1,6 @@
-"""The words the tracker names the two sides with, in the reader's language."""
+"""The tracker's words, in the reader's language: the two sides here, the words of each rule system's board in
+:mod:`tracker.labels.siege` and :mod:`tracker.labels.freres` (the presenters compute what a page shows; these name
+it)."""
 
 from __future__ import annotations
 
