@@ -194,24 +194,36 @@ class EmbeddedRedis:
 def stop_process(process: subprocess.Popen[bytes]) -> None:
     """SIGTERM to the child's whole process group, then SIGKILL after a grace period: nothing is left behind, not
     even when the child itself already died and left processes of its own (a Celery worker's pool)."""
+    stop_processes([process])
+
+
+def stop_processes(processes: Sequence[subprocess.Popen[bytes]]) -> None:
+    """:func:`stop_process` for several children at once: each is asked to stop, then each is waited for, so that
+    their shutdowns (a Celery worker's warm one takes a second or two) overlap."""
+    waiting = list(processes)
     for sig in (signal.SIGTERM, signal.SIGKILL):
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, sig)
-        if _group_ended(process, STOP_TIMEOUT if sig == signal.SIGTERM else 2.0):
+        for process in waiting:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, sig)
+        deadline = time.monotonic() + (STOP_TIMEOUT if sig == signal.SIGTERM else 2.0)
+        waiting = [p for p in waiting if not _group_ended(p, max(deadline - time.monotonic(), 0.0))]
+        if not waiting:
             return
 
 
 def _group_ended(process: subprocess.Popen[bytes], timeout: float) -> bool:
-    """Waits for every process of the child's group to end (the child reaped, the others reaped by init)."""
+    """Waits for every process of the child's group to end (the child reaped, the others reaped by init); looks at
+    least once, however short ``timeout``."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    while True:
         process.poll()
         try:
             os.killpg(process.pid, 0)
         except ProcessLookupError:
             return True
+        if time.monotonic() >= deadline:
+            return False
         time.sleep(0.05)
-    return False
 
 
 def _service(
@@ -359,8 +371,10 @@ def run() -> int:
             print("\nStopping…", flush=True)
             status = 0
         finally:
-            for child in reversed(children.values()):
-                stop_process(child)
+            # the web server first, so that no request meets a worker stopping; then the workers together
+            *workers, web_server = children.values()
+            stop_process(web_server)
+            stop_processes(workers)
     return status
 
 

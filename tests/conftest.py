@@ -98,3 +98,23 @@ def production_pace(settings: Settings) -> None:
     from siege_site import settings as site
 
     settings.PACE = site.PACE
+
+
+@pytest.fixture(autouse=True)
+def _plain_template_render(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Templates render as in production. Django's test set-up has every render copy its context for
+    ``response.context``, a fifth of the time of a test that posts hundreds of forms; a test that reads
+    ``response.context`` is marked ``template_context`` and keeps that."""
+    from django.template import Template
+    from django.test.utils import _TestState
+
+    saved = getattr(_TestState, "saved_data", None)
+    if saved is None or request.node.get_closest_marker("template_context"):
+        yield
+        return
+    instrumented = Template._render
+    Template._render = saved.template_render
+    try:
+        yield
+    finally:
+        Template._render = instrumented

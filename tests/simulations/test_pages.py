@@ -34,6 +34,7 @@ def finished(owner: User, games: int = 4, seed: int = 12) -> SimulationRun:
     return run
 
 
+@pytest.mark.template_context
 def test_the_form_starts_from_the_demo_siege_and_reads_back_its_plans(client: Client, owner: User) -> None:
     client.force_login(owner)
     page = client.get(reverse("simulations:list"))

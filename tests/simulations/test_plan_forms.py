@@ -131,6 +131,7 @@ def test_a_run_launched_from_the_forms_keeps_the_hand_written_plans(client: Clie
     assert run.assault == EXPECTED.to_json()
 
 
+@pytest.mark.template_context
 def test_the_forms_start_from_the_demo_siege(client: Client, owner: User) -> None:
     client.force_login(owner)
     page = client.get(reverse("simulations:list"))
@@ -188,6 +189,7 @@ def test_a_row_marked_for_removal_is_left_out(client: Client, owner: User) -> No
     assert plans["besieged"]["rocks"] == []
 
 
+@pytest.mark.template_context
 def test_adding_a_row_launches_nothing_and_gives_the_list_one_more_row(client: Client, owner: User) -> None:
     client.force_login(owner)
     page = client.post(reverse("simulations:list"), built(add="garrison"))
@@ -267,6 +269,7 @@ def test_a_typed_word_that_is_no_troop_nor_liquid_is_named_in_the_page(client: C
     assert not SimulationRun.objects.exists()
 
 
+@pytest.mark.template_context
 def test_the_typed_form_writes_the_demo_plans_in_french_words(client: Client, owner: User) -> None:
     client.force_login(owner)
     form = client.get(reverse("simulations:list")).context["form"]
