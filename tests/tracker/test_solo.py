@@ -203,13 +203,18 @@ def test_the_result_of_a_solo_siege_goes_to_the_campaign_only_if_the_organiser_a
 
 
 def test_the_page_asks_the_app_for_one_action_and_hears_nothing_while_it_waits(
-    solo: TrackedBattle, besieger: User, client: Client
+    solo: TrackedBattle, besieger: User, client: Client, production_pace: None
 ) -> None:
     client.force_login(besieger)
     url = reverse("tracker:app", args=[solo.pk])
     board = client.get(reverse("tracker:board", args=[solo.pk])).content.decode()
     assert 'id="app-turn"' in board
     assert 'id="app-side"' in board
+    # one request from the board at a time: the app's turn is asked only when nothing is in flight, and no other
+    # poll runs beside it, so that no action of the app is played while a board that would not show it is on its way
+    assert 'data-seq="0" hx-sync="this:queue last"' in board
+    assert 'hx-trigger="every 700ms" hx-target="#board" hx-sync="closest .board:drop"' in board
+    assert "/poll/" not in board
     shown = client.post(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en")
     assert shown.status_code == 200
     assert 'class="by-app"' in shown.content.decode()
