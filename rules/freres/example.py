@@ -65,17 +65,7 @@ RIDER = Profile(
     weapon_damage=1,
     mount_defence=5,
 )
-WIZARD = Profile(
-    "hedge-wizard",
-    C=3,
-    T=3,
-    D=4,
-    A=5,
-    M=6,
-    PA=6,
-    armed=False,
-    spell=Spell("fire bolt", level=5, cost=4),
-)
+WIZARD = Profile("hedge-wizard", C=3, T=3, D=4, A=5, M=6, PA=6, armed=False, spell=Spell("fire bolt", level=5, cost=4))
 
 
 def example_models() -> tuple[Model, ...]:
