@@ -117,14 +117,14 @@ class Action(action_form.Form, root=True):
     """The base of every action, in the one JSON form (:class:`rules.action_form.Form`). A subclass sets:
 
     - ``name``, its stable name in JSON;
-    - ``phases``, the steps of the turn it is played in, and ``phase_clause``, the rule that says so;
+    - ``phases``, the steps of the turn it is played in, and ``clause``, the rule that says so;
     - ``by``, the side that alone may play it (``None``: either), and ``own_turn``, whether only in its own turn;
     - ``acting``, the field naming the models that act (their side plays it), if any.
     """
 
     name: ClassVar[str]
     phases: ClassVar[frozenset[Phase]]
-    phase_clause: ClassVar[str]
+    clause: ClassVar[str]
     by: ClassVar[Side | None] = None
     own_turn: ClassVar[bool] = True
     acting: ClassVar[str | None] = None
@@ -180,7 +180,7 @@ class Buy(Action):
 
     name = "buy"
     phases = frozenset({Phase.SETUP})
-    phase_clause = "§14"
+    clause = "§14"
     own_turn = False
     side: Side
     item: str
@@ -196,7 +196,7 @@ class Deploy(Action):
     places = ("to",)
     acting = "model"
     phases = frozenset({Phase.SETUP})
-    phase_clause = "§16"
+    clause = "§16"
     own_turn = False
     model: str
     to: str
@@ -208,7 +208,7 @@ class PlaceBraziers(Action):
 
     name = "place_braziers"
     phases = frozenset({Phase.SETUP})
-    phase_clause = "§8.2.1"
+    clause = "§8.2.1"
     by = Side.BESIEGED
     own_turn = False
     section: str
@@ -221,7 +221,7 @@ class AllocateAmmunition(Action):
 
     name = "allocate_ammunition"
     phases = frozenset({Phase.SETUP})
-    phase_clause = "§8.1.1"
+    clause = "§8.1.1"
     by = Side.BESIEGED
     own_turn = False
     section: str
@@ -235,7 +235,7 @@ class GiveBrazier(Action):
 
     name = "give_brazier"
     phases = frozenset({Phase.SETUP})
-    phase_clause = "§9.1.1"
+    clause = "§9.1.1"
     by = Side.BESIEGER
     own_turn = False
     unit: str
@@ -248,7 +248,7 @@ class StartMine(Action):
     name = "start_mine"
     acting = "sappers"
     phases = frozenset({Phase.SETUP})
-    phase_clause = "§10.1"
+    clause = "§10.1"
     by = Side.BESIEGER
     own_turn = False
     goal: MineGoal
@@ -263,7 +263,7 @@ class PlaceTower(Action):
     name = "place_tower"
     acting = "crew"
     phases = frozenset({Phase.SETUP})
-    phase_clause = "§16"
+    clause = "§16"
     by = Side.BESIEGER
     tower: str
     crew: tuple[str, ...]
@@ -276,7 +276,7 @@ class CounterMine(Action):
     name = "counter_mine"
     acting = "models"
     phases = frozenset({Phase.SETUP, Phase.MOVEMENT})
-    phase_clause = "§10.2"
+    clause = "§10.2"
     by = Side.BESIEGED
     models: tuple[str, ...]
 
@@ -291,7 +291,7 @@ class EndPhase(Action):
 
     name = "end_phase"
     phases = frozenset(Phase) - {Phase.END}
-    phase_clause = "002"
+    clause = "002"
 
 
 @dataclass(frozen=True)
@@ -302,7 +302,7 @@ class EndTurn(Action):
 
     name = "end_turn"
     phases = _ANY
-    phase_clause = "§16"
+    clause = "§16"
 
 
 @dataclass(frozen=True)
@@ -311,7 +311,7 @@ class SpendHeroism(Action):
 
     name = "spend_heroism"
     phases = _ANY
-    phase_clause = "§15"
+    clause = "§15"
     by = Side.BESIEGED
     own_turn = False
 
@@ -325,7 +325,7 @@ class Dig(Action):
 
     name = "dig"
     phases = frozenset({Phase.SAPPERS})
-    phase_clause = "§10.3"
+    clause = "§10.3"
     by = Side.BESIEGER
     section: str | None = None
 
@@ -336,7 +336,7 @@ class RerollMine(Action):
 
     name = "reroll_mine"
     phases = frozenset({Phase.SAPPERS})
-    phase_clause = "§10.4"
+    clause = "§10.4"
     own_turn = False
     die: MineDie
 
@@ -354,7 +354,7 @@ class LeaveMine(Action):
 
     name = "leave_mine"
     phases = frozenset({Phase.SAPPERS, Phase.MOVEMENT})
-    phase_clause = "§10.1"
+    clause = "§10.1"
     own_turn = False
     side: Side
     courtyard: str | None = None
@@ -367,7 +367,7 @@ class Tunnel(Action):
     name = "tunnel"
     acting = "models"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§10.3.2"
+    clause = "§10.3.2"
     by = Side.BESIEGER
     models: tuple[str, ...]
     courtyard: str
@@ -386,7 +386,7 @@ class Move(Action):
     places = ("to", "via")
     acting = "models"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§2.1"
+    clause = "§2.1"
     models: tuple[str, ...]
     to: str
     via: str | None = None
@@ -402,7 +402,7 @@ class Charge(Action):
     places = ("to", "via")
     acting = "models"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§3.1.1"
+    clause = "§3.1.1"
     models: tuple[str, ...]
     to: str
     via: str | None = None
@@ -417,7 +417,7 @@ class StandAndShoot(Action):
     name = "stand_and_shoot"
     acting = "shooters"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§3.1.2"
+    clause = "§3.1.2"
     own_turn = False
     shooters: tuple[str, ...]
 
@@ -428,7 +428,7 @@ class HoldCharge(Action):
 
     name = "hold_charge"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§3.1.2"
+    clause = "§3.1.2"
     own_turn = False
 
 
@@ -438,7 +438,7 @@ class Rally(Action):
 
     name = "rally"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§3.4"
+    clause = "§3.4"
     section: str
 
 
@@ -450,7 +450,7 @@ class Flee(Action):
     name = "flee"
     places = ("to",)
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§3.3.3"
+    clause = "§3.3.3"
     section: str
     to: str | None = None
     losses_order: tuple[str, ...] = ()
@@ -463,7 +463,7 @@ class Block(Action):
     name = "block"
     acting = "model"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§6.3.1"
+    clause = "§6.3.1"
     by = Side.BESIEGED
     own_turn = False
     model: str
@@ -476,7 +476,7 @@ class EndBlock(Action):
 
     name = "end_block"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§6.3.2"
+    clause = "§6.3.2"
     by = Side.BESIEGED
     where: str
     blocker: str | None = None
@@ -489,7 +489,7 @@ class ReinforceGate(Action):
     name = "reinforce_gate"
     acting = "models"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§6.4"
+    clause = "§6.4"
     by = Side.BESIEGED
     gate: str
     models: tuple[str, ...]
@@ -502,7 +502,7 @@ class UnlockGate(Action):
     name = "unlock_gate"
     acting = "model"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§6.2"
+    clause = "§6.2"
     gate: str
     model: str
 
@@ -514,7 +514,7 @@ class Sortie(Action):
     name = "sortie"
     acting = "flyers"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§11.2"
+    clause = "§11.2"
     by = Side.BESIEGED
     flyers: tuple[str, ...]
     target: str
@@ -527,7 +527,7 @@ class ClimbWall(Action):
     name = "climb_wall"
     acting = "giant"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§12.1.5"
+    clause = "§12.1.5"
     by = Side.BESIEGER
     giant: str
 
@@ -542,7 +542,7 @@ class PickUpLadder(Action):
     name = "pick_up_ladder"
     acting = "carriers"
     phases = frozenset({Phase.SETUP, Phase.MOVEMENT})
-    phase_clause = "§7.1.3"
+    clause = "§7.1.3"
     by = Side.BESIEGER
     ladder: str
     carriers: tuple[str, ...]
@@ -554,7 +554,7 @@ class DropLadder(Action):
 
     name = "drop_ladder"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§7.1.2"
+    clause = "§7.1.2"
     by = Side.BESIEGER
     ladder: str
 
@@ -565,7 +565,7 @@ class CarryLadder(Action):
 
     name = "carry_ladder"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§7.1.4"
+    clause = "§7.1.4"
     by = Side.BESIEGER
     ladder: str
 
@@ -577,7 +577,7 @@ class ErectLadder(Action):
     name = "erect_ladder"
     acting = "climbers"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§7.1.4"
+    clause = "§7.1.4"
     by = Side.BESIEGER
     ladder: str
     section: str
@@ -591,7 +591,7 @@ class HoistLadder(Action):
     name = "hoist_ladder"
     acting = "hoisters"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§7.1.4"
+    clause = "§7.1.4"
     by = Side.BESIEGER
     ladder: str
     hoisters: tuple[str, ...]
@@ -606,7 +606,7 @@ class PushBack(Action):
     name = "push_back"
     acting = "pushers"
     phases = frozenset({Phase.MOVEMENT, Phase.CLOSE_COMBAT})
-    phase_clause = "§7.1.6"
+    clause = "§7.1.6"
     by = Side.BESIEGED
     own_turn = False
     ladder: str
@@ -620,7 +620,7 @@ class ForgoPushBack(Action):
 
     name = "forgo_push_back"
     phases = _MOVEMENT_END
-    phase_clause = "§7.1.5"
+    clause = "§7.1.5"
     by = Side.BESIEGED
     own_turn = False
     ladder: str
@@ -632,7 +632,7 @@ class PushOverEmptyLadder(Action):
 
     name = "push_over_empty_ladder"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§7.1.6"
+    clause = "§7.1.6"
     by = Side.BESIEGED
     ladder: str
 
@@ -643,7 +643,7 @@ class KnockDownLadder(Action):
 
     name = "knock_down_ladder"
     phases = frozenset({Phase.MOVEMENT, Phase.CLOSE_COMBAT})
-    phase_clause = "§7.1.10"
+    clause = "§7.1.10"
     by = Side.BESIEGED
     own_turn = False
     ladder: str
@@ -659,7 +659,7 @@ class CarryRam(Action):
     name = "carry_ram"
     acting = "carriers"
     phases = frozenset({Phase.SETUP, Phase.MOVEMENT})
-    phase_clause = "§7.2.1"
+    clause = "§7.2.1"
     by = Side.BESIEGER
     ram: str
     carriers: tuple[str, ...]
@@ -671,7 +671,7 @@ class DropRam(Action):
 
     name = "drop_ram"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§7.2.2"
+    clause = "§7.2.2"
     by = Side.BESIEGER
     ram: str
 
@@ -684,7 +684,7 @@ class ReplaceRamCarriers(Action):
     name = "replace_ram_carriers"
     acting = "models"
     phases = frozenset({Phase.SAPPERS})
-    phase_clause = "§5.3"
+    clause = "§5.3"
     by = Side.BESIEGER
     ram: str
     models: tuple[str, ...]
@@ -696,7 +696,7 @@ class BringRam(Action):
 
     name = "bring_ram"
     phases = frozenset({Phase.SETUP, Phase.MOVEMENT})
-    phase_clause = "§7.2.1"
+    clause = "§7.2.1"
     by = Side.BESIEGER
     ram: str
     gate: str
@@ -708,7 +708,7 @@ class UseRam(Action):
 
     name = "use_ram"
     phases = frozenset({Phase.CLOSE_COMBAT})
-    phase_clause = "§7.2.4"
+    clause = "§7.2.4"
     by = Side.BESIEGER
     ram: str
 
@@ -719,7 +719,7 @@ class PushTower(Action):
 
     name = "push_tower"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "§7.3.3"
+    clause = "§7.3.3"
     by = Side.BESIEGER
     tower: str
     distance: int
@@ -733,7 +733,7 @@ class Disembark(Action):
     name = "disembark"
     acting = "models"
     phases = frozenset({Phase.CLOSE_COMBAT})
-    phase_clause = "§7.3.4"
+    clause = "§7.3.4"
     by = Side.BESIEGER
     tower: str
     models: tuple[str, ...]
@@ -745,7 +745,7 @@ class PushBelfry(Action):
 
     name = "push_belfry"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "001 §4"
+    clause = "001 §4"
     by = Side.BESIEGER
     belfry: str
     direction: str
@@ -762,7 +762,7 @@ class ClimbBelfry(Action):
     acting = "models"
     places = ("to",)
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "001 §5"
+    clause = "001 §5"
     models: tuple[str, ...]
     to: str
 
@@ -774,7 +774,7 @@ class RaiseBelfryLadder(Action):
     name = "raise_belfry_ladder"
     acting = "team"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "001 §1.2"
+    clause = "001 §1.2"
     by = Side.BESIEGER
     belfry: str
     team: tuple[str, ...]
@@ -787,7 +787,7 @@ class LowerDrawbridge(Action):
     name = "lower_drawbridge"
     acting = "winchers"
     phases = frozenset({Phase.MOVEMENT})
-    phase_clause = "001 §8"
+    clause = "001 §8"
     by = Side.BESIEGER
     belfry: str
     winchers: tuple[str, ...]
@@ -803,7 +803,7 @@ class ThrowStones(Action):
     name = "throw_stones"
     acting = "throwers"
     phases = _MOVEMENT_END
-    phase_clause = "§8.1.2"
+    clause = "§8.1.2"
     by = Side.BESIEGED
     own_turn = False
     section: str
@@ -818,7 +818,7 @@ class DropRock(Action):
     name = "drop_rock"
     acting = "throwers"
     phases = _MOVEMENT_END
-    phase_clause = "§8.1.2"
+    clause = "§8.1.2"
     by = Side.BESIEGED
     own_turn = False
     section: str
@@ -835,7 +835,7 @@ class Pour(Action):
     name = "pour"
     acting = "pourers"
     phases = _MOVEMENT_END
-    phase_clause = "§8.2.2"
+    clause = "§8.2.2"
     by = Side.BESIEGED
     own_turn = False
     section: str
@@ -853,7 +853,7 @@ class KnockOverBraziers(Action):
 
     name = "knock_over_braziers"
     phases = _ANY
-    phase_clause = "§8.2.3"
+    clause = "§8.2.3"
     by = Side.BESIEGER
     section: str
 
@@ -865,7 +865,7 @@ class PutOutFire(Action):
     name = "put_out_fire"
     acting = "pourers"
     phases = _MOVEMENT_END
-    phase_clause = "§9.4"
+    clause = "§9.4"
     by = Side.BESIEGED
     own_turn = False
     section: str
@@ -880,7 +880,7 @@ class OilOnFire(Action):
     name = "oil_on_fire"
     acting = "pourers"
     phases = _MOVEMENT_END
-    phase_clause = "§9.3"
+    clause = "§9.3"
     by = Side.BESIEGED
     own_turn = False
     section: str
@@ -898,7 +898,7 @@ class CastWard(Action):
     name = "cast"
     acting = "caster"
     phases = frozenset({Phase.MAGIC})
-    phase_clause = "§13.2"
+    clause = "§13.2"
     caster: str
     target_in_fort: bool
     irresistible: bool = False
@@ -910,7 +910,7 @@ class Earthquake(Action):
 
     name = "earthquake"
     phases = frozenset({Phase.MAGIC})
-    phase_clause = "§13.2"
+    clause = "§13.2"
     section: str
 
 
@@ -924,7 +924,7 @@ class Shoot(Action):
     name = "shoot"
     acting = "shooters"
     phases = frozenset({Phase.SHOOTING})
-    phase_clause = "§5"
+    clause = "§5"
     shooters: tuple[str, ...]
     targets: tuple[str, ...]
     dead_angle: bool = False
@@ -939,7 +939,7 @@ class ShootEngine(Action):
     name = "shoot_engine"
     acting = "shooters"
     phases = frozenset({Phase.SHOOTING})
-    phase_clause = "§5.3"
+    clause = "§5.3"
     shooters: tuple[str, ...]
     engine: str
     flaming: bool = False
@@ -952,7 +952,7 @@ class ShootGate(Action):
     name = "shoot_gate"
     acting = "shooters"
     phases = frozenset({Phase.SHOOTING})
-    phase_clause = "§5.5"
+    clause = "§5.5"
     shooters: tuple[str, ...]
     gate: str
     flaming: bool = False
@@ -965,7 +965,7 @@ class ShootStructure(Action):
     name = "shoot_structure"
     acting = "shooters"
     phases = frozenset({Phase.SHOOTING})
-    phase_clause = "§5.7"
+    clause = "§5.7"
     shooters: tuple[str, ...]
     section: str
 
@@ -980,7 +980,7 @@ class Bombard(Action):
     name = "bombard"
     acting = "machine"
     phases = frozenset({Phase.SHOOTING})
-    phase_clause = "§5.9"
+    clause = "§5.9"
     by = Side.BESIEGER
     target: str
     strength: int
@@ -1002,7 +1002,7 @@ class PanicTest(Action):
     name = "panic_test"
     places = ("flee_to",)
     phases = frozenset({Phase.MAGIC, Phase.SHOOTING})
-    phase_clause = "§4.1"
+    clause = "§4.1"
     own_turn = False
     section: str
     side: Side
@@ -1022,7 +1022,7 @@ class Fight(Action):
 
     name = "fight"
     phases = frozenset({Phase.CLOSE_COMBAT})
-    phase_clause = "§3.2.1"
+    clause = "§3.2.1"
     section: str
     pairs: tuple[tuple[str, str], ...]
     second: bool = False
@@ -1038,7 +1038,7 @@ class Retreat(Action):
     name = "retreat"
     places = ("to",)
     phases = frozenset({Phase.CLOSE_COMBAT})
-    phase_clause = "§3.3.2"
+    clause = "§3.3.2"
     own_turn = False
     section: str
     to: str
@@ -1051,7 +1051,7 @@ class Hold(Action):
     name = "hold"
     places = ("flee_to",)
     phases = frozenset({Phase.CLOSE_COMBAT})
-    phase_clause = "§3.3.2"
+    clause = "§3.3.2"
     own_turn = False
     section: str
     flee_to: str | None = None
@@ -1065,7 +1065,7 @@ class AttackGate(Action):
     name = "attack_gate"
     acting = "attackers"
     phases = frozenset({Phase.CLOSE_COMBAT})
-    phase_clause = "§6"
+    clause = "§6"
     gate: str
     attackers: tuple[str, ...]
 
@@ -1077,7 +1077,7 @@ class FightBlocker(Action):
     name = "fight_blocker"
     acting = "attackers"
     phases = frozenset({Phase.CLOSE_COMBAT})
-    phase_clause = "§6.3.3"
+    clause = "§6.3.3"
     where: str
     attackers: tuple[str, ...]
 
@@ -1089,7 +1089,7 @@ class TakeGate(Action):
     name = "take_gate"
     acting = "model"
     phases = frozenset({Phase.CLOSE_COMBAT})
-    phase_clause = "§6.3.4"
+    clause = "§6.3.4"
     model: str
     gate: str
 
@@ -1101,7 +1101,7 @@ class FightGiant(Action):
     name = "fight_giant"
     acting = "giant"
     phases = frozenset({Phase.CLOSE_COMBAT})
-    phase_clause = "§12.1.5"
+    clause = "§12.1.5"
     giant: str
     attack: GiantAttack = GiantAttack.SWEEP
     targets: tuple[str, ...] = ()

@@ -132,7 +132,7 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
         return [
             Refusal(
                 "wrong_step",
-                action.phase_clause,
+                action.clause,
                 action=action.name,
                 steps=tuple(p.value for p in sorted(action.phases, key=list(Phase).index)),
                 step=state.phase.value,
@@ -143,9 +143,7 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
     actors = action.actors()
     side = _side(state, action, actors)
     refusals = (
-        [Refusal("not_a_place", action.phase_clause, text=text) for text in _unknown_places(action)]
-        if action.places
-        else []
+        [Refusal("not_a_place", action.clause, text=text) for text in _unknown_places(action)] if action.places else []
     )
     if state.phase is SETUP:
         if side is not state.active and state.setup_turn is not SetupTurn.SHARED:
@@ -168,7 +166,7 @@ def _turn_problems(state: BattleState, action: a.Action) -> list[Refusal]:
         if model is None:
             refusals.append(Refusal("no_such_model", "§1.7", id=model_id))
         elif model.side is not side:
-            refusals.append(Refusal("enemy_model", action.phase_clause, model=model_id, side=side.value))
+            refusals.append(Refusal("enemy_model", action.clause, model=model_id, side=side.value))
     return refusals
 
 
@@ -236,12 +234,10 @@ def _played(state: BattleState, action: a.Action, dice: Dice) -> Outcome:
     except (IllegalAction, DieValueError, ReplayMismatch):
         raise
     except ValueError as bad:
-        raise refusal_of(bad, action.phase_clause, action.name) from None
+        raise refusal_of(bad, action.clause, action.name) from None
     if isinstance(result, Outcome):
         return result
-    return Outcome(
-        result, (Event(action.name, action.phase_clause, _facts(action), action.actors()),), dice.since(mark)
-    )
+    return Outcome(result, (Event(action.name, action.clause, _facts(action), action.actors()),), dice.since(mark))
 
 
 def _facts(action: a.Action) -> dict[str, Param]:
