@@ -177,6 +177,8 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "OPTIONS": {"socket_timeout": REDIS_SOCKET_TIMEOUT, "socket_connect_timeout": REDIS_CONNECT_TIMEOUT},
+        # sites sharing one Redis keep their cached answers apart
+        "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", ""),
     }
 }
 

@@ -146,3 +146,15 @@ def test_the_image_collects_hashed_static_files_at_build(tmp_path: Path) -> None
     # compressed as the image compresses, which installs no brotli: gzip beside each file, no .br
     assert (tmp_path / (manifest["paths"]["css/site.css"] + ".gz")).exists()
     assert not list(tmp_path.rglob("*.br"))
+
+
+def test_sites_sharing_one_redis_keep_their_cache_apart_by_a_prefix() -> None:
+    show = (
+        "import django; from django.conf import settings; django.setup(); "
+        "from django.core.cache import cache; print(cache.make_key('healthz:workers'))"
+    )
+    shared = settings_with(show, DEBUG="1", CACHE_KEY_PREFIX="")
+    apart = settings_with(show, DEBUG="1", CACHE_KEY_PREFIX="club-a")
+    assert (shared.returncode, apart.returncode) == (0, 0), shared.stderr + apart.stderr
+    assert shared.stdout.split() == [":1:healthz:workers"]
+    assert apart.stdout.split() == ["club-a:1:healthz:workers"]
