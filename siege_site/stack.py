@@ -342,7 +342,10 @@ def run() -> int:
         manage(env, "migrate", "--no-input", "-v", "0")
         logins = manage(env, "load_demo", capture=True)
         worker_log, simulation_log = var_dir / "worker.log", var_dir / "simulation-worker.log"
-        celery = [PYTHON, "-m", "celery", "-A", "siege_site", "worker", "--loglevel", "INFO"]
+        # two workers, each alone on its queues: neither waits a second at start for a neighbour's greeting
+        # (mingle) nor keeps telling the other it is there (gossip)
+        celery = [PYTHON, "-m", "celery", "-A", "siege_site", "worker", "--loglevel", "INFO",
+                  "--without-mingle", "--without-gossip"]  # fmt: skip
         # turns and simulations on queues and workers of their own, so that no simulation delays a resolution;
         # -B: the turns' worker runs beat too, which locks turns at their deadline (CELERY_BEAT_SCHEDULE)
         queue = os.environ.get("CELERY_QUEUE") or "siege"

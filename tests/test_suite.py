@@ -1,4 +1,5 @@
-"""The suite's own set-up: what a test that is not a browser test loads, and every module the tests import declared."""
+"""The suite's own set-up: what a test that is not a browser test loads, every module the tests import declared, and
+the tests of one xdist group run by one test process."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 import subprocess
 import sys
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -68,3 +70,37 @@ def test_every_module_the_tests_and_benchmarks_import_is_declared(folder: str) -
         if not declared_distributions() & {canonical(name) for name in installed.get(module, [])}
     }
     assert undeclared == {}
+
+
+GROUPED = """
+import os
+
+import pytest
+
+pytestmark = pytest.mark.xdist_group("shared")
+
+
+@pytest.mark.parametrize("n", range(6))
+def test_one(n):
+    with open(os.environ["RAN_IN"], "a") as ran:
+        ran.write(os.environ["PYTEST_XDIST_WORKER"] + "\\n")
+"""
+
+
+def test_the_tests_of_one_xdist_group_run_in_one_test_process(tmp_path: Path) -> None:
+    """``make test`` runs with ``--dist loadgroup``: the tests that share a server's data (``make run``'s, a
+    backup's) are one ``xdist_group`` and must run in one process. A pytest that pytest-xdist cannot mark the groups
+    in splits them without a word."""
+    (tmp_path / "test_grouped.py").write_text(GROUPED)
+    ran_in = tmp_path / "ran-in"
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-n", "2", "--dist", "loadgroup", "-q",
+         "-p", "no:cacheprovider", "--rootdir", str(tmp_path), str(tmp_path)],
+        env=os.environ | {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "RAN_IN": str(ran_in)}, cwd=tmp_path,
+        capture_output=True, text=True,
+        timeout=120, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    workers = ran_in.read_text().split()
+    assert len(workers) == 6, workers
+    assert len(set(workers)) == 1, workers

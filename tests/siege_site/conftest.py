@@ -36,3 +36,12 @@ def module_server_dir() -> Iterator[Path]:
     """A folder as :func:`server_dir`'s, shared by the tests of one module (a server they share)."""
     with _server_folder() as path:
         yield path
+
+
+@pytest.fixture(scope="session")
+def make_run_dir() -> Iterator[Path]:
+    """``make run``'s folder (its database and its Redis), shared by the tests that start it again on the data a club
+    already has and by those that run a command on its database: the first of them creates and migrates the
+    database, the others find it so. Their modules are one xdist group, ``make_run``, so one test process runs them."""
+    with _server_folder() as path:
+        yield path

@@ -22,7 +22,7 @@ from campaigns.services.demo import CAMPAIGN_NAME, DEMO_LOGINS, DEMO_PASSWORD
 from siege_site.stack import BASE_DIR, free_port
 
 pytestmark = pytest.mark.xdist_group("make_run")
-"""One worker runs this module's tests: those that stop ``make run`` in one way or another share its data."""
+"""One test process runs these tests and those of ``make superuser``: they share ``make run``'s data."""
 
 
 def wait_for(url: str, process: subprocess.Popen[str], seconds: float = 180) -> None:
@@ -115,6 +115,8 @@ def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(server_dir: Pat
     assert "turns@" in (var_dir / "worker.log").read_text()
     assert ".> siege.simulations " in (var_dir / "simulation-worker.log").read_text()
     assert "simulations@" in (var_dir / "simulation-worker.log").read_text()
+    # each worker is alone on its queues: it waits for no neighbour at start
+    assert "mingle" not in (var_dir / "worker.log").read_text() + (var_dir / "simulation-worker.log").read_text()
     assert still_running(started) == []
 
 
@@ -146,9 +148,9 @@ def ignore_sigint() -> None:
 
 @pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
 def test_make_run_started_from_a_script_stops_everything_on_each_stop_signal(
-    module_server_dir: Path, stop_signal: signal.Signals
+    make_run_dir: Path, stop_signal: signal.Signals
 ) -> None:
-    launcher, var_dir, log = launch(module_server_dir, preexec=ignore_sigint)
+    launcher, var_dir, log = launch(make_run_dir, preexec=ignore_sigint)
     started = started_for(launcher, var_dir)
     launcher.send_signal(stop_signal)
     try:
@@ -160,8 +162,8 @@ def test_make_run_started_from_a_script_stops_everything_on_each_stop_signal(
     assert still_running(started) == []
 
 
-def test_killing_the_workers_main_process_stops_make_run_and_leaves_no_pool_process(module_server_dir: Path) -> None:
-    launcher, var_dir, log = launch(module_server_dir)
+def test_killing_the_workers_main_process_stops_make_run_and_leaves_no_pool_process(make_run_dir: Path) -> None:
+    launcher, var_dir, log = launch(make_run_dir)
     started = started_for(launcher, var_dir)
     workers = [p for p in psutil.Process(launcher.pid).children() if "celery" in " ".join(p.cmdline())]
     assert len(workers) == 2, "a worker for turns, one for simulations"

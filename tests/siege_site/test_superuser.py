@@ -8,7 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from siege_site.stack import BASE_DIR
+
+pytestmark = pytest.mark.xdist_group("make_run")
+"""On ``make run``'s data, which the tests of ``make run`` share (:func:`tests.siege_site.conftest.make_run_dir`)."""
 
 SHOW_ADMIN = "from django.contrib.auth.models import User; print(User.objects.get(username='chef').is_superuser)"
 
@@ -31,8 +36,8 @@ def test_the_readme_command_runs_createsuperuser_through_the_stack() -> None:
     assert "-m siege_site.stack manage createsuperuser" in target.group(1)
 
 
-def test_createsuperuser_works_on_make_runs_database_without_debug_or_secret_key(server_dir: Path) -> None:
-    var_dir = server_dir / "var"
+def test_createsuperuser_works_on_make_runs_database_without_debug_or_secret_key(make_run_dir: Path) -> None:
+    var_dir = make_run_dir / "var"
     created = stack_manage(
         var_dir, "createsuperuser", "--no-input", "--username", "chef", "--email", "chef@example.org",
         DJANGO_SUPERUSER_PASSWORD="un-mot-de-passe-solide",
