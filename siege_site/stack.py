@@ -145,7 +145,41 @@ def _ended(pid: int, timeout: float) -> bool:
             os.kill(pid, 0)
         except ProcessLookupError:
             return True
+        if _zombie(pid):
+            return True
         time.sleep(0.1)
+    return False
+
+
+def _stat(pid: int | str) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` after the command's name (Linux): the state, the parent, the group…;
+    ``None`` where there is no such file."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def _zombie(pid: int) -> bool:
+    """Whether ``pid`` has ended and only waits to be reaped. A daemon's parent is init, and a container's init may
+    reap it a second or two later: the server has stopped all the same."""
+    fields = _stat(pid)
+    return fields is not None and fields[0] == "Z"
+
+
+def _group_running(pgid: int) -> bool:
+    """Whether a process of the group ``pgid`` still runs; those ended but not yet reaped do not count (Linux's
+    ``/proc``; elsewhere, whether the group has any process at all)."""
+    if not Path("/proc/self/stat").exists():
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+    for entry in os.listdir("/proc"):
+        fields = _stat(entry) if entry.isdigit() else None
+        if fields is not None and fields[2] == str(pgid) and fields[0] != "Z":
+            return True
     return False
 
 
@@ -212,14 +246,12 @@ def stop_processes(processes: Sequence[subprocess.Popen[bytes]]) -> None:
 
 
 def _group_ended(process: subprocess.Popen[bytes], timeout: float) -> bool:
-    """Waits for every process of the child's group to end (the child reaped, the others reaped by init); looks at
-    least once, however short ``timeout``."""
+    """Waits for every process of the child's group to end (the child reaped here, the others ended: init reaps
+    them in its own time); looks at least once, however short ``timeout``."""
     deadline = time.monotonic() + timeout
     while True:
         process.poll()
-        try:
-            os.killpg(process.pid, 0)
-        except ProcessLookupError:
+        if not _group_running(process.pid):
             return True
         if time.monotonic() >= deadline:
             return False

@@ -7,12 +7,14 @@ import os
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import psycopg
 import pytest
 import redis
 
+from siege_site import stack
 from siege_site.stack import BASE_DIR, EmbeddedPostgres, EmbeddedRedis, free_port, mail_to_files, redacted
 
 
@@ -121,3 +123,25 @@ def test_make_run_sends_e_mails_to_files_unless_a_backend_is_named(tmp_path: Pat
         "EMAIL_FILE_PATH": str(tmp_path / "mail"),
     }
     assert mail_to_files(tmp_path, {"EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend"}) == {}
+
+
+def test_a_process_ended_but_not_yet_reaped_counts_as_stopped() -> None:
+    """A server that daemonised (PostgreSQL) is its init's child once it stops, and a container's init may reap it a
+    second or more later: ``make run`` does not wait for that to say it has stopped."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"], start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while (stack._stat(child.pid) or ["?"])[0] != "Z":  # ended, and not reaped: this test is its parent
+            assert time.monotonic() < deadline, "the child never ended"
+            time.sleep(0.01)
+        assert stack._ended(child.pid, timeout=0.5)
+        assert not stack._group_running(child.pid)  # the group it leads, alone in it
+    finally:
+        child.wait()
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], start_new_session=True)
+    try:
+        assert not stack._ended(running.pid, timeout=0.2)
+        assert stack._group_running(running.pid)
+    finally:
+        running.kill()
+        running.wait()
