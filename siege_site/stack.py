@@ -371,8 +371,7 @@ def run() -> int:
     env = {"DEBUG": os.environ.get("DEBUG", "1"), "PYTHONUNBUFFERED": "1"} | mail_to_files(var_dir, os.environ)
     with only_run_on(var_dir), services(var_dir) as service_env:
         env |= service_env
-        manage(env, "migrate", "--no-input", "-v", "0")
-        logins = manage(env, "load_demo", capture=True)
+        logins = manage(env, "load_demo", "--migrate", capture=True)
         worker_log, simulation_log = var_dir / "worker.log", var_dir / "simulation-worker.log"
         # two workers, each alone on its queues: neither waits a second at start for a neighbour's greeting
         # (mingle) nor keeps telling the other it is there (gossip)
