@@ -61,6 +61,12 @@ def territories_of(campaign: Campaign) -> QuerySet[Territory]:
     return campaign.territories.select_related("owner__user").prefetch_related("neighbours")
 
 
+def campaign_ids() -> list[int]:
+    """Every campaign's key, for what is done to each of them whoever plays it (the cached pages dropped after a
+    restore)."""
+    return list(Campaign.objects.order_by("pk").values_list("pk", flat=True))
+
+
 def current_turn(campaign: Campaign) -> Turn | None:
     return campaign.turns.order_by("-number").first()
 

@@ -492,6 +492,8 @@ def restore(args: Sequence[str]) -> int:
                    "--exit-on-error", f"--dbname={env['DATABASE_URL']}", args[0]]  # fmt: skip
         if subprocess.run(command, check=False).returncode:
             raise StackError(f"pg_restore failed; the database is as it was before restoring {args[0]}")
+        # the campaigns are back under their keys, and the pages kept in Redis are of what came after the backup
+        manage(env | {"DEBUG": os.environ.get("DEBUG", "1")}, "forget_cached_pages")
     print(f"Restored {args[0]}", flush=True)
     return 0
 

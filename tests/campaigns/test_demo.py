@@ -1,5 +1,6 @@
 """The demo campaign loads the same every time, and the tests' copy of it (tests/demo.py) is the same campaign."""
 
+import re
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 
@@ -8,9 +9,14 @@ from django.contrib.auth import authenticate
 from django.db import transaction
 from django.test import RequestFactory
 
+from campaigns import presenters
 from campaigns.models import Army, Battle, Campaign, CampaignMembership, Role
+from campaigns.results import Result
+from campaigns.services import report_result
 from campaigns.services.demo import DEMO_LOGINS, DEMO_PASSWORD, load_demo
+from rules.siege.chapters.victory import Achievements
 from tests import demo as copied
+from tests.campaigns.demo_helpers import member
 from tests.siege_site.site_world import row_counts
 
 pytestmark = pytest.mark.django_db
@@ -62,3 +68,28 @@ def test_the_tests_copy_of_the_demo_is_the_campaign_the_services_build(
     assert what_the_demo_holds(campaign) == built
     assert load_demo() == campaign  # the services find it as their own, unchanged
     assert what_the_demo_holds(campaign) == built
+
+
+def brunos_total(campaign: Campaign) -> str:
+    """Bruno's total in the standings' table as the page draws it, kept in the cache (:mod:`campaigns.page_cache`)."""
+    table = presenters.standings_page(campaign, member(campaign, "bruno"))["table"]
+    row = next(row for row in table.split("<tr>") if row.startswith("<td>bruno"))
+    found = re.search(r'class="num total"><strong>(\d+)<', row)
+    assert found is not None, row
+    return found.group(1)
+
+
+def test_a_copy_of_the_demo_draws_its_own_pictures_not_those_an_earlier_test_kept() -> None:
+    """Every copy has the keys of the first build, and the campaign's pictures are kept in Redis, which no rollback
+    takes back: a test must not be shown the standings an earlier test drew after changing them."""
+    with transaction.atomic():  # an earlier test, rolled back at its end
+        campaign = copied.load_demo()
+        siege = Battle.objects.get(campaign=campaign, kind="siege")
+        nothing = {"attacker": Achievements(), "defender": Achievements()}
+        organiser = member(campaign, "organisateur")
+        report_result(battle=siege, result=Result(winner="attacker", siege=nothing), by=organiser)
+        # from 1: the castle's value 4 and fort bonus 3, and a win's 3 campaign points
+        assert brunos_total(campaign) == "11"
+        transaction.set_rollback(True)
+    campaign = copied.load_demo()  # this test's copy, under the same keys
+    assert brunos_total(campaign) == "1"

@@ -3,11 +3,15 @@ and lists kept between pages, and a page that shows the new state as soon as a s
 
 from __future__ import annotations
 
+from io import StringIO
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from campaigns import page_cache
 from campaigns.models import Battle, BattleKind, Campaign
 from campaigns.services import (
     add_campaign_member,
@@ -200,3 +204,22 @@ def test_an_army_deleted_in_the_admin_leaves_the_map(demo: Campaign) -> None:
     answer = admin.post(reverse("admin:campaigns_army_delete", args=[host.pk]), {"post": "yes"})
     assert answer.status_code == 302
     assert "alice, 2500 points" not in alice.get(url).content.decode()
+
+
+def test_forgetting_the_cached_pages_has_each_campaign_drawn_anew(demo: Campaign) -> None:
+    """What ``make restore`` runs once the database is back: its campaigns keep their keys, and Redis still holds
+    what was drawn of them after the backup."""
+    drawn: list[str] = []
+
+    def draw() -> str:
+        drawn.append("drawn")
+        return "<svg></svg>"
+
+    for _ in range(2):
+        page_cache.fragment(demo.pk, "map", None, draw)
+    assert drawn == ["drawn"]  # kept
+    said = StringIO()
+    call_command("forget_cached_pages", stdout=said)
+    page_cache.fragment(demo.pk, "map", None, draw)
+    assert drawn == ["drawn", "drawn"]
+    assert said.getvalue().strip() == "Cached pages dropped for 1 campaign(s)"

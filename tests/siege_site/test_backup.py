@@ -88,6 +88,8 @@ def test_a_backup_restored_brings_the_campaign_back_as_it_was(database: str, ser
 
     restored = stack(database, var_dir, "restore", str(dump))
     assert restored.returncode == 0, restored.stderr
+    # the pages Redis kept of the campaign since the backup are dropped: it is back under the same key
+    assert "Cached pages dropped for 1 campaign(s)" in restored.stdout
     # the accounts and their passwords come back; the API tokens, never written to the backup, do not
     assert shell(database, f"{COUNTS}\n{ACCOUNTS}")[-2:] == [before, accounts.removesuffix(" 1") + " 0"]
 
