@@ -38,6 +38,16 @@ def wait_for(url: str, process: subprocess.Popen[str], seconds: float = 180) -> 
     raise AssertionError(f"{url} did not answer within {seconds} s")
 
 
+def wait_for_line(log: Path, line: str, process: subprocess.Popen[str], seconds: float = 120) -> None:
+    """Until ``make run`` has printed ``line``: it prints what follows its web server's start once it has seen that
+    server answer, which on a busy machine may come after this test's own first requests."""
+    deadline = time.monotonic() + seconds
+    while line not in log.read_text():
+        assert process.poll() is None, f"make run stopped early with exit code {process.returncode}"
+        assert time.monotonic() < deadline, f"make run did not print {line!r} within {seconds} s"
+        time.sleep(0.2)
+
+
 def log_in(base: str, username: str) -> str:
     """The page a demo player lands on after logging in through the real login form."""
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
@@ -82,6 +92,7 @@ def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(server_dir: Pat
         started = started_for(launcher, var_dir)
         names = {p.name() for p in started}
         assert {"postgres", "redis-server", "python"} <= names, names
+        wait_for_line(log, f"  {DEMO_LOGINS[-1].username:<14} {DEMO_LOGINS[-1].role.label}", launcher)
     finally:
         launcher.send_signal(signal.SIGINT)
         launcher.wait(timeout=120)
