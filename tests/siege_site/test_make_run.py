@@ -25,27 +25,31 @@ pytestmark = pytest.mark.xdist_group("make_run")
 """One test process runs these tests and those of ``make superuser``: they share ``make run``'s data."""
 
 
-def wait_for(url: str, process: subprocess.Popen[str], seconds: float = 180) -> None:
+def wait_until(done: Callable[[], bool], process: subprocess.Popen[str], what: str, seconds: float) -> None:
+    """Until ``done()``, while ``make run`` keeps running; ``what`` names the wait in a failure."""
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    while not done():
         assert process.poll() is None, f"make run stopped early with exit code {process.returncode}"
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.5)
-    raise AssertionError(f"{url} did not answer within {seconds} s")
+        assert time.monotonic() < deadline, f"{what}: not within {seconds} s"
+        time.sleep(0.2)
 
 
-def wait_for_line(log: Path, line: str, process: subprocess.Popen[str], seconds: float = 120) -> None:
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return bool(response.status == 200)
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return False
+
+
+def wait_for(url: str, process: subprocess.Popen[str]) -> None:
+    wait_until(lambda: answers(url), process, f"{url} answering", seconds=180)
+
+
+def wait_for_line(log: Path, line: str, process: subprocess.Popen[str]) -> None:
     """Until ``make run`` has printed ``line``: it prints what follows its web server's start once it has seen that
     server answer, which on a busy machine may come after this test's own first requests."""
-    deadline = time.monotonic() + seconds
-    while line not in log.read_text():
-        assert process.poll() is None, f"make run stopped early with exit code {process.returncode}"
-        assert time.monotonic() < deadline, f"make run did not print {line!r} within {seconds} s"
-        time.sleep(0.2)
+    wait_until(lambda: line in log.read_text(), process, f"make run printing {line!r}", seconds=120)
 
 
 def log_in(base: str, username: str) -> str:
