@@ -5,24 +5,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from .svg import (
-    _DARK,
-    _LIGHT,
-    _WIDTH,
-    ENGLISH,
-    Labels,
-    _colour,
-    _format,
-    _legend,
-    _LegendEntry,
-    _svg,
-    _tag,
-    _text,
-    _title,
-)
+from siege_site.svg import element, number
+
+from . import svg
+from .svg import ENGLISH, Labels
 
 _CHART_LEFT = 46.0
-_CHART_RIGHT = _WIDTH - 14
+_CHART_RIGHT = svg.WIDTH - 14
 _CHART_TOP = 14.0
 _CHART_BOTTOM = 224.0
 _MARKERS = (
@@ -37,8 +26,8 @@ _MARKERS = (
 
 def _marker(index: int, colour: str) -> str:
     shape = _MARKERS[index % len(_MARKERS)]
-    style = {"fill": colour, "stroke": _DARK, "stroke_width": 1.5}
-    return _tag("circle", r=5, **style) if shape == "circle" else _tag("path", d=shape, **style)
+    style = {"fill": colour, "stroke": svg.DARK, "stroke_width": 1.5}
+    return element("circle", r=5, **style) if shape == "circle" else element("path", d=shape, **style)
 
 
 def _nice_ticks(low: float, high: float) -> list[float]:
@@ -75,7 +64,7 @@ def line_chart_svg(
             raise ValueError(f"series {name!r} has {len(values)} values for {len(x_labels)} labels")
         if name not in colours:
             raise ValueError(f"series {name!r} has no colour")
-        _colour(colours[name])
+        svg.colour(colours[name])
     values = [v for vs in series.values() for v in vs]
     ticks = _nice_ticks(min([0.0, *values]), max([0.0, *values]))
     low, high = ticks[0], ticks[-1]
@@ -89,61 +78,69 @@ def line_chart_svg(
         return _CHART_LEFT + 10 + index * (_CHART_RIGHT - _CHART_LEFT - 20) / (len(x_labels) - 1)
 
     grid = "".join(
-        _tag("line", x1=_CHART_LEFT, y1=to_y(t), x2=_CHART_RIGHT, y2=to_y(t), stroke="#D0D0D0", stroke_width=1)
-        + _text(_CHART_LEFT - 6, to_y(t) + 4, _number(t), 12.0, fill=_DARK, text_anchor="end")
+        element("line", x1=_CHART_LEFT, y1=to_y(t), x2=_CHART_RIGHT, y2=to_y(t), stroke="#D0D0D0", stroke_width=1)
+        + svg.text(_CHART_LEFT - 6, to_y(t) + 4, _number(t), 12.0, fill=svg.DARK, text_anchor="end")
         for t in ticks
     )
     every = max(1, math.ceil(len(x_labels) / 8))  # at most eight labels fit across a phone
     x_ticks = "".join(
-        _tag("line", x1=to_x(i), y1=_CHART_BOTTOM, x2=to_x(i), y2=_CHART_BOTTOM + 5, stroke=_DARK, stroke_width=1.5)
-        + (_text(to_x(i), _CHART_BOTTOM + 19, label, 12.0, fill=_DARK, text_anchor="middle") if i % every == 0 else "")
+        element(
+            "line", x1=to_x(i), y1=_CHART_BOTTOM, x2=to_x(i), y2=_CHART_BOTTOM + 5, stroke=svg.DARK, stroke_width=1.5
+        )
+        + (
+            svg.text(to_x(i), _CHART_BOTTOM + 19, label, 12.0, fill=svg.DARK, text_anchor="middle")
+            if i % every == 0
+            else ""
+        )
         for i, label in enumerate(x_labels)
     )
-    axes = _tag(
+    axes = element(
         "path",
-        d=f"M{_format(_CHART_LEFT)} {_format(_CHART_TOP)}V{_format(_CHART_BOTTOM)}H{_format(_CHART_RIGHT)}",
+        d=f"M{number(_CHART_LEFT)} {number(_CHART_TOP)}V{number(_CHART_BOTTOM)}H{number(_CHART_RIGHT)}",
         fill="none",
-        stroke=_DARK,
+        stroke=svg.DARK,
         stroke_width=1.5,
     )
     lines, entries = [], []
     for index, (name, values) in enumerate(series.items()):
         colour = colours[name]
         points = [(to_x(i), to_y(v)) for i, v in enumerate(values)]
-        joined = " ".join(f"{_format(x)},{_format(y)}" for x, y in points)
+        joined = " ".join(f"{number(x)},{number(y)}" for x, y in points)
         # a dark edge under the colour keeps light colours (Empire yellow) visible on white
         path = (
             "".join(
-                _tag("polyline", points=joined, fill="none", stroke=stroke, stroke_width=width, stroke_linejoin="round")
-                for stroke, width in ((_DARK, 5), (colour, 3))
+                element(
+                    "polyline", points=joined, fill="none", stroke=stroke, stroke_width=width, stroke_linejoin="round"
+                )
+                for stroke, width in ((svg.DARK, 5), (colour, 3))
             )
             if len(points) > 1
             else ""
         )
         markers = "".join(
-            _tag(
+            element(
                 "g",
-                _title(f"{name}, {x_labels[i]}: {_number(v)}") + _marker(index, colour),
-                transform=f"translate({_format(x)} {_format(y)})",
+                svg.title(f"{name}, {x_labels[i]}: {_number(v)}") + _marker(index, colour),
+                transform=f"translate({number(x)} {number(y)})",
             )
             for i, ((x, y), v) in enumerate(zip(points, values, strict=True))
         )
-        lines.append(_tag("g", path + markers, class_="series", data_series=name))
+        lines.append(element("g", path + markers, class_="series", data_series=name))
         last = f": {_number(values[-1])}" if values else ""
         entries.append(
-            _LegendEntry(
-                _tag("line", x1=-9, y1=0, x2=9, y2=0, stroke=colour, stroke_width=3) + _marker(index, colour),
+            svg.LegendEntry(
+                element("line", x1=-9, y1=0, x2=9, y2=0, stroke=colour, stroke_width=3) + _marker(index, colour),
                 name + last,
             )
         )
     empty = (
         ""
         if x_labels
-        else _text((_CHART_LEFT + _CHART_RIGHT) / 2, 120, labels.no_turns, 14.0, fill=_DARK, text_anchor="middle")
+        else svg.text((_CHART_LEFT + _CHART_RIGHT) / 2, 120, labels.no_turns, 14.0, fill=svg.DARK, text_anchor="middle")
     )
-    legend, legend_height = _legend(entries, _CHART_BOTTOM + 30)
+    legend, legend_height = svg.legend(entries, _CHART_BOTTOM + 30)
     body = (
-        _tag("rect", x=0, y=0, width=_WIDTH, height=_CHART_BOTTOM + 30 + legend_height + 6, fill=_LIGHT)
+        element("rect", x=0, y=0, width=svg.WIDTH, height=_CHART_BOTTOM + 30 + legend_height + 6, fill=svg.LIGHT)
         + grid
         + axes
         + x_ticks
@@ -151,4 +148,4 @@ def line_chart_svg(
         + empty
         + legend
     )
-    return _svg(_CHART_BOTTOM + 30 + legend_height + 6, title, body)
+    return svg.document(_CHART_BOTTOM + 30 + legend_height + 6, title, body)

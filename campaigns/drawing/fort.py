@@ -8,24 +8,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.siege.board.fort import LEVELS, ConnectionKind, FortLayout, GateKind, Section, SectionKind
+from siege_site.svg import element, number
 
 from ..graph_layout import auto_layout
-from .svg import (
-    _LIGHT,
-    _WIDTH,
-    ENGLISH,
-    Labels,
-    _format,
-    _ink,
-    _legend,
-    _LegendEntry,
-    _pill,
-    _svg,
-    _tag,
-    _text,
-    _text_width,
-    _title,
-)
+from . import svg
+from .svg import ENGLISH, Labels
 
 _STONE = "#7B7266"
 _WALL = "#5F574D"
@@ -97,14 +84,14 @@ def _fort_positions(
     gate_points = {g.id: (g.x, g.y) for g in layout.gates}
     if len(set(points.values())) <= 1 < len(points):
         ids = [s.id for s in layout.sections]
-        number = {section_id: position for position, section_id in enumerate(ids)}
-        laid = auto_layout(range(len(ids)), {number[s]: [number[n] for n in layout.neighbours(s)] for s in ids})
-        points = {section_id: laid[number[section_id]] for section_id in ids}
+        index = {section_id: position for position, section_id in enumerate(ids)}
+        laid = auto_layout(range(len(ids)), {index[s]: [index[n] for n in layout.neighbours(s)] for s in ids})
+        points = {section_id: laid[index[section_id]] for section_id in ids}
         gate_points = {g.id: points[g.section] for g in layout.gates}
     xs = [x for x, _ in [*points.values(), *gate_points.values()]]
     ys = [y for _, y in [*points.values(), *gate_points.values()]]
     scale = _FORT_SIZE / max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)
-    left = (_WIDTH - (max(xs) - min(xs)) * scale) / 2
+    left = (svg.WIDTH - (max(xs) - min(xs)) * scale) / 2
 
     def fit(point: tuple[float, float]) -> tuple[float, float]:
         return left + (point[0] - min(xs)) * scale, _FORT_TOP + (point[1] - min(ys)) * scale
@@ -205,11 +192,11 @@ def _section_shape(placed: _Placed) -> tuple[str, str]:
     """The shape of a section around (0, 0) and the colour its label is written on."""
     section, w, h = placed.section, placed.half_width, placed.half_height
     if section.kind is SectionKind.COURTYARD:
-        return _tag(
+        return element(
             "rect", x=-w, y=-h, width=2 * w, height=2 * h, rx=5, fill="#F6EEDC", stroke=_STONE, stroke_width=2
         ), "#F6EEDC"
     if section.kind is SectionKind.WALL_WALK:
-        return _tag(
+        return element(
             "rect",
             x=-w,
             y=-h,
@@ -219,25 +206,27 @@ def _section_shape(placed: _Placed) -> tuple[str, str]:
             fill=_WALK,
             stroke=_WALL,
             stroke_width=2,
-            transform=f"rotate({_format(placed.angle)})",
+            transform=f"rotate({number(placed.angle)})",
         ), _WALK
     if section.kind is SectionKind.STAIRS:
         steps = "".join(
-            _tag("line", x1=-w + 3, y1=-h + 4 + 4 * i, x2=w - 3, y2=-h + 4 + 4 * i, stroke="#6B4E2E", stroke_width=1)
+            element("line", x1=-w + 3, y1=-h + 4 + 4 * i, x2=w - 3, y2=-h + 4 + 4 * i, stroke="#6B4E2E", stroke_width=1)
             for i in range(0, int(2 * h / 4) - 1, 2)
         )
-        return _tag(
+        return element(
             "rect", x=-w, y=-h, width=2 * w, height=2 * h, rx=2, fill="#E3C79A", stroke="#6B4E2E", stroke_width=2
         ) + steps, "#E3C79A"
     if section.level == 3:
         # a round tower seen from above, its crenellated parapet as a dashed rim
         return (
-            _tag("circle", r=w + 2, fill=_STONE, stroke=_WALL, stroke_width=4, stroke_dasharray="5 3")
-            + _tag("circle", r=w - 3, fill="#958B7D"),
+            element("circle", r=w + 2, fill=_STONE, stroke=_WALL, stroke_width=4, stroke_dasharray="5 3")
+            + element("circle", r=w - 3, fill="#958B7D"),
             "#958B7D",
         )
     # a lower level of a tower, drawn as a square keep room
-    return _tag("rect", x=-w, y=-h, width=2 * w, height=2 * h, fill="#958B7D", stroke=_WALL, stroke_width=3), "#958B7D"
+    return element(
+        "rect", x=-w, y=-h, width=2 * w, height=2 * h, fill="#958B7D", stroke=_WALL, stroke_width=3
+    ), "#958B7D"
 
 
 def _section_name(section: Section, labels: Labels) -> str:
@@ -257,16 +246,16 @@ def _occupancy_badges(placed: _Placed, counts: tuple[int, int]) -> str:
     """The models on a section, besiegers then besieged, under it; drawn over everything else, as they change."""
     besiegers, besieged = counts
     labels = [(str(n), colour) for n, colour in ((besiegers, _BESIEGER), (besieged, _BESIEGED)) if n > 0]
-    widths = [_text_width(label, 11.0) + 8 for label, _ in labels]
+    widths = [svg.text_width(label, 11.0) + 8 for label, _ in labels]
     x = -(sum(widths) + 3 * (len(labels) - 1)) / 2
     badges = []
     for (label, colour), width in zip(labels, widths, strict=True):
-        badges.append(_pill(x + width / 2, _badge_drop(placed) + 10, label, fill=colour))
+        badges.append(svg.pill(x + width / 2, _badge_drop(placed) + 10, label, fill=colour))
         x += width + 3
-    return _tag(
+    return element(
         "g",
         "".join(badges),
-        transform=f"translate({_format(placed.x)} {_format(placed.y)})",
+        transform=f"translate({number(placed.x)} {number(placed.y)})",
         class_="occupancy",
         data_section=placed.section.id,
     )
@@ -274,22 +263,22 @@ def _occupancy_badges(placed: _Placed, counts: tuple[int, int]) -> str:
 
 def _section(placed: _Placed, counts: tuple[int, int] | None, labels: Labels) -> str:
     shape, paper = _section_shape(placed)
-    label = _text(
+    label = svg.text(
         0,
         4,
         placed.section.id,
         11.0 if len(placed.section.id) > 3 else 12.0,
-        fill=_ink(paper),
+        fill=svg.ink(paper),
         text_anchor="middle",
         font_weight="bold",
     )
     summary = _section_name(placed.section, labels)
     if counts is not None:
         summary = labels.occupancy_summary % {"section": summary, "besiegers": counts[0], "besieged": counts[1]}
-    return _tag(
+    return element(
         "g",
-        _title(summary) + shape + label,
-        transform=f"translate({_format(placed.x)} {_format(placed.y)})",
+        svg.title(summary) + shape + label,
+        transform=f"translate({number(placed.x)} {number(placed.y)})",
         class_="section",
         data_section=placed.section.id,
         data_kind=placed.section.kind.value,
@@ -302,13 +291,13 @@ def _connections(layout: FortLayout, by_id: Mapping[str, _Placed], labels: Label
     for connection in layout.connections:
         one, other = by_id[connection.a], by_id[connection.b]
         points = {"x1": one.x, "y1": one.y, "x2": other.x, "y2": other.y}
-        line = _tag("line", **points, **_CONNECTION_STYLES[connection.kind])
+        line = element("line", **points, **_CONNECTION_STYLES[connection.kind])
         if connection.kind is ConnectionKind.WALL:
-            line += _tag("line", **points, stroke=_WALK, stroke_width=5)
+            line += element("line", **points, stroke=_WALK, stroke_width=5)
         lines.append(
-            _tag(
+            element(
                 "g",
-                _title(
+                svg.title(
                     labels.connection_summary
                     % {
                         "connection": labels.connection(connection.kind),
@@ -326,20 +315,20 @@ def _connections(layout: FortLayout, by_id: Mapping[str, _Placed], labels: Label
         length = math.hypot(other.x - one.x, other.y - one.y) or 1.0
         along = (_ROOM[one.section.kind] + length - _ROOM[other.section.kind]) / 2 / length
         x, y = one.x + (other.x - one.x) * along, one.y + (other.y - one.y) * along
-        pills.append(_pill(x, y, str(connection.capacity), fill=_LIGHT, class_="capacity"))
+        pills.append(svg.pill(x, y, str(connection.capacity), fill=svg.LIGHT, class_="capacity"))
     return "".join(lines), "".join(pills)
 
 
 def _gate_glyph(kind: GateKind) -> str:
     """An arched doorway around (0, 0): wide for the main gate, narrow for a postern."""
     w = 11.0 if kind is GateKind.MAIN_GATE else 7.0
-    return _tag(
+    return element(
         "path",
         d=f"M{-w} 9V-2A{w} {w} 0 0 1 {w} -2V9Z",
         fill="#5A3A1E",
-        stroke=_LIGHT,
+        stroke=svg.LIGHT,
         stroke_width=2,
-    ) + _tag("path", d=f"M{-w / 2} 9V0M0 9V-4M{w / 2} 9V0", stroke="#C9A46A", stroke_width=1.5)
+    ) + element("path", d=f"M{-w / 2} 9V0M0 9V-4M{w / 2} 9V0", stroke="#C9A46A", stroke_width=1.5)
 
 
 def _gates(
@@ -365,7 +354,7 @@ def _gates(
             "capacity": gate.capacity,
         }
         passages.append(
-            _tag(
+            element(
                 "line",
                 x1=courtyard.x,
                 y1=courtyard.y,
@@ -377,12 +366,12 @@ def _gates(
             )
         )
         glyphs.append(
-            _tag(
+            element(
                 "g",
-                _title(summary)
+                svg.title(summary)
                 + _gate_glyph(gate.kind)
-                + _pill(0, 20, f"{gate.id} {gate.capacity}", fill="#5A3A1E", class_="capacity"),
-                transform=f"translate({_format(x)} {_format(y)})",
+                + svg.pill(0, 20, f"{gate.id} {gate.capacity}", fill="#5A3A1E", class_="capacity"),
+                transform=f"translate({number(x)} {number(y)})",
                 class_="gate",
                 data_gate=gate.id,
             )
@@ -407,18 +396,20 @@ def _fort_legend(layout: FortLayout, occupancy: bool, top: float, labels: Labels
             label = labels.section(kind)
             if level == 2:
                 label = labels.lower_level % {"section": label}
-            entries.append(_LegendEntry(shape, label))
+            entries.append(svg.LegendEntry(shape, label))
     for connection_kind in ConnectionKind:
         if connection_kind is not ConnectionKind.WALL and any(c.kind is connection_kind for c in layout.connections):
-            line = _tag("line", x1=-9, y1=0, x2=9, y2=0, **_CONNECTION_STYLES[connection_kind])
-            entries.append(_LegendEntry(line, labels.connection(connection_kind)))
+            line = element("line", x1=-9, y1=0, x2=9, y2=0, **_CONNECTION_STYLES[connection_kind])
+            entries.append(svg.LegendEntry(line, labels.connection(connection_kind)))
     if layout.gates:
-        entries.append(_LegendEntry(_tag("g", _gate_glyph(GateKind.POSTERN), transform="scale(0.9)"), labels.gate))
-    entries.append(_LegendEntry(_pill(0, 0, "6", fill=_LIGHT), labels.capacity))
+        entries.append(
+            svg.LegendEntry(element("g", _gate_glyph(GateKind.POSTERN), transform="scale(0.9)"), labels.gate)
+        )
+    entries.append(svg.LegendEntry(svg.pill(0, 0, "6", fill=svg.LIGHT), labels.capacity))
     if occupancy:
-        entries.append(_LegendEntry(_pill(0, 0, "9", fill=_BESIEGER), labels.besiegers))
-        entries.append(_LegendEntry(_pill(0, 0, "9", fill=_BESIEGED), labels.besieged))
-    return _legend(entries, top)
+        entries.append(svg.LegendEntry(svg.pill(0, 0, "9", fill=_BESIEGER), labels.besiegers))
+        entries.append(svg.LegendEntry(svg.pill(0, 0, "9", fill=_BESIEGED), labels.besieged))
+    return svg.legend(entries, top)
 
 
 def fort_svg(
@@ -443,7 +434,7 @@ def fort_svg(
     ramparts = [(p.x, p.y) for p in placed if p.section.is_rampart and p.section.level == 3]
     hull = _convex_hull(ramparts)
     inside = (
-        _tag("polygon", points=" ".join(f"{_format(x)},{_format(y)}" for x, y in hull), fill=_GROUND_INSIDE)
+        element("polygon", points=" ".join(f"{number(x)},{number(y)}" for x, y in hull), fill=_GROUND_INSIDE)
         if len(hull) >= 3
         else ""
     )
@@ -455,7 +446,7 @@ def fort_svg(
     counts = occupancy or {}
     badges = "".join(_occupancy_badges(p, counts[p.section.id]) for p in placed if p.section.id in counts)
     picture_bottom = max([p.y + p.half_height + 30 for p in placed] + [y + 60 for _, y in gate_points.values()])
-    background = _tag("rect", x=0, y=0, width=_WIDTH, height=picture_bottom, rx=8, fill=_GROUND_OUTSIDE)
+    background = element("rect", x=0, y=0, width=svg.WIDTH, height=picture_bottom, rx=8, fill=_GROUND_OUTSIDE)
     legend, legend_height = _fort_legend(layout, occupancy is not None, picture_bottom, labels)
     body = background + inside + passages + lines + sections + pills + gates + badges + legend
-    return _svg(picture_bottom + legend_height + 6, title, body)
+    return svg.document(picture_bottom + legend_height + 6, title, body)

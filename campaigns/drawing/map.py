@@ -5,26 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from siege_site.svg import element, number
+
 from ..enums import TerritoryKind
-from .svg import (
-    _DARK,
-    _LIGHT,
-    _SAFE_URL,
-    _WIDTH,
-    ENGLISH,
-    Labels,
-    _colour,
-    _format,
-    _halo_text,
-    _ink,
-    _legend,
-    _LegendEntry,
-    _svg,
-    _tag,
-    _text,
-    _title,
-    _wrap,
-)
+from . import svg
+from .svg import ENGLISH, Labels
 
 
 @dataclass(frozen=True)
@@ -62,7 +47,7 @@ class MapTerritory:
 
 _KINDS = tuple(TerritoryKind)
 _MAP_MARGIN = 34.0
-_MAP_SIZE = _WIDTH - 2 * _MAP_MARGIN
+_MAP_SIZE = svg.WIDTH - 2 * _MAP_MARGIN
 MAP_FRAME = (_MAP_MARGIN, _MAP_SIZE)
 """Where the map's 0–100 positions lie in the picture: its margin and its side, in the picture's units."""
 _TOKEN_RADIUS = {
@@ -82,21 +67,21 @@ def _kind_glyph(kind: str, ink: str) -> str:
         # a keep: two towers either side of a taller centre
         TerritoryKind.FORTRESS: "M-10 9V-3H-11V-7H-8V-5H-6V-7H-3V-9H-1V-7H1V-9H3V-7H6V-5H8V-7H11V-3H10V9Z",
     }.get(kind)
-    return "" if outline is None else _tag("path", d=outline, fill=ink)
+    return "" if outline is None else element("path", d=outline, fill=ink)
 
 
 def _value_badge(value: int) -> str:
-    return _tag("circle", r=9, fill=_LIGHT, stroke=_DARK, stroke_width=1.5) + _text(
-        0, 4, str(value), 11.0 if value < 100 else 8.0, fill=_DARK, text_anchor="middle", font_weight="bold"
+    return element("circle", r=9, fill=svg.LIGHT, stroke=svg.DARK, stroke_width=1.5) + svg.text(
+        0, 4, str(value), 11.0 if value < 100 else 8.0, fill=svg.DARK, text_anchor="middle", font_weight="bold"
     )
 
 
 def _token(kind: str, colour: str, owned: bool) -> str:
-    return _tag(
+    return element(
         "circle",
         r=_TOKEN_RADIUS[kind],
         fill=colour,
-        stroke=_DARK,
+        stroke=svg.DARK,
         stroke_width=2,
         stroke_dasharray=None if owned else "4 3",
         class_="territory-token",
@@ -104,11 +89,11 @@ def _token(kind: str, colour: str, owned: bool) -> str:
 
 
 def _fortified_ring(radius: float) -> str:
-    return _tag("circle", r=radius + 4.5, fill="none", stroke=_DARK, stroke_width=3, stroke_dasharray="3 2.2")
+    return element("circle", r=radius + 4.5, fill="none", stroke=svg.DARK, stroke_width=3, stroke_dasharray="3 2.2")
 
 
 def _selected_ring(radius: float) -> str:
-    return _tag("circle", r=radius + 10, fill="#FFE27A", fill_opacity=0.6, stroke="#B8860B", stroke_width=3)
+    return element("circle", r=radius + 10, fill="#FFE27A", fill_opacity=0.6, stroke="#B8860B", stroke_width=3)
 
 
 def _map_point(x: float, y: float) -> tuple[float, float]:
@@ -116,7 +101,7 @@ def _map_point(x: float, y: float) -> tuple[float, float]:
 
 
 def _safe_url(url: str) -> str:
-    if not _SAFE_URL.fullmatch(url):
+    if not svg.SAFE_URL.fullmatch(url):
         raise ValueError(f"link {url!r} must be an http(s) or relative address")
     return url
 
@@ -126,12 +111,12 @@ def _territory(territory: MapTerritory, labels: Labels) -> str:
     radius = _TOKEN_RADIUS[territory.kind]
     owned = territory.owner is not None
     ring = _fortified_ring(radius) if territory.fortified else ""
-    glyph = _kind_glyph(territory.kind, _ink(territory.colour))
+    glyph = _kind_glyph(territory.kind, svg.ink(territory.colour))
     corner = radius * 0.75
-    value = _tag("g", _value_badge(territory.value), transform=f"translate({_format(corner)} {_format(-corner)})")
-    lines = _wrap(territory.name)
+    value = element("g", _value_badge(territory.value), transform=f"translate({number(corner)} {number(-corner)})")
+    lines = svg.wrap(territory.name)
     name = "".join(
-        _halo_text(0, radius + 14 + 13 * index, line, 12.0, font_weight="600") for index, line in enumerate(lines)
+        svg.halo_text(0, radius + 14 + 13 * index, line, 12.0, font_weight="600") for index, line in enumerate(lines)
     )
     # the legend's capitalised words, lowered mid-sentence
     summary = labels.territory_summary % {
@@ -143,9 +128,9 @@ def _territory(territory: MapTerritory, labels: Labels) -> str:
     if territory.fortified:
         summary = labels.fortified_summary % {"summary": summary}
     chosen = _selected_ring(radius) if territory.selected else ""
-    group = _tag(
+    group = element(
         "g",
-        _title(summary)
+        svg.title(summary)
         + chosen
         + ring
         + _token(territory.kind, territory.colour, owned)
@@ -153,11 +138,11 @@ def _territory(territory: MapTerritory, labels: Labels) -> str:
         + glyph
         + name
         + _banners(territory.armies, radius, labels),
-        transform=f"translate({_format(cx)} {_format(cy)})",
+        transform=f"translate({number(cx)} {number(cy)})",
         class_="territory selected" if territory.selected else "territory",
         data_territory=territory.id,
     )
-    return group if territory.url is None else _tag("a", group, href=_safe_url(territory.url))
+    return group if territory.url is None else element("a", group, href=_safe_url(territory.url))
 
 
 _BANNERS_SHOWN = 3
@@ -169,15 +154,15 @@ def _banners(armies: Sequence[MapArmy], radius: float, labels: Labels) -> str:
     for index, army in enumerate(armies[:_BANNERS_SHOWN]):
         x, y = -radius - 8 - 11 * index, -radius * 0.4
         summary = labels.army_summary % {"army": army.name, "owner": army.owner, "points": army.points}
-        pole = _tag("line", x1=x, y1=y - 9, x2=x, y2=y + 11, stroke=_DARK, stroke_width=1.5)
-        flag = _tag(
-            "path", d=f"M{_format(x)} {_format(y - 9)}h9l-3 4l3 4h-9z", fill=army.colour, stroke=_DARK, stroke_width=1
+        pole = element("line", x1=x, y1=y - 9, x2=x, y2=y + 11, stroke=svg.DARK, stroke_width=1.5)
+        flag = element(
+            "path", d=f"M{number(x)} {number(y - 9)}h9l-3 4l3 4h-9z", fill=army.colour, stroke=svg.DARK, stroke_width=1
         )
-        drawn.append(_tag("g", _title(summary) + pole + flag, class_="army"))
+        drawn.append(element("g", svg.title(summary) + pole + flag, class_="army"))
     extra = len(armies) - _BANNERS_SHOWN
     if extra > 0:
         x = -radius - 8 - 11 * _BANNERS_SHOWN
-        drawn.append(_halo_text(x, -radius * 0.4 + 4, f"+{extra}", 10.0, font_weight="bold"))
+        drawn.append(svg.halo_text(x, -radius * 0.4 + 4, f"+{extra}", 10.0, font_weight="bold"))
     return "".join(drawn)
 
 
@@ -195,10 +180,10 @@ def _roads(territories: Sequence[MapTerritory]) -> str:
         (x1, y1), (x2, y2) = _map_point(one.x, one.y), _map_point(other.x, other.y)
         points = {"x1": x1, "y1": y1, "x2": x2, "y2": y2}
         roads.append(
-            _tag("line", **points, stroke="#6F5B3E", stroke_width=6, stroke_linecap="round")
-            + _tag("line", **points, stroke="#E9D9B4", stroke_width=2, stroke_dasharray="5 4")
+            element("line", **points, stroke="#6F5B3E", stroke_width=6, stroke_linecap="round")
+            + element("line", **points, stroke="#E9D9B4", stroke_width=2, stroke_dasharray="5 4")
         )
-    return _tag("g", "".join(roads), class_="roads")
+    return element("g", "".join(roads), class_="roads")
 
 
 def _map_legend(territories: Sequence[MapTerritory], top: float, labels: Labels) -> tuple[str, float]:
@@ -206,27 +191,29 @@ def _map_legend(territories: Sequence[MapTerritory], top: float, labels: Labels)
     for territory in sorted(territories, key=lambda t: (t.owner is None, t.owner or "")):
         owners[territory.owner, territory.colour] = None
     entries = [
-        _LegendEntry(
-            _tag("g", _token(TerritoryKind.OPEN_LAND, colour, owner is not None), transform="scale(0.6)"),
+        svg.LegendEntry(
+            element("g", _token(TerritoryKind.OPEN_LAND, colour, owner is not None), transform="scale(0.6)"),
             owner or labels.unowned,
         )
         for owner, colour in owners
     ]
     kinds = {t.kind for t in territories}
     entries += [
-        _LegendEntry(_kind_glyph(kind, _DARK), labels.kind(kind))
+        svg.LegendEntry(_kind_glyph(kind, svg.DARK), labels.kind(kind))
         for kind in _KINDS
         if kind != TerritoryKind.OPEN_LAND and kind in kinds
     ]
     if any(t.fortified for t in territories):
         entries.append(
-            _LegendEntry(
-                _tag("g", _token(TerritoryKind.OPEN_LAND, _LIGHT, True) + _fortified_ring(14), transform="scale(0.45)"),
+            svg.LegendEntry(
+                element(
+                    "g", _token(TerritoryKind.OPEN_LAND, svg.LIGHT, True) + _fortified_ring(14), transform="scale(0.45)"
+                ),
                 labels.fortified,
             )
         )
-    entries.append(_LegendEntry(_value_badge(3), labels.value))
-    return _legend(entries, top)
+    entries.append(svg.LegendEntry(_value_badge(3), labels.value))
+    return svg.legend(entries, top)
 
 
 def map_svg(territories: Sequence[MapTerritory], *, title: str, labels: Labels = ENGLISH) -> str:
@@ -238,10 +225,10 @@ def map_svg(territories: Sequence[MapTerritory], *, title: str, labels: Labels =
             raise ValueError(
                 f"territory {territory.id} is of kind {territory.kind!r}, expected one of {tuple(TerritoryKind.values)}"
             )
-        _colour(territory.colour)
+        svg.colour(territory.colour)
         for army in territory.armies:
-            _colour(army.colour)
-    background = _tag("rect", x=0, y=0, width=_WIDTH, height=_WIDTH, rx=8, fill="#F4ECD8")
-    legend, legend_height = _map_legend(territories, _WIDTH, labels)
+            svg.colour(army.colour)
+    background = element("rect", x=0, y=0, width=svg.WIDTH, height=svg.WIDTH, rx=8, fill="#F4ECD8")
+    legend, legend_height = _map_legend(territories, svg.WIDTH, labels)
     body = background + _roads(territories) + "".join(_territory(t, labels) for t in territories) + legend
-    return _svg(_WIDTH + legend_height + 6, title, body)
+    return svg.document(svg.WIDTH + legend_height + 6, title, body)

@@ -15,20 +15,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.siege.board.fort import ConnectionKind, SectionKind
-from siege_site.svg import element as _tag
-from siege_site.svg import escape
-from siege_site.svg import number as _format
+from siege_site.svg import element, escape, number
 
 from ..enums import TerritoryKind
 
-_DARK = "#1B1B1B"
-_LIGHT = "#FFFFFF"
+DARK = "#1B1B1B"
+LIGHT = "#FFFFFF"
 _FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
-_WIDTH = 400.0
+WIDTH = 400.0
 _LEGEND_FONT = 12.0
 _HEX_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")
 # http(s), a path on this site (not "//host", which leaves it) or a relative path without a scheme
-_SAFE_URL = re.compile(r"(?:https?://|/(?!/)|\?|#)[^\s\"'<>]*|[A-Za-z0-9_.~-][^\s\"'<>:/]*(?:/[^\s\"'<>]*)?")
+SAFE_URL = re.compile(r"(?:https?://|/(?!/)|\?|#)[^\s\"'<>]*|[A-Za-z0-9_.~-][^\s\"'<>:/]*(?:/[^\s\"'<>]*)?")
 
 
 @dataclass(frozen=True)
@@ -104,19 +102,19 @@ ENGLISH = Labels()
 # Shared SVG writing -------------------------------------------------------------------------------------------
 
 
-def _text(x: float, y: float, label: str, /, size: float = 12.0, **attrs: object) -> str:
-    return _tag("text", escape(label), x=x, y=y, font_size=size, **attrs)
+def text(x: float, y: float, label: str, /, size: float = 12.0, **attrs: object) -> str:
+    return element("text", escape(label), x=x, y=y, font_size=size, **attrs)
 
 
-def _halo_text(x: float, y: float, label: str, /, size: float = 12.0, **attrs: object) -> str:
+def halo_text(x: float, y: float, label: str, /, size: float = 12.0, **attrs: object) -> str:
     """Dark text with a white outline, legible over roads, walls and any token colour."""
-    return _text(
+    return text(
         x,
         y,
         label,
         size,
-        fill=_DARK,
-        stroke=_LIGHT,
+        fill=DARK,
+        stroke=LIGHT,
         stroke_width=3,
         paint_order="stroke",
         text_anchor="middle",
@@ -124,16 +122,16 @@ def _halo_text(x: float, y: float, label: str, /, size: float = 12.0, **attrs: o
     )
 
 
-def _title(label: str) -> str:
-    return _tag("title", escape(label))
+def title(label: str) -> str:
+    return element("title", escape(label))
 
 
-def _svg(height: float, title: str, body: str) -> str:
-    return _tag(
+def document(height: float, name: str, body: str) -> str:
+    return element(
         "svg",
-        _title(title) + body,
+        title(name) + body,
         xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {_format(_WIDTH)} {_format(math.ceil(height))}",
+        viewBox=f"0 0 {number(WIDTH)} {number(math.ceil(height))}",
         width="100%",
         role="img",
         font_family=_FONT,
@@ -141,36 +139,36 @@ def _svg(height: float, title: str, body: str) -> str:
     )
 
 
-def _colour(value: str) -> str:
+def colour(value: str) -> str:
     if not _HEX_COLOUR.fullmatch(value):
         raise ValueError(f"colour {value!r} must be #rgb or #rrggbb")
     return value
 
 
-def _ink(background: str) -> str:
+def ink(background: str) -> str:
     """Black or white, whichever contrasts more with ``background`` (WCAG relative luminance)."""
-    digits = _colour(background)[1:]
+    digits = colour(background)[1:]
     if len(digits) == 3:
         digits = "".join(d * 2 for d in digits)
     channels = [int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)]
     linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
     # contrast with white (1.05 / (L + 0.05)) beats contrast with black ((L + 0.05) / 0.05) below L ≈ 0.18
-    return _LIGHT if luminance < 0.18 else _DARK
+    return LIGHT if luminance < 0.18 else DARK
 
 
-def _text_width(label: str, size: float) -> float:
+def text_width(label: str, size: float) -> float:
     """A generous estimate of the width of ``label`` in a sans-serif font, to size pills and legend rows."""
     return 0.6 * size * len(label)
 
 
-def _pill(x: float, y: float, label: str, *, fill: str, size: float = 11.0, **attrs: object) -> str:
+def pill(x: float, y: float, label: str, *, fill: str, size: float = 11.0, **attrs: object) -> str:
     """A rounded label centred on (x, y), such as a capacity or a model count."""
-    width = _text_width(label, size) + 8
+    width = text_width(label, size) + 8
     height = size + 5
-    return _tag(
+    return element(
         "g",
-        _tag(
+        element(
             "rect",
             x=x - width / 2,
             y=y - height / 2,
@@ -178,15 +176,15 @@ def _pill(x: float, y: float, label: str, *, fill: str, size: float = 11.0, **at
             height=height,
             rx=height / 2,
             fill=fill,
-            stroke=_DARK,
+            stroke=DARK,
             stroke_width=1,
         )
-        + _text(x, y + size * 0.36, label, size, fill=_ink(fill), text_anchor="middle", font_weight="bold"),
+        + text(x, y + size * 0.36, label, size, fill=ink(fill), text_anchor="middle", font_weight="bold"),
         **attrs,
     )
 
 
-def _wrap(label: str, width: int = 14) -> list[str]:
+def wrap(label: str, width: int = 14) -> list[str]:
     """``label`` on at most two lines of about ``width`` characters, the rest cut with an ellipsis."""
     lines: list[str] = []
     for word in label.split():
@@ -203,26 +201,26 @@ def _wrap(label: str, width: int = 14) -> list[str]:
 
 
 @dataclass(frozen=True)
-class _LegendEntry:
+class LegendEntry:
     swatch: str
     """Markup drawn around (0, 0), within about 18 units."""
     label: str
 
 
-def _legend(entries: Sequence[_LegendEntry], top: float) -> tuple[str, float]:
+def legend(entries: Sequence[LegendEntry], top: float) -> tuple[str, float]:
     """Entries flowed in rows across the width from ``top``; the markup and the height it takes."""
     row_height = 22.0
     x, y = 12.0, top + row_height / 2
     parts: list[str] = []
     for entry in entries:
-        width = 24 + _text_width(entry.label, _LEGEND_FONT) + 12
-        if x + width > _WIDTH - 8 and x > 12:
+        width = 24 + text_width(entry.label, _LEGEND_FONT) + 12
+        if x + width > WIDTH - 8 and x > 12:
             x, y = 12.0, y + row_height
         parts.append(
-            _tag("g", entry.swatch, transform=f"translate({_format(x + 9)} {_format(y)})")
-            + _text(x + 24, y + _LEGEND_FONT * 0.36, entry.label, _LEGEND_FONT, fill=_DARK)
+            element("g", entry.swatch, transform=f"translate({number(x + 9)} {number(y)})")
+            + text(x + 24, y + _LEGEND_FONT * 0.36, entry.label, _LEGEND_FONT, fill=DARK)
         )
         x += width
     if not parts:
         return "", 0.0
-    return _tag("g", "".join(parts), class_="legend"), y + row_height / 2 - top
+    return element("g", "".join(parts), class_="legend"), y + row_height / 2 - top
