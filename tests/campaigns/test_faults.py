@@ -12,9 +12,8 @@ import re
 import signal
 import subprocess
 import sys
-import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
@@ -30,18 +29,11 @@ from siege_site.celery import simulation_queue
 from siege_site.stack import BASE_DIR, EmbeddedRedis, free_port, stop_process
 from tests.conftest import database_url_for_processes
 from tests.demo import load_demo
+from tests.waiting import answers, wait_until
 
 from .demo_helpers import second_turn_with_orders
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
-
-
-def wait_until(condition: Callable[[], object], seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not within {seconds} s")
-        time.sleep(0.2)
 
 
 @contextlib.contextmanager
@@ -160,7 +152,7 @@ def test_redis_stopped_during_a_click_on_resolve_leaves_the_turn_locked_then_res
     base = f"http://127.0.0.1:{port}"
     try:
         with worker(tmp_path, env):
-            wait_until(lambda: _answers(base), 120, "the web server started")
+            wait_until(lambda: answers(base), 120, "the web server started")
             session = log_in(base, "organisateur")
             redis_server.stop()
 
@@ -180,10 +172,3 @@ def test_redis_stopped_during_a_click_on_resolve_leaves_the_turn_locked_then_res
     finally:
         stop_process(web)
         redis_server.stop()
-
-
-def _answers(base: str) -> bool:
-    try:
-        return requests.get(f"{base}/accounts/login/", timeout=10).status_code == 200
-    except requests.RequestException:  # not listening yet, or too busy starting to answer
-        return False

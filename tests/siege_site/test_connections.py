@@ -21,9 +21,10 @@ import requests
 from django.conf import settings
 
 from siege_site.stack import BASE_DIR, free_port, stop_process
-from tests.campaigns.test_faults import log_in, wait_until
+from tests.campaigns.test_faults import log_in
 from tests.conftest import database_url_for_processes
 from tests.demo import load_demo
+from tests.waiting import answers, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,17 +56,10 @@ def serve(tmp_path: Path, command: list[str], port: int) -> Iterator[str]:
         )  # fmt: skip
     try:
         base = f"http://127.0.0.1:{port}"
-        wait_until(lambda: _answers(base), 60, f"the server started ({tmp_path / 'server.log'})")
+        wait_until(lambda: answers(base, timeout=2), 60, f"the server started ({tmp_path / 'server.log'})")
         yield base
     finally:
         stop_process(process)
-
-
-def _answers(base: str) -> bool:
-    try:
-        return requests.get(f"{base}/accounts/login/", timeout=2).status_code == 200
-    except requests.RequestException:
-        return False
 
 
 @pytest.mark.parametrize("server", SERVERS)

@@ -8,7 +8,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -20,36 +19,32 @@ import pytest
 
 from campaigns.services.demo import CAMPAIGN_NAME, DEMO_LOGINS, DEMO_PASSWORD
 from siege_site.stack import BASE_DIR, free_port
+from tests.waiting import answers, wait_until
 
 pytestmark = pytest.mark.xdist_group("make_run")
 """One test process runs these tests and those of ``make superuser``: they share ``make run``'s data."""
 
 
-def wait_until(done: Callable[[], bool], process: subprocess.Popen[str], what: str, seconds: float) -> None:
-    """Until ``done()``, while ``make run`` keeps running; ``what`` names the wait in a failure."""
-    deadline = time.monotonic() + seconds
-    while not done():
+def while_running(done: Callable[[], bool], process: subprocess.Popen[str]) -> Callable[[], bool]:
+    """``done``, checked while ``make run`` keeps running: its stopping first fails the wait at once."""
+
+    def finished() -> bool:
+        if done():
+            return True
         assert process.poll() is None, f"make run stopped early with exit code {process.returncode}"
-        assert time.monotonic() < deadline, f"{what}: not within {seconds} s"
-        time.sleep(0.2)
-
-
-def answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return bool(response.status == 200)
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
         return False
 
+    return finished
 
-def wait_for(url: str, process: subprocess.Popen[str]) -> None:
-    wait_until(lambda: answers(url), process, f"{url} answering", seconds=180)
+
+def wait_for(base: str, process: subprocess.Popen[str]) -> None:
+    wait_until(while_running(lambda: answers(base, timeout=2), process), 180, f"{base} answering")
 
 
 def wait_for_line(log: Path, line: str, process: subprocess.Popen[str]) -> None:
     """Until ``make run`` has printed ``line``: it prints what follows its web server's start once it has seen that
     server answer, which on a busy machine may come after this test's own first requests."""
-    wait_until(lambda: line in log.read_text(), process, f"make run printing {line!r}", seconds=120)
+    wait_until(while_running(lambda: line in log.read_text(), process), 120, f"make run printing {line!r}")
 
 
 def log_in(base: str, username: str) -> str:
@@ -90,7 +85,7 @@ def test_make_run_serves_the_demo_and_ctrl_c_stops_every_process(server_dir: Pat
         )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_for(f"{base}/accounts/login/", launcher)
+        wait_for(base, launcher)
         organiser = next(login.username for login in DEMO_LOGINS if login.role == "organiser")
         assert CAMPAIGN_NAME in log_in(base, organiser)
         started = started_for(launcher, var_dir)
@@ -149,7 +144,7 @@ def launch(server_dir: Path, preexec: Callable[[], object] | None = None) -> tup
             preexec_fn=preexec,
         )  # fmt: skip
     try:
-        wait_for(f"http://127.0.0.1:{port}/accounts/login/", launcher)
+        wait_for(f"http://127.0.0.1:{port}", launcher)
     except BaseException:
         launcher.kill()
         raise

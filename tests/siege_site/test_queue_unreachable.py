@@ -27,9 +27,10 @@ from rules.siege.example import example_setup
 from siege_site.stack import BASE_DIR, EmbeddedRedis, free_port, stop_process
 from simulations.models import RunProblem, RunStatus, SimulationRun
 from tests.campaigns.demo_helpers import member, second_turn_with_orders
-from tests.campaigns.test_faults import log_in, wait_until
+from tests.campaigns.test_faults import log_in
 from tests.conftest import database_url_for_processes
 from tests.simulations.test_pages import form_data
+from tests.waiting import answers, wait_until
 from tracker import services as tracker_services
 from tracker.models import TrackedBattle
 
@@ -67,17 +68,10 @@ def server(tmp_path: Path, redis_url: str) -> Iterator[str]:
         )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_until(lambda: _answers(base), 60, "the web server started")
+        wait_until(lambda: answers(base), 60, "the web server started")
         yield base
     finally:
         stop_process(web)
-
-
-def _answers(base: str) -> bool:
-    try:
-        return requests.get(f"{base}/accounts/login/", timeout=10).status_code == 200
-    except requests.RequestException:
-        return False
 
 
 def timed_post(session: requests.Session, url: str, data: dict | None = None, **headers: str) -> requests.Response:

@@ -15,8 +15,9 @@ from kombu.exceptions import OperationalError
 from bots.siege.assault import Summary, demo_assault, simulate
 from simulations import services
 from simulations.models import RunProblem, RunStatus, SimulationChunk, SimulationRun
-from tests.campaigns.test_faults import wait_until, worker
+from tests.campaigns.test_faults import worker
 from tests.conftest import database_url_for_processes
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 

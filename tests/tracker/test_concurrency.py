@@ -11,7 +11,7 @@ from django.db import connection, transaction
 
 from rules.siege.actions import EndPhase
 from tests.campaigns.test_concurrency import in_thread
-from tests.campaigns.test_faults import wait_until
+from tests.waiting import wait_until
 from tracker import services
 from tracker.models import TrackedBattle, TrackedEntry
 
